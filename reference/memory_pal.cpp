@@ -1,0 +1,129 @@
+// PAL from the memory (see memory_pal.h).
+#include "memory_pal.h"
+
+#include <algorithm>
+
+namespace palcheck {
+
+MeasureSums::MeasureSums(const Measure& mu) {
+  validate(mu);
+  for (const WeightedRelay& r : mu.relays) {
+    alphas_.push_back(r.thresholds.alpha);
+    betas_.push_back(r.thresholds.beta);
+  }
+  for (auto* v : {&alphas_, &betas_}) {
+    std::sort(v->begin(), v->end());
+    v->erase(std::unique(v->begin(), v->end()), v->end());
+  }
+  n_alpha_ = alphas_.size();
+  n_beta_ = betas_.size();
+  table_.assign((n_alpha_ + 1) * (n_beta_ + 1), Q(0));
+  auto cell = [&](std::size_t i, std::size_t j) -> Q& { return table_[i * (n_beta_ + 1) + j]; };
+  for (const WeightedRelay& r : mu.relays) {
+    std::size_t i = std::lower_bound(alphas_.begin(), alphas_.end(), r.thresholds.alpha) - alphas_.begin();
+    std::size_t j = std::lower_bound(betas_.begin(), betas_.end(), r.thresholds.beta) - betas_.begin();
+    cell(i + 1, j) += r.weight;
+    total_ += r.weight;
+  }
+  // cell(i, j) becomes the sum over alpha index < i and beta index >= j.
+  for (std::size_t i = 1; i <= n_alpha_; ++i)
+    for (std::size_t j = n_beta_; j-- > 0;) cell(i, j) += cell(i, j + 1);
+  for (std::size_t i = 1; i <= n_alpha_; ++i)
+    for (std::size_t j = 0; j <= n_beta_; ++j) cell(i, j) += cell(i - 1, j);
+}
+
+MeasureSums::MeasureSums(const Grid& grid) : MeasureSums(measure_from_grid(grid)) {
+  // Rebuild over the full grid so that index arithmetic works even where weights are absent.
+  grid_delta_ = grid.delta;
+  n_alpha_ = n_beta_ = static_cast<std::size_t>(grid.L);
+  alphas_.clear();
+  betas_.clear();
+  table_.assign((n_alpha_ + 1) * (n_beta_ + 1), Q(0));
+  total_ = 0;
+  auto cell = [&](std::size_t i, std::size_t j) -> Q& { return table_[i * (n_beta_ + 1) + j]; };
+  for (const GridWeight& w : grid.weights) {
+    cell(static_cast<std::size_t>(w.i), static_cast<std::size_t>(w.j - 1)) += w.weight;
+    total_ += w.weight;
+  }
+  for (std::size_t i = 1; i <= n_alpha_; ++i)
+    for (std::size_t j = n_beta_; j-- > 0;) cell(i, j) += cell(i, j + 1);
+  for (std::size_t i = 1; i <= n_alpha_; ++i)
+    for (std::size_t j = 0; j <= n_beta_; ++j) cell(i, j) += cell(i - 1, j);
+}
+
+std::size_t MeasureSums::count_alpha_le(const Q& a) const {
+  if (grid_delta_) {
+    Q k = floor_q(a / *grid_delta_);  // alpha_i = i*delta <= a  <=>  i <= floor(a/delta)
+    if (k < 1) return 0;
+    if (k >= static_cast<long>(n_alpha_)) return n_alpha_;
+    return static_cast<std::size_t>(k.convert_to<long>());
+  }
+  return std::upper_bound(alphas_.begin(), alphas_.end(), a) - alphas_.begin();
+}
+
+std::size_t MeasureSums::first_beta_ge(const Q& b) const {
+  if (grid_delta_) {
+    Q k = -floor_q(-b / *grid_delta_);  // beta_j = j*delta >= b  <=>  j >= ceil(b/delta); index j-1
+    if (k <= 1) return 0;
+    if (k > static_cast<long>(n_beta_)) return n_beta_;
+    return static_cast<std::size_t>(k.convert_to<long>()) - 1;
+  }
+  return std::lower_bound(betas_.begin(), betas_.end(), b) - betas_.begin();
+}
+
+Q MeasureSums::at_most_alpha_at_least_beta(const std::optional<Q>& a, const std::optional<Q>& b) const {
+  std::size_t i = a ? count_alpha_le(*a) : n_alpha_;
+  std::size_t j = b ? first_beta_ge(*b) : 0;
+  return table_[i * (n_beta_ + 1) + j];
+}
+
+MemoryPal::MemoryPal(const Measure& mu, InitialState initial)
+    : sums_(std::make_shared<MeasureSums>(mu)), memory_(initial) {
+  start_ = initial == InitialState::On ? sums_->total() : Q(0);
+}
+
+MemoryPal::MemoryPal(const Grid& grid, InitialState initial)
+    : sums_(std::make_shared<MeasureSums>(grid)), memory_(initial) {
+  start_ = initial == InitialState::On ? sums_->total() : Q(0);
+}
+
+Q MemoryPal::reached(std::size_t index) const {
+  // From the previous entry p (or the sentinel) to u = entry `index`, monotonically:
+  //   rising  p -> u switches on  {p < alpha <= u, beta >= p}   (the rest below u was on already);
+  //   falling p -> u switches off {u < alpha <= p, beta >= u}   (alpha > u keeps alpha=beta=u on).
+  const Q& u = memory_.extrema()[index];
+  std::optional<Q> p;  // nullopt: the sentinel at -inf (rising) or +inf (falling)
+  Q before = start_;
+  if (index > 0) {
+    p = memory_.extrema()[index - 1];
+    before = outputs_[index - 1];
+  }
+  const MeasureSums& s = *sums_;
+  if (memory_.is_maximum(index)) {
+    Q gained = s.at_most_alpha_at_least_beta(u, p);
+    if (p) gained -= s.at_most_alpha_at_least_beta(*p, p);
+    return before + gained;
+  }
+  Q lost = s.at_most_alpha_at_least_beta(p, u) - s.at_most_alpha_at_least_beta(u, u);
+  return before - lost;
+}
+
+Q MemoryPal::step(const Q& u) {
+  MemoryStepEffect effect = memory_.step(u);
+  outputs_.resize(outputs_.size() - effect.wiped);
+  if (effect.pushed) outputs_.emplace_back();
+  // A wipe or a continued run both leave the top entry with a new value: recompute it.
+  if (!outputs_.empty() && (effect.pushed || effect.replaced || effect.wiped))
+    outputs_.back() = reached(outputs_.size() - 1);
+  return outputs_.empty() ? start_ : outputs_.back();
+}
+
+std::vector<Q> pal_by_memory(const Measure& mu, const std::vector<Q>& u, InitialState initial) {
+  MemoryPal pal(mu, initial);
+  std::vector<Q> out;
+  out.reserve(u.size());
+  for (const Q& x : u) out.push_back(pal.step(x));
+  return out;
+}
+
+}  // namespace palcheck

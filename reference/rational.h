@@ -1,0 +1,31 @@
+// Exact scalar of record for every paper label (def:relay, def:pal, def:encoding, ...):
+// GMP rationals through Boost.Multiprecision, with exact parsing of user-written numbers.
+#pragma once
+
+#include <boost/multiprecision/gmp.hpp>
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace palcheck {
+
+/// The exact number type of the reference: an arbitrary-precision rational.
+using Q = boost::multiprecision::mpq_rational;
+
+/// Parses "3", "-0.125", "1/3", "2.5e-3" exactly; nullopt on anything else (NaN, Inf, junk).
+std::optional<Q> parse_rational(std::string_view text);
+
+/// The exact value of a finite binary double; nullopt for NaN and infinities.
+std::optional<Q> rational_from_double(double value);
+
+/// Canonical text of q: "7/2", "-3", "0".
+std::string to_string(const Q& q);
+
+/// The double nearest to q (GMP alone truncates); on an exact tie, the one nearer zero.
+double to_double(const Q& q);
+
+/// floor(q) as an exact integer-valued rational.
+Q floor_q(const Q& q);
+
+}  // namespace palcheck

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages palcheck builds with (idempotent, apt-get only).
+set -euo pipefail
+pkgs=(build-essential cmake pkg-config libboost-dev libgmp-dev libz3-dev z3
+      librapidcheck-dev libgtest-dev libgmock-dev libbenchmark-dev
+      nlohmann-json3-dev libcli11-dev libfmt-dev)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi

@@ -1,0 +1,12 @@
+// `palcheck eval`: exact PAL outputs (def:pal) for a measure and an input sequence, with an
+// optional per-token trace (relays switched, memory) for oracle users.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+namespace palcheck::cli {
+
+/// Evaluates one eval document; throws InputError on bad input. `trace` adds per-token detail.
+nlohmann::json evaluate_document(const nlohmann::json& doc, bool trace);
+
+}  // namespace palcheck::cli
