@@ -1,5 +1,5 @@
-// Registers the Z3 checkers of proofs/ (see proof_checkers.h).
-#include "proof_checkers.h"
+// Registers the Z3 checkers of proofs/ (entry point declared in reference/claims/areas.h).
+#include "claims/areas.h"
 
 namespace palcheck {
 

@@ -1,5 +1,5 @@
-// Registers the RapidCheck checkers of properties/ (see property_checkers.h).
-#include "property_checkers.h"
+// Registers the RapidCheck checkers of properties/ (entry point declared in reference/claims/areas.h).
+#include "claims/areas.h"
 
 namespace palcheck {
 

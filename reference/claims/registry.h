@@ -35,12 +35,6 @@ class Registry {
   std::vector<Replayer> replayers_;
 };
 
-/// Adds every claim of the paper (and our repairs) to the registry.
-void register_paper_claims(Registry& registry);
-
-/// Adds the replayers and the checkers that need only the reference (analyses, constructions).
-void register_reference_checkers(Registry& registry);
-
 /// Runs one claim's checkers; a checker that throws becomes an ERROR result naming the exception.
 std::vector<CheckResult> run_checkers(const Registry& registry, const std::string& label, const RunConfig& config);
 
