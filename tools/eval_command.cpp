@@ -1,9 +1,17 @@
 // `palcheck eval` (see eval_command.h).
 #include "eval_command.h"
 
+#include "commands.h"
+
 #include "json_input.h"
 #include "memory_pal.h"
 #include "trace.h"
+
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <memory>
+#include <sstream>
 
 namespace palcheck::cli {
 
@@ -51,6 +59,34 @@ json evaluate_document(const json& doc, bool trace) {
     out["trace"] = steps;
   }
   return out;
+}
+
+std::string read_source(const std::string& path) {
+  if (path == "-") {
+    std::ostringstream ss;
+    ss << std::cin.rdbuf();
+    return ss.str();
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path + ": cannot open file");
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+CommandHandler add_eval_command(CLI::App& app) {
+  struct Options {
+    std::string file;
+    bool trace = false;
+  };
+  auto options = std::make_shared<Options>();
+  auto* eval = app.add_subcommand("eval", "Exact PAL outputs for a measure and inputs given as JSON");
+  eval->add_option("FILE", options->file, "JSON document, or - for standard input")->required();
+  eval->add_flag("--trace", options->trace, "Add per-token memory and switched relays");
+  return [eval, options]() -> int {
+    if (!*eval) return -1;
+    auto doc = parse_json_text(read_source(options->file), options->file == "-" ? "stdin" : options->file);
+    std::cout << evaluate_document(doc, options->trace).dump(2) << "\n";
+    return 0;
+  };
 }
 
 }  // namespace palcheck::cli

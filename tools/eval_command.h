@@ -4,9 +4,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include <string>
+
 namespace palcheck::cli {
 
 /// Evaluates one eval document; throws InputError on bad input. `trace` adds per-token detail.
 nlohmann::json evaluate_document(const nlohmann::json& doc, bool trace);
+
+/// The whole text of a file, or of standard input for "-"; InputError if it cannot be opened.
+std::string read_source(const std::string& path);
 
 }  // namespace palcheck::cli

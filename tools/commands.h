@@ -1,0 +1,21 @@
+// The subcommands of the palcheck command line; each file adds its own to the app.
+// A command's handler returns the process exit code (0 ok, 1 a check failed or differed, 2 bad usage/input).
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+
+namespace palcheck::cli {
+
+/// Handler run after parsing when its subcommand was chosen.
+using CommandHandler = std::function<int()>;
+
+/// `eval` (eval_command.cpp).
+CommandHandler add_eval_command(CLI::App& app);
+/// `list`, `verify`, `show`, `replay` (verify_commands.cpp); one handler for whichever was chosen.
+CommandHandler add_claim_commands(CLI::App& app);
+/// `compare` and the oracle formats (oracle_commands.cpp).
+CommandHandler add_oracle_commands(CLI::App& app);
+
+}  // namespace palcheck::cli
