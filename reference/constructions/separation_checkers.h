@@ -1,0 +1,12 @@
+// Registration of the separation and EFO construction checkers (thm:separation, prop:range,
+// prop:copy, thm:efo and their lemmas); called from construction_checkers.cpp.
+#pragma once
+
+#include "claims/registry.h"
+
+namespace palcheck {
+
+/// Adds the separation and EFO construction checkers and their replayers.
+void register_separation_checkers(Registry& registry);
+
+}  // namespace palcheck

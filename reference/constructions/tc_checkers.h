@@ -1,0 +1,13 @@
+// Registration of the Turing-completeness construction checkers (thm:tc, lem:stack_ops,
+// lem:decode_stack, lem:mlp_width, def:autoregressive, cor:vpal_tc, repair:thm:tc); called from
+// construction_checkers.cpp.
+#pragma once
+
+#include "claims/registry.h"
+
+namespace palcheck {
+
+/// Adds the Turing-completeness construction checkers, their claims of ours and their replayers.
+void register_tc_checkers(Registry& registry);
+
+}  // namespace palcheck
