@@ -2,8 +2,23 @@
 #include "memory_pal.h"
 
 #include <algorithm>
+#include <stdexcept>
+#include <string>
 
 namespace palcheck {
+
+namespace {
+
+// Turns per-cell masses into sums over {alpha index < i, beta index >= j}.
+void accumulate(std::vector<Q>& table, std::size_t n_alpha, std::size_t n_beta) {
+  auto cell = [&](std::size_t i, std::size_t j) -> Q& { return table[i * (n_beta + 1) + j]; };
+  for (std::size_t i = 1; i <= n_alpha; ++i)
+    for (std::size_t j = n_beta; j-- > 0;) cell(i, j) += cell(i, j + 1);
+  for (std::size_t i = 1; i <= n_alpha; ++i)
+    for (std::size_t j = 0; j <= n_beta; ++j) cell(i, j) += cell(i - 1, j);
+}
+
+}  // namespace
 
 MeasureSums::MeasureSums(const Measure& mu) {
   validate(mu);
@@ -18,37 +33,28 @@ MeasureSums::MeasureSums(const Measure& mu) {
   n_alpha_ = alphas_.size();
   n_beta_ = betas_.size();
   table_.assign((n_alpha_ + 1) * (n_beta_ + 1), Q(0));
-  auto cell = [&](std::size_t i, std::size_t j) -> Q& { return table_[i * (n_beta_ + 1) + j]; };
   for (const WeightedRelay& r : mu.relays) {
     std::size_t i = std::lower_bound(alphas_.begin(), alphas_.end(), r.thresholds.alpha) - alphas_.begin();
     std::size_t j = std::lower_bound(betas_.begin(), betas_.end(), r.thresholds.beta) - betas_.begin();
-    cell(i + 1, j) += r.weight;
+    table_[(i + 1) * (n_beta_ + 1) + j] += r.weight;
     total_ += r.weight;
   }
-  // cell(i, j) becomes the sum over alpha index < i and beta index >= j.
-  for (std::size_t i = 1; i <= n_alpha_; ++i)
-    for (std::size_t j = n_beta_; j-- > 0;) cell(i, j) += cell(i, j + 1);
-  for (std::size_t i = 1; i <= n_alpha_; ++i)
-    for (std::size_t j = 0; j <= n_beta_; ++j) cell(i, j) += cell(i - 1, j);
+  accumulate(table_, n_alpha_, n_beta_);
 }
 
-MeasureSums::MeasureSums(const Grid& grid) : MeasureSums(measure_from_grid(grid)) {
-  // Rebuild over the full grid so that index arithmetic works even where weights are absent.
-  grid_delta_ = grid.delta;
+MeasureSums::MeasureSums(const Grid& grid) : grid_delta_(grid.delta) {
+  measure_from_grid(Grid{grid.delta, grid.L, {}});  // validates delta and L
   n_alpha_ = n_beta_ = static_cast<std::size_t>(grid.L);
-  alphas_.clear();
-  betas_.clear();
   table_.assign((n_alpha_ + 1) * (n_beta_ + 1), Q(0));
-  total_ = 0;
-  auto cell = [&](std::size_t i, std::size_t j) -> Q& { return table_[i * (n_beta_ + 1) + j]; };
   for (const GridWeight& w : grid.weights) {
-    cell(static_cast<std::size_t>(w.i), static_cast<std::size_t>(w.j - 1)) += w.weight;
+    if (w.j < 1 || w.i > grid.L || w.j > w.i)
+      throw std::invalid_argument("grid weight (" + std::to_string(w.i) + ", " + std::to_string(w.j) +
+                                  ") is outside 1 <= j <= i <= L = " + std::to_string(grid.L));
+    // Alpha index i-1 (0-based) counts into row i; beta index j-1.
+    table_[static_cast<std::size_t>(w.i) * (n_beta_ + 1) + static_cast<std::size_t>(w.j - 1)] += w.weight;
     total_ += w.weight;
   }
-  for (std::size_t i = 1; i <= n_alpha_; ++i)
-    for (std::size_t j = n_beta_; j-- > 0;) cell(i, j) += cell(i, j + 1);
-  for (std::size_t i = 1; i <= n_alpha_; ++i)
-    for (std::size_t j = 0; j <= n_beta_; ++j) cell(i, j) += cell(i - 1, j);
+  accumulate(table_, n_alpha_, n_beta_);
 }
 
 std::size_t MeasureSums::count_alpha_le(const Q& a) const {
