@@ -1,0 +1,22 @@
+// The parts of register_tc_checkers (tc_checkers.cpp), one per group of sec:tc claims.
+#pragma once
+
+#include "claims/registry.h"
+
+#include <string>
+
+namespace palcheck {
+
+/// thm:tc and lem:stack_ops: the printed construction (tc_checkers_printed.cpp).
+void register_tc_printed_checkers(Registry& registry);
+/// repair:thm:tc and def:autoregressive: the repaired construction (tc_checkers_repair.cpp).
+void register_tc_repair_checkers(Registry& registry);
+/// lem:decode_stack, lem:mlp_width, cor:vpal_tc (tc_checkers_lemmas.cpp).
+void register_tc_lemma_checkers(Registry& registry);
+
+/// The one value of a scalar entry of an instance; throws std::invalid_argument if absent.
+Q instance_scalar(const Instance& in, const std::string& name);
+/// An option of an instance; throws std::invalid_argument if absent.
+const std::string& instance_option(const Instance& in, const std::string& name);
+
+}  // namespace palcheck
