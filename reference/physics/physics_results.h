@@ -1,0 +1,33 @@
+// Small builders shared by the sec:rfim / prop:pal_preisach / rem:backprop checkers: one CheckResult,
+// one sub-claim of ours, and the registration functions of each checker file.
+#pragma once
+
+#include "claims/registry.h"
+
+#include <string>
+
+namespace palcheck::physics {
+
+/// A result with its verdict, method and one-line summary; the rest is filled by the caller.
+CheckResult make_result(Verdict verdict, std::string method, std::string summary);
+
+/// Registers a checkable sub-claim (or repair) of ours under its parent's section.
+void add_sub_claim(Registry& registry, std::string label, std::string kind, std::string section,
+                   std::string statement, std::vector<std::string> hypotheses = {});
+
+/// prop:pal_preisach, prop:pal_preisach:convergence, prop:universal.
+void register_pal_preisach_checks(Registry& registry);
+/// rem:backprop, rem:backprop:off_ties.
+void register_backprop_checks(Registry& registry);
+/// prop:preisach_rfim, rem:rfim_structure.
+void register_rfim_checks(Registry& registry);
+/// prop:criticality and its sub-claims, rem:criticality_learning, tab:ising_summary.
+void register_criticality_checks(Registry& registry);
+/// prop:ising_streaming, rem:maxcut.
+void register_ising_checks(Registry& registry);
+/// prop:hopfield_pal (part 2), rem:retrieval.
+void register_hopfield_checks(Registry& registry);
+/// prop:bp_pal.
+void register_bp_checks(Registry& registry);
+
+}  // namespace palcheck::physics
