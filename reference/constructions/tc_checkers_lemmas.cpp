@@ -89,7 +89,6 @@ std::vector<CheckResult> check_decode_stack(const RunConfig&) {
   r.interpretation = {{"phi", "injective on whole stacks, as printed (not only on M_top)"},
                       {"stack", "classical memory (PreisachMemory)"}};
   r.cases = sequences.size();
-  r.details.emplace_back("computed", o.computed);
   r.details.emplace_back("index(i,j)", "the proof's map from grid relays to codes is never defined; no measure is "
                                        "needed for the pigeonhole argument");
   r.details.emplace_back("M_top only", "reading only the top symbol is possible, but with outputs in {0..k-1}, not "
