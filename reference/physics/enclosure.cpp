@@ -23,6 +23,19 @@ Enclosure arctan_small(const Q& x, unsigned bits) {
   }
 }
 
+// artanh(x) for 0 < x < 1 = sum_k x^(2k+1)/(2k+1); after the term k the tail is at most
+// x^(2k+3)/((2k+3)(1-x^2)).
+Enclosure artanh_series(const Q& x, unsigned bits) {
+  const Q x2 = x * x, tolerance = two_to_minus(bits);
+  Q sum = 0, power = x;
+  for (int k = 0;; ++k) {
+    sum += power / (2 * k + 1);
+    power *= x2;
+    Q tail = power / ((2 * k + 3) * (1 - x2));
+    if (tail < tolerance) return {sum, sum + tail};
+  }
+}
+
 // Decimal rounding of q to `digits` places, downwards or upwards.
 std::string decimal(const Q& q, int digits, bool up) {
   Z scale = 1;
@@ -59,15 +72,12 @@ Enclosure artanh_enclosure(const Q& x, unsigned bits) {
     return {Q(-e.hi), Q(-e.lo)};
   }
   if (x == 0) return {0, 0};
-  // artanh(x) = sum_k x^(2k+1)/(2k+1); after the term k the tail is at most x^(2k+3)/((2k+3)(1-x^2)).
-  const Q x2 = x * x, tolerance = two_to_minus(bits);
-  Q sum = 0, power = x;
-  for (int k = 0;; ++k) {
-    sum += power / (2 * k + 1);
-    power *= x2;
-    Q tail = power / ((2 * k + 3) * (1 - x2));
-    if (tail < tolerance) return {sum, sum + tail};
-  }
+  // A long series over a huge denominator is slow: split x into a dyadic y <= x and the small remainder
+  // z = (x - y)/(1 - x y), using artanh(x) = artanh(y) + artanh(z).
+  const Z scale = Z(1) << 16;
+  Q y(boost::multiprecision::numerator(floor_q(x * scale)), scale);
+  if (y != x && y > 0) return artanh_series(y, bits + 1) + artanh_series(Q((x - y) / (1 - x * y)), bits + 1);
+  return artanh_series(x, bits);
 }
 
 Enclosure pi_enclosure(unsigned bits) {
