@@ -1,0 +1,58 @@
+// The pieces of register_separation_checkers (separation_checkers.cpp), one file per group of
+// claims: separation_range.cpp (prop:range, prop:range_hard), separation_copy.cpp (prop:copy,
+// prop:no_copy), separation_rate.cpp (thm:rate_independence, rem:pe, prop:attention_pal,
+// thm:separation), separation_prob_fix.cpp (rem:prob_fix), efo_checkers.cpp (sec:characterisation,
+// app:efo_proof), and the small helpers they share.
+#pragma once
+
+#include "claims/registry.h"
+
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <string>
+
+namespace palcheck {
+
+/// prop:range, prop:range_hard.
+void register_range_checkers(Registry& registry);
+/// prop:copy, prop:no_copy and its proof step.
+void register_copy_checkers(Registry& registry);
+/// thm:rate_independence, rem:pe, prop:attention_pal (item 3), thm:separation, tab:complexity.
+void register_rate_checkers(Registry& registry);
+/// rem:prob_fix.
+void register_prob_fix_checkers(Registry& registry);
+/// def:efo ... cor:depth_nesting.
+void register_efo_checkers(Registry& registry);
+
+/// The scenario of the non-extremal pair witness (separation_copy.cpp).
+inline constexpr const char* kNonExtremalPair = "construction-pal-transformer-pair";
+
+/// A pair (0, v, 2), (0, v', 2) told apart by non_extremal_reading_spec(), found by a seeded search and
+/// labelled `label`; `separated` counts the separated pairs among `cases` tries. nullopt if none.
+std::optional<Instance> find_non_extremal_pair(const std::string& label, const RunConfig& config,
+                                               std::uint64_t& separated, std::uint64_t& cases);
+
+/// Replays a non-extremal pair: equal Preisach memories and equal extremal structure (every
+/// ExtremumReading) of the first coordinates, yet certified different last outputs.
+ReplayOutcome replay_non_extremal_pair(const Instance& instance);
+
+/// A random sequence on the quarter lattice in [-span, span], with plateaus and revisits.
+std::vector<Q> random_tricky_sequence(std::mt19937_64& rng, int max_len, int span);
+
+/// A result with its verdict, method and one-line summary filled in.
+CheckResult make_result(Verdict verdict, const std::string& method, const std::string& summary);
+
+/// A rational k/den with k uniform in [-span*den, span*den].
+Q random_rational(std::mt19937_64& rng, int span, int den);
+
+/// The count stored under `key` (a single non-negative integer); throws std::invalid_argument.
+std::size_t stored_count(const Instance& instance, const std::string& key);
+
+/// The list stored under `key`; throws std::invalid_argument when missing.
+const std::vector<Q>& stored_list(const Instance& instance, const std::string& key);
+
+/// The option stored under `key`; throws std::invalid_argument when missing.
+const std::string& stored_option(const Instance& instance, const std::string& key);
+
+}  // namespace palcheck
