@@ -2,6 +2,7 @@
 #include "constructions/interval_arith.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <stdexcept>
 
 namespace palcheck {
@@ -99,8 +100,9 @@ std::optional<int> certified_compare(const QInterval& a, const QInterval& b) {
 
 std::string to_string(const QInterval& a) {
   if (a.lo == a.hi) return to_string(a.lo);
-  return "[" + std::to_string(to_double(a.lo)) + ", " + std::to_string(to_double(a.hi)) + "] (width " +
-         std::to_string(to_double(a.hi - a.lo)) + ")";
+  char text[96];
+  std::snprintf(text, sizeof text, "[%.9g, %.9g] (width %.2g)", to_double(a.lo), to_double(a.hi), to_double(a.hi - a.lo));
+  return text;
 }
 
 }  // namespace palcheck

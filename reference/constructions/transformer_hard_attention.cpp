@@ -90,7 +90,7 @@ std::vector<std::size_t> hard_attention_selection(const HardAttentionHead& head,
     if (!beaten) candidates.push_back(j);
   }
   for (std::size_t j : candidates)
-    if (certified_compare(score[j], score[candidates.front()]) != 0)
+    if (j != candidates.front() && certified_compare(score[j], score[candidates.front()]) != 0)
       throw ArgmaxUndecided("argmax at position " + std::to_string(n) + " is not certified by the enclosures");
   return candidates;
 }
