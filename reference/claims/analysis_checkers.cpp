@@ -1,8 +1,43 @@
-// Registers the ILL-POSED / NOT-CHECKABLE analyses (entry point declared in areas.h).
+// Registers the ILL-POSED / NOT-CHECKABLE analyses and their checkable sub-claims (entry point
+// declared in areas.h); each analysis_*.cpp file names the labels it judges.
+#include "claims/analysis_registration.h"
 #include "claims/areas.h"
 
 namespace palcheck {
 
-void register_analysis_checkers(Registry&) {}
+namespace analysis {
+
+void add_sub_claim(Registry& registry, std::string label, std::string section, std::string statement,
+                   std::vector<std::string> hypotheses, std::vector<std::string> interpretations) {
+  registry.add(Claim{std::move(label), "sub-claim", std::move(section), std::move(statement), std::move(hypotheses),
+                     std::move(interpretations), true});
+}
+
+CheckResult analysis_result(Verdict verdict, std::string summary,
+                            std::vector<std::pair<std::string, std::string>> details,
+                            std::map<std::string, std::string> interpretation) {
+  CheckResult r;
+  r.verdict = verdict;
+  r.method = "analysis";
+  r.summary = std::move(summary);
+  r.details = std::move(details);
+  r.interpretation = std::move(interpretation);
+  return r;
+}
+
+std::string list_text(const std::vector<Q>& values) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < values.size(); ++i) out += (i ? ", " : "") + to_string(values[i]);
+  return out + "]";
+}
+
+}  // namespace analysis
+
+void register_analysis_checkers(Registry& registry) {
+  analysis::register_relay_analyses(registry);
+  analysis::register_pal_analyses(registry);
+  analysis::register_mpal_analyses(registry);
+  analysis::register_complexity_analyses(registry);
+}
 
 }  // namespace palcheck
