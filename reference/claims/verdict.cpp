@@ -40,15 +40,13 @@ std::optional<Verdict> parse_verdict(const std::string& text) {
 Verdict combine(const std::vector<CheckResult>& results) {
   for (Verdict v : kPrecedence) {
     bool present = std::any_of(results.begin(), results.end(), [&](const CheckResult& r) {
-      // A refutation counts only with a counterexample the reference can replay.
-      if (r.verdict == Verdict::Refuted) return v == Verdict::Refuted && r.counterexample.has_value();
+      // A refutation counts only with a counterexample; without one it is an error, never dropped.
+      if (r.verdict == Verdict::Refuted) return v == (r.counterexample ? Verdict::Refuted : Verdict::Error);
       return r.verdict == v;
     });
     if (present) return v;
   }
-  bool unconfirmed = std::any_of(results.begin(), results.end(),
-                                 [](const CheckResult& r) { return r.verdict == Verdict::Refuted; });
-  return unconfirmed ? Verdict::Error : Verdict::NotCheckable;
+  return Verdict::NotCheckable;
 }
 
 }  // namespace palcheck
