@@ -1,0 +1,42 @@
+// Runs one RapidCheck property as a registry checker: fixed seed from RunConfig, no environment
+// configuration, no console output; the shrunk counterexample comes back as an Instance that the
+// reference-only judge (reference/claims/replay_sequences.h) confirms.
+#pragma once
+
+#include "claims/claim.h"
+
+#include <rapidcheck.h>
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace palcheck::properties {
+
+/// One property: cases are Instances drawn from `cases`; a case fails when `judge` says it violates.
+struct PropertySpec {
+  std::string label;     ///< the claim
+  std::string scenario;  ///< Instance::scenario (the judge and the replayer)
+  std::map<std::string, std::string> interpretation;  ///< the readings this result depends on
+  std::string statement;                              ///< what is checked, in one line
+  rc::Gen<Instance> cases;                            ///< the generator (with its shrinking)
+  std::function<ReplayOutcome(const Instance&)> judge = {};  ///< empty: the reference judge of (label, scenario)
+};
+
+/// The seed of one property: the run's seed mixed with the property's name (FNV-1a), so that
+/// properties draw independent streams and the same --seed always gives the same streams.
+std::uint64_t property_seed(std::uint64_t seed, const std::string& name);
+
+/// Compact text of an instance, "u=[0, 1]; v=[2]; stack=classical-memory".
+std::string describe(const Instance& instance);
+
+/// Runs the property with config.tests cases; HELD, REFUTED (with the shrunk Instance), UNKNOWN (gave
+/// up) or ERROR.
+CheckResult run_property(const PropertySpec& spec, const RunConfig& config);
+
+/// A checker running one property per spec (one CheckResult per reading), built lazily from `specs`.
+Checker property_checker(const std::string& label, std::function<std::vector<PropertySpec>()> specs);
+
+}  // namespace palcheck::properties
