@@ -1,8 +1,16 @@
-// Registers the Z3 checkers of proofs/ (entry point declared in reference/claims/areas.h).
+// Registers the Z3 checkers of proofs/ and the replayers of their instances (entry point declared in
+// reference/claims/areas.h). Each checker file names the paper labels it judges.
+#include "checkers.h"
 #include "claims/areas.h"
 
 namespace palcheck {
 
-void register_proof_checkers(Registry&) {}
+void register_proof_checkers(Registry& registry) {
+  proofs::register_encoding_lemma_checkers(registry);
+  proofs::register_efo_lemma_checkers(registry);
+  proofs::register_memory_claim_checkers(registry);
+  proofs::register_stack_claim_checkers(registry);
+  proofs::register_z3_replayers(registry);
+}
 
 }  // namespace palcheck

@@ -1,0 +1,268 @@
+// def:encoding, lem:monotone, lem:stack_ops (the TOP decode), lem:push_no_wipe (its inequality) and
+// lem:boolean, with every parameter a solver variable (k, d, D_max, i, i', Delta, eps).
+// Where Z3's nonlinear integer arithmetic needs help, a proof is a chain of queries whose composition
+// is stated in the details (e.g. the floor step, then the mod step).
+#include "checkers.h"
+#include "judgement.h"
+
+#include <algorithm>
+
+namespace palcheck::proofs {
+namespace {
+
+// code*(a_i, d) = C_max - [d(k+1) + i] Delta with C_max = D_max (k+1) Delta (eq:encoding).
+z3::expr code(const z3::expr& k, const z3::expr& D_max, const z3::expr& Delta, const z3::expr& i, const z3::expr& d) {
+  return z3::to_real(D_max * (k + 1)) * Delta - z3::to_real(d * (k + 1) + i) * Delta;
+}
+
+Q exact_code(const Q& k, const Q& D_max, const Q& Delta, const Q& i, const Q& d) {
+  return D_max * (k + 1) * Delta - (d * (k + 1) + i) * Delta;
+}
+
+struct Params {
+  z3::expr k, D_max, Delta, i, d;
+  explicit Params(z3::context& c, const std::string& suffix = "")
+      : k(c.int_const("k")), D_max(c.int_const("D_max")), Delta(c.real_const("Delta")),
+        i(c.int_const(("i" + suffix).c_str())), d(c.int_const(("d" + suffix).c_str())) {}
+  void hypotheses(Query& q, const std::string& suffix = "") const {
+    q.hypothesis("Delta > 0", Delta > 0);
+    q.hypothesis("1 <= i" + suffix, i >= 1);
+    q.hypothesis("i" + suffix + " <= k", i <= k);
+    q.hypothesis("0 <= d" + suffix, d >= 0);
+    q.hypothesis("d" + suffix + " <= D_max", d <= D_max);
+  }
+};
+
+Instance encoding_instance(const z3::model& m, const Params& p, std::string label, std::string scenario) {
+  Instance inst{std::move(label), std::move(scenario), {}, {}};
+  inst.values["k"] = {model_value(m, p.k)};
+  inst.values["D_max"] = {model_value(m, p.D_max)};
+  inst.values["Delta"] = {model_value(m, p.Delta)};
+  inst.values["i"] = {model_value(m, p.i)};
+  inst.values["d"] = {model_value(m, p.d)};
+  return inst;
+}
+
+std::vector<CheckResult> check_encoding_injective(const RunConfig& config) {
+  z3::context c;
+  Params a(c), b(c, "'");
+  Query q(c, config, "def_encoding_separated");
+  a.hypotheses(q);
+  q.hypothesis("1 <= i'", b.i >= 1);
+  q.hypothesis("i' <= k", b.i <= b.k);
+  q.hypothesis("0 <= d'", b.d >= 0);
+  q.hypothesis("d' <= D_max", b.d <= b.D_max);
+  z3::expr ca = code(a.k, a.D_max, a.Delta, a.i, a.d), cb = code(b.k, b.D_max, b.Delta, b.i, b.d);
+  q.fact(a.i != b.i || a.d != b.d);
+  q.fact(ca - cb < a.Delta && cb - ca < a.Delta);
+  Judgement j{"codes of distinct (i, d) differ by at least Delta (so the encoding is injective), for all k, D_max, Delta",
+              "", {}, {}, {}};
+  return {judge(q.check(), j)};
+}
+
+std::vector<CheckResult> check_encoding_on_grid(const RunConfig& config) {
+  z3::context c;
+  Params p(c);
+  z3::expr cd = code(p.k, p.D_max, p.Delta, p.i, p.d);
+  // The deepest level is always negative: a proof over all parameters.
+  Query deepest(c, config, "def_encoding_grid_deepest_negative");
+  p.hypotheses(deepest);
+  deepest.fact(p.d == p.D_max);
+  deepest.fact(cd >= 0);
+  QueryOutcome proof = deepest.check();
+  Query q(c, config, "def_encoding_grid");
+  p.hypotheses(q);
+  q.fact(cd < p.Delta);
+  Judgement j{"every code is a grid threshold >= Delta", "", {}, {}, {}};
+  j.refuted = "codes at depth D_max are -i*Delta < 0 (Z3: " + to_string(proof.answer) +
+              " for code >= 0 at d = D_max), below every threshold i*Delta >= Delta of def:pal's grid";
+  j.witness = [&](const z3::model& m) { return encoding_instance(m, p, "def:encoding:grid", "z3-code-below-grid"); };
+  CheckResult r = judge(q.check(), j);
+  r.details.emplace_back("code >= 0 at d = D_max", to_string(proof.answer));
+  return {r};
+}
+
+std::vector<CheckResult> check_monotone(const RunConfig& config) {
+  z3::context c;
+  Params p(c);
+  z3::expr i2 = c.int_const("i'");
+  Query q(c, config, "lem_monotone");
+  q.hypothesis("Delta > 0", p.Delta > 0);
+  q.hypothesis("1 <= i", p.i >= 1);
+  q.hypothesis("i <= k", p.i <= p.k);
+  q.hypothesis("1 <= i'", i2 >= 1);
+  q.hypothesis("i' <= k", i2 <= p.k);
+  q.hypothesis("d >= 0", p.d >= 0);
+  q.fact(code(p.k, p.D_max, p.Delta, i2, p.d + 1) >= code(p.k, p.D_max, p.Delta, p.i, p.d));
+  Judgement j{"code*(a_i', d+1) < code*(a_i, d) for all k, D_max, d, i, i', Delta", "", {}, {}, {}};
+  return {judge(q.check(), j)};
+}
+
+// The TOP decode applied to M = code*(a_i, d) + offset. Step 1 (real arithmetic, X an arbitrary
+// integer standing for d(k+1) + i): the integer `rounding` of (C_max - M)/Delta equals X + shift.
+// Step 2 (integer arithmetic): (X + shift) mod (k+1), written as q(k+1) + r with q = d - z, is r = i + shift.
+// Together: Dec(M) = a_{i+shift}.
+struct DecodeChain {
+  QueryOutcome rounding, modulus;
+};
+
+DecodeChain decode_chain(const RunConfig& config, const std::string& name, bool with_eps, bool ceiling, int shift) {
+  DecodeChain chain;
+  {
+    z3::context c;
+    z3::expr C_max = c.real_const("C_max"), Delta = c.real_const("Delta"), eps = c.real_const("eps"),
+             y = c.real_const("y");
+    z3::expr X = c.int_const("X"), f = c.int_const("f");
+    Query q(c, config, name + "_rounding");
+    q.hypothesis("Delta > 0", Delta > 0);
+    if (with_eps) {
+      q.hypothesis("eps > 0", eps > 0);
+      q.hypothesis("eps < Delta/2", 2 * eps < Delta);
+    }
+    z3::expr M = C_max - z3::to_real(X) * Delta + (with_eps ? eps : c.real_val(0));
+    q.fact(y * Delta == C_max - M);
+    if (ceiling) q.fact(z3::to_real(f) - 1 < y && y <= z3::to_real(f));
+    else q.fact(z3::to_real(f) <= y && y < z3::to_real(f) + 1);
+    q.fact(f != X + shift);
+    chain.rounding = q.check();
+  }
+  {
+    z3::context c;
+    z3::expr k = c.int_const("k"), i = c.int_const("i"), d = c.int_const("d"), z = c.int_const("z"),
+             r = c.int_const("r");
+    Query q(c, config, name + "_mod");
+    q.hypothesis("1 <= i", i >= 1);
+    q.hypothesis("i <= k", i <= k);
+    q.hypothesis("0 <= d", d >= 0);
+    q.fact(d * (k + 1) + i + shift == (d - z) * (k + 1) + r);
+    q.fact(r >= 0 && r <= k);
+    q.fact(r != i + shift);
+    chain.modulus = q.check();
+  }
+  return chain;
+}
+
+CheckResult chain_result(const DecodeChain& chain, const Judgement& j) {
+  QueryOutcome combined;
+  bool both = chain.rounding.answer == SolverAnswer::Unsat && chain.modulus.answer == SolverAnswer::Unsat;
+  combined.answer = both ? SolverAnswer::Unsat : SolverAnswer::Unknown;
+  combined.core = chain.rounding.core;
+  for (const std::string& h : chain.modulus.core)
+    if (std::find(combined.core.begin(), combined.core.end(), h) == combined.core.end()) combined.core.push_back(h);
+  if (!both)
+    combined.reason_unknown = "chain incomplete: rounding step " + to_string(chain.rounding.answer) + " " +
+                              chain.rounding.reason_unknown + ", mod step " + to_string(chain.modulus.answer) + " " +
+                              chain.modulus.reason_unknown;
+  CheckResult r = judge(combined, j);
+  r.details.emplace_back("step 1 (rounding of (C_max - M)/Delta)", to_string(chain.rounding.answer));
+  r.details.emplace_back("step 2 (mod (k+1), quotient written d - z)", to_string(chain.modulus.answer));
+  if (!chain.rounding.smt2_path.empty()) r.details.emplace_back("smt2 step 1", chain.rounding.smt2_path);
+  if (!chain.modulus.smt2_path.empty()) r.details.emplace_back("smt2 step 2", chain.modulus.smt2_path);
+  return r;
+}
+
+std::vector<CheckResult> check_top_decode(const RunConfig& config) {
+  std::vector<CheckResult> out;
+  // Reading 1: M_top = code* + eps, as PUSH emits it and lem:push_no_wipe states it.
+  DecodeChain wrong = decode_chain(config, "lem_stack_ops_top_plus_eps_gives_i_minus_1", true, false, -1);
+  Judgement shown{"", "", {}, {{"part", "TOP"}, {"M_top", "code*(a_i,d) + eps (lem:push_no_wipe)"}}, {}};
+  shown.proved = "Dec(code*(a_i,d) + eps) = a_{i-1}, never a_i: floor((C_max - M_top)/Delta) = d(k+1) + i - 1";
+  CheckResult off_by_one = chain_result(wrong, shown);
+  if (off_by_one.verdict == Verdict::Proved) {
+    // Z3 proved the decode is a_{i-1} for every parameter: any instance refutes TOP; take one from a model.
+    z3::context c;
+    Params p(c);
+    z3::expr eps = c.real_const("eps");
+    Query q(c, config, "lem_stack_ops_top_instance");
+    p.hypotheses(q);
+    q.hypothesis("eps > 0", eps > 0);
+    q.hypothesis("eps < Delta/2", 2 * eps < p.Delta);
+    Judgement j{"", off_by_one.summary + " (proved for all parameters; instance replayed)", {}, shown.interpretation, {}};
+    j.witness = [&](const z3::model& m) {
+      Instance inst = encoding_instance(m, p, "lem:stack_ops", "z3-top-decode");
+      inst.values["eps"] = {model_value(m, eps)};
+      return inst;
+    };
+    CheckResult r = judge(q.check(), j);
+    r.details.insert(r.details.end(), off_by_one.details.begin(), off_by_one.details.end());
+    r.details.emplace_back("hypotheses of the off-by-one proof", join(off_by_one.hypotheses_used));
+    out.push_back(r);
+  } else {
+    out.push_back(off_by_one);
+  }
+  // Reading 2: M_top = code* exactly (no offset): the decode is right.
+  DecodeChain exact = decode_chain(config, "lem_stack_ops_top_exact_code", false, false, 0);
+  Judgement j2{"Dec(code*(a_i,d)) = a_i for all k, d, D_max, Delta (decode of the exact code)", "", {},
+               {{"part", "TOP"}, {"M_top", "code*(a_i,d) exactly"}}, {}};
+  out.push_back(chain_result(exact, j2));
+  return out;
+}
+
+std::vector<CheckResult> check_top_decode_repair(const RunConfig& config) {
+  DecodeChain chain = decode_chain(config, "repair_lem_stack_ops_top_ceil", true, true, 0);
+  Judgement j{"Dec'(M) = ceil((C_max - M)/Delta) mod (k+1) recovers a_i from M_top = code*(a_i,d) + eps", "", {},
+              {{"M_top", "code*(a_i,d) + eps"}}, {}};
+  return {chain_result(chain, j)};
+}
+
+std::vector<CheckResult> check_push_inequality(const RunConfig& config) {
+  z3::context c;
+  Params p(c);
+  z3::expr j = c.int_const("j"), eps = c.real_const("eps"), M_top = c.real_const("M_top");
+  Query q(c, config, "lem_push_no_wipe_inequality");
+  q.hypothesis("Delta > 0", p.Delta > 0);
+  q.hypothesis("eps > 0", eps > 0);
+  q.hypothesis("eps < Delta/2", 2 * eps < p.Delta);
+  q.hypothesis("1 <= i", p.i >= 1);
+  q.hypothesis("i <= k", p.i <= p.k);
+  q.hypothesis("1 <= j", j >= 1);
+  q.hypothesis("j <= k", j <= p.k);
+  q.hypothesis("d >= 0", p.d >= 0);
+  q.hypothesis("M_top = code*(a_j,d) + eps", M_top == code(p.k, p.D_max, p.Delta, j, p.d) + eps);
+  q.fact(code(p.k, p.D_max, p.Delta, p.i, p.d + 1) + eps >= M_top);
+  Judgement jd{"u_{n+1} = code*(a_i,d+1) + eps < M_top for all parameters", "", {},
+               {{"part", "the inequality u_{n+1} < M_top of the proof"}}, {}};
+  return {judge(q.check(), jd)};
+}
+
+std::vector<CheckResult> check_boolean(const RunConfig& config) {
+  std::vector<CheckResult> out;
+  auto relu = [](const z3::expr& x) { return z3::ite(x > 0, x, x.ctx().real_val(0)); };
+  for (const char* op : {"AND", "OR", "NOT"}) {
+    z3::context c;
+    z3::expr r1 = c.real_const("r1"), r2 = c.real_const("r2");
+    z3::expr one = c.real_val(1), zero = c.real_val(0);
+    Query q(c, config, std::string("lem_boolean_") + op);
+    q.hypothesis("r1 in {0,1}", r1 == 0 || r1 == 1);
+    q.hypothesis("r2 in {0,1}", r2 == 0 || r2 == 1);
+    std::string name = op;
+    if (name == "AND") q.fact(relu(r1 + r2 - 1) != z3::ite(r1 == one && r2 == one, one, zero));
+    if (name == "OR") q.fact(relu(r1 + r2) - relu(r1 + r2 - 1) != z3::ite(r1 == one || r2 == one, one, zero));
+    if (name == "NOT") q.fact(1 - r1 != z3::ite(r1 == one, zero, one));
+    Judgement j{name + " is exact on {0,1}", "", {}, {{"connective", name}}, {}};
+    out.push_back(judge(q.check(), j));
+  }
+  return out;
+}
+
+}  // namespace
+
+void register_encoding_lemma_checkers(Registry& r) {
+  ensure_claim(r, Claim{"def:encoding:grid", "sub-claim", "sec:tc",
+                        "Every Cantor-depth code is a positive threshold i*Delta (i >= 1) of the grid of def:pal, as "
+                        "lem:decode_stack's index(i,j) needs.",
+                        {"Delta > 0", "1 <= i <= k", "0 <= d <= D_max"}, {}, true});
+  ensure_claim(r, Claim{"repair:lem:stack_ops:top", "repair", "sec:tc",
+                        "TOP repaired: with M_top = code*(a_i,d) + eps and 0 < eps < Delta/2, "
+                        "ceil((C_max - M_top)/Delta) mod (k+1) = i.",
+                        {"Delta > 0", "eps > 0", "eps < Delta/2", "1 <= i <= k", "0 <= d"}, {}, true});
+  r.add(Checker{"def:encoding", "z3", check_encoding_injective});
+  r.add(Checker{"def:encoding:grid", "z3", check_encoding_on_grid});
+  r.add(Checker{"lem:monotone", "z3", check_monotone});
+  r.add(Checker{"lem:stack_ops", "z3", check_top_decode});
+  r.add(Checker{"repair:lem:stack_ops:top", "z3", check_top_decode_repair});
+  r.add(Checker{"lem:push_no_wipe", "z3", check_push_inequality});
+  r.add(Checker{"lem:boolean", "z3", check_boolean});
+}
+
+}  // namespace palcheck::proofs

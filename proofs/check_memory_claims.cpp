@@ -1,0 +1,270 @@
+// prop:wiping (and repair:prop:wiping), prop:sufficiency, prop:rate_independence and prop:range by
+// bounded model checking over symbolic input sequences. "Equal outputs for every measure" is checked as
+// "every relay (alpha >= beta symbolic) is in the same state": a PAL output is a weighted sum of relay
+// states, so equal relay states give equal outputs for every mu, and one unequal relay is a measure
+// (that relay with weight 1) whose outputs differ.
+#include "bmc_bound.h"
+#include "checkers.h"
+#include "encode_algorithm1.h"
+#include "encode_memory.h"
+#include "encode_relay.h"
+#include "judgement.h"
+
+namespace palcheck::proofs {
+namespace {
+
+std::string initial_name(InitialState s) { return s == InitialState::On ? "1" : "0"; }
+const InitialState kInitials[] = {InitialState::Off, InitialState::On};
+
+std::vector<z3::expr> sequence(z3::context& c, const std::string& name, std::size_t n) {
+  std::vector<z3::expr> u;
+  for (std::size_t t = 0; t < n; ++t) u.push_back(c.real_const((name + std::to_string(t)).c_str()));
+  return u;
+}
+
+std::vector<Q> values(const z3::model& m, const std::vector<z3::expr>& u) {
+  std::vector<Q> out;
+  for (const z3::expr& x : u) out.push_back(model_value(m, x));
+  return out;
+}
+
+std::vector<CheckResult> check_wiping_hypotheses(const RunConfig& config) {
+  z3::context c;
+  z3::expr Mi = c.real_const("M_i"), mi = c.real_const("m_i"), Mj = c.real_const("M_i+1"), mj = c.real_const("m_i+1");
+  Query q(c, config, "prop_wiping_hypotheses");
+  q.hypothesis("M_i > m_i", Mi > mi);
+  q.hypothesis("m_i > M_{i+1}", mi > Mj);
+  q.hypothesis("M_{i+1} > m_{i+1}", Mj > mj);
+  q.hypothesis("M_{i+1} > M_i", Mj > Mi);
+  QueryOutcome o = q.check();
+  CheckResult r;
+  r.method = "z3";
+  r.details.emplace_back("z3", to_string(o.answer));
+  if (!o.smt2_path.empty()) r.details.emplace_back("smt2", o.smt2_path);
+  if (o.answer == SolverAnswer::Unsat) {
+    r.verdict = Verdict::IllPosed;
+    r.summary = "the hypotheses contradict each other (Z3 unsat core: " + join(o.core) +
+                "): the ordering M_i > m_i > M_{i+1} already says M_{i+1} < M_i, so the statement is vacuous";
+    r.details.emplace_back("unsat core", join(o.core));
+    r.hypotheses_used = o.core;
+  } else {
+    r.verdict = Verdict::Error;
+    r.summary = "expected contradictory hypotheses, Z3 says " + to_string(o.answer);
+  }
+  return {r};
+}
+
+// A max/min excursion u_s..u_r inside a monotone pass: removing it changes no relay at any later time.
+std::vector<CheckResult> check_wiping_repair(const RunConfig& config) {
+  std::size_t n = bmc_length();
+  std::vector<CheckResult> out;
+  for (InitialState init : kInitials) {
+    std::vector<std::string> cores;
+    QueryOutcome worst;
+    worst.answer = SolverAnswer::Unsat;
+    std::size_t queries = 0;
+    for (std::size_t s = 1; s + 2 < n; ++s)
+      for (std::size_t r = s + 1; r + 1 < n; ++r) {
+        z3::context c;
+        std::vector<z3::expr> u = sequence(c, "u", n);
+        std::vector<z3::expr> v(u.begin(), u.begin() + static_cast<long>(s));
+        v.insert(v.end(), u.begin() + static_cast<long>(r + 1), u.end());
+        z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta");
+        Query q(c, config, "repair_prop_wiping_init" + initial_name(init) + "_s" + std::to_string(s) + "_r" + std::to_string(r));
+        q.hypothesis("alpha >= beta", alpha >= beta);
+        z3::expr rise = u[s - 1] <= u[r] && u[s] <= u[r + 1], fall = u[s - 1] >= u[r] && u[s] >= u[r + 1];
+        for (std::size_t t = s; t <= r; ++t) {
+          rise = rise && u[r] <= u[t] && u[t] <= u[s];
+          fall = fall && u[s] <= u[t] && u[t] <= u[r];
+        }
+        q.hypothesis("excursion u_s..u_r inside a monotone pass from u_{s-1} to u_{r+1}", rise || fall);
+        bool on = init == InitialState::On;
+        std::vector<z3::expr> ru = relay_run(alpha, beta, u, on), rv = relay_run(alpha, beta, v, on);
+        z3::expr differs = c.bool_val(false);
+        std::size_t removed = r - s + 1;
+        for (std::size_t t = r + 1; t < n; ++t) differs = differs || ru[t] != rv[t - removed];
+        q.fact(differs);
+        QueryOutcome o = q.check();
+        ++queries;
+        for (const std::string& h : o.core)
+          if (std::find(cores.begin(), cores.end(), h) == cores.end()) cores.push_back(h);
+        if (o.answer != SolverAnswer::Unsat) worst = o;
+      }
+    worst.core = cores;
+    Judgement j{"removing an excursion (max u_s, min u_r, all between) that lies inside a monotone pass from u_{s-1} "
+                "to u_{r+1} leaves every relay state, hence every PAL output, unchanged at all later times",
+                "", {}, {{"initial_state", initial_name(init)}, {"N", std::to_string(n)}}, {bmc_hypothesis(n)}};
+    CheckResult res = judge(worst, j);
+    res.details.emplace_back("queries (one per s < r)", std::to_string(queries));
+    out.push_back(res);
+  }
+  return out;
+}
+
+Instance pair_instance(const z3::model& m, const std::vector<z3::expr>& u, const std::vector<z3::expr>& v,
+                       const z3::expr& alpha, const z3::expr& beta) {
+  Instance inst{"prop:sufficiency", "z3-equal-stacks-different-relay", {}, {}};
+  inst.values["u"] = values(m, u);
+  inst.values["v"] = values(m, v);
+  inst.values["alpha"] = {model_value(m, alpha)};
+  inst.values["beta"] = {model_value(m, beta)};
+  return inst;
+}
+
+std::vector<CheckResult> check_sufficiency(const RunConfig& config) {
+  std::size_t n = bmc_length();
+  std::vector<CheckResult> out;
+  // Sequences shorter than n are covered: repeating the last input changes neither memory, stack nor relay.
+  // Classical memory: the relay state at n equals the relay run over the memory's entries alone (the last
+  // entry outside the dead band decides), so equal memories give equal states. One sequence suffices.
+  for (InitialState init : kInitials) {
+    z3::context c;
+    std::vector<z3::expr> u = sequence(c, "u", n);
+    z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta");
+    MemoryUnrolling mu = unroll_memory(c, u, init, "mu");
+    const SymMemory& last = mu.states.back();
+    bool on = init == InitialState::On;
+    z3::expr read = c.bool_val(on);
+    for (std::size_t j = 0; j < last.entries.size(); ++j)
+      read = z3::ite(last.size > static_cast<int>(j), relay_step(alpha, beta, last.entries[j], read), read);
+    Query q(c, config, "prop_sufficiency_memory_init" + initial_name(init));
+    for (const z3::expr& f : mu.facts) q.fact(f);
+    q.hypothesis("alpha >= beta", alpha >= beta);
+    q.fact(relay_run(alpha, beta, u, on).back() != read);
+    Judgement j{"the relay state at n is a function of the classical memory Pi_n (the relay run over its entries), "
+                "so equal memories give equal PAL outputs for every mu",
+                "", {}, {{"stack", "classical memory"}, {"initial_state", initial_name(init)}, {"N", std::to_string(n)}},
+                {bmc_hypothesis(n)}};
+    out.push_back(judge(q.check(), j));
+  }
+  for (const Algorithm1Options& reading : all_algorithm1_readings()) {
+    z3::context c;
+    std::vector<z3::expr> u = sequence(c, "u", n), v = sequence(c, "v", n);
+    z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta");
+    Algorithm1Unrolling au = unroll_algorithm1(c, u, reading, "au"), av = unroll_algorithm1(c, v, reading, "av");
+    Query q(c, config, "prop_sufficiency_alg1_" + to_string(reading));
+    for (const z3::expr& f : au.facts) q.fact(f);
+    for (const z3::expr& f : av.facts) q.fact(f);
+    q.hypothesis("alpha >= beta", alpha >= beta);
+    q.hypothesis("Pi_n(u) = Pi_n(v) (Algorithm 1)", stacks_equal(au.states.back(), av.states.back()));
+    q.fact(relay_run(alpha, beta, u, false).back() != relay_run(alpha, beta, v, false).back());
+    Judgement j{"equal Algorithm 1 stacks give equal relay states", "", {},
+                {{"stack", "algorithm1"}, {"algorithm1", to_string(reading)}, {"initial_state", "0"},
+                 {"N", std::to_string(n)}},
+                {bmc_hypothesis(n)}};
+    j.refuted = "two sequences with the same Algorithm 1 stack drive a relay to different states, so a one-relay "
+                "measure gives different PAL outputs";
+    j.witness = [&](const z3::model& m) {
+      Instance inst = pair_instance(m, u, v, alpha, beta);
+      inst.options["algorithm1"] = to_string(reading);
+      inst.options["initial_state"] = "0";
+      return inst;
+    };
+    out.push_back(judge(q.check(), j));
+  }
+  return out;
+}
+
+// Discrete rate-independence: a repeated input, or an inserted point between two neighbours, changes no
+// relay state at the corresponding times.
+std::vector<CheckResult> check_rate_independence(const RunConfig& config) {
+  std::size_t n = bmc_length();
+  std::vector<CheckResult> out;
+  for (InitialState init : kInitials)
+    for (bool stutter : {true, false}) {
+      z3::context c;
+      std::vector<z3::expr> u = sequence(c, "u", n - 1);
+      z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta"), w = c.real_const("w");
+      bool on = init == InitialState::On;
+      std::vector<z3::expr> ru = relay_run(alpha, beta, u, on);
+      Query q(c, config, std::string("prop_rate_independence_") + (stutter ? "stutter" : "insert") + "_init" +
+                             initial_name(init));
+      q.hypothesis("alpha >= beta", alpha >= beta);
+      z3::expr any = c.bool_val(false);
+      for (std::size_t s = 0; s + 1 < u.size(); ++s) {
+        std::vector<z3::expr> v(u.begin(), u.begin() + static_cast<long>(s + 1));
+        v.push_back(stutter ? u[s] : w);
+        v.insert(v.end(), u.begin() + static_cast<long>(s + 1), u.end());
+        std::vector<z3::expr> rv = relay_run(alpha, beta, v, on);
+        z3::expr differs = c.bool_val(false);
+        for (std::size_t t = 0; t < u.size(); ++t) differs = differs || ru[t] != rv[t <= s ? t : t + 1];
+        z3::expr inside = (u[s] <= w && w <= u[s + 1]) || (u[s + 1] <= w && w <= u[s]);
+        any = any || (stutter ? differs : inside && differs);
+      }
+      q.fact(any);
+      Judgement j{stutter ? "repeating an input changes no relay state at the corresponding times"
+                          : "inserting a point between two neighbouring inputs changes no relay state at the "
+                            "corresponding times",
+                  "", {},
+                  {{"initial_state", initial_name(init)},
+                   {"discrete_reparametrisation", stutter ? "repeated value" : "inserted monotone point"},
+                   {"N", std::to_string(n)}},
+                  {bmc_hypothesis(n), "discrete reading of phi on [0,T]: stuttering and monotone refinement",
+                   "inserted w between its neighbours u_s and u_{s+1}"}};
+      out.push_back(judge(q.check(), j));
+    }
+  return out;
+}
+
+// prop:range: u = (0, Delta/2) and v = (0, 0) leave every relay of the grid G_L off, for every Delta > 0.
+std::vector<CheckResult> check_range(const RunConfig& config) {
+  const int L = 4;
+  std::vector<CheckResult> out;
+  for (InitialState init : kInitials) {
+    z3::context c;
+    z3::expr Delta = c.real_const("Delta");
+    std::vector<z3::expr> u{c.real_val(0), Delta / 2}, v{c.real_val(0), c.real_val(0)};
+    z3::expr pal_u = c.real_val(0), pal_v = c.real_val(0);
+    for (int i = 1; i <= L; ++i)
+      for (int jj = 1; jj <= i; ++jj) {
+        z3::expr mu = c.real_const(("mu_" + std::to_string(i) + "_" + std::to_string(jj)).c_str());
+        bool on = init == InitialState::On;
+        z3::expr a = c.real_val(i) * Delta, b = c.real_val(jj) * Delta;
+        pal_u = pal_u + z3::ite(relay_run(a, b, u, on).back(), mu, c.real_val(0));
+        pal_v = pal_v + z3::ite(relay_run(a, b, v, on).back(), mu, c.real_val(0));
+      }
+    Query q(c, config, "prop_range_grid_L4_init" + initial_name(init));
+    q.hypothesis("Delta > 0", Delta > 0);
+    q.fact(pal_u == Delta / 2 && pal_v == 0);
+    QueryOutcome o = q.check();
+    CheckResult r;
+    r.method = "z3";
+    r.interpretation = {{"initial_state", initial_name(init)},
+                        {"1-layer PAL", "PAL_mu on the grid G_L of def:pal applied to the input itself"}};
+    r.details.emplace_back("z3 (exists mu on G_4 computing f_range on (0, Delta/2) and (0, 0))", to_string(o.answer));
+    if (!o.smt2_path.empty()) r.details.emplace_back("smt2", o.smt2_path);
+    if (o.answer == SolverAnswer::Unsat) {
+      r.verdict = Verdict::Refuted;
+      r.summary = "no measure on G_4 computes f_range (Z3 unsat for all mu and Delta > 0): (0, Delta/2) and (0, 0) "
+                  "leave every grid relay off but have ranges Delta/2 and 0";
+      Instance inst{"prop:range", "z3-range-equal-relays", {{"initial_state", initial_name(init)}}, {}};
+      inst.values["u"] = {Q(0), Q(1, 2)};
+      inst.values["v"] = {Q(0), Q(0)};
+      inst.values["Delta"] = {Q(1)};
+      inst.values["L"] = {Q(L)};
+      r.counterexample = inst;
+    } else {
+      r.verdict = o.answer == SolverAnswer::Sat ? Verdict::Error : Verdict::Unknown;
+      r.summary = "expected no measure; Z3 says " + to_string(o.answer) + " " + o.reason_unknown;
+    }
+    out.push_back(r);
+  }
+  return out;
+}
+
+}  // namespace
+
+void register_memory_claim_checkers(Registry& r) {
+  ensure_claim(r, Claim{"repair:prop:wiping", "repair", "sec:preisach_bg",
+                        "Classical wiping-out: an excursion (a maximum u_s, the minimum u_r closing it, every value "
+                        "in between) inside a monotone pass from u_{s-1} to u_{r+1} (u_{s-1} <= u_r, u_s <= u_{r+1}, or "
+                        "the dual) can be deleted: every relay state, hence every PAL output, is unchanged afterwards.",
+                        {"alpha >= beta", "excursion inside a monotone pass"}, {"initial_state"}, true});
+  r.add(Checker{"prop:wiping", "z3", check_wiping_hypotheses});
+  r.add(Checker{"repair:prop:wiping", "z3", check_wiping_repair});
+  r.add(Checker{"prop:sufficiency", "z3", check_sufficiency});
+  r.add(Checker{"prop:rate_independence", "z3", check_rate_independence});
+  r.add(Checker{"prop:range", "z3", check_range});
+}
+
+}  // namespace palcheck::proofs

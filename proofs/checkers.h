@@ -1,0 +1,19 @@
+// The registration functions of proofs/, one per checker file; proof_checkers.cpp calls them all.
+#pragma once
+
+#include "claims/registry.h"
+
+namespace palcheck::proofs {
+
+/// def:encoding, lem:monotone, lem:stack_ops (TOP), lem:push_no_wipe (inequality), lem:boolean.
+void register_encoding_lemma_checkers(Registry& registry);
+/// lem:threshold, lem:ext_indicator.
+void register_efo_lemma_checkers(Registry& registry);
+/// prop:wiping, prop:sufficiency, prop:rate_independence, prop:range.
+void register_memory_claim_checkers(Registry& registry);
+/// alg:stack, def:stack, prop:complexity, lem:pop_one, lem:stack_ops (PUSH, POP), lem:push_no_wipe.
+void register_stack_claim_checkers(Registry& registry);
+/// The replayers of every instance the checkers above produce (reference only, no Z3).
+void register_z3_replayers(Registry& registry);
+
+}  // namespace palcheck::proofs

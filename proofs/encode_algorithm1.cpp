@@ -1,0 +1,135 @@
+// Algorithm 1 (alg:stack) encoded for Z3 (see encode_algorithm1.h).
+#include "encode_algorithm1.h"
+
+namespace palcheck::proofs {
+
+SymAlgorithm1 initial_algorithm1(z3::context& ctx, std::size_t capacity) {
+  return {ctx.bool_val(false),
+          ctx.real_val(0),
+          ctx.int_val(0),
+          std::vector<z3::expr>(capacity, ctx.real_val(0)),
+          std::vector<z3::expr>(capacity, ctx.real_val(0)),
+          ctx.real_val(0),
+          ctx.real_val(0)};
+}
+
+namespace {
+
+SymAlgorithm1Step select(const z3::expr& c, const SymAlgorithm1Step& a, const SymAlgorithm1Step& b) {
+  const SymAlgorithm1& x = a.next;
+  const SymAlgorithm1& y = b.next;
+  SymAlgorithm1 r{z3::ite(c, x.has_previous, y.has_previous), z3::ite(c, x.previous, y.previous),
+                  z3::ite(c, x.size, y.size), {}, {}, z3::ite(c, x.persisted_m_last, y.persisted_m_last),
+                  z3::ite(c, x.persisted_M_last, y.persisted_M_last)};
+  for (std::size_t j = 0; j < x.M.size(); ++j) {
+    r.M.push_back(z3::ite(c, x.M[j], y.M[j]));
+    r.m.push_back(z3::ite(c, x.m[j], y.m[j]));
+  }
+  return {r, z3::ite(c, a.pops, b.pops), z3::ite(c, a.pushed, b.pushed)};
+}
+
+// The rising (or falling) branch with the stack depth known to be s: pop while the top's M < u
+// (m > u), then push (u, m_last) ((M_last, u)).
+SymAlgorithm1Step branch_at_depth(const SymAlgorithm1& st, const z3::expr& u, std::size_t s, bool rising,
+                                  const Algorithm1Options& options) {
+  z3::context& ctx = u.ctx();
+  std::size_t cap = st.M.size();
+  auto fallback = [&]() -> z3::expr {
+    switch (options.unset_last) {
+      case UnsetLast::PreviousInput: return st.previous;
+      case UnsetLast::Top:
+        if (s == 0) return st.previous;
+        return rising ? st.m[s - 1] : st.M[s - 1];
+      case UnsetLast::Persist: return rising ? st.persisted_m_last : st.persisted_M_last;
+    }
+    return st.previous;
+  };
+  auto after_pops = [&](std::size_t w) {
+    // w pairs popped: the new pair lands at index s - w.
+    std::size_t at = s - w;
+    z3::expr last = w > 0 ? (rising ? st.m[at] : st.M[at]) : fallback();
+    SymAlgorithm1 r{ctx.bool_val(true), u, ctx.int_val(static_cast<int>(at + 1)), {}, {},
+                    rising ? last : st.persisted_m_last, rising ? st.persisted_M_last : last};
+    for (std::size_t j = 0; j < cap; ++j) {
+      bool keep = j < at, put = j == at;
+      r.M.push_back(keep ? st.M[j] : put ? (rising ? u : last) : ctx.real_val(0));
+      r.m.push_back(keep ? st.m[j] : put ? (rising ? last : u) : ctx.real_val(0));
+    }
+    return SymAlgorithm1Step{r, ctx.int_val(static_cast<int>(w)), ctx.bool_val(true)};
+  };
+  // Built from the deepest pop outwards: pair s-1-t is popped when every pair above it was and it wipes.
+  SymAlgorithm1Step result = after_pops(s);
+  for (std::size_t w = s; w-- > 0;) {
+    std::size_t candidate = s - 1 - w;
+    z3::expr pops = rising ? st.M[candidate] < u : st.m[candidate] > u;
+    result = select(pops, result, after_pops(w));
+  }
+  return result;
+}
+
+}  // namespace
+
+SymAlgorithm1Step algorithm1_step(const SymAlgorithm1& st, const z3::expr& u, const Algorithm1Options& options) {
+  z3::context& ctx = u.ctx();
+  std::size_t cap = st.M.size();
+  // First observation: it only becomes the previous one (and the first pair under first=push-pair).
+  SymAlgorithm1 first{ctx.bool_val(true), u, ctx.int_val(0), st.M, st.m, u, u};
+  bool push_first = options.first == FirstInput::PushPair;
+  if (push_first) {
+    first.size = ctx.int_val(1);
+    first.M[0] = u;
+    first.m[0] = u;
+  }
+  SymAlgorithm1Step on_first{first, ctx.int_val(0), ctx.bool_val(push_first)};
+  SymAlgorithm1Step equal{st, ctx.int_val(0), ctx.bool_val(false)};
+  SymAlgorithm1Step rise = equal, fall = equal;
+  for (std::size_t s = 0; s < cap; ++s) {
+    z3::expr here = st.size == ctx.int_val(static_cast<int>(s));
+    rise = s == 0 ? branch_at_depth(st, u, 0, true, options) : select(here, branch_at_depth(st, u, s, true, options), rise);
+    fall = s == 0 ? branch_at_depth(st, u, 0, false, options) : select(here, branch_at_depth(st, u, s, false, options), fall);
+  }
+  return select(!st.has_previous, on_first, select(u > st.previous, rise, select(u < st.previous, fall, equal)));
+}
+
+Algorithm1Unrolling unroll_algorithm1(z3::context& ctx, const std::vector<z3::expr>& u,
+                                      const Algorithm1Options& options, const std::string& prefix) {
+  Algorithm1Unrolling r;
+  std::size_t cap = u.size() + 1;
+  SymAlgorithm1 current = initial_algorithm1(ctx, cap);
+  for (std::size_t t = 0; t < u.size(); ++t) {
+    SymAlgorithm1Step step = algorithm1_step(current, u[t], options);
+    std::string base = prefix + "_" + std::to_string(t);
+    auto real = [&](const std::string& n) { return ctx.real_const((base + "_" + n).c_str()); };
+    SymAlgorithm1 fresh{ctx.bool_const((base + "_has_prev").c_str()), real("prev"),
+                        ctx.int_const((base + "_size").c_str()), {}, {}, real("pm_last"), real("pM_last")};
+    r.facts.push_back(fresh.has_previous == step.next.has_previous);
+    r.facts.push_back(fresh.previous == step.next.previous);
+    r.facts.push_back(fresh.size == step.next.size);
+    r.facts.push_back(fresh.persisted_m_last == step.next.persisted_m_last);
+    r.facts.push_back(fresh.persisted_M_last == step.next.persisted_M_last);
+    for (std::size_t j = 0; j < cap; ++j) {
+      fresh.M.push_back(real("M" + std::to_string(j)));
+      fresh.m.push_back(real("m" + std::to_string(j)));
+      r.facts.push_back(fresh.M[j] == step.next.M[j]);
+      r.facts.push_back(fresh.m[j] == step.next.m[j]);
+    }
+    z3::expr pops = ctx.int_const((base + "_pops").c_str());
+    z3::expr pushed = ctx.bool_const((base + "_pushed").c_str());
+    r.facts.push_back(pops == step.pops);
+    r.facts.push_back(pushed == step.pushed);
+    r.states.push_back(fresh);
+    r.pops.push_back(pops);
+    r.pushed.push_back(pushed);
+    current = fresh;
+  }
+  return r;
+}
+
+z3::expr stacks_equal(const SymAlgorithm1& a, const SymAlgorithm1& b) {
+  z3::expr eq = a.size == b.size;
+  for (std::size_t j = 0; j < a.M.size() && j < b.M.size(); ++j) eq = eq && a.M[j] == b.M[j] && a.m[j] == b.m[j];
+  return eq;
+}
+
+}  // namespace palcheck::proofs
+

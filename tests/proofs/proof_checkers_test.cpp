@@ -1,0 +1,66 @@
+// Every Z3 checker of proofs/ (def:encoding, lem:monotone, lem:stack_ops, lem:pop_one, lem:push_no_wipe,
+// lem:threshold, lem:ext_indicator, lem:boolean, prop:wiping, prop:sufficiency, prop:rate_independence,
+// prop:range, alg:stack, def:stack, prop:complexity and our repairs) runs through the registry: no result
+// is ERROR, UNKNOWN or TIMEOUT at the default rlimit, every PROVED names its hypotheses, every REFUTED
+// carries an instance the reference confirmed, and the whole Z3 part stays within its time budget.
+#include "claims/areas.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <iostream>
+#include <set>
+
+namespace palcheck {
+namespace {
+
+Registry proof_registry() {
+  Registry r;
+  register_paper_claims(r);
+  register_proof_checkers(r);
+  return r;
+}
+
+std::set<std::string> z3_labels(const Registry& r) {
+  std::set<std::string> labels;
+  for (const Claim& c : r.claims())
+    for (const Checker* k : r.checkers_for(c.label))
+      if (k->method == "z3") labels.insert(c.label);
+  return labels;
+}
+
+TEST(ProofCheckers, EveryResultIsAnHonestVerdictWithinBudget) {
+  Registry r = proof_registry();
+  RunConfig config;
+  auto start = std::chrono::steady_clock::now();
+  std::size_t results = 0;
+  for (const std::string& label : z3_labels(r)) {
+    auto claim_start = std::chrono::steady_clock::now();
+    std::vector<CheckResult> claim_results = run_checkers(r, label, config);
+    std::cout << label << ": " << std::chrono::duration<double>(std::chrono::steady_clock::now() - claim_start).count()
+              << " s\n";
+    for (const CheckResult& res : claim_results) {
+      ++results;
+      EXPECT_NE(res.verdict, Verdict::Error) << label << ": " << res.summary;
+      EXPECT_NE(res.verdict, Verdict::Unknown) << label << ": " << res.summary;
+      EXPECT_NE(res.verdict, Verdict::Timeout) << label << ": " << res.summary;
+      EXPECT_EQ(res.method, "z3");
+      if (res.verdict == Verdict::Proved) {
+        EXPECT_FALSE(res.hypotheses_used.empty() && res.details.empty()) << label;
+      }
+      if (res.verdict == Verdict::Refuted) {
+        ASSERT_TRUE(res.counterexample.has_value()) << label;
+        const Replayer* replayer = r.replayer_for(*res.counterexample);
+        ASSERT_NE(replayer, nullptr) << label;
+        EXPECT_TRUE(replayer->replay(*res.counterexample).violates) << label;
+      }
+    }
+  }
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::cout << results << " results in " << seconds << " s\n";
+  EXPECT_GT(results, 0u);
+  EXPECT_LT(seconds, 60.0) << "the Z3 part of verify must stay near 30 s";
+}
+
+}  // namespace
+}  // namespace palcheck
