@@ -1,6 +1,7 @@
 // Exact parsing and printing of the reference scalar (see rational.h).
 #include "rational.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cctype>
 #include <limits>
@@ -51,7 +52,10 @@ std::optional<Q> parse_decimal(std::string_view s) {
   if (int_part.empty() && frac_part.empty()) return std::nullopt;
   if (!int_part.empty() && !all_digits(int_part)) return std::nullopt;
   if (!frac_part.empty() && !all_digits(frac_part)) return std::nullopt;
-  Z mantissa(std::string(int_part) + std::string(frac_part) + (int_part.empty() && frac_part.empty() ? "0" : ""));
+  // Leading zeros stripped: GMP reads a string starting with 0 as octal ("075" would be 61).
+  std::string digits = std::string(int_part) + std::string(frac_part);
+  digits.erase(0, std::min(digits.find_first_not_of('0'), digits.size() - 1));
+  Z mantissa(digits);
   long scale = exponent - static_cast<long>(frac_part.size());
   Q value = scale >= 0 ? Q(mantissa * pow10(static_cast<unsigned long>(scale)))
                        : Q(mantissa, pow10(static_cast<unsigned long>(-scale)));
