@@ -23,7 +23,9 @@ struct Params {
   z3::expr k, D_max, Delta, i, d;
   explicit Params(z3::context& c, const std::string& suffix = "")
       : k(c.int_const("k")), D_max(c.int_const("D_max")), Delta(c.real_const("Delta")),
-        i(c.int_const(("i" + suffix).c_str())), d(c.int_const(("d" + suffix).c_str())) {}
+        i(c.int_const(("i" + symbol(suffix)).c_str())), d(c.int_const(("d" + symbol(suffix)).c_str())) {}
+  // SMT-LIB simple symbols have no apostrophe: i' is written i_prime in the .smt2 dumps.
+  static std::string symbol(const std::string& suffix) { return suffix == "'" ? "_prime" : suffix; }
   void hypotheses(Query& q, const std::string& suffix = "") const {
     q.hypothesis("Delta > 0", Delta > 0);
     q.hypothesis("1 <= i" + suffix, i >= 1);
@@ -85,7 +87,7 @@ std::vector<CheckResult> check_encoding_on_grid(const RunConfig& config) {
 std::vector<CheckResult> check_monotone(const RunConfig& config) {
   z3::context c;
   Params p(c);
-  z3::expr i2 = c.int_const("i'");
+  z3::expr i2 = c.int_const("i_prime");
   Query q(c, config, "lem_monotone");
   q.hypothesis("Delta > 0", p.Delta > 0);
   q.hypothesis("1 <= i", p.i >= 1);

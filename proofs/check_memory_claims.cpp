@@ -231,7 +231,8 @@ std::vector<CheckResult> check_range(const RunConfig& config) {
     r.method = "z3";
     r.interpretation = {{"initial_state", initial_name(init)},
                         {"1-layer PAL", "PAL_mu on the grid G_L of def:pal applied to the input itself"}};
-    r.details.emplace_back("z3 (exists mu on G_4 computing f_range on (0, Delta/2) and (0, 0))", to_string(o.answer));
+    r.details.emplace_back("z3", to_string(o.answer));
+    r.details.emplace_back("query", "exists mu on G_4 and Delta > 0 with PAL_mu = f_range on (0, Delta/2) and (0, 0)");
     if (!o.smt2_path.empty()) r.details.emplace_back("smt2", o.smt2_path);
     if (o.answer == SolverAnswer::Unsat) {
       r.verdict = Verdict::Refuted;

@@ -41,6 +41,11 @@ TEST(ProofCheckers, EveryResultIsAnHonestVerdictWithinBudget) {
               << " s\n";
     for (const CheckResult& res : claim_results) {
       ++results;
+      std::cout << "  " << to_string(res.verdict) << " [" << [&] {
+        std::string h;
+        for (const std::string& x : res.hypotheses_used) h += (h.empty() ? "" : "; ") + x;
+        return h;
+      }() << "] " << res.summary << "\n";
       EXPECT_NE(res.verdict, Verdict::Error) << label << ": " << res.summary;
       EXPECT_NE(res.verdict, Verdict::Unknown) << label << ": " << res.summary;
       EXPECT_NE(res.verdict, Verdict::Timeout) << label << ": " << res.summary;
@@ -52,7 +57,9 @@ TEST(ProofCheckers, EveryResultIsAnHonestVerdictWithinBudget) {
         ASSERT_TRUE(res.counterexample.has_value()) << label;
         const Replayer* replayer = r.replayer_for(*res.counterexample);
         ASSERT_NE(replayer, nullptr) << label;
-        EXPECT_TRUE(replayer->replay(*res.counterexample).violates) << label;
+        ReplayOutcome replay = replayer->replay(*res.counterexample);
+        EXPECT_TRUE(replay.violates) << label;
+        std::cout << "    replay: " << replay.computed << "\n";
       }
     }
   }
