@@ -63,11 +63,13 @@ std::string verify_table(const VerifyReport& report) {
     rows.push_back({c.claim.label, to_string(c.verdict),
                     decisive ? decisive->method + ": " + decisive->summary : std::string("no checker registered")});
     ++counts[to_string(c.verdict)];
+    std::vector<std::string> cases;
     for (const CheckResult& r : c.results)
-      if (r.seed)
-        searches.push_back(c.claim.label + " (" + r.method + ", " + to_string(r.verdict) + ", seed " +
-                           std::to_string(*r.seed) + ", " + std::to_string(r.cases) +
-                           " cases): " + replay_command(c.claim.label, report.config));
+      if (r.seed) cases.push_back(std::to_string(r.cases));
+    if (!cases.empty())
+      searches.push_back(c.claim.label + ": seed " + std::to_string(report.config.seed) + ", " +
+                         std::to_string(cases.size()) + (cases.size() == 1 ? " search, " : " searches, ") +
+                         join(cases, "/") + " cases; " + replay_command(c.claim.label, report.config));
   }
   std::ostringstream out;
   out << draw_table(rows);
