@@ -210,6 +210,14 @@ void register_rate_checkers(Registry& registry) {
                      "position (q.k_j with PE), so softmax attention without PE would be rate-independent.",
                      {}, {}, true});
   registry.add(Checker{"prop:attention_pal:item3", "construction", check_attention_item3});
+  registry.add(Checker{"prop:attention_pal", "construction", [](const RunConfig&) {
+                         CheckResult r = make_result(Verdict::NotCheckable, "construction",
+                                                     "'continuous relaxation' is an analogy with no stated map or limit; "
+                                                     "its checkable item 3 is prop:attention_pal:item3");
+                         r.details = {{"items 1 and 2", "softmax weights are not relay states and V is not a measure "
+                                                        "under any map the proposition defines"}};
+                         return std::vector<CheckResult>{r};
+                       }});
   registry.add(Replayer{"prop:attention_pal:item3", kSoftmax, replay_softmax});
   registry.add(Checker{"thm:separation", "construction", check_separation});
   registry.add(Checker{"tab:complexity", "construction", check_complexity_table});

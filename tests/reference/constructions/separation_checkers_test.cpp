@@ -23,7 +23,7 @@ const std::vector<std::string> kLabels = {
     "thm:rate_independence", "rem:pe", "prop:attention_pal:item3", "thm:separation", "tab:complexity", "def:efo",
     "def:efo_syntax", "def:efo_semantics", "thm:efo", "app:efo_proof", "lem:ext_indicator", "lem:threshold",
     "lem:boolean", "lem:extAgg", "lem:exists_ext", "eq:relay_efo", "cor:strict_inclusion", "cor:depth_nesting",
-    "cor:decidability", "rem:efo_vs_fo"};
+    "cor:decidability", "rem:efo_vs_fo", "prop:attention_pal"};
 
 TEST(SeparationCheckers, EveryLabelHasACheckerAndRefutationsReplay) {
   Registry registry = separation_registry();
