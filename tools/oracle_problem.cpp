@@ -29,7 +29,8 @@ std::string cell_name(const std::string& source, std::size_t r, std::size_t c) {
   return source + ": row " + std::to_string(r) + ", column " + std::to_string(c);
 }
 
-// A grid from a weight matrix: row i-1 holds mu_ij for j = 1..; entries above the diagonal must be 0.
+}  // namespace
+
 Grid grid_from_rows(const NumberRows& rows, const Q& delta) {
   Grid grid{delta, static_cast<int>(rows.rows.size()), {}};
   if (rows.one_dimensional || grid.L < 1) throw InputError(rows.source + ": a grid needs an L x L weight matrix");
@@ -49,7 +50,6 @@ Grid grid_from_rows(const NumberRows& rows, const Q& delta) {
   return grid;
 }
 
-// Relays from rows alpha, beta[, weight].
 Measure relays_from_rows(const NumberRows& rows) {
   Measure mu;
   if (rows.one_dimensional) throw InputError(rows.source + ": a relay list needs rows alpha, beta[, weight]");
@@ -65,6 +65,8 @@ Measure relays_from_rows(const NumberRows& rows) {
   }
   return mu;
 }
+
+namespace {
 
 struct LoadedMeasure {
   Measure measure;

@@ -5,6 +5,7 @@
 
 #include "measure.h"
 #include "mpal.h"
+#include "oracle_files.h"
 
 #include <nlohmann/json.hpp>
 
@@ -51,6 +52,12 @@ OracleProblem load_problem(const ProblemSources& sources);
 /// The problem of a JSON document: eval's format, where "inputs" may also be a batch (list of
 /// lists) and "heads" (each {"w_in", "w_out", and "relays" or "grid"}) makes it MPAL.
 OracleProblem problem_from_document(const nlohmann::json& doc, const std::string& source);
+
+/// Relays from rows alpha, beta[, weight] (CSV, .npy, numpy arrays); InputError naming the row.
+Measure relays_from_rows(const NumberRows& rows);
+
+/// A grid from an L x L weight matrix (row i-1 holds mu_ij); entries above the diagonal must be 0.
+Grid grid_from_rows(const NumberRows& rows, const Q& delta);
 
 /// Whether a document needs the oracle mode (a batch of inputs or MPAL heads).
 bool needs_oracle_mode(const nlohmann::json& doc);
