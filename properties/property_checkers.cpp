@@ -34,6 +34,10 @@ void register_property_checkers(Registry& r) {
   add_ours(r, "ref:algorithm1_steps", "sec:preisach_bg",
            "Algorithm 1's recorded steps: each step pops exactly the top pairs the printed test removes, in order, "
            "then pushes one pair (none on equal inputs).");
+  add_ours(r, "prop:no_copy:bare_memory", "sec:separation",
+           "The key step of prop:no_copy's proof for the bare memory: two sequences that differ only at a position p "
+           "inside a strictly ascending segment have equal extremum stacks at n (so equal bare PAL-head outputs).",
+           "sub-claim");
   properties::register_background_properties(r);
   properties::register_encoding_properties(r);
   properties::register_separation_properties(r);

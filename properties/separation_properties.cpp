@@ -112,7 +112,7 @@ void register_separation_properties(Registry& r) {
     }
     return out;
   }));
-  r.add(property_checker("prop:no_copy", [] {
+  r.add(property_checker("prop:no_copy:bare_memory", [] {
     std::vector<PropertySpec> out;
     for (const StackReading& sr : sequences::all_stack_readings())
       for (InitialState s : {InitialState::Off, InitialState::On}) {
@@ -121,7 +121,7 @@ void register_separation_properties(Registry& r) {
         auto interp = opts;
         if (!sr.classical) interp.erase("initial_state");
         interp["step"] = "key step only (equal stacks); that every PAL-Transformer is rate-independent is judged elsewhere";
-        out.push_back({"prop:no_copy", "ascending-position", interp,
+        out.push_back({"prop:no_copy:bare_memory", "ascending-position", interp,
                        "x and x' differing only at p inside a strictly ascending segment have equal stacks at n",
                        no_copy_cases(opts)});
       }

@@ -38,6 +38,8 @@ void register_analysis_checkers(Registry& registry) {
   analysis::register_pal_analyses(registry);
   analysis::register_mpal_analyses(registry);
   analysis::register_complexity_analyses(registry);
+  analysis::register_tc_remark_analyses(registry);
+  analysis::register_transformer_analyses(registry);
 }
 
 }  // namespace palcheck

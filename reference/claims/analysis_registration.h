@@ -25,6 +25,12 @@ void register_mpal_analyses(Registry& registry);
 /// sec:complexity:advantages (analysis_complexity.cpp).
 void register_complexity_analyses(Registry& registry);
 
+/// cor:depth, rem:heads_dims, rem:heads_dims:parameters (analysis_tc_remarks.cpp).
+void register_tc_remark_analyses(Registry& registry);
+
+/// def:pal_transformer (analysis_transformer.cpp).
+void register_transformer_analyses(Registry& registry);
+
 /// Registers a checkable sub-claim of ours under a paper label's section.
 void add_sub_claim(Registry& registry, std::string label, std::string section, std::string statement,
                    std::vector<std::string> hypotheses = {}, std::vector<std::string> interpretations = {});

@@ -83,7 +83,7 @@ std::vector<Scenario> separation_scenarios() {
   return {
       {"prop:range", "indistinguishable", range_indistinguishable},
       {"prop:range", "proof-formula", range_formula},
-      {"prop:no_copy", "ascending-position", no_copy},
+      {"prop:no_copy:bare_memory", "ascending-position", no_copy},
   };
 }
 

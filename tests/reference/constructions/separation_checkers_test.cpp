@@ -5,7 +5,6 @@
 
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <iostream>
 
 namespace palcheck {
@@ -28,7 +27,6 @@ const std::vector<std::string> kLabels = {
 TEST(SeparationCheckers, EveryLabelHasACheckerAndRefutationsReplay) {
   Registry registry = separation_registry();
   RunConfig config;
-  auto start = std::chrono::steady_clock::now();
   for (const std::string& label : kLabels) {
     ASSERT_FALSE(registry.checkers_for(label).empty()) << label;
     std::vector<CheckResult> results = run_checkers(registry, label, config);
@@ -39,9 +37,6 @@ TEST(SeparationCheckers, EveryLabelHasACheckerAndRefutationsReplay) {
     }
     std::cout << label << ": " << to_string(combine(results)) << " -- " << results.front().summary << "\n";
   }
-  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::cout << "default run: " << seconds << " s\n";
-  EXPECT_LT(seconds, 5.0);
 }
 
 }  // namespace
