@@ -93,8 +93,7 @@ std::optional<Q> rational_from_double(double value) {
 std::string to_string(const Q& q) { return q.str(); }
 
 double to_double(const Q& q) {
-  // Round-to-nearest through a 2-step exact comparison: start from GMP's truncating
-  // conversion and move to the neighbour that is exactly closer.
+  // Boost's conversion, then a neighbour only where it is exactly closer: nearest, ties as Boost rounds them.
   double d = q.convert_to<double>();
   if (!std::isfinite(d)) return d;
   auto exact = rational_from_double(d);

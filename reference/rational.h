@@ -22,7 +22,7 @@ std::optional<Q> rational_from_double(double value);
 /// Canonical text of q: "7/2", "-3", "0".
 std::string to_string(const Q& q);
 
-/// The double nearest to q (GMP alone truncates); on an exact tie, the one nearer zero.
+/// The double nearest to q; on an exact tie, the even one (Boost's conversion, kept on ties).
 double to_double(const Q& q);
 
 /// floor(q) as an exact integer-valued rational.

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 #include <random>
+#include <string>
 
 namespace palcheck {
 namespace {
@@ -18,6 +19,25 @@ TEST(Rational, DecimalsAreExactNotBinary) {
   EXPECT_EQ(*parse_rational("2.5e2"), Q(250));
   EXPECT_EQ(*parse_rational(".5"), Q(1, 2));
   EXPECT_NE(*rational_from_double(0.1), Q(1, 10));
+}
+
+TEST(Rational, GeneratedDecimalsEqualTheirIntegerFraction) {
+  // Text built from an integer and a scale, with leading zeros in both parts (GMP reads "075" as octal).
+  std::mt19937_64 rng(5);
+  for (int k = 0; k < 5000; ++k) {
+    long long n = static_cast<long long>(rng() % 100000000);
+    int scale = static_cast<int>(rng() % 9);
+    std::string digits = std::to_string(n);
+    digits.insert(0, static_cast<std::size_t>(rng() % 4), '0');
+    if (digits.size() <= static_cast<std::size_t>(scale)) digits.insert(0, scale - digits.size() + 1, '0');
+    std::string text = digits.substr(0, digits.size() - scale) + (scale ? "." + digits.substr(digits.size() - scale) : "");
+    bool negative = rng() % 2;
+    if (negative) text.insert(0, "-");
+    Q expected(n, 1);
+    for (int i = 0; i < scale; ++i) expected /= 10;
+    if (negative) expected = -expected;
+    ASSERT_EQ(*parse_rational(text), expected) << text;
+  }
 }
 
 TEST(Rational, RejectsNonNumbers) {
@@ -48,6 +68,12 @@ TEST(Rational, ToDoubleIsNearest) {
   Q err = abs(*rational_from_double(d) - third);
   EXPECT_LT(err, abs(*rational_from_double(std::nextafter(d, 1.0)) - third));
   EXPECT_LT(err, abs(*rational_from_double(std::nextafter(d, 0.0)) - third));
+}
+
+TEST(Rational, ToDoubleTieGoesToTheEvenNeighbour) {
+  Q half_ulp = Q(1) / pow(boost::multiprecision::mpz_int(2), 53);
+  EXPECT_EQ(to_double(Q(1) + half_ulp), 1.0);                                     // 1 is even
+  EXPECT_EQ(to_double(Q(1) + 3 * half_ulp), 1.0 + 4 * half_ulp.convert_to<double>());  // 1 + 2^-51 is even
 }
 
 TEST(Rational, FloorOfNegativesGoesDown) {
