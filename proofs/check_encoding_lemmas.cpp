@@ -15,10 +15,6 @@ z3::expr code(const z3::expr& k, const z3::expr& D_max, const z3::expr& Delta, c
   return z3::to_real(D_max * (k + 1)) * Delta - z3::to_real(d * (k + 1) + i) * Delta;
 }
 
-Q exact_code(const Q& k, const Q& D_max, const Q& Delta, const Q& i, const Q& d) {
-  return D_max * (k + 1) * Delta - (d * (k + 1) + i) * Delta;
-}
-
 struct Params {
   z3::expr k, D_max, Delta, i, d;
   explicit Params(z3::context& c, const std::string& suffix = "")

@@ -26,7 +26,8 @@ CheckResult judge(const QueryOutcome& outcome, const Judgement& j) {
   switch (outcome.answer) {
     case SolverAnswer::Unsat:
       r.verdict = Verdict::Proved;
-      r.summary = j.proved;
+      // A bounded or reading-specific proof says so in the one line a reader sees first.
+      r.summary = j.implicit.empty() ? j.proved : j.proved + " [under: " + join(j.implicit) + "]";
       r.hypotheses_used = outcome.core;
       r.hypotheses_used.insert(r.hypotheses_used.end(), j.implicit.begin(), j.implicit.end());
       r.details.emplace_back("unsat core", outcome.core.empty() ? "(no hypothesis needed)" : join(outcome.core));

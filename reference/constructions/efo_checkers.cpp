@@ -31,8 +31,6 @@ InitialState initial_of(const Instance& instance) {
   return stored_option(instance, "initial_state") == "1" ? InitialState::On : InitialState::Off;
 }
 
-std::vector<Q> prefix(const std::vector<Q>& u, std::size_t n) { return {u.begin(), u.begin() + static_cast<long>(n) + 1}; }
-
 CheckResult search_result(std::optional<Instance> witness, std::uint64_t cases, const RunConfig& config,
                           const std::string& refuted, const std::string& held) {
   CheckResult r = witness ? make_result(Verdict::Refuted, "construction", refuted)
@@ -340,10 +338,11 @@ std::vector<CheckResult> check_semantics(const RunConfig& config) {
     for (const Q& threshold : u) {
       FormulaPtr phi = efo_exists("i", efo_and(efo_ge("i", threshold), efo_le("i", threshold)));
       std::string truth;
-      for (const ExtremumReading& reading : all_extremum_readings())
+      const std::vector<ExtremumReading> readings = all_extremum_readings();
+      for (const ExtremumReading& reading : readings)
         truth += to_string(reading) + ": " + (holds(phi, u, reading) ? "true" : "false") + "; ";
-      bool first = holds(phi, u, all_extremum_readings().front());
-      bool differs = std::any_of(all_extremum_readings().begin(), all_extremum_readings().end(),
+      bool first = holds(phi, u, readings.front());
+      bool differs = std::any_of(readings.begin(), readings.end(),
                                  [&](const ExtremumReading& r) { return holds(phi, u, r) != first; });
       if (!differs) continue;
       std::string seq;

@@ -124,7 +124,9 @@ void register_tc_repair_checkers(Registry& registry) {
                      "2|Q|(|Sigma|+1)(|Gamma|+1)^2 + 2, and integer signals in [1, 4(n+3)(|Gamma|+1)] "
                      "(O(log(n|Gamma|)) bits), on a nested encoding that respects Preisach wiping.",
                      {"two tokens per machine step", "input streamed on channel 4", "relays start off",
-                      "layer normalisation read as the identity"},
+                      "layer normalisation read as the identity",
+                      "the reader heads' measures are built for a stack-depth bound D_max <= n (as def:encoding's "
+                      "codes are): a family of transformers, one per bound, not one fixed model"},
                      {"tape", "initial_state"},
                      true});
   registry.add(Checker{"repair:thm:tc", "construction", check_repair});

@@ -33,7 +33,9 @@ TEST(SeparationCheckers, EveryLabelHasACheckerAndRefutationsReplay) {
     ASSERT_FALSE(results.empty()) << label;
     for (const CheckResult& r : results) {
       EXPECT_NE(r.verdict, Verdict::Error) << label << ": " << r.summary;
-      if (r.verdict == Verdict::Refuted) EXPECT_TRUE(r.counterexample.has_value()) << label;
+      if (r.verdict == Verdict::Refuted) {
+        EXPECT_TRUE(r.counterexample.has_value()) << label;
+      }
     }
     std::cout << label << ": " << to_string(combine(results)) << " -- " << results.front().summary << "\n";
   }
