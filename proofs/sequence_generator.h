@@ -1,4 +1,4 @@
-// Deterministic sequences for the encoding-vs-reference tests of proofs/: small half-integers so that
+// Deterministic sequences for the encoding-vs-reference agreement checks of proofs/: small half-integers so that
 // ties, plateaus, returns to earlier values and equal extrema (the wiping-out edge cases) are common.
 #pragma once
 
@@ -7,7 +7,7 @@
 #include <random>
 #include <vector>
 
-namespace palcheck::proofs::testing {
+namespace palcheck::proofs::generated {
 
 /// A value on the half-integer lattice in [-span, span].
 inline Q lattice_value(std::mt19937_64& rng, int span = 4) {
@@ -27,4 +27,4 @@ inline std::vector<Q> tricky_inputs(std::mt19937_64& rng, std::size_t max_len) {
   return u;
 }
 
-}  // namespace palcheck::proofs::testing
+}  // namespace palcheck::proofs::generated
