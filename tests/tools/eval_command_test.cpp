@@ -18,8 +18,14 @@ struct ProcessRun {
   std::string out, err;
 };
 
+// ctest runs the tests of this file in parallel processes: every file name carries the test's name.
+std::string scratch(const std::string& what) {
+  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+  return ::testing::TempDir() + "eval_" + info->name() + "_" + what;
+}
+
 ProcessRun run_palcheck(const std::string& args) {
-  std::string err = ::testing::TempDir() + "eval_err.txt";
+  std::string err = scratch("err.txt");
   std::string cmd = std::string(PALCHECK_BINARY) + " " + args + " 2>" + err;
   ProcessRun r{};
   FILE* pipe = popen(cmd.c_str(), "r");
@@ -32,7 +38,8 @@ ProcessRun run_palcheck(const std::string& args) {
 }
 
 ProcessRun run_eval(const std::string& document, const std::string& flags = "") {
-  std::string in = ::testing::TempDir() + "eval_in.json";
+  static int count = 0;
+  std::string in = scratch("in" + std::to_string(count++) + ".json");
   std::ofstream(in) << document;
   return run_palcheck("eval " + flags + " " + in);
 }

@@ -28,7 +28,11 @@ struct ProcessRun {
   std::string out, err;
 };
 
-std::string temp(const std::string& name) { return ::testing::TempDir() + "oracle_cli_" + name; }
+// ctest runs these tests in parallel processes: every scratch file carries the test's name.
+std::string temp(const std::string& name) {
+  return ::testing::TempDir() + "oracle_cli_" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" +
+         name;
+}
 
 ProcessRun palcheck(const std::string& args) {
   std::string err = temp("stderr.txt");
