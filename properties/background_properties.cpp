@@ -199,9 +199,7 @@ void register_background_properties(Registry& r) {
   }));
   r.add(property_checker("def:stack", [] {
     std::vector<PropertySpec> out;
-    for (const StackReading& sr : sequences::all_stack_readings())
-      for (InitialState s : kInitialStates) {
-        if (!sr.classical && s == InitialState::On) continue;
+    for (auto [sr, s] : stack_initial_readings()) {
         std::map<std::string, std::string> interp{{"stack", sequences::to_string(sr)}};
         if (sr.classical) interp["initial_state"] = sequences::to_string(s);
         auto opts = with_initial(interp, s);

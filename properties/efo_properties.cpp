@@ -124,9 +124,7 @@ void register_efo_properties(Registry& r) {
   }));
   r.add(property_checker("lem:extAgg", [] {
     std::vector<PropertySpec> out;
-    for (const StackReading& sr : sequences::all_stack_readings())
-      for (InitialState s : {InitialState::Off, InitialState::On}) {
-        if (!sr.classical && s == InitialState::On) continue;
+    for (auto [sr, s] : stack_initial_readings()) {
         std::map<std::string, std::string> opts{{"stack", sequences::to_string(sr)}, {"initial_state", sequences::to_string(s)}};
         auto interp = opts;
         interp["part"] = "the proof's step: relay (alpha, beta) on iff the stack holds a pair within eps of it";

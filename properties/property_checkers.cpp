@@ -16,6 +16,18 @@ void add_ours(Registry& r, std::string label, std::string section, std::string s
 
 }  // namespace
 
+namespace properties {
+
+std::vector<std::pair<sequences::StackReading, InitialState>> stack_initial_readings() {
+  std::vector<std::pair<sequences::StackReading, InitialState>> out;
+  for (const sequences::StackReading& sr : sequences::all_stack_readings())
+    for (InitialState s : {InitialState::Off, InitialState::On})
+      if (sr.classical || s == InitialState::Off) out.emplace_back(sr, s);
+  return out;
+}
+
+}  // namespace properties
+
 void register_property_checkers(Registry& r) {
   add_ours(r, "repair:prop:wiping", "sec:preisach_bg",
            "Classical wiping-out: after a prefix, an extremum M, a reversal m and an input M2 beyond M (m < M <= M2 "

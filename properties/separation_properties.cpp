@@ -114,9 +114,7 @@ void register_separation_properties(Registry& r) {
   }));
   r.add(property_checker("prop:no_copy:bare_memory", [] {
     std::vector<PropertySpec> out;
-    for (const StackReading& sr : sequences::all_stack_readings())
-      for (InitialState s : {InitialState::Off, InitialState::On}) {
-        if (!sr.classical && s == InitialState::On) continue;
+    for (auto [sr, s] : stack_initial_readings()) {
         std::map<std::string, std::string> opts{{"stack", sequences::to_string(sr)}, {"initial_state", sequences::to_string(s)}};
         auto interp = opts;
         if (!sr.classical) interp.erase("initial_state");
