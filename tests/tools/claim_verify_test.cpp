@@ -2,7 +2,7 @@
 // claim is REFUTED and its replay file re-refutes, a true one is not, a crash is ERROR; same seed,
 // byte-identical JSON; replay exit codes 0/1/2.
 #include "claim_replay.h"
-#include "claim_test_registry.h"
+#include "../reference/claims/claim_test_registry.h"
 #include "claim_text.h"
 #include "claim_verify.h"
 

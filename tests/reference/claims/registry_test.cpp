@@ -2,71 +2,19 @@
 // construction ("every relay output is 0") is REFUTED through a search over the real reference and
 // a replayer; a known-true one ("every relay output is 0 or 1") is not; unconfirmed refutations and
 // crashing checkers become ERROR.
+#include "claim_test_registry.h"
 #include "claims/registry.h"
-
 #include "relay.h"
 
 #include <gtest/gtest.h>
 
-#include <random>
+#include <algorithm>
 #include <stdexcept>
 
 namespace palcheck {
 namespace {
 
-// Replays "the relay (alpha, beta) run over inputs from state 0 only ever outputs values in `allowed`".
-ReplayOutcome replay_outputs(const Instance& x, std::vector<RelayState> allowed) {
-  Thresholds t{x.values.at("alpha").at(0), x.values.at("beta").at(0)};
-  std::vector<RelayState> states = run_relay(t, x.values.at("inputs"), InitialState::Off);
-  ReplayOutcome out;
-  out.predicted = "every state in the allowed set";
-  out.computed = "states:";
-  for (RelayState s : states) {
-    out.computed += " " + std::to_string(s);
-    if (std::find(allowed.begin(), allowed.end(), s) == allowed.end()) out.violates = true;
-  }
-  return out;
-}
-
-// A tiny seeded search over the real reference for a relay state outside `allowed`.
-CheckResult search_outputs(const RunConfig& config, const std::string& label, std::vector<RelayState> allowed) {
-  std::mt19937_64 rng(config.seed);
-  std::uniform_int_distribution<int> value(-4, 4);
-  CheckResult r;
-  r.method = "property";
-  r.seed = config.seed;
-  for (std::uint64_t c = 0; c < config.tests; ++c) {
-    Q a = value(rng), b = value(rng);
-    if (a < b) std::swap(a, b);
-    std::vector<Q> u{Q(value(rng)), Q(value(rng)), Q(value(rng))};
-    r.cases = c + 1;
-    Instance x{label, "relay-outputs", {}, {{"alpha", {a}}, {"beta", {b}}, {"inputs", u}}};
-    if (replay_outputs(x, allowed).violates) {
-      r.verdict = Verdict::Refuted;
-      r.summary = "a relay output outside the claimed set";
-      r.counterexample = x;
-      return r;
-    }
-  }
-  r.verdict = Verdict::Held;
-  r.summary = "no relay output outside the claimed set";
-  return r;
-}
-
-Registry test_registry() {
-  Registry registry;
-  registry.add(Claim{"test:always-off", "lemma", "sec:test", "Every relay output is 0.", {}, {}, true});
-  registry.add(Claim{"test:binary", "lemma", "sec:test", "Every relay output is 0 or 1.", {}, {}, true});
-  registry.add(Checker{"test:always-off", "property", [](const RunConfig& c) {
-                         return std::vector<CheckResult>{search_outputs(c, "test:always-off", {0})};
-                       }});
-  registry.add(Checker{"test:binary", "property", [](const RunConfig& c) {
-                         return std::vector<CheckResult>{search_outputs(c, "test:binary", {0, 1})};
-                       }});
-  registry.add(Replayer{"test:always-off", "relay-outputs", [](const Instance& x) { return replay_outputs(x, {0}); }});
-  registry.add(Replayer{"test:binary", "relay-outputs", [](const Instance& x) { return replay_outputs(x, {0, 1}); }});
-  return registry;
-}
+Registry test_registry() { return testing::claim_test_registry(); }
 
 TEST(Registry, AWrongClaimIsRefutedWithAReplayableCounterexample) {
   Registry registry = test_registry();

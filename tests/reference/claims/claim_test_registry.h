@@ -1,4 +1,4 @@
-// A test-only registry for the claim commands: "every relay output is 0" (false by construction,
+// A test-only registry for the registry rules and the claim commands: "every relay output is 0" (false by construction,
 // refuted by a tiny search over the real reference), "every relay output is 0 or 1" (true), a
 // checker that crashes, and a section holding two of them.
 #pragma once
