@@ -1,5 +1,5 @@
 // The BMC bound (see bmc_bound.h).
-#include "bmc_bound.h"
+#include "proofs/bmc_bound.h"
 
 #include <cstdlib>
 #include <string>

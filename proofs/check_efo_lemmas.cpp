@@ -1,10 +1,10 @@
 // lem:threshold and lem:ext_indicator (app:efo_proof) against the relay of def:relay, and the
 // repair repair:lem:threshold. Extremal position = strict interior local extremum (u_{i-1} < u_i > u_{i+1}
 // or the reverse); a counterexample needs only three inputs, so the queries use u_0, u_1, u_2 and i = 1.
-#include "checkers.h"
-#include "encode_relay.h"
-#include "judgement.h"
-#include "relay.h"
+#include "proofs/checkers.h"
+#include "proofs/encode_relay.h"
+#include "proofs/judgement.h"
+#include "reference/relay.h"
 
 namespace palcheck::proofs {
 namespace {

@@ -2,8 +2,8 @@
 // lem:boolean, with every parameter a solver variable (k, d, D_max, i, i', Delta, eps).
 // Where Z3's nonlinear integer arithmetic needs help, a proof is a chain of queries whose composition
 // is stated in the details (e.g. the floor step, then the mod step).
-#include "checkers.h"
-#include "judgement.h"
+#include "proofs/checkers.h"
+#include "proofs/judgement.h"
 
 #include <algorithm>
 

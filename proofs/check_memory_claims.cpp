@@ -3,12 +3,12 @@
 // "every relay (alpha >= beta symbolic) is in the same state": a PAL output is a weighted sum of relay
 // states, so equal relay states give equal outputs for every mu, and one unequal relay is a measure
 // (that relay with weight 1) whose outputs differ.
-#include "bmc_bound.h"
-#include "checkers.h"
-#include "encode_algorithm1.h"
-#include "encode_memory.h"
-#include "encode_relay.h"
-#include "judgement.h"
+#include "proofs/bmc_bound.h"
+#include "proofs/checkers.h"
+#include "proofs/encode_algorithm1.h"
+#include "proofs/encode_memory.h"
+#include "proofs/encode_relay.h"
+#include "proofs/judgement.h"
 
 namespace palcheck::proofs {
 namespace {

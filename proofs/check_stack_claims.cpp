@@ -3,11 +3,11 @@
 // Algorithm 1 under every reading and of the classical memory. PUSH programs use Delta = 1 and
 // C_max = D_max(k+1): Algorithm 1 and the memory only compare inputs, so scaling by Delta > 0 and shifting
 // by a constant change nothing; k, the symbols and eps stay solver variables.
-#include "bmc_bound.h"
-#include "checkers.h"
-#include "encode_algorithm1.h"
-#include "encode_memory.h"
-#include "judgement.h"
+#include "proofs/bmc_bound.h"
+#include "proofs/checkers.h"
+#include "proofs/encode_algorithm1.h"
+#include "proofs/encode_memory.h"
+#include "proofs/judgement.h"
 
 #include <algorithm>
 

@@ -1,5 +1,5 @@
 // Algorithm 1 (alg:stack) encoded for Z3 (see encode_algorithm1.h).
-#include "encode_algorithm1.h"
+#include "proofs/encode_algorithm1.h"
 
 namespace palcheck::proofs {
 

@@ -3,8 +3,8 @@
 // Pairs at or above `size` are kept at 0, so stacks are equal exactly when all fields are.
 #pragma once
 
-#include "algorithm1.h"
-#include "readings.h"
+#include "reference/algorithm1.h"
+#include "proofs/readings.h"
 
 #include <z3++.h>
 

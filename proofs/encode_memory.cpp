@@ -1,5 +1,5 @@
 // The classical memory (prop:wiping, def:stack) encoded for Z3 (see encode_memory.h).
-#include "encode_memory.h"
+#include "proofs/encode_memory.h"
 
 namespace palcheck::proofs {
 

@@ -3,7 +3,7 @@
 // two memories are equal exactly when their sizes and all entries are equal.
 #pragma once
 
-#include "relay.h"
+#include "reference/relay.h"
 
 #include <z3++.h>
 

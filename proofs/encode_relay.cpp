@@ -1,5 +1,5 @@
 // def:relay encoded for Z3 (see encode_relay.h).
-#include "encode_relay.h"
+#include "proofs/encode_relay.h"
 
 namespace palcheck::proofs {
 

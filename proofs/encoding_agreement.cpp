@@ -1,12 +1,12 @@
 // Encoding-vs-reference agreement (see encoding_agreement.h).
-#include "encoding_agreement.h"
+#include "proofs/encoding_agreement.h"
 
-#include "encode_algorithm1.h"
-#include "encode_memory.h"
-#include "encode_relay.h"
-#include "preisach_memory.h"
-#include "sequence_generator.h"
-#include "z3_query.h"
+#include "proofs/encode_algorithm1.h"
+#include "proofs/encode_memory.h"
+#include "proofs/encode_relay.h"
+#include "reference/preisach_memory.h"
+#include "proofs/sequence_generator.h"
+#include "proofs/z3_query.h"
 
 namespace palcheck::proofs {
 namespace {

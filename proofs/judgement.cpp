@@ -1,5 +1,5 @@
 // Verdicts from Z3 answers (see judgement.h).
-#include "judgement.h"
+#include "proofs/judgement.h"
 
 namespace palcheck::proofs {
 

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "claims/registry.h"
-#include "z3_query.h"
+#include "proofs/z3_query.h"
 
 #include <functional>
 #include <map>

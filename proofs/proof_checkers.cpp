@@ -1,6 +1,6 @@
 // Registers the Z3 checkers of proofs/ and the replayers of their instances (entry point declared in
-// reference/claims/areas.h). Each checker file names the paper labels it judges.
-#include "checkers.h"
+// claims/areas.h). Each checker file names the paper labels it judges.
+#include "proofs/checkers.h"
 #include "claims/areas.h"
 
 namespace palcheck {

@@ -1,5 +1,5 @@
 // Algorithm 1 readings (see readings.h).
-#include "readings.h"
+#include "proofs/readings.h"
 
 namespace palcheck::proofs {
 

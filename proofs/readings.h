@@ -3,7 +3,7 @@
 // replayers of proofs/ can use it.
 #pragma once
 
-#include "algorithm1.h"
+#include "reference/algorithm1.h"
 
 #include <optional>
 #include <string>

@@ -1,11 +1,11 @@
 // Replayers for every instance the Z3 checkers of proofs/ produce (def:encoding:grid, lem:stack_ops,
 // lem:threshold, lem:ext_indicator, prop:sufficiency, alg:stack, def:stack, lem:pop_one,
 // lem:push_no_wipe, prop:range). They use the exact reference only: no Z3 here.
-#include "algorithm1.h"
-#include "checkers.h"
-#include "pal_definition.h"
-#include "preisach_memory.h"
-#include "readings.h"
+#include "reference/algorithm1.h"
+#include "proofs/checkers.h"
+#include "reference/pal_definition.h"
+#include "reference/preisach_memory.h"
+#include "proofs/readings.h"
 
 #include <algorithm>
 #include <set>

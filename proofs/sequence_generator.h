@@ -2,7 +2,7 @@
 // ties, plateaus, returns to earlier values and equal extrema (the wiping-out edge cases) are common.
 #pragma once
 
-#include "rational.h"
+#include "reference/rational.h"
 
 #include <random>
 #include <vector>

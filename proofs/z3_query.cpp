@@ -1,5 +1,5 @@
 // Query machinery for the Z3 checkers (see z3_query.h).
-#include "z3_query.h"
+#include "proofs/z3_query.h"
 
 #include <cctype>
 #include <filesystem>

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "claims/claim.h"
-#include "rational.h"
+#include "reference/rational.h"
 
 #include <z3++.h>
 

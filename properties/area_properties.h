@@ -4,7 +4,7 @@
 
 #include "claims/registry.h"
 #include "claims/replay_sequences.h"
-#include "property_runner.h"
+#include "properties/property_runner.h"
 
 #include <utility>
 #include <vector>

@@ -1,12 +1,12 @@
 // §2 properties: prop:rate_independence (discrete reading), repair:prop:wiping, def:stack,
 // prop:sufficiency, alg:stack, prop:complexity, prop:pal_preisach (first sentence), and the reference
 // properties ref:memory_equals_definition, ref:return_point_memory, ref:congruency, ref:algorithm1_steps.
-#include "area_properties.h"
+#include "properties/area_properties.h"
 
 #include "claims/replay_sequences.h"
-#include "generators.h"
+#include "properties/generators.h"
 
-#include "memory_pal.h"
+#include "reference/memory_pal.h"
 
 #include <algorithm>
 #include <array>

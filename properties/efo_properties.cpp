@@ -1,10 +1,10 @@
 // app:efo_proof and app:sparse properties: both sides of lem:ext_indicator, lem:threshold,
 // lem:extAgg's relay/stack claim, lem:exists_ext, eq:relay_efo and prop:sparse, per reading of the
 // endpoints, the initial state and (lem:extAgg) the stack.
-#include "area_properties.h"
+#include "properties/area_properties.h"
 
 #include "claims/replay_sequences.h"
-#include "generators.h"
+#include "properties/generators.h"
 
 namespace palcheck::properties {
 

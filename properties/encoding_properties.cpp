@@ -1,10 +1,10 @@
 // §4 and app:tc_aux properties: lem:monotone, lem:stack_ops (the paper's PUSH/POP signals on the
 // classical memory and on Algorithm 1, decoded after every operation; the printed TOP formula),
 // lem:push_no_wipe (no removal at a PUSH) and lem:pop_one (on any stack with M_top < M_{top-1}).
-#include "area_properties.h"
+#include "properties/area_properties.h"
 
 #include "claims/replay_sequences.h"
-#include "generators.h"
+#include "properties/generators.h"
 
 namespace palcheck::properties {
 

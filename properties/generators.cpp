@@ -1,5 +1,5 @@
 // Generators and the Instance shrinker (see generators.h).
-#include "generators.h"
+#include "properties/generators.h"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
-// Registers the RapidCheck checkers of properties/ (entry point declared in reference/claims/areas.h):
+// Registers the RapidCheck checkers of properties/ (entry point declared in claims/areas.h):
 // the claims of ours first (ref:* reference properties, repair:prop:wiping unless the proofs area
 // registered it), then each area's properties, then the reference-only replayers of their instances.
-#include "area_properties.h"
+#include "properties/area_properties.h"
 #include "claims/areas.h"
 #include "claims/replay_sequences.h"
 

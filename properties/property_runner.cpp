@@ -1,7 +1,7 @@
 // The RapidCheck driver behind every property checker (see property_runner.h). It calls
 // rc::detail::checkProperty with an empty reproduce map and a silent listener, so RC_PARAMS and the
 // console play no part: the seed decides everything.
-#include "property_runner.h"
+#include "properties/property_runner.h"
 
 #include "claims/replay_sequences.h"
 

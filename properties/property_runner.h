@@ -1,6 +1,6 @@
 // Runs one RapidCheck property as a registry checker: fixed seed from RunConfig, no environment
 // configuration, no console output; the shrunk counterexample comes back as an Instance that the
-// reference-only judge (reference/claims/replay_sequences.h) confirms.
+// reference-only judge (claims/replay_sequences.h) confirms.
 #pragma once
 
 #include "claims/claim.h"

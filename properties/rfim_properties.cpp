@@ -1,9 +1,9 @@
 // §8 properties: prop:hopfield_pal parts 1 (storage = exactly the local extrema) and 3 (capacity
 // k <= n_ext), rem:retrieval, and prop:ising_streaming's first equality on the atoms where it is defined.
-#include "area_properties.h"
+#include "properties/area_properties.h"
 
 #include "claims/replay_sequences.h"
-#include "generators.h"
+#include "properties/generators.h"
 
 namespace palcheck::properties {
 

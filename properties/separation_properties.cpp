@@ -1,10 +1,10 @@
 // §5 properties: prop:range (pairs no grid PAL head tells apart although their ranges differ; the
 // proof's M_1 - m_k), prop:no_copy's key step (equal stacks when x_p changes inside an ascending
 // segment), and rem:prob_fix sampled (fraction of local extrema among i.i.d. triples).
-#include "area_properties.h"
+#include "properties/area_properties.h"
 
 #include "claims/replay_sequences.h"
-#include "generators.h"
+#include "properties/generators.h"
 
 #include <cmath>
 #include <random>

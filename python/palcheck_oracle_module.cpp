@@ -1,11 +1,11 @@
 // The Python module `palcheck_oracle` (issue #7): the exact PAL reference (def:pal, def:relay,
 // prop:wiping) on numpy arrays, in process, for PyTorch/JAX/numpy tests. Same engine and report as
 // `palcheck eval` and `palcheck compare`. numpy floats enter at their exact binary value.
-#include "json_input.h"
-#include "oracle_compare.h"
-#include "oracle_eval.h"
-#include "oracle_problem.h"
-#include "trace.h"
+#include "tools/oracle/json_input.h"
+#include "tools/oracle/oracle_compare.h"
+#include "tools/oracle/oracle_eval.h"
+#include "tools/oracle/oracle_problem.h"
+#include "reference/trace.h"
 
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -13,7 +13,7 @@
 
 namespace py = pybind11;
 using namespace palcheck;
-using namespace palcheck::cli;
+using namespace palcheck::oracle;
 
 namespace {
 

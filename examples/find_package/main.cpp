@@ -1,7 +1,7 @@
 // def:pal, prop:wiping: a user's test against the installed reference. PAL from the classical
 // memory must equal PAL by definition on a sequence with ties; prints the exact outputs.
-#include <palcheck/memory_pal.h>
-#include <palcheck/pal_definition.h>
+#include <palcheck/reference/memory_pal.h>
+#include <palcheck/reference/pal_definition.h>
 
 #include <iostream>
 

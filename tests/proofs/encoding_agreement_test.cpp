@@ -1,7 +1,7 @@
 // The Z3 encodings of def:relay, the classical memory (prop:wiping, def:stack) and Algorithm 1
 // (alg:stack, every reading) must mean what the reference computes: proofs/encoding_agreement.h
 // evaluates each encoding in Z3 on thousands of generated concrete inputs and compares step by step.
-#include "encoding_agreement.h"
+#include "proofs/encoding_agreement.h"
 
 #include <gtest/gtest.h>
 

@@ -25,7 +25,9 @@ TEST(Repeatability, SameSeedGivesTheSameCounterexamples) {
     for (std::size_t i = 0; i < a.size(); ++i) {
       EXPECT_EQ(a[i].verdict, b[i].verdict) << label;
       ASSERT_EQ(a[i].counterexample.has_value(), b[i].counterexample.has_value()) << label;
-      if (a[i].counterexample) EXPECT_EQ(a[i].counterexample->values, b[i].counterexample->values) << label;
+      if (a[i].counterexample) {
+        EXPECT_EQ(a[i].counterexample->values, b[i].counterexample->values) << label;
+      }
     }
   }
 }

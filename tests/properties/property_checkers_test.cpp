@@ -2,7 +2,7 @@
 // replay on the reference alone, the same seed gives byte-identical results, and the default run
 // stays inside its time budget.
 #include "claims/areas.h"
-#include "property_runner.h"
+#include "properties/property_runner.h"
 
 #include <gtest/gtest.h>
 

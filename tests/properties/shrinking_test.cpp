@@ -1,10 +1,10 @@
 // Shrinking reaches the smallest case: for known-false claims the shrunk counterexample has the
 // length and the number of distinct values of the smallest counterexample, found here by brute force
 // over every short sequence of small integers (independently of RapidCheck).
-#include "generators.h"
-#include "property_runner.h"
+#include "properties/generators.h"
+#include "properties/property_runner.h"
 
-#include "preisach_memory.h"
+#include "reference/preisach_memory.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // alg:stack: Algorithm 1 as printed, at each of its undefined points, under each named reading.
-#include "algorithm1.h"
+#include "reference/algorithm1.h"
 
 #include <gtest/gtest.h>
 

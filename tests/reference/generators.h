@@ -2,7 +2,7 @@
 // thresholds, plateaus and repeated values are common.
 #pragma once
 
-#include "measure.h"
+#include "reference/measure.h"
 
 #include <random>
 #include <vector>

@@ -1,8 +1,8 @@
 // def:pal, prop:wiping, prop:sufficiency: PAL from the classical memory equals PAL by definition,
 // and the memory keeps the invariants of the wiping-out property.
-#include "generators.h"
-#include "memory_pal.h"
-#include "pal_definition.h"
+#include "tests/reference/generators.h"
+#include "reference/memory_pal.h"
+#include "reference/pal_definition.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // The exact scalar behind every label: user-written numbers parse exactly, doubles convert exactly.
-#include "rational.h"
+#include "reference/rational.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // def:relay: truth table of the printed rule, with ties, dead band and the initial state option.
-#include "relay.h"
+#include "reference/relay.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // def:pal, prop:complexity, issue #7: tokens per second of the oracle's rank-keyed PAL on a 64x64
 // grid with float32 weights and double inputs, for exact outputs and for nearest-double outputs.
-#include "measure.h"
-#include "oracle_keyed_pal.h"
+#include "reference/measure.h"
+#include "reference/keyed_pal.h"
 
 #include <benchmark/benchmark.h>
 
@@ -29,7 +29,7 @@ std::vector<Q> double_inputs(std::size_t n, int L) {
 }
 
 void BM_OracleExact(benchmark::State& state) {
-  palcheck::cli::KeyedMeasure keyed(float32_grid(static_cast<int>(state.range(0))));
+  palcheck::KeyedMeasure keyed(float32_grid(static_cast<int>(state.range(0))));
   auto u = double_inputs(1000, static_cast<int>(state.range(0)));
   for (auto _ : state) benchmark::DoNotOptimize(keyed.outputs(u, palcheck::InitialState::Off));
   state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(u.size()));
@@ -37,7 +37,7 @@ void BM_OracleExact(benchmark::State& state) {
 BENCHMARK(BM_OracleExact)->Arg(64);
 
 void BM_OracleDouble(benchmark::State& state) {
-  palcheck::cli::KeyedMeasure keyed(float32_grid(static_cast<int>(state.range(0))));
+  palcheck::KeyedMeasure keyed(float32_grid(static_cast<int>(state.range(0))));
   auto u = double_inputs(1000, static_cast<int>(state.range(0)));
   for (auto _ : state) benchmark::DoNotOptimize(keyed.outputs_double(u, palcheck::InitialState::Off));
   state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(u.size()));

@@ -1,6 +1,6 @@
 // def:pal, prop:complexity: tokens per second of PAL by definition versus PAL from the memory.
-#include "memory_pal.h"
-#include "pal_definition.h"
+#include "reference/memory_pal.h"
+#include "reference/pal_definition.h"
 
 #include <benchmark/benchmark.h>
 

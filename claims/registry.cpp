@@ -1,0 +1,84 @@
+// The claim registry (see registry.h).
+#include "claims/registry.h"
+
+#include <stdexcept>
+
+namespace palcheck {
+
+void Registry::add(Claim claim) {
+  if (find(claim.label)) throw std::logic_error("duplicate claim " + claim.label);
+  claims_.push_back(std::move(claim));
+}
+
+void Registry::add(Checker checker) {
+  if (!find(checker.label)) throw std::logic_error("checker for unregistered claim " + checker.label);
+  checkers_.push_back(std::move(checker));
+}
+
+void Registry::add(Replayer replayer) {
+  for (const Replayer& r : replayers_)
+    if (r.label == replayer.label && r.scenario == replayer.scenario)
+      throw std::logic_error("duplicate replayer " + r.label + "/" + r.scenario);
+  replayers_.push_back(std::move(replayer));
+}
+
+const Claim* Registry::find(const std::string& label) const {
+  for (const Claim& c : claims_)
+    if (c.label == label) return &c;
+  return nullptr;
+}
+
+std::vector<const Checker*> Registry::checkers_for(const std::string& label) const {
+  std::vector<const Checker*> out;
+  for (const Checker& c : checkers_)
+    if (c.label == label) out.push_back(&c);
+  return out;
+}
+
+const Replayer* Registry::replayer_for(const Instance& instance) const {
+  for (const Replayer& r : replayers_)
+    if (r.label == instance.label && r.scenario == instance.scenario) return &r;
+  return nullptr;
+}
+
+CheckResult confirm_refutation(const Registry& registry, CheckResult result) {
+  if (result.verdict != Verdict::Refuted) return result;
+  auto demote = [&](const std::string& why) {
+    result.details.emplace_back("unconfirmed refutation", result.summary);
+    result.verdict = Verdict::Error;
+    result.summary = why;
+    return result;
+  };
+  if (!result.counterexample) return demote("REFUTED without a counterexample: not reported as a refutation");
+  const Replayer* replayer = registry.replayer_for(*result.counterexample);
+  if (!replayer)
+    return demote("no replayer for " + result.counterexample->label + "/" + result.counterexample->scenario);
+  ReplayOutcome outcome = replayer->replay(*result.counterexample);
+  if (!outcome.violates)
+    return demote("the reference does not confirm the counterexample (predicted " + outcome.predicted +
+                  ", computed " + outcome.computed + ")");
+  result.details.emplace_back("predicted", outcome.predicted);
+  result.details.emplace_back("computed", outcome.computed);
+  return result;
+}
+
+std::vector<CheckResult> run_checkers(const Registry& registry, const std::string& label, const RunConfig& config) {
+  std::vector<CheckResult> results;
+  for (const Checker* checker : registry.checkers_for(label)) {
+    try {
+      for (CheckResult& r : checker->run(config)) {
+        if (r.method.empty()) r.method = checker->method;
+        results.push_back(confirm_refutation(registry, std::move(r)));
+      }
+    } catch (const std::exception& e) {
+      CheckResult r;
+      r.verdict = Verdict::Error;
+      r.method = checker->method;
+      r.summary = std::string("checker crashed: ") + e.what();
+      results.push_back(std::move(r));
+    }
+  }
+  return results;
+}
+
+}  // namespace palcheck

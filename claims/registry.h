@@ -1,0 +1,44 @@
+// The claim registry: every claim of the paper, its checkers and its replayers, by label.
+// Each layer adds what it owns: claims/ the claims, replayers and reference-only checkers,
+// proofs/ the Z3 checkers, properties/ the RapidCheck checkers.
+#pragma once
+
+#include "claims/claim.h"
+
+#include <string>
+#include <vector>
+
+namespace palcheck {
+
+/// Claims, checkers and replayers, kept in the order they were added.
+class Registry {
+ public:
+  /// Adds a claim; throws std::logic_error on a duplicate label.
+  void add(Claim claim);
+  /// Adds a checker; throws std::logic_error if its claim is not registered.
+  void add(Checker checker);
+  /// Adds a replayer; throws std::logic_error on a duplicate (label, scenario).
+  void add(Replayer replayer);
+
+  /// The claim with this label, or nullptr.
+  const Claim* find(const std::string& label) const;
+  /// All claims, in registration order.
+  const std::vector<Claim>& claims() const { return claims_; }
+  /// The checkers of one claim.
+  std::vector<const Checker*> checkers_for(const std::string& label) const;
+  /// The replayer for an instance, or nullptr.
+  const Replayer* replayer_for(const Instance& instance) const;
+
+ private:
+  std::vector<Claim> claims_;
+  std::vector<Checker> checkers_;
+  std::vector<Replayer> replayers_;
+};
+
+/// Runs one claim's checkers; a checker that throws becomes an ERROR result naming the exception.
+std::vector<CheckResult> run_checkers(const Registry& registry, const std::string& label, const RunConfig& config);
+
+/// Replays a result's counterexample; a REFUTED result whose instance does not replay becomes ERROR.
+CheckResult confirm_refutation(const Registry& registry, CheckResult result);
+
+}  // namespace palcheck

@@ -1,0 +1,52 @@
+// Verdict spelling and combination (see verdict.h).
+#include "claims/verdict.h"
+
+#include <algorithm>
+#include <array>
+
+namespace palcheck {
+namespace {
+
+constexpr std::array<std::pair<Verdict, const char*>, 8> kNames{{
+    {Verdict::Proved, "PROVED"},
+    {Verdict::Refuted, "REFUTED"},
+    {Verdict::Held, "HELD"},
+    {Verdict::IllPosed, "ILL-POSED"},
+    {Verdict::Unknown, "UNKNOWN"},
+    {Verdict::Timeout, "TIMEOUT"},
+    {Verdict::NotCheckable, "NOT-CHECKABLE"},
+    {Verdict::Error, "ERROR"},
+}};
+
+// Strongest first: see combine() in verdict.h.
+constexpr std::array<Verdict, 8> kPrecedence{Verdict::Refuted, Verdict::Error,   Verdict::IllPosed,
+                                             Verdict::Proved,  Verdict::Held,    Verdict::Timeout,
+                                             Verdict::Unknown, Verdict::NotCheckable};
+
+}  // namespace
+
+std::string to_string(Verdict v) {
+  for (const auto& [verdict, name] : kNames)
+    if (verdict == v) return name;
+  return "ERROR";
+}
+
+std::optional<Verdict> parse_verdict(const std::string& text) {
+  for (const auto& [verdict, name] : kNames)
+    if (text == name) return verdict;
+  return std::nullopt;
+}
+
+Verdict combine(const std::vector<CheckResult>& results) {
+  for (Verdict v : kPrecedence) {
+    bool present = std::any_of(results.begin(), results.end(), [&](const CheckResult& r) {
+      // A refutation counts only with a counterexample; without one it is an error, never dropped.
+      if (r.verdict == Verdict::Refuted) return v == (r.counterexample ? Verdict::Refuted : Verdict::Error);
+      return r.verdict == v;
+    });
+    if (present) return v;
+  }
+  return Verdict::NotCheckable;
+}
+
+}  // namespace palcheck

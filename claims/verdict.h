@@ -1,0 +1,43 @@
+// The verdict vocabulary shared by every checker (Z3 proofs, property searches, constructions) and
+// the rules that combine several checkers' results into one verdict per paper label.
+#pragma once
+
+#include "claims/instance.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace palcheck {
+
+/// The only verdicts palcheck gives.
+enum class Verdict { Proved, Refuted, Held, IllPosed, Unknown, Timeout, NotCheckable, Error };
+
+/// "PROVED", "REFUTED", "HELD", "ILL-POSED", "UNKNOWN", "TIMEOUT", "NOT-CHECKABLE", "ERROR".
+std::string to_string(Verdict v);
+
+/// The inverse of to_string(Verdict); nullopt for any other spelling.
+std::optional<Verdict> parse_verdict(const std::string& text);
+
+/// What one checker found for one claim under one reading.
+struct CheckResult {
+  Verdict verdict = Verdict::Error;  ///< this checker's verdict
+  std::string method;                ///< "z3", "property", "construction", "numeric", "analysis", "enumeration"
+  std::string summary;               ///< one line of evidence for the table
+  std::vector<std::pair<std::string, std::string>> details;  ///< further evidence, in order
+  std::map<std::string, std::string> interpretation;         ///< the readings this result depends on
+  std::vector<std::string> hypotheses_used;  ///< for PROVED: the named hypotheses the proof needed
+  std::optional<Instance> counterexample;    ///< for REFUTED: replayable on the reference
+  std::uint64_t cases = 0;                   ///< for HELD/REFUTED by search: cases tried
+  std::optional<std::uint64_t> seed;         ///< for searches: the seed
+};
+
+/// Combines one claim's results: a confirmed refutation refutes; otherwise a crash is ERROR; then
+/// ILL-POSED, PROVED, HELD, TIMEOUT, UNKNOWN, NOT-CHECKABLE in that order. HELD never becomes PROVED.
+/// No results at all is NOT-CHECKABLE.
+Verdict combine(const std::vector<CheckResult>& results);
+
+}  // namespace palcheck

@@ -1,0 +1,118 @@
+// The real `palcheck list|verify|show|replay` binary: exit codes 0/1/2, the JSON it writes (byte-
+// identical for the same seed), list coverage of every registered claim, and replay of saved files.
+#include "claims/areas.h"
+#include "tools/cli/instance_json.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <set>
+
+namespace palcheck::cli {
+namespace {
+
+struct CommandRun {
+  int code;
+  std::string out;
+};
+
+class ClaimCommands : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() /
+           ("palcheck_claim_commands_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+
+  std::string read(const std::string& name) const {
+    std::ifstream in(path(name));
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+
+  // Runs the binary with arguments; stdout captured, stderr discarded.
+  CommandRun run(const std::string& arguments) const {
+    std::string command = std::string(PALCHECK_BINARY) + " " + arguments + " > " + path("stdout") + " 2> " + path("stderr");
+    int status = std::system(command.c_str());
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read("stdout")};
+  }
+
+  std::filesystem::path dir_;
+};
+
+TEST_F(ClaimCommands, ListJsonCoversEveryRegisteredClaim) {
+  CommandRun r = run("list --json");
+  ASSERT_EQ(r.code, 0);
+  auto doc = nlohmann::json::parse(r.out);
+  std::set<std::string> listed;
+  for (const auto& c : doc["claims"]) {
+    listed.insert(c["label"].get<std::string>());
+    EXPECT_FALSE(c["section"].get<std::string>().empty());
+    EXPECT_FALSE(c["kind"].get<std::string>().empty());
+    EXPECT_TRUE(c["checkers"].is_array());
+  }
+  Registry registry = build_full_registry();
+  EXPECT_EQ(listed.size(), registry.claims().size());
+  for (const Claim& c : registry.claims()) EXPECT_TRUE(listed.count(c.label)) << c.label;
+}
+
+TEST_F(ClaimCommands, VerifyWritesTheSameJsonForTheSameSeed) {
+  ASSERT_EQ(run("verify def:relay def:pal:grid --seed 5 --tests 20 --json " + path("a.json")).code, 0);
+  ASSERT_EQ(run("verify def:relay def:pal:grid --seed 5 --tests 20 --json " + path("b.json")).code, 0);
+  EXPECT_EQ(read("a.json"), read("b.json"));
+  auto doc = nlohmann::json::parse(read("a.json"));
+  EXPECT_EQ(doc["seed"], 5);
+  ASSERT_EQ(doc["claims"].size(), 2u);
+  EXPECT_EQ(doc["claims"][0]["label"], "def:relay");
+  EXPECT_EQ(doc["claims"][0]["verdict"], "ILL-POSED");
+  EXPECT_EQ(doc["claims"][1]["evidence"]["results"][0]["cases"], 20);
+  EXPECT_FALSE(std::filesystem::exists(path("a.json.tmp")));
+}
+
+TEST_F(ClaimCommands, VerifyBySectionSelectsItsClaims) {
+  CommandRun r = run("verify sec:complexity --json " + path("c.json"));
+  ASSERT_EQ(r.code, 0);
+  auto doc = nlohmann::json::parse(read("c.json"));
+  Registry registry = build_full_registry();
+  std::size_t expected = 0;
+  for (const Claim& c : registry.claims()) expected += c.section == "sec:complexity";
+  EXPECT_EQ(doc["claims"].size(), expected);
+  EXPECT_NE(r.out.find("thm:complexity:depth"), std::string::npos);
+}
+
+TEST_F(ClaimCommands, BadUsageExitsTwo) {
+  EXPECT_EQ(run("verify no:such:label").code, 2);
+  EXPECT_EQ(run("verify --seed notanumber def:relay").code, 2);
+  EXPECT_EQ(run("show no:such:label").code, 2);
+  EXPECT_EQ(run("replay " + path("missing.json")).code, 2);
+  std::ofstream(path("junk.json")) << "{\"label\": 3}";
+  EXPECT_EQ(run("replay " + path("junk.json")).code, 2);
+}
+
+TEST_F(ClaimCommands, ShowPrintsTheExactPoint) {
+  CommandRun r = run("show def:relay");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_NE(r.out.find("ILL-POSED"), std::string::npos);
+  EXPECT_NE(r.out.find("exact point"), std::string::npos);
+}
+
+TEST_F(ClaimCommands, ReplayOfAnInstanceTheReferenceDoesNotRefuteExitsOne) {
+  // The memory and the definition agree on this instance, so it refutes nothing.
+  Instance x{"def:relay:well-defined", "memory-vs-definition", {{"initial_state", "0"}},
+             {{"inputs", {Q(0), Q(2), Q(1)}}, {"alpha", {Q(2)}}, {"beta", {Q(1, 2)}}, {"weight", {Q(1)}}}};
+  std::ofstream(path("agree.json")) << instance_to_json(x).dump();
+  CommandRun r = run("replay " + path("agree.json"));
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find("no longer refutes"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace palcheck::cli

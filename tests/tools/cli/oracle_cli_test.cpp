@@ -1,0 +1,272 @@
+// Issue #7 end to end: `palcheck eval` on JSON, CSV and .npy inputs and outputs equals PAL and MPAL
+// by definition (def:pal, def:mpal), the --dump file holds the classical memory (prop:wiping), and
+// `palcheck compare` finds a planted tie-rule divergence (def:relay) at the right token and relay.
+#include "tools/oracle/csv_format.h"
+#include "reference/mpal.h"
+#include "tools/oracle/npy_format.h"
+#include "reference/pal_definition.h"
+#include "reference/preisach_memory.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sys/wait.h>
+
+namespace palcheck::cli {
+namespace {
+
+using namespace oracle;  // formats and errors of the oracle library
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+struct ProcessRun {
+  int code;
+  std::string out, err;
+};
+
+// ctest runs these tests in parallel processes: every scratch file carries the test's name.
+std::string temp(const std::string& name) {
+  return ::testing::TempDir() + "oracle_cli_" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" +
+         name;
+}
+
+ProcessRun palcheck(const std::string& args) {
+  std::string err = temp("stderr.txt");
+  FILE* pipe = popen((std::string(PALCHECK_BINARY) + " " + args + " 2>" + err).c_str(), "r");
+  ProcessRun r{};
+  std::array<char, 4096> buf{};
+  while (std::size_t n = fread(buf.data(), 1, buf.size(), pipe)) r.out.append(buf.data(), n);
+  r.code = WEXITSTATUS(pclose(pipe));
+  std::ifstream e(err);
+  r.err.assign(std::istreambuf_iterator<char>(e), std::istreambuf_iterator<char>());
+  return r;
+}
+
+void write(const std::string& path, const std::string& bytes) { std::ofstream(path, std::ios::binary) << bytes; }
+std::string read(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// A measure with ties on a quarter lattice and a batch of sequences that hit the thresholds.
+struct Case {
+  Measure mu;
+  std::vector<std::vector<Q>> batch;
+};
+
+Case make_case(std::uint64_t seed, std::size_t sequences, std::size_t length) {
+  std::mt19937_64 rng(seed);
+  Case c;
+  for (int r = 0; r < 6; ++r) {
+    Q a(static_cast<int>(rng() % 9), 4), b(static_cast<int>(rng() % 9), 4);
+    if (a < b) std::swap(a, b);
+    c.mu.relays.push_back({{a, b}, Q(static_cast<int>(rng() % 7) - 3, 2)});
+  }
+  for (std::size_t s = 0; s < sequences; ++s) {
+    std::vector<Q> u;
+    for (std::size_t n = 0; n < length; ++n) u.emplace_back(static_cast<int>(rng() % 11) - 1, 4);
+    c.batch.push_back(u);
+  }
+  return c;
+}
+
+std::string relays_csv(const Measure& mu) {
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& r : mu.relays)
+    rows.push_back({to_string(r.thresholds.alpha), to_string(r.thresholds.beta), to_string(r.weight)});
+  return format_csv({"alpha", "beta", "weight"}, rows);
+}
+
+std::string batch_npy(const std::vector<std::vector<Q>>& batch) {
+  std::vector<double> flat;
+  for (const auto& u : batch)
+    for (const Q& x : u) flat.push_back(to_double(x));  // quarters: exact doubles
+  return format_npy_f8({batch.size(), batch[0].size()}, flat);
+}
+
+TEST(OracleCli, EvalReadsEveryInputFormatAndWritesEveryOutputFormat) {
+  Case c = make_case(11, 4, 30);
+  write(temp("mu.csv"), relays_csv(c.mu));
+  write(temp("u.npy"), batch_npy(c.batch));
+  std::vector<std::vector<std::string>> csv_rows;
+  for (const auto& u : c.batch) {
+    csv_rows.emplace_back();
+    for (const Q& x : u) csv_rows.back().push_back(to_string(x));
+  }
+  write(temp("u.csv"), format_csv({}, csv_rows));
+  json doc{{"relays", json::array()}, {"inputs", json::array()}};
+  for (const auto& r : c.mu.relays)
+    doc["relays"].push_back({{"alpha", to_string(r.thresholds.alpha)}, {"beta", to_string(r.thresholds.beta)},
+                             {"weight", to_string(r.weight)}});
+  for (const auto& row : csv_rows) doc["inputs"].push_back(row);
+  write(temp("doc.json"), doc.dump());
+  write(temp("mu.json"), json{{"relays", doc["relays"]}}.dump());
+
+  std::vector<std::vector<Q>> expected;
+  for (const auto& u : c.batch) expected.push_back(pal_by_definition(c.mu, u, InitialState::Off));
+
+  for (const std::string& args : {"eval " + temp("doc.json"), "eval --measure " + temp("mu.csv") + " --inputs " + temp("u.npy"),
+                                  "eval --measure " + temp("mu.json") + " --inputs " + temp("u.csv")}) {
+    ProcessRun r = palcheck(args);
+    ASSERT_EQ(r.code, 0) << args << "\n" << r.err;
+    json out = json::parse(r.out);
+    for (std::size_t s = 0; s < expected.size(); ++s)
+      for (std::size_t n = 0; n < expected[s].size(); ++n)
+        ASSERT_EQ(out["outputs"][s][n].get<std::string>(), to_string(expected[s][n])) << args;
+  }
+  std::string base = "eval --measure " + temp("mu.csv") + " --inputs " + temp("u.npy");
+  ASSERT_EQ(palcheck(base + " -o " + temp("out.csv")).code, 0);
+  EXPECT_EQ(parse_csv(read(temp("out.csv")), "out.csv").rows, expected);
+  ASSERT_EQ(palcheck(base + " -o " + temp("out.npy")).code, 0);
+  NpyArray npy = parse_npy(read(temp("out.npy")), "out.npy");
+  ASSERT_EQ(npy.shape, (std::vector<std::size_t>{4, 30}));
+  for (std::size_t s = 0; s < 4; ++s)
+    for (std::size_t n = 0; n < 30; ++n) EXPECT_EQ(npy.reals[s * 30 + n], to_double(expected[s][n]));
+  ASSERT_EQ(palcheck(base + " --values both -o " + temp("out.json")).code, 0);
+  json both = json::parse(read(temp("out.json")));
+  EXPECT_EQ(both["outputs_double"][3][29].get<double>(), to_double(expected[3][29]));
+}
+
+TEST(OracleCli, DumpHoldsInputsOutputsMemoryAndRelayStates) {
+  Case c = make_case(12, 2, 12);
+  write(temp("mu2.csv"), relays_csv(c.mu));
+  write(temp("u2.npy"), batch_npy(c.batch));
+  ProcessRun r = palcheck("eval --measure " + temp("mu2.csv") + " --inputs " + temp("u2.npy") + " --initial-state 1 --trace --dump " +
+                   temp("dump.json") + " -o " + temp("dump_out.json"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  json d = json::parse(read(temp("dump.json")));
+  EXPECT_EQ(d["conventions"]["initial_state"], 1);
+  for (std::size_t s = 0; s < 2; ++s) {
+    auto memory = memory_trace(c.batch[s], InitialState::On);
+    auto states = relay_states_by_definition(c.mu, c.batch[s], InitialState::On);
+    auto outputs = pal_by_definition(c.mu, c.batch[s], InitialState::On);
+    const json& seq = d["sequences"][s];
+    for (std::size_t n = 0; n < 12; ++n) {
+      ASSERT_EQ(seq["outputs"][n].get<std::string>(), to_string(outputs[n]));
+      ASSERT_EQ(seq["memory"][n].size(), memory[n].size());
+      for (std::size_t k = 0; k < memory[n].size(); ++k) ASSERT_EQ(seq["memory"][n][k].get<std::string>(), to_string(memory[n][k]));
+      std::string bits;
+      for (RelayState st : states[n]) bits += st ? '1' : '0';
+      ASSERT_EQ(seq["relay_states"][n].get<std::string>(), bits);
+    }
+  }
+}
+
+TEST(OracleCli, MpalEqualsReferenceMpal) {
+  std::vector<MpalHead> heads{{{Q(1), Q(-1, 2)}, {Q(2), Q(1)}, {{{{Q(1), Q(0)}, Q(1)}, {{Q(2), Q(1, 2)}, Q(-3)}}}},
+                              {{Q(0), Q(1)}, {Q(-1), Q(1, 3)}, {{{{Q(1, 2), Q(1, 2)}, Q(2)}}}}};
+  std::vector<QVector> x{{Q(0), Q(0)}, {Q(2), Q(1)}, {Q(1, 2), Q(1, 2)}, {Q(3), Q(-1)}, {Q(0), Q(1)}};
+  json doc{{"heads", json::array()}, {"inputs", json::array()}};
+  for (const auto& h : heads) {
+    json relays = json::array();
+    for (const auto& r : h.mu.relays)
+      relays.push_back({{"alpha", to_string(r.thresholds.alpha)}, {"beta", to_string(r.thresholds.beta)}, {"weight", to_string(r.weight)}});
+    doc["heads"].push_back({{"w_in", {to_string(h.w_in[0]), to_string(h.w_in[1])}},
+                            {"w_out", {to_string(h.w_out[0]), to_string(h.w_out[1])}},
+                            {"relays", relays}});
+  }
+  for (const auto& t : x) doc["inputs"].push_back({to_string(t[0]), to_string(t[1])});
+  write(temp("mpal.json"), doc.dump());
+  ProcessRun r = palcheck("eval " + temp("mpal.json"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  json out = json::parse(r.out);
+  auto expected = mpal(heads, x, InitialState::Off);
+  for (std::size_t n = 0; n < x.size(); ++n)
+    for (std::size_t k = 0; k < 2; ++k) EXPECT_EQ(out["outputs"][n][k].get<std::string>(), to_string(expected[n][k]));
+}
+
+// An implementation with a strict tie rule (u > alpha -> 1, u < beta -> 0), written here on its own.
+std::vector<Q> strict_pal(const Measure& mu, const std::vector<Q>& u) {
+  std::vector<int> state(mu.relays.size(), 0);
+  std::vector<Q> out;
+  for (const Q& x : u) {
+    Q y = 0;
+    for (std::size_t r = 0; r < mu.relays.size(); ++r) {
+      const auto& t = mu.relays[r].thresholds;
+      if (x > t.alpha) state[r] = 1;
+      else if (x < t.beta) state[r] = 0;
+      if (state[r]) y += mu.relays[r].weight;
+    }
+    out.push_back(y);
+  }
+  return out;
+}
+
+TEST(OracleCli, CompareFindsAPlantedTieRuleDivergenceAtTheRightTokenAndRelay) {
+  Measure mu{{{{Q(2), Q(1)}, Q(1, 2)}, {{Q(3), Q(1, 2)}, Q(2)}, {{Q(5), Q(4)}, Q(1)}}};
+  std::vector<std::vector<Q>> batch{{Q(0), Q(3, 2), Q(2), Q(3, 2), Q(7, 2), Q(0)}, {Q(0), Q(1), Q(3, 4), Q(0)}};
+  write(temp("tie_mu.csv"), relays_csv(mu));
+  std::vector<std::vector<std::string>> in_rows, actual_rows;
+  std::size_t first_sequence = batch.size(), first_token = 0;
+  for (std::size_t s = 0; s < batch.size(); ++s) {
+    auto theirs = strict_pal(mu, batch[s]), ours = pal_by_definition(mu, batch[s], InitialState::Off);
+    in_rows.emplace_back();
+    actual_rows.emplace_back();
+    for (std::size_t n = 0; n < batch[s].size(); ++n) {
+      in_rows.back().push_back(to_string(batch[s][n]));
+      actual_rows.back().push_back(to_string(theirs[n]));
+      if (theirs[n] != ours[n] && first_sequence == batch.size()) first_sequence = s, first_token = n;
+    }
+  }
+  ASSERT_LT(first_sequence, batch.size());
+  // The relay whose alpha the input meets exactly at the first differing token.
+  std::size_t tie_relay = mu.relays.size();
+  for (std::size_t r = 0; r < mu.relays.size(); ++r)
+    if (mu.relays[r].thresholds.alpha == batch[first_sequence][first_token]) tie_relay = r;
+  write(temp("tie_u.csv"), format_csv({}, in_rows));
+  write(temp("tie_actual.csv"), format_csv({}, actual_rows));
+  std::string problem = "--measure " + temp("tie_mu.csv") + " --inputs " + temp("tie_u.csv");
+  ProcessRun r = palcheck("compare " + problem + " --actual " + temp("tie_actual.csv"));
+  ASSERT_EQ(r.code, 1) << r.err;
+  json report = json::parse(r.out);
+  const json& d = report["differences"][0];
+  EXPECT_EQ(d["sequence"], first_sequence);
+  EXPECT_EQ(d["token"], first_token);
+  const json& best = d["diagnosis"]["readings_that_explain"][0];
+  EXPECT_EQ(best["matches_whole_sequence"], true);
+  EXPECT_NE(best["reading"].get<std::string>().find("tie=strict "), std::string::npos);
+  ASSERT_EQ(best["relays"].size(), 1u);
+  EXPECT_EQ(best["relays"][0]["index"], tie_relay);
+  EXPECT_NE(r.err.find("relay " + std::to_string(tie_relay)), std::string::npos);
+
+  // The reference's own outputs agree with it (exit 0), as doubles in a .npy file.
+  ASSERT_EQ(palcheck("eval " + problem + " -o " + temp("ref.json")).code, 0);
+  ProcessRun same = palcheck("compare " + problem + " --actual " + temp("ref.json"));
+  EXPECT_EQ(same.code, 0) << same.err;
+  EXPECT_EQ(json::parse(same.out)["agree"], true);
+}
+
+TEST(OracleCli, BadInputExitsTwoWithOneMessageAndNoOutputFile) {
+  write(temp("bad_mu.csv"), "alpha,beta\n1,2\n");
+  write(temp("ok_mu.csv"), "2,1\n");
+  write(temp("ok_u.csv"), "0,1,2\n0,1\n");
+  write(temp("nan_u.npy"), format_npy_f8({2}, {1.0, std::numeric_limits<double>::infinity()}));
+  write(temp("short.csv"), "0,1,2\n0\n");
+  std::string out = temp("never.npy");
+  fs::remove(out);
+  struct Bad {
+    std::string args, message;
+  };
+  for (const Bad& b : std::vector<Bad>{
+           {"eval --measure " + temp("bad_mu.csv") + " --inputs " + temp("ok_u.csv") + " -o " + out, "bad_mu.csv: row 0: alpha (1) < beta (2)"},
+           {"eval --measure " + temp("ok_mu.csv") + " --inputs " + temp("nan_u.npy") + " -o " + out, "nan_u.npy: element [1] is not finite"},
+           {"eval --measure " + temp("ok_mu.csv") + " --inputs " + temp("ok_u.csv") + " -o " + out, "never.npy: .npy holds a rectangular batch"},
+           {"compare --measure " + temp("ok_mu.csv") + " --inputs " + temp("ok_u.csv") + " --actual " + temp("short.csv"),
+            "short.csv: sequence 1 has 1 outputs, the inputs have 2"},
+       }) {
+    ProcessRun r = palcheck(b.args);
+    EXPECT_EQ(r.code, 2) << b.args;
+    EXPECT_NE(r.err.find(b.message), std::string::npos) << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+    EXPECT_FALSE(fs::exists(out));
+  }
+}
+
+}  // namespace
+}  // namespace palcheck::cli

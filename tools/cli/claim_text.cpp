@@ -1,0 +1,138 @@
+// Text rendering of claims, verdicts and evidence (see claim_text.h).
+#include "tools/cli/claim_text.h"
+
+#include <algorithm>
+#include <map>
+#include <sstream>
+
+namespace palcheck::cli {
+
+namespace {
+
+std::string join(const std::vector<std::string>& items, const std::string& separator) {
+  std::string out;
+  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? separator : "") + items[i];
+  return out;
+}
+
+std::string interpretation_text(const std::map<std::string, std::string>& interpretation) {
+  std::vector<std::string> parts;
+  for (const auto& [k, v] : interpretation) parts.push_back(k + "=" + v);
+  return join(parts, ", ");
+}
+
+std::string values_text(const std::vector<Q>& values) {
+  std::vector<std::string> parts;
+  for (const Q& q : values) parts.push_back(to_string(q));
+  return "[" + join(parts, ", ") + "]";
+}
+
+}  // namespace
+
+std::string draw_table(const std::vector<std::vector<std::string>>& rows) {
+  std::vector<std::size_t> width;
+  for (const auto& row : rows)
+    for (std::size_t c = 0; c < row.size(); ++c) {
+      if (width.size() <= c) width.push_back(0);
+      width[c] = std::max(width[c], row[c].size());
+    }
+  std::ostringstream out;
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    std::string line;
+    for (std::size_t c = 0; c < rows[r].size(); ++c) {
+      std::string cell = rows[r][c];
+      if (c + 1 < rows[r].size()) cell.resize(width[c], ' ');
+      line += (c ? "  " : "") + cell;
+    }
+    out << line << "\n";
+    if (r == 0 && rows.size() > 1) {
+      std::size_t total = 0;
+      for (std::size_t c = 0; c < width.size(); ++c) total += width[c] + (c ? 2 : 0);
+      out << std::string(total, '-') << "\n";
+    }
+  }
+  return out.str();
+}
+
+std::string verify_table(const VerifyReport& report) {
+  std::vector<std::vector<std::string>> rows{{"label", "verdict", "evidence"}};
+  std::vector<std::string> searches;
+  std::map<std::string, int> counts;
+  for (const ClaimReport& c : report.claims) {
+    const CheckResult* decisive = deciding_result(c);
+    rows.push_back({c.claim.label, to_string(c.verdict),
+                    decisive ? decisive->method + ": " + decisive->summary : std::string("no checker registered")});
+    ++counts[to_string(c.verdict)];
+    std::vector<std::string> cases;
+    for (const CheckResult& r : c.results)
+      if (r.seed) cases.push_back(std::to_string(r.cases));
+    if (!cases.empty())
+      searches.push_back(c.claim.label + ": seed " + std::to_string(report.config.seed) + ", " +
+                         std::to_string(cases.size()) + (cases.size() == 1 ? " search, " : " searches, ") +
+                         join(cases, "/") + " cases; " + replay_command(c.claim.label, report.config));
+  }
+  std::ostringstream out;
+  out << draw_table(rows);
+  if (!searches.empty()) {
+    out << "\nsearches (seed, cases, command to re-run):\n";
+    for (const std::string& s : searches) out << "  " << s << "\n";
+  }
+  std::vector<std::string> summary;
+  for (const auto& [verdict, n] : counts) summary.push_back(verdict + " " + std::to_string(n));
+  out << "\n" << report.claims.size() << " claims, seed " << report.config.seed << ", tests "
+      << report.config.tests << ": " << join(summary, ", ") << "\n";
+  return out.str();
+}
+
+std::string list_table(const Registry& registry) {
+  std::vector<std::vector<std::string>> rows{{"label", "section", "kind", "checkers"}};
+  for (const Claim& c : registry.claims()) {
+    std::vector<std::string> methods;
+    for (const Checker* k : registry.checkers_for(c.label)) methods.push_back(k->method);
+    rows.push_back({c.label + (c.ours ? " (ours)" : ""), c.section, c.kind,
+                    methods.empty() ? std::string("-") : join(methods, ", ")});
+  }
+  return draw_table(rows);
+}
+
+std::string show_text(const Registry& registry, const ClaimReport& report, const RunConfig& config) {
+  const Claim& c = report.claim;
+  std::ostringstream out;
+  out << c.label << "  (" << c.kind << ", " << c.section << (c.ours ? ", label of ours" : "") << ")\n";
+  out << "  statement: " << c.statement << "\n";
+  if (!c.hypotheses.empty()) out << "  hypotheses: " << join(c.hypotheses, "; ") << "\n";
+  if (!c.interpretations.empty()) out << "  readings it may depend on: " << join(c.interpretations, ", ") << "\n";
+  out << "  verdict: " << to_string(report.verdict) << "\n";
+  if (report.results.empty()) out << "\n  no checker registered\n";
+  for (std::size_t i = 0; i < report.results.size(); ++i) {
+    const CheckResult& r = report.results[i];
+    out << "\nresult " << i + 1 << ": " << to_string(r.verdict) << " by " << r.method << "\n";
+    out << "  summary: " << r.summary << "\n";
+    if (!r.interpretation.empty()) out << "  reading: " << interpretation_text(r.interpretation) << "\n";
+    if (!r.hypotheses_used.empty()) out << "  hypotheses used: " << join(r.hypotheses_used, "; ") << "\n";
+    for (const auto& [k, v] : r.details) out << "  " << k << ": " << v << "\n";
+    if (r.seed)
+      out << "  seed " << *r.seed << ", " << r.cases << " cases; re-run: " << replay_command(c.label, config) << "\n";
+    else if (r.cases)
+      out << "  cases: " << r.cases << "\n";
+    if (!r.counterexample) continue;
+    const Instance& x = *r.counterexample;
+    out << "  counterexample (" << x.label << "/" << x.scenario << "):\n";
+    for (const auto& [k, v] : x.options) out << "    option " << k << " = " << v << "\n";
+    for (const auto& [k, v] : x.values) out << "    " << k << " = " << values_text(v) << "\n";
+    ReplayReport replay = replay_instance(registry, x);
+    if (!replay.replayer_found) {
+      out << "    no replayer registered for this scenario\n";
+      continue;
+    }
+    out << "    predicted: " << replay.outcome.predicted << "\n    computed:  " << replay.outcome.computed << "\n";
+    out << "    the reference " << (replay.outcome.violates ? "confirms" : "does NOT confirm") << " the violation\n";
+    if (!replay.outcome.table.empty()) {
+      std::istringstream table(draw_table(replay.outcome.table));
+      for (std::string line; std::getline(table, line);) out << "    " << line << "\n";
+    }
+  }
+  return out.str();
+}
+
+}  // namespace palcheck::cli

@@ -1,0 +1,47 @@
+// `palcheck eval` (declared in commands.h): the plain document and the oracle mode.
+#include "tools/cli/commands.h"
+
+#include "tools/cli/oracle_cli.h"
+#include "tools/oracle/eval_document.h"
+#include "tools/oracle/json_input.h"
+
+#include <iostream>
+#include <memory>
+
+namespace palcheck::cli {
+
+using namespace oracle;  // the oracle library: formats, problem, eval, compare
+
+CommandHandler add_eval_command(CLI::App& app) {
+  struct Options {
+    std::string file;
+    bool trace = false;
+    OracleEvalOptions oracle;  // test-oracle mode (oracle_cli.h): files, batches, MPAL, --dump
+  };
+  auto options = std::make_shared<Options>();
+  auto* eval = app.add_subcommand("eval", "Exact PAL outputs for a measure and inputs given as JSON");
+  eval->add_option("FILE", options->file, "JSON document, or - for standard input");
+  eval->add_flag("--trace", options->trace, "Add per-token memory and switched relays");
+  add_problem_options(eval, options->oracle.sources);
+  eval->add_option("-o,--output", options->oracle.output, "Output file: .json, .csv or .npy (default: JSON on stdout)");
+  eval->add_option("--values", options->oracle.values, "exact, double or both (default: exact; .npy: double)");
+  eval->add_option("--dump", options->oracle.dump, "Also write a debug-state file (JSON): inputs, measure, outputs, memory");
+  return [eval, options]() -> int {
+    if (!*eval) return -1;
+    if (options->file.empty() && options->oracle.sources.measures.empty())
+      throw InputError("eval: give a JSON document (FILE) or --measure and --inputs files");
+    if (!options->file.empty() && !oracle_options_given(options->oracle)) {
+      auto doc = parse_json_text(read_source(options->file), options->file == "-" ? "stdin" : options->file);
+      if (!needs_oracle_mode(doc)) {
+        std::cout << evaluate_document(doc, options->trace).dump(2) << "\n";
+        return 0;
+      }
+      options->oracle.sources.parsed_document = std::move(doc);
+    }
+    options->oracle.sources.document = options->file;
+    options->oracle.trace = options->trace;
+    return run_oracle_eval(options->oracle);
+  };
+}
+
+}  // namespace palcheck::cli

@@ -1,0 +1,42 @@
+// The JSON form of claim instances (claims/instance.h) and of the replay files that
+// `palcheck verify --out DIR` writes and `palcheck replay FILE` re-runs: every REFUTED verdict
+// leaves a file anyone can re-check on the exact reference alone.
+#pragma once
+
+#include "claims/instance.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace palcheck::cli {
+
+/// {"label","scenario","options":{...},"values":{name:["p/q",...]}}; numbers as canonical fractions.
+nlohmann::ordered_json instance_to_json(const Instance& instance);
+
+/// The inverse of instance_to_json; InputError naming the field on anything malformed.
+Instance instance_from_json(const nlohmann::json& doc);
+
+/// A saved refutation: the instance and how it was found.
+struct ReplayFile {
+  Instance instance;                  ///< the counterexample
+  std::optional<std::uint64_t> seed;  ///< the search seed, if a search found it
+  std::string method;                 ///< the checker's method
+  std::string predicted;              ///< what the claim says (from the replayer)
+  std::string computed;               ///< what the reference computed (from the replayer)
+  std::string command;                ///< the command line that reproduces the finding
+};
+
+/// The instance's fields plus "seed", "method", "predicted", "computed", "command".
+nlohmann::ordered_json replay_file_to_json(const ReplayFile& file);
+
+/// The inverse of replay_file_to_json; InputError on anything malformed.
+ReplayFile replay_file_from_json(const nlohmann::json& doc);
+
+/// Writes text to path through a temporary file and a rename, so a failure never leaves a partial
+/// file; std::runtime_error if it cannot.
+void write_file_atomically(const std::string& path, const std::string& text);
+
+}  // namespace palcheck::cli

@@ -1,0 +1,34 @@
+// The palcheck command line: each subcommand lives in its own file (see commands.h).
+#include "tools/cli/commands.h"
+#include "tools/oracle/json_input.h"
+
+#include <iostream>
+
+int main(int argc, char** argv) {
+  CLI::App app{"palcheck: exact reference of the Preisach Attention Layer and machine checks of its paper"};
+  app.require_subcommand(1);
+  std::vector<palcheck::cli::CommandHandler> handlers{
+      palcheck::cli::add_eval_command(app),
+      palcheck::cli::add_claim_commands(app),
+      palcheck::cli::add_oracle_commands(app),
+  };
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int code = app.exit(e);
+    return code == 0 ? 0 : 2;
+  }
+  try {
+    for (auto& handler : handlers) {
+      if (!handler) continue;
+      if (int code = handler(); code >= 0) return code;
+    }
+  } catch (const palcheck::oracle::InputError& e) {
+    std::cerr << "palcheck: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "palcheck: error: " << e.what() << "\n";
+    return 2;
+  }
+  return 0;
+}

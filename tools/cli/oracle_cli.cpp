@@ -1,0 +1,52 @@
+// Oracle command-line pieces (see oracle_cli.h).
+#include "tools/cli/oracle_cli.h"
+
+#include "tools/oracle/json_input.h"
+#include "tools/oracle/oracle_eval.h"
+
+namespace palcheck::cli {
+
+using namespace oracle;  // the oracle library: formats, problem, eval, compare
+
+void add_problem_options(CLI::App* command, ProblemSources& s) {
+  command->add_option("--measure", s.measures,
+                      "Measure file: JSON (relays or grid), or CSV/.npy rows alpha,beta[,weight] (a weight matrix "
+                      "with --grid-delta); repeat once per MPAL head");
+  command->add_option("--inputs", s.inputs,
+                      "Inputs file: JSON list or list of lists, CSV (one row per sequence), .npy 1-D or 2-D "
+                      "(one row per sequence; for MPAL one row per token)");
+  command->add_option("--w-in", s.w_in, "MPAL input projections W_I, H x d (JSON, CSV or .npy)");
+  command->add_option("--w-out", s.w_out, "MPAL output projections W_O, H x d (JSON, CSV or .npy)");
+  command->add_option("--grid-delta", s.grid_delta, "CSV/.npy measures are L x L grid weight matrices with this spacing");
+  command->add_option("--initial-state", s.initial_state, "Relay state before the first input: 0 (default) or 1");
+}
+
+bool oracle_options_given(const OracleEvalOptions& o) {
+  const ProblemSources& s = o.sources;
+  return !s.measures.empty() || !s.inputs.empty() || !s.w_in.empty() || !s.w_out.empty() || !s.grid_delta.empty() ||
+         s.initial_state || !o.output.empty() || !o.values.empty() || !o.dump.empty();
+}
+
+int run_oracle_eval(const OracleEvalOptions& o) {
+  OracleProblem problem = load_problem(o.sources);
+  FileFormat format = o.output.empty() ? FileFormat::Json : format_of(o.output);
+  ValueKind kind = format == FileFormat::Npy ? ValueKind::Double : ValueKind::Exact;
+  if (o.values == "exact") kind = ValueKind::Exact;
+  else if (o.values == "double") kind = ValueKind::Double;
+  else if (o.values == "both") kind = ValueKind::Both;
+  else if (!o.values.empty()) throw InputError("--values: expected exact, double or both, got \"" + o.values + "\"");
+  BatchOutputs outputs = evaluate_problem(problem, o.dump.empty() ? kind : ValueKind::Both);
+  // Everything is formatted before anything is written: bad input leaves no file behind.
+  std::string main_bytes;
+  try {
+    main_bytes = format_outputs(problem, outputs, format, kind, o.trace);
+  } catch (const InputError& e) {
+    throw InputError((o.output.empty() ? std::string("standard output") : o.output) + ": " + e.what());
+  }
+  std::string dump_bytes = o.dump.empty() ? std::string() : dump_json(problem, outputs, o.trace).dump(1) + "\n";
+  if (!o.dump.empty()) write_atomically(o.dump, dump_bytes);
+  write_atomically(o.output.empty() ? "-" : o.output, main_bytes);
+  return 0;
+}
+
+}  // namespace palcheck::cli

@@ -1,0 +1,31 @@
+// Command-line pieces shared by `palcheck eval` and `palcheck compare` in the test-oracle mode
+// (issue #7): the problem options (measure, inputs, MPAL projections) and eval's oracle run.
+#pragma once
+
+#include "tools/oracle/oracle_problem.h"
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+
+namespace palcheck::cli {
+
+/// Options of eval's oracle mode beyond the problem.
+struct OracleEvalOptions {
+  oracle::ProblemSources sources;  ///< where the problem comes from
+  std::string output;      ///< output file (.json, .csv, .npy); empty: JSON on standard output
+  std::string values;      ///< exact, double or both; empty: the output format's default
+  std::string dump;        ///< debug-state dump file (JSON)
+  bool trace = false;      ///< memory and relay states per token in JSON output
+};
+
+/// Adds --measure, --inputs, --w-in, --w-out, --grid-delta and --initial-state to a command.
+void add_problem_options(CLI::App* command, oracle::ProblemSources& sources);
+
+/// Whether any oracle-only option was given (otherwise eval keeps its original path).
+bool oracle_options_given(const OracleEvalOptions& options);
+
+/// Runs eval in the oracle mode; returns the exit code, InputError on bad input (nothing written).
+int run_oracle_eval(const OracleEvalOptions& options);
+
+}  // namespace palcheck::cli

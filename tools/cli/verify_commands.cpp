@@ -1,0 +1,109 @@
+// `palcheck list|verify|show|replay`: the claim registry on the command line, with honest
+// verdicts (see claim_verify.h for the logic and README.md for the output formats).
+#include "tools/cli/commands.h"
+
+#include "tools/cli/claim_replay.h"
+#include "tools/cli/claim_text.h"
+#include "tools/cli/claim_verify.h"
+#include "claims/areas.h"
+#include "tools/cli/instance_json.h"
+
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+namespace palcheck::cli {
+
+namespace {
+
+struct ClaimOptions {
+  bool list_json = false;
+  std::vector<std::string> selection;
+  std::string json_file;
+  std::string out_dir;
+  std::string show_label;
+  std::string replay_file;
+  RunConfig config;
+};
+
+void add_run_options(CLI::App* command, ClaimOptions& o) {
+  command->add_option("--seed", o.config.seed, "Seed of every random search")->capture_default_str();
+  command->add_option("--tests", o.config.tests, "Cases per property search")->capture_default_str();
+  command->add_option("--rlimit", o.config.rlimit, "Z3 resource limit per query")->capture_default_str();
+  command->add_option("--smt2-dir", o.config.smt2_dir, "Dump every Z3 query as .smt2 into this folder");
+}
+
+int run_list(const ClaimOptions& o) {
+  Registry registry = build_full_registry();
+  if (o.list_json)
+    std::cout << list_json(registry).dump(2) << "\n";
+  else
+    std::cout << list_table(registry);
+  return 0;
+}
+
+int run_verify_command(const ClaimOptions& o) {
+  Registry registry = build_full_registry();
+  std::vector<std::string> unknown;
+  std::vector<std::string> labels = select_claims(registry, o.selection, unknown);
+  if (!unknown.empty()) {
+    for (const std::string& u : unknown) std::cerr << "palcheck verify: unknown label or section: " << u << "\n";
+    return 2;
+  }
+  std::cerr << "palcheck verify: " << labels.size() << " claims, seed " << o.config.seed << ", tests "
+            << o.config.tests << ", rlimit " << o.config.rlimit << "\n";
+  VerifyReport report = run_verify(registry, labels, o.config, &std::cerr);
+  std::cout << verify_table(report);
+  if (!o.json_file.empty()) write_file_atomically(o.json_file, verify_json(report).dump(2) + "\n");
+  if (!o.out_dir.empty()) {
+    std::filesystem::create_directories(o.out_dir);
+    for (const ReplayFile& file : replay_files(registry, report)) {
+      std::filesystem::path path = std::filesystem::path(o.out_dir) / replay_file_name(file.instance.label);
+      write_file_atomically(path.string(), replay_file_to_json(file).dump(2) + "\n");
+      std::cerr << "palcheck verify: wrote " << path.string() << "\n";
+    }
+  }
+  return report.any_error() ? 1 : 0;
+}
+
+int run_show(const ClaimOptions& o) {
+  Registry registry = build_full_registry();
+  if (!registry.find(o.show_label)) {
+    std::cerr << "palcheck show: unknown label: " << o.show_label << "\n";
+    return 2;
+  }
+  VerifyReport report = run_verify(registry, {o.show_label}, o.config, nullptr);
+  std::cout << show_text(registry, report.claims.front(), o.config);
+  return report.any_error() ? 1 : 0;
+}
+
+}  // namespace
+
+CommandHandler add_claim_commands(CLI::App& app) {
+  auto o = std::make_shared<ClaimOptions>();
+  auto* list = app.add_subcommand("list", "Every claim of the paper with its section, kind and checkers");
+  list->add_flag("--json", o->list_json, "Print JSON");
+
+  auto* verify = app.add_subcommand("verify", "Judge claims (all of them by default) and print a verdict table");
+  verify->add_option("CLAIMS", o->selection, "Labels (def:relay) or sections (sec:tc) to judge");
+  verify->add_option("--json", o->json_file, "Write the report as JSON to this file");
+  verify->add_option("--out", o->out_dir, "Write one replay file per REFUTED claim into this folder");
+  add_run_options(verify, *o);
+
+  auto* show = app.add_subcommand("show", "One claim, its readings and its whole evidence");
+  show->add_option("LABEL", o->show_label, "The claim's label")->required();
+  add_run_options(show, *o);
+
+  auto* replay = app.add_subcommand("replay", "Re-run a saved counterexample on the reference");
+  replay->add_option("FILE", o->replay_file, "A replay file written by verify --out")->required();
+
+  return [=]() -> int {
+    if (*list) return run_list(*o);
+    if (*verify) return run_verify_command(*o);
+    if (*show) return run_show(*o);
+    if (*replay) return replay_saved_file(build_full_registry(), o->replay_file, std::cout, std::cerr);
+    return -1;
+  };
+}
+
+}  // namespace palcheck::cli

@@ -1,0 +1,25 @@
+// CSV for `palcheck eval` and `palcheck compare` (issue #7, test-oracle mode): one row per
+// sequence (or per relay, or per grid row). Cells are read exactly like JSON strings: "0.1" is 1/10.
+#pragma once
+
+#include "reference/rational.h"
+
+#include <string>
+#include <vector>
+
+namespace palcheck::oracle {
+
+/// The numeric rows of a CSV file; a first row that is not numeric is kept apart as the header.
+struct CsvTable {
+  std::vector<std::string> header;      ///< column names, empty if the first row was numeric
+  std::vector<std::vector<Q>> rows;     ///< exact cell values; rows may differ in length
+};
+
+/// Parses CSV text (comma separated, blank lines and lines starting with # ignored); InputError
+/// naming `source`, the line and the column of a cell that is not an exact finite number.
+CsvTable parse_csv(const std::string& text, const std::string& source);
+
+/// CSV text of rows of cells, with an optional header row.
+std::string format_csv(const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows);
+
+}  // namespace palcheck::oracle

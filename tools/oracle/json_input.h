@@ -1,0 +1,41 @@
+// def:pal, def:relay: reading measures, inputs and initial states from the JSON of `palcheck eval`
+// (format in README.md). Every error names the offending field.
+#pragma once
+
+#include "reference/measure.h"
+
+#include <nlohmann/json.hpp>
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace palcheck::oracle {
+
+/// A user input error; the message names the field (exit code 2).
+struct InputError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// An exact number from a JSON number or string; `field` names it in errors.
+Q parse_number(const nlohmann::json& value, const std::string& field);
+
+/// The measure of a document: "relays" or "grid" (exactly one of them).
+Measure parse_measure(const nlohmann::json& doc);
+
+/// The grid of a document if it has one (for the grid fast path).
+bool has_grid(const nlohmann::json& doc);
+
+/// The grid of a document; only when has_grid(doc).
+Grid parse_grid(const nlohmann::json& doc);
+
+/// "inputs": a list of numbers.
+std::vector<Q> parse_inputs(const nlohmann::json& doc);
+
+/// "initial_state": 0 or 1, default 0.
+InitialState parse_initial_state(const nlohmann::json& doc);
+
+/// Parses text as JSON, naming `source` in the error.
+nlohmann::json parse_json_text(const std::string& text, const std::string& source);
+
+}  // namespace palcheck::oracle

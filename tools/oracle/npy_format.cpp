@@ -1,0 +1,146 @@
+// The .npy reader and writer (see npy_format.h). Format: magic "\x93NUMPY", version, header length
+// (2 bytes in 1.0, 4 in 2.0/3.0), a Python dict literal, then little-endian data.
+#include "tools/oracle/npy_format.h"
+
+#include "tools/oracle/json_input.h"
+
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <regex>
+
+namespace palcheck::oracle {
+
+static_assert(std::endian::native == std::endian::little, "the .npy reader assumes a little-endian host");
+
+Q NpyArray::exact(std::size_t k) const {
+  if (dtype == NpyDtype::Int64 || dtype == NpyDtype::Int32) return Q(static_cast<long long>(integers[k]));
+  return *rational_from_double(reals[k]);
+}
+
+double NpyArray::approx(std::size_t k) const {
+  if (dtype == NpyDtype::Int64 || dtype == NpyDtype::Int32) return static_cast<double>(integers[k]);
+  return reals[k];
+}
+
+namespace {
+
+std::string header_value(const std::string& header, const std::string& key, const std::string& source) {
+  // The dict is written by numpy as {'descr': '<f8', 'fortran_order': False, 'shape': (3, 4), }.
+  std::regex pattern("['\"]" + key + "['\"]\\s*:\\s*(\\([^)]*\\)|'[^']*'|\"[^\"]*\"|True|False)");
+  std::smatch m;
+  if (!std::regex_search(header, m, pattern)) throw InputError(source + ": .npy header has no '" + key + "': " + header);
+  return m[1].str();
+}
+
+std::vector<std::size_t> parse_shape(const std::string& text, const std::string& source) {
+  std::vector<std::size_t> shape;
+  std::regex number("\\s*(\\d+)\\s*,?");
+  std::string inner = text.substr(1, text.size() - 2);
+  for (auto it = std::sregex_iterator(inner.begin(), inner.end(), number); it != std::sregex_iterator(); ++it)
+    shape.push_back(static_cast<std::size_t>(std::stoull((*it)[1].str())));
+  std::string stripped;
+  for (char c : inner)
+    if (!std::isspace(static_cast<unsigned char>(c))) stripped += c;
+  if (shape.empty() && !stripped.empty()) throw InputError(source + ": .npy shape is not a tuple of sizes: " + text);
+  if (shape.size() != 1 && shape.size() != 2)
+    throw InputError(source + ": .npy array has " + std::to_string(shape.size()) +
+                     " dimensions; palcheck reads 1-D and 2-D arrays (shape " + text + ")");
+  return shape;
+}
+
+std::string position(const NpyArray& a, std::size_t k) {
+  if (a.shape.size() == 1) return "element [" + std::to_string(k) + "]";
+  return "element [" + std::to_string(k / a.shape[1]) + ", " + std::to_string(k % a.shape[1]) + "]";
+}
+
+}  // namespace
+
+NpyArray parse_npy(const std::string& bytes, const std::string& source) {
+  static const std::string magic = "\x93NUMPY";
+  if (bytes.size() < 10 || bytes.compare(0, magic.size(), magic) != 0)
+    throw InputError(source + ": not a .npy file (bad magic)");
+  int major = static_cast<unsigned char>(bytes[6]);
+  std::size_t header_len = 0, offset = 0;
+  if (major == 1) {
+    header_len = static_cast<unsigned char>(bytes[8]) | (static_cast<std::size_t>(static_cast<unsigned char>(bytes[9])) << 8);
+    offset = 10;
+  } else if (major == 2 || major == 3) {
+    if (bytes.size() < 12) throw InputError(source + ": truncated .npy header");
+    for (int b = 3; b >= 0; --b) header_len = (header_len << 8) | static_cast<unsigned char>(bytes[8 + b]);
+    offset = 12;
+  } else {
+    throw InputError(source + ": unsupported .npy version " + std::to_string(major));
+  }
+  if (bytes.size() < offset + header_len) throw InputError(source + ": truncated .npy header");
+  std::string header = bytes.substr(offset, header_len);
+  offset += header_len;
+
+  NpyArray a;
+  std::string descr = header_value(header, "descr", source);
+  descr = descr.substr(1, descr.size() - 2);
+  std::size_t width = 0;
+  if (descr == "<f8") a.dtype = NpyDtype::Float64, width = 8;
+  else if (descr == "<f4") a.dtype = NpyDtype::Float32, width = 4;
+  else if (descr == "<i8") a.dtype = NpyDtype::Int64, width = 8;
+  else if (descr == "<i4") a.dtype = NpyDtype::Int32, width = 4;
+  else throw InputError(source + ": .npy dtype '" + descr + "' is not supported (use '<f8', '<f4', '<i8' or '<i4')");
+  if (header_value(header, "fortran_order", source) != "False")
+    throw InputError(source + ": .npy array is in Fortran order; save it in C order (np.ascontiguousarray)");
+  a.shape = parse_shape(header_value(header, "shape", source), source);
+
+  std::size_t count = 1;
+  for (std::size_t s : a.shape) count *= s;
+  if (bytes.size() - offset != count * width)
+    throw InputError(source + ": .npy data has " + std::to_string(bytes.size() - offset) + " bytes, shape needs " +
+                     std::to_string(count * width));
+  const char* data = bytes.data() + offset;
+  if (a.dtype == NpyDtype::Float64 || a.dtype == NpyDtype::Float32) {
+    a.reals.resize(count);
+    for (std::size_t k = 0; k < count; ++k) {
+      if (a.dtype == NpyDtype::Float64) {
+        std::memcpy(&a.reals[k], data + 8 * k, 8);
+      } else {
+        float f;
+        std::memcpy(&f, data + 4 * k, 4);
+        a.reals[k] = f;
+      }
+      if (!std::isfinite(a.reals[k])) throw InputError(source + ": " + position(a, k) + " is not finite");
+    }
+  } else {
+    a.integers.resize(count);
+    for (std::size_t k = 0; k < count; ++k) {
+      if (a.dtype == NpyDtype::Int64) {
+        std::memcpy(&a.integers[k], data + 8 * k, 8);
+      } else {
+        std::int32_t v;
+        std::memcpy(&v, data + 4 * k, 4);
+        a.integers[k] = v;
+      }
+    }
+  }
+  return a;
+}
+
+std::string format_npy_f8(const std::vector<std::size_t>& shape, const std::vector<double>& values) {
+  std::string dims;
+  for (std::size_t s : shape) dims += std::to_string(s) + ", ";
+  if (shape.size() == 2) dims.resize(dims.size() - 2);
+  std::string header = "{'descr': '<f8', 'fortran_order': False, 'shape': (" + dims + "), }";
+  // Version 1.0: data starts on a 64-byte boundary; the header ends with a newline.
+  std::size_t total = 10 + header.size() + 1;
+  header.append((64 - total % 64) % 64, ' ');
+  header += '\n';
+  std::string out = "\x93NUMPY";
+  out += '\x01';
+  out += '\x00';
+  out += static_cast<char>(header.size() & 0xff);
+  out += static_cast<char>((header.size() >> 8) & 0xff);
+  out += header;
+  std::size_t start = out.size();
+  out.resize(start + 8 * values.size());
+  if (!values.empty()) std::memcpy(out.data() + start, values.data(), 8 * values.size());
+  return out;
+}
+
+}  // namespace palcheck::oracle

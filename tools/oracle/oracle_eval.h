@@ -1,0 +1,41 @@
+// def:pal, def:mpal, prop:wiping: batch evaluation for `palcheck eval` in the test-oracle mode
+// (issue #7) and its outputs: exact fractions and nearest doubles as JSON, CSV or .npy, and the
+// debug-state dump (inputs, measure, outputs, memory and optionally relay states per token).
+#pragma once
+
+#include "tools/oracle/oracle_files.h"
+#include "tools/oracle/oracle_problem.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace palcheck::oracle {
+
+/// Which values an output holds.
+enum class ValueKind { Exact, Double, Both };
+
+/// Outputs of a batch: per sequence, token-major rows of width() values.
+struct BatchOutputs {
+  std::size_t width = 1;                    ///< values per token (1 for PAL, d for MPAL)
+  std::vector<std::vector<Q>> exact;        ///< exact outputs (empty when not asked for)
+  std::vector<std::vector<double>> approx;  ///< nearest doubles (empty when not asked for)
+};
+
+/// Evaluates every sequence; the rank-keyed fast path (oracle_keyed_pal.h) does the PAL work.
+BatchOutputs evaluate_problem(const OracleProblem& problem, ValueKind kind);
+
+/// The bytes of an output file in `format`; InputError when the format cannot hold the result
+/// (.npy holds doubles only and rectangular batches; CSV and .npy hold one MPAL sequence).
+std::string format_outputs(const OracleProblem& problem, const BatchOutputs& outputs, FileFormat format,
+                           ValueKind kind, bool trace);
+
+/// The debug-state dump: conventions, measure, and per sequence inputs, outputs, memory per token
+/// and, with `relay_states`, every relay's state per token as a string of 0/1 in measure order.
+nlohmann::json dump_json(const OracleProblem& problem, const BatchOutputs& outputs, bool relay_states);
+
+/// The measure as JSON (exact strings), for dumps and reports.
+nlohmann::json measure_json(const Measure& mu);
+
+}  // namespace palcheck::oracle

@@ -1,0 +1,103 @@
+// Oracle files (see oracle_files.h).
+#include "tools/oracle/oracle_files.h"
+
+#include "tools/oracle/csv_format.h"
+#include "tools/oracle/eval_document.h"
+#include "tools/oracle/json_input.h"
+#include "tools/oracle/npy_format.h"
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <unistd.h>
+
+namespace palcheck::oracle {
+
+using nlohmann::json;
+
+FileFormat format_of(const std::string& path) {
+  auto ends_with = [&](const std::string& ext) {
+    return path.size() >= ext.size() && path.compare(path.size() - ext.size(), ext.size(), ext) == 0;
+  };
+  if (path == "-" || ends_with(".json")) return FileFormat::Json;
+  if (ends_with(".csv")) return FileFormat::Csv;
+  if (ends_with(".npy")) return FileFormat::Npy;
+  throw InputError(path + ": unknown format (the name must end in .json, .csv or .npy)");
+}
+
+NumberRows rows_from_json(const json& value, const std::string& field) {
+  NumberRows r;
+  if (!value.is_array()) throw InputError(field + ": expected a list of numbers or a list of lists");
+  r.one_dimensional = value.empty() || !value[0].is_array();
+  if (r.one_dimensional) {
+    std::vector<Q> row;
+    for (std::size_t k = 0; k < value.size(); ++k) row.push_back(parse_number(value[k], field + "[" + std::to_string(k) + "]"));
+    r.rows.push_back(std::move(row));
+    return r;
+  }
+  for (std::size_t s = 0; s < value.size(); ++s) {
+    std::string where = field + "[" + std::to_string(s) + "]";
+    if (!value[s].is_array()) throw InputError(where + ": expected a list (every row must be a list)");
+    std::vector<Q> row;
+    for (std::size_t k = 0; k < value[s].size(); ++k)
+      row.push_back(parse_number(value[s][k], where + "[" + std::to_string(k) + "]"));
+    r.rows.push_back(std::move(row));
+  }
+  return r;
+}
+
+NumberRows load_rows(const std::string& path, const std::string& json_key) {
+  std::string bytes = read_source(path);
+  NumberRows r;
+  switch (format_of(path)) {
+    case FileFormat::Npy: {
+      NpyArray a = parse_npy(bytes, path);
+      r.one_dimensional = a.shape.size() == 1;
+      for (std::size_t i = 0; i < a.rows(); ++i) {
+        std::vector<Q> row;
+        row.reserve(a.cols());
+        for (std::size_t k = 0; k < a.cols(); ++k) row.push_back(a.exact(i * a.cols() + k));
+        r.rows.push_back(std::move(row));
+      }
+      break;
+    }
+    case FileFormat::Csv:
+      r.rows = parse_csv(bytes, path).rows;
+      break;
+    case FileFormat::Json: {
+      json doc = parse_json_text(bytes, path);
+      if (doc.is_object()) {
+        if (!doc.contains(json_key)) throw InputError(path + ": missing key \"" + json_key + "\"");
+        doc = doc.at(json_key);
+      }
+      r = rows_from_json(doc, path + ": " + json_key);
+      break;
+    }
+  }
+  r.source = path;
+  return r;
+}
+
+void write_atomically(const std::string& path, const std::string& bytes) {
+  if (path == "-") {
+    std::cout << bytes;
+    return;
+  }
+  std::string temp = path + ".tmp." + std::to_string(::getpid());
+  {
+    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+    if (!out) throw InputError(path + ": cannot write (cannot create " + temp + ")");
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    out.close();
+    if (!out) {
+      std::remove(temp.c_str());
+      throw InputError(path + ": write failed");
+    }
+  }
+  if (std::rename(temp.c_str(), path.c_str()) != 0) {
+    std::remove(temp.c_str());
+    throw InputError(path + ": cannot rename the temporary file into place");
+  }
+}
+
+}  // namespace palcheck::oracle

@@ -1,0 +1,38 @@
+// Files of the test-oracle mode (issue #7): format by extension, numeric matrices from JSON, CSV
+// or .npy, and output files written whole or not at all (temporary file, then rename).
+#pragma once
+
+#include "reference/rational.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace palcheck::oracle {
+
+/// The file formats of eval and compare.
+enum class FileFormat { Json, Csv, Npy };
+
+/// The format named by the file's extension (.json, .csv, .npy; "-" is JSON); InputError otherwise.
+FileFormat format_of(const std::string& path);
+
+/// Numbers read from a file: rows of exact values, each with its double when the file held doubles.
+struct NumberRows {
+  std::vector<std::vector<Q>> rows;  ///< exact values; rows may differ in length (JSON, CSV)
+  bool one_dimensional = false;      ///< the file held a flat list (JSON list, 1-D .npy)
+  std::string source;                ///< the file name, for messages
+};
+
+/// A flat list or a list of rows from a JSON value; `field` names it in errors.
+NumberRows rows_from_json(const nlohmann::json& value, const std::string& field);
+
+/// Rows from a file: a .npy array (1-D or 2-D), CSV rows (a non-numeric first row is a header), or
+/// JSON (a list, a list of lists, or an object holding one under `json_key`).
+NumberRows load_rows(const std::string& path, const std::string& json_key);
+
+/// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so a failed
+/// run never leaves a partial file; "-" writes to standard output.
+void write_atomically(const std::string& path, const std::string& bytes);
+
+}  // namespace palcheck::oracle

@@ -1,0 +1,222 @@
+// Loading oracle problems (see oracle_problem.h).
+#include "tools/oracle/oracle_problem.h"
+
+#include "tools/oracle/csv_format.h"
+#include "tools/oracle/eval_document.h"
+#include "tools/oracle/json_input.h"
+#include "tools/oracle/npy_format.h"
+#include "tools/oracle/oracle_files.h"
+
+namespace palcheck::oracle {
+
+using nlohmann::json;
+
+namespace {
+
+// Re-throws an InputError with the file name in front, unless it already starts with it.
+template <class F>
+auto in_file(const std::string& source, F&& f) {
+  try {
+    return f();
+  } catch (const InputError& e) {
+    std::string what = e.what();
+    if (what.rfind(source, 0) == 0) throw;
+    throw InputError(source + ": " + what);
+  }
+}
+
+std::string cell_name(const std::string& source, std::size_t r, std::size_t c) {
+  return source + ": row " + std::to_string(r) + ", column " + std::to_string(c);
+}
+
+}  // namespace
+
+Grid grid_from_rows(const NumberRows& rows, const Q& delta) {
+  Grid grid{delta, static_cast<int>(rows.rows.size()), {}};
+  if (rows.one_dimensional || grid.L < 1) throw InputError(rows.source + ": a grid needs an L x L weight matrix");
+  for (std::size_t r = 0; r < rows.rows.size(); ++r) {
+    if (rows.rows[r].size() > rows.rows.size())
+      throw InputError(rows.source + ": row " + std::to_string(r) + " has " + std::to_string(rows.rows[r].size()) +
+                       " entries, the grid has L = " + std::to_string(rows.rows.size()));
+    for (std::size_t c = 0; c < rows.rows[r].size(); ++c) {
+      const Q& w = rows.rows[r][c];
+      if (w == 0) continue;
+      if (c > r)
+        throw InputError(cell_name(rows.source, r, c) + ": weight " + to_string(w) +
+                         " above the diagonal (alpha_i < beta_j is outside the Preisach half-plane)");
+      grid.weights.push_back({static_cast<int>(r + 1), static_cast<int>(c + 1), w});
+    }
+  }
+  return grid;
+}
+
+Measure relays_from_rows(const NumberRows& rows) {
+  Measure mu;
+  if (rows.one_dimensional) throw InputError(rows.source + ": a relay list needs rows alpha, beta[, weight]");
+  for (std::size_t r = 0; r < rows.rows.size(); ++r) {
+    const auto& row = rows.rows[r];
+    if (row.size() != 2 && row.size() != 3)
+      throw InputError(rows.source + ": row " + std::to_string(r) + " has " + std::to_string(row.size()) +
+                       " columns; a relay is alpha, beta[, weight] (for a grid matrix pass --grid-delta)");
+    if (row[0] < row[1])
+      throw InputError(rows.source + ": row " + std::to_string(r) + ": alpha (" + to_string(row[0]) + ") < beta (" +
+                       to_string(row[1]) + "): not in the Preisach half-plane alpha >= beta");
+    mu.relays.push_back({{row[0], row[1]}, row.size() == 3 ? row[2] : Q(1)});
+  }
+  return mu;
+}
+
+namespace {
+
+struct LoadedMeasure {
+  Measure measure;
+  std::optional<Grid> grid;
+};
+
+LoadedMeasure load_measure(const std::string& path, const std::string& grid_delta) {
+  if (format_of(path) == FileFormat::Json) {
+    json doc = parse_json_text(read_source(path), path);
+    return in_file(path, [&] {
+      LoadedMeasure m{parse_measure(doc), std::nullopt};
+      if (has_grid(doc)) m.grid = parse_grid(doc);
+      return m;
+    });
+  }
+  NumberRows rows = load_rows(path, "");
+  if (grid_delta.empty()) return {relays_from_rows(rows), std::nullopt};
+  auto delta = parse_rational(grid_delta);
+  if (!delta || *delta <= 0) throw InputError("--grid-delta: expected an exact number > 0, got \"" + grid_delta + "\"");
+  Grid grid = grid_from_rows(rows, *delta);
+  return {measure_from_grid(grid), grid};
+}
+
+std::vector<QVector> projection_rows(const std::string& path, const std::string& key) {
+  NumberRows rows = load_rows(path, key);
+  if (rows.one_dimensional) return {rows.rows[0]};
+  return rows.rows;
+}
+
+void check_tokens(const std::vector<QVector>& tokens, std::size_t d, const std::string& where) {
+  for (std::size_t n = 0; n < tokens.size(); ++n)
+    if (tokens[n].size() != d)
+      throw InputError(where + ": token " + std::to_string(n) + " has length " + std::to_string(tokens[n].size()) +
+                       ", the model dimension d (length of W_I) is " + std::to_string(d));
+}
+
+void check_heads(const std::vector<MpalHead>& heads, const std::string& where) {
+  std::size_t d = heads[0].w_in.size();
+  for (std::size_t h = 0; h < heads.size(); ++h) {
+    if (heads[h].w_in.size() != d || heads[h].w_out.size() != d)
+      throw InputError(where + ": head " + std::to_string(h) + " has W_I of length " +
+                       std::to_string(heads[h].w_in.size()) + " and W_O of length " +
+                       std::to_string(heads[h].w_out.size()) + "; both must have length d = " + std::to_string(d));
+  }
+}
+
+QVector vector_from_json(const json& v, const std::string& field) {
+  NumberRows r = rows_from_json(v, field);
+  if (!r.one_dimensional) throw InputError(field + ": expected a flat list of numbers");
+  return r.rows[0];
+}
+
+}  // namespace
+
+bool needs_oracle_mode(const json& doc) {
+  if (!doc.is_object()) return false;
+  if (doc.contains("heads")) return true;
+  auto it = doc.find("inputs");
+  return it != doc.end() && it->is_array() && !it->empty() && (*it)[0].is_array();
+}
+
+OracleProblem problem_from_document(const json& doc, const std::string& source) {
+  return in_file(source, [&] {
+    OracleProblem p;
+    p.initial = parse_initial_state(doc);
+    if (!doc.is_object() || !doc.contains("inputs")) throw InputError("document: missing key \"inputs\"");
+    if (doc.contains("heads")) {
+      const json& heads = doc.at("heads");
+      if (!heads.is_array() || heads.empty()) throw InputError("heads: expected a non-empty list of heads");
+      for (std::size_t h = 0; h < heads.size(); ++h) {
+        std::string where = "heads[" + std::to_string(h) + "]";
+        if (!heads[h].is_object()) throw InputError(where + ": expected an object");
+        for (const char* key : {"w_in", "w_out"})
+          if (!heads[h].contains(key)) throw InputError(where + ": missing key \"" + std::string(key) + "\"");
+        p.heads.push_back({vector_from_json(heads[h].at("w_in"), where + ".w_in"),
+                           vector_from_json(heads[h].at("w_out"), where + ".w_out"), parse_measure(heads[h])});
+      }
+      check_heads(p.heads, "heads");
+      const json& in = doc.at("inputs");
+      if (!in.is_array()) throw InputError("inputs: expected a list of tokens or a list of sequences of tokens");
+      p.batched = !in.empty() && in[0].is_array() && !in[0].empty() && in[0][0].is_array();
+      if (p.batched) {
+        for (std::size_t s = 0; s < in.size(); ++s) {
+          std::string where = "inputs[" + std::to_string(s) + "]";
+          NumberRows r = rows_from_json(in[s], where);
+          p.token_sequences.push_back(r.one_dimensional && r.rows[0].empty() ? std::vector<QVector>{} : r.rows);
+        }
+      } else {
+        NumberRows r = rows_from_json(in, "inputs");
+        p.token_sequences.push_back(r.one_dimensional && r.rows[0].empty() ? std::vector<QVector>{} : r.rows);
+      }
+      for (std::size_t s = 0; s < p.token_sequences.size(); ++s)
+        check_tokens(p.token_sequences[s], p.heads[0].w_in.size(), "inputs[" + std::to_string(s) + "]");
+      return p;
+    }
+    p.measure = parse_measure(doc);
+    if (has_grid(doc)) p.grid = parse_grid(doc);
+    NumberRows r = rows_from_json(doc.at("inputs"), "inputs");
+    p.batched = !r.one_dimensional;
+    p.sequences = std::move(r.rows);
+    return p;
+  });
+}
+
+OracleProblem load_problem(const ProblemSources& src) {
+  OracleProblem p;
+  if (!src.document.empty()) {
+    if (!src.measures.empty() || !src.inputs.empty() || !src.w_in.empty())
+      throw InputError("give either a JSON document or --measure/--inputs files, not both");
+    std::string name = src.document == "-" ? "stdin" : src.document;
+    p = problem_from_document(src.parsed_document ? *src.parsed_document
+                                                  : parse_json_text(read_source(src.document), name),
+                              name);
+  } else {
+    if (src.measures.empty()) throw InputError("no measure: give a JSON document or --measure FILE");
+    if (src.inputs.empty()) throw InputError("no inputs: give a JSON document or --inputs FILE");
+    bool mpal = !src.w_in.empty() || !src.w_out.empty();
+    if (!mpal) {
+      if (src.measures.size() != 1) throw InputError("--measure: PAL takes one measure (several are for MPAL heads)");
+      LoadedMeasure m = load_measure(src.measures[0], src.grid_delta);
+      p.measure = std::move(m.measure);
+      p.grid = std::move(m.grid);
+      NumberRows r = load_rows(src.inputs, "inputs");
+      p.batched = !r.one_dimensional;
+      p.sequences = std::move(r.rows);
+    } else {
+      if (src.w_in.empty() || src.w_out.empty()) throw InputError("MPAL needs both --w-in and --w-out");
+      std::vector<QVector> w_in = projection_rows(src.w_in, "w_in"), w_out = projection_rows(src.w_out, "w_out");
+      if (w_in.size() != w_out.size())
+        throw InputError(src.w_out + ": " + std::to_string(w_out.size()) + " heads, " + src.w_in + " has " +
+                         std::to_string(w_in.size()));
+      if (src.measures.size() != 1 && src.measures.size() != w_in.size())
+        throw InputError("--measure: give one measure for all heads or one per head (" + std::to_string(w_in.size()) +
+                         "), got " + std::to_string(src.measures.size()));
+      for (std::size_t h = 0; h < w_in.size(); ++h) {
+        const std::string& file = src.measures[src.measures.size() == 1 ? 0 : h];
+        p.heads.push_back({w_in[h], w_out[h], load_measure(file, src.grid_delta).measure});
+      }
+      check_heads(p.heads, src.w_in + " and " + src.w_out);
+      NumberRows r = load_rows(src.inputs, "inputs");
+      p.token_sequences.push_back(r.rows);
+      check_tokens(p.token_sequences[0], p.heads[0].w_in.size(), src.inputs);
+    }
+  }
+  if (src.initial_state) {
+    if (*src.initial_state != 0 && *src.initial_state != 1)
+      throw InputError("--initial-state: expected 0 or 1, got " + std::to_string(*src.initial_state));
+    p.initial = static_cast<InitialState>(*src.initial_state);
+  }
+  return p;
+}
+
+}  // namespace palcheck::oracle

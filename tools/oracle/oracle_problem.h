@@ -1,0 +1,65 @@
+// def:pal, def:mpal (eq:mpal): what `palcheck eval` and `palcheck compare` evaluate in the
+// test-oracle mode (issue #7): one measure (PAL) or H heads (MPAL), and a batch of sequences, read
+// from JSON, CSV or .npy files.
+#pragma once
+
+#include "reference/measure.h"
+#include "reference/mpal.h"
+#include "tools/oracle/oracle_files.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace palcheck::oracle {
+
+/// A PAL or MPAL problem over a batch of sequences.
+struct OracleProblem {
+  InitialState initial = InitialState::Off;  ///< every relay's state before u_0
+  Measure measure;                           ///< PAL's measure (a grid is expanded here)
+  std::optional<Grid> grid;                  ///< the grid, when the measure was given as one
+  std::vector<std::vector<Q>> sequences;     ///< PAL inputs, one list per sequence
+  std::vector<MpalHead> heads;               ///< MPAL heads; non-empty means MPAL
+  std::vector<std::vector<QVector>> token_sequences;  ///< MPAL inputs: sequences of tokens of length d
+  bool batched = false;                      ///< inputs came as a batch (outputs are written as one)
+
+  /// Whether this is MPAL.
+  bool is_mpal() const { return !heads.empty(); }
+  /// Number of sequences.
+  std::size_t size() const { return is_mpal() ? token_sequences.size() : sequences.size(); }
+  /// Length of sequence s.
+  std::size_t length(std::size_t s) const { return is_mpal() ? token_sequences[s].size() : sequences[s].size(); }
+  /// Values per token: 1 for PAL, d for MPAL.
+  std::size_t width() const { return is_mpal() ? heads[0].w_out.size() : 1; }
+};
+
+/// Where a problem comes from (command-line options of eval and compare).
+struct ProblemSources {
+  std::string document;               ///< a JSON document with measure and inputs (eval's format)
+  std::optional<nlohmann::json> parsed_document;  ///< `document` already read (standard input reads once)
+  std::vector<std::string> measures;  ///< measure files: one for PAL, one per head (or one for all) for MPAL
+  std::string inputs;                 ///< inputs file
+  std::string w_in, w_out;            ///< MPAL projections, H x d each
+  std::string grid_delta;             ///< measure files hold a grid weight matrix with this spacing
+  std::optional<int> initial_state;   ///< overrides the document's
+};
+
+/// Reads and checks a problem; InputError naming the file and position of anything wrong.
+OracleProblem load_problem(const ProblemSources& sources);
+
+/// The problem of a JSON document: eval's format, where "inputs" may also be a batch (list of
+/// lists) and "heads" (each {"w_in", "w_out", and "relays" or "grid"}) makes it MPAL.
+OracleProblem problem_from_document(const nlohmann::json& doc, const std::string& source);
+
+/// Relays from rows alpha, beta[, weight] (CSV, .npy, numpy arrays); InputError naming the row.
+Measure relays_from_rows(const NumberRows& rows);
+
+/// A grid from an L x L weight matrix (row i-1 holds mu_ij); entries above the diagonal must be 0.
+Grid grid_from_rows(const NumberRows& rows, const Q& delta);
+
+/// Whether a document needs the oracle mode (a batch of inputs or MPAL heads).
+bool needs_oracle_mode(const nlohmann::json& doc);
+
+}  // namespace palcheck::oracle
