@@ -1,0 +1,94 @@
+// `palcheck report`: the referee report of a verify run (tools/report/), from a saved run
+// (--from verify.json, --replays DIR) or from a fresh one with the usual verify options.
+#include "tools/cli/commands.h"
+
+#include "tools/cli/claim_verify.h"
+#include "claims/areas.h"
+#include "tools/report/report_writer.h"
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#ifndef PALCHECK_SOURCE_DIR
+#define PALCHECK_SOURCE_DIR "."
+#endif
+
+namespace palcheck::cli {
+namespace {
+
+struct ReportCommandOptions {
+  std::string from;
+  std::string replays;
+  std::string out;
+  std::string format = "html";
+  std::string tex = std::string(PALCHECK_SOURCE_DIR) + "/../shared/paper/preisach-attention.tex";
+  RunConfig config;
+};
+
+int run_report(const ReportCommandOptions& o) {
+  Registry registry = build_full_registry();
+  nlohmann::json doc;
+  std::map<std::string, nlohmann::json> replays;
+  if (!o.from.empty()) {
+    std::ifstream in(o.from);
+    if (!in) {
+      std::cerr << "palcheck report: cannot read " << o.from << "\n";
+      return 2;
+    }
+    doc = nlohmann::json::parse(in, nullptr, false);
+    if (doc.is_discarded()) {
+      std::cerr << "palcheck report: " << o.from << " is not JSON\n";
+      return 2;
+    }
+    if (!o.replays.empty()) {
+      if (!std::filesystem::is_directory(o.replays)) {
+        std::cerr << "palcheck report: --replays " << o.replays << " is not a folder\n";
+        return 2;
+      }
+      replays = report::read_replay_folder(o.replays);
+    }
+  } else {
+    std::vector<std::string> unknown;
+    std::vector<std::string> labels = select_claims(registry, {}, unknown);
+    std::cerr << "palcheck report: running verify on " << labels.size() << " claims, seed " << o.config.seed << "\n";
+    VerifyReport verified = run_verify(registry, labels, o.config, &std::cerr);
+    doc = verify_json(verified);
+    for (const ReplayFile& file : replay_files(registry, verified))
+      replays[file.instance.label] = replay_file_to_json(file);
+  }
+  report::ReportRun run;
+  try {
+    run = report::make_run(doc, replays, registry.claims());
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "palcheck report: " << e.what() << "\n";
+    return 2;
+  }
+  report::ReportOptions options{o.out, o.format == "md" ? report::PageFormat::Markdown : report::PageFormat::Html, o.tex};
+  report::write_report(run, options, &std::cerr);
+  return 0;
+}
+
+}  // namespace
+
+CommandHandler add_report_command(CLI::App& app) {
+  auto o = std::make_shared<ReportCommandOptions>();
+  auto* report = app.add_subcommand("report", "Write a static referee report (index, one page per claim, figures)");
+  report->add_option("--from", o->from, "A saved `palcheck verify --json` file (then nothing is re-run)")
+      ->check(CLI::ExistingFile);
+  report->add_option("--replays", o->replays, "The replay files of that run (`verify --out DIR`)")->needs("--from");
+  report->add_option("--out", o->out, "The report folder (replaced when the report is complete)")->required();
+  report->add_option("--format", o->format, "html (SVG figures) or md (PNG figures)")
+      ->check(CLI::IsMember({"html", "md"}))
+      ->capture_default_str();
+  report->add_option("--tex", o->tex, "The paper's TeX source (statements are left out if missing)")
+      ->capture_default_str();
+  report->add_option("--seed", o->config.seed, "Seed of every random search (without --from)")->capture_default_str();
+  report->add_option("--tests", o->config.tests, "Cases per property search (without --from)")->capture_default_str();
+  report->add_option("--rlimit", o->config.rlimit, "Z3 resource limit per query (without --from)")->capture_default_str();
+  report->add_option("--smt2-dir", o->config.smt2_dir, "Dump every Z3 query here and link them (without --from)");
+  return [=]() -> int { return *report ? run_report(*o) : -1; };
+}
+
+}  // namespace palcheck::cli

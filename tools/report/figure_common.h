@@ -1,0 +1,28 @@
+// Helpers shared by the figure builders: readings from instance options, gnuplot data blocks.
+#pragma once
+
+#include "tools/report/figures.h"
+#include "reference/relay.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace palcheck::report::detail {
+
+/// The instance's initial relay state (option "initial_state", default 0).
+InitialState initial_state(const SavedInstance& instance);
+
+/// An inline gnuplot data block `$name << EOD ... EOD` from rows of numbers already printed as text.
+std::string data_block(const std::string& name, const std::vector<std::vector<std::string>>& rows);
+
+/// A gnuplot string literal (double quotes, with backslash and quote escaped).
+std::string quoted(const std::string& text);
+
+/// "[a, b, c]" of exact values.
+std::string exact_list(const std::vector<Q>& values);
+
+/// Colours for series, cycled.
+const std::string& colour(std::size_t index);
+
+}  // namespace palcheck::report::detail
