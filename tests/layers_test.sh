@@ -16,6 +16,7 @@ check "reference/ includes a checking library" '#include *[<"](z3|rapidcheck|gte
 check "claims/ includes a solver or RapidCheck" '#include *[<"](z3|cvc5|rapidcheck)' claims
 check "claims/ includes an upper layer" '#include *[<"](proofs|properties|tools)/' claims
 check "tools/oracle includes CLI11 or a checking layer" '#include *[<"](CLI/|claims/|proofs/|properties/)' tools/oracle
+check "tools/report includes CLI11, a solver layer or RapidCheck" '#include *[<"](CLI/|proofs/|properties/|tools/cli/)' tools/report
 check "a solver outside proofs/" '#include *[<"](z3|cvc5)' reference claims properties tools python
 if [ "$bad" -eq 0 ]; then echo "layers: every include points down"; fi
 exit "$bad"

@@ -1,0 +1,105 @@
+// tools/report: the paper's TeX by label, the choice of the headline counterexample (before and after the
+// verify JSON marks one), and the exact data behind figures 1 and 2.
+#include "tools/report/figures.h"
+#include "tools/report/paper_tex.h"
+#include "tools/report/report_input.h"
+#include "reference/preisach_memory.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace palcheck::report {
+namespace {
+
+std::string write_temp(const std::string& name, const std::string& text) {
+  std::filesystem::path path = std::filesystem::temp_directory_path() / ("palcheck_report_test_" + name);
+  std::ofstream(path) << text;
+  return path.string();
+}
+
+TEST(PaperTex, FindsTitleStatementsAndSections) {
+  std::string path = write_temp("paper.tex",
+      "\\title{A {Nested} Title}\n\\section{Background}\n\\label{sec:bg}\nText.\n"
+      "\\begin{lemma}[Name]\n\\label{lem:x}\nFor all $x$, \\begin{equation}x = x\\end{equation}\n\\end{lemma}\n");
+  PaperTex tex = PaperTex::load(path);
+  ASSERT_TRUE(tex.available());
+  EXPECT_EQ(tex.title(), "A {Nested} Title");
+  EXPECT_EQ(tex.section_title("sec:bg"), "Background");
+  std::optional<std::string> lemma = tex.statement("lem:x");
+  ASSERT_TRUE(lemma);
+  EXPECT_EQ(lemma->rfind("\\begin{lemma}", 0), 0u);
+  EXPECT_NE(lemma->find("\\end{lemma}"), std::string::npos);
+  EXPECT_LT(*tex.position("sec:bg"), *tex.position("lem:x"));
+  EXPECT_FALSE(tex.statement("lem:absent"));
+}
+
+TEST(PaperTex, MissingFileAnswersNothing) {
+  PaperTex tex = PaperTex::load("/nonexistent/paper.tex");
+  EXPECT_FALSE(tex.available());
+  EXPECT_FALSE(tex.title());
+  EXPECT_FALSE(tex.statement("lem:x"));
+}
+
+nlohmann::json refuted_result(const std::string& u0, bool headline) {
+  nlohmann::json r = {{"verdict", "REFUTED"}, {"method", "property"},
+                      {"counterexample", {{"label", "c"}, {"scenario", "s"}, {"values", {{"u", {u0, "1"}}}}}}};
+  if (headline) r["headline"] = true;
+  return r;
+}
+
+nlohmann::json run_with(std::vector<nlohmann::json> results) {
+  return {{"seed", 1}, {"claims", {{{"label", "c"}, {"verdict", "REFUTED"}, {"evidence", {{"results", results}}}}}}};
+}
+
+TEST(MakeRun, HeadlineFromFlagThenFirstRefutedThenReplayFile) {
+  Claim c{"c", "lemma", "sec:x", "", {}, {}, false};
+  ReportRun first = make_run(run_with({refuted_result("1/3", false), refuted_result("2/3", false)}), {}, {c});
+  ASSERT_TRUE(first.claims[0].headline);
+  EXPECT_EQ(first.claims[0].headline->values.at("u")[0], Q(1, 3));
+  ReportRun flagged = make_run(run_with({refuted_result("1/3", false), refuted_result("2/3", true)}), {}, {c});
+  EXPECT_EQ(flagged.claims[0].headline->values.at("u")[0], Q(2, 3));
+  nlohmann::json replay = refuted_result("5/7", false)["counterexample"];
+  ReportRun replayed = make_run(run_with({refuted_result("1/3", true)}), {{"c", replay}}, {c});
+  EXPECT_EQ(replayed.claims[0].headline->values.at("u")[0], Q(5, 7));
+  EXPECT_EQ(replayed.claims[0].claim.section, "sec:x");
+}
+
+TEST(MakeRun, RejectsAnInexactValue) {
+  nlohmann::json bad = run_with({refuted_result("0.1x", false)});
+  EXPECT_THROW(make_run(bad, {}, {}), std::invalid_argument);
+}
+
+TEST(SequenceFigures, DrawTheExactInputAndTheMemorysRelayStates) {
+  SavedInstance instance{"c", "s", {{"initial_state", "0"}}, {{"u", {Q(0), Q(3), Q(1, 3), Q(2), Q(1, 2)}}}};
+  std::vector<Figure> figures = sequence_figures(instance);
+  ASSERT_EQ(figures.size(), 2u);
+  const std::vector<Q>& u = instance.values.at("u");
+  ASSERT_EQ(figures[0].data.rows.size(), u.size());
+  for (std::size_t i = 0; i < u.size(); ++i) EXPECT_EQ(*parse_rational(figures[0].data.rows[i][1]), u[i]);
+  PreisachMemory memory;
+  for (const Q& x : u) memory.step(x);
+  std::size_t relays = 0;
+  for (const auto& row : figures[1].data.rows) {
+    if (row[0] != "relay") continue;
+    Thresholds t{*parse_rational(row[1]), *parse_rational(row[2])};
+    EXPECT_EQ(std::stoi(row[5]), memory.relay_state(t)) << row[1] << ", " << row[2];
+    ++relays;
+  }
+  std::size_t distinct = u.size();  // the inputs above are distinct
+  EXPECT_EQ(relays, distinct * (distinct + 1) / 2);  // every pair alpha >= beta of input values
+  const auto& last = figures[1].data.rows.back();
+  EXPECT_EQ(last[0], "staircase");
+  EXPECT_EQ(*parse_rational(last[1]), u.back());
+  EXPECT_EQ(*parse_rational(last[2]), u.back());
+}
+
+TEST(CostFigures, OnlyForCostClaims) {
+  EXPECT_TRUE(is_cost_claim("thm:complexity:depth"));
+  EXPECT_TRUE(is_cost_claim("abstract:cost"));
+  EXPECT_FALSE(is_cost_claim("lem:pop_one"));
+}
+
+}  // namespace
+}  // namespace palcheck::report
