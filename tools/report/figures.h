@@ -5,6 +5,7 @@
 //   fig 2 (figure_sequence.cpp): the Preisach half-plane, relays by state, the memory's staircase;
 //   fig 3 (figure_stack.cpp):    Algorithm 1's stack beside the classical memory, token by token;
 //   fig 4 (figure_tc.cpp):       thm:tc, interpreter and construction configurations side by side;
+//         (figure_encoding.cpp) the encoding lemmas: codes, the printed and the nearest TOP decoder;
 //   fig 5 (figure_cost.cpp):     measured cost against size on log-log axes with the claimed bound.
 #pragma once
 
@@ -42,6 +43,9 @@ std::vector<Figure> stack_figures(const SavedInstance& instance);
 /// Figure 4 for a printed-side-by-side instance of thm:tc (library machine, word, steps): the printed
 /// construction next to the interpreter up to the first difference, and the repaired construction.
 std::vector<Figure> tc_figures(const SavedInstance& instance);
+
+/// Figure 4 for the encoding lemmas (scenarios z3-top-decode, z3-code-below-grid): codes, decoders, grid.
+std::vector<Figure> encoding_figures(const SavedInstance& instance);
 
 /// Figure 4's repaired half alone, for repair:thm:tc: machine `machine` on `word` for `steps` steps.
 Figure tc_repair_figure(const std::string& machine, const std::string& word, std::size_t steps);

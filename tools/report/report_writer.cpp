@@ -117,7 +117,7 @@ std::string reading_text(const nlohmann::json& interpretation) {
 std::vector<Figure> figures_of(const ReportClaim& rc) {
   std::vector<Figure> figures;
   if (rc.headline) {
-    for (auto* make : {&sequence_figures, &stack_figures, &tc_figures, &other_sequence_figures})
+    for (auto* make : {&sequence_figures, &stack_figures, &tc_figures, &encoding_figures, &other_sequence_figures})
       for (Figure& f : make(*rc.headline)) figures.push_back(std::move(f));
   }
   if (rc.claim.label == "repair:thm:tc") figures.push_back(tc_repair_figure("anbn", "aaabbb", 12));
