@@ -2,8 +2,8 @@
 // (--from verify.json, --replays DIR) or from a fresh one with the usual verify options.
 #include "tools/cli/commands.h"
 
-#include "tools/cli/claim_verify.h"
 #include "claims/areas.h"
+#include "tools/cli/claim_verify.h"
 #include "tools/report/report_writer.h"
 
 #include <filesystem>
@@ -65,7 +65,8 @@ int run_report(const ReportCommandOptions& o) {
     std::cerr << "palcheck report: " << e.what() << "\n";
     return 2;
   }
-  report::ReportOptions options{o.out, o.format == "md" ? report::PageFormat::Markdown : report::PageFormat::Html, o.tex};
+  report::ReportOptions options{o.out, o.format == "md" ? report::PageFormat::Markdown : report::PageFormat::Html,
+                                o.tex};
   report::write_report(run, options, &std::cerr);
   return 0;
 }
@@ -86,7 +87,8 @@ CommandHandler add_report_command(CLI::App& app) {
       ->capture_default_str();
   report->add_option("--seed", o->config.seed, "Seed of every random search (without --from)")->capture_default_str();
   report->add_option("--tests", o->config.tests, "Cases per property search (without --from)")->capture_default_str();
-  report->add_option("--rlimit", o->config.rlimit, "Z3 resource limit per query (without --from)")->capture_default_str();
+  report->add_option("--rlimit", o->config.rlimit, "Z3 resource limit per query (without --from)")
+      ->capture_default_str();
   report->add_option("--smt2-dir", o->config.smt2_dir, "Dump every Z3 query here and link them (without --from)");
   return [=]() -> int { return *report ? run_report(*o) : -1; };
 }

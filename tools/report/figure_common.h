@@ -1,8 +1,8 @@
 // Helpers shared by the figure builders: readings from instance options, gnuplot data blocks.
 #pragma once
 
-#include "tools/report/figures.h"
 #include "reference/relay.h"
+#include "tools/report/figures.h"
 
 #include <optional>
 #include <string>

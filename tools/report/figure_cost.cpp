@@ -2,9 +2,9 @@
 // size on log-log axes with the claimed bound. A result's own measured family ("cost_family": {"name",
 // "size", "cost", "bound", "points": [[size, cost], ...]}) is drawn when the verify JSON carries one;
 // otherwise the depth family of thm:complexity:depth (the nested zig-zag) is measured on the reference.
-#include "tools/report/figure_common.h"
 #include "reference/algorithm1.h"
 #include "reference/preisach_memory.h"
+#include "tools/report/figure_common.h"
 
 #include <algorithm>
 
@@ -16,8 +16,8 @@ using detail::quoted;
 
 // One measured series with the bound it is claimed to obey (bound values at the same sizes).
 struct CostSeries {
-  std::string name;           // what is measured
-  std::string bound_name;     // the claimed bound, e.g. "k <= n"
+  std::string name;        // what is measured
+  std::string bound_name;  // the claimed bound, e.g. "k <= n"
   std::vector<Q> sizes, costs, bounds;
 };
 
@@ -33,8 +33,11 @@ std::vector<Q> nested_zigzag(std::size_t n) {
 
 std::vector<CostSeries> depth_family(std::size_t largest) {
   CostSeries memory{"classical memory entries k after n tokens", "claimed k <= n", {}, {}, {}};
-  CostSeries work{"Algorithm 1 pushes + pops over n tokens, then one token above all", "claimed amortised O(1) per token: 2n + 2",
-                  {}, {}, {}};
+  CostSeries work{"Algorithm 1 pushes + pops over n tokens, then one token above all",
+                  "claimed amortised O(1) per token: 2n + 2",
+                  {},
+                  {},
+                  {}};
   CostSeries burst{"Algorithm 1 pops on that one last token", "claimed per token O(log k): log2(n) + 1", {}, {}, {}};
   for (std::size_t n = 1; n <= largest; n = n < 8 ? n + 1 : n * 2) {
     std::vector<Q> u = nested_zigzag(n);
@@ -67,7 +70,8 @@ std::vector<CostSeries> json_family(const nlohmann::json& results) {
   for (const nlohmann::json& r : results) {
     auto family = r.find("cost_family");
     if (family == r.end() || !family->is_object() || !family->contains("points")) continue;
-    CostSeries s{family->value("name", std::string("cost")), family->value("bound", std::string("claimed bound")), {}, {}, {}};
+    CostSeries s{
+        family->value("name", std::string("cost")), family->value("bound", std::string("claimed bound")), {}, {}, {}};
     for (const nlohmann::json& p : (*family)["points"]) {
       if (!p.is_array() || p.size() < 2) continue;
       auto number = [](const nlohmann::json& v) {
@@ -96,15 +100,17 @@ std::vector<Figure> cost_figures(const ReportClaim& claim) {
   if (measured_here) series = depth_family(256);
   Figure f;
   f.id = "fig5-cost";
-  f.caption = std::string("Figure 5: measured cost against size n on log-log axes (points) with the claimed bound "
-                          "(dashed), ") +
+  f.caption = std::string(
+                  "Figure 5: measured cost against size n on log-log axes (points) with the claimed bound "
+                  "(dashed), ") +
               (measured_here ? "measured on the reference over thm:complexity:depth's nested zig-zag "
                                "u = (n, -n, n-1, -(n-1), ...) followed by one token above every maximum."
                              : "from the verify run's measured family.");
   f.data.notes.push_back("figure 5: series, n, measured cost, claimed bound at n (exact)");
   f.data.header = {"series", "n", "cost", "bound"};
-  std::string s = "set logscale xy 2\nset xlabel \"size n\"\nset ylabel \"cost\"\nset key outside below\n"
-                  "set format x \"%g\"\nset format y \"%g\"\n";
+  std::string s =
+      "set logscale xy 2\nset xlabel \"size n\"\nset ylabel \"cost\"\nset key outside below\n"
+      "set format x \"%g\"\nset format y \"%g\"\n";
   std::string plot;
   for (std::size_t i = 0; i < series.size(); ++i) {
     const CostSeries& c = series[i];
@@ -121,8 +127,8 @@ std::vector<Figure> cost_figures(const ReportClaim& claim) {
             std::to_string(7 + 2 * i) + " ps 1.2 lc " + quoted(detail::colour(i)) + " title " + quoted(c.name);
     if (!bound.empty()) {
       s += data_block("bound" + id, bound);
-      plot += ", \\\n  $bound" + id + " using 1:2 with lines dt 2 lw 1.5 lc " + quoted(detail::colour(i)) +
-              " title " + quoted(c.bound_name);
+      plot += ", \\\n  $bound" + id + " using 1:2 with lines dt 2 lw 1.5 lc " + quoted(detail::colour(i)) + " title " +
+              quoted(c.bound_name);
     }
   }
   f.gnuplot = s + plot + "\n";

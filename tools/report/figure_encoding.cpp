@@ -2,8 +2,8 @@
 // code*(a_i, d) of the headline's parameters on the value axis at the symbol they encode, with what the
 // printed TOP decoder and the nearest-code reading return for the PUSH maximum code* + eps, and the lowest
 // threshold Delta of def:pal's grid.
-#include "tools/report/figure_common.h"
 #include "reference/models/encoding_cantor.h"
+#include "tools/report/figure_common.h"
 
 #include <algorithm>
 
@@ -36,15 +36,18 @@ std::vector<Figure> encoding_figures(const SavedInstance& instance) {
   int head_i = small_int(*i, 1, enc.k), head_d = small_int(*d, 0, 8);
   Figure f;
   f.id = "fig4-encoding";
-  f.caption = "Figure 4 (encoding): code*(a_i, d) for k = " + std::to_string(enc.k) + ", D_max = " +
-              std::to_string(enc.d_max) + ", Delta = " + to_string(enc.delta) + " at the symbol index i it encodes "
+  f.caption = "Figure 4 (encoding): code*(a_i, d) for k = " + std::to_string(enc.k) +
+              ", D_max = " + std::to_string(enc.d_max) + ", Delta = " + to_string(enc.delta) +
+              " at the symbol index i it encodes "
               "(circles), and the symbol the printed TOP decoder (squares) and the nearest-code reading (crosses) "
-              "read from the PUSH maximum code* + eps, eps = " + to_string(eps) + "; the headline code (i = " +
-              std::to_string(head_i) + ", d = " + std::to_string(head_d) + ") is filled; the dashed line is the "
+              "read from the PUSH maximum code* + eps, eps = " +
+              to_string(eps) + "; the headline code (i = " + std::to_string(head_i) +
+              ", d = " + std::to_string(head_d) +
+              ") is filled; the dashed line is the "
               "lowest grid threshold Delta of def:pal.";
-  f.data.notes.push_back("figure 4 (encoding): k = " + std::to_string(enc.k) + ", D_max = " + std::to_string(enc.d_max) +
-                         ", Delta = " + to_string(enc.delta) + ", eps = " + to_string(eps) + ", C_max = " +
-                         to_string(enc.c_max()));
+  f.data.notes.push_back("figure 4 (encoding): k = " + std::to_string(enc.k) +
+                         ", D_max = " + std::to_string(enc.d_max) + ", Delta = " + to_string(enc.delta) +
+                         ", eps = " + to_string(eps) + ", C_max = " + to_string(enc.c_max()));
   f.data.header = {"i", "d", "code*(a_i, d)", "code* + eps", "printed TOP", "nearest TOP", "headline"};
   std::vector<std::vector<std::string>> codes, printed, nearest, headline;
   Q lo = enc.delta, hi = enc.delta;
@@ -61,16 +64,18 @@ std::vector<Figure> encoding_figures(const SavedInstance& instance) {
       nearest.push_back({as_double(pushed), std::to_string(n)});
       if (is_head) headline.push_back({as_double(code), std::to_string(ii)});
     }
-  std::string s = "set xlabel \"value (a maximum M of the memory)\"\nset ylabel \"symbol index\"\n"
-                  "set key outside below\nset ytics 1\nset offsets 0, 0, 0.5, 0.5\n";
+  std::string s =
+      "set xlabel \"value (a maximum M of the memory)\"\nset ylabel \"symbol index\"\n"
+      "set key outside below\nset ytics 1\nset offsets 0, 0, 0.5, 0.5\n";
   Q pad = (hi - lo) / 10 + enc.delta / 4;
   s += "set xrange [" + as_double(lo - pad) + ":" + as_double(hi + pad) + "]\n";
   s += "set arrow from " + as_double(enc.delta) + ", graph 0 to " + as_double(enc.delta) +
        ", graph 1 nohead dt 2 lc \"gray40\"\n";
   s += data_block("codes", codes) + data_block("printed", printed) + data_block("nearest", nearest);
-  std::string plot = "plot $codes using 1:2 with points pt 6 ps 2 lc \"black\" title \"code*(a_i, d) at i\", \\\n"
-                     "  $printed using 1:2 with points pt 4 ps 1.4 lc \"#d62728\" title \"printed TOP of code* + eps\", \\\n"
-                     "  $nearest using 1:2 with points pt 2 ps 1.4 lc \"#1f77b4\" title \"nearest TOP of code* + eps\"";
+  std::string plot =
+      "plot $codes using 1:2 with points pt 6 ps 2 lc \"black\" title \"code*(a_i, d) at i\", \\\n"
+      "  $printed using 1:2 with points pt 4 ps 1.4 lc \"#d62728\" title \"printed TOP of code* + eps\", \\\n"
+      "  $nearest using 1:2 with points pt 2 ps 1.4 lc \"#1f77b4\" title \"nearest TOP of code* + eps\"";
   if (!headline.empty()) {
     s += data_block("headline", headline);
     plot += ", \\\n  $headline using 1:2 with points pt 7 ps 2 lc \"black\" title \"headline code\"";

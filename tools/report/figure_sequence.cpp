@@ -1,8 +1,8 @@
 // Figures 1 and 2 (def:relay, def:preisach, prop:wiping, prop:sufficiency): the headline input against
 // token index with the relays involved, and the Preisach half-plane at the failing (last) token with
 // every relay at a pair of input values coloured by its state and the staircase of the classical memory.
-#include "tools/report/figure_common.h"
 #include "reference/preisach_memory.h"
+#include "tools/report/figure_common.h"
 
 #include <algorithm>
 #include <set>
@@ -40,7 +40,9 @@ std::vector<Thresholds> involved_relays(const SavedInstance& instance, const std
 }
 
 // A token position shifted by a fraction of a token, as gnuplot reads a data field.
-std::string at(std::size_t n, double shift) { return as_double(Q(static_cast<long>(n)) + *rational_from_double(shift)); }
+std::string at(std::size_t n, double shift) {
+  return as_double(Q(static_cast<long>(n)) + *rational_from_double(shift));
+}
 
 std::string relay_name(const Thresholds& t) { return "(" + to_string(t.alpha) + ", " + to_string(t.beta) + ")"; }
 
@@ -49,9 +51,11 @@ Figure input_figure(const std::string& name, const std::vector<Q>& u, const std:
   Figure f;
   f.id = "fig1-" + name;
   std::size_t n = u.size();
-  f.caption = "Figure 1 (" + name + "): the input " + name + " against token index n, the thresholds of the relays "
+  f.caption = "Figure 1 (" + name + "): the input " + name +
+              " against token index n, the thresholds of the relays "
               "involved (alpha dashed, beta dotted) and each relay's state as a band under the plot (filled: on); "
-              "the dotted vertical line marks the failing token n = " + std::to_string(n - 1) + ".";
+              "the dotted vertical line marks the failing token n = " +
+              std::to_string(n - 1) + ".";
   std::vector<std::vector<RelayState>> states;
   for (const Thresholds& t : relays) states.push_back(run_relay(t, u, initial));
 
@@ -89,10 +93,11 @@ Figure input_figure(const std::string& name, const std::vector<Q>& u, const std:
     Q top = lo - band * static_cast<long>(r) - band / 4, low = top - band / 2;
     std::vector<std::vector<std::string>> on, off;
     for (std::size_t i = 0; i < n; ++i)
-      (states[r][i] ? on : off).push_back({std::to_string(i), as_double((top + low) / 2), at(i, -0.45),
-                                           at(i, 0.45), as_double(low), as_double(top)});
-    s += "set label " + quoted("relay " + id + " " + relay_name(relays[r])) + " at -0.45, " + as_double(top + band / 6) +
-         " left font \",9\"\n";
+      (states[r][i] ? on : off)
+          .push_back({std::to_string(i), as_double((top + low) / 2), at(i, -0.45), at(i, 0.45), as_double(low),
+                      as_double(top)});
+    s += "set label " + quoted("relay " + id + " " + relay_name(relays[r])) + " at -0.45, " +
+         as_double(top + band / 6) + " left font \",9\"\n";
     plot += ", \\\n  $alpha" + id + " using 1:2 with lines dt 2 lw 1.5 lc " + quoted(c) + " title " +
             quoted("alpha " + id + " = " + to_string(relays[r].alpha));
     plot += ", \\\n  $beta" + id + " using 1:2 with lines dt 3 lw 1.5 lc " + quoted(c) + " title " +
@@ -117,10 +122,16 @@ std::vector<std::pair<Q, Q>> staircase(const PreisachMemory& memory, const Q& le
   std::vector<std::pair<Q, Q>> points;  // (beta, alpha)
   if (e.empty()) return points;
   Q beta = left, alpha = top;
-  if (memory.is_maximum(0)) alpha = e[0]; else beta = e[0];
+  if (memory.is_maximum(0))
+    alpha = e[0];
+  else
+    beta = e[0];
   points.emplace_back(beta, alpha);
   for (std::size_t i = 1; i < e.size(); ++i) {
-    if (memory.is_maximum(i)) alpha = e[i]; else beta = e[i];
+    if (memory.is_maximum(i))
+      alpha = e[i];
+    else
+      beta = e[i];
     points.emplace_back(beta, alpha);
   }
   points.emplace_back(e.back(), e.back());
@@ -135,14 +146,16 @@ Figure plane_figure(const std::string& name, const std::vector<Q>& u, const std:
   for (const Thresholds& t : named) values.insert(t.alpha), values.insert(t.beta);
   std::vector<Thresholds> relays;
   for (auto a = values.rbegin(); a != values.rend(); ++a)
-    for (const Q& b : values) if (b <= *a) relays.push_back({*a, b});
+    for (const Q& b : values)
+      if (b <= *a) relays.push_back({*a, b});
   PreisachMemory memory(initial);
   for (const Q& x : u) memory.step(x);
   Q lo = *values.begin(), hi = *values.rbegin();
   Q pad = hi > lo ? Q((hi - lo) / 8) : Q(1);
   std::vector<std::pair<Q, Q>> stair = staircase(memory, lo - pad, hi + pad);
-  f.caption = "Figure 2 (" + name + "): the Preisach half-plane alpha >= beta at the failing token n = " +
-              std::to_string(u.size() - 1) + ": every relay whose thresholds are input values (or the relay under "
+  f.caption = "Figure 2 (" + name +
+              "): the Preisach half-plane alpha >= beta at the failing token n = " + std::to_string(u.size() - 1) +
+              ": every relay whose thresholds are input values (or the relay under "
               "test), filled when on, open when off, and the staircase drawn from the classical memory " +
               detail::exact_list(memory.extrema()) + ".";
   f.data.notes.push_back("figure 2: relay states of " + name + " at token " + std::to_string(u.size() - 1) +
@@ -155,8 +168,8 @@ Figure plane_figure(const std::string& name, const std::vector<Q>& u, const std:
     RelayState state = run_relay(t, u, initial).back();
     if (state != memory.relay_state(t))
       throw std::logic_error("report: relay " + relay_name(t) + " read from the memory differs from its run");
-    f.data.rows.push_back({"relay", exact(t.alpha), exact(t.beta), as_double(t.alpha), as_double(t.beta),
-                           std::to_string(state)});
+    f.data.rows.push_back(
+        {"relay", exact(t.alpha), exact(t.beta), as_double(t.alpha), as_double(t.beta), std::to_string(state)});
     (state ? on : off).push_back({as_double(t.beta), as_double(t.alpha)});
   }
   for (const auto& [b, a] : stair) {
@@ -164,12 +177,13 @@ Figure plane_figure(const std::string& name, const std::vector<Q>& u, const std:
     line.push_back({as_double(b), as_double(a)});
   }
   std::string s = "set xlabel \"beta\"\nset ylabel \"alpha\"\nset size ratio -1\nset key outside right top\n";
-  s += "set xrange [" + as_double(lo - pad) + ":" + as_double(hi + pad) + "]\nset yrange [" + as_double(lo - pad) + ":" +
-       as_double(hi + pad) + "]\n";
+  s += "set xrange [" + as_double(lo - pad) + ":" + as_double(hi + pad) + "]\nset yrange [" + as_double(lo - pad) +
+       ":" + as_double(hi + pad) + "]\n";
   s += data_block("diagonal", {{as_double(lo - pad), as_double(lo - pad)}, {as_double(hi + pad), as_double(hi + pad)}});
   s += data_block("stair", line);
-  std::string plot = "plot $diagonal using 1:2 with lines lc \"gray\" title \"alpha = beta\", \\\n"
-                     "  $stair using 1:2 with lines lw 2 lc \"black\" title \"staircase (classical memory)\"";
+  std::string plot =
+      "plot $diagonal using 1:2 with lines lc \"gray\" title \"alpha = beta\", \\\n"
+      "  $stair using 1:2 with lines lw 2 lc \"black\" title \"staircase (classical memory)\"";
   if (!on.empty()) {
     s += data_block("on", on);
     plot += ", \\\n  $on using 1:2 with points pt 7 ps 1.4 lc \"#d62728\" title \"relay on\"";
@@ -201,8 +215,9 @@ std::vector<Figure> other_sequence_figures(const SavedInstance& instance) {
   if (instance.values.count("u")) return {};
   Figure f;
   f.id = "fig1-lists";
-  f.caption = "Figure 1: the instance's lists of numbers against their index (this instance has no relay input "
-              "sequence u; parameters of models are in the exact values above).";
+  f.caption =
+      "Figure 1: the instance's lists of numbers against their index (this instance has no relay input "
+      "sequence u; parameters of models are in the exact values above).";
   f.data.notes.push_back("figure 1: every list of two or more numbers of the instance, by index");
   f.data.header = {"list", "index", "value", "value (double)"};
   std::string s = "set xlabel \"index\"\nset ylabel \"value\"\nset key outside right top\n";

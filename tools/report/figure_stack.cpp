@@ -1,8 +1,8 @@
 // Figure 3 (alg:stack, def:stack, prop:sufficiency, lem:pop_one): Algorithm 1's stack as printed beside
 // the classical memory, token by token, on the headline input under the headline's reading.
-#include "tools/report/figure_common.h"
 #include "reference/algorithm1.h"
 #include "reference/preisach_memory.h"
+#include "tools/report/figure_common.h"
 
 #include <set>
 
@@ -15,8 +15,10 @@ using detail::quoted;
 // The Algorithm 1 reading the instance names ("algorithm1" option, or "stack" = "algorithm1:<reading>").
 std::optional<Algorithm1Options> algorithm1_reading(const SavedInstance& instance) {
   std::string name;
-  if (auto it = instance.options.find("algorithm1"); it != instance.options.end()) name = it->second;
-  else if (auto s = instance.options.find("stack"); s != instance.options.end() && s->second.rfind("algorithm1:", 0) == 0)
+  if (auto it = instance.options.find("algorithm1"); it != instance.options.end())
+    name = it->second;
+  else if (auto s = instance.options.find("stack");
+           s != instance.options.end() && s->second.rfind("algorithm1:", 0) == 0)
     name = s->second.substr(11);
   if (name.empty()) return std::nullopt;
   for (FirstInput first : {FirstInput::Empty, FirstInput::PushPair})
@@ -43,11 +45,14 @@ std::vector<Figure> stack_figures(const SavedInstance& instance) {
   const std::vector<Q>& u = u_it->second;
   Figure f;
   f.id = "fig3-u";
-  f.caption = "Figure 3: Algorithm 1's stack (reading " + to_string(*options) + "; M up-triangles, m down-triangles) "
+  f.caption = "Figure 3: Algorithm 1's stack (reading " + to_string(*options) +
+              "; M up-triangles, m down-triangles) "
               "beside the classical memory (open circles) after each token of u; where they disagree the stack "
               "holds values the memory does not.";
-  f.data.notes.push_back("figure 3: after each token n, the classical memory (oldest first) and Algorithm 1's stack "
-                         "(bottom first) under " + to_string(*options));
+  f.data.notes.push_back(
+      "figure 3: after each token n, the classical memory (oldest first) and Algorithm 1's stack "
+      "(bottom first) under " +
+      to_string(*options));
   f.data.header = {"n", "u", "memory", "algorithm 1 stack", "same values"};
   PreisachMemory memory(detail::initial_state(instance));
   Algorithm1 algorithm(*options);
@@ -63,18 +68,20 @@ std::vector<Figure> stack_figures(const SavedInstance& instance) {
     }
     for (const Q& e : memory.extrema()) mem_points.push_back({std::to_string(n), as_double(e)});
     input.push_back({std::to_string(n), as_double(u[n])});
-    f.data.rows.push_back({std::to_string(n), exact(u[n]), detail::exact_list(memory.extrema()), pairs(algorithm.stack()),
-                           stack_values == memory_values ? "yes" : "no"});
+    f.data.rows.push_back({std::to_string(n), exact(u[n]), detail::exact_list(memory.extrema()),
+                           pairs(algorithm.stack()), stack_values == memory_values ? "yes" : "no"});
   }
   std::string s = "set xlabel \"token n\"\nset ylabel \"value\"\nset key outside right top\nset xtics 1\n";
   s += "set xrange [-0.5:" + std::to_string(u.size()) + "-0.5]\nset offsets 0, 0, graph 0.08, graph 0.08\n";
   s += data_block("input", input) + data_block("memory", mem_points);
-  std::string plot = "plot $input using 1:2 with lines lc \"gray\" dt 2 title \"u_n\", \\\n"
-                     "  $memory using 1:2 with points pt 6 ps 2.2 lc \"black\" title \"classical memory\"";
+  std::string plot =
+      "plot $input using 1:2 with lines lc \"gray\" dt 2 title \"u_n\", \\\n"
+      "  $memory using 1:2 with points pt 6 ps 2.2 lc \"black\" title \"classical memory\"";
   if (!max_points.empty()) {
     s += data_block("stackM", max_points) + data_block("stackm", min_points);
-    plot += ", \\\n  $stackM using 1:2 with points pt 9 ps 1.3 lc \"#d62728\" title \"stack M\", \\\n"
-            "  $stackm using 1:2 with points pt 11 ps 1.3 lc \"#1f77b4\" title \"stack m\"";
+    plot +=
+        ", \\\n  $stackM using 1:2 with points pt 9 ps 1.3 lc \"#d62728\" title \"stack M\", \\\n"
+        "  $stackm using 1:2 with points pt 11 ps 1.3 lc \"#1f77b4\" title \"stack m\"";
   }
   f.gnuplot = s + plot + "\n";
   return {f};

@@ -18,17 +18,17 @@ namespace palcheck::report {
 
 /// A table of exact data: header and rows of text.
 struct DataTable {
-  std::vector<std::string> header;              ///< column names
-  std::vector<std::vector<std::string>> rows;   ///< one row per point
-  std::vector<std::string> notes;               ///< what the columns mean, written as "# " lines
+  std::vector<std::string> header;             ///< column names
+  std::vector<std::vector<std::string>> rows;  ///< one row per point
+  std::vector<std::string> notes;              ///< what the columns mean, written as "# " lines
 };
 
 /// One figure of a claim page.
 struct Figure {
-  std::string id;        ///< file stem suffix, e.g. "fig1-u"
-  std::string caption;   ///< what it shows, one or two sentences
-  std::string gnuplot;   ///< the plot commands (no terminal, no output); empty for a table-only figure
-  DataTable data;        ///< the exact data the figure draws
+  std::string id;       ///< file stem suffix, e.g. "fig1-u"
+  std::string caption;  ///< what it shows, one or two sentences
+  std::string gnuplot;  ///< the plot commands (no terminal, no output); empty for a table-only figure
+  DataTable data;       ///< the exact data the figure draws
 };
 
 /// Figures 1 and 2 for every input sequence of the instance (values "u", "v"); none without one.

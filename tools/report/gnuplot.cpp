@@ -24,7 +24,8 @@ std::string extension(ImageFormat format) { return format == ImageFormat::Svg ? 
 
 bool gnuplot_available() { return std::system("gnuplot --version >/dev/null 2>&1") == 0; }
 
-void render(const std::string& plot, ImageFormat format, const std::string& script_path, const std::string& image_path) {
+void render(const std::string& plot, ImageFormat format, const std::string& script_path,
+            const std::string& image_path) {
   namespace fs = std::filesystem;
   fs::path image(image_path), script(script_path);
   std::string terminal = format == ImageFormat::Svg
@@ -40,7 +41,8 @@ void render(const std::string& plot, ImageFormat format, const std::string& scri
   fs::path log = script;
   log += ".log";
   std::string command = "cd " + shell_quoted(script.parent_path().string()) + " && gnuplot " +
-                        shell_quoted(script.filename().string()) + " >" + shell_quoted(log.filename().string()) + " 2>&1";
+                        shell_quoted(script.filename().string()) + " >" + shell_quoted(log.filename().string()) +
+                        " 2>&1";
   int status = std::system(command.c_str());
   std::ifstream in(log);
   std::ostringstream message;

@@ -75,8 +75,10 @@ ReportRun make_run(const nlohmann::json& verify_doc, const std::map<std::string,
     std::string label = string_field(c, "label");
     if (label.empty()) throw std::invalid_argument("verify JSON: a claim without \"label\"");
     auto row = std::find_if(table.begin(), table.end(), [&](const Claim& t) { return t.label == label; });
-    if (row != table.end()) rc.claim = *row;
-    else rc.claim.label = label;
+    if (row != table.end())
+      rc.claim = *row;
+    else
+      rc.claim.label = label;
     if (auto it = replays.find(label); it != replays.end()) rc.replay = it->second;
     if (rc.verdict() == "REFUTED") {
       if (rc.replay) {

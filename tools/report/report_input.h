@@ -17,19 +17,19 @@ namespace palcheck::report {
 
 /// A counterexample instance as saved: label, scenario, options and named exact values.
 struct SavedInstance {
-  std::string label;                              ///< the claim
-  std::string scenario;                           ///< the replayer's scenario
-  std::map<std::string, std::string> options;     ///< readings and discrete parameters
-  std::map<std::string, std::vector<Q>> values;   ///< named exact numbers
+  std::string label;                             ///< the claim
+  std::string scenario;                          ///< the replayer's scenario
+  std::map<std::string, std::string> options;    ///< readings and discrete parameters
+  std::map<std::string, std::vector<Q>> values;  ///< named exact numbers
 };
 
 /// One claim of the run with what the report needs about it.
 struct ReportClaim {
-  Claim claim;                          ///< the table row (label, section, statement, hypotheses, readings)
-  nlohmann::json doc;                   ///< the claim's object in the verify JSON
-  std::optional<nlohmann::json> replay; ///< its replay file, when the run wrote one
-  std::optional<SavedInstance> headline;///< the counterexample the figures draw
-  std::string headline_source;          ///< where the headline came from (replay file, headline flag, first REFUTED)
+  Claim claim;                            ///< the table row (label, section, statement, hypotheses, readings)
+  nlohmann::json doc;                     ///< the claim's object in the verify JSON
+  std::optional<nlohmann::json> replay;   ///< its replay file, when the run wrote one
+  std::optional<SavedInstance> headline;  ///< the counterexample the figures draw
+  std::string headline_source;            ///< where the headline came from (replay file, headline flag, first REFUTED)
 
   /// The claim's verdict as the run printed it.
   std::string verdict() const;

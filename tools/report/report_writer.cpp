@@ -104,7 +104,8 @@ std::string reading_text(const nlohmann::json& interpretation) {
   for (auto& [k, v] : interpretation.items()) {
     std::string value;
     if (v.is_array())
-      for (const nlohmann::json& e : v) value += (value.empty() ? "" : " | ") + (e.is_string() ? e.get<std::string>() : e.dump());
+      for (const nlohmann::json& e : v)
+        value += (value.empty() ? "" : " | ") + (e.is_string() ? e.get<std::string>() : e.dump());
     else
       value = v.is_string() ? v.get<std::string>() : v.dump();
     out += (out.empty() ? "" : "; ") + k + " = " + value;
@@ -184,8 +185,9 @@ void write_claim_page(Context& c, const ReportClaim& rc) {
     page.paragraph(page.text("As printed in the paper (TeX source):"));
     page.preformatted(*printed, "tex");
   } else {
-    page.paragraph(page.text(!c.tex.available() ? "The paper's source was not found, so the printed statement is not shown."
-                                                : "This label does not occur in the paper."));
+    page.paragraph(page.text(!c.tex.available()
+                                 ? "The paper's source was not found, so the printed statement is not shown."
+                                 : "This label does not occur in the paper."));
   }
   if (!claim.statement.empty()) page.paragraph(page.strong("In our words: ") + page.text(claim.statement));
   if (!claim.hypotheses.empty()) {
@@ -197,12 +199,11 @@ void write_claim_page(Context& c, const ReportClaim& rc) {
   page.heading(3, "Readings");
   std::vector<std::string> readings;
   for (const std::string& r : claim.interpretations) readings.push_back(page.code(r));
-  page.paragraph(readings.empty() ? page.text("none named")
-                                  : page.text("the verdict may depend on: ") + [&] {
-                                      std::string joined;
-                                      for (const std::string& r : readings) joined += (joined.empty() ? "" : ", ") + r;
-                                      return joined;
-                                    }());
+  page.paragraph(readings.empty() ? page.text("none named") : page.text("the verdict may depend on: ") + [&] {
+    std::string joined;
+    for (const std::string& r : readings) joined += (joined.empty() ? "" : ", ") + r;
+    return joined;
+  }());
   if (std::string r = reading_text(rc.doc.value("interpretation", nlohmann::json())); !r.empty())
     page.paragraph(page.text("readings taken: " + r));
 
@@ -210,11 +211,13 @@ void write_claim_page(Context& c, const ReportClaim& rc) {
   if (auto by = rc.doc.find("by_reading"); by != rc.doc.end() && !by->is_null()) {
     std::vector<std::vector<std::string>> rows;
     if (by->is_object())
-      for (auto& [k, v] : by->items()) rows.push_back({page.text(k), v.is_string() ? page.badge(v.get<std::string>()) : page.text(v.dump())});
+      for (auto& [k, v] : by->items())
+        rows.push_back({page.text(k), v.is_string() ? page.badge(v.get<std::string>()) : page.text(v.dump())});
     else if (by->is_array())
       for (const nlohmann::json& e : *by) {
         if (!e.is_object()) continue;
-        const nlohmann::json& reading = e.contains("reading") ? e["reading"] : e.value("interpretation", nlohmann::json());
+        const nlohmann::json& reading =
+            e.contains("reading") ? e["reading"] : e.value("interpretation", nlohmann::json());
         rows.push_back({page.text(reading.is_string() ? reading.get<std::string>() : reading_text(reading)),
                         page.badge(str(e, "verdict"))});
       }
@@ -227,7 +230,8 @@ void write_claim_page(Context& c, const ReportClaim& rc) {
     std::string verdict = page.badge(str(r, "verdict"));
     if (std::string bound = str(r, "bound"); !bound.empty()) verdict += " " + page.text("bound: " + bound);
     if (r.value("headline", false)) verdict += " " + page.text("(headline)");
-    result_rows.push_back({verdict, page.text(method), page.text(reading_text(r.value("interpretation", nlohmann::json()))),
+    result_rows.push_back({verdict, page.text(method),
+                           page.text(reading_text(r.value("interpretation", nlohmann::json()))),
                            page.text(str(r, "summary"))});
   }
   page.table({page.text("verdict"), page.text("method"), page.text("reading"), page.text("evidence")}, result_rows);
@@ -272,7 +276,8 @@ void write_claim_page(Context& c, const ReportClaim& rc) {
                               str(r, "cases")));
     std::string used;
     if (r.contains("hypotheses_used") && r["hypotheses_used"].is_array())
-      for (const nlohmann::json& hyp : r["hypotheses_used"]) used += (used.empty() ? "" : ", ") + (hyp.is_string() ? hyp.get<std::string>() : hyp.dump());
+      for (const nlohmann::json& hyp : r["hypotheses_used"])
+        used += (used.empty() ? "" : ", ") + (hyp.is_string() ? hyp.get<std::string>() : hyp.dump());
     items.push_back(page.text("hypotheses used: " + (used.empty() ? std::string("none recorded") : used)));
     if (r.contains("details") && r["details"].is_array())
       for (const nlohmann::json& d : r["details"]) {
@@ -280,7 +285,8 @@ void write_claim_page(Context& c, const ReportClaim& rc) {
         if (key.rfind("smt2", 0) == 0 && fs::exists(value)) {
           std::string name = stem + ".q" + std::to_string(++query) + ".smt2";
           fs::copy_file(value, c.dir / "claims" / name, fs::copy_options::overwrite_existing);
-          items.push_back(page.text("solver query: ") + page.link(name, name) + page.text(" (z3 " + name + " answers it)"));
+          items.push_back(page.text("solver query: ") + page.link(name, name) +
+                          page.text(" (z3 " + name + " answers it)"));
           continue;
         }
         items.push_back(page.strong(key + ": ") + page.text(value));
@@ -297,11 +303,13 @@ void write_index(Context& c) {
   Page page(c.markup, "palcheck report: " + title, "style.css");
   page.heading(1, page.text(title));
   std::string tests = str(c.run.doc, "tests");
-  page.paragraph(page.text("A referee report by palcheck: every claim of the paper judged on an exact-arithmetic "
-                           "reference (seed " + str(c.run.doc, "seed") + (tests.empty() ? "" : ", tests " + tests) +
-                           "). Verdicts: PROVED on the whole domain, BOUNDED up to a stated size, REFUTED by a "
-                           "counterexample the exact reference confirms, HELD on N generated cases, ILL-POSED when "
-                           "the statement is undefined or its readings split."));
+  page.paragraph(
+      page.text("A referee report by palcheck: every claim of the paper judged on an exact-arithmetic "
+                "reference (seed " +
+                str(c.run.doc, "seed") + (tests.empty() ? "" : ", tests " + tests) +
+                "). Verdicts: PROVED on the whole domain, BOUNDED up to a stated size, REFUTED by a "
+                "counterexample the exact reference confirms, HELD on N generated cases, ILL-POSED when "
+                "the statement is undefined or its readings split."));
   std::map<std::string, std::size_t> counts;
   for (const ReportClaim& rc : c.run.claims) ++counts[rc.verdict()];
   std::vector<std::vector<std::string>> count_rows;
@@ -317,7 +325,8 @@ void write_index(Context& c) {
     std::size_t n_refuted = 0, n_ill = 0;
     for (const ReportClaim* rc : claims) {
       if (rc->claim.ours) continue;
-      std::string entry = page.link(rc->claim.label, claim_href(c, rc->claim.label, true)) + page.text(": " + str(rc->doc["evidence"], "summary") + ". ");
+      std::string entry = page.link(rc->claim.label, claim_href(c, rc->claim.label, true)) +
+                          page.text(": " + str(rc->doc["evidence"], "summary") + ". ");
       if (rc->verdict() == "REFUTED") refuted += entry, ++n_refuted;
       if (rc->verdict() == "ILL-POSED") ill += entry, ++n_ill;
     }
@@ -352,9 +361,14 @@ void write_report(const ReportRun& run, const ReportOptions& options, std::ostre
   if (out.filename().empty()) out = out.parent_path();
   fs::path tmp = out;
   tmp += ".partial";
-  Context c{run, options, PaperTex::load(options.tex_path),
+  Context c{run,
+            options,
+            PaperTex::load(options.tex_path),
             options.format == PageFormat::Html ? Markup::Html : Markup::Markdown,
-            options.format == PageFormat::Html ? ImageFormat::Svg : ImageFormat::Png, gnuplot_available(), tmp, {}};
+            options.format == PageFormat::Html ? ImageFormat::Svg : ImageFormat::Png,
+            gnuplot_available(),
+            tmp,
+            {}};
   for (const ReportClaim& rc : run.claims) c.by_label[rc.claim.label] = &rc;
   if (progress && !c.tex.available())
     *progress << "palcheck report: paper source not found at " << options.tex_path << "; statements left out\n";
@@ -365,7 +379,8 @@ void write_report(const ReportRun& run, const ReportOptions& options, std::ostre
     if (c.markup == Markup::Html) write_text(tmp / "style.css", style_sheet());
     std::size_t done = 0;
     for (const ReportClaim& rc : run.claims) {
-      if (progress) *progress << "palcheck report: [" << ++done << "/" << run.claims.size() << "] " << rc.claim.label << "\n";
+      if (progress)
+        *progress << "palcheck report: [" << ++done << "/" << run.claims.size() << "] " << rc.claim.label << "\n";
       write_claim_page(c, rc);
     }
     write_index(c);

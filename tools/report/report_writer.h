@@ -16,9 +16,9 @@ enum class PageFormat { Html, Markdown };
 
 /// What to write and where.
 struct ReportOptions {
-  std::string out_dir;                    ///< the report folder (replaced when complete)
-  PageFormat format = PageFormat::Html;   ///< html (SVG figures) or md (PNG figures)
-  std::string tex_path;                   ///< the paper's source; a missing file leaves statements out
+  std::string out_dir;                   ///< the report folder (replaced when complete)
+  PageFormat format = PageFormat::Html;  ///< html (SVG figures) or md (PNG figures)
+  std::string tex_path;                  ///< the paper's source; a missing file leaves statements out
 };
 
 /// Writes the report into a temporary folder next to out_dir and renames it to out_dir when complete;

@@ -1,9 +1,9 @@
 // tools/report: the paper's TeX by label, the choice of the headline counterexample (before and after the
 // verify JSON marks one), and the exact data behind figures 1 and 2.
+#include "reference/preisach_memory.h"
 #include "tools/report/figures.h"
 #include "tools/report/paper_tex.h"
 #include "tools/report/report_input.h"
-#include "reference/preisach_memory.h"
 
 #include <gtest/gtest.h>
 
@@ -20,7 +20,8 @@ std::string write_temp(const std::string& name, const std::string& text) {
 }
 
 TEST(PaperTex, FindsTitleStatementsAndSections) {
-  std::string path = write_temp("paper.tex",
+  std::string path = write_temp(
+      "paper.tex",
       "\\title{A {Nested} Title}\n\\section{Background}\n\\label{sec:bg}\nText.\n"
       "\\begin{lemma}[Name]\n\\label{lem:x}\nFor all $x$, \\begin{equation}x = x\\end{equation}\n\\end{lemma}\n");
   PaperTex tex = PaperTex::load(path);
@@ -43,7 +44,8 @@ TEST(PaperTex, MissingFileAnswersNothing) {
 }
 
 nlohmann::json refuted_result(const std::string& u0, bool headline) {
-  nlohmann::json r = {{"verdict", "REFUTED"}, {"method", "property"},
+  nlohmann::json r = {{"verdict", "REFUTED"},
+                      {"method", "property"},
                       {"counterexample", {{"label", "c"}, {"scenario", "s"}, {"values", {{"u", {u0, "1"}}}}}}};
   if (headline) r["headline"] = true;
   return r;
@@ -87,7 +89,7 @@ TEST(SequenceFigures, DrawTheExactInputAndTheMemorysRelayStates) {
     EXPECT_EQ(std::stoi(row[5]), memory.relay_state(t)) << row[1] << ", " << row[2];
     ++relays;
   }
-  std::size_t distinct = u.size();  // the inputs above are distinct
+  std::size_t distinct = u.size();                   // the inputs above are distinct
   EXPECT_EQ(relays, distinct * (distinct + 1) / 2);  // every pair alpha >= beta of input values
   const auto& last = figures[1].data.rows.back();
   EXPECT_EQ(last[0], "staircase");
