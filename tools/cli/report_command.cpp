@@ -27,7 +27,19 @@ struct ReportCommandOptions {
   RunConfig config;
 };
 
+// The report replaces --out when complete: only an empty folder or an earlier report may be replaced.
+bool replaceable(const std::filesystem::path& out) {
+  if (!std::filesystem::exists(out)) return true;
+  if (!std::filesystem::is_directory(out)) return false;
+  return std::filesystem::is_empty(out) || std::filesystem::exists(out / "index.html") ||
+         std::filesystem::exists(out / "index.md");
+}
+
 int run_report(const ReportCommandOptions& o) {
+  if (!replaceable(o.out)) {
+    std::cerr << "palcheck report: --out " << o.out << " exists and is not an earlier report; not replacing it\n";
+    return 2;
+  }
   Registry registry = build_full_registry();
   nlohmann::json doc;
   std::map<std::string, nlohmann::json> replays;

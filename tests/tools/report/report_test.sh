@@ -37,6 +37,10 @@ echo "report --format md: index.md, PNG figures, works without the paper's sourc
 "$palcheck" report --from "$work/run.json" --out "$work/bad" --format pdf 2>/dev/null
 [ $? -eq 2 ] && [ ! -e "$work/bad" ] || fail "a bad --format must exit 2 and write nothing"
 
+mkdir -p "$work/precious" && touch "$work/precious/keep"
+"$palcheck" report --from "$work/run.json" --out "$work/precious" 2>/dev/null
+[ $? -eq 2 ] && [ -f "$work/precious/keep" ] || fail "a folder that is not a report must not be replaced"
+
 python3 "$here/figure_data_check.py" "$work/a" "$work/replays" "$work/run.json" || fail "figure data"
 python3 "$here/chromium_check.py" "$work/a" "$work/screenshots" index.html claims/alg_stack.html claims/thm_tc.html \
   claims/thm_complexity_depth.html || fail "Chromium"
