@@ -109,7 +109,7 @@ def main():
     profile = tempfile.mkdtemp(prefix="palcheck-chromium-")
     browser = subprocess.Popen([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                                "--disable-extensions", "--disable-default-apps", f"--user-data-dir={profile}",
+                                "--disable-extensions", "--disable-default-apps", "--disable-dev-shm-usage", f"--user-data-dir={profile}",
                                 "--remote-debugging-port=0", "--window-size=1280,1600",
                                 "--host-resolver-rules=MAP * ~NOTFOUND", "about:blank"],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -135,22 +135,6 @@ def main():
             page.wait_for("Page.loadEventFired", 60)
             time.sleep(0.5)
             problems = []
-            # Drain what arrived while the page settled.
-            page.call("Runtime.evaluate", expression="1")
-            for e in page.events:
-                m, p = e.get("method"), e.get("params", {})
-                if m == "Network.requestWillBeSent":
-                    u = p["request"]["url"]
-                    if not (u.startswith(root) or u.startswith("data:")):
-                        problems.append(f"request outside the report folder: {u}")
-                elif m == "Network.loadingFailed":
-                    problems.append(f"load failed: {p.get('errorText')} ({p.get('type')})")
-                elif m == "Runtime.consoleAPICalled" and p.get("type") in ("error", "assert"):
-                    problems.append("console error: " + " ".join(str(a.get("value", a.get("description"))) for a in p.get("args", [])))
-                elif m == "Runtime.exceptionThrown":
-                    problems.append("exception: " + json.dumps(p.get("exceptionDetails", {}))[:300])
-                elif m == "Log.entryAdded" and p["entry"].get("level") == "error":
-                    problems.append("log error: " + p["entry"].get("text", ""))
             probe = page.call("Runtime.evaluate", returnByValue=True, expression="""(() => ({
                 text: document.body ? document.body.innerText.trim().length : 0,
                 links: Array.from(document.querySelectorAll('a[href]')).map(a => a.href),
@@ -179,6 +163,22 @@ def main():
             shot_path = os.path.join(shots, name.replace("/", "_") + ".png")
             with open(shot_path, "wb") as f:
                 f.write(shot)
+            # Everything the page did while it loaded, settled and was probed.
+            page.call("Runtime.evaluate", expression="1")
+            for e in page.events:
+                m, p = e.get("method"), e.get("params", {})
+                if m == "Network.requestWillBeSent":
+                    u = p["request"]["url"]
+                    if not (u.startswith(root) or u.startswith("data:")):
+                        problems.append(f"request outside the report folder: {u}")
+                elif m == "Network.loadingFailed":
+                    problems.append(f"load failed: {p.get('errorText')} ({p.get('type')})")
+                elif m == "Runtime.consoleAPICalled" and p.get("type") in ("error", "assert"):
+                    problems.append("console error: " + " ".join(str(a.get("value", a.get("description"))) for a in p.get("args", [])))
+                elif m == "Runtime.exceptionThrown":
+                    problems.append("exception: " + json.dumps(p.get("exceptionDetails", {}))[:300])
+                elif m == "Log.entryAdded" and p["entry"].get("level") == "error":
+                    problems.append("log error: " + p["entry"].get("text", ""))
             if len(shot) < 8000:
                 problems.append(f"screenshot looks blank ({len(shot)} bytes)")
             status = "ok" if not problems else "FAILED"

@@ -42,6 +42,18 @@ mkdir -p "$work/precious" && touch "$work/precious/keep"
 [ $? -eq 2 ] && [ -f "$work/precious/keep" ] || fail "a folder that is not a report must not be replaced"
 
 python3 "$here/figure_data_check.py" "$work/a" "$work/replays" "$work/run.json" || fail "figure data"
+# The checker itself must fail on what it looks for: a page with each defect.
+mkdir -p "$work/defects"
+cat >"$work/defects/index.html" <<'HTML'
+<!DOCTYPE html><html><head><title>defects</title><link rel="stylesheet" href="https://example.com/x.css"></head>
+<body><p>x</p><a href="missing.html">m</a><img src="nope.svg" alt=""><script>console.error("boom")</script></body></html>
+HTML
+python3 "$here/chromium_check.py" "$work/defects" "$work/defect_screenshots" index.html >"$work/defects.log" 2>&1 &&
+  fail "the Chromium check passed a page with defects"
+for what in "blank page" "console error" "broken local link" "request outside the report folder"; do
+  grep -q "$what" "$work/defects.log" || fail "the Chromium check missed: $what (see $work/defects.log)"
+done
+
 python3 "$here/chromium_check.py" "$work/a" "$work/screenshots" index.html claims/alg_stack.html claims/thm_tc.html \
   claims/thm_complexity_depth.html || fail "Chromium"
 echo "report: ok (screenshots in $work/screenshots)"
