@@ -1,7 +1,7 @@
-// Figure 5 (thm:complexity, thm:complexity:depth, prop:complexity, tab:complexity): measured cost against
-// size on log-log axes with the claimed bound. A result's own measured family ("cost_family": {"name",
-// "size", "cost", "bound", "points": [[size, cost], ...]}) is drawn when the verify JSON carries one;
-// otherwise the depth family of thm:complexity:depth (the nested zig-zag) is measured on the reference.
+// Figure 5 (thm:complexity, thm:complexity:depth, prop:complexity, tab:complexity, abstract:cost): measured
+// cost against size on log-log axes with the claimed bound. The families the verify run measured (a table
+// "n = <size>" in a result's details) are drawn when it has them; otherwise the depth family of
+// thm:complexity:depth (the nested zig-zag) is measured here on the reference.
 #include "reference/algorithm1.h"
 #include "reference/preisach_memory.h"
 #include "tools/report/figure_common.h"
@@ -64,27 +64,40 @@ std::vector<CostSeries> depth_family(std::size_t largest) {
   return {memory, work, burst};
 }
 
-// A result's own family, if the verify JSON carries one.
-std::vector<CostSeries> json_family(const nlohmann::json& results) {
-  std::vector<CostSeries> series;
-  for (const nlohmann::json& r : results) {
-    auto family = r.find("cost_family");
-    if (family == r.end() || !family->is_object() || !family->contains("points")) continue;
-    CostSeries s{
-        family->value("name", std::string("cost")), family->value("bound", std::string("claimed bound")), {}, {}, {}};
-    for (const nlohmann::json& p : (*family)["points"]) {
-      if (!p.is_array() || p.size() < 2) continue;
-      auto number = [](const nlohmann::json& v) {
-        return v.is_string() ? parse_rational(v.get<std::string>()) : rational_from_double(v.get<double>());
-      };
-      std::optional<Q> size = number(p[0]), cost = number(p[1]);
-      std::optional<Q> bound = p.size() > 2 ? number(p[2]) : std::nullopt;
-      if (!size || !cost || *size <= 0) continue;
-      s.sizes.push_back(*size), s.costs.push_back(*cost), s.bounds.push_back(bound ? *bound : Q(0));
+// A measured family table as the cost checkers write it into a result's details: keys "n = <size>", values
+// "name value, name value, ..., <quantity> <measured>, <bound> <bound value>, ratio <ratio>".
+std::optional<CostSeries> details_family(const nlohmann::json& result) {
+  auto details = result.find("details");
+  if (details == result.end() || !details->is_array()) return std::nullopt;
+  CostSeries s;
+  std::string family;
+  for (const nlohmann::json& d : *details) {
+    std::string key = d.value("key", std::string()), value = d.value("value", std::string());
+    if (key == "family") family = value.substr(0, value.find(','));
+    if (key.rfind("n = ", 0) != 0) continue;
+    std::optional<Q> size = parse_rational(key.substr(4));
+    std::vector<std::pair<std::string, std::string>> cells;
+    for (std::size_t from = 0; from <= value.size();) {
+      std::size_t comma = value.find(", ", from);
+      std::string cell = value.substr(from, comma == std::string::npos ? std::string::npos : comma - from);
+      std::size_t space = cell.rfind(' ');
+      if (space != std::string::npos) cells.emplace_back(cell.substr(0, space), cell.substr(space + 1));
+      if (comma == std::string::npos) break;
+      from = comma + 2;
     }
-    if (!s.sizes.empty()) series.push_back(s);
+    if (!size || cells.size() < 3) return std::nullopt;
+    const auto& quantity = cells[cells.size() - 3];
+    const auto& bound = cells[cells.size() - 2];
+    std::optional<Q> cost = parse_rational(quantity.second), bound_value = parse_rational(bound.second);
+    if (!cost || !bound_value) return std::nullopt;
+    s.name = quantity.first, s.bound_name = "claimed " + bound.first;
+    s.sizes.push_back(*size), s.costs.push_back(*cost), s.bounds.push_back(*bound_value);
   }
-  return series;
+  if (s.sizes.empty()) return std::nullopt;
+  std::string verdict = result.value("verdict", std::string());
+  s.name += (family.empty() ? "" : " on " + family) + (verdict.empty() ? "" : " (" + verdict + ")");
+  s.bound_name += " for " + s.name.substr(0, s.name.find(" on "));
+  return s;
 }
 
 }  // namespace
@@ -95,7 +108,9 @@ bool is_cost_claim(const std::string& label) {
 
 std::vector<Figure> cost_figures(const ReportClaim& claim) {
   if (!is_cost_claim(claim.claim.label)) return {};
-  std::vector<CostSeries> series = json_family(claim.results());
+  std::vector<CostSeries> series;
+  for (const nlohmann::json& r : claim.results())
+    if (std::optional<CostSeries> s = details_family(r)) series.push_back(*s);
   bool measured_here = series.empty();
   if (measured_here) series = depth_family(256);
   Figure f;
@@ -105,12 +120,13 @@ std::vector<Figure> cost_figures(const ReportClaim& claim) {
                   "(dashed), ") +
               (measured_here ? "measured on the reference over thm:complexity:depth's nested zig-zag "
                                "u = (n, -n, n-1, -(n-1), ...) followed by one token above every maximum."
-                             : "from the verify run's measured family.");
+                             : "one series per measured family of the verify run (the tables in its details; "
+                               "values as printed there).");
   f.data.notes.push_back("figure 5: series, n, measured cost, claimed bound at n (exact)");
   f.data.header = {"series", "n", "cost", "bound"};
   std::string s =
-      "set logscale xy 2\nset xlabel \"size n\"\nset ylabel \"cost\"\nset key outside below\n"
-      "set format x \"%g\"\nset format y \"%g\"\n";
+      "set logscale xy 2\nset xlabel \"size n\"\nset ylabel \"cost\"\nset key outside right top font \",8\"\n"
+      "set format x \"%.0f\"\nset format y \"%.0f\"\n";
   std::string plot;
   for (std::size_t i = 0; i < series.size(); ++i) {
     const CostSeries& c = series[i];
