@@ -97,6 +97,26 @@ TEST(SequenceFigures, DrawTheExactInputAndTheMemorysRelayStates) {
   EXPECT_EQ(*parse_rational(last[2]), u.back());
 }
 
+TEST(CostFigures, DrawTheFamilyTableOfAResult) {
+  ReportClaim claim;
+  claim.claim.label = "thm:complexity";
+  std::vector<std::pair<std::string, std::string>> sizes{{"16", "7.25"}, {"32", "9.50"}};
+  nlohmann::json details = nlohmann::json::array({{{"key", "family"}, {"value", "rising-run, n = 2^4 .. 2^5"}}});
+  for (const auto& [n, cost] : sizes)
+    details.push_back(
+        {{"key", "n = " + n}, {"value", "k 3, total ops 9, total-ops " + cost + ", n log n 4.00, ratio 1.00"}});
+  claim.doc = {{"evidence", {{"results", {{{"verdict", "HELD"}, {"details", details}}}}}}};
+  std::vector<Figure> figures = cost_figures(claim);
+  ASSERT_EQ(figures.size(), 1u);
+  ASSERT_EQ(figures[0].data.rows.size(), sizes.size());
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    EXPECT_EQ(figures[0].data.rows[i][1], sizes[i].first);
+    EXPECT_EQ(*parse_rational(figures[0].data.rows[i][2]), *parse_rational(sizes[i].second));
+    EXPECT_EQ(*parse_rational(figures[0].data.rows[i][3]), *parse_rational("4.00"));
+  }
+  EXPECT_NE(figures[0].data.rows[0][0].find("total-ops on rising-run"), std::string::npos);
+}
+
 TEST(CostFigures, OnlyForCostClaims) {
   EXPECT_TRUE(is_cost_claim("thm:complexity:depth"));
   EXPECT_TRUE(is_cost_claim("abstract:cost"));
