@@ -80,13 +80,12 @@ ReportRun make_run(const nlohmann::json& verify_doc, const std::map<std::string,
     else
       rc.claim.label = label;
     if (auto it = replays.find(label); it != replays.end()) rc.replay = it->second;
-    if (rc.verdict() == "REFUTED") {
-      if (rc.replay) {
-        rc.headline = instance_from_json(*rc.replay);
-        rc.headline_source = "the replay file";
-      } else if (const nlohmann::json* r = headline_result(rc.results(), rc.headline_source)) {
-        rc.headline = instance_from_json((*r)["counterexample"]);
-      }
+    // Any claim with a confirmed refutation has a headline: REFUTED, or ILL-POSED with readings that refute.
+    if (rc.replay) {
+      rc.headline = instance_from_json(*rc.replay);
+      rc.headline_source = "the replay file";
+    } else if (const nlohmann::json* r = headline_result(rc.results(), rc.headline_source)) {
+      rc.headline = instance_from_json((*r)["counterexample"]);
     }
     run.claims.push_back(std::move(rc));
   }

@@ -47,8 +47,9 @@ struct ReportRun {
 SavedInstance instance_from_json(const nlohmann::json& doc);
 
 /// Builds the run: claims from the JSON, table rows from `table` (a claim missing from the table keeps its
-/// label and no statement), replay files by label, and each REFUTED claim's headline: the replay file's
-/// instance, else the result marked "headline": true, else the first REFUTED result with a counterexample.
+/// label and no statement), replay files by label, and the headline of each claim with a refutation (REFUTED,
+/// or ILL-POSED under readings that refute): the replay file's instance, else the result marked
+/// "headline": true, else the first REFUTED result with a counterexample.
 ReportRun make_run(const nlohmann::json& verify_doc, const std::map<std::string, nlohmann::json>& replays,
                    const std::vector<Claim>& table);
 
