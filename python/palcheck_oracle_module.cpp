@@ -1,6 +1,7 @@
 // The Python module `palcheck_oracle` (issue #7): the exact PAL reference (def:pal, def:relay,
 // prop:wiping) on numpy arrays, in process, for PyTorch/JAX/numpy tests. Same engine and report as
 // `palcheck eval` and `palcheck compare`. numpy floats enter at their exact binary value.
+#include "tools/oracle/fuzz_impl.h"
 #include "tools/oracle/json_input.h"
 #include "tools/oracle/oracle_compare.h"
 #include "tools/oracle/oracle_eval.h"
@@ -10,6 +11,8 @@
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
+
+#include <iostream>
 
 namespace py = pybind11;
 using namespace palcheck;
@@ -80,7 +83,83 @@ py::object fraction(const Q& q) {
   return Fraction(to_string(q));
 }
 
+// The conventions of keyword arguments: states "01"/"pm1", output_map (a, b, c), tolerances and the
+// smoothing band; numbers as str are exact decimals, as float their binary value.
+Conventions conventions_of(const std::string& states, const py::object& output_map, const py::object& atol,
+                           const py::object& rtol, const py::object& smoothing) {
+  Conventions c;
+  apply_convention_option(c, "states=" + states);
+  if (!output_map.is_none()) {
+    auto items = output_map.cast<std::vector<py::object>>();
+    if (items.size() != 3) throw InputError("output_map: expected (a, b, c) for a*S + b + c*u");
+    c.output = {exact_of(items[0], "output_map[0]"), exact_of(items[1], "output_map[1]"), exact_of(items[2], "output_map[2]")};
+  }
+  c.atol = exact_of(atol, "atol");
+  c.rtol = exact_of(rtol, "rtol");
+  c.smoothing = exact_of(smoothing, "smoothing");
+  if (c.atol < 0 || c.rtol < 0 || c.smoothing < 0) throw InputError("atol, rtol and smoothing must be >= 0");
+  return c;
+}
+
 py::object json_loads(const nlohmann::json& j) { return py::module_::import("json").attr("loads")(j.dump()); }
+
+// fuzz(fn, relays=..., ...) as a report dict: fn(u) gets a 1-D float64 array and returns the outputs;
+// an exception it raises, or a wrong shape, is a failure of its own.
+py::object run_fuzz(const py::object& fn, const Array& relays, const std::string& states, const py::object& output_map,
+                    const py::object& domain, std::uint64_t seed, const py::object& max_cases, const py::object& seconds,
+                    const py::object& case_number, const py::object& atol, const py::object& rtol, int initial_state,
+                    bool progress) {
+  FuzzOptions f;
+  f.conventions = conventions_of(states, output_map, atol, rtol, py::int_(0));
+  if (f.conventions.output.a == 0) throw InputError("output_map: a must be nonzero");
+  NumberRows rows = rows_of(relays, "relays");
+  f.measure = relays_from_rows(rows);
+  if (initial_state != 0 && initial_state != 1) throw InputError("initial_state: expected 0 or 1");
+  f.initial = static_cast<InitialState>(initial_state);
+  if (!domain.is_none()) {
+    auto ends = domain.cast<std::vector<py::object>>();
+    if (ends.size() != 2) throw InputError("domain: expected (lo, hi)");
+    f.domain = std::make_pair(exact_of(ends[0], "domain[0]"), exact_of(ends[1], "domain[1]"));
+    if (f.domain->second < f.domain->first) throw InputError("domain: lo > hi");
+  }
+  f.seed = seed;
+  if (!max_cases.is_none()) f.max_cases = max_cases.cast<std::size_t>();
+  if (!seconds.is_none()) f.seconds = seconds.cast<double>();
+  if (!case_number.is_none()) f.only_case = case_number.cast<std::size_t>();
+  std::string call = "palcheck_oracle.fuzz(fn, relays=relays, states=\"" + states + "\"" +
+                     (output_map.is_none() ? "" : ", output_map=" + py::repr(output_map).cast<std::string>()) +
+                     (domain.is_none() ? "" : ", domain=" + py::repr(domain).cast<std::string>()) +
+                     ", seed=" + std::to_string(seed);
+  f.replay = [call](std::optional<std::size_t> k) { return call + (k ? ", case=" + std::to_string(*k) : "") + ")"; };
+  if (progress) f.progress = [](const std::string& line) { std::cerr << line << std::endl; };
+  py::module_ np = py::module_::import("numpy");
+  Implementation impl = [&](const Measure&, const std::vector<double>& inputs) {
+    ImplReply reply;
+    try {
+      py::array_t<double> u(static_cast<py::ssize_t>(inputs.size()));
+      std::copy(inputs.begin(), inputs.end(), u.mutable_data());
+      py::array_t<double, py::array::c_style | py::array::forcecast> out = np.attr("asarray")(fn(u), "float64");
+      if (out.ndim() != 1) {
+        reply.error = "fn returned an array with " + std::to_string(out.ndim()) + " dimensions";
+        return reply;
+      }
+      for (py::ssize_t k = 0; k < out.shape(0); ++k) {
+        auto q = rational_from_double(out.data()[k]);
+        if (!q) {
+          reply.error = "fn returned a non-finite output at token " + std::to_string(k);
+          reply.outputs.clear();
+          return reply;
+        }
+        reply.outputs.push_back(*q);
+      }
+    } catch (py::error_already_set& e) {
+      reply.error = std::string("fn raised ") + e.what();
+    }
+    return reply;
+  };
+  std::cerr << "fuzz: seed " << seed << "; replay: " << f.replay(std::nullopt) << std::endl;
+  return json_loads(fuzz_implementation(impl, f));
+}
 
 }  // namespace
 
@@ -129,7 +208,8 @@ PYBIND11_MODULE(palcheck_oracle, m) {
   m.def(
       "compare",
       [](const Array& actual, const Array& inputs, std::optional<Array> relays, std::optional<Array> grid,
-         py::object delta, int initial_state, py::object atol, py::object rtol, std::size_t explain) {
+         py::object delta, int initial_state, py::object atol, py::object rtol, std::size_t explain,
+         const std::string& states, py::object output_map, py::object smoothing) {
         OracleProblem p = problem_of(relays, grid, delta, inputs, initial_state);
         NumberRows a = rows_of(actual, "actual");
         if (a.rows.size() != p.size() || (a.one_dimensional != !p.batched))
@@ -137,14 +217,58 @@ PYBIND11_MODULE(palcheck_oracle, m) {
         ActualOutputs act{a.rows, "actual"};
         for (std::size_t s = 0; s < p.size(); ++s)
           if (act.values[s].size() != p.length(s)) throw InputError("actual: shape does not match inputs");
-        return json_loads(compare_outputs(p, act, {exact_of(atol, "atol"), exact_of(rtol, "rtol")}, explain));
+        return json_loads(compare_outputs(p, act, conventions_of(states, output_map, atol, rtol, smoothing), explain));
       },
       py::arg("actual"), py::arg("inputs"), py::kw_only(), py::arg("relays") = py::none(), py::arg("grid") = py::none(),
       py::arg("delta") = py::none(), py::arg("initial_state") = 0, py::arg("atol") = py::str("1e-9"),
-      py::arg("rtol") = py::str("1e-6"), py::arg("explain") = 10,
+      py::arg("rtol") = py::str("1e-6"), py::arg("explain") = 10, py::arg("states") = "01",
+      py::arg("output_map") = py::none(), py::arg("smoothing") = 0,
       "Compares another implementation's outputs (same shape as inputs) with the exact reference; returns "
-      "the report of `palcheck compare` as a dict ('agree', 'differences' with token, memory and diagnosis). "
-      "Tolerances as str are exact decimals, as float their binary value.");
+      "the report of `palcheck compare` as a dict ('agree', 'causes', 'differences' with token, memory and "
+      "'runs' with their diagnosis). Conventions: states '01' or 'pm1', output_map (a, b, c) for "
+      "a*S + b + c*u, smoothing T. Numbers as str are exact decimals, as float their binary value.");
+
+  m.def(
+      "fuzz",
+      [](const py::object& fn, const Array& relays, const std::string& states, py::object output_map, py::object domain,
+         std::uint64_t seed, py::object max_cases, py::object seconds, py::object case_number, py::object atol,
+         py::object rtol, int initial_state, bool progress) {
+        return run_fuzz(fn, relays, states, output_map, domain, seed, max_cases, seconds, case_number, atol, rtol,
+                        initial_state, progress);
+      },
+      py::arg("fn"), py::kw_only(), py::arg("relays"), py::arg("states") = "01", py::arg("output_map") = py::none(),
+      py::arg("domain") = py::none(), py::arg("seed") = 0, py::arg("max_cases") = py::none(),
+      py::arg("seconds") = py::none(), py::arg("case") = py::none(), py::arg("atol") = py::str("1e-9"),
+      py::arg("rtol") = py::str("1e-6"), py::arg("initial_state") = 0, py::arg("progress") = true,
+      "Differential testing of fn(u: 1-D float64 array) -> outputs against the exact PAL over relays (R x 3: "
+      "alpha, beta, weight). states '01' or 'pm1', output_map (a, b, c) for a*S + b + c*u, domain (lo, hi) "
+      "for the inputs. Returns the report dict: 'passed', 'failures' (each with the shrunk 'inputs', the "
+      "'property' broken, the 'relays' involved and a 'replay' call), 'seed', 'cases'. Budget: max_cases "
+      "(default 400) and seconds (default 120); case=K re-runs case K alone.");
+
+  m.def(
+      "assert_matches",
+      [](const py::object& fn, const Array& relays, const std::string& states, py::object output_map, py::object domain,
+         std::uint64_t seed, py::object max_cases, py::object seconds, py::object atol, py::object rtol,
+         int initial_state) {
+        py::object report = run_fuzz(fn, relays, states, output_map, domain, seed, max_cases, seconds, py::none(), atol,
+                                     rtol, initial_state, false);
+        py::list failures = report["failures"];
+        if (failures.empty()) return;
+        py::dict first = failures[0];
+        std::string message = "the implementation breaks " + py::str(first["property"]).cast<std::string>() +
+                              " on inputs " + py::str(first["inputs_double"]).cast<std::string>() + " (relays " +
+                              py::str(first["relays"]).cast<std::string>() + "); replay: " +
+                              py::str(first["replay"]).cast<std::string>();
+        PyErr_SetString(PyExc_AssertionError, message.c_str());
+        throw py::error_already_set();
+      },
+      py::arg("fn"), py::kw_only(), py::arg("relays"), py::arg("states") = "01", py::arg("output_map") = py::none(),
+      py::arg("domain") = py::none(), py::arg("seed") = 0, py::arg("max_cases") = py::none(),
+      py::arg("seconds") = py::none(), py::arg("atol") = py::str("1e-9"), py::arg("rtol") = py::str("1e-6"),
+      py::arg("initial_state") = 0,
+      "fuzz(...) for pytest: raises AssertionError naming the property, the shrunk inputs, the relays and the "
+      "replay call when fn fails.");
 
   m.def(
       "trace",

@@ -17,5 +17,7 @@ CommandHandler add_eval_command(CLI::App& app);
 CommandHandler add_claim_commands(CLI::App& app);
 /// `compare` and the oracle formats (oracle_commands.cpp).
 CommandHandler add_oracle_commands(CLI::App& app);
+/// `fuzz-impl`, the differential tester of another implementation (fuzz_command.cpp).
+CommandHandler add_fuzz_command(CLI::App& app);
 
 }  // namespace palcheck::cli

@@ -11,6 +11,7 @@ int main(int argc, char** argv) {
       palcheck::cli::add_eval_command(app),
       palcheck::cli::add_claim_commands(app),
       palcheck::cli::add_oracle_commands(app),
+      palcheck::cli::add_fuzz_command(app),
   };
   try {
     app.parse(argc, argv);
