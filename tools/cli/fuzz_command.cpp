@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <sstream>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -185,7 +186,7 @@ CommandHandler add_fuzz_command(CLI::App& app) {
     base += " --seed " + std::to_string(o->seed);
     f.replay = [base, o](std::optional<std::size_t> k) {
       return k ? base + " --case " + std::to_string(*k)
-               : base + " --max-cases " + std::to_string(o->max_cases) + " --seconds " + std::to_string(o->seconds);
+               : base + " --max-cases " + std::to_string(o->max_cases) + " --seconds " + (std::ostringstream() << o->seconds).str();
     };
     f.progress = [](const std::string& line) { std::cerr << line << "\n"; };
     std::signal(SIGPIPE, SIG_IGN);  // a dead child is a failure, not the end of palcheck
