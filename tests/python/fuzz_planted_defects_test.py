@@ -3,7 +3,8 @@
 def:relay, def:pal, prop:wiping. One correct implementation must pass; each defective one has one
 planted defect (tie rule, initial state, rate independence, return-point memory, wiping-out,
 congruency) that fuzz must find within its default budget, naming the property. Also checks the
-conventions (states in {-1, +1}, an affine output, a smoothed switch) through compare().
+conventions (states in {-1, +1}, an affine output, a smoothed switch) through compare(), and MPAL
+(def:mpal) through heads=.
 Run: PYTHONPATH=build/python python3 tests/python/fuzz_planted_defects_test.py   (ctest runs it).
 """
 import sys
@@ -170,5 +171,21 @@ check(ok, "every fractional token names exactly the relays tied with the input, 
 banded = oracle.compare(smooth, u, relays=RELAYS, smoothing="1/8")
 check(banded["agree"] and banded["smoothing_tokens"] > 0,
       f"with smoothing=1/8 it is smoothing, not a failure ({banded['smoothing_tokens']} tokens)")
+
+# MPAL (def:mpal) through heads=: evaluate equals a numpy MPAL, and compare names the head and relay.
+heads = [dict(w_in=np.array([1.0, 0.0]), w_out=np.array([1.0, 2.0]), relays=RELAYS[:3]),
+         dict(w_in=np.array([0.5, 0.5]), w_out=np.array([-1.0, 1.0]), relays=RELAYS[3:])]
+x = np.array([[0.0, 0.0], [0.5, 0.5], [1.0, 0.5], [2.0, 1.0], [0.25, 0.0]])
+
+
+def numpy_mpal(x, strict_head=None):
+    return sum(np.outer(relay_pal(x @ h["w_in"], h["relays"], strict=k == strict_head), h["w_out"]) for k, h in enumerate(heads))
+
+
+check(np.allclose(oracle.evaluate(x, heads=heads), numpy_mpal(x)), "MPAL evaluate(heads=...) equals numpy MPAL")
+report = oracle.compare(numpy_mpal(x, strict_head=1), x, heads=heads)
+run = report["differences"][0]["runs"][0]
+check(run["cause"] == "tie_rule" and run["diagnosis"]["heads"][0]["head"] == 1,
+      f"MPAL divergence explained per head: {run['cause']}, head {run['diagnosis']['heads'][0]['head'] if run['diagnosis']['heads'] else '-'}")
 
 sys.exit(1 if failed else 0)

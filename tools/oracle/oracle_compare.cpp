@@ -3,6 +3,7 @@
 
 #include "tools/oracle/eval_document.h"
 #include "tools/oracle/json_input.h"
+#include "tools/oracle/mpal_diagnosis.h"
 #include "tools/oracle/oracle_eval.h"
 #include "tools/oracle/oracle_files.h"
 #include "reference/keyed_pal.h"
@@ -156,12 +157,14 @@ json compare_outputs(const OracleProblem& p, const ActualOutputs& actual, const 
            {"difference", to_string(Q(a[first] - expected[first]))}};
     if (p.is_mpal()) d["component"] = first % w;
     else d["input"] = to_string(p.sequences[s][n]), d["memory"] = memory_json(p.sequences[s], n, p.initial);
-    bool explain = seq && explained < max_explained;
+    bool explain = explained < max_explained;
     explained += explain ? 1 : 0;
     json run_list = json::array();
     for (const DivergentRun& r : runs) {
       json run{{"first_token", r.first}, {"last_token", r.last}, {"failure", r.failure}};
-      run["diagnosis"] = explain ? seq->diagnose(r) : json(nullptr);
+      run["diagnosis"] = !explain ? json(nullptr)
+                         : seq    ? seq->diagnose(r)
+                                  : diagnose_mpal_run(p, s, a, expected, conv, r.first, r.last);
       std::string cause = explain ? run["diagnosis"]["cause"].get<std::string>()
                           : r.failure ? std::string("not_diagnosed")
                                       : cause_name(DivergenceCause::Smoothing);
@@ -209,6 +212,13 @@ std::string summarize_report(const json& report) {
     text += "\n  runs caused by " + cause + ": " + size_text(entry.at("runs").get<std::size_t>()) + " in " +
             size_text(entry.at("sequences").size()) + " sequence(s)";
   const json& diagnosis = d.at("diagnosis");
+  if (!diagnosis.is_null() && diagnosis.contains("heads")) {
+    text += "\n  first run (tokens " + size_text(diagnosis.at("first_token").get<std::size_t>()) + ".." +
+            size_text(diagnosis.at("last_token").get<std::size_t>()) + "): " + diagnosis.at("cause").get<std::string>();
+    for (const json& head : diagnosis.at("heads"))
+      text += "\n  head " + size_text(head.at("head").get<std::size_t>()) + " accounts for it: " +
+              head.at("cause").get<std::string>();
+  }
   if (diagnosis.is_null() || !diagnosis.contains("readings_that_explain")) return text + "\n";
   text += "\n  first run (tokens " + size_text(diagnosis.at("first_token").get<std::size_t>()) + ".." +
           size_text(diagnosis.at("last_token").get<std::size_t>()) + "): " + diagnosis.at("cause").get<std::string>();

@@ -2,7 +2,8 @@
 // implementation's outputs are compared with the exact reference under its declared conventions
 // (conventions.h: states, output map, tolerances, smoothing band); for each differing sequence the
 // report gives the first differing token, the memory there, and every maximal run of differing
-// tokens with its diagnosis (diagnosis.h); a summary groups the runs by cause across the batch.
+// tokens with its diagnosis (diagnosis.h; MPAL per head and relay, mpal_diagnosis.h); a summary
+// groups the runs by cause across the batch.
 #pragma once
 
 #include "tools/oracle/conventions.h"

@@ -4,6 +4,7 @@
 #include "tools/oracle/diagnosis.h"
 #include "tools/oracle/oracle_compare.h"
 #include "tools/oracle/json_input.h"
+#include "reference/mpal.h"
 #include "reference/pal_definition.h"
 
 #include <gtest/gtest.h>
@@ -127,6 +128,49 @@ TEST(Diagnosis, PlusMinusOneAffineOutputsAgreeUnderTheirConventionsOnly) {
   EXPECT_EQ(conventions_json(from_json), conventions_json(c));
   EXPECT_THROW(apply_convention_option(c, "states=01x"), InputError);
   EXPECT_THROW(apply_convention_option(c, "colour=red"), InputError);
+}
+
+// An independent MPAL whose head `strict_head` reads ties strictly (u > alpha -> 1, u < beta -> 0).
+std::vector<Q> mpal_with_strict_head(const std::vector<MpalHead>& heads, const std::vector<QVector>& x,
+                                     std::size_t strict_head) {
+  std::size_t d = heads[0].w_out.size();
+  std::vector<Q> out(x.size() * d, Q(0));
+  for (std::size_t h = 0; h < heads.size(); ++h) {
+    std::vector<RelayState> states(heads[h].mu.relays.size(), 0);
+    for (std::size_t n = 0; n < x.size(); ++n) {
+      Q v = 0, pal = 0;
+      for (std::size_t c = 0; c < d; ++c) v += heads[h].w_in[c] * x[n][c];
+      for (std::size_t r = 0; r < states.size(); ++r) {
+        const Thresholds& t = heads[h].mu.relays[r].thresholds;
+        if (h == strict_head) states[r] = v > t.alpha ? 1 : v < t.beta ? 0 : states[r];
+        else states[r] = step_relay(t, v, states[r]);
+        if (states[r]) pal += heads[h].mu.relays[r].weight;
+      }
+      for (std::size_t c = 0; c < d; ++c) out[n * d + c] += heads[h].w_out[c] * pal;
+    }
+  }
+  return out;
+}
+
+TEST(Diagnosis, MpalRunsAreExplainedPerHeadAndRelay) {
+  std::vector<MpalHead> heads{{{Q(1), Q(0)}, {Q(1), Q(2)}, {{{{Q(2), Q(1)}, Q(1)}, {{Q(3), Q(0)}, Q(1, 2)}}}},
+                              {{Q(1), Q(1)}, {Q(-1), Q(1)}, {{{{Q(1), Q(1, 2)}, Q(2)}, {{Q(4), Q(2)}, Q(1, 4)}}}}};
+  std::vector<QVector> x{{Q(0), Q(0)}, {Q(1, 2), Q(1, 2)}, {Q(3), Q(0)}, {Q(2), Q(2)}, {Q(0), Q(1, 2)}};
+  OracleProblem p;
+  p.heads = heads;
+  p.token_sequences = {x};
+  ActualOutputs actual{{mpal_with_strict_head(heads, x, 1)}, "test"};
+  json report = compare_outputs(p, actual, Conventions{}, 10);
+  ASSERT_FALSE(report["agree"]);
+  const json& run = report["differences"][0]["runs"][0];
+  EXPECT_EQ(run["cause"], "tie_rule") << run.dump(1);
+  const json& head = run["diagnosis"]["heads"][0];
+  EXPECT_EQ(head["head"], 1);
+  const json& reading = head["diagnosis"]["readings_that_explain"][0];
+  EXPECT_NE(reading["reading"].get<std::string>().find("tie=strict "), std::string::npos);
+  // At token 1 head 1's signal is 1: relay 0 of head 1 (alpha 1) is the tied one.
+  ASSERT_EQ(reading["relays"].size(), 1u);
+  EXPECT_EQ(reading["relays"][0]["index"], 0);
 }
 
 TEST(Diagnosis, SimplestRationalInAnInterval) {
