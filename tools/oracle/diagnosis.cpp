@@ -50,8 +50,8 @@ ReadingRun run_reading(const KeyedMeasure& keyed, const std::vector<int>& keys, 
 }  // namespace
 
 std::string cause_name(DivergenceCause cause) {
-  static const char* names[] = {"smoothing",         "tie_rule",   "initial_state", "first_token",
-                                "fractional_states", "relay_flip", "drift",         "unexplained"};
+  static const char* names[] = {"smoothing", "tie_rule",          "initial_state", "first_token",
+                                "drift",     "fractional_states", "relay_flip",    "unexplained"};
   return names[static_cast<int>(cause)];
 }
 
@@ -269,11 +269,14 @@ json PalSequence::fractional(const DivergentRun& run) const {
           {"per_token", per_token}};
 }
 
-// Drift: over a run of at least three tokens the difference (in PAL units) takes at least two
-// distinct nonzero values and never shrinks in magnitude, while the inputs of the run stay strictly
-// inside the dead band of some relays (they cycle without reaching those relays' thresholds).
+// Drift: over a run of at least three tokens, none of whose inputs sits on a threshold, the
+// difference (in PAL units) takes at least two distinct nonzero values and never shrinks in
+// magnitude, while the inputs stay strictly inside the dead band of some relays (they cycle
+// without reaching those relays' thresholds). Tried before fractional states, which it refines.
 json PalSequence::drift(const DivergentRun& run) const {
   if (run.last - run.first < 2) return nullptr;
+  for (std::size_t n = run.first; n <= run.last; ++n)
+    if (keys_[n] % 2 == 0) return nullptr;  // an input on a threshold: a tie, not a creep
   std::vector<Q> gaps;
   for (std::size_t n = run.first; n <= run.last; ++n) gaps.push_back(apparent_pal(n) - pal_[n]);
   std::set<Q> distinct;
@@ -342,9 +345,9 @@ json PalSequence::diagnose(const DivergentRun& run) const {
       if (status_[t] == TokenStatus::Differ && single_flips(t) != d["single_relay_flips"]) same_flip = false;
   DivergenceCause cause = !reading_causes.empty()          ? reading_causes.front()
                           : first_token                    ? DivergenceCause::FirstToken
+                          : !d["drift"].is_null()          ? DivergenceCause::Drift
                           : !d["fractional_states"].is_null() ? DivergenceCause::FractionalStates
                           : same_flip                      ? DivergenceCause::RelayFlip
-                          : !d["drift"].is_null()          ? DivergenceCause::Drift
                                                            : DivergenceCause::Unexplained;
   d["cause"] = cause_name(cause);
   return d;

@@ -1,10 +1,10 @@
 // def:pal, def:relay, prop:wiping (issue #14): why another implementation's PAL outputs differ from
 // the reference, for every maximal run of differing tokens of a sequence. Causes, tried in order:
 // a smoothed switch within its declared band (not a failure), another relay reading (tie rule or
-// initial state, oracle_readings.h), the first token read before u_0 is applied, fractional relay
-// states (relays at a tie or in their dead band whose states p/q account for the difference
-// exactly), one relay flipped, drift (the difference creeps while the input cycles strictly inside
-// some relays' dead bands), else unexplained with the relays whose state the inputs cannot decide.
+// initial state, oracle_readings.h), the first token read before u_0 is applied, drift (the
+// difference creeps while the input cycles strictly inside some relays' dead bands), fractional
+// relay states (relays at a tie or in their dead band whose states p/q account for the difference
+// exactly), one relay flipped, else unexplained with the relays whose state the inputs cannot decide.
 #pragma once
 
 #include "reference/keyed_pal.h"
@@ -19,10 +19,10 @@
 namespace palcheck::oracle {
 
 /// The cause of a run of differing tokens.
-enum class DivergenceCause { Smoothing, TieRule, InitialState, FirstToken, FractionalStates, RelayFlip, Drift, Unexplained };
+enum class DivergenceCause { Smoothing, TieRule, InitialState, FirstToken, Drift, FractionalStates, RelayFlip, Unexplained };
 
-/// The report's name of a cause: "smoothing", "tie_rule", "initial_state", "first_token",
-/// "fractional_states", "relay_flip", "drift", "unexplained".
+/// The report's name of a cause: "smoothing", "tie_rule", "initial_state", "first_token", "drift",
+/// "fractional_states", "relay_flip", "unexplained".
 std::string cause_name(DivergenceCause cause);
 
 /// How a token of another implementation compares with the reference.

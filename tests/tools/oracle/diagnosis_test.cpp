@@ -173,6 +173,21 @@ TEST(Diagnosis, MpalRunsAreExplainedPerHeadAndRelay) {
   EXPECT_EQ(reading["relays"][0]["index"], 0);
 }
 
+TEST(Diagnosis, AStateCreepingUnderZigZagsInsideItsDeadBandIsDrift) {
+  Measure mu{{{{Q(4), Q(0)}, Q(1)}, {{Q(1), Q(1, 2)}, Q(2)}}};
+  std::vector<Q> u{Q(5)};
+  for (int k = 0; k < 6; ++k) u.push_back(Q(2)), u.push_back(Q(3));
+  // Relay 0 is switched on, then the input cycles inside its dead band (0, 4): a leaky
+  // implementation loses 1/16 of its state per token there.
+  std::vector<Q> theirs = pal_by_definition(mu, u, InitialState::Off);
+  for (std::size_t n = 1; n < u.size(); ++n) theirs[n] -= Q(static_cast<int>(n), 16);
+  json report = compare_outputs(problem_of(mu, {u}), ActualOutputs{{theirs}, "test"}, Conventions{}, 10);
+  const json& run = report["differences"][0]["runs"][0];
+  EXPECT_EQ(run["cause"], "drift") << run.dump(1);
+  ASSERT_EQ(run["diagnosis"]["drift"]["relays"].size(), 1u);
+  EXPECT_EQ(run["diagnosis"]["drift"]["relays"][0]["index"], 0);
+}
+
 TEST(Diagnosis, SimplestRationalInAnInterval) {
   EXPECT_EQ(simplest_between(Q(49, 100), Q(51, 100)), Q(1, 2));
   EXPECT_EQ(simplest_between(Q(3, 10), Q(34, 100)), Q(1, 3));
