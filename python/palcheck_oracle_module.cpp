@@ -1,12 +1,12 @@
 // The Python module `palcheck_oracle` (issue #7): the exact PAL reference (def:pal, def:relay,
 // prop:wiping) on numpy arrays, in process, for PyTorch/JAX/numpy tests. Same engine and report as
 // `palcheck eval` and `palcheck compare`. numpy floats enter at their exact binary value.
+#include "reference/trace.h"
 #include "tools/oracle/fuzz_impl.h"
 #include "tools/oracle/json_input.h"
 #include "tools/oracle/oracle_compare.h"
 #include "tools/oracle/oracle_eval.h"
 #include "tools/oracle/oracle_problem.h"
-#include "reference/trace.h"
 
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -140,7 +140,8 @@ Conventions conventions_of(const std::string& states, const py::object& output_m
   if (!output_map.is_none()) {
     auto items = output_map.cast<std::vector<py::object>>();
     if (items.size() != 3) throw InputError("output_map: expected (a, b, c) for a*S + b + c*u");
-    c.output = {exact_of(items[0], "output_map[0]"), exact_of(items[1], "output_map[1]"), exact_of(items[2], "output_map[2]")};
+    c.output = {exact_of(items[0], "output_map[0]"), exact_of(items[1], "output_map[1]"),
+                exact_of(items[2], "output_map[2]")};
   }
   c.atol = exact_of(atol, "atol");
   c.rtol = exact_of(rtol, "rtol");
@@ -154,9 +155,9 @@ py::object json_loads(const nlohmann::json& j) { return py::module_::import("jso
 // fuzz(fn, relays=..., ...) as a report dict: fn(u) gets a 1-D float64 array and returns the outputs;
 // an exception it raises, or a wrong shape, is a failure of its own.
 py::object run_fuzz(const py::object& fn, const Array& relays, const std::string& states, const py::object& output_map,
-                    const py::object& domain, std::uint64_t seed, const py::object& max_cases, const py::object& seconds,
-                    const py::object& case_number, const py::object& atol, const py::object& rtol, int initial_state,
-                    bool progress) {
+                    const py::object& domain, std::uint64_t seed, const py::object& max_cases,
+                    const py::object& seconds, const py::object& case_number, const py::object& atol,
+                    const py::object& rtol, int initial_state, bool progress) {
   FuzzOptions f;
   f.conventions = conventions_of(states, output_map, atol, rtol, py::int_(0));
   if (f.conventions.output.a == 0) throw InputError("output_map: a must be nonzero");
@@ -225,8 +226,8 @@ PYBIND11_MODULE(palcheck_oracle, m) {
 
   m.def(
       "evaluate",
-      [](const Array& inputs, std::optional<Array> relays, std::optional<Array> grid, py::object delta, py::object heads,
-         int initial_state, bool exact) -> py::object {
+      [](const Array& inputs, std::optional<Array> relays, std::optional<Array> grid, py::object delta,
+         py::object heads, int initial_state, bool exact) -> py::object {
         OracleProblem p = problem_of(relays, grid, delta, heads, inputs, initial_state);
         BatchOutputs o = evaluate_problem(p, exact ? ValueKind::Exact : ValueKind::Double);
         if (exact) {
@@ -267,21 +268,23 @@ PYBIND11_MODULE(palcheck_oracle, m) {
          py::object delta, py::object heads, int initial_state, py::object atol, py::object rtol, std::size_t explain,
          const std::string& states, py::object output_map, py::object smoothing) {
         OracleProblem p = problem_of(relays, grid, delta, heads, inputs, initial_state);
-        if (actual.ndim() != inputs.ndim() || !std::equal(actual.shape(), actual.shape() + actual.ndim(), inputs.shape()))
+        if (actual.ndim() != inputs.ndim() ||
+            !std::equal(actual.shape(), actual.shape() + actual.ndim(), inputs.shape()))
           throw InputError("actual: shape does not match inputs");
         std::vector<Q> flat = exact_values(actual, "actual");
         ActualOutputs act{{}, "actual"};
         for (std::size_t s = 0, at = 0; s < p.size(); ++s) {
           std::size_t count = p.length(s) * p.width();
-          act.values.emplace_back(flat.begin() + static_cast<std::ptrdiff_t>(at), flat.begin() + static_cast<std::ptrdiff_t>(at + count));
+          act.values.emplace_back(flat.begin() + static_cast<std::ptrdiff_t>(at),
+                                  flat.begin() + static_cast<std::ptrdiff_t>(at + count));
           at += count;
         }
         return json_loads(compare_outputs(p, act, conventions_of(states, output_map, atol, rtol, smoothing), explain));
       },
       py::arg("actual"), py::arg("inputs"), py::kw_only(), py::arg("relays") = py::none(), py::arg("grid") = py::none(),
-      py::arg("delta") = py::none(), py::arg("heads") = py::none(), py::arg("initial_state") = 0, py::arg("atol") = py::str("1e-9"),
-      py::arg("rtol") = py::str("1e-6"), py::arg("explain") = 10, py::arg("states") = "01",
-      py::arg("output_map") = py::none(), py::arg("smoothing") = 0,
+      py::arg("delta") = py::none(), py::arg("heads") = py::none(), py::arg("initial_state") = 0,
+      py::arg("atol") = py::str("1e-9"), py::arg("rtol") = py::str("1e-6"), py::arg("explain") = 10,
+      py::arg("states") = "01", py::arg("output_map") = py::none(), py::arg("smoothing") = 0,
       "Compares another implementation's outputs (same shape as inputs) with the exact reference; returns "
       "the report of `palcheck compare` as a dict (PAL with relays=/grid=, MPAL with heads= as for evaluate; "
       "'agree', 'causes', 'differences' with token, memory and "
@@ -318,8 +321,8 @@ PYBIND11_MODULE(palcheck_oracle, m) {
         py::dict first = failures[0];
         std::string message = "the implementation breaks " + py::str(first["property"]).cast<std::string>() +
                               " on inputs " + py::str(first["inputs_double"]).cast<std::string>() + " (relays " +
-                              py::str(first["relays"]).cast<std::string>() + "); replay: " +
-                              py::str(first["replay"]).cast<std::string>();
+                              py::str(first["relays"]).cast<std::string>() +
+                              "); replay: " + py::str(first["replay"]).cast<std::string>();
         PyErr_SetString(PyExc_AssertionError, message.c_str());
         throw py::error_already_set();
       },
@@ -332,7 +335,8 @@ PYBIND11_MODULE(palcheck_oracle, m) {
 
   m.def(
       "trace",
-      [](const Array& inputs, std::optional<Array> relays, std::optional<Array> grid, py::object delta, int initial_state) {
+      [](const Array& inputs, std::optional<Array> relays, std::optional<Array> grid, py::object delta,
+         int initial_state) {
         OracleProblem p = problem_of(relays, grid, delta, py::none(), inputs, initial_state);
         if (p.batched) throw InputError("trace: inputs must be one sequence (1-D)");
         py::list steps;

@@ -9,13 +9,13 @@
 #include "tools/oracle/oracle_files.h"
 #include "tools/oracle/oracle_problem.h"
 
+#include <sys/wait.h>
+#include <unistd.h>
 #include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <memory>
 #include <sstream>
-#include <sys/wait.h>
-#include <unistd.h>
 
 namespace palcheck::cli {
 
@@ -136,14 +136,20 @@ CommandHandler add_fuzz_command(CLI::App& app) {
     std::optional<std::size_t> only_case;
   };
   auto o = std::make_shared<Options>();
-  auto* fuzz = app.add_subcommand("fuzz-impl", "Differential testing of another PAL implementation (a command speaking "
-                                               "JSON lines) against the exact reference");
-  fuzz->add_option("--command", o->command, "The implementation: a shell command reading requests and writing replies, "
-                                            "one JSON object per line (README: fuzz-impl)")->required();
-  fuzz->add_option("--measure", o->measure, "Relays: JSON (relays or grid), or CSV/.npy rows alpha,beta[,weight]")->required();
-  fuzz->add_option("--grid-delta", o->grid_delta, "The CSV/.npy measure is an L x L grid weight matrix with this spacing");
-  fuzz->add_option("--convention", o->conventions, "KEY=VALUE, repeatable: states=01|pm1, output=a,b,c, columns=..., "
-                                                   "atol=, rtol= (as for compare)");
+  auto* fuzz = app.add_subcommand("fuzz-impl",
+                                  "Differential testing of another PAL implementation (a command speaking "
+                                  "JSON lines) against the exact reference");
+  fuzz->add_option("--command", o->command,
+                   "The implementation: a shell command reading requests and writing replies, "
+                   "one JSON object per line (README: fuzz-impl)")
+      ->required();
+  fuzz->add_option("--measure", o->measure, "Relays: JSON (relays or grid), or CSV/.npy rows alpha,beta[,weight]")
+      ->required();
+  fuzz->add_option("--grid-delta", o->grid_delta,
+                   "The CSV/.npy measure is an L x L grid weight matrix with this spacing");
+  fuzz->add_option("--convention", o->conventions,
+                   "KEY=VALUE, repeatable: states=01|pm1, output=a,b,c, columns=..., "
+                   "atol=, rtol= (as for compare)");
   fuzz->add_option("--initial-state", o->initial_state, "The reference's relay state before the first input: 0 or 1");
   fuzz->add_option("--domain", o->domain, "LO,HI: the input range the implementation accepts (thresholds included)");
   fuzz->add_option("--seed", o->seed, "Seed (default 0); every case derives from the seed and its number");
@@ -169,7 +175,8 @@ CommandHandler add_fuzz_command(CLI::App& app) {
       auto comma = o->domain.find(',');
       auto lo = parse_rational(o->domain.substr(0, comma)),
            hi = comma == std::string::npos ? std::nullopt : parse_rational(o->domain.substr(comma + 1));
-      if (!lo || !hi || *hi < *lo) throw InputError("--domain: expected LO,HI with LO <= HI, got \"" + o->domain + "\"");
+      if (!lo || !hi || *hi < *lo)
+        throw InputError("--domain: expected LO,HI with LO <= HI, got \"" + o->domain + "\"");
       f.domain = std::make_pair(*lo, *hi);
     }
     if (o->seconds <= 0) throw InputError("--seconds: expected a positive number");
@@ -178,7 +185,8 @@ CommandHandler add_fuzz_command(CLI::App& app) {
     f.seconds = o->seconds;
     f.only_case = o->only_case;
     f.relays = RelaysPerCall::Sent;
-    std::string base = "palcheck fuzz-impl --command " + shell_quote(o->command) + " --measure " + shell_quote(o->measure);
+    std::string base =
+        "palcheck fuzz-impl --command " + shell_quote(o->command) + " --measure " + shell_quote(o->measure);
     if (!o->grid_delta.empty()) base += " --grid-delta " + o->grid_delta;
     for (const std::string& c : o->conventions) base += " --convention " + shell_quote(c);
     if (o->initial_state) base += " --initial-state 1";
@@ -186,7 +194,8 @@ CommandHandler add_fuzz_command(CLI::App& app) {
     base += " --seed " + std::to_string(o->seed);
     f.replay = [base, o](std::optional<std::size_t> k) {
       return k ? base + " --case " + std::to_string(*k)
-               : base + " --max-cases " + std::to_string(o->max_cases) + " --seconds " + (std::ostringstream() << o->seconds).str();
+               : base + " --max-cases " + std::to_string(o->max_cases) + " --seconds " +
+                     (std::ostringstream() << o->seconds).str();
     };
     f.progress = [](const std::string& line) { std::cerr << line << "\n"; };
     std::signal(SIGPIPE, SIG_IGN);  // a dead child is a failure, not the end of palcheck
@@ -200,8 +209,8 @@ CommandHandler add_fuzz_command(CLI::App& app) {
     std::cerr << "fuzz-impl: " << report["cases"] << " case(s), " << report["failures"].size() << " failure(s)";
     for (const json& failure : report["failures"])
       std::cerr << "\n  " << failure["property"].get<std::string>() << ": " << failure["tokens"] << " token(s) "
-                << failure["inputs"].dump() << ", relays " << failure["relays"].size() << "; replay: "
-                << failure["replay"].get<std::string>();
+                << failure["inputs"].dump() << ", relays " << failure["relays"].size()
+                << "; replay: " << failure["replay"].get<std::string>();
     std::cerr << "\n";
     return report["passed"].get<bool>() ? 0 : 1;
   };

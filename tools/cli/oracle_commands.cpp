@@ -1,10 +1,10 @@
 // `palcheck compare` (issue #7, test-oracle mode): def:pal, def:mpal outputs of another
 // implementation against the exact reference; see oracle_compare.h. Exit 0 agree, 1 differ, 2 bad input.
 #include "tools/cli/commands.h"
-#include "tools/oracle/json_input.h"
 #include "tools/cli/oracle_cli.h"
-#include "tools/oracle/oracle_compare.h"
 #include "tools/oracle/eval_document.h"
+#include "tools/oracle/json_input.h"
+#include "tools/oracle/oracle_compare.h"
 #include "tools/oracle/oracle_files.h"
 
 #include <iostream>
@@ -57,7 +57,8 @@ CommandHandler add_oracle_commands(CLI::App& app) {
     if (!*compare) return -1;
     o->sources.document = o->document;
     if (!o->document.empty())
-      o->sources.parsed_document = parse_json_text(read_source(o->document), o->document == "-" ? "stdin" : o->document);
+      o->sources.parsed_document =
+          parse_json_text(read_source(o->document), o->document == "-" ? "stdin" : o->document);
     Conventions conventions = conventions_of(o->sources.parsed_document, o->atol, o->rtol, o->conventions);
     o->sources.columns = conventions.columns;
     OracleProblem problem = load_problem(o->sources);

@@ -26,9 +26,12 @@ std::vector<std::string> split(const std::string& text, char sep) {
 }
 
 void set_states(Conventions& c, const std::string& value, const std::string& where) {
-  if (value == "01") c.states = StateSet::ZeroOne;
-  else if (value == "pm1") c.states = StateSet::PlusMinusOne;
-  else throw InputError(where + ": states must be 01 or pm1, got \"" + value + "\"");
+  if (value == "01")
+    c.states = StateSet::ZeroOne;
+  else if (value == "pm1")
+    c.states = StateSet::PlusMinusOne;
+  else
+    throw InputError(where + ": states must be 01 or pm1, got \"" + value + "\"");
 }
 
 void set_columns(Conventions& c, const std::vector<std::string>& names, const std::string& where) {
@@ -39,7 +42,8 @@ void set_columns(Conventions& c, const std::vector<std::string>& names, const st
     for (int n = 0; n < 3; ++n)
       if (names[k] == known[n]) which = n;
     if (which < 0 || cols.position[which] >= 0)
-      throw InputError(where + ": columns must name alpha, beta and optionally weight once each, got \"" + names[k] + "\"");
+      throw InputError(where + ": columns must name alpha, beta and optionally weight once each, got \"" + names[k] +
+                       "\"");
     cols.position[which] = static_cast<int>(k);
   }
   if (cols.position[0] < 0 || cols.position[1] < 0) throw InputError(where + ": columns must include alpha and beta");
@@ -58,8 +62,9 @@ std::string state_set_name(StateSet s) { return s == StateSet::ZeroOne ? "01" : 
 void apply_convention_option(Conventions& c, const std::string& option) {
   auto eq = option.find('=');
   if (eq == std::string::npos)
-    throw InputError("--convention: expected key=value (states, output, a, b, c, columns, atol, rtol, smoothing), got \"" +
-                     option + "\"");
+    throw InputError(
+        "--convention: expected key=value (states, output, a, b, c, columns, atol, rtol, smoothing), got \"" + option +
+        "\"");
   std::string key = option.substr(0, eq), value = option.substr(eq + 1), where = "--convention " + key;
   if (key == "states") {
     set_states(c, value, where);
@@ -82,7 +87,8 @@ void apply_convention_option(Conventions& c, const std::string& option) {
   } else if (key == "smoothing") {
     set_nonnegative(c.smoothing, exact_value(value, key), where);
   } else {
-    throw InputError("--convention: unknown key \"" + key + "\" (states, output, a, b, c, columns, atol, rtol, smoothing)");
+    throw InputError("--convention: unknown key \"" + key +
+                     "\" (states, output, a, b, c, columns, atol, rtol, smoothing)");
   }
 }
 

@@ -88,7 +88,8 @@ bool PalSequence::smoothing_explains(std::size_t n) const {
   Q lo = 0, hi = 0;
   for (std::size_t r = 0; r < mu.relays.size(); ++r) {
     const WeightedRelay& w = mu.relays[r];
-    bool band = abs(Q(u_[n] - w.thresholds.alpha)) <= conv_.smoothing || abs(Q(u_[n] - w.thresholds.beta)) <= conv_.smoothing;
+    bool band =
+        abs(Q(u_[n] - w.thresholds.alpha)) <= conv_.smoothing || abs(Q(u_[n] - w.thresholds.beta)) <= conv_.smoothing;
     if (band) {
       (w.weight < 0 ? lo : hi) += w.weight;
     } else if (states_[n][r]) {
@@ -215,9 +216,12 @@ json PalSequence::fractional(const DivergentRun& run) const {
     std::vector<std::size_t> at_alpha, at_beta, dead;
     for (std::size_t r = 0; r < mu.relays.size(); ++r) {
       int a = keyed_.alpha_keys()[r], b = keyed_.beta_keys()[r], k = keys_[n];
-      if (k == a) at_alpha.push_back(r);
-      else if (k == b) at_beta.push_back(r);
-      else if (k > b && k < a) dead.push_back(r);
+      if (k == a)
+        at_alpha.push_back(r);
+      else if (k == b)
+        at_beta.push_back(r);
+      else if (k > b && k < a)
+        dead.push_back(r);
     }
     std::vector<std::size_t> tied = at_alpha;
     tied.insert(tied.end(), at_beta.begin(), at_beta.end());
@@ -343,12 +347,12 @@ json PalSequence::diagnose(const DivergentRun& run) const {
   if (same_flip)
     for (std::size_t t = n + 1; t <= run.last; ++t)
       if (status_[t] == TokenStatus::Differ && single_flips(t) != d["single_relay_flips"]) same_flip = false;
-  DivergenceCause cause = !reading_causes.empty()          ? reading_causes.front()
-                          : first_token                    ? DivergenceCause::FirstToken
-                          : !d["drift"].is_null()          ? DivergenceCause::Drift
+  DivergenceCause cause = !reading_causes.empty()             ? reading_causes.front()
+                          : first_token                       ? DivergenceCause::FirstToken
+                          : !d["drift"].is_null()             ? DivergenceCause::Drift
                           : !d["fractional_states"].is_null() ? DivergenceCause::FractionalStates
-                          : same_flip                      ? DivergenceCause::RelayFlip
-                                                           : DivergenceCause::Unexplained;
+                          : same_flip                         ? DivergenceCause::RelayFlip
+                                                              : DivergenceCause::Unexplained;
   d["cause"] = cause_name(cause);
   return d;
 }

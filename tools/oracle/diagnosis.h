@@ -19,7 +19,16 @@
 namespace palcheck::oracle {
 
 /// The cause of a run of differing tokens.
-enum class DivergenceCause { Smoothing, TieRule, InitialState, FirstToken, Drift, FractionalStates, RelayFlip, Unexplained };
+enum class DivergenceCause {
+  Smoothing,
+  TieRule,
+  InitialState,
+  FirstToken,
+  Drift,
+  FractionalStates,
+  RelayFlip,
+  Unexplained
+};
 
 /// The report's name of a cause: "smoothing", "tie_rule", "initial_state", "first_token", "drift",
 /// "fractional_states", "relay_flip", "unexplained".

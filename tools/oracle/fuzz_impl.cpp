@@ -33,7 +33,7 @@ struct Rng {
 enum class Family { Ties, FirstToken, Plateaus, DeadBandZigZag, NestedZigZag, MinorLoops, Sweep, Magnitudes };
 constexpr int kFamilies = 8;
 const char* family_name(Family f) {
-  static const char* names[] = {"ties",           "first-token",  "plateaus", "dead-band-zig-zag",
+  static const char* names[] = {"ties",           "first-token", "plateaus", "dead-band-zig-zag",
                                 "nested-zig-zag", "minor-loops", "sweep",    "magnitudes"};
   return names[static_cast<int>(f)];
 }
@@ -64,7 +64,8 @@ Palette palette_of(const FuzzOptions& o) {
     p.hi = std::max(p.hi, Q(0));
   }
   std::set<Q> pool(t.begin(), t.end());
-  for (std::size_t k = 0; k + 1 < p.thresholds.size(); ++k) pool.insert(representable((p.thresholds[k] + p.thresholds[k + 1]) / 2));
+  for (std::size_t k = 0; k + 1 < p.thresholds.size(); ++k)
+    pool.insert(representable((p.thresholds[k] + p.thresholds[k + 1]) / 2));
   pool.insert(p.lo);
   pool.insert(p.hi);
   pool.insert(Q(0));
@@ -99,7 +100,8 @@ std::vector<Q> generate(Family family, Rng& rng, const Palette& p, const Measure
       std::vector<Q> inside;
       for (const Q& q : p.pool)
         if (q > t.beta && q < t.alpha) inside.push_back(q);
-      if (inside.size() < 2) inside = {representable(t.beta + (t.alpha - t.beta) / 3), representable(t.beta + 2 * (t.alpha - t.beta) / 3)};
+      if (inside.size() < 2)
+        inside = {representable(t.beta + (t.alpha - t.beta) / 3), representable(t.beta + 2 * (t.alpha - t.beta) / 3)};
       Q x1 = inside[rng.below(inside.size())], x2 = inside[rng.below(inside.size())];
       if (x1 == x2) x1 = inside.front(), x2 = inside.back();
       u.push_back(rng.coin() ? t.alpha : t.beta);
@@ -141,7 +143,8 @@ std::vector<Q> generate(Family family, Rng& rng, const Palette& p, const Measure
       break;
     }
     case Family::Magnitudes: {
-      Q huge = *rational_from_double(1e300), tiny = *rational_from_double(1e-300), least = *rational_from_double(5e-324);
+      Q huge = *rational_from_double(1e300), tiny = *rational_from_double(1e-300),
+        least = *rational_from_double(5e-324);
       Q extremes[] = {huge, Q(-huge), tiny, Q(-tiny), least, Q(-least)};
       for (std::size_t n = 3 + rng.below(8); n-- > 0;) u.push_back(rng.below(2) ? extremes[rng.below(6)] : threshold());
       break;
@@ -162,8 +165,8 @@ struct Outcome {
   ImplReply reply;
   std::vector<Q> expected;
   bool fails = false;
-  std::size_t token = 0;   // first failing token
-  json diagnosis;          // of the first failing run (null for errors)
+  std::size_t token = 0;  // first failing token
+  json diagnosis;         // of the first failing run (null for errors)
 };
 
 class Tester {
@@ -175,7 +178,8 @@ class Tester {
     Outcome out;
     out.reply = impl_(mu, doubles(u));
     if (out.reply.error.empty() && out.reply.outputs.size() != u.size())
-      out.reply.error = "returned " + std::to_string(out.reply.outputs.size()) + " outputs for " + std::to_string(u.size()) + " inputs";
+      out.reply.error = "returned " + std::to_string(out.reply.outputs.size()) + " outputs for " +
+                        std::to_string(u.size()) + " inputs";
     if (!out.reply.error.empty()) {
       out.fails = true;
       return out;
@@ -296,9 +300,12 @@ Shrunk shrink(Tester& tester, const FuzzOptions& o, const Palette& palette, Shru
     for (std::size_t size = std::max<std::size_t>(1, s.u.size() / 2); size >= 1; size /= 2) {
       for (std::size_t i = 0; i + size <= s.u.size();) {
         std::vector<Q> fewer = s.u;
-        fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(i), fewer.begin() + static_cast<std::ptrdiff_t>(i + size));
-        if (keeps(s.mu, fewer, out)) s.u = fewer, s.outcome = out, progress = true;
-        else ++i;
+        fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(i),
+                    fewer.begin() + static_cast<std::ptrdiff_t>(i + size));
+        if (keeps(s.mu, fewer, out))
+          s.u = fewer, s.outcome = out, progress = true;
+        else
+          ++i;
       }
       if (size == 1) break;
     }
@@ -341,11 +348,16 @@ std::vector<std::size_t> involved(const json& d) {
     for (const json& r : relays) out.push_back(r.at("index").get<std::size_t>());
   };
   if (d.is_null()) return out;
-  if (!d["readings_that_explain"].empty()) take(d["readings_that_explain"][0]["relays"]);
-  else if (!d["fractional_states"].is_null()) take(d["fractional_states"]["relays"]);
-  else if (!d["single_relay_flips"].empty()) take(d["single_relay_flips"]);
-  else if (!d["drift"].is_null()) take(d["drift"]["relays"]);
-  else take(d["undecidable_relays"]["relays"]);
+  if (!d["readings_that_explain"].empty())
+    take(d["readings_that_explain"][0]["relays"]);
+  else if (!d["fractional_states"].is_null())
+    take(d["fractional_states"]["relays"]);
+  else if (!d["single_relay_flips"].empty())
+    take(d["single_relay_flips"]);
+  else if (!d["drift"].is_null())
+    take(d["drift"]["relays"]);
+  else
+    take(d["undecidable_relays"]["relays"]);
   return out;
 }
 
@@ -420,8 +432,8 @@ json fuzz_implementation(const Implementation& impl, const FuzzOptions& o) {
           f["cause"] = s.outcome.diagnosis.value("cause", "");
         }
         if (o.progress)
-          o.progress("fuzz-impl: case " + std::to_string(k) + " (" + family + ") breaks " + property + "; shrunk from " +
-                     std::to_string(u.size()) + " to " + std::to_string(s.u.size()) + " tokens");
+          o.progress("fuzz-impl: case " + std::to_string(k) + " (" + family + ") breaks " + property +
+                     "; shrunk from " + std::to_string(u.size()) + " to " + std::to_string(s.u.size()) + " tokens");
         failures.push_back(f);
       }
     }

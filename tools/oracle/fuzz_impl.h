@@ -36,16 +36,17 @@ enum class RelaysPerCall { Fixed, Sent };
 
 /// What fuzz-impl runs and for how long.
 struct FuzzOptions {
-  Measure measure;                                 ///< the relays the implementation holds
-  Conventions conventions;                         ///< its states, output map, tolerances
-  InitialState initial = InitialState::Off;        ///< the reference's initial state
-  std::optional<std::pair<Q, Q>> domain;           ///< inputs it accepts, [lo, hi]
-  std::uint64_t seed = 0;                          ///< every case derives from (seed, case number)
-  std::size_t max_cases = 400;                     ///< case budget
-  double seconds = 120;                            ///< time budget (whichever ends first)
-  std::optional<std::size_t> only_case;            ///< run this case number alone (a replay)
-  RelaysPerCall relays = RelaysPerCall::Fixed;     ///< whether relays can be shrunk
-  std::function<std::string(std::optional<std::size_t>)> replay;  ///< the one-line command re-running the search or case K
+  Measure measure;                              ///< the relays the implementation holds
+  Conventions conventions;                      ///< its states, output map, tolerances
+  InitialState initial = InitialState::Off;     ///< the reference's initial state
+  std::optional<std::pair<Q, Q>> domain;        ///< inputs it accepts, [lo, hi]
+  std::uint64_t seed = 0;                       ///< every case derives from (seed, case number)
+  std::size_t max_cases = 400;                  ///< case budget
+  double seconds = 120;                         ///< time budget (whichever ends first)
+  std::optional<std::size_t> only_case;         ///< run this case number alone (a replay)
+  RelaysPerCall relays = RelaysPerCall::Fixed;  ///< whether relays can be shrunk
+  std::function<std::string(std::optional<std::size_t>)>
+      replay;                                        ///< the one-line command re-running the search or case K
   std::function<void(const std::string&)> progress;  ///< one line at a time, for stderr
 };
 

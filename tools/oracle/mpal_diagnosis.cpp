@@ -8,8 +8,8 @@ namespace palcheck::oracle {
 
 using nlohmann::json;
 
-json diagnose_mpal_run(const OracleProblem& p, std::size_t s, const std::vector<Q>& actual, const std::vector<Q>& expected,
-                       const Conventions& conv, std::size_t first, std::size_t last) {
+json diagnose_mpal_run(const OracleProblem& p, std::size_t s, const std::vector<Q>& actual,
+                       const std::vector<Q>& expected, const Conventions& conv, std::size_t first, std::size_t last) {
   std::size_t d = p.width();
   Q slope = their_slope(conv);  // their output per unit of sum_h W_O^(h) PAL_h
   json heads = json::array();
@@ -29,10 +29,11 @@ json diagnose_mpal_run(const OracleProblem& p, std::size_t s, const std::vector<
       const std::size_t row = n * d;
       Q change = (actual[row + pivot] - expected[row + pivot]) / (slope * head.w_out[pivot]);
       for (std::size_t c = 0; c < d; ++c)
-        explains = explains &&
-                   within_tolerance(conv, actual[row + c], expected[row + c] + slope * head.w_out[c] * change);
+        explains =
+            explains && within_tolerance(conv, actual[row + c], expected[row + c] + slope * head.w_out[c] * change);
       implied[n] += change;
-      tolerance = std::max(tolerance, Q((conv.atol + conv.rtol * abs(actual[row + pivot])) / abs(slope * head.w_out[pivot])));
+      tolerance =
+          std::max(tolerance, Q((conv.atol + conv.rtol * abs(actual[row + pivot])) / abs(slope * head.w_out[pivot])));
     }
     if (!explains) continue;
     Conventions head_frame;  // the implied PAL_h values are in the paper's frame

@@ -128,8 +128,10 @@ NpyArray parse_npy(const std::string& bytes, const std::string& source) {
       for (std::size_t i = 0; i < rows; ++i)
         for (std::size_t j = 0; j < cols; ++j) values[i * cols + j] = column_major[j * rows + i];
     };
-    if (a.reals.empty()) to_c_order(a.integers);
-    else to_c_order(a.reals);
+    if (a.reals.empty())
+      to_c_order(a.integers);
+    else
+      to_c_order(a.reals);
   }
   return a;
 }

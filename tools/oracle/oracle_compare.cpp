@@ -1,14 +1,14 @@
 // `palcheck compare` (see oracle_compare.h); the diagnosis of each run is in diagnosis.cpp.
 #include "tools/oracle/oracle_compare.h"
 
+#include "reference/keyed_pal.h"
+#include "reference/preisach_memory.h"
+#include "tools/oracle/diagnosis.h"
 #include "tools/oracle/eval_document.h"
 #include "tools/oracle/json_input.h"
 #include "tools/oracle/mpal_diagnosis.h"
 #include "tools/oracle/oracle_eval.h"
 #include "tools/oracle/oracle_files.h"
-#include "reference/keyed_pal.h"
-#include "tools/oracle/diagnosis.h"
-#include "reference/preisach_memory.h"
 
 #include <algorithm>
 #include <map>
@@ -110,7 +110,8 @@ json compare_outputs(const OracleProblem& p, const ActualOutputs& actual, const 
   BatchOutputs exact = evaluate_problem(p, ValueKind::Exact);
   std::unique_ptr<KeyedMeasure> keyed;
   if (!p.is_mpal()) keyed = std::make_unique<KeyedMeasure>(p.measure);
-  std::size_t w = exact.width, differing = 0, smoothing_only = 0, tokens = 0, differing_tokens = 0, smoothing_tokens = 0;
+  std::size_t w = exact.width, differing = 0, smoothing_only = 0, tokens = 0, differing_tokens = 0,
+              smoothing_tokens = 0;
   std::size_t explained = 0;
   Q max_abs = 0;
   json differences = json::array();
@@ -127,8 +128,10 @@ json compare_outputs(const OracleProblem& p, const ActualOutputs& actual, const 
         bool ok = true;
         for (std::size_t k = 0; k < w; ++k) ok = ok && within_tolerance(conv, a[n * w + k], expected[n * w + k]);
         if (ok) continue;
-        if (!runs.empty() && runs.back().last + 1 == n) runs.back().last = n;
-        else runs.push_back({n, n, true});
+        if (!runs.empty() && runs.back().last + 1 == n)
+          runs.back().last = n;
+        else
+          runs.push_back({n, n, true});
       }
     } else {
       seq = std::make_unique<PalSequence>(*keyed, p.sequences[s], a, p.initial, conv);
@@ -155,8 +158,10 @@ json compare_outputs(const OracleProblem& p, const ActualOutputs& actual, const 
            {"actual", to_string(a[first])},
            {"actual_double", to_double(a[first])},
            {"difference", to_string(Q(a[first] - expected[first]))}};
-    if (p.is_mpal()) d["component"] = first % w;
-    else d["input"] = to_string(p.sequences[s][n]), d["memory"] = memory_json(p.sequences[s], n, p.initial);
+    if (p.is_mpal())
+      d["component"] = first % w;
+    else
+      d["input"] = to_string(p.sequences[s][n]), d["memory"] = memory_json(p.sequences[s], n, p.initial);
     bool explain = explained < max_explained;
     explained += explain ? 1 : 0;
     json run_list = json::array();
@@ -165,7 +170,7 @@ json compare_outputs(const OracleProblem& p, const ActualOutputs& actual, const 
       run["diagnosis"] = !explain ? json(nullptr)
                          : seq    ? seq->diagnose(r)
                                   : diagnose_mpal_run(p, s, a, expected, conv, r.first, r.last);
-      std::string cause = explain ? run["diagnosis"]["cause"].get<std::string>()
+      std::string cause = explain     ? run["diagnosis"]["cause"].get<std::string>()
                           : r.failure ? std::string("not_diagnosed")
                                       : cause_name(DivergenceCause::Smoothing);
       run["cause"] = cause;
@@ -216,8 +221,8 @@ std::string summarize_report(const json& report) {
     text += "\n  first run (tokens " + size_text(diagnosis.at("first_token").get<std::size_t>()) + ".." +
             size_text(diagnosis.at("last_token").get<std::size_t>()) + "): " + diagnosis.at("cause").get<std::string>();
     for (const json& head : diagnosis.at("heads"))
-      text += "\n  head " + size_text(head.at("head").get<std::size_t>()) + " accounts for it: " +
-              head.at("cause").get<std::string>();
+      text += "\n  head " + size_text(head.at("head").get<std::size_t>()) +
+              " accounts for it: " + head.at("cause").get<std::string>();
   }
   if (diagnosis.is_null() || !diagnosis.contains("readings_that_explain")) return text + "\n";
   text += "\n  first run (tokens " + size_text(diagnosis.at("first_token").get<std::size_t>()) + ".." +
@@ -231,15 +236,16 @@ std::string summarize_report(const json& report) {
               relay.at("why").get<std::string>() + ")";
   }
   if (const json& f = diagnosis.at("fractional_states"); !f.is_null()) {
-    text += "\n  fractional states " + f.at("fractions").dump() + " of " + size_text(f.at("relay_count").get<std::size_t>()) +
-            " relay(s):";
+    text += "\n  fractional states " + f.at("fractions").dump() + " of " +
+            size_text(f.at("relay_count").get<std::size_t>()) + " relay(s):";
     for (const json& relay : f.at("relays")) text += " " + size_text(relay.at("index").get<std::size_t>());
   }
   if (diagnosis.at("readings_that_explain").empty() && diagnosis.at("fractional_states").is_null())
     for (const json& relay : diagnosis.at("single_relay_flips"))
       text += "\n  a flip of relay " + size_text(relay.at("index").get<std::size_t>()) + " (alpha " +
               relay.at("alpha").get<std::string>() + ", beta " + relay.at("beta").get<std::string>() +
-              ") accounts for it" + (relay.at("why").get<std::string>().empty() ? "" : ": " + relay.at("why").get<std::string>());
+              ") accounts for it" +
+              (relay.at("why").get<std::string>().empty() ? "" : ": " + relay.at("why").get<std::string>());
   return text + "\n";
 }
 

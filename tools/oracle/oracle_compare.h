@@ -28,8 +28,8 @@ ActualOutputs load_actual(const std::string& path, const OracleProblem& problem)
 
 /// Compares and explains; `max_explained` sequences get a diagnosis of each run, the rest have
 /// "diagnosis": null. The report's "agree" is true when no token fails (smoothing is no failure).
-nlohmann::json compare_outputs(const OracleProblem& problem, const ActualOutputs& actual, const Conventions& conventions,
-                               std::size_t max_explained);
+nlohmann::json compare_outputs(const OracleProblem& problem, const ActualOutputs& actual,
+                               const Conventions& conventions, std::size_t max_explained);
 
 /// A human summary of a report: the counts, the first difference, every reading that explains it,
 /// and the runs per cause (the same numbers as the JSON).

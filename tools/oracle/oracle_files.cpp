@@ -6,11 +6,11 @@
 #include "tools/oracle/json_input.h"
 #include "tools/oracle/npy_format.h"
 
+#include <unistd.h>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <iostream>
-#include <unistd.h>
 
 namespace palcheck::oracle {
 

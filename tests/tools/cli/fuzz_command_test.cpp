@@ -1,18 +1,18 @@
 // Issue #14 end to end: `palcheck fuzz-impl` on a command speaking JSON lines (the README's example
 // client, def:relay, def:pal), `palcheck compare --convention`, measures from pipes (format by
 // content) and Fortran-order .npy files.
-#include "tools/oracle/npy_format.h"
 #include "reference/pal_definition.h"
+#include "tools/oracle/npy_format.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <sys/wait.h>
 #include <array>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <sys/wait.h>
 
 namespace palcheck::cli {
 namespace {
@@ -25,7 +25,8 @@ struct ProcessRun {
 };
 
 std::string temp(const std::string& name) {
-  return ::testing::TempDir() + "fuzz_cli_" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" + name;
+  return ::testing::TempDir() + "fuzz_cli_" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" +
+         name;
 }
 
 ProcessRun shell(const std::string& command) {
@@ -91,7 +92,8 @@ TEST(FuzzCommand, CompareReadsConventionsPipesAndFortranOrder) {
   std::string header = "{'descr': '<f8', 'fortran_order': True, 'shape': (2, 4), }";
   header.append(64 - (10 + header.size() + 1) % 64, ' ');
   header += '\n';
-  std::string npy = std::string("\x93NUMPY\x01\x00", 8) + char(header.size() & 0xff) + char(header.size() >> 8) + header;
+  std::string npy =
+      std::string("\x93NUMPY\x01\x00", 8) + char(header.size() & 0xff) + char(header.size() >> 8) + header;
   std::string theirs = "";
   for (std::size_t k = 0; k < 4; ++k)
     for (std::size_t s = 0; s < 2; ++s) {
@@ -107,8 +109,8 @@ TEST(FuzzCommand, CompareReadsConventionsPipesAndFortranOrder) {
     rows.push_back(row);
   }
   write(temp("theirs.csv"), rows[0] + "\n" + rows[1] + "\n");
-  std::string cmd = "cat " + temp("mu.csv") + " | " + PALCHECK_BINARY + " compare --measure /dev/stdin --inputs " + temp("u.npy") +
-                    " --actual " + temp("theirs.csv") + " --convention columns=beta,alpha,weight";
+  std::string cmd = "cat " + temp("mu.csv") + " | " + PALCHECK_BINARY + " compare --measure /dev/stdin --inputs " +
+                    temp("u.npy") + " --actual " + temp("theirs.csv") + " --convention columns=beta,alpha,weight";
   ProcessRun plain = shell(cmd);
   EXPECT_EQ(plain.code, 1) << plain.err;
   ProcessRun declared = shell(cmd + " --convention states=pm1 --convention output=2,1,0");

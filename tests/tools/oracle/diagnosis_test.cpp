@@ -2,10 +2,10 @@
 // of differing tokens (diagnosis.h): fractional states of tied relays, readings, several runs per
 // sequence, a summary by cause, smoothing, states in {-1, +1} with an affine output.
 #include "tools/oracle/diagnosis.h"
-#include "tools/oracle/oracle_compare.h"
-#include "tools/oracle/json_input.h"
 #include "reference/mpal.h"
 #include "reference/pal_definition.h"
+#include "tools/oracle/json_input.h"
+#include "tools/oracle/oracle_compare.h"
 
 #include <gtest/gtest.h>
 
@@ -17,8 +17,12 @@ namespace {
 using nlohmann::json;
 
 Measure sample_measure() {
-  return {{{{Q(2), Q(1)}, Q(1, 2)}, {{Q(3), Q(1, 2)}, Q(2)}, {{Q(2), Q(0)}, Q(1)}, {{Q(1), Q(1)}, Q(3, 4)},
-           {{Q(5), Q(2)}, Q(1)}, {{Q(2), Q(2)}, Q(1, 4)}}};
+  return {{{{Q(2), Q(1)}, Q(1, 2)},
+           {{Q(3), Q(1, 2)}, Q(2)},
+           {{Q(2), Q(0)}, Q(1)},
+           {{Q(1), Q(1)}, Q(3, 4)},
+           {{Q(5), Q(2)}, Q(1)},
+           {{Q(2), Q(2)}, Q(1, 4)}}};
 }
 
 OracleProblem problem_of(const Measure& mu, const std::vector<std::vector<Q>>& batch) {
@@ -142,8 +146,10 @@ std::vector<Q> mpal_with_strict_head(const std::vector<MpalHead>& heads, const s
       for (std::size_t c = 0; c < d; ++c) v += heads[h].w_in[c] * x[n][c];
       for (std::size_t r = 0; r < states.size(); ++r) {
         const Thresholds& t = heads[h].mu.relays[r].thresholds;
-        if (h == strict_head) states[r] = v > t.alpha ? 1 : v < t.beta ? 0 : states[r];
-        else states[r] = step_relay(t, v, states[r]);
+        if (h == strict_head)
+          states[r] = v > t.alpha ? 1 : v < t.beta ? 0 : states[r];
+        else
+          states[r] = step_relay(t, v, states[r]);
         if (states[r]) pal += heads[h].mu.relays[r].weight;
       }
       for (std::size_t c = 0; c < d; ++c) out[n * d + c] += heads[h].w_out[c] * pal;

@@ -72,8 +72,9 @@ TEST(OracleNpy, BadFilesNameTheFileAndPosition) {
                 .find("a.npy: element [1, 0] is not finite"),
             std::string::npos);
   EXPECT_NE(error_of([] { parse_npy("hello", "b.npy"); }).find("b.npy: not a .npy file"), std::string::npos);
-  EXPECT_NE(error_of([&] { parse_npy(npy_bytes<double>("<f8", "(2, 3)", {1, 2, nan, 4, 5, 6}, "True"), "c.npy"); })
-                .find("c.npy: element [0, 1] is not finite"),
+  EXPECT_NE(error_of([&] {
+              parse_npy(npy_bytes<double>("<f8", "(2, 3)", {1, 2, nan, 4, 5, 6}, "True"), "c.npy");
+            }).find("c.npy: element [0, 1] is not finite"),
             std::string::npos);
   EXPECT_NE(error_of([] { parse_npy(npy_bytes<double>("<f8", "(1, 1, 2)", {1, 2}), "d.npy"); }).find("3 dimensions"),
             std::string::npos);
