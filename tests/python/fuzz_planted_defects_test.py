@@ -129,6 +129,17 @@ for fn, planted in [(strict_ties, "tie rule"), (starts_on, "initial state"), (de
         check(any(f["property"] == planted and f["inputs"] == hit["inputs"] for f in again["failures"]),
               f"{fn.__name__}: replay {hit['replay']} reproduces the shrunk case")
 
+
+
+def inside_domain(u):  # accepts only [-1/2, 2]: generated inputs stay inside, thresholds included
+    if np.any(u < -0.5) or np.any(u > 2.0):
+        raise ValueError(f"input outside the domain: {u}")
+    return correct(u)
+
+
+report = oracle.fuzz(inside_domain, relays=RELAYS, domain=(-0.5, 2.0), progress=False)
+check(report["passed"], f"inside_domain passes {report['cases']} cases with domain=(-0.5, 2.0)")
+
 try:
     oracle.assert_matches(strict_ties, relays=RELAYS)
     check(False, "assert_matches raises on strict_ties")

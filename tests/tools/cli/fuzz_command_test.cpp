@@ -117,6 +117,19 @@ TEST(FuzzCommand, CompareReadsConventionsPipesAndFortranOrder) {
   EXPECT_EQ(declared.code, 0) << declared.err;
   EXPECT_TRUE(json::parse(declared.out)["agree"]);
   EXPECT_EQ(json::parse(declared.out)["conventions"]["states"], "pm1");
+
+  // The same conventions declared in the JSON document instead.
+  json doc{{"relays", {{{"alpha", "1"}, {"beta", "1/4"}, {"weight", "1/2"}}, {{"alpha", "3/4"}, {"beta", "1/2"}}}},
+           {"inputs", json::array()},
+           {"conventions", {{"states", "pm1"}, {"output_map", {2, 1, 0}}}}};
+  for (const auto& seq : u) {
+    doc["inputs"].push_back(json::array());
+    for (const Q& x : seq) doc["inputs"].back().push_back(to_string(x));
+  }
+  write(temp("doc.json"), doc.dump());
+  ProcessRun from_document =
+      shell(std::string(PALCHECK_BINARY) + " compare " + temp("doc.json") + " --actual " + temp("theirs.csv"));
+  EXPECT_EQ(from_document.code, 0) << from_document.err;
 }
 
 }  // namespace
