@@ -2,6 +2,7 @@
 #include "tools/oracle/diagnosis.h"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <set>
 
@@ -117,8 +118,7 @@ std::vector<DivergentRun> PalSequence::runs() const {
   std::vector<DivergentRun> out;
   for (std::size_t n = 0; n < status_.size(); ++n) {
     if (status_[n] == TokenStatus::Agree) continue;
-    if (out.empty() || out.back().last + 1 != n || status_[out.back().last] == TokenStatus::Agree)
-      out.push_back({n, n, false});
+    if (out.empty() || out.back().last + 1 != n) out.push_back({n, n, false});
     out.back().last = n;
     if (status_[n] == TokenStatus::Differ) out.back().failure = true;
   }
@@ -343,10 +343,21 @@ json PalSequence::diagnose(const DivergentRun& run) const {
   Q before = 0;  // the reference's PAL before u_0 is applied
   if (initial_ == InitialState::On) before = total_;
   bool first_token = run.first == 0 && run.last == 0 && matches(0, before);
-  bool same_flip = !d["single_relay_flips"].empty();
-  if (same_flip)
-    for (std::size_t t = n + 1; t <= run.last; ++t)
-      if (status_[t] == TokenStatus::Differ && single_flips(t) != d["single_relay_flips"]) same_flip = false;
+  // One relay whose flip accounts for every differing token of the run.
+  auto flipped = [&](std::size_t t) {
+    std::set<std::size_t> relays;
+    for (const json& r : t == n ? d["single_relay_flips"] : single_flips(t))
+      relays.insert(r.at("index").get<std::size_t>());
+    return relays;
+  };
+  std::set<std::size_t> common = flipped(n);
+  for (std::size_t t = n + 1; t <= run.last && !common.empty(); ++t)
+    if (status_[t] == TokenStatus::Differ) {
+      std::set<std::size_t> here = flipped(t), both;
+      std::set_intersection(common.begin(), common.end(), here.begin(), here.end(), std::inserter(both, both.end()));
+      common = both;
+    }
+  bool same_flip = !common.empty();
   DivergenceCause cause = !reading_causes.empty()             ? reading_causes.front()
                           : first_token                       ? DivergenceCause::FirstToken
                           : !d["drift"].is_null()             ? DivergenceCause::Drift

@@ -194,6 +194,19 @@ TEST(Diagnosis, AStateCreepingUnderZigZagsInsideItsDeadBandIsDrift) {
   EXPECT_EQ(run["diagnosis"]["drift"]["relays"][0]["index"], 0);
 }
 
+TEST(Diagnosis, OneRelayFlippedAwayFromItsThresholdsIsARelayFlip) {
+  Measure mu{{{{Q(2), Q(1)}, Q(1)}, {{Q(5), Q(4)}, Q(3)}}};
+  std::vector<Q> u{Q(0), Q(3), Q(3, 2)};
+  std::vector<Q> theirs = pal_by_definition(mu, u, InitialState::Off);
+  theirs[1] += 3;  // relay 1 on although 3 is below its beta 4
+  theirs[2] += 3;
+  json report = compare_outputs(problem_of(mu, {u}), ActualOutputs{{theirs}, "test"}, Conventions{}, 10);
+  const json& run = report["differences"][0]["runs"][0];
+  EXPECT_EQ(run["cause"], "relay_flip") << run.dump(1);
+  ASSERT_EQ(run["diagnosis"]["single_relay_flips"].size(), 1u);
+  EXPECT_EQ(run["diagnosis"]["single_relay_flips"][0]["index"], 1);
+}
+
 TEST(Diagnosis, SimplestRationalInAnInterval) {
   EXPECT_EQ(simplest_between(Q(49, 100), Q(51, 100)), Q(1, 2));
   EXPECT_EQ(simplest_between(Q(3, 10), Q(34, 100)), Q(1, 3));
