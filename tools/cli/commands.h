@@ -19,5 +19,7 @@ CommandHandler add_claim_commands(CLI::App& app);
 CommandHandler add_oracle_commands(CLI::App& app);
 /// `report` (report_command.cpp).
 CommandHandler add_report_command(CLI::App& app);
+/// `fuzz-impl`, the differential tester of another implementation (fuzz_command.cpp).
+CommandHandler add_fuzz_command(CLI::App& app);
 
 }  // namespace palcheck::cli

@@ -12,6 +12,7 @@ int main(int argc, char** argv) {
       palcheck::cli::add_claim_commands(app),
       palcheck::cli::add_oracle_commands(app),
       palcheck::cli::add_report_command(app),
+      palcheck::cli::add_fuzz_command(app),
   };
   try {
     app.parse(argc, argv);

@@ -1,13 +1,16 @@
 // `palcheck compare` (issue #7, test-oracle mode): def:pal, def:mpal outputs of another
 // implementation against the exact reference; see oracle_compare.h. Exit 0 agree, 1 differ, 2 bad input.
 #include "tools/cli/commands.h"
-#include "tools/oracle/json_input.h"
 #include "tools/cli/oracle_cli.h"
+#include "tools/oracle/eval_document.h"
+#include "tools/oracle/json_input.h"
 #include "tools/oracle/oracle_compare.h"
 #include "tools/oracle/oracle_files.h"
 
 #include <iostream>
 #include <memory>
+#include <optional>
+#include <vector>
 
 namespace palcheck::cli {
 
@@ -15,10 +18,16 @@ using namespace oracle;  // the oracle library: formats, problem, eval, compare
 
 namespace {
 
-Q tolerance(const std::string& text, const char* option) {
-  auto q = parse_rational(text);
-  if (!q || *q < 0) throw InputError(std::string(option) + ": expected an exact number >= 0, got \"" + text + "\"");
-  return *q;
+// The conventions in force: the document's "conventions", then --atol/--rtol, then --convention.
+Conventions conventions_of(const std::optional<nlohmann::json>& document, const std::string& atol,
+                           const std::string& rtol, const std::vector<std::string>& options) {
+  Conventions c;
+  if (document && document->is_object() && document->contains("conventions"))
+    apply_convention_json(c, document->at("conventions"), "conventions");
+  if (!atol.empty()) apply_convention_option(c, "atol=" + atol);
+  if (!rtol.empty()) apply_convention_option(c, "rtol=" + rtol);
+  for (const std::string& option : options) apply_convention_option(c, option);
+  return c;
 }
 
 }  // namespace
@@ -27,7 +36,8 @@ CommandHandler add_oracle_commands(CLI::App& app) {
   struct Options {
     std::string document, actual, report;
     ProblemSources sources;
-    std::string atol = "1e-9", rtol = "1e-6";
+    std::string atol, rtol;
+    std::vector<std::string> conventions;
     std::size_t explain = 10;
   };
   auto o = std::make_shared<Options>();
@@ -35,17 +45,25 @@ CommandHandler add_oracle_commands(CLI::App& app) {
   compare->add_option("FILE", o->document, "JSON document with measure and inputs (as for eval), or - for stdin");
   add_problem_options(compare, o->sources);
   compare->add_option("--actual", o->actual, "The other implementation's outputs: .json, .csv or .npy")->required();
-  compare->add_option("--atol", o->atol, "Absolute tolerance (exact number, default 1e-9)");
-  compare->add_option("--rtol", o->rtol, "Relative tolerance (exact number, default 1e-6)");
+  compare->add_option("--atol", o->atol, "Absolute tolerance (exact number, default 1e-9; same as --convention atol=)");
+  compare->add_option("--rtol", o->rtol, "Relative tolerance (exact number, default 1e-6; same as --convention rtol=)");
+  compare->add_option("--convention", o->conventions,
+                      "The other implementation's conventions, KEY=VALUE, repeatable: states=01|pm1, "
+                      "output=a,b,c (y = a*S + b + c*u), columns=beta,alpha,weight (relay file order), atol=, rtol=, "
+                      "smoothing=T (a relay within T of a threshold may be in any state in [0, 1])");
   compare->add_option("--explain", o->explain, "Diagnose at most this many differing sequences (default 10)");
   compare->add_option("--report", o->report, "Write the JSON report to this file instead of standard output");
   return [compare, o]() -> int {
     if (!*compare) return -1;
-    Tolerance tol{tolerance(o->atol, "--atol"), tolerance(o->rtol, "--rtol")};
     o->sources.document = o->document;
+    if (!o->document.empty())
+      o->sources.parsed_document =
+          parse_json_text(read_source(o->document), o->document == "-" ? "stdin" : o->document);
+    Conventions conventions = conventions_of(o->sources.parsed_document, o->atol, o->rtol, o->conventions);
+    o->sources.columns = conventions.columns;
     OracleProblem problem = load_problem(o->sources);
     ActualOutputs actual = load_actual(o->actual, problem);
-    nlohmann::json report = compare_outputs(problem, actual, tol, o->explain);
+    nlohmann::json report = compare_outputs(problem, actual, conventions, o->explain);
     write_atomically(o->report.empty() ? "-" : o->report, report.dump(2) + "\n");
     std::cerr << summarize_report(report);
     return report.at("agree").get<bool>() ? 0 : 1;

@@ -85,8 +85,7 @@ NpyArray parse_npy(const std::string& bytes, const std::string& source) {
   else if (descr == "<i8") a.dtype = NpyDtype::Int64, width = 8;
   else if (descr == "<i4") a.dtype = NpyDtype::Int32, width = 4;
   else throw InputError(source + ": .npy dtype '" + descr + "' is not supported (use '<f8', '<f4', '<i8' or '<i4')");
-  if (header_value(header, "fortran_order", source) != "False")
-    throw InputError(source + ": .npy array is in Fortran order; save it in C order (np.ascontiguousarray)");
+  bool fortran = header_value(header, "fortran_order", source) == "True";
   a.shape = parse_shape(header_value(header, "shape", source), source);
 
   std::size_t count = 1;
@@ -105,7 +104,10 @@ NpyArray parse_npy(const std::string& bytes, const std::string& source) {
         std::memcpy(&f, data + 4 * k, 4);
         a.reals[k] = f;
       }
-      if (!std::isfinite(a.reals[k])) throw InputError(source + ": " + position(a, k) + " is not finite");
+      if (!std::isfinite(a.reals[k])) {
+        std::size_t c_index = fortran && a.shape.size() == 2 ? (k % a.shape[0]) * a.shape[1] + k / a.shape[0] : k;
+        throw InputError(source + ": " + position(a, c_index) + " is not finite");
+      }
     }
   } else {
     a.integers.resize(count);
@@ -118,6 +120,18 @@ NpyArray parse_npy(const std::string& bytes, const std::string& source) {
         a.integers[k] = v;
       }
     }
+  }
+  if (fortran && a.shape.size() == 2) {  // column-major on disk: element (i, j) is at j * rows + i
+    std::size_t rows = a.shape[0], cols = a.shape[1];
+    auto to_c_order = [&](auto& values) {
+      auto column_major = values;
+      for (std::size_t i = 0; i < rows; ++i)
+        for (std::size_t j = 0; j < cols; ++j) values[i * cols + j] = column_major[j * rows + i];
+    };
+    if (a.reals.empty())
+      to_c_order(a.integers);
+    else
+      to_c_order(a.reals);
   }
   return a;
 }

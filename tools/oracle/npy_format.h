@@ -1,5 +1,5 @@
 // The NumPy .npy format for `palcheck eval` and `palcheck compare` (issue #7, test-oracle mode):
-// version 1.0/2.0/3.0 files with dtype '<f8', '<f4', '<i8' or '<i4', C order, 1-D or 2-D.
+// version 1.0/2.0/3.0 files with dtype '<f8', '<f4', '<i8' or '<i4', C or Fortran order, 1-D or 2-D.
 // Floating values are kept as the doubles they are (a float32 widens to a double exactly), so
 // their exact value is the binary one (rational_from_double), not a decimal reading.
 #pragma once
@@ -16,7 +16,7 @@ namespace palcheck::oracle {
 /// The element types palcheck reads.
 enum class NpyDtype { Float64, Float32, Int64, Int32 };
 
-/// A 1-D or 2-D array read from a .npy file, values in C order.
+/// A 1-D or 2-D array read from a .npy file, values in C order (a Fortran-order file is transposed on read).
 struct NpyArray {
   NpyDtype dtype = NpyDtype::Float64;   ///< element type in the file
   std::vector<std::size_t> shape;       ///< one or two extents

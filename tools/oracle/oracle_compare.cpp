@@ -1,15 +1,17 @@
-// `palcheck compare` (see oracle_compare.h).
+// `palcheck compare` (see oracle_compare.h); the diagnosis of each run is in diagnosis.cpp.
 #include "tools/oracle/oracle_compare.h"
 
+#include "reference/keyed_pal.h"
+#include "reference/preisach_memory.h"
+#include "tools/oracle/diagnosis.h"
 #include "tools/oracle/eval_document.h"
 #include "tools/oracle/json_input.h"
+#include "tools/oracle/mpal_diagnosis.h"
 #include "tools/oracle/oracle_eval.h"
 #include "tools/oracle/oracle_files.h"
-#include "reference/keyed_pal.h"
-#include "tools/oracle/oracle_readings.h"
-#include "reference/preisach_memory.h"
 
 #include <algorithm>
+#include <map>
 #include <memory>
 
 namespace palcheck::oracle {
@@ -17,8 +19,6 @@ namespace palcheck::oracle {
 using nlohmann::json;
 
 namespace {
-
-constexpr std::size_t kListedRelays = 20;
 
 std::string size_text(std::size_t n) { return std::to_string(n); }
 
@@ -28,109 +28,31 @@ void expect_length(const ActualOutputs& a, std::size_t s, std::size_t got, std::
                      size_text(want));
 }
 
-bool within(const Q& actual, const Q& expected, const Tolerance& tol) {
-  return abs(Q(actual - expected)) <= tol.atol + tol.rtol * abs(expected);
-}
-
-json relay_json(const Measure& mu, std::size_t r) {
-  const WeightedRelay& w = mu.relays[r];
-  return {{"index", r},
-          {"alpha", to_string(w.thresholds.alpha)},
-          {"beta", to_string(w.thresholds.beta)},
-          {"weight", to_string(w.weight)}};
-}
-
-// Why relay r may be read differently by another implementation at token n: the last token k <= n
-// whose input sits on one of its thresholds (a tie), or none ever left its dead band (initial state).
-std::string fragility(const KeyedMeasure& keyed, std::size_t r, const std::vector<int>& keys, std::size_t n) {
-  int a = keyed.alpha_keys()[r], b = keyed.beta_keys()[r];
-  for (std::size_t k = n + 1; k-- > 0;) {
-    if (keys[k] == a || keys[k] == b)
-      return "tie: u_" + size_text(k) + " equals its " + std::string(keys[k] == a ? "alpha" : "beta");
-    if (keys[k] > a || keys[k] < b) return "";
-  }
-  return "initial state: u_0..u_" + size_text(n) + " never left its dead band";
-}
-
-// Relay states over the keys under a reading, with the output after every token.
-struct ReadingRun {
-  std::vector<int> states;   // at the token asked for
-  std::vector<Q> outputs;    // every token
-};
-
-ReadingRun run_reading(const KeyedMeasure& keyed, const std::vector<int>& keys, const RelayReading& reading,
-                       std::size_t stop_at) {
-  const Measure& mu = keyed.measure();
-  std::size_t R = mu.relays.size();
-  std::vector<int> state(R, static_cast<int>(reading.initial));
-  Q out = 0;
-  for (std::size_t r = 0; r < R; ++r)
-    if (state[r]) out += mu.relays[r].weight;
-  ReadingRun run;
-  for (std::size_t n = 0; n < keys.size(); ++n) {
-    for (std::size_t r = 0; r < R; ++r) {
-      int next = step_keyed(reading.tie, keyed.alpha_keys()[r], keyed.beta_keys()[r], keys[n], state[r]);
-      if (next != state[r]) {
-        out += next ? mu.relays[r].weight : Q(-mu.relays[r].weight);
-        state[r] = next;
-      }
+// MPAL in the implementation's frame: a * (sum_h W_O^(h) S_h) + b + c * x_n, component-wise, with
+// S_h = PAL_h for states 01 and 2 PAL_h - (total weight of head h) for pm1.
+std::vector<Q> mpal_in_frame(const OracleProblem& p, const std::vector<Q>& mpal, std::size_t s, const Conventions& c) {
+  std::size_t d = p.width();
+  QVector shift(d, Q(0));
+  if (c.states == StateSet::PlusMinusOne)
+    for (const MpalHead& h : p.heads) {
+      Q total = 0;
+      for (const WeightedRelay& w : h.mu.relays) total += w.weight;
+      for (std::size_t k = 0; k < d; ++k) shift[k] += h.w_out[k] * total;
     }
-    run.outputs.push_back(out);
-    if (n == stop_at) run.states = state;
+  std::vector<Q> out(mpal.size());
+  for (std::size_t i = 0; i < mpal.size(); ++i) {
+    Q sum = c.states == StateSet::ZeroOne ? mpal[i] : Q(2 * mpal[i] - shift[i % d]);
+    out[i] = c.output.a * sum + c.output.b + c.output.c * p.token_sequences[s][i / d][i % d];
   }
-  return run;
+  return out;
 }
 
-json explain_pal(const OracleProblem& p, const KeyedMeasure& keyed, const std::vector<Q>& actual, std::size_t s,
-                 std::size_t n, const Tolerance& tol) {
-  const std::vector<Q>& u = p.sequences[s];
-  std::vector<int> keys = keyed.keys(u);
-  ReadingRun paper = run_reading(keyed, keys, {TieRule::AsPrinted, p.initial}, n);
-  json readings = json::array();
-  for (const RelayReading& reading : alternative_readings(p.initial)) {
-    ReadingRun other = run_reading(keyed, keys, reading, n);
-    bool up_to_n = true, whole = true;
-    for (std::size_t t = 0; t < u.size(); ++t) {
-      bool ok = within(actual[t], other.outputs[t], tol);
-      if (t <= n) up_to_n = up_to_n && ok;
-      whole = whole && ok;
-    }
-    if (!up_to_n) continue;
-    json relays = json::array();
-    std::size_t count = 0;
-    for (std::size_t r = 0; r < other.states.size(); ++r) {
-      if (other.states[r] == paper.states[r]) continue;
-      if (++count > kListedRelays) continue;
-      json j = relay_json(keyed.measure(), r);
-      j["reference_state"] = paper.states[r];
-      j["other_state"] = other.states[r];
-      j["why"] = fragility(keyed, r, keys, n);
-      relays.push_back(j);
-    }
-    readings.push_back({{"reading", reading_name(reading)},
-                        {"matches_whole_sequence", whole},
-                        {"relay_count", count},
-                        {"relays", relays}});
-  }
-  // Readings that reproduce the whole sequence first; among equals, the paper's initial state first.
-  std::stable_sort(readings.begin(), readings.end(), [](const json& a, const json& b) {
-    return a.at("matches_whole_sequence").get<bool>() > b.at("matches_whole_sequence").get<bool>();
-  });
-  json diagnosis{{"readings_that_explain", readings}};
-  // Single relays whose flip at token n accounts for the difference.
-  Q difference = actual[n] - paper.outputs[n];
-  json singles = json::array();
-  for (std::size_t r = 0; r < paper.states.size() && singles.size() < kListedRelays; ++r) {
-    const Q& w = keyed.measure().relays[r].weight;
-    Q flip = paper.states[r] ? Q(-w) : w;
-    if (!within(paper.outputs[n] + flip, actual[n], tol) || flip == 0) continue;
-    json j = relay_json(keyed.measure(), r);
-    j["reference_state"] = paper.states[r];
-    j["why"] = fragility(keyed, r, keys, n);
-    singles.push_back(j);
-  }
-  diagnosis["single_relay_flips"] = singles;
-  return diagnosis;
+json memory_json(const std::vector<Q>& u, std::size_t n, InitialState initial) {
+  PreisachMemory memory(initial);
+  for (std::size_t t = 0; t <= n; ++t) memory.step(u[t]);
+  json m = json::array();
+  for (const Q& x : memory.extrema()) m.push_back(to_string(x));
+  return m;
 }
 
 }  // namespace
@@ -138,8 +60,9 @@ json explain_pal(const OracleProblem& p, const KeyedMeasure& keyed, const std::v
 ActualOutputs load_actual(const std::string& path, const OracleProblem& p) {
   ActualOutputs a;
   a.source = path;
+  std::string bytes = read_source(path);  // once: the path may be a pipe
   if (!p.is_mpal()) {
-    NumberRows rows = load_rows(path, "outputs");
+    NumberRows rows = rows_from_bytes(bytes, path, "outputs");
     if (rows.rows.size() != p.size())
       throw InputError(path + ": " + size_text(rows.rows.size()) + " sequence(s), the inputs have " + size_text(p.size()));
     for (std::size_t s = 0; s < p.size(); ++s) expect_length(a, s, rows.rows[s].size(), p.length(s), "outputs");
@@ -148,8 +71,8 @@ ActualOutputs load_actual(const std::string& path, const OracleProblem& p) {
   }
   std::size_t d = p.width();
   std::vector<std::vector<std::vector<Q>>> sequences;  // sequence -> token -> component
-  if (format_of(path) == FileFormat::Json) {
-    json doc = parse_json_text(read_source(path), path);
+  if (input_format(path, bytes) == FileFormat::Json) {
+    json doc = parse_json_text(bytes, path);
     if (doc.is_object()) {
       if (!doc.contains("outputs")) throw InputError(path + ": missing key \"outputs\"");
       doc = doc.at("outputs");
@@ -164,7 +87,7 @@ ActualOutputs load_actual(const std::string& path, const OracleProblem& p) {
       sequences.push_back(rows_from_json(doc, path + ": outputs").rows);
     }
   } else {
-    sequences.push_back(load_rows(path, "outputs").rows);
+    sequences.push_back(rows_from_bytes(bytes, path, "outputs").rows);
   }
   if (sequences.size() != p.size())
     throw InputError(path + ": " + size_text(sequences.size()) + " sequence(s), the inputs have " + size_text(p.size()));
@@ -182,54 +105,99 @@ ActualOutputs load_actual(const std::string& path, const OracleProblem& p) {
   return a;
 }
 
-json compare_outputs(const OracleProblem& p, const ActualOutputs& actual, const Tolerance& tol, std::size_t max_explained) {
-  BatchOutputs expected = evaluate_problem(p, ValueKind::Exact);
+json compare_outputs(const OracleProblem& p, const ActualOutputs& actual, const Conventions& conv,
+                     std::size_t max_explained) {
+  BatchOutputs exact = evaluate_problem(p, ValueKind::Exact);
   std::unique_ptr<KeyedMeasure> keyed;
   if (!p.is_mpal()) keyed = std::make_unique<KeyedMeasure>(p.measure);
-  std::size_t w = expected.width, differing = 0, tokens = 0;
+  std::size_t w = exact.width, differing = 0, smoothing_only = 0, tokens = 0, differing_tokens = 0,
+              smoothing_tokens = 0;
+  std::size_t explained = 0;
   Q max_abs = 0;
   json differences = json::array();
+  std::map<std::string, std::pair<std::size_t, json>> causes;  // cause -> runs, sequences
   for (std::size_t s = 0; s < p.size(); ++s) {
-    const std::vector<Q>& e = expected.exact[s];
     const std::vector<Q>& a = actual.values[s];
     tokens += p.length(s);
-    std::size_t first = e.size();
-    for (std::size_t k = 0; k < e.size(); ++k) {
-      Q gap = abs(Q(a[k] - e[k]));
-      if (gap > max_abs) max_abs = gap;
-      if (first == e.size() && !within(a[k], e[k], tol)) first = k;
+    std::unique_ptr<PalSequence> seq;
+    std::vector<Q> expected;
+    std::vector<DivergentRun> runs;
+    if (p.is_mpal()) {
+      expected = mpal_in_frame(p, exact.exact[s], s, conv);
+      for (std::size_t n = 0; n < p.length(s); ++n) {
+        bool ok = true;
+        for (std::size_t k = 0; k < w; ++k) ok = ok && within_tolerance(conv, a[n * w + k], expected[n * w + k]);
+        if (ok) continue;
+        if (!runs.empty() && runs.back().last + 1 == n)
+          runs.back().last = n;
+        else
+          runs.push_back({n, n, true});
+      }
+    } else {
+      seq = std::make_unique<PalSequence>(*keyed, p.sequences[s], a, p.initial, conv);
+      expected = seq->expected();
+      runs = seq->runs();
     }
-    if (first == e.size()) continue;
-    ++differing;
-    std::size_t n = first / w;
+    for (std::size_t k = 0; k < a.size(); ++k) max_abs = std::max(max_abs, Q(abs(Q(a[k] - expected[k]))));
+    if (runs.empty()) continue;
+    bool failure = false;
+    for (const DivergentRun& r : runs) {
+      failure = failure || r.failure;
+      for (std::size_t n = r.first; n <= r.last; ++n)
+        (seq && seq->status()[n] == TokenStatus::Smoothing ? smoothing_tokens : differing_tokens) += 1;
+    }
+    (failure ? differing : smoothing_only) += 1;
+    std::size_t n = runs.front().first, first = n * w;
+    if (p.is_mpal())
+      while (within_tolerance(conv, a[first], expected[first])) ++first;
     json d{{"sequence", s},
            {"token", n},
-           {"expected", to_string(e[first])},
-           {"expected_double", to_double(e[first])},
+           {"failure", failure},
+           {"expected", to_string(expected[first])},
+           {"expected_double", to_double(expected[first])},
            {"actual", to_string(a[first])},
            {"actual_double", to_double(a[first])},
-           {"difference", to_string(Q(a[first] - e[first]))}};
-    if (p.is_mpal()) {
+           {"difference", to_string(Q(a[first] - expected[first]))}};
+    if (p.is_mpal())
       d["component"] = first % w;
-    } else {
-      d["input"] = to_string(p.sequences[s][n]);
-      PreisachMemory memory(p.initial);
-      for (std::size_t t = 0; t <= n; ++t) memory.step(p.sequences[s][t]);
-      json m = json::array();
-      for (const Q& x : memory.extrema()) m.push_back(to_string(x));
-      d["memory"] = m;
-      if (differing <= max_explained) d["diagnosis"] = explain_pal(p, *keyed, a, s, n, tol);
+    else
+      d["input"] = to_string(p.sequences[s][n]), d["memory"] = memory_json(p.sequences[s], n, p.initial);
+    bool explain = explained < max_explained;
+    explained += explain ? 1 : 0;
+    json run_list = json::array();
+    for (const DivergentRun& r : runs) {
+      json run{{"first_token", r.first}, {"last_token", r.last}, {"failure", r.failure}};
+      run["diagnosis"] = !explain ? json(nullptr)
+                         : seq    ? seq->diagnose(r)
+                                  : diagnose_mpal_run(p, s, a, expected, conv, r.first, r.last);
+      std::string cause = explain     ? run["diagnosis"]["cause"].get<std::string>()
+                          : r.failure ? std::string("not_diagnosed")
+                                      : cause_name(DivergenceCause::Smoothing);
+      run["cause"] = cause;
+      auto& entry = causes[cause];
+      entry.first += 1;
+      if (entry.second.empty() || entry.second.back() != s) entry.second.push_back(s);
+      run_list.push_back(run);
     }
+    d["diagnosis"] = run_list[0]["diagnosis"];
+    d["runs"] = run_list;
     differences.push_back(d);
   }
+  json summary = json::object();
+  for (const auto& [cause, entry] : causes) summary[cause] = {{"runs", entry.first}, {"sequences", entry.second}};
   return {{"agree", differing == 0},
-          {"atol", to_string(tol.atol)},
-          {"rtol", to_string(tol.rtol)},
+          {"conventions", conventions_json(conv)},
+          {"atol", to_string(conv.atol)},
+          {"rtol", to_string(conv.rtol)},
           {"initial_state", static_cast<int>(p.initial)},
           {"sequences", p.size()},
           {"tokens", tokens},
           {"differing_sequences", differing},
+          {"differing_tokens", differing_tokens},
+          {"smoothing_only_sequences", smoothing_only},
+          {"smoothing_tokens", smoothing_tokens},
           {"max_abs_difference", to_double(max_abs)},
+          {"causes", summary},
           {"differences", differences}};
 }
 
@@ -238,28 +206,46 @@ std::string summarize_report(const json& report) {
   std::string text = "compare: " + size_text(differing) + " of " + size_text(report.at("sequences").get<std::size_t>()) +
                      " sequence(s) differ (atol " + report.at("atol").get<std::string>() + ", rtol " +
                      report.at("rtol").get<std::string>() + ")";
-  if (differing == 0) return text + "\n";
+  if (std::size_t smooth = report.at("smoothing_only_sequences").get<std::size_t>())
+    text += "; " + size_text(smooth) + " more within the smoothing band only";
+  if (report.at("differences").empty()) return text + "\n";
   const json& d = report.at("differences").at(0);
   text += "; first: sequence " + size_text(d.at("sequence").get<std::size_t>()) + ", token " +
           size_text(d.at("token").get<std::size_t>()) + ": expected " + d.at("expected").get<std::string>() + ", got " +
           d.at("actual").get<std::string>();
-  if (d.contains("diagnosis")) {
-    const json& readings = d.at("diagnosis").at("readings_that_explain");
-    for (std::size_t k = 0; k < readings.size() && k < 3; ++k) {
-      const json& r = readings[k];
-      text += "\n  explained by reading " + r.at("reading").get<std::string>() + " (" +
-              (r.at("matches_whole_sequence").get<bool>() ? "whole sequence" : "up to this token") + "):";
-      for (const json& relay : r.at("relays"))
-        text += " relay " + size_text(relay.at("index").get<std::size_t>()) + " (alpha " +
-                relay.at("alpha").get<std::string>() + ", beta " + relay.at("beta").get<std::string>() + ", " +
-                relay.at("why").get<std::string>() + ")";
-    }
-    if (readings.empty())
-      for (const json& relay : d.at("diagnosis").at("single_relay_flips"))
-        text += "\n  a flip of relay " + size_text(relay.at("index").get<std::size_t>()) + " (alpha " +
-                relay.at("alpha").get<std::string>() + ", beta " + relay.at("beta").get<std::string>() +
-                ") accounts for it" + (relay.at("why").get<std::string>().empty() ? "" : ": " + relay.at("why").get<std::string>());
+  for (const auto& [cause, entry] : report.at("causes").items())
+    text += "\n  runs caused by " + cause + ": " + size_text(entry.at("runs").get<std::size_t>()) + " in " +
+            size_text(entry.at("sequences").size()) + " sequence(s)";
+  const json& diagnosis = d.at("diagnosis");
+  if (!diagnosis.is_null() && diagnosis.contains("heads")) {
+    text += "\n  first run (tokens " + size_text(diagnosis.at("first_token").get<std::size_t>()) + ".." +
+            size_text(diagnosis.at("last_token").get<std::size_t>()) + "): " + diagnosis.at("cause").get<std::string>();
+    for (const json& head : diagnosis.at("heads"))
+      text += "\n  head " + size_text(head.at("head").get<std::size_t>()) +
+              " accounts for it: " + head.at("cause").get<std::string>();
   }
+  if (diagnosis.is_null() || !diagnosis.contains("readings_that_explain")) return text + "\n";
+  text += "\n  first run (tokens " + size_text(diagnosis.at("first_token").get<std::size_t>()) + ".." +
+          size_text(diagnosis.at("last_token").get<std::size_t>()) + "): " + diagnosis.at("cause").get<std::string>();
+  for (const json& r : diagnosis.at("readings_that_explain")) {
+    text += "\n  explained by reading " + r.at("reading").get<std::string>() + " (" +
+            (r.at("matches_whole_sequence").get<bool>() ? "whole sequence" : "this run") + "):";
+    for (const json& relay : r.at("relays"))
+      text += " relay " + size_text(relay.at("index").get<std::size_t>()) + " (alpha " +
+              relay.at("alpha").get<std::string>() + ", beta " + relay.at("beta").get<std::string>() + ", " +
+              relay.at("why").get<std::string>() + ")";
+  }
+  if (const json& f = diagnosis.at("fractional_states"); !f.is_null()) {
+    text += "\n  fractional states " + f.at("fractions").dump() + " of " +
+            size_text(f.at("relay_count").get<std::size_t>()) + " relay(s):";
+    for (const json& relay : f.at("relays")) text += " " + size_text(relay.at("index").get<std::size_t>());
+  }
+  if (diagnosis.at("readings_that_explain").empty() && diagnosis.at("fractional_states").is_null())
+    for (const json& relay : diagnosis.at("single_relay_flips"))
+      text += "\n  a flip of relay " + size_text(relay.at("index").get<std::size_t>()) + " (alpha " +
+              relay.at("alpha").get<std::string>() + ", beta " + relay.at("beta").get<std::string>() +
+              ") accounts for it" +
+              (relay.at("why").get<std::string>().empty() ? "" : ": " + relay.at("why").get<std::string>());
   return text + "\n";
 }
 

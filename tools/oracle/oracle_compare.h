@@ -1,11 +1,12 @@
-// def:pal, def:relay, def:mpal, prop:wiping: `palcheck compare` (issue #7). Another
-// implementation's outputs are compared with the exact reference under absolute and relative
-// tolerances; for each differing sequence the report gives the first differing token, the memory
-// there, and the relays that account for the difference: the alternative relay readings
-// (oracle_readings.h) that reproduce the other outputs, with the relays that switch differently
-// under them, or else the single relays whose flip at that token explains it.
+// def:pal, def:relay, def:mpal, prop:wiping: `palcheck compare` (issues #7, #14). Another
+// implementation's outputs are compared with the exact reference under its declared conventions
+// (conventions.h: states, output map, tolerances, smoothing band); for each differing sequence the
+// report gives the first differing token, the memory there, and every maximal run of differing
+// tokens with its diagnosis (diagnosis.h; MPAL per head and relay, mpal_diagnosis.h); a summary
+// groups the runs by cause across the batch.
 #pragma once
 
+#include "tools/oracle/conventions.h"
 #include "tools/oracle/oracle_problem.h"
 
 #include <nlohmann/json.hpp>
@@ -25,18 +26,13 @@ struct ActualOutputs {
 /// problem; InputError naming the file and the sequence or token that does not fit.
 ActualOutputs load_actual(const std::string& path, const OracleProblem& problem);
 
-/// Tolerances: |actual - exact| <= atol + rtol * |exact|, evaluated exactly.
-struct Tolerance {
-  Q atol;  ///< absolute tolerance
-  Q rtol;  ///< relative tolerance
-};
+/// Compares and explains; `max_explained` sequences get a diagnosis of each run, the rest have
+/// "diagnosis": null. The report's "agree" is true when no token fails (smoothing is no failure).
+nlohmann::json compare_outputs(const OracleProblem& problem, const ActualOutputs& actual,
+                               const Conventions& conventions, std::size_t max_explained);
 
-/// Compares and explains; `max_explained` sequences get the full diagnosis, the rest only their
-/// first differing token. The report's "agree" is true when nothing differs.
-nlohmann::json compare_outputs(const OracleProblem& problem, const ActualOutputs& actual, const Tolerance& tol,
-                               std::size_t max_explained);
-
-/// A one-paragraph human summary of a report.
+/// A human summary of a report: the counts, the first difference, every reading that explains it,
+/// and the runs per cause (the same numbers as the JSON).
 std::string summarize_report(const nlohmann::json& report);
 
 }  // namespace palcheck::oracle

@@ -6,10 +6,11 @@
 #include "tools/oracle/json_input.h"
 #include "tools/oracle/npy_format.h"
 
+#include <unistd.h>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <iostream>
-#include <unistd.h>
 
 namespace palcheck::oracle {
 
@@ -23,6 +24,15 @@ FileFormat format_of(const std::string& path) {
   if (ends_with(".csv")) return FileFormat::Csv;
   if (ends_with(".npy")) return FileFormat::Npy;
   throw InputError(path + ": unknown format (the name must end in .json, .csv or .npy)");
+}
+
+FileFormat input_format(const std::string& path, const std::string& bytes) {
+  for (const char* ext : {".json", ".csv", ".npy"})
+    if (path == "-" || (path.size() >= std::strlen(ext) && path.ends_with(ext))) return format_of(path);
+  if (bytes.rfind("\x93NUMPY", 0) == 0) return FileFormat::Npy;
+  std::size_t start = bytes.find_first_not_of(" \t\r\n");
+  if (start != std::string::npos && (bytes[start] == '[' || bytes[start] == '{')) return FileFormat::Json;
+  return FileFormat::Csv;
 }
 
 NumberRows rows_from_json(const json& value, const std::string& field) {
@@ -47,9 +57,12 @@ NumberRows rows_from_json(const json& value, const std::string& field) {
 }
 
 NumberRows load_rows(const std::string& path, const std::string& json_key) {
-  std::string bytes = read_source(path);
+  return rows_from_bytes(read_source(path), path, json_key);
+}
+
+NumberRows rows_from_bytes(const std::string& bytes, const std::string& path, const std::string& json_key) {
   NumberRows r;
-  switch (format_of(path)) {
+  switch (input_format(path, bytes)) {
     case FileFormat::Npy: {
       NpyArray a = parse_npy(bytes, path);
       r.one_dimensional = a.shape.size() == 1;

@@ -24,12 +24,19 @@ struct NumberRows {
   std::string source;                ///< the file name, for messages
 };
 
+/// The format of an input file: by its extension, else by its content (a pipe such as
+/// `<(echo ...)`): the .npy magic, JSON (starts with '[' or '{'), else CSV.
+FileFormat input_format(const std::string& path, const std::string& bytes);
+
 /// A flat list or a list of rows from a JSON value; `field` names it in errors.
 NumberRows rows_from_json(const nlohmann::json& value, const std::string& field);
 
 /// Rows from a file: a .npy array (1-D or 2-D), CSV rows (a non-numeric first row is a header), or
 /// JSON (a list, a list of lists, or an object holding one under `json_key`).
 NumberRows load_rows(const std::string& path, const std::string& json_key);
+
+/// load_rows on bytes already read from `path`.
+NumberRows rows_from_bytes(const std::string& bytes, const std::string& path, const std::string& json_key);
 
 /// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so a failed
 /// run never leaves a partial file; "-" writes to standard output.

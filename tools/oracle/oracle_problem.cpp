@@ -73,17 +73,21 @@ struct LoadedMeasure {
   std::optional<Grid> grid;
 };
 
-LoadedMeasure load_measure(const std::string& path, const std::string& grid_delta) {
-  if (format_of(path) == FileFormat::Json) {
-    json doc = parse_json_text(read_source(path), path);
+LoadedMeasure load_measure(const std::string& path, const std::string& grid_delta, const RelayColumns& columns) {
+  std::string bytes = read_source(path);  // once: the path may be a pipe
+  if (input_format(path, bytes) == FileFormat::Json) {
+    json doc = parse_json_text(bytes, path);
     return in_file(path, [&] {
       LoadedMeasure m{parse_measure(doc), std::nullopt};
       if (has_grid(doc)) m.grid = parse_grid(doc);
       return m;
     });
   }
-  NumberRows rows = load_rows(path, "");
-  if (grid_delta.empty()) return {relays_from_rows(rows), std::nullopt};
+  NumberRows rows = rows_from_bytes(bytes, path, "");
+  if (grid_delta.empty()) {
+    rows.rows = reorder_relay_rows(rows.rows, columns, path);
+    return {relays_from_rows(rows), std::nullopt};
+  }
   auto delta = parse_rational(grid_delta);
   if (!delta || *delta <= 0) throw InputError("--grid-delta: expected an exact number > 0, got \"" + grid_delta + "\"");
   Grid grid = grid_from_rows(rows, *delta);
@@ -120,6 +124,10 @@ QVector vector_from_json(const json& v, const std::string& field) {
 }
 
 }  // namespace
+
+Measure load_measure_file(const std::string& path, const std::string& grid_delta, const RelayColumns& columns) {
+  return load_measure(path, grid_delta, columns).measure;
+}
 
 bool needs_oracle_mode(const json& doc) {
   if (!doc.is_object()) return false;
@@ -186,7 +194,7 @@ OracleProblem load_problem(const ProblemSources& src) {
     bool mpal = !src.w_in.empty() || !src.w_out.empty();
     if (!mpal) {
       if (src.measures.size() != 1) throw InputError("--measure: PAL takes one measure (several are for MPAL heads)");
-      LoadedMeasure m = load_measure(src.measures[0], src.grid_delta);
+      LoadedMeasure m = load_measure(src.measures[0], src.grid_delta, src.columns);
       p.measure = std::move(m.measure);
       p.grid = std::move(m.grid);
       NumberRows r = load_rows(src.inputs, "inputs");
@@ -203,7 +211,7 @@ OracleProblem load_problem(const ProblemSources& src) {
                          "), got " + std::to_string(src.measures.size()));
       for (std::size_t h = 0; h < w_in.size(); ++h) {
         const std::string& file = src.measures[src.measures.size() == 1 ? 0 : h];
-        p.heads.push_back({w_in[h], w_out[h], load_measure(file, src.grid_delta).measure});
+        p.heads.push_back({w_in[h], w_out[h], load_measure(file, src.grid_delta, src.columns).measure});
       }
       check_heads(p.heads, src.w_in + " and " + src.w_out);
       NumberRows r = load_rows(src.inputs, "inputs");

@@ -5,6 +5,7 @@
 
 #include "reference/measure.h"
 #include "reference/mpal.h"
+#include "tools/oracle/conventions.h"
 #include "tools/oracle/oracle_files.h"
 
 #include <nlohmann/json.hpp>
@@ -44,6 +45,7 @@ struct ProblemSources {
   std::string w_in, w_out;            ///< MPAL projections, H x d each
   std::string grid_delta;             ///< measure files hold a grid weight matrix with this spacing
   std::optional<int> initial_state;   ///< overrides the document's
+  RelayColumns columns;               ///< column order of CSV/.npy relay files (--convention columns=)
 };
 
 /// Reads and checks a problem; InputError naming the file and position of anything wrong.
@@ -58,6 +60,10 @@ Measure relays_from_rows(const NumberRows& rows);
 
 /// A grid from an L x L weight matrix (row i-1 holds mu_ij); entries above the diagonal must be 0.
 Grid grid_from_rows(const NumberRows& rows, const Q& delta);
+
+/// A measure file alone (JSON relays or grid, CSV/.npy rows in `columns` order, or with `grid_delta`
+/// a grid weight matrix); InputError naming the file.
+Measure load_measure_file(const std::string& path, const std::string& grid_delta, const RelayColumns& columns);
 
 /// Whether a document needs the oracle mode (a batch of inputs or MPAL heads).
 bool needs_oracle_mode(const nlohmann::json& doc);

@@ -1,4 +1,5 @@
-// Issue #7 formats: .npy and CSV both ways, and their bad-input messages (file and position).
+// Issue #7 formats: .npy (C and Fortran order, issue #14) and CSV both ways, and their bad-input
+// messages (file and position).
 #include "tools/oracle/csv_format.h"
 #include "tools/oracle/json_input.h"
 #include "tools/oracle/npy_format.h"
@@ -57,14 +58,23 @@ TEST(OracleNpy, ReadsEachDtypeAtItsBinaryValue) {
   EXPECT_EQ(i8.exact(0), Q(boost::multiprecision::mpz_int(1) << 62));
 }
 
+TEST(OracleNpy, FortranOrderIsReadInCOrder) {
+  // Column-major on disk: the 2 x 3 matrix [[1, 2, 3], [4, 5, 6]] is stored 1, 4, 2, 5, 3, 6.
+  NpyArray a = parse_npy(npy_bytes<double>("<f8", "(2, 3)", {1, 4, 2, 5, 3, 6}, "True"), "f.npy");
+  for (std::size_t k = 0; k < 6; ++k) EXPECT_EQ(a.exact(k), Q(static_cast<int>(k) + 1));
+  NpyArray i = parse_npy(npy_bytes<std::int32_t>("<i4", "(3, 1)", {7, 8, 9}, "True"), "g.npy");
+  EXPECT_EQ(i.exact(2), Q(9));
+}
+
 TEST(OracleNpy, BadFilesNameTheFileAndPosition) {
   double nan = std::numeric_limits<double>::quiet_NaN();
   EXPECT_NE(error_of([&] { parse_npy(npy_bytes<double>("<f8", "(2, 2)", {1, 2, nan, 4}), "a.npy"); })
                 .find("a.npy: element [1, 0] is not finite"),
             std::string::npos);
   EXPECT_NE(error_of([] { parse_npy("hello", "b.npy"); }).find("b.npy: not a .npy file"), std::string::npos);
-  EXPECT_NE(error_of([] { parse_npy(npy_bytes<double>("<f8", "(2, 2)", {1, 2, 3, 4}, "True"), "c.npy"); })
-                .find("Fortran"),
+  EXPECT_NE(error_of([&] {
+              parse_npy(npy_bytes<double>("<f8", "(2, 3)", {1, 2, nan, 4, 5, 6}, "True"), "c.npy");
+            }).find("c.npy: element [0, 1] is not finite"),
             std::string::npos);
   EXPECT_NE(error_of([] { parse_npy(npy_bytes<double>("<f8", "(1, 1, 2)", {1, 2}), "d.npy"); }).find("3 dimensions"),
             std::string::npos);

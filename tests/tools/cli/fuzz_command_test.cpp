@@ -1,0 +1,136 @@
+// Issue #14 end to end: `palcheck fuzz-impl` on a command speaking JSON lines (the README's example
+// client, def:relay, def:pal), `palcheck compare --convention`, measures from pipes (format by
+// content) and Fortran-order .npy files.
+#include "reference/pal_definition.h"
+#include "tools/oracle/npy_format.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <sys/wait.h>
+#include <array>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+namespace palcheck::cli {
+namespace {
+
+using nlohmann::json;
+
+struct ProcessRun {
+  int code;
+  std::string out, err;
+};
+
+std::string temp(const std::string& name) {
+  return ::testing::TempDir() + "fuzz_cli_" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" +
+         name;
+}
+
+ProcessRun shell(const std::string& command) {
+  std::string err = temp("stderr.txt");
+  FILE* pipe = popen((command + " 2>" + err).c_str(), "r");
+  ProcessRun r{};
+  std::array<char, 4096> buf{};
+  while (std::size_t n = fread(buf.data(), 1, buf.size(), pipe)) r.out.append(buf.data(), n);
+  r.code = WEXITSTATUS(pclose(pipe));
+  std::ifstream e(err);
+  r.err.assign(std::istreambuf_iterator<char>(e), std::istreambuf_iterator<char>());
+  return r;
+}
+
+void write(const std::string& path, const std::string& bytes) { std::ofstream(path, std::ios::binary) << bytes; }
+
+const std::string kRelays = "alpha,beta,weight\n1,0.25,0.5\n0.75,0.5,1\n1.5,-0.5,0.25\n0.5,0.5,2\n";
+
+// Debian's python3 has numpy (python3-numpy); a python3 earlier on PATH may not.
+std::string client(const std::string& flags) {
+  std::string python = std::filesystem::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
+  return "--command '" + python + " " + PALCHECK_SOURCE_DIR + "/python/fuzz_impl_client.py" + flags + "'";
+}
+
+TEST(FuzzCommand, TheExampleClientPassesAndItsStrictVariantBreaksTheTieRule) {
+  write(temp("mu.csv"), kRelays);
+  std::string base = std::string(PALCHECK_BINARY) + " fuzz-impl --measure " + temp("mu.csv") + " --max-cases 48 ";
+  ProcessRun ok = shell(base + client(""));
+  ASSERT_EQ(ok.code, 0) << ok.err;
+  EXPECT_TRUE(json::parse(ok.out)["passed"]);
+  EXPECT_NE(ok.err.find("replay: palcheck fuzz-impl"), std::string::npos) << ok.err;
+
+  ProcessRun pm1 = shell(base + client("") + " --convention states=pm1 --convention output=2,1/2,1/4");
+  EXPECT_EQ(pm1.code, 0) << pm1.err;
+
+  ProcessRun bad = shell(base + client(" --strict"));
+  ASSERT_EQ(bad.code, 1) << bad.err;
+  json report = json::parse(bad.out);
+  const json& f = report["failures"][0];
+  EXPECT_EQ(f["property"], "tie rule");
+  EXPECT_LE(f["tokens"].get<std::size_t>(), 3u);
+  EXPECT_LE(f["relays_kept"].get<std::size_t>(), 1u);
+  // The replay line re-runs that case alone and finds the same shrunk inputs.
+  std::string replay = f["replay"].get<std::string>();
+  ProcessRun again = shell(std::string(PALCHECK_BINARY) + replay.substr(std::strlen("palcheck")));
+  ASSERT_EQ(again.code, 1) << replay << "\n" << again.err;
+  EXPECT_EQ(json::parse(again.out)["failures"][0]["inputs"], f["inputs"]);
+}
+
+TEST(FuzzCommand, ADeadCommandIsAFailureNotACrash) {
+  write(temp("mu.csv"), kRelays);
+  ProcessRun r = shell(std::string(PALCHECK_BINARY) + " fuzz-impl --measure " + temp("mu.csv") +
+                       " --max-cases 3 --command 'exit 3'");
+  ASSERT_EQ(r.code, 1) << r.err;
+  EXPECT_EQ(json::parse(r.out)["failures"][0]["property"], "exception");
+}
+
+TEST(FuzzCommand, CompareReadsConventionsPipesAndFortranOrder) {
+  write(temp("mu.csv"), "beta,alpha,weight\n0.25,1,0.5\n0.5,0.75,1\n");
+  Measure mu{{{{Q(1), Q(1, 4)}, Q(1, 2)}, {{Q(3, 4), Q(1, 2)}, Q(1)}}};
+  std::vector<std::vector<Q>> u{{Q(0), Q(1), Q(1, 2), Q(3, 4)}, {Q(1), Q(0), Q(3, 4), Q(1, 4)}};
+  // A 2 x 4 float64 array in Fortran order: column by column.
+  std::string header = "{'descr': '<f8', 'fortran_order': True, 'shape': (2, 4), }";
+  header.append(64 - (10 + header.size() + 1) % 64, ' ');
+  header += '\n';
+  std::string npy =
+      std::string("\x93NUMPY\x01\x00", 8) + char(header.size() & 0xff) + char(header.size() >> 8) + header;
+  std::string theirs = "";
+  for (std::size_t k = 0; k < 4; ++k)
+    for (std::size_t s = 0; s < 2; ++s) {
+      double x = to_double(u[s][k]);
+      npy.append(reinterpret_cast<const char*>(&x), 8);
+    }
+  write(temp("u.npy"), npy);
+  std::vector<std::string> rows;
+  for (const auto& seq : u) {  // states in {-1, +1}, output 2*S + 1 (their frame)
+    auto pal = pal_by_definition(mu, seq, InitialState::Off);
+    std::string row;
+    for (const Q& p : pal) row += (row.empty() ? "" : ",") + to_string(Q(2 * (2 * p - Q(3, 2)) + 1));
+    rows.push_back(row);
+  }
+  write(temp("theirs.csv"), rows[0] + "\n" + rows[1] + "\n");
+  std::string cmd = "cat " + temp("mu.csv") + " | " + PALCHECK_BINARY + " compare --measure /dev/stdin --inputs " +
+                    temp("u.npy") + " --actual " + temp("theirs.csv") + " --convention columns=beta,alpha,weight";
+  ProcessRun plain = shell(cmd);
+  EXPECT_EQ(plain.code, 1) << plain.err;
+  ProcessRun declared = shell(cmd + " --convention states=pm1 --convention output=2,1,0");
+  EXPECT_EQ(declared.code, 0) << declared.err;
+  EXPECT_TRUE(json::parse(declared.out)["agree"]);
+  EXPECT_EQ(json::parse(declared.out)["conventions"]["states"], "pm1");
+
+  // The same conventions declared in the JSON document instead.
+  json doc{{"relays", {{{"alpha", "1"}, {"beta", "1/4"}, {"weight", "1/2"}}, {{"alpha", "3/4"}, {"beta", "1/2"}}}},
+           {"inputs", json::array()},
+           {"conventions", {{"states", "pm1"}, {"output_map", {2, 1, 0}}}}};
+  for (const auto& seq : u) {
+    doc["inputs"].push_back(json::array());
+    for (const Q& x : seq) doc["inputs"].back().push_back(to_string(x));
+  }
+  write(temp("doc.json"), doc.dump());
+  ProcessRun from_document =
+      shell(std::string(PALCHECK_BINARY) + " compare " + temp("doc.json") + " --actual " + temp("theirs.csv"));
+  EXPECT_EQ(from_document.code, 0) << from_document.err;
+}
+
+}  // namespace
+}  // namespace palcheck::cli
