@@ -1,9 +1,12 @@
-// The rank-keyed exact PAL (see oracle_keyed_pal.h).
+// The rank-keyed exact PAL (see keyed_pal.h).
 #include "keyed_pal.h"
 
 #include <algorithm>
-#include <cmath>
+#include <bit>
 #include <cfloat>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
 
 namespace palcheck {
 
@@ -11,154 +14,227 @@ namespace {
 
 using Z = boost::multiprecision::mpz_int;
 
-// Exponent e with q = odd / 2^e, or -1 when the denominator is not a power of two.
-int dyadic_exponent(const Q& q) {
-  Z d = denominator(q);
-  std::size_t bits = msb(d);
-  if (d != (Z(1) << bits)) return -1;
-  return static_cast<int>(bits);
+// Sums and outputs stay below 2^kMaxBits in magnitude on the integer path.
+constexpr int kMaxBits = 120;
+constexpr int kMaxScale = 200;
+
+unsigned __int128 magnitude(__int128 v) {
+  return v < 0 ? static_cast<unsigned __int128>(-(v + 1)) + 1 : static_cast<unsigned __int128>(v);
 }
 
-// The wiping-out memory of preisach_memory.cpp over keys, with each entry's output alongside
-// (the same recurrences as MemoryPal::reached, with the sentinel written as -1).
-template <class Sum, class Cell>
-class KeyedRun {
- public:
-  KeyedRun(std::size_t m, Cell cell, InitialState initial, Sum start)
-      : m_(m), cell_(cell), first_is_max_(initial == InitialState::Off), start_(start) {}
-
-  const Sum& step(int u) {
-    if (extrema_.empty()) {
-      push(u);
-    } else if (u == extrema_.back()) {
-      return outputs_.back();
-    } else {
-      bool rising = u > extrema_.back();
-      if (is_maximum(extrema_.size() - 1) == rising) extrema_.back() = u;
-      else push(u);
-      while (extrema_.size() >= 3) {
-        int older = extrema_[extrema_.size() - 3];
-        if (!(rising ? u >= older : u <= older)) break;
-        extrema_.erase(extrema_.end() - 3, extrema_.end() - 1);
-        outputs_.erase(outputs_.end() - 3, outputs_.end() - 1);
-      }
-    }
-    outputs_.back() = reached(extrema_.size() - 1);
-    return outputs_.back();
-  }
-
- private:
-  void push(int u) {
-    extrema_.push_back(u);
-    outputs_.emplace_back();
-  }
-  bool is_maximum(std::size_t index) const { return (index % 2 == 0) == first_is_max_; }
-  // Sum over {alpha <= a, beta >= b}; a < 0 is +inf, b < 0 is -inf.
-  Sum box(int a, int b) const {
-    std::size_t i = a < 0 ? m_ : static_cast<std::size_t>(a / 2);
-    std::size_t j = b < 0 ? 0 : static_cast<std::size_t>((b - 1) / 2);
-    return cell_(i, j);
-  }
-  Sum reached(std::size_t index) const {
-    int u = extrema_[index];
-    int p = index > 0 ? extrema_[index - 1] : -1;
-    Sum before = index > 0 ? outputs_[index - 1] : start_;
-    if (is_maximum(index)) {
-      Sum gained = box(u, p);
-      if (p >= 0) gained -= box(p, p);
-      return before + gained;
-    }
-    return before - (box(p, u) - box(u, u));
-  }
-
-  std::size_t m_;
-  Cell cell_;
-  bool first_is_max_;
-  Sum start_;
-  std::vector<int> extrema_;
-  std::vector<Sum> outputs_;
-};
+int bit_length(unsigned __int128 v) {
+  auto high = static_cast<std::uint64_t>(v >> 64);
+  if (high) return 128 - std::countl_zero(high);
+  return 64 - std::countl_zero(static_cast<std::uint64_t>(v));
+}
 
 Z to_z(__int128 v) {
-  bool negative = v < 0;
-  unsigned __int128 mag = negative ? static_cast<unsigned __int128>(-(v + 1)) + 1 : static_cast<unsigned __int128>(v);
+  unsigned __int128 mag = magnitude(v);
   Z z = static_cast<std::uint64_t>(mag >> 64);
   z <<= 64;
   z += static_cast<std::uint64_t>(mag);
-  return negative ? Z(-z) : z;
+  return v < 0 ? Z(-z) : z;
 }
 
-__int128 from_z(const Z& v) {
-  Z mag = v < 0 ? Z(-v) : v;
-  Z low_mask = (Z(1) << 64) - 1;
-  unsigned __int128 x = static_cast<unsigned __int128>((mag >> 64).convert_to<std::uint64_t>()) << 64;
-  x |= Z(mag & low_mask).convert_to<std::uint64_t>();
-  return v < 0 ? -static_cast<__int128>(x) : static_cast<__int128>(x);
+// A weight as odd-or-even numerator * 2^-exponent read straight from GMP (no allocation); false when
+// the denominator is not a power of two or the numerator needs more than kMaxBits bits.
+bool dyadic_weight(const Q& w, __int128& numerator, int& exponent) {
+  const __mpq_struct* q = w.backend().data();
+  const __mpz_struct* den = &q->_mp_den;
+  const __mpz_struct* num = &q->_mp_num;
+  if (mpz_popcount(den) != 1) return false;
+  exponent = static_cast<int>(mpz_scan1(den, 0));
+  if (mpz_sgn(num) == 0) {
+    numerator = 0;
+    return true;
+  }
+  if (mpz_sizeinbase(num, 2) > static_cast<std::size_t>(kMaxBits)) return false;
+  unsigned __int128 mag = mpz_getlimbn(num, 0);
+  if (mpz_size(num) > 1) mag |= static_cast<unsigned __int128>(mpz_getlimbn(num, 1)) << 64;
+  numerator = mpz_sgn(num) < 0 ? -static_cast<__int128>(mag) : static_cast<__int128>(mag);
+  return true;
+}
+
+// A double with no double strictly between it and t (so comparisons with doubles are decided by
+// it except on equality); GMP's truncation is one, checked exactly and replaced by the nearest if not.
+double bracketing_double(const Q& t) {
+  double d = mpq_get_d(t.backend().data());
+  if (!std::isfinite(d)) return d;  // beyond every finite double: every input lies on one side
+  Q dq = *rational_from_double(d);
+  if (dq == t) return d;
+  double toward = std::nextafter(d, dq < t ? std::numeric_limits<double>::infinity() : -std::numeric_limits<double>::infinity());
+  if (!std::isfinite(toward)) return toward;
+  Q nq = *rational_from_double(toward);
+  bool between = dq < t ? t < nq : nq < t;
+  if (between || nq == t) return nq == t ? toward : d;
+  return to_double(t);
 }
 
 }  // namespace
 
 double dyadic_to_double(__int128 n, int scale) {
   if (n == 0) return 0.0;
-  bool negative = n < 0;
-  unsigned __int128 mag = negative ? static_cast<unsigned __int128>(-(n + 1)) + 1 : static_cast<unsigned __int128>(n);
-  int bits = 0;
-  for (unsigned __int128 t = mag; t; t >>= 1) ++bits;
+  unsigned __int128 mag = magnitude(n);
+  int bits = bit_length(mag);
   double d;
+  int shift = 0;
   if (bits <= 53) {
     d = static_cast<double>(static_cast<std::uint64_t>(mag));
   } else {
-    int shift = bits - 53;
+    shift = bits - 53;
     unsigned __int128 q = mag >> shift, rem = mag & ((static_cast<unsigned __int128>(1) << shift) - 1);
     unsigned __int128 half = static_cast<unsigned __int128>(1) << (shift - 1);
     if (rem > half || (rem == half && (q & 1))) ++q;
-    d = std::ldexp(static_cast<double>(static_cast<std::uint64_t>(q)), shift);
+    d = static_cast<double>(static_cast<std::uint64_t>(q));  // q <= 2^53: exact
   }
-  double r = std::ldexp(d, -scale);
-  // Subnormal results would round twice; take the exact route there.
-  if (r < DBL_MIN) return to_double(Q(to_z(n), Z(1) << scale));
-  return negative ? -r : r;
+  // The exact value lies in [2^(bits-1-scale), 2^(bits-scale)): below 2^-1022 a subnormal result
+  // would round twice, so take the exact route; above it d * 2^e is exact.
+  if (bits - 1 - scale < -1022) return to_double(Q(to_z(n), Z(1) << scale));
+  int e = shift - scale;
+  double r = e >= -1022 && e <= 1023 ? d * std::bit_cast<double>(static_cast<std::uint64_t>(e + 1023) << 52)
+                                     : std::ldexp(d, e);
+  return n < 0 ? -r : r;
+}
+
+std::string dyadic_text(__int128 n, int scale) {
+  if (n == 0) return "0";
+  unsigned __int128 mag = magnitude(n);
+  auto low = static_cast<std::uint64_t>(mag);
+  int twos = low ? std::countr_zero(low) : 64 + std::countr_zero(static_cast<std::uint64_t>(mag >> 64));
+  int reduce = std::min(twos, scale);
+  mag >>= reduce;
+  int den_bits = scale - reduce;
+  if (den_bits > 127) return to_string(Q(to_z(n), Z(1) << scale));
+  auto decimal = [](unsigned __int128 v) {
+    char buf[48];
+    char* p = buf + sizeof buf;
+    do {
+      *--p = static_cast<char>('0' + static_cast<int>(v % 10));
+      v /= 10;
+    } while (v);
+    return std::string(p, buf + sizeof buf);
+  };
+  std::string text = n < 0 ? "-" + decimal(mag) : decimal(mag);
+  if (den_bits > 0) text += "/" + decimal(static_cast<unsigned __int128>(1) << den_bits);
+  return text;
 }
 
 KeyedMeasure::KeyedMeasure(const Measure& mu) : mu_(mu) {
   validate(mu_);
-  for (const WeightedRelay& r : mu_.relays) {
-    thresholds_.push_back(r.thresholds.alpha);
-    thresholds_.push_back(r.thresholds.beta);
+  // Sort the thresholds by their doubles (monotone in t), then split equal doubles exactly.
+  struct Entry {
+    double d;
+    const Q* t;
+  };
+  std::vector<Entry> entries;
+  entries.reserve(2 * mu_.relays.size());
+  for (const WeightedRelay& r : mu_.relays)
+    for (const Q* t : {&r.thresholds.alpha, &r.thresholds.beta}) entries.push_back({mpq_get_d(t->backend().data()), t});
+  std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.d < b.d; });
+  for (std::size_t lo = 0; lo < entries.size();) {
+    std::size_t hi = lo;
+    std::vector<const Q*> distinct;
+    while (hi < entries.size() && entries[hi].d == entries[lo].d) {
+      const Q* t = entries[hi++].t;
+      if (std::none_of(distinct.begin(), distinct.end(), [&](const Q* s) { return mpq_equal(s->backend().data(), t->backend().data()); }))
+        distinct.push_back(t);
+    }
+    std::sort(distinct.begin(), distinct.end(), [](const Q* a, const Q* b) { return *a < *b; });
+    for (const Q* t : distinct) thresholds_.push_back(*t);
+    lo = hi;
   }
-  std::sort(thresholds_.begin(), thresholds_.end());
-  thresholds_.erase(std::unique(thresholds_.begin(), thresholds_.end()), thresholds_.end());
+  for (std::size_t c = 1; c < thresholds_.size(); ++c)
+    if (!(thresholds_[c - 1] < thresholds_[c])) throw std::logic_error("KeyedMeasure: thresholds out of order");
   m_ = thresholds_.size();
-  table_.assign((m_ + 1) * (m_ + 1), Q(0));
-  auto at = [&](std::size_t i, std::size_t j) -> Q& { return table_[i * (m_ + 1) + j]; };
+  auto index_of = [&](const Q& t) {
+    return static_cast<std::size_t>(std::lower_bound(thresholds_.begin(), thresholds_.end(), t) - thresholds_.begin());
+  };
+  // Per relay: its cell and, while every weight is dyadic, its weight in integers.
+  std::vector<std::pair<std::size_t, std::size_t>> cells;
+  std::vector<std::pair<__int128, int>> dyadic;
+  cells.reserve(mu_.relays.size());
   integral_ = true;
   for (const WeightedRelay& r : mu_.relays) {
-    std::size_t ia = std::lower_bound(thresholds_.begin(), thresholds_.end(), r.thresholds.alpha) - thresholds_.begin();
-    std::size_t ib = std::lower_bound(thresholds_.begin(), thresholds_.end(), r.thresholds.beta) - thresholds_.begin();
+    std::size_t ia = index_of(r.thresholds.alpha), ib = index_of(r.thresholds.beta);
     alpha_keys_.push_back(2 * static_cast<int>(ia + 1));
     beta_keys_.push_back(2 * static_cast<int>(ib + 1));
-    at(ia + 1, ib) += r.weight;
-    int e = dyadic_exponent(r.weight);
-    if (e < 0) integral_ = false;
-    scale_ = std::max(scale_, e);
-  }
-  for (std::size_t i = 1; i <= m_; ++i)
-    for (std::size_t j = m_; j-- > 0;) at(i, j) += at(i, j + 1);
-  for (std::size_t i = 1; i <= m_; ++i)
-    for (std::size_t j = 0; j <= m_; ++j) at(i, j) += at(i - 1, j);
-  if (integral_ && scale_ <= 200) {
-    // Every partial sum and output is bounded by the total absolute mass; keep it below 2^120.
-    Q abs_mass = 0;
-    for (const WeightedRelay& r : mu_.relays) abs_mass += abs(r.weight);
-    Z bound = numerator(Q(abs_mass * Q(Z(1) << scale_)));
-    integral_ = msb(bound + 1) < 120;
-  } else {
-    integral_ = false;
+    cells.emplace_back(ia + 1, ib);
+    __int128 num = 0;
+    int e = 0;
+    if (integral_ && dyadic_weight(r.weight, num, e) && e <= kMaxScale) {
+      dyadic.emplace_back(num, e);
+      scale_ = std::max(scale_, e);
+    } else {
+      integral_ = false;
+    }
   }
   if (integral_) {
-    int_table_.resize(table_.size());
-    Z factor = Z(1) << scale_;
-    for (std::size_t k = 0; k < table_.size(); ++k) int_table_[k] = from_z(numerator(Q(table_[k] * factor)));
+    // Every partial sum and output is bounded by the total absolute mass; keep it below 2^kMaxBits.
+    unsigned __int128 abs_mass = 0;
+    for (auto [num, e] : dyadic) {
+      int bits = bit_length(magnitude(num));
+      if (bits + scale_ - e >= kMaxBits) integral_ = false;
+      if (!integral_) break;
+      abs_mass += magnitude(num) << (scale_ - e);
+      if (bit_length(abs_mass) >= kMaxBits) integral_ = false;
+    }
+  }
+  std::size_t side = m_ + 1;
+  if (integral_) {
+    int_table_.assign(side * side, 0);
+    for (std::size_t r = 0; r < cells.size(); ++r)
+      int_table_[cells[r].first * side + cells[r].second] += dyadic[r].first << (scale_ - dyadic[r].second);
+    for (std::size_t i = 1; i <= m_; ++i) {
+      __int128* row = &int_table_[i * side];
+      for (std::size_t j = m_; j-- > 0;) row[j] += row[j + 1];
+      const __int128* above = row - side;
+      for (std::size_t j = 0; j <= m_; ++j) row[j] += above[j];
+    }
+  } else {
+    scale_ = 0;
+    table_.assign(side * side, Q(0));
+    for (std::size_t r = 0; r < cells.size(); ++r) table_[cells[r].first * side + cells[r].second] += mu_.relays[r].weight;
+    for (std::size_t i = 1; i <= m_; ++i)
+      for (std::size_t j = m_; j-- > 0;) table_[i * side + j] += table_[i * side + j + 1];
+    for (std::size_t i = 1; i <= m_; ++i)
+      for (std::size_t j = 0; j <= m_; ++j) table_[i * side + j] += table_[(i - 1) * side + j];
+  }
+  build_double_keys();
+}
+
+void KeyedMeasure::build_double_keys() {
+  // Thresholds sharing a bracketing double form one run; inside it the exact signs of t - d order them.
+  std::size_t c = 0;
+  while (c < m_) {
+    double d = bracketing_double(thresholds_[c]);
+    std::size_t end = c + 1;
+    while (end < m_ && bracketing_double(thresholds_[end]) == d) ++end;
+    if (std::isfinite(d)) {
+      Q dq = *rational_from_double(d);
+      std::size_t below = c;  // thresholds < d
+      bool equal = false;
+      for (std::size_t k = c; k < end; ++k) {
+        if (thresholds_[k] < dq) ++below;
+        else if (thresholds_[k] == dq) equal = true;
+      }
+      doubles_.push_back(d);
+      key_at_.push_back(equal ? 2 * static_cast<int>(below + 1) : 2 * static_cast<int>(below) + 1);
+      key_after_.push_back(2 * static_cast<int>(end) + 1);
+    }
+    c = end;
+  }
+  // Thresholds beyond the doubles (|t| > DBL_MAX) are above or below every input.
+  std::size_t low_infinite = 0;
+  while (low_infinite < m_ && bracketing_double(thresholds_[low_infinite]) == -std::numeric_limits<double>::infinity())
+    ++low_infinite;
+  key_below_all_ = 2 * static_cast<int>(low_infinite) + 1;
+  if (doubles_.size() >= 2) {
+    double span = doubles_.back() - doubles_.front();
+    double inverse = static_cast<double>(doubles_.size() - 1) / span;
+    if (std::isfinite(span) && std::isfinite(inverse) && inverse > 0) {
+      guess_origin_ = doubles_.front();
+      guess_inverse_step_ = inverse;
+    }
   }
 }
 
@@ -168,6 +244,31 @@ int KeyedMeasure::key(const Q& u) const {
   return 2 * static_cast<int>(c) + 1;
 }
 
+int KeyedMeasure::key(double u) const {
+  if (!std::isfinite(u)) throw std::invalid_argument("KeyedMeasure::key: input is not a finite number");
+  // k = number of doubles <= u, found by a guess on evenly spread doubles (grids) or a binary search.
+  std::size_t n = doubles_.size(), k;
+  const double* d = doubles_.data();
+  if (n == 0 || u < d[0]) {
+    k = 0;
+  } else if (u >= d[n - 1]) {
+    k = n;
+  } else {
+    k = 0;
+    if (guess_inverse_step_ > 0) {
+      // On evenly spread doubles (grids) the guess g has d[g] <= u < d[g + 1] up to one step.
+      double x = (u - guess_origin_) * guess_inverse_step_;
+      auto g = static_cast<std::size_t>(std::min(x, static_cast<double>(n - 2)));
+      if (d[g] <= u && u < d[g + 1]) k = g + 1;
+      else if (g + 2 < n && d[g + 1] <= u && u < d[g + 2]) k = g + 2;
+      else if (g > 0 && d[g - 1] <= u && u < d[g]) k = g;
+    }
+    if (k == 0) k = static_cast<std::size_t>(std::upper_bound(d, d + n, u) - d);
+  }
+  if (k == 0) return key_below_all_;
+  return d[k - 1] == u ? key_at_[k - 1] : key_after_[k - 1];
+}
+
 std::vector<int> KeyedMeasure::keys(const std::vector<Q>& u) const {
   std::vector<int> k;
   k.reserve(u.size());
@@ -175,33 +276,125 @@ std::vector<int> KeyedMeasure::keys(const std::vector<Q>& u) const {
   return k;
 }
 
+Q KeyedMeasure::cell(std::size_t i, std::size_t j) const {
+  if (!integral_) return table_[i * (m_ + 1) + j];
+  return Q(to_z(int_cell(i, j)), Z(1) << scale_);
+}
+
 std::vector<Q> KeyedMeasure::outputs(const std::vector<Q>& u, InitialState initial) const {
   std::vector<Q> out;
   out.reserve(u.size());
-  if (integral_) {
-    auto cell = [this](std::size_t i, std::size_t j) { return int_cell(i, j); };
-    KeyedRun<__int128, decltype(cell)> run(m_, cell, initial, initial == InitialState::On ? int_cell(m_, 0) : 0);
-    Z denom = Z(1) << scale_;
-    for (const Q& x : u) out.emplace_back(to_z(run.step(key(x))), denom);
-    return out;
+  KeyedRun run(*this, initial);
+  for (const Q& x : u) {
+    run.step(key(x));
+    out.push_back(run.exact());
   }
-  auto cell = [this](std::size_t i, std::size_t j) -> const Q& { return this->cell(i, j); };
-  KeyedRun<Q, decltype(cell)> run(m_, cell, initial, initial == InitialState::On ? total() : Q(0));
-  for (const Q& x : u) out.push_back(run.step(key(x)));
   return out;
 }
 
 std::vector<double> KeyedMeasure::outputs_double(const std::vector<Q>& u, InitialState initial) const {
   std::vector<double> out;
   out.reserve(u.size());
-  if (integral_) {
-    auto cell = [this](std::size_t i, std::size_t j) { return int_cell(i, j); };
-    KeyedRun<__int128, decltype(cell)> run(m_, cell, initial, initial == InitialState::On ? int_cell(m_, 0) : 0);
-    for (const Q& x : u) out.push_back(dyadic_to_double(run.step(key(x)), scale_));
-    return out;
+  KeyedRun run(*this, initial);
+  for (const Q& x : u) {
+    run.step(key(x));
+    out.push_back(run.nearest_double());
   }
-  for (const Q& q : outputs(u, initial)) out.push_back(to_double(q));
   return out;
+}
+
+std::vector<double> KeyedMeasure::outputs_double(const std::vector<double>& u, InitialState initial) const {
+  std::vector<double> out;
+  out.reserve(u.size());
+  KeyedRun run(*this, initial);
+  for (double x : u) {
+    run.step(key(x));
+    out.push_back(run.nearest_double());
+  }
+  return out;
+}
+
+KeyedRun::KeyedRun(const KeyedMeasure& keyed, InitialState initial)
+    : keyed_(&keyed), first_is_max_(initial == InitialState::Off) {
+  if (initial == InitialState::On) {
+    if (keyed.integral()) int_start_ = keyed.int_cell(keyed.threshold_count(), 0);
+    else start_ = keyed.total();
+  }
+}
+
+// The wiping-out memory of preisach_memory.cpp over keys, with each entry's output alongside (the
+// same recurrences as MemoryPal::reached).
+MemoryStepEffect KeyedRun::step(int u) {
+  MemoryStepEffect effect;
+  if (extrema_.empty()) {
+    extrema_.push_back(u);
+    effect.pushed = true;
+  } else if (u == extrema_.back()) {
+    return effect;
+  } else {
+    bool rising = u > extrema_.back();
+    if (is_maximum(extrema_.size() - 1) == rising) {
+      extrema_.back() = u;
+      effect.replaced = true;
+    } else {
+      extrema_.push_back(u);
+      effect.pushed = true;
+    }
+    while (extrema_.size() >= 3) {
+      int older = extrema_[extrema_.size() - 3];
+      if (!(rising ? u >= older : u <= older)) break;
+      extrema_.erase(extrema_.end() - 3, extrema_.end() - 1);
+      effect.wiped += 2;
+    }
+  }
+  std::size_t size = extrema_.size();
+  if (keyed_->integral()) int_outputs_.resize(size);
+  else outputs_.resize(size);
+  recompute_top();
+  return effect;
+}
+
+std::size_t KeyedRun::row(int a) const {
+  return a < 0 ? keyed_->threshold_count() : static_cast<std::size_t>(a / 2);
+}
+
+std::size_t KeyedRun::column(int b) const { return b < 0 ? 0 : static_cast<std::size_t>((b - 1) / 2); }
+
+void KeyedRun::recompute_top() {
+  // Sum over {alpha <= a, beta >= b} is cell(row(a), column(b)); a sentinel of -1 is +-infinity.
+  std::size_t index = extrema_.size() - 1;
+  int u = extrema_[index];
+  int p = index > 0 ? extrema_[index - 1] : -1;
+  bool maximum = is_maximum(index);
+  if (keyed_->integral()) {
+    __int128 before = index > 0 ? int_outputs_[index - 1] : int_start_;
+    if (maximum) {
+      __int128 gained = keyed_->int_cell(row(u), column(p));
+      if (p >= 0) gained -= keyed_->int_cell(row(p), column(p));
+      int_outputs_[index] = before + gained;
+    } else {
+      int_outputs_[index] = before - (keyed_->int_cell(row(p), column(u)) - keyed_->int_cell(row(u), column(u)));
+    }
+    return;
+  }
+  Q before = index > 0 ? outputs_[index - 1] : start_;
+  if (maximum) {
+    Q gained = keyed_->cell(row(u), column(p));
+    if (p >= 0) gained -= keyed_->cell(row(p), column(p));
+    outputs_[index] = before + gained;
+  } else {
+    outputs_[index] = before - (keyed_->cell(row(p), column(u)) - keyed_->cell(row(u), column(u)));
+  }
+}
+
+Q KeyedRun::exact() const {
+  if (keyed_->integral()) return Q(to_z(scaled()), Z(1) << keyed_->scale());
+  return outputs_.empty() ? start_ : outputs_.back();
+}
+
+double KeyedRun::nearest_double() const {
+  if (keyed_->integral()) return dyadic_to_double(scaled(), keyed_->scale());
+  return to_double(exact());
 }
 
 }  // namespace palcheck

@@ -4,13 +4,18 @@
 // strictly between the c-th and the next). Ranks keep every order and every tie, hence every relay
 // state; the memory and the staircase sums then run on small integers. When all weights are
 // dyadic (every float32/float64 weight is) the sums run in exact 128-bit integers.
+// A double input is an exact dyadic rational, so its rank needs no GMP: each threshold t carries a
+// double d with no double strictly between t and d, hence u > d implies u > t and u < d implies
+// u < t for every double u, and u == d is settled by the sign of t - d, computed exactly at setup.
 // Tested equal to pal_by_definition in tests/reference/keyed_pal_test.cpp.
 #pragma once
 
 #include "measure.h"
+#include "preisach_memory.h"
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace palcheck {
@@ -18,12 +23,15 @@ namespace palcheck {
 /// A measure with its thresholds replaced by ranks, and its staircase sums precomputed.
 class KeyedMeasure {
  public:
-  /// Validates mu (alpha >= beta) and builds the tables; O(m^2) for m distinct thresholds.
+  /// Validates mu (alpha >= beta) and builds the tables: sorting and dyadic weights in machine
+  /// arithmetic (O(R log R) plus O(m^2) integer sums); GMP sums only for non-dyadic weights.
   explicit KeyedMeasure(const Measure& mu);
 
   /// The rank key of an input: 2c when u is the c-th threshold (1-based), else 2c+1 with c the
   /// number of thresholds below u. Keys run from 1 to 2m+1.
   int key(const Q& u) const;
+  /// The same key for a finite double, exactly, without GMP (O(1) on grids, else a binary search).
+  int key(double u) const;
 
   /// The keys of a sequence.
   std::vector<int> keys(const std::vector<Q>& u) const;
@@ -41,30 +49,74 @@ class KeyedMeasure {
   std::vector<Q> outputs(const std::vector<Q>& u, InitialState initial) const;
   /// PAL_mu over u for every token, each the double nearest the exact value (palcheck::to_double).
   std::vector<double> outputs_double(const std::vector<Q>& u, InitialState initial) const;
+  /// The same over double inputs (each taken as its exact binary value).
+  std::vector<double> outputs_double(const std::vector<double>& u, InitialState initial) const;
 
   /// Sum of weights over {alpha_idx < i, beta_idx >= j} (indices into the sorted thresholds).
-  const Q& cell(std::size_t i, std::size_t j) const { return table_[i * (m_ + 1) + j]; }
+  Q cell(std::size_t i, std::size_t j) const;
   /// The same sum times 2^scale, exact; only when integral().
   __int128 int_cell(std::size_t i, std::size_t j) const { return int_table_[i * (m_ + 1) + j]; }
   /// Number of distinct thresholds.
   std::size_t threshold_count() const { return m_; }
   /// Total mass of the measure.
-  const Q& total() const { return cell(m_, 0); }
+  Q total() const { return cell(m_, 0); }
   /// The power of two the integer table is scaled by.
   int scale() const { return scale_; }
 
  private:
+  void build_double_keys();
+
   Measure mu_;
   std::vector<Q> thresholds_;  // sorted, distinct
   std::size_t m_ = 0;
   std::vector<int> alpha_keys_, beta_keys_;
-  std::vector<Q> table_;
+  std::vector<Q> table_;  // only when !integral_
   bool integral_ = false;
   int scale_ = 0;
   std::vector<__int128> int_table_;
+  // Distinct doubles of the thresholds, increasing, with the key of u == d and of d < u < next d.
+  std::vector<double> doubles_;
+  std::vector<int> key_at_, key_after_;
+  int key_below_all_ = 1;  // key of an input below every double of doubles_
+  double guess_origin_ = 0, guess_inverse_step_ = 0;  // index guess (u - origin) * inverse; 0 = off
+};
+
+/// PAL_mu token by token over keys, in O(memory depth) space: what streaming and threads run.
+class KeyedRun {
+ public:
+  /// A run from the initial state, before any input.
+  KeyedRun(const KeyedMeasure& keyed, InitialState initial);
+
+  /// Feeds the key of the next input; returns what it did to the memory.
+  MemoryStepEffect step(int key);
+  /// The output now, exact.
+  Q exact() const;
+  /// The output now, the nearest double.
+  double nearest_double() const;
+  /// The output now times 2^scale (only when the measure is integral()).
+  __int128 scaled() const { return int_outputs_.empty() ? int_start_ : int_outputs_.back(); }
+  /// Number of entries of the memory now.
+  std::size_t depth() const { return extrema_.size(); }
+
+ private:
+  bool is_maximum(std::size_t index) const { return (index % 2 == 0) == first_is_max_; }
+  std::size_t row(int a) const;
+  std::size_t column(int b) const;
+  void recompute_top();
+
+  const KeyedMeasure* keyed_;
+  bool first_is_max_;
+  std::vector<int> extrema_;
+  std::vector<__int128> int_outputs_;  // integral measures
+  std::vector<Q> outputs_;             // the others
+  __int128 int_start_ = 0;
+  Q start_;
 };
 
 /// The double nearest n * 2^-scale, ties to even (what palcheck::to_double gives, via Boost).
 double dyadic_to_double(__int128 n, int scale);
+
+/// Canonical text of n * 2^-scale ("7/2", "-3", "0"), as palcheck::to_string prints it.
+std::string dyadic_text(__int128 n, int scale);
 
 }  // namespace palcheck

@@ -55,24 +55,39 @@ MeasureSums::MeasureSums(const Grid& grid) : grid_delta_(grid.delta) {
     total_ += w.weight;
   }
   accumulate(table_, n_alpha_, n_beta_);
+  for (long k = 0; k <= grid.L + 1; ++k) grid_points_.push_back(grid.delta * k);
+  grid_inverse_ = 1.0 / grid.delta.convert_to<double>();
+}
+
+long MeasureSums::grid_floor(const Q& x) const {
+  // A guess in doubles, corrected by exact comparisons with the grid points: no GMP division.
+  long top = static_cast<long>(grid_points_.size()) - 1;
+  double guess = mpq_get_d(x.backend().data()) * grid_inverse_;
+  long g = !(guess >= 0) ? -1 : guess >= static_cast<double>(top) ? top : static_cast<long>(guess);
+  auto point = [&](long k) { return grid_points_[static_cast<std::size_t>(k)].backend().data(); };
+  const auto* xq = x.backend().data();
+  while (g < top && mpq_cmp(point(g + 1), xq) <= 0) ++g;
+  while (g >= 0 && mpq_cmp(point(g), xq) > 0) --g;
+  return g;
 }
 
 std::size_t MeasureSums::count_alpha_le(const Q& a) const {
   if (grid_delta_) {
-    Q k = floor_q(a / *grid_delta_);  // alpha_i = i*delta <= a  <=>  i <= floor(a/delta)
+    long k = grid_floor(a);  // alpha_i = i*delta <= a  <=>  i <= floor(a/delta)
     if (k < 1) return 0;
     if (k >= static_cast<long>(n_alpha_)) return n_alpha_;
-    return static_cast<std::size_t>(k.convert_to<long>());
+    return static_cast<std::size_t>(k);
   }
   return std::upper_bound(alphas_.begin(), alphas_.end(), a) - alphas_.begin();
 }
 
 std::size_t MeasureSums::first_beta_ge(const Q& b) const {
   if (grid_delta_) {
-    Q k = -floor_q(-b / *grid_delta_);  // beta_j = j*delta >= b  <=>  j >= ceil(b/delta); index j-1
+    long f = grid_floor(b);  // beta_j = j*delta >= b  <=>  j >= ceil(b/delta); index j-1
+    long k = f >= 0 && grid_points_[static_cast<std::size_t>(f)] == b ? f : f + 1;  // ceil(b/delta), clamped
     if (k <= 1) return 0;
     if (k > static_cast<long>(n_beta_)) return n_beta_;
-    return static_cast<std::size_t>(k.convert_to<long>()) - 1;
+    return static_cast<std::size_t>(k) - 1;
   }
   return std::lower_bound(betas_.begin(), betas_.end(), b) - betas_.begin();
 }

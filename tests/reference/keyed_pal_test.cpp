@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 namespace palcheck {
 namespace {
 
@@ -69,6 +71,89 @@ TEST(OracleKeyedPal, DyadicRoundingMatchesReferenceIncludingTies) {
     z = (z << 64) + static_cast<std::uint64_t>(n < 0 ? -n : n);
     Q exact(n < 0 ? Z(-z) : z, Z(1) << scale);
     ASSERT_EQ(dyadic_to_double(n, scale), to_double(exact)) << "case " << c;
+  }
+}
+
+// Thresholds and inputs as doubles at every scale: ties with thresholds, neighbouring doubles on both
+// sides of a threshold, thresholds that are not doubles (1/3, 1/10), huge and tiny magnitudes.
+std::vector<double> double_lattice(std::mt19937_64& rng) {
+  static const double scales[] = {1.0, 0x1p-60, 0x1p+60, 0x1p-1000, 0x1p+1000, 1e-310, 0.1};
+  double s = scales[rng() % std::size(scales)];
+  std::vector<double> v;
+  for (int k = -6; k <= 6; ++k) {
+    double x = k * s;
+    v.push_back(x);
+    v.push_back(std::nextafter(x, 1e308));
+    v.push_back(std::nextafter(x, -1e308));
+  }
+  return v;
+}
+
+Q exact(double d) { return *rational_from_double(d); }
+
+TEST(OracleKeyedPal, DoubleInputsEqualDefinitionAtEveryScale) {
+  std::mt19937_64 rng(kSeed + 2);
+  for (int c = 0; c < 3000; ++c) {
+    std::vector<double> lattice = double_lattice(rng);
+    auto pick = [&] { return lattice[rng() % lattice.size()]; };
+    Measure mu;
+    std::size_t relays = 1 + rng() % 8;
+    for (std::size_t r = 0; r < relays; ++r) {
+      // Some thresholds are not doubles: a lattice point plus a third of its magnitude's ulp.
+      Q a = exact(pick()), b = exact(pick());
+      if (c % 3 == 0) a += Q(1, 3) * (abs(a) + Q(1, 1 << 20)) / Q(1LL << 53);
+      if (a < b) std::swap(a, b);
+      mu.relays.push_back({{a, b}, Q(1 + static_cast<int>(rng() % 5), 1)});
+    }
+    mu = with_weights(mu, rng, c % 2 == 0);
+    std::vector<double> u;
+    std::size_t len = 1 + rng() % 20;
+    for (std::size_t n = 0; n < len; ++n) u.push_back(rng() % 4 == 0 && !u.empty() ? u[rng() % u.size()] : pick());
+    std::vector<Q> uq;
+    for (double x : u) uq.push_back(exact(x));
+    KeyedMeasure keyed(mu);
+    for (std::size_t n = 0; n < u.size(); ++n) ASSERT_EQ(keyed.key(u[n]), keyed.key(uq[n])) << "case " << c << " token " << n;
+    for (InitialState initial : {InitialState::Off, InitialState::On}) {
+      std::vector<Q> expected = pal_by_definition(mu, uq, initial);
+      std::vector<double> approx = keyed.outputs_double(u, initial);
+      for (std::size_t n = 0; n < u.size(); ++n) ASSERT_EQ(approx[n], to_double(expected[n])) << "case " << c;
+      KeyedRun run(keyed, initial);
+      for (std::size_t n = 0; n < u.size(); ++n) {
+        run.step(keyed.key(u[n]));
+        ASSERT_EQ(run.exact(), expected[n]) << "case " << c;
+        if (keyed.integral()) {
+          ASSERT_EQ(dyadic_text(run.scaled(), keyed.scale()), to_string(expected[n]));
+        }
+      }
+    }
+  }
+}
+
+TEST(OracleKeyedPal, GridKeysByArithmeticEqualExactKeys) {
+  // Grids whose spacing is not a double (1/10, 1/3) and one that is (1/4), probed at and next to
+  // every grid point, where the index guess is off by one.
+  for (Q delta : {Q(1, 10), Q(1, 3), Q(1, 4), Q(7, 1)}) {
+    Grid grid{delta, 64, {}};
+    for (int i = 1; i <= 64; ++i) grid.weights.push_back({i, 1 + (i * 37 + 11) % i, Q(1, 2)});
+    KeyedMeasure keyed(measure_from_grid(grid));
+    for (int i = -2; i <= 67; ++i) {
+      double d = to_double(delta * i);
+      for (double u : {d, std::nextafter(d, 1e9), std::nextafter(d, -1e9), d + to_double(delta) / 2})
+        ASSERT_EQ(keyed.key(u), keyed.key(exact(u))) << "delta " << delta << " i " << i;
+    }
+  }
+}
+
+TEST(OracleKeyedPal, DyadicTextIsCanonical) {
+  std::mt19937_64 rng(kSeed + 3);
+  for (int c = 0; c < 20000; ++c) {
+    __int128 n = static_cast<__int128>(rng() >> (rng() % 64)) << (rng() % 60);
+    if (c % 2) n = -n;
+    int scale = static_cast<int>(rng() % 300);
+    using Z = boost::multiprecision::mpz_int;
+    __int128 m = n < 0 ? -n : n;
+    Z z = (Z(static_cast<std::uint64_t>(m >> 64)) << 64) + static_cast<std::uint64_t>(m);
+    ASSERT_EQ(dyadic_text(n, scale), to_string(Q(n < 0 ? Z(-z) : z, Z(1) << scale))) << "case " << c;
   }
 }
 

@@ -26,11 +26,15 @@ TEST(MemoryPal, EqualsDefinitionOnTenThousandGeneratedCases) {
 TEST(MemoryPal, GridFastPathEqualsDefinition) {
   std::mt19937_64 rng(kSeed + 1);
   for (int c = 0; c < 2000; ++c) {
-    Grid grid{Q(1, 2), 1 + static_cast<int>(rng() % 8), {}};
+    // Spacings that are not doubles (1/3, 1/10) as well as dyadic ones; inputs on and off the grid.
+    static const Q spacings[] = {Q(1, 2), Q(1, 3), Q(1, 10), Q(3, 2)};
+    Grid grid{spacings[c % 4], 1 + static_cast<int>(rng() % 8), {}};
     for (int i = 1; i <= grid.L; ++i)
       for (int j = 1; j <= i; ++j)
         if (rng() % 2) grid.weights.push_back({i, j, Q(static_cast<int>(rng() % 7) - 3)});
     std::vector<Q> u = testing::tricky_sequence(rng);
+    if (c % 8 < 4)
+      for (Q& x : u) x *= 2 * grid.delta;  // the half-lattice onto the grid and its midpoints
     for (InitialState initial : {InitialState::Off, InitialState::On}) {
       MemoryPal pal(grid, initial);
       std::vector<Q> fast;
