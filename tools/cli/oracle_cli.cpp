@@ -3,6 +3,7 @@
 
 #include "tools/oracle/json_input.h"
 #include "tools/oracle/oracle_eval.h"
+#include "tools/oracle/stream_eval.h"
 
 namespace palcheck::cli {
 
@@ -28,13 +29,31 @@ bool oracle_options_given(const OracleEvalOptions& o) {
 }
 
 int run_oracle_eval(const OracleEvalOptions& o) {
-  OracleProblem problem = load_problem(o.sources);
   FileFormat format = o.output.empty() ? FileFormat::Json : format_of(o.output);
   ValueKind kind = format == FileFormat::Npy ? ValueKind::Double : ValueKind::Exact;
   if (o.values == "exact") kind = ValueKind::Exact;
   else if (o.values == "double") kind = ValueKind::Double;
   else if (o.values == "both") kind = ValueKind::Both;
   else if (!o.values.empty()) throw InputError("--values: expected exact, double or both, got \"" + o.values + "\"");
+  const ProblemSources& src = o.sources;
+  if (o.dump.empty() && !o.trace && src.document.empty() && src.measures.size() == 1 && src.w_in.empty() &&
+      src.w_out.empty() && streamable(src.inputs, o.output, kind)) {
+    // PAL over .npy inputs: chunked, constant memory in the number of tokens, all cores.
+    StreamRequest request;
+    request.measure = load_measure_file(src.measures[0], src.grid_delta, src.columns);
+    request.inputs = src.inputs;
+    request.output = o.output;
+    request.kind = kind;
+    if (src.initial_state) {
+      if (*src.initial_state != 0 && *src.initial_state != 1)
+        throw InputError("--initial-state: expected 0 or 1, got " + std::to_string(*src.initial_state));
+      request.initial = static_cast<InitialState>(*src.initial_state);
+    }
+    request.threads = o.threads == 0 ? all_cores() : o.threads;
+    stream_evaluate(request);
+    return 0;
+  }
+  OracleProblem problem = load_problem(o.sources);
   BatchOutputs outputs = evaluate_problem(problem, o.dump.empty() ? kind : ValueKind::Both);
   // Everything is formatted before anything is written: bad input leaves no file behind.
   std::string main_bytes;

@@ -17,6 +17,7 @@ struct OracleEvalOptions {
   std::string values;      ///< exact, double or both; empty: the output format's default
   std::string dump;        ///< debug-state dump file (JSON)
   bool trace = false;      ///< memory and relay states per token in JSON output
+  unsigned threads = 0;    ///< sequences evaluated at once; 0: every core
 };
 
 /// Adds --measure, --inputs, --w-in, --w-out, --grid-delta and --initial-state to a command.

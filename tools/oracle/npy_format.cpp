@@ -56,7 +56,13 @@ std::string position(const NpyArray& a, std::size_t k) {
 
 }  // namespace
 
-NpyArray parse_npy(const std::string& bytes, const std::string& source) {
+std::size_t NpyHeader::count() const {
+  std::size_t count = 1;
+  for (std::size_t s : shape) count *= s;
+  return count;
+}
+
+NpyHeader parse_npy_header(const std::string& bytes, const std::string& source) {
   static const std::string magic = "\x93NUMPY";
   if (bytes.size() < 10 || bytes.compare(0, magic.size(), magic) != 0)
     throw InputError(source + ": not a .npy file (bad magic)");
@@ -76,20 +82,27 @@ NpyArray parse_npy(const std::string& bytes, const std::string& source) {
   std::string header = bytes.substr(offset, header_len);
   offset += header_len;
 
-  NpyArray a;
+  NpyHeader h;
   std::string descr = header_value(header, "descr", source);
   descr = descr.substr(1, descr.size() - 2);
-  std::size_t width = 0;
-  if (descr == "<f8") a.dtype = NpyDtype::Float64, width = 8;
-  else if (descr == "<f4") a.dtype = NpyDtype::Float32, width = 4;
-  else if (descr == "<i8") a.dtype = NpyDtype::Int64, width = 8;
-  else if (descr == "<i4") a.dtype = NpyDtype::Int32, width = 4;
+  if (descr == "<f8") h.dtype = NpyDtype::Float64, h.width = 8;
+  else if (descr == "<f4") h.dtype = NpyDtype::Float32, h.width = 4;
+  else if (descr == "<i8") h.dtype = NpyDtype::Int64, h.width = 8;
+  else if (descr == "<i4") h.dtype = NpyDtype::Int32, h.width = 4;
   else throw InputError(source + ": .npy dtype '" + descr + "' is not supported (use '<f8', '<f4', '<i8' or '<i4')");
-  bool fortran = header_value(header, "fortran_order", source) == "True";
-  a.shape = parse_shape(header_value(header, "shape", source), source);
+  h.fortran = header_value(header, "fortran_order", source) == "True";
+  h.shape = parse_shape(header_value(header, "shape", source), source);
+  h.data_offset = offset;
+  return h;
+}
 
-  std::size_t count = 1;
-  for (std::size_t s : a.shape) count *= s;
+NpyArray parse_npy(const std::string& bytes, const std::string& source) {
+  NpyHeader h = parse_npy_header(bytes, source);
+  NpyArray a;
+  a.dtype = h.dtype;
+  a.shape = h.shape;
+  bool fortran = h.fortran;
+  std::size_t count = h.count(), width = h.width, offset = h.data_offset;
   if (bytes.size() - offset != count * width)
     throw InputError(source + ": .npy data has " + std::to_string(bytes.size() - offset) + " bytes, shape needs " +
                      std::to_string(count * width));
@@ -136,7 +149,7 @@ NpyArray parse_npy(const std::string& bytes, const std::string& source) {
   return a;
 }
 
-std::string format_npy_f8(const std::vector<std::size_t>& shape, const std::vector<double>& values) {
+std::string npy_f8_header(const std::vector<std::size_t>& shape) {
   std::string dims;
   for (std::size_t s : shape) dims += std::to_string(s) + ", ";
   if (shape.size() == 2) dims.resize(dims.size() - 2);
@@ -151,6 +164,11 @@ std::string format_npy_f8(const std::vector<std::size_t>& shape, const std::vect
   out += static_cast<char>(header.size() & 0xff);
   out += static_cast<char>((header.size() >> 8) & 0xff);
   out += header;
+  return out;
+}
+
+std::string format_npy_f8(const std::vector<std::size_t>& shape, const std::vector<double>& values) {
+  std::string out = npy_f8_header(shape);
   std::size_t start = out.size();
   out.resize(start + 8 * values.size());
   if (!values.empty()) std::memcpy(out.data() + start, values.data(), 8 * values.size());

@@ -33,6 +33,23 @@ struct NpyArray {
   double approx(std::size_t k) const;
 };
 
+/// The header of a .npy file: what parse_npy checks before the data, for readers that stream it.
+struct NpyHeader {
+  NpyDtype dtype = NpyDtype::Float64;  ///< element type
+  std::vector<std::size_t> shape;      ///< one or two extents
+  std::size_t data_offset = 0;         ///< where the data starts
+  std::size_t width = 8;               ///< bytes per element
+  bool fortran = false;                ///< column-major on disk
+  /// Number of elements.
+  std::size_t count() const;
+};
+
+/// Parses the header at the start of `bytes` (the data may be absent); InputError naming `source`.
+NpyHeader parse_npy_header(const std::string& bytes, const std::string& source);
+
+/// The header bytes of a '<f8' .npy file of the given 1-D or 2-D shape (the data follows it).
+std::string npy_f8_header(const std::vector<std::size_t>& shape);
+
 /// Parses the bytes of a .npy file; InputError naming `source` and the offending position.
 NpyArray parse_npy(const std::string& bytes, const std::string& source);
 

@@ -1,0 +1,93 @@
+// def:pal, prop:complexity: the streamed, threaded eval writes the same bytes as the whole-batch
+// path (evaluate_problem + format_outputs), for every chunk size and thread count, and stops with
+// nothing written on a non-finite input.
+#include "tools/oracle/stream_eval.h"
+
+#include "tools/oracle/json_input.h"
+#include "tools/oracle/npy_format.h"
+#include "tools/oracle/oracle_problem.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <random>
+
+namespace palcheck::oracle {
+namespace {
+
+constexpr std::uint64_t kSeed = 1515;
+
+std::string scratch(const std::string& name) {
+  return (std::filesystem::temp_directory_path() / ("palcheck_stream_eval_test_" + name)).string();
+}
+
+void write_file(const std::string& path, const std::string& bytes) {
+  std::ofstream(path, std::ios::binary) << bytes;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+TEST(OracleStreamEval, SameBytesAsWholeBatchForEveryChunkAndThreadCount) {
+  std::mt19937_64 rng(kSeed);
+  std::string measure = scratch("measure.json"), inputs = scratch("inputs.npy");
+  for (int c = 0; c < 40; ++c) {
+    // Thresholds and inputs on a lattice of 1/4 (ties), some weights non-dyadic (the GMP path).
+    std::string relays;
+    for (int r = 0; r < 1 + c % 6; ++r) {
+      int a = static_cast<int>(rng() % 12), b = a - static_cast<int>(rng() % 5);
+      std::string w = c % 3 == 0 ? "\"1/3\"" : std::to_string(static_cast<int>(rng() % 7) - 3);
+      relays += std::string(r ? "," : "") + "{\"alpha\": \"" + std::to_string(a) + "/4\", \"beta\": \"" +
+                std::to_string(b) + "/4\", \"weight\": " + w + "}";
+    }
+    write_file(measure, "{\"relays\": [" + relays + "]}");
+    std::size_t rows = 1 + rng() % 5, cols = rng() % 30;
+    bool one_dimensional = c % 4 == 0;
+    std::vector<double> u(one_dimensional ? cols : rows * cols);
+    for (double& x : u) x = static_cast<double>(rng() % 14) / 4 - 0.5;
+    std::vector<std::size_t> shape = one_dimensional ? std::vector<std::size_t>{cols} : std::vector<std::size_t>{rows, cols};
+    write_file(inputs, format_npy_f8(shape, u));
+    ProblemSources sources;
+    sources.measures = {measure};
+    sources.inputs = inputs;
+    OracleProblem problem = load_problem(sources);
+    for (InitialState initial : {InitialState::Off, InitialState::On}) {
+      problem.initial = initial;
+      for (auto [format, kind] : {std::pair{FileFormat::Npy, ValueKind::Double}, std::pair{FileFormat::Csv, ValueKind::Exact},
+                                  std::pair{FileFormat::Csv, ValueKind::Double}}) {
+        std::string expected = format_outputs(problem, evaluate_problem(problem, kind), format, kind, false);
+        std::string output = scratch(format == FileFormat::Npy ? "out.npy" : "out.csv");
+        ASSERT_TRUE(streamable(inputs, output, kind));
+        for (std::size_t chunk : {1, 3, 7, 1 << 20})
+          for (unsigned threads : {1u, 2u, 3u}) {
+            StreamRequest request{load_measure_file(measure, "", RelayColumns{}), inputs, output, kind, initial, threads, chunk};
+            stream_evaluate(request);
+            ASSERT_EQ(read_file(output), expected) << "case " << c << " chunk " << chunk << " threads " << threads;
+          }
+      }
+    }
+  }
+}
+
+TEST(OracleStreamEval, NonFiniteInputWritesNothing) {
+  std::string inputs = scratch("nan.npy"), output = scratch("nan_out.npy");
+  std::filesystem::remove(output);
+  write_file(inputs, format_npy_f8({4}, {0.0, 1.0, std::numeric_limits<double>::quiet_NaN(), 2.0}));
+  Measure mu{{{{Q(1), Q(0)}, Q(1)}}};
+  StreamRequest request{mu, inputs, output, ValueKind::Double, InitialState::Off, 1, 2};
+  try {
+    stream_evaluate(request);
+    FAIL() << "a NaN input was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("element [2] is not finite"), std::string::npos) << e.what();
+  }
+  EXPECT_FALSE(std::filesystem::exists(output));
+}
+
+}  // namespace
+}  // namespace palcheck::oracle

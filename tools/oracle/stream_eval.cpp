@@ -1,0 +1,269 @@
+// Streamed, threaded evaluation of .npy inputs (see stream_eval.h).
+#include "tools/oracle/stream_eval.h"
+
+#include "tools/oracle/json_input.h"
+#include "tools/oracle/npy_format.h"
+#include "reference/keyed_pal.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <optional>
+#include <thread>
+#include <unistd.h>
+
+namespace palcheck::oracle {
+
+namespace {
+
+// Inputs of one chunk, as doubles where exact (every float, integers up to 2^53) and else as Q.
+class NpyReader {
+ public:
+  explicit NpyReader(const std::string& path) : path_(path), in_(path, std::ios::binary) {
+    if (!in_) throw InputError(path + ": cannot open");
+    std::string prefix(1 << 16, '\0');
+    in_.read(prefix.data(), static_cast<std::streamsize>(prefix.size()));
+    prefix.resize(static_cast<std::size_t>(in_.gcount()));
+    header_ = parse_npy_header(prefix, path);
+    in_.clear();
+    in_.seekg(0, std::ios::end);
+    auto size = static_cast<std::size_t>(in_.tellg());
+    if (size - header_.data_offset != header_.count() * header_.width)
+      throw InputError(path + ": .npy data has " + std::to_string(size - header_.data_offset) +
+                       " bytes, shape needs " + std::to_string(header_.count() * header_.width));
+    in_.seekg(static_cast<std::streamoff>(header_.data_offset));
+  }
+
+  const NpyHeader& header() const { return header_; }
+
+  // Reads the next `count` values into `out` (doubles); values a double cannot hold go to `wide`.
+  void read(std::size_t count, std::vector<double>& out, std::vector<std::pair<std::size_t, Q>>& wide) {
+    bytes_.resize(count * header_.width);
+    in_.read(bytes_.data(), static_cast<std::streamsize>(bytes_.size()));
+    if (static_cast<std::size_t>(in_.gcount()) != bytes_.size()) throw InputError(path_ + ": read failed");
+    out.resize(count);
+    wide.clear();
+    const char* p = bytes_.data();
+    switch (header_.dtype) {
+      case NpyDtype::Float64:
+        std::memcpy(out.data(), p, 8 * count);
+        break;
+      case NpyDtype::Float32:
+        for (std::size_t k = 0; k < count; ++k) {
+          float f;
+          std::memcpy(&f, p + 4 * k, 4);
+          out[k] = f;
+        }
+        break;
+      case NpyDtype::Int32:
+        for (std::size_t k = 0; k < count; ++k) {
+          std::int32_t v;
+          std::memcpy(&v, p + 4 * k, 4);
+          out[k] = v;
+        }
+        break;
+      case NpyDtype::Int64:
+        for (std::size_t k = 0; k < count; ++k) {
+          std::int64_t v;
+          std::memcpy(&v, p + 8 * k, 8);
+          out[k] = static_cast<double>(v);
+          if (v > (std::int64_t{1} << 53) || v < -(std::int64_t{1} << 53)) wide.emplace_back(k, Q(static_cast<long long>(v)));
+        }
+        break;
+    }
+    for (std::size_t k = 0; k < count; ++k)
+      if (!std::isfinite(out[k])) throw InputError(path_ + ": " + position(consumed_ + k) + " is not finite");
+    consumed_ += count;
+  }
+
+ private:
+  std::string position(std::size_t k) const {
+    if (header_.shape.size() == 1) return "element [" + std::to_string(k) + "]";
+    return "element [" + std::to_string(k / header_.shape[1]) + ", " + std::to_string(k % header_.shape[1]) + "]";
+  }
+
+  std::string path_;
+  std::ifstream in_;
+  NpyHeader header_;
+  std::vector<char> bytes_;
+  std::size_t consumed_ = 0;
+};
+
+// The output file: written under a temporary name, renamed into place only when complete.
+class OutputFile {
+ public:
+  explicit OutputFile(const std::string& path)
+      : path_(path), temp_(path + ".tmp." + std::to_string(::getpid())), out_(temp_, std::ios::binary | std::ios::trunc) {
+    if (!out_) throw InputError(path + ": cannot write (cannot create " + temp_ + ")");
+  }
+  ~OutputFile() {
+    if (!done_) std::remove(temp_.c_str());
+  }
+  void write(const char* data, std::size_t size) { out_.write(data, static_cast<std::streamsize>(size)); }
+  void write(const std::string& s) { write(s.data(), s.size()); }
+  void commit() {
+    out_.close();
+    if (!out_) throw InputError(path_ + ": write failed");
+    if (std::rename(temp_.c_str(), path_.c_str()) != 0) throw InputError(path_ + ": cannot rename the temporary file into place");
+    done_ = true;
+  }
+
+ private:
+  std::string path_, temp_;
+  std::ofstream out_;
+  bool done_ = false;
+};
+
+// One value as format_outputs writes it in CSV: canonical fraction or %.17g.
+void append_value(std::string& out, const KeyedRun& run, const KeyedMeasure& keyed, ValueKind kind) {
+  if (kind == ValueKind::Exact) {
+    out += keyed.integral() ? dyadic_text(run.scaled(), keyed.scale()) : to_string(run.exact());
+    return;
+  }
+  char buf[32];
+  auto r = std::to_chars(buf, buf + sizeof buf, run.nearest_double(), std::chars_format::general, 17);
+  out.append(buf, r.ptr);
+}
+
+// Runs [first, last) of `rows` sequences of `cols` values: doubles into `values` or text into `text`.
+struct Slice {
+  const KeyedMeasure* keyed;
+  ValueKind kind;
+  bool csv;
+  const std::vector<double>* inputs;
+  const std::vector<std::pair<std::size_t, Q>>* wide;  // sorted by position
+};
+
+int key_at(const Slice& s, std::size_t k, std::size_t& next_wide) {
+  const auto& wide = *s.wide;
+  if (next_wide < wide.size() && wide[next_wide].first == k) return s.keyed->key(wide[next_wide++].second);
+  return s.keyed->key((*s.inputs)[k]);
+}
+
+// Evaluates values [begin, end) of one sequence continuing `run`; appends to `values` or `text`.
+void run_values(const Slice& s, KeyedRun& run, std::size_t begin, std::size_t end, bool first_of_row,
+                double* values, std::string& text) {
+  std::size_t next_wide =
+      static_cast<std::size_t>(std::lower_bound(s.wide->begin(), s.wide->end(), std::pair<std::size_t, Q>(begin, Q(0)),
+                                                [](const auto& a, const auto& b) { return a.first < b.first; }) -
+                               s.wide->begin());
+  for (std::size_t k = begin; k < end; ++k) {
+    run.step(key_at(s, k, next_wide));
+    if (!s.csv) {
+      values[k] = run.nearest_double();
+      continue;
+    }
+    if (!(first_of_row && k == begin)) text += ',';
+    append_value(text, run, *s.keyed, s.kind);
+  }
+}
+
+// f(part) for part = 0..parts-1 on up to `threads` threads; each part is written to its own slot.
+template <class F>
+void for_parts(std::size_t parts, unsigned threads, F&& f) {
+  if (threads <= 1 || parts <= 1) {
+    for (std::size_t p = 0; p < parts; ++p) f(p);
+    return;
+  }
+  std::size_t workers = std::min<std::size_t>(threads, parts);
+  std::vector<std::jthread> pool;
+  std::vector<std::exception_ptr> errors(workers);
+  for (std::size_t w = 0; w < workers; ++w)
+    pool.emplace_back([&, w] {
+      try {
+        for (std::size_t p = w; p < parts; p += workers) f(p);
+      } catch (...) {
+        errors[w] = std::current_exception();
+      }
+    });
+  pool.clear();  // joins
+  for (auto& e : errors)
+    if (e) std::rethrow_exception(e);
+}
+
+}  // namespace
+
+unsigned all_cores() { return std::max(1u, std::thread::hardware_concurrency()); }
+
+bool streamable(const std::string& inputs, const std::string& output, ValueKind kind) {
+  auto ends_with = [](const std::string& s, const char* suffix) {
+    std::size_t n = std::strlen(suffix);
+    return s.size() >= n && s.compare(s.size() - n, n, suffix) == 0;
+  };
+  if (!ends_with(inputs, ".npy") || output.empty()) return false;
+  // A column-major 2-D array is not read row by row; the whole-batch path transposes it.
+  try {
+    std::ifstream in(inputs, std::ios::binary);
+    std::string prefix(1 << 16, '\0');
+    in.read(prefix.data(), static_cast<std::streamsize>(prefix.size()));
+    prefix.resize(static_cast<std::size_t>(in.gcount()));
+    NpyHeader h = parse_npy_header(prefix, inputs);
+    if (h.fortran && h.shape.size() == 2 && h.shape[0] > 1 && h.shape[1] > 1) return false;
+  } catch (const InputError&) {
+    return false;  // the whole-batch path reports it
+  }
+  if (ends_with(output, ".npy")) return kind == ValueKind::Double;
+  if (ends_with(output, ".csv")) return kind != ValueKind::Both;
+  return false;
+}
+
+void stream_evaluate(const StreamRequest& r) {
+  KeyedMeasure keyed(r.measure);
+  NpyReader reader(r.inputs);
+  const NpyHeader& h = reader.header();
+  bool csv = format_of(r.output) == FileFormat::Csv;
+  std::size_t rows = h.shape.size() == 2 ? h.shape[0] : 1, cols = h.shape.size() == 2 ? h.shape[1] : h.shape[0];
+  OutputFile out(r.output);
+  if (!csv) out.write(npy_f8_header(h.shape));
+  std::vector<double> inputs, values;
+  std::vector<std::pair<std::size_t, Q>> wide;
+  std::size_t chunk = std::max<std::size_t>(1, r.chunk_values);
+  if (cols <= chunk) {
+    // Whole sequences per chunk, spread over threads; parts are written in sequence order.
+    std::size_t per_chunk = cols == 0 ? rows : std::max<std::size_t>(1, chunk / cols);
+    unsigned threads = std::max(1u, r.threads);
+    for (std::size_t first = 0; first < rows; first += per_chunk) {
+      std::size_t count = std::min(per_chunk, rows - first);
+      reader.read(count * cols, inputs, wide);
+      values.resize(count * cols);
+      Slice s{&keyed, r.kind, csv, &inputs, &wide};
+      std::size_t parts = std::min<std::size_t>(count, threads * 4);
+      std::vector<std::string> text(parts);
+      for_parts(parts, threads, [&](std::size_t p) {
+        for (std::size_t row = p * count / parts; row < (p + 1) * count / parts; ++row) {
+          KeyedRun run(keyed, r.initial);
+          run_values(s, run, row * cols, (row + 1) * cols, true, values.data(), text[p]);
+          if (csv) text[p] += '\n';
+        }
+      });
+      if (csv)
+        for (const std::string& t : text) out.write(t);
+      else
+        out.write(reinterpret_cast<const char*>(values.data()), 8 * values.size());
+    }
+  } else {
+    // Sequences longer than a chunk: one at a time, the run carried from chunk to chunk.
+    std::string text;
+    for (std::size_t row = 0; row < rows; ++row) {
+      KeyedRun run(keyed, r.initial);
+      for (std::size_t done = 0; done < cols; done += chunk) {
+        std::size_t count = std::min(chunk, cols - done);
+        reader.read(count, inputs, wide);
+        values.resize(count);
+        text.clear();
+        run_values(Slice{&keyed, r.kind, csv, &inputs, &wide}, run, 0, count, done == 0, values.data(), text);
+        if (csv)
+          out.write(text);
+        else
+          out.write(reinterpret_cast<const char*>(values.data()), 8 * values.size());
+      }
+      if (csv) out.write("\n", 1);
+    }
+  }
+  out.commit();
+}
+
+}  // namespace palcheck::oracle

@@ -1,0 +1,37 @@
+// def:pal, prop:complexity: `palcheck eval` over .npy inputs in constant memory and on all cores.
+// The inputs are read, evaluated (rank-keyed exact PAL, keyed_pal.h) and written in chunks, so
+// peak memory does not grow with the number of tokens; the sequences of a batch are spread over
+// threads and written in their order, so the bytes do not depend on the number of threads.
+#pragma once
+
+#include "tools/oracle/oracle_eval.h"
+#include "tools/oracle/oracle_files.h"
+
+#include <cstddef>
+#include <string>
+
+namespace palcheck::oracle {
+
+/// What a streamed evaluation reads and writes.
+struct StreamRequest {
+  Measure measure;                            ///< PAL's measure
+  std::string inputs;                         ///< a .npy file, 1-D (one sequence) or 2-D (one per row)
+  std::string output;                         ///< a .npy (doubles) or .csv file
+  ValueKind kind = ValueKind::Double;         ///< exact or double (one kind per file)
+  InitialState initial = InitialState::Off;   ///< every relay's state before u_0
+  unsigned threads = 1;                       ///< sequences evaluated at once
+  std::size_t chunk_values = std::size_t{1} << 20;  ///< values read per chunk (bounds the memory)
+};
+
+/// Whether a streamed evaluation can write this: inputs in .npy (C order, read from the header),
+/// output .npy with doubles or CSV with one kind of value. Everything else goes through evaluate_problem.
+bool streamable(const std::string& inputs, const std::string& output, ValueKind kind);
+
+/// Evaluates and writes the output (a temporary file renamed into place at the end); the bytes are
+/// those format_outputs gives for the same problem. InputError on bad input, nothing written.
+void stream_evaluate(const StreamRequest& request);
+
+/// The number of threads `-j 0` means: every core the system reports (at least 1).
+unsigned all_cores();
+
+}  // namespace palcheck::oracle
