@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <utility>
 
 namespace palcheck {
 
@@ -119,7 +120,7 @@ std::string dyadic_text(__int128 n, int scale) {
   return text;
 }
 
-KeyedMeasure::KeyedMeasure(const Measure& mu) : mu_(mu) {
+KeyedMeasure::KeyedMeasure(Measure mu) : mu_(std::move(mu)) {
   validate(mu_);
   // Sort the thresholds by their doubles (monotone in t), then split equal doubles exactly.
   struct Entry {

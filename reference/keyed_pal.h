@@ -25,7 +25,8 @@ class KeyedMeasure {
  public:
   /// Validates mu (alpha >= beta) and builds the tables: sorting and dyadic weights in machine
   /// arithmetic (O(R log R) plus O(m^2) integer sums); GMP sums only for non-dyadic weights.
-  explicit KeyedMeasure(const Measure& mu);
+  /// Takes mu by value: pass an rvalue to spare the copy of a large measure.
+  explicit KeyedMeasure(Measure mu);
 
   /// The rank key of an input: 2c when u is the c-th threshold (1-based), else 2c+1 with c the
   /// number of thresholds below u. Keys run from 1 to 2m+1.

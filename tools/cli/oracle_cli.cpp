@@ -50,7 +50,7 @@ int run_oracle_eval(const OracleEvalOptions& o) {
       request.initial = static_cast<InitialState>(*src.initial_state);
     }
     request.threads = o.threads == 0 ? all_cores() : o.threads;
-    stream_evaluate(request);
+    stream_evaluate(std::move(request));
     return 0;
   }
   OracleProblem problem = load_problem(o.sources);

@@ -210,8 +210,8 @@ bool streamable(const std::string& inputs, const std::string& output, ValueKind 
   return false;
 }
 
-void stream_evaluate(const StreamRequest& r) {
-  KeyedMeasure keyed(r.measure);
+void stream_evaluate(StreamRequest r) {
+  KeyedMeasure keyed(std::move(r.measure));
   NpyReader reader(r.inputs);
   const NpyHeader& h = reader.header();
   bool csv = format_of(r.output) == FileFormat::Csv;

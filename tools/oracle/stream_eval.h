@@ -29,7 +29,7 @@ bool streamable(const std::string& inputs, const std::string& output, ValueKind 
 
 /// Evaluates and writes the output (a temporary file renamed into place at the end); the bytes are
 /// those format_outputs gives for the same problem. InputError on bad input, nothing written.
-void stream_evaluate(const StreamRequest& request);
+void stream_evaluate(StreamRequest request);
 
 /// The number of threads `-j 0` means: every core the system reports (at least 1).
 unsigned all_cores();
