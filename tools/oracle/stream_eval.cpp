@@ -1,10 +1,11 @@
 // Streamed, threaded evaluation of .npy inputs (see stream_eval.h).
 #include "tools/oracle/stream_eval.h"
 
+#include "reference/keyed_pal.h"
 #include "tools/oracle/json_input.h"
 #include "tools/oracle/npy_format.h"
-#include "reference/keyed_pal.h"
 
+#include <unistd.h>
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -13,7 +14,6 @@
 #include <fstream>
 #include <optional>
 #include <thread>
-#include <unistd.h>
 
 namespace palcheck::oracle {
 
@@ -32,8 +32,8 @@ class NpyReader {
     in_.seekg(0, std::ios::end);
     auto size = static_cast<std::size_t>(in_.tellg());
     if (size - header_.data_offset != header_.count() * header_.width)
-      throw InputError(path + ": .npy data has " + std::to_string(size - header_.data_offset) +
-                       " bytes, shape needs " + std::to_string(header_.count() * header_.width));
+      throw InputError(path + ": .npy data has " + std::to_string(size - header_.data_offset) + " bytes, shape needs " +
+                       std::to_string(header_.count() * header_.width));
     in_.seekg(static_cast<std::streamoff>(header_.data_offset));
   }
 
@@ -70,7 +70,8 @@ class NpyReader {
           std::int64_t v;
           std::memcpy(&v, p + 8 * k, 8);
           out[k] = static_cast<double>(v);
-          if (v > (std::int64_t{1} << 53) || v < -(std::int64_t{1} << 53)) wide.emplace_back(k, Q(static_cast<long long>(v)));
+          if (v > (std::int64_t{1} << 53) || v < -(std::int64_t{1} << 53))
+            wide.emplace_back(k, Q(static_cast<long long>(v)));
         }
         break;
     }
@@ -96,7 +97,9 @@ class NpyReader {
 class OutputFile {
  public:
   explicit OutputFile(const std::string& path)
-      : path_(path), temp_(path + ".tmp." + std::to_string(::getpid())), out_(temp_, std::ios::binary | std::ios::trunc) {
+      : path_(path),
+        temp_(path + ".tmp." + std::to_string(::getpid())),
+        out_(temp_, std::ios::binary | std::ios::trunc) {
     if (!out_) throw InputError(path + ": cannot write (cannot create " + temp_ + ")");
   }
   ~OutputFile() {
@@ -107,7 +110,8 @@ class OutputFile {
   void commit() {
     out_.close();
     if (!out_) throw InputError(path_ + ": write failed");
-    if (std::rename(temp_.c_str(), path_.c_str()) != 0) throw InputError(path_ + ": cannot rename the temporary file into place");
+    if (std::rename(temp_.c_str(), path_.c_str()) != 0)
+      throw InputError(path_ + ": cannot rename the temporary file into place");
     done_ = true;
   }
 
@@ -144,8 +148,8 @@ int key_at(const Slice& s, std::size_t k, std::size_t& next_wide) {
 }
 
 // Evaluates values [begin, end) of one sequence continuing `run`; appends to `values` or `text`.
-void run_values(const Slice& s, KeyedRun& run, std::size_t begin, std::size_t end, bool first_of_row,
-                double* values, std::string& text) {
+void run_values(const Slice& s, KeyedRun& run, std::size_t begin, std::size_t end, bool first_of_row, double* values,
+                std::string& text) {
   std::size_t next_wide =
       static_cast<std::size_t>(std::lower_bound(s.wide->begin(), s.wide->end(), std::pair<std::size_t, Q>(begin, Q(0)),
                                                 [](const auto& a, const auto& b) { return a.first < b.first; }) -

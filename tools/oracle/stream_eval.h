@@ -14,12 +14,12 @@ namespace palcheck::oracle {
 
 /// What a streamed evaluation reads and writes.
 struct StreamRequest {
-  Measure measure;                            ///< PAL's measure
-  std::string inputs;                         ///< a .npy file, 1-D (one sequence) or 2-D (one per row)
-  std::string output;                         ///< a .npy (doubles) or .csv file
-  ValueKind kind = ValueKind::Double;         ///< exact or double (one kind per file)
-  InitialState initial = InitialState::Off;   ///< every relay's state before u_0
-  unsigned threads = 1;                       ///< sequences evaluated at once
+  Measure measure;                                  ///< PAL's measure
+  std::string inputs;                               ///< a .npy file, 1-D (one sequence) or 2-D (one per row)
+  std::string output;                               ///< a .npy (doubles) or .csv file
+  ValueKind kind = ValueKind::Double;               ///< exact or double (one kind per file)
+  InitialState initial = InitialState::Off;         ///< every relay's state before u_0
+  unsigned threads = 1;                             ///< sequences evaluated at once
   std::size_t chunk_values = std::size_t{1} << 20;  ///< values read per chunk (bounds the memory)
 };
 

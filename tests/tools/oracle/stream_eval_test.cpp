@@ -24,9 +24,7 @@ std::string scratch(const std::string& name) {
   return (std::filesystem::temp_directory_path() / ("palcheck_stream_eval_test_" + name)).string();
 }
 
-void write_file(const std::string& path, const std::string& bytes) {
-  std::ofstream(path, std::ios::binary) << bytes;
-}
+void write_file(const std::string& path, const std::string& bytes) { std::ofstream(path, std::ios::binary) << bytes; }
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -50,7 +48,8 @@ TEST(OracleStreamEval, SameBytesAsWholeBatchForEveryChunkAndThreadCount) {
     bool one_dimensional = c % 4 == 0;
     std::vector<double> u(one_dimensional ? cols : rows * cols);
     for (double& x : u) x = static_cast<double>(rng() % 14) / 4 - 0.5;
-    std::vector<std::size_t> shape = one_dimensional ? std::vector<std::size_t>{cols} : std::vector<std::size_t>{rows, cols};
+    std::vector<std::size_t> shape =
+        one_dimensional ? std::vector<std::size_t>{cols} : std::vector<std::size_t>{rows, cols};
     write_file(inputs, format_npy_f8(shape, u));
     ProblemSources sources;
     sources.measures = {measure};
@@ -58,8 +57,9 @@ TEST(OracleStreamEval, SameBytesAsWholeBatchForEveryChunkAndThreadCount) {
     OracleProblem problem = load_problem(sources);
     for (InitialState initial : {InitialState::Off, InitialState::On}) {
       problem.initial = initial;
-      for (auto [format, kind] : {std::pair{FileFormat::Npy, ValueKind::Double}, std::pair{FileFormat::Csv, ValueKind::Exact},
-                                  std::pair{FileFormat::Csv, ValueKind::Double}}) {
+      for (auto [format, kind] :
+           {std::pair{FileFormat::Npy, ValueKind::Double}, std::pair{FileFormat::Csv, ValueKind::Exact},
+            std::pair{FileFormat::Csv, ValueKind::Double}}) {
         std::string expected = format_outputs(problem, evaluate_problem(problem, kind), format, kind, false);
         std::string output = scratch(format == FileFormat::Npy ? "out.npy" : "out.csv");
         ASSERT_TRUE(streamable(inputs, output, kind));
