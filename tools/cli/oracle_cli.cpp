@@ -54,7 +54,8 @@ int run_oracle_eval(const OracleEvalOptions& o) {
     return 0;
   }
   OracleProblem problem = load_problem(o.sources);
-  BatchOutputs outputs = evaluate_problem(problem, o.dump.empty() ? kind : ValueKind::Both);
+  BatchOutputs outputs =
+      evaluate_problem(problem, o.dump.empty() ? kind : ValueKind::Both, o.threads == 0 ? all_cores() : o.threads);
   // Everything is formatted before anything is written: bad input leaves no file behind.
   std::string main_bytes;
   try {

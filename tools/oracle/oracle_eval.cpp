@@ -4,6 +4,7 @@
 #include "tools/oracle/csv_format.h"
 #include "tools/oracle/json_input.h"
 #include "tools/oracle/npy_format.h"
+#include "tools/oracle/parallel.h"
 #include "reference/keyed_pal.h"
 #include "reference/pal_definition.h"
 #include "reference/preisach_memory.h"
@@ -78,25 +79,26 @@ json measure_json(const Measure& mu) {
   return {{"relays", relays}};
 }
 
-BatchOutputs evaluate_problem(const OracleProblem& p, ValueKind kind) {
+BatchOutputs evaluate_problem(const OracleProblem& p, ValueKind kind, unsigned threads) {
   BatchOutputs out;
   out.width = p.width();
   bool exact = kind != ValueKind::Double, approx = kind != ValueKind::Exact;
   if (!p.is_mpal()) {
     KeyedMeasure keyed(p.measure);
-    for (const auto& u : p.sequences) {
+    if (exact) out.exact.resize(p.size());
+    if (approx) out.approx.resize(p.size());
+    for_parts(p.size(), threads, [&](std::size_t s) {
+      const std::vector<Q>& u = p.sequences[s];
       if (exact) {
-        out.exact.push_back(keyed.outputs(u, p.initial));
+        out.exact[s] = keyed.outputs(u, p.initial);
         if (approx) {
-          std::vector<double> d;
-          d.reserve(u.size());
-          for (const Q& q : out.exact.back()) d.push_back(to_double(q));
-          out.approx.push_back(std::move(d));
+          out.approx[s].reserve(u.size());
+          for (const Q& q : out.exact[s]) out.approx[s].push_back(to_double(q));
         }
       } else {
-        out.approx.push_back(keyed.outputs_double(u, p.initial));
+        out.approx[s] = keyed.outputs_double(u, p.initial);
       }
-    }
+    });
     return out;
   }
   std::vector<std::unique_ptr<KeyedMeasure>> keyed;

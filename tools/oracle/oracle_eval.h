@@ -23,8 +23,9 @@ struct BatchOutputs {
   std::vector<std::vector<double>> approx;  ///< nearest doubles (empty when not asked for)
 };
 
-/// Evaluates every sequence; the rank-keyed fast path (oracle_keyed_pal.h) does the PAL work.
-BatchOutputs evaluate_problem(const OracleProblem& problem, ValueKind kind);
+/// Evaluates every sequence; the rank-keyed fast path (keyed_pal.h) does the PAL work. The sequences
+/// of a PAL batch are spread over `threads` threads; the result does not depend on their number.
+BatchOutputs evaluate_problem(const OracleProblem& problem, ValueKind kind, unsigned threads = 1);
 
 /// The bytes of an output file in `format`; InputError when the format cannot hold the result
 /// (.npy holds doubles only and rectangular batches; CSV and .npy hold one MPAL sequence).

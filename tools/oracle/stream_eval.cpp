@@ -4,6 +4,7 @@
 #include "reference/keyed_pal.h"
 #include "tools/oracle/json_input.h"
 #include "tools/oracle/npy_format.h"
+#include "tools/oracle/parallel.h"
 
 #include <unistd.h>
 #include <algorithm>
@@ -163,29 +164,6 @@ void run_values(const Slice& s, KeyedRun& run, std::size_t begin, std::size_t en
     if (!(first_of_row && k == begin)) text += ',';
     append_value(text, run, *s.keyed, s.kind);
   }
-}
-
-// f(part) for part = 0..parts-1 on up to `threads` threads; each part is written to its own slot.
-template <class F>
-void for_parts(std::size_t parts, unsigned threads, F&& f) {
-  if (threads <= 1 || parts <= 1) {
-    for (std::size_t p = 0; p < parts; ++p) f(p);
-    return;
-  }
-  std::size_t workers = std::min<std::size_t>(threads, parts);
-  std::vector<std::jthread> pool;
-  std::vector<std::exception_ptr> errors(workers);
-  for (std::size_t w = 0; w < workers; ++w)
-    pool.emplace_back([&, w] {
-      try {
-        for (std::size_t p = w; p < parts; p += workers) f(p);
-      } catch (...) {
-        errors[w] = std::current_exception();
-      }
-    });
-  pool.clear();  // joins
-  for (auto& e : errors)
-    if (e) std::rethrow_exception(e);
 }
 
 }  // namespace

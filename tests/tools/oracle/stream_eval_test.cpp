@@ -1,6 +1,6 @@
 // def:pal, prop:complexity: the streamed, threaded eval writes the same bytes as the whole-batch
-// path (evaluate_problem + format_outputs), for every chunk size and thread count, and stops with
-// nothing written on a non-finite input.
+// path (evaluate_problem + format_outputs, itself on 1 or 3 threads), for every chunk size and
+// thread count, and stops with nothing written on a non-finite input.
 #include "tools/oracle/stream_eval.h"
 
 #include "tools/oracle/json_input.h"
@@ -61,6 +61,8 @@ TEST(OracleStreamEval, SameBytesAsWholeBatchForEveryChunkAndThreadCount) {
            {std::pair{FileFormat::Npy, ValueKind::Double}, std::pair{FileFormat::Csv, ValueKind::Exact},
             std::pair{FileFormat::Csv, ValueKind::Double}}) {
         std::string expected = format_outputs(problem, evaluate_problem(problem, kind), format, kind, false);
+        ASSERT_EQ(format_outputs(problem, evaluate_problem(problem, kind, 3), format, kind, false), expected)
+            << "case " << c << ": evaluate_problem on 3 threads";
         std::string output = scratch(format == FileFormat::Npy ? "out.npy" : "out.csv");
         ASSERT_TRUE(streamable(inputs, output, kind));
         for (std::size_t chunk : {1, 3, 7, 1 << 20})
