@@ -126,37 +126,48 @@ KeyedMeasure::KeyedMeasure(Measure mu) : mu_(std::move(mu)) {
   struct Entry {
     double d;
     const Q* t;
+    std::size_t slot;  // 2 * relay (+1 for beta)
   };
   std::vector<Entry> entries;
   entries.reserve(2 * mu_.relays.size());
-  for (const WeightedRelay& r : mu_.relays)
-    for (const Q* t : {&r.thresholds.alpha, &r.thresholds.beta}) entries.push_back({mpq_get_d(t->backend().data()), t});
+  for (std::size_t r = 0; r < mu_.relays.size(); ++r) {
+    const Thresholds& t = mu_.relays[r].thresholds;
+    entries.push_back({mpq_get_d(t.alpha.backend().data()), &t.alpha, 2 * r});
+    entries.push_back({mpq_get_d(t.beta.backend().data()), &t.beta, 2 * r + 1});
+  }
   std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.d < b.d; });
+  // Each threshold's index among the distinct ones, by slot: found while splitting, no search after.
+  std::vector<std::size_t> index(entries.size());
   for (std::size_t lo = 0; lo < entries.size();) {
     std::size_t hi = lo;
     std::vector<const Q*> distinct;
     while (hi < entries.size() && entries[hi].d == entries[lo].d) {
       const Q* t = entries[hi++].t;
-      if (std::none_of(distinct.begin(), distinct.end(), [&](const Q* s) { return mpq_equal(s->backend().data(), t->backend().data()); }))
+      if (std::none_of(distinct.begin(), distinct.end(),
+                       [&](const Q* s) { return mpq_equal(s->backend().data(), t->backend().data()); }))
         distinct.push_back(t);
     }
-    std::sort(distinct.begin(), distinct.end(), [](const Q* a, const Q* b) { return *a < *b; });
+    std::sort(distinct.begin(), distinct.end(), [](const Q* x, const Q* y) { return *x < *y; });
+    std::size_t base = thresholds_.size();
     for (const Q* t : distinct) thresholds_.push_back(*t);
+    for (std::size_t k = lo; k < hi; ++k) {
+      std::size_t c = 0;
+      while (!mpq_equal(distinct[c]->backend().data(), entries[k].t->backend().data())) ++c;
+      index[entries[k].slot] = base + c;
+    }
     lo = hi;
   }
   for (std::size_t c = 1; c < thresholds_.size(); ++c)
     if (!(thresholds_[c - 1] < thresholds_[c])) throw std::logic_error("KeyedMeasure: thresholds out of order");
   m_ = thresholds_.size();
-  auto index_of = [&](const Q& t) {
-    return static_cast<std::size_t>(std::lower_bound(thresholds_.begin(), thresholds_.end(), t) - thresholds_.begin());
-  };
   // Per relay: its cell and, while every weight is dyadic, its weight in integers.
   std::vector<std::pair<std::size_t, std::size_t>> cells;
   std::vector<std::pair<__int128, int>> dyadic;
   cells.reserve(mu_.relays.size());
   integral_ = true;
-  for (const WeightedRelay& r : mu_.relays) {
-    std::size_t ia = index_of(r.thresholds.alpha), ib = index_of(r.thresholds.beta);
+  for (std::size_t relay = 0; relay < mu_.relays.size(); ++relay) {
+    const WeightedRelay& r = mu_.relays[relay];
+    std::size_t ia = index[2 * relay], ib = index[2 * relay + 1];
     alpha_keys_.push_back(2 * static_cast<int>(ia + 1));
     beta_keys_.push_back(2 * static_cast<int>(ib + 1));
     cells.emplace_back(ia + 1, ib);
