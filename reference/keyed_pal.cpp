@@ -63,7 +63,8 @@ double bracketing_double(const Q& t) {
   if (!std::isfinite(d)) return d;  // beyond every finite double: every input lies on one side
   Q dq = *rational_from_double(d);
   if (dq == t) return d;
-  double toward = std::nextafter(d, dq < t ? std::numeric_limits<double>::infinity() : -std::numeric_limits<double>::infinity());
+  double toward =
+      std::nextafter(d, dq < t ? std::numeric_limits<double>::infinity() : -std::numeric_limits<double>::infinity());
   if (!std::isfinite(toward)) return toward;
   Q nq = *rational_from_double(toward);
   bool between = dq < t ? t < nq : nq < t;
@@ -205,7 +206,8 @@ KeyedMeasure::KeyedMeasure(Measure mu) : mu_(std::move(mu)) {
   } else {
     scale_ = 0;
     table_.assign(side * side, Q(0));
-    for (std::size_t r = 0; r < cells.size(); ++r) table_[cells[r].first * side + cells[r].second] += mu_.relays[r].weight;
+    for (std::size_t r = 0; r < cells.size(); ++r)
+      table_[cells[r].first * side + cells[r].second] += mu_.relays[r].weight;
     for (std::size_t i = 1; i <= m_; ++i)
       for (std::size_t j = m_; j-- > 0;) table_[i * side + j] += table_[i * side + j + 1];
     for (std::size_t i = 1; i <= m_; ++i)
@@ -226,8 +228,10 @@ void KeyedMeasure::build_double_keys() {
       std::size_t below = c;  // thresholds < d
       bool equal = false;
       for (std::size_t k = c; k < end; ++k) {
-        if (thresholds_[k] < dq) ++below;
-        else if (thresholds_[k] == dq) equal = true;
+        if (thresholds_[k] < dq)
+          ++below;
+        else if (thresholds_[k] == dq)
+          equal = true;
       }
       doubles_.push_back(d);
       key_at_.push_back(equal ? 2 * static_cast<int>(below + 1) : 2 * static_cast<int>(below) + 1);
@@ -271,9 +275,12 @@ int KeyedMeasure::key(double u) const {
       // On evenly spread doubles (grids) the guess g has d[g] <= u < d[g + 1] up to one step.
       double x = (u - guess_origin_) * guess_inverse_step_;
       auto g = static_cast<std::size_t>(std::min(x, static_cast<double>(n - 2)));
-      if (d[g] <= u && u < d[g + 1]) k = g + 1;
-      else if (g + 2 < n && d[g + 1] <= u && u < d[g + 2]) k = g + 2;
-      else if (g > 0 && d[g - 1] <= u && u < d[g]) k = g;
+      if (d[g] <= u && u < d[g + 1])
+        k = g + 1;
+      else if (g + 2 < n && d[g + 1] <= u && u < d[g + 2])
+        k = g + 2;
+      else if (g > 0 && d[g - 1] <= u && u < d[g])
+        k = g;
     }
     if (k == 0) k = static_cast<std::size_t>(std::upper_bound(d, d + n, u) - d);
   }
@@ -329,8 +336,10 @@ std::vector<double> KeyedMeasure::outputs_double(const std::vector<double>& u, I
 KeyedRun::KeyedRun(const KeyedMeasure& keyed, InitialState initial)
     : keyed_(&keyed), first_is_max_(initial == InitialState::Off) {
   if (initial == InitialState::On) {
-    if (keyed.integral()) int_start_ = keyed.int_cell(keyed.threshold_count(), 0);
-    else start_ = keyed.total();
+    if (keyed.integral())
+      int_start_ = keyed.int_cell(keyed.threshold_count(), 0);
+    else
+      start_ = keyed.total();
   }
 }
 
@@ -360,15 +369,15 @@ MemoryStepEffect KeyedRun::step(int u) {
     }
   }
   std::size_t size = extrema_.size();
-  if (keyed_->integral()) int_outputs_.resize(size);
-  else outputs_.resize(size);
+  if (keyed_->integral())
+    int_outputs_.resize(size);
+  else
+    outputs_.resize(size);
   recompute_top();
   return effect;
 }
 
-std::size_t KeyedRun::row(int a) const {
-  return a < 0 ? keyed_->threshold_count() : static_cast<std::size_t>(a / 2);
-}
+std::size_t KeyedRun::row(int a) const { return a < 0 ? keyed_->threshold_count() : static_cast<std::size_t>(a / 2); }
 
 std::size_t KeyedRun::column(int b) const { return b < 0 ? 0 : static_cast<std::size_t>((b - 1) / 2); }
 

@@ -78,7 +78,7 @@ class KeyedMeasure {
   // Distinct doubles of the thresholds, increasing, with the key of u == d and of d < u < next d.
   std::vector<double> doubles_;
   std::vector<int> key_at_, key_after_;
-  int key_below_all_ = 1;  // key of an input below every double of doubles_
+  int key_below_all_ = 1;                             // key of an input below every double of doubles_
   double guess_origin_ = 0, guess_inverse_step_ = 0;  // index guess (u - origin) * inverse; 0 = off
 };
 
