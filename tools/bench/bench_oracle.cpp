@@ -89,8 +89,10 @@ void BM_EvalEndToEnd(benchmark::State& state) {
   std::ofstream(inputs, std::ios::binary) << palcheck::oracle::format_npy_f8({n}, u);
   palcheck::Measure mu = float32_grid(L);
   for (auto _ : state) {
-    palcheck::oracle::StreamRequest request{mu, inputs, output, palcheck::oracle::ValueKind::Double,
-                                            palcheck::InitialState::Off, 1};
+    palcheck::oracle::StreamRequest request;
+    request.measure = mu;
+    request.inputs = inputs;
+    request.output = output;
     palcheck::oracle::stream_evaluate(std::move(request));
   }
   state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(n));

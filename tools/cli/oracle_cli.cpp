@@ -5,6 +5,8 @@
 #include "tools/oracle/oracle_eval.h"
 #include "tools/oracle/stream_eval.h"
 
+#include <iostream>
+
 namespace palcheck::cli {
 
 using namespace oracle;  // the oracle library: formats, problem, eval, compare
@@ -50,6 +52,12 @@ int run_oracle_eval(const OracleEvalOptions& o) {
       request.initial = static_cast<InitialState>(*src.initial_state);
     }
     request.threads = o.threads == 0 ? all_cores() : o.threads;
+    // Long runs report each tenth done on stderr; short ones stay silent.
+    request.progress = [tenth = 0](std::size_t done, std::size_t total) mutable {
+      if (total < (std::size_t{1} << 24)) return;
+      for (; tenth < 10 && done * 10 >= (tenth + 1) * total; ++tenth)
+        std::cerr << "eval: " << done << " of " << total << " tokens (" << (tenth + 1) * 10 << "%)\n";
+    };
     stream_evaluate(std::move(request));
     return 0;
   }

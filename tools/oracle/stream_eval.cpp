@@ -39,6 +39,7 @@ class NpyReader {
   }
 
   const NpyHeader& header() const { return header_; }
+  std::size_t consumed() const { return consumed_; }
 
   // Reads the next `count` values into `out` (doubles); values a double cannot hold go to `wide`.
   void read(std::size_t count, std::vector<double>& out, std::vector<std::pair<std::size_t, Q>>& wide) {
@@ -225,6 +226,7 @@ void stream_evaluate(StreamRequest r) {
         for (const std::string& t : text) out.write(t);
       else
         out.write(reinterpret_cast<const char*>(values.data()), 8 * values.size());
+      if (r.progress) r.progress(reader.consumed(), h.count());
     }
   } else {
     // Sequences longer than a chunk: one at a time, the run carried from chunk to chunk.
@@ -241,6 +243,7 @@ void stream_evaluate(StreamRequest r) {
           out.write(text);
         else
           out.write(reinterpret_cast<const char*>(values.data()), 8 * values.size());
+        if (r.progress) r.progress(reader.consumed(), h.count());
       }
       if (csv) out.write("\n", 1);
     }

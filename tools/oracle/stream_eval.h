@@ -8,6 +8,7 @@
 #include "tools/oracle/oracle_files.h"
 
 #include <cstddef>
+#include <functional>
 #include <string>
 
 namespace palcheck::oracle {
@@ -21,6 +22,7 @@ struct StreamRequest {
   InitialState initial = InitialState::Off;         ///< every relay's state before u_0
   unsigned threads = 1;                             ///< sequences evaluated at once
   std::size_t chunk_values = std::size_t{1} << 20;  ///< values read per chunk (bounds the memory)
+  std::function<void(std::size_t done, std::size_t total)> progress;  ///< called after each chunk, if set
 };
 
 /// Whether a streamed evaluation can write this: inputs in .npy (C order, read from the header),

@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -67,7 +68,8 @@ TEST(OracleStreamEval, SameBytesAsWholeBatchForEveryChunkAndThreadCount) {
         ASSERT_TRUE(streamable(inputs, output, kind));
         for (std::size_t chunk : {1, 3, 7, 1 << 20})
           for (unsigned threads : {1u, 2u, 3u}) {
-            StreamRequest request{load_measure_file(measure, "", RelayColumns{}), inputs, output, kind, initial, threads, chunk};
+            StreamRequest request{
+                load_measure_file(measure, "", RelayColumns{}), inputs, output, kind, initial, threads, chunk, {}};
             stream_evaluate(request);
             ASSERT_EQ(read_file(output), expected) << "case " << c << " chunk " << chunk << " threads " << threads;
           }
@@ -76,12 +78,31 @@ TEST(OracleStreamEval, SameBytesAsWholeBatchForEveryChunkAndThreadCount) {
   }
 }
 
+TEST(OracleStreamEval, ProgressRisesToTheTotalOncePerChunk) {
+  std::string inputs = scratch("progress.npy"), output = scratch("progress_out.npy");
+  write_file(inputs, format_npy_f8({3, 5}, std::vector<double>(15, 1.0)));
+  for (std::size_t chunk : {4, 11}) {  // a chunk shorter than a row, and one holding two rows
+    std::vector<std::size_t> reported;
+    StreamRequest request{
+        Measure{{{{Q(1), Q(0)}, Q(1)}}}, inputs, output, ValueKind::Double, InitialState::Off, 2, chunk, {}};
+    request.progress = [&](std::size_t done, std::size_t total) {
+      EXPECT_EQ(total, 15u);
+      reported.push_back(done);
+    };
+    stream_evaluate(std::move(request));
+    ASSERT_FALSE(reported.empty());
+    EXPECT_TRUE(std::is_sorted(reported.begin(), reported.end()));
+    EXPECT_EQ(reported.back(), 15u) << "chunk " << chunk;
+    EXPECT_EQ(reported.size(), chunk == 4 ? 6u : 2u) << "chunk " << chunk;
+  }
+}
+
 TEST(OracleStreamEval, NonFiniteInputWritesNothing) {
   std::string inputs = scratch("nan.npy"), output = scratch("nan_out.npy");
   std::filesystem::remove(output);
   write_file(inputs, format_npy_f8({4}, {0.0, 1.0, std::numeric_limits<double>::quiet_NaN(), 2.0}));
   Measure mu{{{{Q(1), Q(0)}, Q(1)}}};
-  StreamRequest request{mu, inputs, output, ValueKind::Double, InitialState::Off, 1, 2};
+  StreamRequest request{mu, inputs, output, ValueKind::Double, InitialState::Off, 1, 2, {}};
   try {
     stream_evaluate(request);
     FAIL() << "a NaN input was accepted";
