@@ -1,13 +1,18 @@
-// thm:complexity, thm:complexity:depth, tab:complexity, tab:complexity:tc-columns, abstract:cost,
-// sec:complexity:advantages, intro:properties: asymptotic, empirical and motivating statements are
-// NOT-CHECKABLE as such; the checkable part is that the stack depth k can grow like n, so the
-// memory bound O(Hkd) is O(Hnd) in the worst case, the order of attention's.
+// thm:complexity, thm:complexity:depth, prop:complexity, tab:complexity, tab:complexity:tc-columns,
+// abstract:cost, sec:complexity:advantages, intro:properties: the cost bounds are measured on witness
+// families with operation counters (claims/cost_families.h); prop:complexity's binary-search sentence is
+// judged per completion of Algorithm 1 by enumeration; the stack depth k can grow like n, so the memory
+// bound O(Hkd) is O(Hnd) in the worst case; empirical and motivating statements are NOT-CHECKABLE.
 #include "claims/analysis_registration.h"
+#include "claims/cost_families.h"
+#include "claims/replay_sequences.h"
 
 #include "reference/algorithm1.h"
 #include "reference/preisach_memory.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <map>
 
 namespace palcheck::analysis {
 namespace {
@@ -70,6 +75,170 @@ std::vector<CheckResult> check_depth(const RunConfig& config) {
   return {r};
 }
 
+constexpr const char* kCostModel =
+    "unit cost per Algorithm 1 pop and push (the printed while loop, the paper's own algorithm: it gives no other "
+    "implementation), per comparison of a relay read by binary search on the classical memory, per stored number; "
+    "numbers count as fixed-size words, as the O(.) bounds assume; one head, d = 1 (H and d multiply every count "
+    "alike, so they do not change how a ratio grows with n); the MLP's d x d_ff multiply-adds per token do not "
+    "depend on n or k and are left out; each row keeps the completion of Algorithm 1 with the largest ratio";
+
+std::string fixed(double v) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.2f", v);
+  return buffer;
+}
+
+// One bound on one family: REFUTED with the family as its replayable instance when the ratio grows without
+// limit, HELD when it stays bounded; the table goes into the details.
+// `counts` is the family measured once on cost::geometric_sizes(), shared by every bound judged on it.
+CheckResult family_result(const std::string& label, cost::Family f, const cost::FamilyCounts& counts, cost::Quantity q,
+                          cost::Bound b, std::map<std::string, std::string> interpretation,
+                          const std::string& claim_text) {
+  std::vector<std::size_t> sizes = cost::geometric_sizes();
+  cost::FamilyRun run = cost::evaluate(counts, q, b);
+  cost::Growth g = cost::growth(run);
+  CheckResult r;
+  r.method = "enumeration";
+  r.cases = sizes.size();
+  r.interpretation = std::move(interpretation);
+  r.interpretation["algorithm1"] = "every completion";
+  const cost::Row& first = run.rows.front();
+  const cost::Row& last = run.rows.back();
+  std::string trend = cost::to_string(q) + " / " + cost::to_string(b) + " goes from " + fixed(first.ratio) +
+                      " at n = " + std::to_string(first.counts.n) + " to " + fixed(last.ratio) + " at n = " +
+                      std::to_string(last.counts.n) + " on " + cost::to_string(f) + " (measured ~ n^" +
+                      fixed(run.measured_exponent) + ", ratio ~ n^" + fixed(run.ratio_exponent) + ")";
+  r.verdict = g == cost::Growth::Unbounded ? Verdict::Refuted
+              : g == cost::Growth::Bounded ? Verdict::Held
+                                           : Verdict::Unknown;
+  r.summary = claim_text + (g == cost::Growth::Unbounded ? " fails: " : g == cost::Growth::Bounded ? " holds: " : ": ") +
+              trend;
+  r.details = {{"cost model", kCostModel},
+               {"family", cost::to_string(f) + ", n = 2^4 .. 2^16 (deterministic, no seed)"},
+               {"rule", "unbounded: the ratio rises at every size and its fitted exponent is >= 1/2; bounded: its "
+                        "fitted exponent is <= 1/10; otherwise UNKNOWN"}};
+  std::vector<std::vector<std::string>> rows = cost::table(run, q, b);
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    std::string line;
+    for (std::size_t c = 1; c < rows[i].size(); ++c) line += (c > 1 ? ", " : "") + rows[0][c] + " " + rows[i][c];
+    r.details.emplace_back("n = " + rows[i][0], line);
+  }
+  if (r.verdict == Verdict::Refuted) r.counterexample = cost::family_instance(label, f, q, b, sizes);
+  return r;
+}
+
+using cost::Bound;
+using cost::Family;
+using cost::Quantity;
+
+// thm:complexity: item 1 under both senses of "time per token", items 2 and 3.
+std::vector<CheckResult> check_theorem(const RunConfig&) {
+  const cost::FamilyCounts zigzag = cost::measure_family(Family::NestedZigzagPeak, cost::geometric_sizes());
+  const cost::FamilyCounts rising = cost::measure_family(Family::RisingRun, cost::geometric_sizes());
+  const std::map<std::string, std::string> worst{{"item", "1: time per token"},
+                                                 {"per_token", "worst case at every token (as printed)"}};
+  const std::map<std::string, std::string> amortised{
+      {"item", "1: time per token"}, {"per_token", "amortised over the sequence (prop:complexity's sense)"}};
+  std::vector<CheckResult> out{
+      family_result("thm:complexity", Family::NestedZigzagPeak, zigzag, Quantity::WorstTokenOps, Bound::LogK, worst,
+                    "item 1, O(H log k d) time at every token,"),
+      family_result("thm:complexity", Family::NestedZigzagPeak, zigzag, Quantity::AmortisedOps, Bound::LogK, amortised,
+                    "item 1, O(H log k d) time per token amortised,"),
+      family_result("thm:complexity", Family::RisingRun, rising, Quantity::AmortisedOps, Bound::LogK, amortised,
+                    "item 1, O(H log k d) time per token amortised,"),
+      family_result("thm:complexity", Family::NestedZigzagPeak, zigzag, Quantity::TotalOps, Bound::NLogN,
+                    {{"item", "2: total time"}}, "item 2, O(H n log n d) in total,"),
+      family_result("thm:complexity", Family::NestedZigzagPeak, zigzag, Quantity::Memory, Bound::K, {{"item", "3: memory"}},
+                    "item 3, O(H k d) memory,"),
+  };
+  out.front().details.emplace_back(
+      "why", "the nested zig-zag keeps every extremum (k = n - 1 pairs); one token above every maximum then makes "
+             "the printed while loop pop all k pairs in one step: Theta(k) work at that token, not O(log k). "
+             "Over the sequence the pops are paid by the pushes (amortised O(1)), so item 1 holds when "
+             "'per token' means amortised");
+  return out;
+}
+
+// The readings of prop:complexity's binary-search sentence: Algorithm 1's completions x initial state.
+std::vector<std::pair<sequences::StackReading, InitialState>> stack_readings() {
+  std::vector<std::pair<sequences::StackReading, InitialState>> out;
+  for (const sequences::StackReading& r : sequences::all_stack_readings())
+    if (!r.classical)
+      for (InitialState s : {InitialState::Off, InitialState::On}) out.emplace_back(r, s);
+  return out;
+}
+
+// Every sequence over {0, 1, 2} of length 1..6, shortest first: the first two with one stack and a relay
+// ending differently are the smallest witness that no read of Pi_n, binary search or other, gives the state.
+std::vector<CheckResult> check_binary_search(const RunConfig&) {
+  constexpr std::size_t kLength = 6;
+  constexpr long kAlphabet = 3;
+  std::vector<CheckResult> out;
+  for (const auto& [reading, initial] : stack_readings()) {
+    CheckResult r;
+    r.method = "enumeration";
+    r.interpretation = {{"algorithm1", to_string(reading.algorithm1)}, {"initial_state", sequences::to_string(initial)},
+                        {"sentence", "the relay state can be read from Pi_n in O(log k) time by binary search"}};
+    std::map<std::string, std::vector<Q>> first_with_stack;  // keyed by the stack's text
+    std::vector<Q> u;
+    for (std::size_t length = 1; length <= kLength && !r.counterexample; ++length) {
+      std::vector<long> digits(length, 0);
+      while (!r.counterexample) {
+        u.clear();
+        for (long d : digits) u.emplace_back(d);
+        ++r.cases;
+        std::string key;
+        for (const StackPair& p : sequences::stack_pairs(u, reading, initial))
+          key += palcheck::to_string(p.M) + "," + palcheck::to_string(p.m) + ";";
+        auto [it, fresh] = first_with_stack.emplace(key, u);
+        if (!fresh) {
+          if (auto t = sequences::distinguishing_relay(it->second, u, initial)) {
+            r.verdict = Verdict::Refuted;
+            r.summary = "the relay state is not a function of Algorithm 1's stack, so no read of Pi_n gives it: u = " +
+                        sequences::show(it->second) + " and v = " + sequences::show(u) + " leave the same stack, relay " +
+                        sequences::show(*t) + " ends differently";
+            Instance x{"prop:complexity", "relay-from-stack",
+                       {{"stack", sequences::to_string(reading)}, {"initial_state", sequences::to_string(initial)}},
+                       {{"u", it->second}, {"v", u}}};
+            r.counterexample = x;
+          }
+        }
+        std::size_t k = 0;
+        while (k < length && ++digits[k] == kAlphabet) digits[k++] = 0;
+        if (k == length) break;
+      }
+    }
+    if (!r.counterexample) {
+      r.verdict = Verdict::Held;
+      r.summary = "on every sequence over {0, 1, 2} of length <= 6, equal Algorithm 1 stacks leave every relay alike "
+                  "(a function of Pi_n there; a binary search over Pi_n is not given by the paper)";
+    }
+    r.details = {{"space", "every sequence over {0, 1, 2} of length 1.." + std::to_string(kLength) +
+                               ", shortest first (deterministic, no seed)"},
+                 {"classical memory", "a relay IS read from the classical memory by two binary searches (maxima "
+                                      "fall, minima rise), at most 2 + 2 log2(k + 1) comparisons: see the relay-read "
+                                      "result; that is a repair (the memory in place of Algorithm 1's stack)"}};
+    out.push_back(std::move(r));
+  }
+  const cost::FamilyCounts zigzag = cost::measure_family(Family::NestedZigzagPeak, cost::geometric_sizes());
+  out.push_back(family_result("prop:complexity", Family::NestedZigzagPeak, zigzag, Quantity::AmortisedOps, Bound::One,
+                              {{"part", "amortised O(1) time per step"}}, "amortised O(1) per step"));
+  out.push_back(family_result("prop:complexity", Family::NestedZigzagPeak, zigzag, Quantity::Memory, Bound::K,
+                              {{"part", "O(k) space"}}, "O(k) space"));
+  out.push_back(family_result("prop:complexity", Family::NestedZigzagPeak, zigzag, Quantity::RelayReadCost, Bound::LogK,
+                              {{"part", "O(log k) read by binary search"}, {"stack", "classical memory (repair)"}},
+                              "an O(log k) binary-search read of the classical memory"));
+  return out;
+}
+
+// prop:complexity's relay-from-stack judge: the prop:sufficiency judge, read as "a relay state is a
+// function of Pi_n".
+ReplayOutcome replay_relay_from_stack(const Instance& in) {
+  ReplayOutcome out = sequences::judge_for("prop:sufficiency", "equal-stacks")(in);
+  out.predicted = "the relay state is a function of Pi_n (so binary search over Pi_n can read it)";
+  return out;
+}
+
 std::vector<CheckResult> not_checkable(std::string summary, std::vector<std::pair<std::string, std::string>> details) {
   return {analysis_result(Verdict::NotCheckable, std::move(summary), std::move(details))};
 }
@@ -77,33 +246,35 @@ std::vector<CheckResult> not_checkable(std::string summary, std::vector<std::pai
 }  // namespace
 
 void register_complexity_analyses(Registry& registry) {
-  registry.add(Checker{"thm:complexity", "analysis", [](const RunConfig&) {
-    return not_checkable(
-        "asymptotic time and memory bounds over an unstated machine model are not a finite statement",
-        {{"exact point", "thm:complexity items 1-3: \"O(H \\cdot \\log k \\cdot d)\", \"O(H \\cdot n \\log n \\cdot "
-                         "d)\", \"O(H \\cdot k \\cdot d)\", with \"k \\leq n\""},
-         {"checked instead", "thm:complexity:depth (k can equal n: the memory bound is O(Hnd) in the worst case, and "
-                             "one token can pop Theta(k) pairs); prop:complexity (amortised stack work) is judged "
-                             "with alg:stack"},
-         {"cost model", "exact rationals grow with the input; the bounds count unit-cost arithmetic on fixed-size "
-                        "numbers, which the paper does not state"}});
-  }});
+  registry.add(Checker{"thm:complexity", "enumeration", check_theorem});
+  registry.add(Checker{"prop:complexity", "enumeration", check_binary_search});
+  for (const char* label : {"thm:complexity", "prop:complexity", "tab:complexity", "abstract:cost"})
+    registry.add(Replayer{label, "cost-family", cost::replay_family});
+  registry.add(Replayer{"prop:complexity", "relay-from-stack", replay_relay_from_stack});
   add_sub_claim(registry, "thm:complexity:depth", "sec:complexity",
                 "The extremum stack depth k can equal the sequence length n (nested zig-zag of shrinking amplitude), "
                 "so the memory O(Hkd) of thm:complexity is O(Hnd) in the worst case, the same order as attention.",
                 {}, {"algorithm1", "initial_state"});
   registry.add(Checker{"thm:complexity:depth", "enumeration", check_depth});
 
-  registry.add(Checker{"tab:complexity", "analysis", [](const RunConfig&) {
-    return not_checkable(
-        "a table of asymptotic costs and of Turing-completeness results from the literature",
-        {{"PAL rows", "time O(n log n d) and memory O(kd) restate thm:complexity (k can equal n: "
-                      "thm:complexity:depth); the TC columns are tab:complexity:tc-columns"},
+  registry.add(Checker{"tab:complexity", "enumeration", [](const RunConfig&) {
+    const cost::FamilyCounts zigzag = cost::measure_family(Family::NestedZigzagPeak, cost::geometric_sizes());
+    std::vector<CheckResult> out{
+        family_result("tab:complexity", Family::NestedZigzagPeak, zigzag, Quantity::TotalOps, Bound::NLogN,
+                      {{"row", "PAL (scalar), time (total)"}}, "PAL row, O(n log n d) total time,"),
+        family_result("tab:complexity", Family::NestedZigzagPeak, zigzag, Quantity::Memory, Bound::K,
+                      {{"row", "PAL (scalar), memory"}}, "PAL row, O(kd) memory,")};
+    out.push_back(analysis_result(
+        Verdict::NotCheckable,
+        "the other entries are costs of other architectures and Turing-completeness results from the literature",
+        {{"vPAL row", "the same counts with d_u = 2; vPAL is not defined consistently (def:mpal:vpal)"},
+         {"TC columns", "tab:complexity:tc-columns (thm:tc, cor:vpal_tc)"},
          {"doubtful row", "\"Transformer (hard) ... Depth for TC O(log n)\" cites Perez et al. (2021), whose "
                           "construction, to our reading, uses a constant number of layers"},
          {"heads", "the table gives H = 4 for scalar PAL, rem:heads_dims calls H = 2 the minimal TC architecture; "
                    "consistent only if H = 4 is read as sufficient, not minimal"},
-         {"other rows", "Mamba/SSM and RWKV (\"open\"), softmax \"not TC\": statements about other work, not checked"}});
+         {"other rows", "Mamba/SSM and RWKV (\"open\"), softmax \"not TC\": statements about other work, not checked"}}));
+    return out;
   }});
   add_sub_claim(registry, "tab:complexity:tc-columns", "sec:complexity",
                 "The Depth-for-TC and Heads-for-TC entries of the PAL (O(1), H = 4) and vPAL (O(1), H = 1) rows hold.",
@@ -115,11 +286,13 @@ void register_complexity_analyses(Registry& registry) {
         {{"depends on", "thm:tc, cor:vpal_tc, def:mpal:vpal (vPAL is not defined consistently)"}});
   }});
 
-  registry.add(Checker{"abstract:cost", "analysis", [](const RunConfig&) {
-    return not_checkable(
-        "\"O(n log n) total inference cost versus O(n^2)\" is an asymptotic cost claim over an unstated model",
-        {{"exact point", "abstract: \"with O(n \\log n) total inference cost versus O(n^2) for standard attention\""},
-         {"depends on", "thm:complexity (item 2); its checkable part is thm:complexity:depth"}});
+  registry.add(Checker{"abstract:cost", "enumeration", [](const RunConfig&) {
+    const cost::FamilyCounts zigzag = cost::measure_family(Family::NestedZigzagPeak, cost::geometric_sizes());
+    CheckResult r = family_result("abstract:cost", Family::NestedZigzagPeak, zigzag, Quantity::TotalOps, Bound::NLogN, {},
+                                  "O(n log n) total inference cost");
+    r.details.emplace_back("exact point", "abstract: \"with O(n \\log n) total inference cost versus O(n^2) for "
+                                          "standard attention\"; attention's O(n^2) is not measured");
+    return std::vector<CheckResult>{r};
   }});
   registry.add(Checker{"sec:complexity:advantages", "analysis", [](const RunConfig&) {
     return not_checkable(

@@ -1,6 +1,8 @@
 // The claim registry (see registry.h).
 #include "claims/registry.h"
 
+#include "claims/headline.h"
+
 #include <stdexcept>
 
 namespace palcheck {
@@ -68,6 +70,7 @@ std::vector<CheckResult> run_checkers(const Registry& registry, const std::strin
     try {
       for (CheckResult& r : checker->run(config)) {
         if (r.method.empty()) r.method = checker->method;
+        if (r.counterexample && r.refutes == Refutes::Statement) r.refutes = scope_of(*r.counterexample);
         results.push_back(confirm_refutation(registry, std::move(r)));
       }
     } catch (const std::exception& e) {

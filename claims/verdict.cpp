@@ -31,6 +31,15 @@ std::string to_string(Verdict v) {
   return "ERROR";
 }
 
+std::string to_string(Refutes r) {
+  switch (r) {
+    case Refutes::Statement: return "statement";
+    case Refutes::ProofStep: return "proof step";
+    case Refutes::FixedParameter: return "fixed parameter";
+  }
+  return "statement";
+}
+
 std::optional<Verdict> parse_verdict(const std::string& text) {
   for (const auto& [verdict, name] : kNames)
     if (text == name) return verdict;
@@ -41,7 +50,8 @@ Verdict combine(const std::vector<CheckResult>& results) {
   for (Verdict v : kPrecedence) {
     bool present = std::any_of(results.begin(), results.end(), [&](const CheckResult& r) {
       // A refutation counts only with a counterexample; without one it is an error, never dropped.
-      if (r.verdict == Verdict::Refuted) return v == (r.counterexample ? Verdict::Refuted : Verdict::Error);
+      if (r.verdict == Verdict::Refuted && !r.counterexample) return v == Verdict::Error;
+      if (r.verdict == Verdict::Refuted && r.refutes != Refutes::Statement) return v == Verdict::Unknown;
       return r.verdict == v;
     });
     if (present) return v;

@@ -22,6 +22,16 @@ std::string to_string(Verdict v);
 /// The inverse of to_string(Verdict); nullopt for any other spelling.
 std::optional<Verdict> parse_verdict(const std::string& text);
 
+/// What a refutation refutes: only a refutation of the statement refutes the claim.
+enum class Refutes {
+  Statement,       ///< the claim as printed
+  ProofStep,       ///< a step of the paper's proof (the claim may still hold)
+  FixedParameter,  ///< the claim at one value of a parameter the statement quantifies over
+};
+
+/// "statement", "proof step", "fixed parameter".
+std::string to_string(Refutes r);
+
 /// What one checker found for one claim under one reading.
 struct CheckResult {
   Verdict verdict = Verdict::Error;  ///< this checker's verdict
@@ -31,12 +41,14 @@ struct CheckResult {
   std::map<std::string, std::string> interpretation;         ///< the readings this result depends on
   std::vector<std::string> hypotheses_used;  ///< for PROVED: the named hypotheses the proof needed
   std::optional<Instance> counterexample;    ///< for REFUTED: replayable on the reference
+  Refutes refutes = Refutes::Statement;      ///< for REFUTED: what the counterexample refutes
   std::uint64_t cases = 0;                   ///< for HELD/REFUTED by search: cases tried
   std::optional<std::uint64_t> seed;         ///< for searches: the seed
 };
 
-/// Combines one claim's results: a confirmed refutation refutes; otherwise a crash is ERROR; then
-/// ILL-POSED, PROVED, HELD, TIMEOUT, UNKNOWN, NOT-CHECKABLE in that order. HELD never becomes PROVED.
+/// Combines one claim's results: a confirmed refutation of the statement refutes; otherwise a crash is
+/// ERROR; then ILL-POSED, PROVED, HELD, TIMEOUT, UNKNOWN, NOT-CHECKABLE in that order (a refuted proof
+/// step or fixed parameter counts as UNKNOWN: the statement may still hold). HELD never becomes PROVED.
 /// No results at all is NOT-CHECKABLE.
 Verdict combine(const std::vector<CheckResult>& results);
 

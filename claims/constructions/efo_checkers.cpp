@@ -389,6 +389,7 @@ void register_efo_checkers(Registry& registry) {
   registry.add(Replayer{"lem:ext_indicator", kIndicator, replay_ext_indicator});
   registry.add(Checker{"lem:threshold", "construction", check_threshold});
   registry.add(Replayer{"lem:threshold", kThreshold, replay_threshold});
+  register_threshold_every_eps(registry);
   registry.add(Checker{"lem:boolean", "enumeration", check_boolean});
   registry.add(Checker{"lem:extAgg", "construction", check_relay_stack});
   registry.add(Replayer{"lem:extAgg", kRelayStack, replay_relay_stack});

@@ -24,6 +24,8 @@ void register_rate_checkers(Registry& registry);
 void register_prob_fix_checkers(Registry& registry);
 /// def:efo ... cor:depth_nesting.
 void register_efo_checkers(Registry& registry);
+/// lem:threshold for every eps > 0 (threshold_every_eps.cpp).
+void register_threshold_every_eps(Registry& registry);
 
 /// The scenario of the non-extremal pair witness (separation_copy.cpp).
 inline constexpr const char* kNonExtremalPair = "construction-pal-transformer-pair";

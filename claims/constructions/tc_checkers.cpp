@@ -24,6 +24,7 @@ void register_tc_checkers(Registry& registry) {
   register_tc_printed_checkers(registry);
   register_tc_repair_checkers(registry);
   register_tc_lemma_checkers(registry);
+  register_pop_one_encoded(registry);
 }
 
 }  // namespace palcheck

@@ -10,4 +10,7 @@ namespace palcheck {
 /// Adds the Turing-completeness construction checkers, their claims of ours and their replayers.
 void register_tc_checkers(Registry& registry);
 
+/// lem:pop_one on Cantor-encoded stacks under every stack reading at once (pop_one_encoded.cpp).
+void register_pop_one_encoded(Registry& registry);
+
 }  // namespace palcheck

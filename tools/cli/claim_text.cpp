@@ -1,6 +1,8 @@
 // Text rendering of claims, verdicts and evidence (see claim_text.h).
 #include "tools/cli/claim_text.h"
 
+#include "claims/headline.h"
+
 #include <algorithm>
 #include <map>
 #include <sstream>
@@ -104,9 +106,20 @@ std::string show_text(const Registry& registry, const ClaimReport& report, const
   if (!c.interpretations.empty()) out << "  readings it may depend on: " << join(c.interpretations, ", ") << "\n";
   out << "  verdict: " << to_string(report.verdict) << "\n";
   if (report.results.empty()) out << "\n  no checker registered\n";
-  for (std::size_t i = 0; i < report.results.size(); ++i) {
+  // The headline first, then every result in registration order.
+  std::vector<std::size_t> order;
+  const CheckResult* head = report.verdict == Verdict::Refuted ? headline(report.results) : nullptr;
+  if (head) order.push_back(static_cast<std::size_t>(head - report.results.data()));
+  for (std::size_t i = 0; i < report.results.size(); ++i)
+    if (order.empty() || i != order.front()) order.push_back(i);
+  for (std::size_t i : order) {
     const CheckResult& r = report.results[i];
-    out << "\nresult " << i + 1 << ": " << to_string(r.verdict) << " by " << r.method << "\n";
+    out << "\n" << (&r == head ? "headline, " : "") << "result " << i + 1 << ": " << to_string(r.verdict) << " by "
+        << r.method;
+    if (r.verdict == Verdict::Refuted)
+      out << " (refutes the " << to_string(r.refutes)
+          << (r.counterexample ? ", size " + std::to_string(instance_size(*r.counterexample)) : std::string()) << ")";
+    out << "\n";
     out << "  summary: " << r.summary << "\n";
     if (!r.interpretation.empty()) out << "  reading: " << interpretation_text(r.interpretation) << "\n";
     if (!r.hypotheses_used.empty()) out << "  hypotheses used: " << join(r.hypotheses_used, "; ") << "\n";

@@ -1,6 +1,8 @@
 // Selecting, running and reporting claims (see claim_verify.h).
 #include "tools/cli/claim_verify.h"
 
+#include "claims/headline.h"
+
 #include <algorithm>
 #include <chrono>
 #include <iomanip>
@@ -62,6 +64,8 @@ VerifyReport run_verify(const Registry& registry, const std::vector<std::string>
 }
 
 const CheckResult* deciding_result(const ClaimReport& report) {
+  if (report.verdict == Verdict::Refuted)
+    if (const CheckResult* h = headline(report.results)) return h;
   for (const CheckResult& r : report.results) {
     if (r.verdict != report.verdict) continue;
     if (r.verdict == Verdict::Refuted && !r.counterexample) continue;
@@ -114,7 +118,14 @@ nlohmann::ordered_json verify_json(const VerifyReport& report) {
   json claims = json::array();
   for (const ClaimReport& c : report.claims) {
     json results = json::array();
-    for (const CheckResult& r : c.results) results.push_back(result_json(r));
+    const CheckResult* head = c.verdict == Verdict::Refuted ? headline(c.results) : nullptr;
+    for (const CheckResult& r : c.results) {
+      results.push_back(result_json(r));
+      if (r.verdict != Verdict::Refuted) continue;
+      results.back()["refutes"] = to_string(r.refutes);
+      results.back()["headline"] = &r == head;
+      if (r.counterexample) results.back()["size"] = instance_size(*r.counterexample);
+    }
     const CheckResult* decisive = deciding_result(c);
     json evidence = {{"summary", decisive ? decisive->summary : std::string("no checker registered")},
                      {"results", results}};
