@@ -130,7 +130,9 @@ void register_paper_claims(Registry& r) {
   // §7 Complexity.
   add(r, "thm:complexity", "theorem", "sec:complexity",
       "A single-layer H-head PAL-Transformer takes O(H log k d) per token, O(H n log n d) in total and O(H k d) "
-      "memory.");
+      "memory. Reading per_token (ours): 'time per token' at every token, as printed, or amortised, since the "
+      "theorem has no proof and its only support, prop:complexity, bounds the stack work amortised.",
+      {}, {"per_token"});
   add(r, "tab:complexity", "table", "sec:complexity",
       "Table 1: PAL and vPAL take O(n log n d) time and O(kd) memory, are TC at depth O(1) with H = 4 and H = 1; "
       "softmax transformers are not TC; hard-attention transformers need depth O(log n).");

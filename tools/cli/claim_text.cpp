@@ -62,8 +62,10 @@ std::string verify_table(const VerifyReport& report) {
   std::map<std::string, int> counts;
   for (const ClaimReport& c : report.claims) {
     const CheckResult* decisive = deciding_result(c);
-    rows.push_back({c.claim.label, to_string(c.verdict),
-                    decisive ? decisive->method + ": " + decisive->summary : std::string("no checker registered")});
+    std::string evidence =
+        decisive ? decisive->method + ": " + decisive->summary : std::string("no checker registered");
+    if (!c.readings.line.empty()) evidence = c.readings.line;
+    rows.push_back({c.claim.label, to_string(c.verdict), evidence});
     ++counts[to_string(c.verdict)];
     std::vector<std::string> cases;
     for (const CheckResult& r : c.results)
@@ -105,6 +107,9 @@ std::string show_text(const Registry& registry, const ClaimReport& report, const
   if (!c.hypotheses.empty()) out << "  hypotheses: " << join(c.hypotheses, "; ") << "\n";
   if (!c.interpretations.empty()) out << "  readings it may depend on: " << join(c.interpretations, ", ") << "\n";
   out << "  verdict: " << to_string(report.verdict) << "\n";
+  if (!report.readings.line.empty()) out << "  readings: " << report.readings.line << "\n";
+  for (const auto& [reading, verdict] : report.readings.by_reading)
+    out << "    " << to_string(verdict) << " under " << reading << "\n";
   if (report.results.empty()) out << "\n  no checker registered\n";
   // The headline first, then every result in registration order.
   std::vector<std::size_t> order;

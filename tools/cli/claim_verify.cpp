@@ -49,10 +49,11 @@ VerifyReport run_verify(const Registry& registry, const std::vector<std::string>
     tag << "[" << std::setw(3) << index << "/" << labels.size() << "] " << label;
     if (progress) *progress << tag.str() << " ...\n" << std::flush;
     auto start = std::chrono::steady_clock::now();
-    ClaimReport c{*claim, Verdict::NotCheckable, {}, {}};
+    ClaimReport c{*claim, Verdict::NotCheckable, {}, {}, {}};
     for (const Checker* checker : registry.checkers_for(label)) c.methods.push_back(checker->method);
     c.results = run_checkers(registry, label, config);
-    c.verdict = combine(c.results);
+    c.readings = combine_readings(c.claim, c.results);
+    c.verdict = c.readings.verdict;
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (progress)
       *progress << tag.str() << " " << to_string(c.verdict) << " (" << std::fixed << std::setprecision(2) << seconds
@@ -127,13 +128,19 @@ nlohmann::ordered_json verify_json(const VerifyReport& report) {
       if (r.counterexample) results.back()["size"] = instance_size(*r.counterexample);
     }
     const CheckResult* decisive = deciding_result(c);
-    json evidence = {{"summary", decisive ? decisive->summary : std::string("no checker registered")},
-                     {"results", results}};
+    std::string summary = decisive ? decisive->summary : std::string("no checker registered");
+    if (!c.readings.line.empty()) summary = c.readings.line;
+    json evidence = {{"summary", summary}, {"results", results}};
     claims.push_back({{"label", c.claim.label},
                       {"verdict", to_string(c.verdict)},
                       {"methods", c.methods},
                       {"evidence", evidence},
                       {"interpretation", merged_interpretation(c.results)}});
+    if (!c.readings.by_reading.empty()) {
+      json by_reading = json::object();
+      for (const auto& [reading, verdict] : c.readings.by_reading) by_reading[reading] = to_string(verdict);
+      claims.back()["by_reading"] = by_reading;
+    }
   }
   return {{"seed", report.config.seed}, {"claims", claims}};
 }
@@ -141,8 +148,9 @@ nlohmann::ordered_json verify_json(const VerifyReport& report) {
 std::vector<ReplayFile> replay_files(const Registry& registry, const VerifyReport& report) {
   std::vector<ReplayFile> files;
   for (const ClaimReport& c : report.claims) {
-    if (c.verdict != Verdict::Refuted) continue;
-    const CheckResult* r = deciding_result(c);
+    // A claim refuted under some readings only keeps its headline too (it refutes those readings).
+    if (c.verdict != Verdict::Refuted && c.readings.line.empty()) continue;
+    const CheckResult* r = c.verdict == Verdict::Refuted ? deciding_result(c) : headline(c.results);
     if (!r || !r->counterexample) continue;
     ReplayReport replay = replay_instance(registry, *r->counterexample);
     files.push_back(ReplayFile{*r->counterexample, r->seed, r->method, replay.outcome.predicted,

@@ -3,6 +3,7 @@
 // their checkers, the table and the JSON report, replay files for every REFUTED claim.
 #pragma once
 
+#include "claims/reading_verdict.h"
 #include "claims/registry.h"
 #include "tools/cli/instance_json.h"
 
@@ -22,9 +23,10 @@ std::vector<std::string> select_claims(const Registry& registry, const std::vect
 /// One claim's verdict and the results behind it.
 struct ClaimReport {
   Claim claim;                       ///< the claim judged
-  Verdict verdict;                   ///< combine(results)
+  Verdict verdict;                   ///< combine_readings(claim, results).verdict
   std::vector<std::string> methods;  ///< its checkers' methods, in registration order
   std::vector<CheckResult> results;  ///< every checker's results, refutations already confirmed
+  ReadingVerdict readings;           ///< the verdict per admitted reading (see claims/reading_verdict.h)
 };
 
 /// A whole verify run.
@@ -54,7 +56,7 @@ nlohmann::ordered_json result_json(const CheckResult& result);
 /// {"seed": N, "claims": [{"label","verdict","methods","evidence","interpretation"}]}; deterministic.
 nlohmann::ordered_json verify_json(const VerifyReport& report);
 
-/// The replay file of every REFUTED claim of the report (its confirmed counterexample).
+/// The replay file of every REFUTED claim (its headline) and of every claim refuted under some readings only.
 std::vector<ReplayFile> replay_files(const Registry& registry, const VerifyReport& report);
 
 /// The file name a claim's replay file gets in `--out DIR`: the label with ':' and '/' replaced.

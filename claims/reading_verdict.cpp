@@ -1,0 +1,120 @@
+// Verdicts over readings (see reading_verdict.h).
+#include "claims/reading_verdict.h"
+
+#include <algorithm>
+#include <set>
+
+namespace palcheck {
+namespace {
+
+constexpr std::string_view kAlgorithm1Prefix = "algorithm1:";
+
+bool starts_with(const std::string& s, std::string_view prefix) { return s.rfind(prefix, 0) == 0; }
+
+// A value that names no single reading: the result holds under all of them.
+bool every_reading(const std::string& v) {
+  return starts_with(v, "every") || starts_with(v, "as printed") || v == "algorithm1" || v == "0 and 1";
+}
+
+bool classical(const CheckResult& r) {
+  auto it = r.interpretation.find("stack");
+  return it != r.interpretation.end() && starts_with(it->second, "classical");
+}
+
+// Only refutations of the statement speak about its readings.
+bool counts(const CheckResult& r) { return !(r.verdict == Verdict::Refuted && r.refutes != Refutes::Statement); }
+
+bool holds(Verdict v) { return v == Verdict::Proved || v == Verdict::Held; }
+
+std::string key_text(const std::map<std::string, std::string>& reading) {
+  std::string out;
+  for (const auto& [k, v] : reading) out += (out.empty() ? "" : ", ") + k + "=" + v;
+  return out;
+}
+
+std::string readings_text(const std::vector<std::string>& names) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size() && i < 2; ++i) out += (i ? "; " : "") + names[i];
+  return names.size() > 2 ? out + "; ..." : out;
+}
+
+}  // namespace
+
+std::map<std::string, std::string> reading_of(const Claim& claim, const CheckResult& result) {
+  const auto& admitted = claim.interpretations;
+  auto is_admitted = [&](const std::string& k) { return std::find(admitted.begin(), admitted.end(), k) != admitted.end(); };
+  std::map<std::string, std::string> out;
+  for (const auto& [k, v] : result.interpretation) {
+    if (every_reading(v)) continue;
+    if ((k == "stack" || k == "algorithm1") && starts_with(v, kAlgorithm1Prefix)) {
+      out["stack"] = v.substr(kAlgorithm1Prefix.size());
+    } else if (k == "algorithm1") {
+      out["stack"] = v;
+    } else if (k == "endpoints" && is_admitted("extremum_endpoints")) {
+      out["endpoints"] = v == "yes" ? "included" : v == "no" ? "excluded" : v;
+    } else if (k == "plateau" && is_admitted("extremum_endpoints")) {
+      out["plateau"] = v;
+    } else if (k == "extremum_endpoints" && v == "strict interior extrema") {
+      out["endpoints"] = "excluded";
+      out["plateau"] = "strict";
+    } else if (k != "stack" && is_admitted(k)) {
+      out[k] = v;
+    }
+  }
+  return out;
+}
+
+ReadingVerdict combine_readings(const Claim& claim, const std::vector<CheckResult>& results) {
+  ReadingVerdict out;
+  out.verdict = combine(results);
+  if (out.verdict != Verdict::Refuted) return out;
+  bool has_algorithm1 = std::any_of(results.begin(), results.end(), [&](const CheckResult& r) {
+    return counts(r) && reading_of(claim, r).count("stack");
+  });
+  std::vector<std::pair<std::map<std::string, std::string>, const CheckResult*>> counted;
+  std::map<std::string, std::set<std::string>> dimensions;
+  for (const CheckResult& r : results) {
+    if (!counts(r) || (has_algorithm1 && classical(r))) continue;
+    counted.emplace_back(reading_of(claim, r), &r);
+    for (const auto& [k, v] : counted.back().first) dimensions[k].insert(v);
+  }
+  // Every combination of the values seen, one per dimension.
+  std::vector<std::map<std::string, std::string>> readings{{}};
+  for (const auto& [k, values] : dimensions) {
+    std::vector<std::map<std::string, std::string>> next;
+    for (const auto& partial : readings)
+      for (const std::string& v : values) {
+        next.push_back(partial);
+        next.back()[k] = v;
+      }
+    readings = std::move(next);
+  }
+  if (readings.size() < 2) return out;
+  std::vector<std::string> refuted, holding;
+  for (const auto& reading : readings) {
+    std::vector<CheckResult> applicable;
+    for (const auto& [r_reading, r] : counted)
+      if (std::all_of(r_reading.begin(), r_reading.end(),
+                      [&](const auto& kv) { return reading.at(kv.first) == kv.second; }))
+        applicable.push_back(*r);
+    Verdict v = combine(applicable);
+    out.by_reading.emplace_back(key_text(reading), v);
+    if (v == Verdict::Refuted) refuted.push_back(key_text(reading));
+    if (holds(v)) holding.push_back(key_text(reading) + ": " + to_string(v));
+  }
+  if (refuted.size() == readings.size()) return out;
+  if (refuted.empty()) {
+    // Only the repair (the classical memory) was refuted: the claim's own readings decide.
+    std::vector<CheckResult> own;
+    for (const auto& [reading, r] : counted) own.push_back(*r);
+    out.verdict = combine(own);
+    return out;
+  }
+  out.verdict = holding.empty() ? Verdict::Refuted : Verdict::IllPosed;
+  out.line = "REFUTED under " + std::to_string(refuted.size()) + " of " + std::to_string(readings.size()) +
+             " readings (" + readings_text(refuted) + ")" +
+             (holding.empty() ? "; the others undecided" : "; holds under " + readings_text(holding));
+  return out;
+}
+
+}  // namespace palcheck

@@ -1,0 +1,58 @@
+// claims/reading_verdict.h: REFUTED only when every admitted reading is refuted, ILL-POSED with the
+// verdict of each reading when they split, proof steps and the classical-memory repair left out.
+#include "claims/reading_verdict.h"
+
+#include <gtest/gtest.h>
+
+namespace palcheck {
+namespace {
+
+CheckResult result(Verdict v, std::map<std::string, std::string> interpretation,
+                   Refutes refutes = Refutes::Statement) {
+  CheckResult r;
+  r.verdict = v;
+  r.interpretation = std::move(interpretation);
+  r.refutes = refutes;
+  if (v == Verdict::Refuted) r.counterexample = Instance{"c", "s", {}, {}};
+  return r;
+}
+
+const Claim kClaim{"c", "lemma", "sec", "statement", {}, {"initial_state", "stack", "algorithm1"}};
+
+TEST(ReadingVerdict, RefutedUnderEveryReadingIsRefuted) {
+  auto v = combine_readings(kClaim, {result(Verdict::Refuted, {{"initial_state", "0"}}),
+                                     result(Verdict::Refuted, {{"initial_state", "1"}})});
+  EXPECT_EQ(v.verdict, Verdict::Refuted);
+  EXPECT_EQ(v.by_reading.size(), 2u);
+  EXPECT_TRUE(v.line.empty());
+}
+
+TEST(ReadingVerdict, ASplitIsIllPosedAndNamesEachReading) {
+  auto v = combine_readings(kClaim, {result(Verdict::Refuted, {{"algorithm1", "algorithm1:first=push-pair"}}),
+                                     result(Verdict::Held, {{"stack", "algorithm1:first=empty"}})});
+  EXPECT_EQ(v.verdict, Verdict::IllPosed);
+  ASSERT_EQ(v.by_reading.size(), 2u);
+  EXPECT_EQ(v.by_reading[0], (std::pair<std::string, Verdict>{"stack=first=empty", Verdict::Held}));
+  EXPECT_EQ(v.by_reading[1], (std::pair<std::string, Verdict>{"stack=first=push-pair", Verdict::Refuted}));
+  EXPECT_NE(v.line.find("REFUTED under 1 of 2 readings (stack=first=push-pair)"), std::string::npos);
+}
+
+TEST(ReadingVerdict, AResultForEveryReadingAppliesToEach) {
+  // One counterexample for every reading at once refutes both, whatever the other results say.
+  auto v = combine_readings(kClaim, {result(Verdict::Refuted, {{"initial_state", "every reading"}}),
+                                     result(Verdict::Held, {{"initial_state", "0"}}),
+                                     result(Verdict::Held, {{"initial_state", "1"}})});
+  EXPECT_EQ(v.verdict, Verdict::Refuted);
+}
+
+TEST(ReadingVerdict, ProofStepsAndTheClassicalRepairDoNotSplitReadings) {
+  auto v = combine_readings(kClaim, {result(Verdict::Refuted, {{"initial_state", "0"}}),
+                                     result(Verdict::Refuted, {{"initial_state", "1"}}, Refutes::ProofStep),
+                                     result(Verdict::Held, {{"stack", "classical-memory"}, {"initial_state", "1"}}),
+                                     result(Verdict::Refuted, {{"stack", "algorithm1:first=empty"}})});
+  EXPECT_EQ(v.verdict, Verdict::Refuted);
+  for (const auto& [reading, verdict] : v.by_reading) EXPECT_EQ(verdict, Verdict::Refuted) << reading;
+}
+
+}  // namespace
+}  // namespace palcheck
