@@ -54,21 +54,30 @@ double log2_at_least_one(double x) { return std::max(1.0, std::log2(x + 1)); }
 
 double measured_value(const Counts& c, Quantity q) {
   switch (q) {
-    case Quantity::WorstTokenOps: return static_cast<double>(c.worst_token_ops);
-    case Quantity::AmortisedOps: return static_cast<double>(c.total_ops) / static_cast<double>(c.n);
-    case Quantity::TotalOps: return static_cast<double>(c.total_ops + c.n * c.read_comparisons);
-    case Quantity::Memory: return static_cast<double>(c.max_stack_numbers);
-    case Quantity::RelayReadCost: return static_cast<double>(c.read_comparisons);
+    case Quantity::WorstTokenOps:
+      return static_cast<double>(c.worst_token_ops);
+    case Quantity::AmortisedOps:
+      return static_cast<double>(c.total_ops) / static_cast<double>(c.n);
+    case Quantity::TotalOps:
+      return static_cast<double>(c.total_ops + c.n * c.read_comparisons);
+    case Quantity::Memory:
+      return static_cast<double>(c.max_stack_numbers);
+    case Quantity::RelayReadCost:
+      return static_cast<double>(c.read_comparisons);
   }
   throw std::logic_error("unknown quantity");
 }
 
 double bound_value(const Counts& c, Bound b) {
   switch (b) {
-    case Bound::One: return 1.0;
-    case Bound::LogK: return log2_at_least_one(static_cast<double>(c.max_depth));
-    case Bound::NLogN: return static_cast<double>(c.n) * log2_at_least_one(static_cast<double>(c.n));
-    case Bound::K: return std::max(1.0, static_cast<double>(c.max_depth));
+    case Bound::One:
+      return 1.0;
+    case Bound::LogK:
+      return log2_at_least_one(static_cast<double>(c.max_depth));
+    case Bound::NLogN:
+      return static_cast<double>(c.n) * log2_at_least_one(static_cast<double>(c.n));
+    case Bound::K:
+      return std::max(1.0, static_cast<double>(c.max_depth));
   }
   throw std::logic_error("unknown bound");
 }
@@ -133,8 +142,10 @@ RelayRead read_relay(const PreisachMemory& memory, const Thresholds& t) {
     while (lo < hi) {
       std::size_t mid = (lo + hi) / 2;
       ++read.comparisons;
-      if (inside(e[first + 2 * mid])) lo = mid + 1;
-      else hi = mid;
+      if (inside(e[first + 2 * mid]))
+        lo = mid + 1;
+      else
+        hi = mid;
     }
     return lo;
   };
@@ -170,7 +181,8 @@ Counts measure(Family f, std::size_t n, const Algorithm1Options& options) {
     for (const Q& shift : {Q(0), Q(1, 2)}) {
       Thresholds t{e[i] + shift, e[i] - shift};
       RelayRead r = read_relay(memory, t);
-      if (r.state != memory.relay_state(t)) throw std::logic_error("binary-search relay read disagrees with the memory");
+      if (r.state != memory.relay_state(t))
+        throw std::logic_error("binary-search relay read disagrees with the memory");
       c.read_comparisons = std::max(c.read_comparisons, r.comparisons);
     }
   return c;
@@ -234,9 +246,8 @@ Instance family_instance(const std::string& label, Family f, Quantity q, Bound b
 }
 
 std::vector<std::vector<std::string>> table(const FamilyRun& run, Quantity q, Bound b) {
-  std::vector<std::vector<std::string>> rows{
-      {"n", "k", "worst token ops", "total ops", "stack numbers", "memory entries", "read cmp", to_string(q),
-       to_string(b), "ratio"}};
+  std::vector<std::vector<std::string>> rows{{"n", "k", "worst token ops", "total ops", "stack numbers",
+                                              "memory entries", "read cmp", to_string(q), to_string(b), "ratio"}};
   for (const Row& r : run.rows) {
     const Counts& c = r.counts;
     rows.push_back({std::to_string(c.n), std::to_string(c.max_depth), std::to_string(c.worst_token_ops),

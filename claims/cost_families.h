@@ -5,10 +5,10 @@
 // O(.) bounds assume. A bound is judged by the ratio measured / bound along sizes growing geometrically.
 #pragma once
 
+#include "claims/instance.h"
 #include "reference/algorithm1.h"
 #include "reference/preisach_memory.h"
 #include "reference/relay.h"
-#include "claims/instance.h"
 
 #include <cstddef>
 #include <optional>
@@ -41,13 +41,13 @@ RelayRead read_relay(const PreisachMemory& memory, const Thresholds& t);
 
 /// Operation counts of one run of a family member under one completion of Algorithm 1.
 struct Counts {
-  std::size_t n = 0;                  ///< tokens
-  std::size_t max_depth = 0;          ///< k: the largest Algorithm 1 stack depth (pairs) during the run
-  std::size_t worst_token_ops = 0;    ///< the most pops + pushes Algorithm 1 made at one token
-  std::size_t total_ops = 0;          ///< pops + pushes over the whole run
-  std::size_t max_stack_numbers = 0;  ///< the most numbers Algorithm 1's stack held (2 per pair)
-  std::size_t max_memory_entries = 0; ///< the most classical memory entries
-  std::size_t read_comparisons = 0;   ///< the most comparisons of one relay read at the end (sampled relays)
+  std::size_t n = 0;                   ///< tokens
+  std::size_t max_depth = 0;           ///< k: the largest Algorithm 1 stack depth (pairs) during the run
+  std::size_t worst_token_ops = 0;     ///< the most pops + pushes Algorithm 1 made at one token
+  std::size_t total_ops = 0;           ///< pops + pushes over the whole run
+  std::size_t max_stack_numbers = 0;   ///< the most numbers Algorithm 1's stack held (2 per pair)
+  std::size_t max_memory_entries = 0;  ///< the most classical memory entries
+  std::size_t read_comparisons = 0;    ///< the most comparisons of one relay read at the end (sampled relays)
 };
 /// Runs Algorithm 1 and the classical memory over the family member of length n; throws
 /// std::logic_error if a binary-search read disagrees with the memory's own relay state.
@@ -75,18 +75,18 @@ std::optional<Bound> parse_bound(const std::string& text);
 
 /// One row of a family's table.
 struct Row {
-  Counts counts;     ///< what was counted (under the completion with the largest measured value)
-  double measured;   ///< the quantity
-  double bound;      ///< the bound at this size (log2(k+1), n log2(n+1), ...; never below 1)
-  double ratio;      ///< measured / bound
+  Counts counts;    ///< what was counted (under the completion with the largest measured value)
+  double measured;  ///< the quantity
+  double bound;     ///< the bound at this size (log2(k+1), n log2(n+1), ...; never below 1)
+  double ratio;     ///< measured / bound
 };
 
 /// What a family showed: rows per size and fitted exponents of measured and ratio against n.
 struct FamilyRun {
-  std::vector<Row> rows;            ///< one per size, in order
-  double measured_exponent = 0;     ///< least-squares slope of log measured on log n
-  double ratio_exponent = 0;        ///< least-squares slope of log ratio on log n
-  bool ratio_increasing = false;    ///< the ratio grows at every size step
+  std::vector<Row> rows;          ///< one per size, in order
+  double measured_exponent = 0;   ///< least-squares slope of log measured on log n
+  double ratio_exponent = 0;      ///< least-squares slope of log ratio on log n
+  bool ratio_increasing = false;  ///< the ratio grows at every size step
 };
 /// The counts of a family: per size (in order), one Counts per completion of Algorithm 1.
 using FamilyCounts = std::vector<std::vector<Counts>>;
@@ -107,7 +107,8 @@ Growth growth(const FamilyRun& run);
 std::vector<std::size_t> geometric_sizes();
 
 /// A replayable instance: scenario "cost-family", options family/quantity/bound, values["sizes"].
-Instance family_instance(const std::string& label, Family f, Quantity q, Bound b, const std::vector<std::size_t>& sizes);
+Instance family_instance(const std::string& label, Family f, Quantity q, Bound b,
+                         const std::vector<std::size_t>& sizes);
 
 /// The judge of a "cost-family" instance: violated when the ratio grows without limit (table in `table`).
 ReplayOutcome replay_family(const Instance& instance);

@@ -42,7 +42,9 @@ std::string readings_text(const std::vector<std::string>& names) {
 
 std::map<std::string, std::string> reading_of(const Claim& claim, const CheckResult& result) {
   const auto& admitted = claim.interpretations;
-  auto is_admitted = [&](const std::string& k) { return std::find(admitted.begin(), admitted.end(), k) != admitted.end(); };
+  auto is_admitted = [&](const std::string& k) {
+    return std::find(admitted.begin(), admitted.end(), k) != admitted.end();
+  };
   std::map<std::string, std::string> out;
   for (const auto& [k, v] : result.interpretation) {
     if (every_reading(v)) continue;

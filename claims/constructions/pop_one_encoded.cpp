@@ -104,8 +104,8 @@ ReplayOutcome replay_encoded(const Instance& in) {
   out.table = {{"reading", "maxima before", "POP signal", "pairs removed"}};
   for (const auto& [r, initial] : every_reading()) {
     std::vector<Q> m = maxima(u, r, initial);
-    out.table.push_back({reading_name(r, initial), sequences::show(m),
-                         palcheck::to_string(m[m.size() - 2] + 2 * s.eps), std::to_string(*removed(u, r, initial, s))});
+    out.table.push_back({reading_name(r, initial), sequences::show(m), palcheck::to_string(m[m.size() - 2] + 2 * s.eps),
+                         std::to_string(*removed(u, r, initial, s))});
   }
   return out;
 }
@@ -138,8 +138,9 @@ std::vector<CheckResult> check_encoded(const RunConfig&) {
                       {"encoding", "def:encoding with k = 1, Delta = 1, D_max = 2; M_top, M_{top-1} pushed codes"}};
   r.details = {{"space", "u over {-3, -2, -1, 0, 13/4, 5/4, -3/4} of length 1.." + std::to_string(kLength) +
                              ", shortest first (deterministic, no seed)"},
-               {"why", "M_{top-1} + 2 eps > M_{top-1}: the signal exceeds the pair it should keep, so the rising step "
-                       "removes that pair too, whatever the stack reading"}};
+               {"why",
+                "M_{top-1} + 2 eps > M_{top-1}: the signal exceeds the pair it should keep, so the rising step "
+                "removes that pair too, whatever the stack reading"}};
   if (!witness) {
     r.verdict = Verdict::Held;
     r.summary = "no sequence in the space refutes lem:pop_one under every reading at once";
@@ -148,7 +149,9 @@ std::vector<CheckResult> check_encoded(const RunConfig&) {
   r.verdict = Verdict::Refuted;
   r.summary = "on the Cantor-encoded stack left by u = " + sequences::show(*witness) +
               " (top maxima are pushed codes), POP removes more than the top pair under every stack reading";
-  r.counterexample = Instance{"lem:pop_one", kEncodedStack, {{"stack", "every reading"}},
+  r.counterexample = Instance{"lem:pop_one",
+                              kEncodedStack,
+                              {{"stack", "every reading"}},
                               {{"u", *witness},
                                {"k", {Q(s.encoding.k)}},
                                {"D_max", {Q(s.encoding.d_max)}},

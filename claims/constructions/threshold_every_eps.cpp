@@ -114,8 +114,9 @@ std::vector<CheckResult> check_every_eps(const RunConfig&) {
                       {"initial_state", "0 and 1"}};
   r.details = {{"space", "u over {0, 1, 2, 3} of length 1.." + std::to_string(kLength) +
                              ", c in {0, 1, 2, 3}, shortest first (deterministic, no seed)"},
-               {"why exact", "the relay's whole history is constant while eps stays between two consecutive values "
-                             "of |u_j - c|, so the breakpoints, the midpoints and one eps beyond decide every eps"}};
+               {"why exact",
+                "the relay's whole history is constant while eps stays between two consecutive values "
+                "of |u_j - c|, so the breakpoints, the midpoints and one eps beyond decide every eps"}};
   if (witness) r.counterexample = std::move(witness);
   return {r};
 }

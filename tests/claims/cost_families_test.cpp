@@ -1,8 +1,8 @@
 // claims/cost_families.h and the cost claims (thm:complexity, prop:complexity, tab:complexity,
 // abstract:cost): the binary-search relay read against the relay run over the whole sequence, the
 // counters against independent characterisations of the families, and the verdicts they support.
-#include "claims/areas.h"
 #include "claims/cost_families.h"
+#include "claims/areas.h"
 #include "reference/relay.h"
 
 #include <gtest/gtest.h>
@@ -82,9 +82,9 @@ TEST(CostFamilies, GrowthRuleSeparatesLinearFromBounded) {
   EXPECT_EQ(cost::growth(cost::run_family(cost::Family::NestedZigzagPeak, cost::Quantity::WorstTokenOps,
                                           cost::Bound::LogK, small)),
             cost::Growth::Unbounded);
-  EXPECT_EQ(cost::growth(cost::run_family(cost::Family::RisingRun, cost::Quantity::WorstTokenOps, cost::Bound::LogK,
-                                          small)),
-            cost::Growth::Bounded);
+  EXPECT_EQ(
+      cost::growth(cost::run_family(cost::Family::RisingRun, cost::Quantity::WorstTokenOps, cost::Bound::LogK, small)),
+      cost::Growth::Bounded);
   EXPECT_EQ(cost::growth(cost::run_family(cost::Family::NestedZigzagPeak, cost::Quantity::AmortisedOps,
                                           cost::Bound::One, small)),
             cost::Growth::Bounded);

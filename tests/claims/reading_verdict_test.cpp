@@ -7,8 +7,7 @@
 namespace palcheck {
 namespace {
 
-CheckResult result(Verdict v, std::map<std::string, std::string> interpretation,
-                   Refutes refutes = Refutes::Statement) {
+CheckResult result(Verdict v, std::map<std::string, std::string> interpretation, Refutes refutes = Refutes::Statement) {
   CheckResult r;
   r.verdict = v;
   r.interpretation = std::move(interpretation);
@@ -20,8 +19,8 @@ CheckResult result(Verdict v, std::map<std::string, std::string> interpretation,
 const Claim kClaim{"c", "lemma", "sec", "statement", {}, {"initial_state", "stack", "algorithm1"}};
 
 TEST(ReadingVerdict, RefutedUnderEveryReadingIsRefuted) {
-  auto v = combine_readings(kClaim, {result(Verdict::Refuted, {{"initial_state", "0"}}),
-                                     result(Verdict::Refuted, {{"initial_state", "1"}})});
+  auto v = combine_readings(
+      kClaim, {result(Verdict::Refuted, {{"initial_state", "0"}}), result(Verdict::Refuted, {{"initial_state", "1"}})});
   EXPECT_EQ(v.verdict, Verdict::Refuted);
   EXPECT_EQ(v.by_reading.size(), 2u);
   EXPECT_TRUE(v.line.empty());
@@ -39,9 +38,9 @@ TEST(ReadingVerdict, ASplitIsIllPosedAndNamesEachReading) {
 
 TEST(ReadingVerdict, AResultForEveryReadingAppliesToEach) {
   // One counterexample for every reading at once refutes both, whatever the other results say.
-  auto v = combine_readings(kClaim, {result(Verdict::Refuted, {{"initial_state", "every reading"}}),
-                                     result(Verdict::Held, {{"initial_state", "0"}}),
-                                     result(Verdict::Held, {{"initial_state", "1"}})});
+  auto v = combine_readings(
+      kClaim, {result(Verdict::Refuted, {{"initial_state", "every reading"}}),
+               result(Verdict::Held, {{"initial_state", "0"}}), result(Verdict::Held, {{"initial_state", "1"}})});
   EXPECT_EQ(v.verdict, Verdict::Refuted);
 }
 

@@ -28,7 +28,8 @@ std::size_t longest_number(const nlohmann::json& values) {
 
 TEST(VerifyReadings, NoClaimIsRefutedWhileAReadingHoldsAndHeadlinesAreSmall) {
   std::string path = ::testing::TempDir() + "verify_readings.json";
-  ASSERT_EQ(std::system((std::string(PALCHECK_BINARY) + " verify --seed 1 --json " + path + " >/dev/null 2>&1").c_str()), 0);
+  ASSERT_EQ(
+      std::system((std::string(PALCHECK_BINARY) + " verify --seed 1 --json " + path + " >/dev/null 2>&1").c_str()), 0);
   std::ifstream in(path);
   auto doc = nlohmann::json::parse(in);
   std::size_t refuted = 0;
