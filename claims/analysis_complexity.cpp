@@ -61,17 +61,22 @@ std::vector<CheckResult> check_depth(const RunConfig& config) {
   }
   DepthRun last = run_depth(largest);
   r.verdict = Verdict::Held;
-  r.summary = "for every n <= " + std::to_string(largest) + " the nested zig-zag of n tokens keeps n classical memory "
-              "entries (Algorithm 1: " + std::to_string(last.stack) + " pairs at n = " + std::to_string(largest) +
+  r.summary = "for every n <= " + std::to_string(largest) +
+              " the nested zig-zag of n tokens keeps n classical memory "
+              "entries (Algorithm 1: " +
+              std::to_string(last.stack) + " pairs at n = " + std::to_string(largest) +
               "): k = n, so O(Hkd) memory is O(Hnd), attention's order";
-  r.details = {{"witness family", "u = (n, -n, n-1, -(n-1), ...): maxima decrease and minima increase, so nothing "
-                                  "is ever wiped; deterministic, no seed; n = 1.." + std::to_string(largest)},
+  r.details = {{"witness family",
+                "u = (n, -n, n-1, -(n-1), ...): maxima decrease and minima increase, so nothing "
+                "is ever wiped; deterministic, no seed; n = 1.." +
+                    std::to_string(largest)},
                {"one further token", "u = n + 1 after it makes Algorithm 1 pop " + std::to_string(last.popped_next) +
                                          " pairs in one step: the per-token bound O(H log k d) of thm:complexity is "
                                          "amortised for the printed while loop (a binary search for the wiping "
                                          "point and a truncation would make it worst-case)"},
-               {"scope", "holds for n up to the bound above by computation; for all n it is the evident induction, "
-                         "not machine-checked"}};
+               {"scope",
+                "holds for n up to the bound above by computation; for all n it is the evident induction, "
+                "not machine-checked"}};
   return {r};
 }
 
@@ -105,18 +110,22 @@ CheckResult family_result(const std::string& label, cost::Family f, const cost::
   const cost::Row& first = run.rows.front();
   const cost::Row& last = run.rows.back();
   std::string trend = cost::to_string(q) + " / " + cost::to_string(b) + " goes from " + fixed(first.ratio) +
-                      " at n = " + std::to_string(first.counts.n) + " to " + fixed(last.ratio) + " at n = " +
-                      std::to_string(last.counts.n) + " on " + cost::to_string(f) + " (measured ~ n^" +
+                      " at n = " + std::to_string(first.counts.n) + " to " + fixed(last.ratio) +
+                      " at n = " + std::to_string(last.counts.n) + " on " + cost::to_string(f) + " (measured ~ n^" +
                       fixed(run.measured_exponent) + ", ratio ~ n^" + fixed(run.ratio_exponent) + ")";
   r.verdict = g == cost::Growth::Unbounded ? Verdict::Refuted
               : g == cost::Growth::Bounded ? Verdict::Held
                                            : Verdict::Unknown;
-  r.summary = claim_text + (g == cost::Growth::Unbounded ? " fails: " : g == cost::Growth::Bounded ? " holds: " : ": ") +
+  r.summary = claim_text +
+              (g == cost::Growth::Unbounded ? " fails: "
+               : g == cost::Growth::Bounded ? " holds: "
+                                            : ": ") +
               trend;
   r.details = {{"cost model", kCostModel},
                {"family", cost::to_string(f) + ", n = 2^4 .. 2^16 (deterministic, no seed)"},
-               {"rule", "unbounded: the ratio rises at every size and its fitted exponent is >= 1/2; bounded: its "
-                        "fitted exponent is <= 1/10; otherwise UNKNOWN"}};
+               {"rule",
+                "unbounded: the ratio rises at every size and its fitted exponent is >= 1/2; bounded: its "
+                "fitted exponent is <= 1/10; otherwise UNKNOWN"}};
   std::vector<std::vector<std::string>> rows = cost::table(run, q, b);
   for (std::size_t i = 1; i < rows.size(); ++i) {
     std::string line;
@@ -148,14 +157,15 @@ std::vector<CheckResult> check_theorem(const RunConfig&) {
                     "item 1, O(H log k d) time per token amortised,"),
       family_result("thm:complexity", Family::NestedZigzagPeak, zigzag, Quantity::TotalOps, Bound::NLogN,
                     {{"item", "2: total time"}}, "item 2, O(H n log n d) in total,"),
-      family_result("thm:complexity", Family::NestedZigzagPeak, zigzag, Quantity::Memory, Bound::K, {{"item", "3: memory"}},
-                    "item 3, O(H k d) memory,"),
+      family_result("thm:complexity", Family::NestedZigzagPeak, zigzag, Quantity::Memory, Bound::K,
+                    {{"item", "3: memory"}}, "item 3, O(H k d) memory,"),
   };
   out.front().details.emplace_back(
-      "why", "the nested zig-zag keeps every extremum (k = n - 1 pairs); one token above every maximum then makes "
-             "the printed while loop pop all k pairs in one step: Theta(k) work at that token, not O(log k). "
-             "Over the sequence the pops are paid by the pushes (amortised O(1)), so item 1 holds when "
-             "'per token' means amortised");
+      "why",
+      "the nested zig-zag keeps every extremum (k = n - 1 pairs); one token above every maximum then makes "
+      "the printed while loop pop all k pairs in one step: Theta(k) work at that token, not O(log k). "
+      "Over the sequence the pops are paid by the pushes (amortised O(1)), so item 1 holds when "
+      "'per token' means amortised");
   return out;
 }
 
@@ -168,6 +178,73 @@ std::vector<std::pair<sequences::StackReading, InitialState>> stack_readings() {
   return out;
 }
 
+// The shortest pair over {0, 1, 2} (length <= 6) with equal stacks under all six completions and a relay
+// ending differently from either initial state: one counterexample for every reading at once.
+CheckResult every_reading_pair() {
+  CheckResult r;
+  r.method = "enumeration";
+  r.interpretation = {{"algorithm1", "every completion"},
+                      {"initial_state", "0 and 1"},
+                      {"sentence", "the relay state can be read from Pi_n in O(log k) time by binary search"}};
+  std::map<std::string, std::vector<Q>> first_with_stacks;
+  for (std::size_t length = 1; length <= 6 && !r.counterexample; ++length) {
+    std::vector<long> digits(length, 0);
+    while (!r.counterexample) {
+      std::vector<Q> u;
+      for (long d : digits) u.emplace_back(d);
+      ++r.cases;
+      std::string key;
+      for (const sequences::StackReading& reading : sequences::all_stack_readings())
+        if (!reading.classical) {
+          for (const StackPair& p : sequences::stack_pairs(u, reading, InitialState::Off))
+            key += palcheck::to_string(p.M) + "," + palcheck::to_string(p.m) + ";";
+          key += "|";
+        }
+      auto [it, fresh] = first_with_stacks.emplace(key, u);
+      if (!fresh && sequences::distinguishing_relay(it->second, u, InitialState::Off) &&
+          sequences::distinguishing_relay(it->second, u, InitialState::On)) {
+        r.counterexample =
+            Instance{"prop:complexity", "relay-from-stack-every-reading", {}, {{"u", it->second}, {"v", u}}};
+        r.verdict = Verdict::Refuted;
+        r.summary = "u = " + sequences::show(it->second) + " and v = " + sequences::show(u) +
+                    " leave equal Algorithm 1 stacks under every completion, yet a relay ends differently from either "
+                    "initial state: no read of Pi_n, binary search or other, gives the relay state";
+      }
+      std::size_t k = 0;
+      while (k < length && ++digits[k] == 3) digits[k++] = 0;
+      if (k == length) break;
+    }
+  }
+  if (!r.counterexample) {
+    r.verdict = Verdict::Unknown;
+    r.summary = "no pair of length <= 6 over {0, 1, 2} refutes every completion and initial state at once";
+  }
+  return r;
+}
+
+// prop:complexity's relay-from-stack judge for every reading at once: violated when every completion and
+// initial state is.
+ReplayOutcome replay_every_reading(const Instance& in) {
+  ReplayOutcome out;
+  out.predicted = "under some completion and initial state, the relay state is a function of Pi_n";
+  out.table = {{"reading", "stacks", "relay"}};
+  for (const auto& [reading, initial] : stack_readings()) {
+    Instance x = in;
+    x.options = {{"stack", sequences::to_string(reading)}, {"initial_state", sequences::to_string(initial)}};
+    ReplayOutcome one = sequences::judge_for("prop:sufficiency", "equal-stacks")(x);
+    out.table.push_back({x.options["stack"] + ", initial state " + x.options["initial_state"], "equal",
+                         one.violates ? one.computed : "alike"});
+    if (!one.violates) {
+      out.computed =
+          "it is under " + x.options["stack"] + ", initial state " + x.options["initial_state"] + ": " + one.computed;
+      return out;
+    }
+  }
+  out.violates = true;
+  out.computed = "equal stacks and a relay ending differently under every completion and initial state";
+  return out;
+}
+
 // Every sequence over {0, 1, 2} of length 1..6, shortest first: the first two with one stack and a relay
 // ending differently are the smallest witness that no read of Pi_n, binary search or other, gives the state.
 std::vector<CheckResult> check_binary_search(const RunConfig&) {
@@ -177,7 +254,8 @@ std::vector<CheckResult> check_binary_search(const RunConfig&) {
   for (const auto& [reading, initial] : stack_readings()) {
     CheckResult r;
     r.method = "enumeration";
-    r.interpretation = {{"algorithm1", to_string(reading.algorithm1)}, {"initial_state", sequences::to_string(initial)},
+    r.interpretation = {{"algorithm1", to_string(reading.algorithm1)},
+                        {"initial_state", sequences::to_string(initial)},
                         {"sentence", "the relay state can be read from Pi_n in O(log k) time by binary search"}};
     std::map<std::string, std::vector<Q>> first_with_stack;  // keyed by the stack's text
     std::vector<Q> u;
@@ -195,9 +273,10 @@ std::vector<CheckResult> check_binary_search(const RunConfig&) {
           if (auto t = sequences::distinguishing_relay(it->second, u, initial)) {
             r.verdict = Verdict::Refuted;
             r.summary = "the relay state is not a function of Algorithm 1's stack, so no read of Pi_n gives it: u = " +
-                        sequences::show(it->second) + " and v = " + sequences::show(u) + " leave the same stack, relay " +
-                        sequences::show(*t) + " ends differently";
-            Instance x{"prop:complexity", "relay-from-stack",
+                        sequences::show(it->second) + " and v = " + sequences::show(u) +
+                        " leave the same stack, relay " + sequences::show(*t) + " ends differently";
+            Instance x{"prop:complexity",
+                       "relay-from-stack",
                        {{"stack", sequences::to_string(reading)}, {"initial_state", sequences::to_string(initial)}},
                        {{"u", it->second}, {"v", u}}};
             r.counterexample = x;
@@ -210,16 +289,19 @@ std::vector<CheckResult> check_binary_search(const RunConfig&) {
     }
     if (!r.counterexample) {
       r.verdict = Verdict::Held;
-      r.summary = "on every sequence over {0, 1, 2} of length <= 6, equal Algorithm 1 stacks leave every relay alike "
-                  "(a function of Pi_n there; a binary search over Pi_n is not given by the paper)";
+      r.summary =
+          "on every sequence over {0, 1, 2} of length <= 6, equal Algorithm 1 stacks leave every relay alike "
+          "(a function of Pi_n there; a binary search over Pi_n is not given by the paper)";
     }
     r.details = {{"space", "every sequence over {0, 1, 2} of length 1.." + std::to_string(kLength) +
                                ", shortest first (deterministic, no seed)"},
-                 {"classical memory", "a relay IS read from the classical memory by two binary searches (maxima "
-                                      "fall, minima rise), at most 2 + 2 log2(k + 1) comparisons: see the relay-read "
-                                      "result; that is a repair (the memory in place of Algorithm 1's stack)"}};
+                 {"classical memory",
+                  "a relay IS read from the classical memory by two binary searches (maxima "
+                  "fall, minima rise), at most 2 + 2 log2(k + 1) comparisons: see the relay-read "
+                  "result; that is a repair (the memory in place of Algorithm 1's stack)"}};
     out.push_back(std::move(r));
   }
+  out.push_back(every_reading_pair());
   const cost::FamilyCounts zigzag = cost::measure_family(Family::NestedZigzagPeak, cost::geometric_sizes());
   out.push_back(family_result("prop:complexity", Family::NestedZigzagPeak, zigzag, Quantity::AmortisedOps, Bound::One,
                               {{"part", "amortised O(1) time per step"}}, "amortised O(1) per step"));
@@ -251,68 +333,83 @@ void register_complexity_analyses(Registry& registry) {
   for (const char* label : {"thm:complexity", "prop:complexity", "tab:complexity", "abstract:cost"})
     registry.add(Replayer{label, "cost-family", cost::replay_family});
   registry.add(Replayer{"prop:complexity", "relay-from-stack", replay_relay_from_stack});
+  registry.add(Replayer{"prop:complexity", "relay-from-stack-every-reading", replay_every_reading});
   add_sub_claim(registry, "thm:complexity:depth", "sec:complexity",
                 "The extremum stack depth k can equal the sequence length n (nested zig-zag of shrinking amplitude), "
                 "so the memory O(Hkd) of thm:complexity is O(Hnd) in the worst case, the same order as attention.",
                 {}, {"algorithm1", "initial_state"});
   registry.add(Checker{"thm:complexity:depth", "enumeration", check_depth});
 
-  registry.add(Checker{"tab:complexity", "enumeration", [](const RunConfig&) {
-    const cost::FamilyCounts zigzag = cost::measure_family(Family::NestedZigzagPeak, cost::geometric_sizes());
-    std::vector<CheckResult> out{
-        family_result("tab:complexity", Family::NestedZigzagPeak, zigzag, Quantity::TotalOps, Bound::NLogN,
-                      {{"row", "PAL (scalar), time (total)"}}, "PAL row, O(n log n d) total time,"),
-        family_result("tab:complexity", Family::NestedZigzagPeak, zigzag, Quantity::Memory, Bound::K,
-                      {{"row", "PAL (scalar), memory"}}, "PAL row, O(kd) memory,")};
-    out.push_back(analysis_result(
-        Verdict::NotCheckable,
-        "the other entries are costs of other architectures and Turing-completeness results from the literature",
-        {{"vPAL row", "the same counts with d_u = 2; vPAL is not defined consistently (def:mpal:vpal)"},
-         {"TC columns", "tab:complexity:tc-columns (thm:tc, cor:vpal_tc)"},
-         {"doubtful row", "\"Transformer (hard) ... Depth for TC O(log n)\" cites Perez et al. (2021), whose "
-                          "construction, to our reading, uses a constant number of layers"},
-         {"heads", "the table gives H = 4 for scalar PAL, rem:heads_dims calls H = 2 the minimal TC architecture; "
-                   "consistent only if H = 4 is read as sufficient, not minimal"},
-         {"other rows", "Mamba/SSM and RWKV (\"open\"), softmax \"not TC\": statements about other work, not checked"}}));
-    return out;
-  }});
+  registry.add(Checker{
+      "tab:complexity", "enumeration", [](const RunConfig&) {
+        const cost::FamilyCounts zigzag = cost::measure_family(Family::NestedZigzagPeak, cost::geometric_sizes());
+        std::vector<CheckResult> out{
+            family_result("tab:complexity", Family::NestedZigzagPeak, zigzag, Quantity::TotalOps, Bound::NLogN,
+                          {{"row", "PAL (scalar), time (total)"}}, "PAL row, O(n log n d) total time,"),
+            family_result("tab:complexity", Family::NestedZigzagPeak, zigzag, Quantity::Memory, Bound::K,
+                          {{"row", "PAL (scalar), memory"}}, "PAL row, O(kd) memory,")};
+        out.push_back(analysis_result(
+            Verdict::NotCheckable,
+            "the other entries are costs of other architectures and Turing-completeness results from the literature",
+            {{"vPAL row", "the same counts with d_u = 2; vPAL is not defined consistently (def:mpal:vpal)"},
+             {"TC columns", "tab:complexity:tc-columns (thm:tc, cor:vpal_tc)"},
+             {"doubtful row",
+              "\"Transformer (hard) ... Depth for TC O(log n)\" cites Perez et al. (2021), whose "
+              "construction, to our reading, uses a constant number of layers"},
+             {"heads",
+              "the table gives H = 4 for scalar PAL, rem:heads_dims calls H = 2 the minimal TC architecture; "
+              "consistent only if H = 4 is read as sufficient, not minimal"},
+             {"other rows",
+              "Mamba/SSM and RWKV (\"open\"), softmax \"not TC\": statements about other work, not checked"}}));
+        return out;
+      }});
   add_sub_claim(registry, "tab:complexity:tc-columns", "sec:complexity",
                 "The Depth-for-TC and Heads-for-TC entries of the PAL (O(1), H = 4) and vPAL (O(1), H = 1) rows hold.",
                 {}, {"stack", "initial_state"});
-  registry.add(Checker{"tab:complexity:tc-columns", "analysis", [](const RunConfig&) {
-    return not_checkable(
-        "these entries restate thm:tc (scalar PAL, H = 4) and cor:vpal_tc (vPAL, H = 1): their verdicts are those "
-        "claims' verdicts",
-        {{"depends on", "thm:tc, cor:vpal_tc, def:mpal:vpal (vPAL is not defined consistently)"}});
-  }});
+  registry.add(Checker{
+      "tab:complexity:tc-columns", "analysis", [](const RunConfig&) {
+        return not_checkable(
+            "these entries restate thm:tc (scalar PAL, H = 4) and cor:vpal_tc (vPAL, H = 1): their verdicts are those "
+            "claims' verdicts",
+            {{"depends on", "thm:tc, cor:vpal_tc, def:mpal:vpal (vPAL is not defined consistently)"}});
+      }});
 
   registry.add(Checker{"abstract:cost", "enumeration", [](const RunConfig&) {
-    const cost::FamilyCounts zigzag = cost::measure_family(Family::NestedZigzagPeak, cost::geometric_sizes());
-    CheckResult r = family_result("abstract:cost", Family::NestedZigzagPeak, zigzag, Quantity::TotalOps, Bound::NLogN, {},
-                                  "O(n log n) total inference cost");
-    r.details.emplace_back("exact point", "abstract: \"with O(n \\log n) total inference cost versus O(n^2) for "
-                                          "standard attention\"; attention's O(n^2) is not measured");
-    return std::vector<CheckResult>{r};
-  }});
+                         const cost::FamilyCounts zigzag =
+                             cost::measure_family(Family::NestedZigzagPeak, cost::geometric_sizes());
+                         CheckResult r =
+                             family_result("abstract:cost", Family::NestedZigzagPeak, zigzag, Quantity::TotalOps,
+                                           Bound::NLogN, {}, "O(n log n) total inference cost");
+                         r.details.emplace_back("exact point",
+                                                "abstract: \"with O(n \\log n) total inference cost versus O(n^2) for "
+                                                "standard attention\"; attention's O(n^2) is not measured");
+                         return std::vector<CheckResult>{r};
+                       }});
   registry.add(Checker{"sec:complexity:advantages", "analysis", [](const RunConfig&) {
-    return not_checkable(
-        "an empirical prediction about trained models; the paper itself lists it as open",
-        {{"exact point", "sec:complexity: \"PAL is predicted to outperform standard attention on tasks that are "
-                         "rate-independent and require long episodic memory\""},
-         {"paper's own status", "sec:conclusion, open question 1: \"Do the predicted task advantages materialise in "
-                                "practice?\""}});
-  }});
-  registry.add(Checker{"intro:properties", "analysis", [](const RunConfig&) {
-    return not_checkable(
-        "a motivating list; each item is a labelled claim judged on its own",
-        {{"items", "1 rate-independence: prop:rate_independence; 2 wiping: prop:wiping; 3 stack sufficiency: "
-                   "prop:sufficiency; 4 universal approximation: prop:universal"},
-         {"stronger than its source", "item 3 says \"minimal sufficient statistic\"; prop:sufficiency states "
-                                      "sufficiency only, minimality is not proved anywhere in the paper"},
-         {"loose wording", "item 2 \"a new extremum erases all previous extrema of smaller magnitude\": a new maximum "
-                           "wipes the smaller earlier maxima and the minima between them, by value, not magnitude "
-                           "(see prop:wiping)"}});
-  }});
+                         return not_checkable(
+                             "an empirical prediction about trained models; the paper itself lists it as open",
+                             {{"exact point",
+                               "sec:complexity: \"PAL is predicted to outperform standard attention on tasks that are "
+                               "rate-independent and require long episodic memory\""},
+                              {"paper's own status",
+                               "sec:conclusion, open question 1: \"Do the predicted task advantages materialise in "
+                               "practice?\""}});
+                       }});
+  registry.add(
+      Checker{"intro:properties", "analysis", [](const RunConfig&) {
+                return not_checkable(
+                    "a motivating list; each item is a labelled claim judged on its own",
+                    {{"items",
+                      "1 rate-independence: prop:rate_independence; 2 wiping: prop:wiping; 3 stack sufficiency: "
+                      "prop:sufficiency; 4 universal approximation: prop:universal"},
+                     {"stronger than its source",
+                      "item 3 says \"minimal sufficient statistic\"; prop:sufficiency states "
+                      "sufficiency only, minimality is not proved anywhere in the paper"},
+                     {"loose wording",
+                      "item 2 \"a new extremum erases all previous extrema of smaller magnitude\": a new maximum "
+                      "wipes the smaller earlier maxima and the minima between them, by value, not magnitude "
+                      "(see prop:wiping)"}});
+              }});
 }
 
 }  // namespace palcheck::analysis

@@ -164,9 +164,24 @@ Counts measure(Family f, std::size_t n, const Algorithm1Options& options) {
   c.n = n;
   Algorithm1 stack(options);
   PreisachMemory memory;
-  for (const Q& x : u) {
-    Algorithm1Step s = stack.step(x);
-    memory.step(x);
+  // Sampled relays, read when the memory is deepest before the last token: diagonal relays at every
+  // eighth memory entry and one around each.
+  auto sample_reads = [&] {
+    const std::vector<Q>& e = memory.extrema();
+    std::size_t stride = std::max<std::size_t>(1, e.size() / 8);
+    for (std::size_t i = 0; i < e.size(); i += stride)
+      for (const Q& shift : {Q(0), Q(1, 2)}) {
+        Thresholds t{e[i] + shift, e[i] - shift};
+        RelayRead r = read_relay(memory, t);
+        if (r.state != memory.relay_state(t))
+          throw std::logic_error("binary-search relay read disagrees with the memory");
+        c.read_comparisons = std::max(c.read_comparisons, r.comparisons);
+      }
+  };
+  for (std::size_t t = 0; t < u.size(); ++t) {
+    if (t + 1 == u.size()) sample_reads();
+    Algorithm1Step s = stack.step(u[t]);
+    memory.step(u[t]);
     std::size_t ops = s.popped.size() + (s.pushed ? 1 : 0);
     c.total_ops += ops;
     c.worst_token_ops = std::max(c.worst_token_ops, ops);
@@ -174,17 +189,7 @@ Counts measure(Family f, std::size_t n, const Algorithm1Options& options) {
     c.max_stack_numbers = std::max(c.max_stack_numbers, 2 * stack.stack().size());
     c.max_memory_entries = std::max(c.max_memory_entries, memory.extrema().size());
   }
-  // Sampled relays at the end: diagonal relays at every eighth memory entry and one in each gap.
-  const std::vector<Q>& e = memory.extrema();
-  std::size_t stride = std::max<std::size_t>(1, e.size() / 8);
-  for (std::size_t i = 0; i < e.size(); i += stride)
-    for (const Q& shift : {Q(0), Q(1, 2)}) {
-      Thresholds t{e[i] + shift, e[i] - shift};
-      RelayRead r = read_relay(memory, t);
-      if (r.state != memory.relay_state(t))
-        throw std::logic_error("binary-search relay read disagrees with the memory");
-      c.read_comparisons = std::max(c.read_comparisons, r.comparisons);
-    }
+  sample_reads();
   return c;
 }
 

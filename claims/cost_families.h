@@ -47,7 +47,7 @@ struct Counts {
   std::size_t total_ops = 0;           ///< pops + pushes over the whole run
   std::size_t max_stack_numbers = 0;   ///< the most numbers Algorithm 1's stack held (2 per pair)
   std::size_t max_memory_entries = 0;  ///< the most classical memory entries
-  std::size_t read_comparisons = 0;    ///< the most comparisons of one relay read at the end (sampled relays)
+  std::size_t read_comparisons = 0;    ///< most comparisons of a sampled relay read, before or after the last token
 };
 /// Runs Algorithm 1 and the classical memory over the family member of length n; throws
 /// std::logic_error if a binary-search read disagrees with the memory's own relay state.

@@ -1,6 +1,8 @@
 // Verdicts over readings (see reading_verdict.h).
 #include "claims/reading_verdict.h"
 
+#include "claims/headline.h"
+
 #include <algorithm>
 #include <set>
 
@@ -64,6 +66,15 @@ std::map<std::string, std::string> reading_of(const Claim& claim, const CheckRes
     }
   }
   return out;
+}
+
+const CheckResult* headline_for(const Claim& claim, const std::vector<CheckResult>& results) {
+  std::vector<CheckResult> every;
+  std::vector<const CheckResult*> origin;
+  for (const CheckResult& r : results)
+    if (reading_of(claim, r).empty()) every.push_back(r), origin.push_back(&r);
+  if (const CheckResult* h = headline(every)) return origin[static_cast<std::size_t>(h - every.data())];
+  return headline(results);
 }
 
 ReadingVerdict combine_readings(const Claim& claim, const std::vector<CheckResult>& results) {

@@ -131,7 +131,7 @@ TEST(CostFamilies, BinarySearchSentenceIsJudgedUnderEveryCompletion) {
   for (const CheckResult& r : results) {
     if (!r.interpretation.count("sentence")) continue;
     ++judged;
-    if (r.verdict != Verdict::Refuted) continue;
+    if (r.verdict != Verdict::Refuted || r.counterexample->scenario != "relay-from-stack") continue;
     // Independently of the judge: equal Algorithm 1 stacks, a relay among a fine grid ends differently.
     const Instance& x = *r.counterexample;
     const auto& u = x.values.at("u");
@@ -154,7 +154,11 @@ TEST(CostFamilies, BinarySearchSentenceIsJudgedUnderEveryCompletion) {
       }
     EXPECT_TRUE(differs) << r.summary;
   }
-  EXPECT_EQ(judged, 12u);  // six completions x two initial states
+  EXPECT_EQ(judged, 13u);  // six completions x two initial states, and all of them at once
+  const CheckResult* every = with(results, "algorithm1", "every completion");
+  ASSERT_NE(every, nullptr);
+  EXPECT_EQ(every->verdict, Verdict::Refuted);
+  EXPECT_EQ(every->counterexample->scenario, "relay-from-stack-every-reading");
 }
 
 }  // namespace

@@ -53,5 +53,14 @@ TEST(ReadingVerdict, ProofStepsAndTheClassicalRepairDoNotSplitReadings) {
   for (const auto& [reading, verdict] : v.by_reading) EXPECT_EQ(verdict, Verdict::Refuted) << reading;
 }
 
+TEST(ReadingVerdict, TheHeadlineRefutesEveryReadingAtOnceWhenOneDoes) {
+  std::vector<CheckResult> results{result(Verdict::Refuted, {{"initial_state", "0"}}),
+                                   result(Verdict::Refuted, {{"initial_state", "every reading"}})};
+  results[1].counterexample->values["u"] = {Q(123456), Q(7)};  // larger than the first, still preferred
+  EXPECT_EQ(headline_for(kClaim, results), &results[1]);
+  results.pop_back();
+  EXPECT_EQ(headline_for(kClaim, results), &results[0]);
+}
+
 }  // namespace
 }  // namespace palcheck

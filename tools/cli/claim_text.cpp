@@ -2,6 +2,7 @@
 #include "tools/cli/claim_text.h"
 
 #include "claims/headline.h"
+#include "claims/reading_verdict.h"
 
 #include <algorithm>
 #include <map>
@@ -113,7 +114,7 @@ std::string show_text(const Registry& registry, const ClaimReport& report, const
   if (report.results.empty()) out << "\n  no checker registered\n";
   // The headline first, then every result in registration order.
   std::vector<std::size_t> order;
-  const CheckResult* head = report.verdict == Verdict::Refuted ? headline(report.results) : nullptr;
+  const CheckResult* head = report.verdict == Verdict::Refuted ? headline_for(report.claim, report.results) : nullptr;
   if (head) order.push_back(static_cast<std::size_t>(head - report.results.data()));
   for (std::size_t i = 0; i < report.results.size(); ++i)
     if (order.empty() || i != order.front()) order.push_back(i);

@@ -2,6 +2,7 @@
 #include "tools/cli/claim_verify.h"
 
 #include "claims/headline.h"
+#include "claims/reading_verdict.h"
 
 #include <algorithm>
 #include <chrono>
@@ -66,7 +67,7 @@ VerifyReport run_verify(const Registry& registry, const std::vector<std::string>
 
 const CheckResult* deciding_result(const ClaimReport& report) {
   if (report.verdict == Verdict::Refuted)
-    if (const CheckResult* h = headline(report.results)) return h;
+    if (const CheckResult* h = headline_for(report.claim, report.results)) return h;
   for (const CheckResult& r : report.results) {
     if (r.verdict != report.verdict) continue;
     if (r.verdict == Verdict::Refuted && !r.counterexample) continue;
@@ -119,7 +120,7 @@ nlohmann::ordered_json verify_json(const VerifyReport& report) {
   json claims = json::array();
   for (const ClaimReport& c : report.claims) {
     json results = json::array();
-    const CheckResult* head = c.verdict == Verdict::Refuted ? headline(c.results) : nullptr;
+    const CheckResult* head = c.verdict == Verdict::Refuted ? headline_for(c.claim, c.results) : nullptr;
     for (const CheckResult& r : c.results) {
       results.push_back(result_json(r));
       if (r.verdict != Verdict::Refuted) continue;
@@ -150,7 +151,7 @@ std::vector<ReplayFile> replay_files(const Registry& registry, const VerifyRepor
   for (const ClaimReport& c : report.claims) {
     // A claim refuted under some readings only keeps its headline too (it refutes those readings).
     if (c.verdict != Verdict::Refuted && c.readings.line.empty()) continue;
-    const CheckResult* r = c.verdict == Verdict::Refuted ? deciding_result(c) : headline(c.results);
+    const CheckResult* r = c.verdict == Verdict::Refuted ? deciding_result(c) : headline_for(c.claim, c.results);
     if (!r || !r->counterexample) continue;
     ReplayReport replay = replay_instance(registry, *r->counterexample);
     files.push_back(ReplayFile{*r->counterexample, r->seed, r->method, replay.outcome.predicted,

@@ -128,6 +128,8 @@ TEST(SeparationReplayers, RejectInstancesThatDoNotViolate) {
       if (bad.values.count("H1.w_o")) bad.values["H1.w_o"] = {Q(1)};
       if (bad.values.count("beta")) bad.values["u"] = {Q(bad.values["beta"][0] - 1)};
       if (bad.values.count("c")) bad.values["eps"] = {Q(0)};
+      // No eps fails on one value above c (every-eps scenario).
+      if (bad.scenario == "construction-threshold-every-eps") bad.values["u"] = {Q(bad.values["c"][0] + 1)};
       EXPECT_FALSE(replay(registry, bad).violates) << label << "/" << bad.scenario;
     }
   }
