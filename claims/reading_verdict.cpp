@@ -69,11 +69,19 @@ std::map<std::string, std::string> reading_of(const Claim& claim, const CheckRes
 }
 
 const CheckResult* headline_for(const Claim& claim, const std::vector<CheckResult>& results) {
-  std::vector<CheckResult> every;
-  std::vector<const CheckResult*> origin;
-  for (const CheckResult& r : results)
-    if (reading_of(claim, r).empty()) every.push_back(r), origin.push_back(&r);
-  if (const CheckResult* h = headline(every)) return origin[static_cast<std::size_t>(h - every.data())];
+  // The repair (classical memory) never heads a claim judged under Algorithm 1's readings.
+  bool has_algorithm1 = std::any_of(results.begin(), results.end(), [&](const CheckResult& r) {
+    return counts(r) && reading_of(claim, r).count("stack");
+  });
+  std::vector<CheckResult> own, every;
+  std::vector<const CheckResult*> own_origin, every_origin;
+  for (const CheckResult& r : results) {
+    if (has_algorithm1 && classical(r)) continue;
+    own.push_back(r), own_origin.push_back(&r);
+    if (reading_of(claim, r).empty()) every.push_back(r), every_origin.push_back(&r);
+  }
+  if (const CheckResult* h = headline(every)) return every_origin[static_cast<std::size_t>(h - every.data())];
+  if (const CheckResult* h = headline(own)) return own_origin[static_cast<std::size_t>(h - own.data())];
   return headline(results);
 }
 

@@ -27,8 +27,9 @@ struct ReadingVerdict {
 /// Values "every ..." apply to every reading.
 std::map<std::string, std::string> reading_of(const Claim& claim, const CheckResult& result);
 
-/// The headline of a refuted claim: among the smallest statement refutations (claims/headline.h), one
-/// that covers every reading at once (reading_of is empty) comes first; nullptr when there is none.
+/// The headline of a refuted claim: the smallest statement refutation (claims/headline.h), preferring one
+/// that covers every reading at once (reading_of is empty), never the classical-memory repair of a claim
+/// judged under Algorithm 1; nullptr when there is none.
 const CheckResult* headline_for(const Claim& claim, const std::vector<CheckResult>& results);
 
 /// combine() per reading, then the rule above.

@@ -60,6 +60,11 @@ TEST(ReadingVerdict, TheHeadlineRefutesEveryReadingAtOnceWhenOneDoes) {
   EXPECT_EQ(headline_for(kClaim, results), &results[1]);
   results.pop_back();
   EXPECT_EQ(headline_for(kClaim, results), &results[0]);
+  // The classical memory is a repair: it never heads a claim judged under Algorithm 1.
+  results = {result(Verdict::Refuted, {{"stack", "algorithm1:first=empty"}}),
+             result(Verdict::Refuted, {{"stack", "classical-memory"}})};
+  results[0].counterexample->values["u"] = {Q(123456), Q(7)};
+  EXPECT_EQ(headline_for(kClaim, results), &results[0]);
 }
 
 }  // namespace
