@@ -101,9 +101,11 @@ TEST(CostFamilies, TheoremItemOneFailsPerTokenAndHoldsAmortised) {
   ASSERT_TRUE(worst->counterexample);
   EXPECT_EQ(worst->counterexample->scenario, "cost-family");
   EXPECT_EQ(amortised->verdict, Verdict::Held);
-  for (const CheckResult& r : results)
-    if (r.interpretation.count("item") && r.interpretation.at("item") != "1: time per token")
+  for (const CheckResult& r : results) {
+    if (r.interpretation.count("item") && r.interpretation.at("item") != "1: time per token") {
       EXPECT_EQ(r.verdict, Verdict::Held) << r.summary;
+    }
+  }
   // The replay file re-runs the family; a bounded family does not replay as a violation.
   ReplayOutcome replayed = cost::replay_family(*worst->counterexample);
   EXPECT_TRUE(replayed.violates);

@@ -46,9 +46,11 @@ TEST(StatementWitnesses, ThresholdFailsForEveryEpsUnderEveryReading) {
         EXPECT_TRUE(fails) << "eps = " << to_string(eps);
       }
   // The fixed-eps results remain, labelled so: they never head the claim.
-  for (const CheckResult& other : results)
-    if (other.counterexample && other.counterexample->scenario == "construction-threshold")
+  for (const CheckResult& other : results) {
+    if (other.counterexample && other.counterexample->scenario == "construction-threshold") {
       EXPECT_EQ(other.refutes, Refutes::FixedParameter);
+    }
+  }
 }
 
 TEST(StatementWitnesses, PopOneRemovesMoreThanTheTopPairOfAnEncodedStack) {
