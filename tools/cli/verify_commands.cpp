@@ -9,8 +9,10 @@
 #include "tools/cli/instance_json.h"
 
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 namespace palcheck::cli {
 
@@ -23,6 +25,9 @@ struct ClaimOptions {
   std::string out_dir;
   std::string show_label;
   std::string replay_file;
+  std::optional<std::string> shard;
+  std::vector<std::string> merge_files;
+  std::string merge_json;
   RunConfig config;
 };
 
@@ -50,11 +55,24 @@ int run_verify_command(const ClaimOptions& o) {
     for (const std::string& u : unknown) std::cerr << "palcheck verify: unknown label or section: " << u << "\n";
     return 2;
   }
+  std::optional<Shard> shard;
+  if (o.shard) {
+    std::string error;
+    shard = parse_shard(*o.shard, error);
+    if (!shard) {
+      std::cerr << "palcheck verify: --shard: " << error << "\n";
+      return 2;
+    }
+  }
+  const std::vector<std::string> selection = labels;
+  if (shard) labels = shard_labels(selection, *shard);
   std::cerr << "palcheck verify: " << labels.size() << " claims, seed " << o.config.seed << ", tests "
             << o.config.tests << ", rlimit " << o.config.rlimit << "\n";
   VerifyReport report = run_verify(registry, labels, o.config, &std::cerr);
   std::cout << verify_table(report);
-  if (!o.json_file.empty()) write_file_atomically(o.json_file, verify_json(report).dump(2) + "\n");
+  if (!o.json_file.empty())
+    write_file_atomically(o.json_file,
+                          (shard ? shard_json(report, selection, *shard) : verify_json(report)).dump(2) + "\n");
   if (!o.out_dir.empty()) {
     std::filesystem::create_directories(o.out_dir);
     for (const ReplayFile& file : replay_files(registry, report)) {
@@ -64,6 +82,38 @@ int run_verify_command(const ClaimOptions& o) {
     }
   }
   return report.any_error() ? 1 : 0;
+}
+
+int run_merge(const ClaimOptions& o) {
+  std::vector<nlohmann::ordered_json> shards;
+  for (const std::string& file : o.merge_files) {
+    std::ifstream in(file);
+    if (!in) {
+      std::cerr << "palcheck merge: cannot read " << file << "\n";
+      return 2;
+    }
+    try {
+      shards.push_back(nlohmann::ordered_json::parse(in));
+    } catch (const nlohmann::json::exception& e) {
+      std::cerr << "palcheck merge: " << file << " is not JSON: " << e.what() << "\n";
+      return 2;
+    }
+  }
+  std::string error;
+  std::optional<nlohmann::ordered_json> merged = merge_shards(shards, error);
+  if (!merged) {
+    std::cerr << "palcheck merge: " << error << "\n";
+    return 2;
+  }
+  std::string text = merged->dump(2) + "\n";
+  if (o.merge_json.empty())
+    std::cout << text;
+  else
+    write_file_atomically(o.merge_json, text);
+  bool any_error = false;
+  for (const auto& claim : (*merged)["claims"])
+    for (const auto& result : claim["evidence"]["results"]) any_error |= result["verdict"] == to_string(Verdict::Error);
+  return any_error ? 1 : 0;
 }
 
 int run_show(const ClaimOptions& o) {
@@ -88,7 +138,12 @@ CommandHandler add_claim_commands(CLI::App& app) {
   verify->add_option("CLAIMS", o->selection, "Labels (def:relay) or sections (sec:tc) to judge");
   verify->add_option("--json", o->json_file, "Write the report as JSON to this file");
   verify->add_option("--out", o->out_dir, "Write one replay file per REFUTED claim into this folder");
+  verify->add_option("--shard", o->shard, "Judge only part i of N (i/N, claim k of the selection when k mod N = i-1)");
   add_run_options(verify, *o);
+
+  auto* merge = app.add_subcommand("merge", "Combine the --json files of verify --shard 1/N ... N/N into one run's");
+  merge->add_option("SHARDS", o->merge_files, "The shards' JSON files, in any order")->required();
+  merge->add_option("--json", o->merge_json, "Write the merged report to this file (default: standard output)");
 
   auto* show = app.add_subcommand("show", "One claim, its readings and its whole evidence");
   show->add_option("LABEL", o->show_label, "The claim's label")->required();
@@ -100,6 +155,7 @@ CommandHandler add_claim_commands(CLI::App& app) {
   return [=]() -> int {
     if (*list) return run_list(*o);
     if (*verify) return run_verify_command(*o);
+    if (*merge) return run_merge(*o);
     if (*show) return run_show(*o);
     if (*replay) return replay_saved_file(build_full_registry(), o->replay_file, std::cout, std::cerr);
     return -1;
