@@ -5,9 +5,9 @@
 #include "claims/reading_verdict.h"
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <iomanip>
-#include <charconv>
 #include <map>
 #include <set>
 #include <sstream>

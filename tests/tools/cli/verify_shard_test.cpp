@@ -124,8 +124,8 @@ TEST_F(VerifyShard, MergeRejectsInconsistentMissingOrRepeatedShards) {
   std::string other = path("other.json").string();
   ASSERT_EQ(run("verify def:relay def:pal --seed 1 --tests 20 --shard 2/2 --json " + other), 0);
   std::string out = path("merged.json").string();
-  for (const std::string& inputs : {a1 + " " + seed2, a1 + " " + tests30, a1, a1 + " " + a1 + " " + a2,
-                                    a1 + " " + of3, a1 + " " + other, a1 + " " + path("missing.json").string()}) {
+  for (const std::string& inputs : {a1 + " " + seed2, a1 + " " + tests30, a1, a1 + " " + a1 + " " + a2, a1 + " " + of3,
+                                    a1 + " " + other, a1 + " " + path("missing.json").string()}) {
     EXPECT_EQ(run("merge " + inputs + " --json " + out), 2) << inputs;
     EXPECT_FALSE(fs::exists(out)) << inputs;
   }
