@@ -6,8 +6,8 @@
 #include "tools/oracle/npy_format.h"
 #include "tools/oracle/parallel.h"
 #include "reference/keyed_pal.h"
-#include "reference/pal_definition.h"
 #include "reference/preisach_memory.h"
+#include "reference/relay.h"
 
 #include <cstdio>
 #include <memory>
@@ -52,18 +52,35 @@ json shaped(const std::vector<T>& values, std::size_t width, bool mpal, F&& list
   return rows;
 }
 
-json memory_json(const std::vector<Q>& u, InitialState initial) {
+// The memory as a change log, one [removed, appended] per token: drop the last `removed` extrema, then append
+// `appended` (the token's input; null: nothing). O(n) in size, where the memory per token is O(n * depth).
+json memory_changes_json(const std::vector<Q>& u, InitialState initial) {
   json per_token = json::array();
-  for (const auto& m : memory_trace(u, initial)) per_token.push_back(exact_list(m));
+  PreisachMemory memory(initial);
+  for (const Q& x : u) {
+    std::size_t before = memory.extrema().size();
+    MemoryStepEffect effect = memory.step(x);
+    if (!effect.pushed && !effect.replaced)
+      per_token.push_back(json::array({0, nullptr}));
+    else  // the entries below the new top are the old ones minus those replaced or wiped
+      per_token.push_back(json::array({before + 1 - memory.extrema().size(), to_string(memory.extrema().back())}));
+  }
   return per_token;
 }
 
-json relay_states_json(const Measure& mu, const std::vector<Q>& u, InitialState initial) {
+// The relays (indices in measure order) each token switched, by eq:relay relay by relay; every relay starts at
+// the initial state. O(n + switches) in size, O(R) in memory.
+json relay_changes_json(const Measure& mu, const std::vector<Q>& u, InitialState initial) {
+  std::vector<RelayState> state(mu.relays.size(), static_cast<RelayState>(initial));
   json per_token = json::array();
-  for (const auto& states : relay_states_by_definition(mu, u, initial)) {
-    std::string bits;
-    for (RelayState s : states) bits += s ? '1' : '0';
-    per_token.push_back(bits);
+  for (const Q& x : u) {
+    json switched = json::array();
+    for (std::size_t r = 0; r < state.size(); ++r) {
+      RelayState next = step_relay(mu.relays[r].thresholds, x, state[r]);
+      if (next != state[r]) switched.push_back(r);
+      state[r] = next;
+    }
+    per_token.push_back(std::move(switched));
   }
   return per_token;
 }
@@ -138,8 +155,8 @@ std::string format_outputs(const OracleProblem& p, const BatchOutputs& o, FileFo
       put(kind == ValueKind::Double ? "outputs" : "outputs_double",
           [&](std::size_t s) { return shaped(o.approx[s], w, mpal, [](const auto& v) { return double_list(v); }); });
     if (trace && !mpal) {
-      put("memory", [&](std::size_t s) { return memory_json(p.sequences[s], p.initial); });
-      put("relay_states", [&](std::size_t s) { return relay_states_json(p.measure, p.sequences[s], p.initial); });
+      put("memory_changes", [&](std::size_t s) { return memory_changes_json(p.sequences[s], p.initial); });
+      put("relay_changes", [&](std::size_t s) { return relay_changes_json(p.measure, p.sequences[s], p.initial); });
     }
     return doc.dump(2) + "\n";
   }
@@ -180,11 +197,16 @@ std::string format_outputs(const OracleProblem& p, const BatchOutputs& o, FileFo
 
 json dump_json(const OracleProblem& p, const BatchOutputs& o, bool relay_states) {
   json doc;
-  doc["palcheck_dump"] = 1;
+  doc["palcheck_dump"] = 2;
   doc["conventions"] = {{"tie_rule", "u >= alpha -> 1 first, else u <= beta -> 0, else hold"},
                         {"initial_state", static_cast<int>(p.initial)},
-                        {"memory", "dominant extrema after the token, oldest first, last = current input"},
-                        {"relay_states", "one character per relay, in measure order"}};
+                        {"memory_changes",
+                         "per token [removed, appended]: the memory (dominant extrema, oldest first, last = current "
+                         "input; empty before the first token) drops its last `removed` entries, then gets "
+                         "`appended` unless null"},
+                        {"relay_changes",
+                         "per token the indices (measure order) of the relays that switched; every relay starts at "
+                         "initial_state"}};
   if (p.is_mpal()) {
     json heads = json::array();
     for (const MpalHead& h : p.heads) {
@@ -215,16 +237,16 @@ json dump_json(const OracleProblem& p, const BatchOutputs& o, bool relay_states)
       seq["inputs_double"] = tokens_d;
       for (const MpalHead& h : p.heads) {
         std::vector<Q> signal = project(h.w_in, p.token_sequences[s]);
-        json head{{"signal", exact_list(signal)}, {"memory", memory_json(signal, p.initial)}};
-        if (relay_states) head["relay_states"] = relay_states_json(h.mu, signal, p.initial);
+        json head{{"signal", exact_list(signal)}, {"memory_changes", memory_changes_json(signal, p.initial)}};
+        if (relay_states) head["relay_changes"] = relay_changes_json(h.mu, signal, p.initial);
         heads.push_back(head);
       }
       seq["heads"] = heads;
     } else {
       seq["inputs"] = exact_list(p.sequences[s]);
       seq["inputs_double"] = double_list(p.sequences[s]);
-      seq["memory"] = memory_json(p.sequences[s], p.initial);
-      if (relay_states) seq["relay_states"] = relay_states_json(p.measure, p.sequences[s], p.initial);
+      seq["memory_changes"] = memory_changes_json(p.sequences[s], p.initial);
+      if (relay_states) seq["relay_changes"] = relay_changes_json(p.measure, p.sequences[s], p.initial);
     }
     seq["outputs"] = shaped(o.exact[s], o.width, p.is_mpal(), [](const auto& v) { return exact_list(v); });
     seq["outputs_double"] = shaped(o.exact[s], o.width, p.is_mpal(), [](const auto& v) { return double_list(v); });

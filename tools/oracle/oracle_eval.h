@@ -1,6 +1,6 @@
 // def:pal, def:mpal, prop:wiping: batch evaluation for `palcheck eval` in the test-oracle mode
 // (issue #7) and its outputs: exact fractions and nearest doubles as JSON, CSV or .npy, and the
-// debug-state dump (inputs, measure, outputs, memory and optionally relay states per token).
+// debug-state dump (inputs, measure, outputs, per-token memory changes and optionally relay switches).
 #pragma once
 
 #include "tools/oracle/oracle_files.h"
@@ -32,8 +32,8 @@ BatchOutputs evaluate_problem(const OracleProblem& problem, ValueKind kind, unsi
 std::string format_outputs(const OracleProblem& problem, const BatchOutputs& outputs, FileFormat format,
                            ValueKind kind, bool trace);
 
-/// The debug-state dump: conventions, measure, and per sequence inputs, outputs, memory per token
-/// and, with `relay_states`, every relay's state per token as a string of 0/1 in measure order.
+/// The debug-state dump: conventions, measure, and per sequence inputs, outputs, the memory's changes per
+/// token ([removed, appended]) and, with `relay_states`, the relays each token switched; O(n + changes).
 nlohmann::json dump_json(const OracleProblem& problem, const BatchOutputs& outputs, bool relay_states);
 
 /// The measure as JSON (exact strings), for dumps and reports.

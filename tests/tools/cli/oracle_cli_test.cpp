@@ -133,7 +133,7 @@ TEST(OracleCli, EvalReadsEveryInputFormatAndWritesEveryOutputFormat) {
   EXPECT_EQ(both["outputs_double"][3][29].get<double>(), to_double(expected[3][29]));
 }
 
-TEST(OracleCli, DumpHoldsInputsOutputsMemoryAndRelayStates) {
+TEST(OracleCli, DumpHoldsInputsOutputsMemoryAndRelayChanges) {
   Case c = make_case(12, 2, 12);
   write(temp("mu2.csv"), relays_csv(c.mu));
   write(temp("u2.npy"), batch_npy(c.batch));
@@ -141,19 +141,28 @@ TEST(OracleCli, DumpHoldsInputsOutputsMemoryAndRelayStates) {
                    temp("dump.json") + " -o " + temp("dump_out.json"));
   ASSERT_EQ(r.code, 0) << r.err;
   json d = json::parse(read(temp("dump.json")));
+  json out = json::parse(read(temp("dump_out.json")));
   EXPECT_EQ(d["conventions"]["initial_state"], 1);
   for (std::size_t s = 0; s < 2; ++s) {
     auto memory = memory_trace(c.batch[s], InitialState::On);
     auto states = relay_states_by_definition(c.mu, c.batch[s], InitialState::On);
     auto outputs = pal_by_definition(c.mu, c.batch[s], InitialState::On);
     const json& seq = d["sequences"][s];
+    EXPECT_EQ(out["memory_changes"][s], seq["memory_changes"]);
+    EXPECT_EQ(out["relay_changes"][s], seq["relay_changes"]);
+    std::vector<std::string> rebuilt;  // the memory replayed from the change log
+    std::string bits(c.mu.relays.size(), '1');
     for (std::size_t n = 0; n < 12; ++n) {
       ASSERT_EQ(seq["outputs"][n].get<std::string>(), to_string(outputs[n]));
-      ASSERT_EQ(seq["memory"][n].size(), memory[n].size());
-      for (std::size_t k = 0; k < memory[n].size(); ++k) ASSERT_EQ(seq["memory"][n][k].get<std::string>(), to_string(memory[n][k]));
-      std::string bits;
-      for (RelayState st : states[n]) bits += st ? '1' : '0';
-      ASSERT_EQ(seq["relay_states"][n].get<std::string>(), bits);
+      const json& change = seq["memory_changes"][n];
+      rebuilt.resize(rebuilt.size() - change[0].get<std::size_t>());
+      if (!change[1].is_null()) rebuilt.push_back(change[1].get<std::string>());
+      ASSERT_EQ(rebuilt.size(), memory[n].size()) << "token " << n;
+      for (std::size_t k = 0; k < memory[n].size(); ++k) ASSERT_EQ(rebuilt[k], to_string(memory[n][k]));
+      for (const json& r : seq["relay_changes"][n]) bits[r.get<std::size_t>()] ^= 1;
+      std::string expected;
+      for (RelayState st : states[n]) expected += st ? '1' : '0';
+      ASSERT_EQ(bits, expected) << "token " << n;
     }
   }
 }
