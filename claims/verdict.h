@@ -14,29 +14,38 @@
 namespace palcheck {
 
 /// The only verdicts palcheck gives.
-enum class Verdict { Proved, Refuted, Held, IllPosed, Unknown, Timeout, NotCheckable, Error };
+enum class Verdict { Proved, Bounded, Refuted, Held, IllPosed, Unknown, Timeout, NotCheckable, Error };
 
-/// "PROVED", "REFUTED", "HELD", "ILL-POSED", "UNKNOWN", "TIMEOUT", "NOT-CHECKABLE", "ERROR".
+/// "PROVED", "BOUNDED", "REFUTED", "HELD", "ILL-POSED", "UNKNOWN", "TIMEOUT", "NOT-CHECKABLE", "ERROR".
 std::string to_string(Verdict v);
 
 /// The inverse of to_string(Verdict); nullopt for any other spelling.
 std::optional<Verdict> parse_verdict(const std::string& text);
 
+/// The answer of the independent second solver (cvc5) to the same query as Z3.
+struct SecondSolver {
+  std::string solver;  ///< "cvc5 <version>"
+  std::string answer;  ///< "sat", "unsat", "unknown" (with its reason) or "error: ..."
+};
+
 /// What one checker found for one claim under one reading.
 struct CheckResult {
   Verdict verdict = Verdict::Error;  ///< this checker's verdict
-  std::string method;                ///< "z3", "property", "construction", "numeric", "analysis", "enumeration"
+  std::string method;  ///< "induction", "z3", "enumeration", "property", "construction", "numeric", "analysis"
   std::string summary;               ///< one line of evidence for the table
   std::vector<std::pair<std::string, std::string>> details;  ///< further evidence, in order
   std::map<std::string, std::string> interpretation;         ///< the readings this result depends on
-  std::vector<std::string> hypotheses_used;  ///< for PROVED: the named hypotheses the proof needed
+  std::vector<std::string> hypotheses_used;  ///< for PROVED/BOUNDED: the hypotheses (or invariant) the proof needed
+  std::string bound;                         ///< for BOUNDED: what was bounded, and to what (empty otherwise)
+  std::optional<SecondSolver> second_solver;  ///< for solver results: the independent second solver's answer
   std::optional<Instance> counterexample;    ///< for REFUTED: replayable on the reference
   std::uint64_t cases = 0;                   ///< for HELD/REFUTED by search: cases tried
   std::optional<std::uint64_t> seed;         ///< for searches: the seed
 };
 
 /// Combines one claim's results: a confirmed refutation refutes; otherwise a crash is ERROR; then
-/// ILL-POSED, PROVED, HELD, TIMEOUT, UNKNOWN, NOT-CHECKABLE in that order. HELD never becomes PROVED.
+/// ILL-POSED, PROVED, BOUNDED, HELD, TIMEOUT, UNKNOWN, NOT-CHECKABLE in that order. Neither BOUNDED nor
+/// HELD ever becomes PROVED.
 /// No results at all is NOT-CHECKABLE.
 Verdict combine(const std::vector<CheckResult>& results);
 
