@@ -47,6 +47,7 @@ TEST(Smt2Dumps, TheZ3CommandReproducesEachReportedAnswer) {
   std::set<std::string> answers;
   for (const char* label : {"lem:monotone", "lem:threshold", "prop:rate_independence", "alg:stack"}) {
     for (const CheckResult& r : run_checkers(registry, label, config)) {
+      if (r.method != "z3") continue;  // induction results list one file per case (next test)
       std::string path = detail(r, "smt2"), reported = detail(r, "z3");
       ASSERT_FALSE(path.empty()) << label;
       ASSERT_TRUE(std::filesystem::exists(path)) << path;
