@@ -35,6 +35,8 @@ CheckResult induction_result(const MemoryInduction& run) {
   } else if (!run.proved) {
     r.verdict = Verdict::Unknown;
     r.summary = "the induction did not close (see the step answers)";
+    for (const InductionQuery& q : run.queries)
+      if (q.z3.rfind("unknown", 0) == 0) r.summary = "Z3 gave up on " + q.name + ": " + q.z3;
   } else if (!replay.empty()) {
     r.verdict = Verdict::Error;
     r.summary = "the induction closes but its non-vacuity witness does not replay: " + replay;

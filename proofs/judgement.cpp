@@ -105,6 +105,9 @@ CheckResult judge_induction(const std::vector<InductionCase>& cases, const Judge
   } else {
     r.verdict = Verdict::Unknown;
     r.summary = "the induction did not close: " + j.proved;
+    for (const InductionCase& k : cases)
+      if (k.outcome.answer == SolverAnswer::Unknown)
+        r.summary = "Z3 gave up on " + k.name + ": " + k.outcome.reason_unknown;
     r.hypotheses_used.clear();
   }
   return r;
