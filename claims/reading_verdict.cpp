@@ -26,7 +26,7 @@ bool classical(const CheckResult& r) {
 // Only refutations of the statement speak about its readings.
 bool counts(const CheckResult& r) { return !(r.verdict == Verdict::Refuted && r.refutes != Refutes::Statement); }
 
-bool holds(Verdict v) { return v == Verdict::Proved || v == Verdict::Held; }
+bool holds(Verdict v) { return v == Verdict::Proved || v == Verdict::Bounded || v == Verdict::Held; }
 
 std::string key_text(const std::map<std::string, std::string>& reading) {
   std::string out;

@@ -7,8 +7,9 @@
 namespace palcheck {
 namespace {
 
-constexpr std::array<std::pair<Verdict, const char*>, 8> kNames{{
+constexpr std::array<std::pair<Verdict, const char*>, 9> kNames{{
     {Verdict::Proved, "PROVED"},
+    {Verdict::Bounded, "BOUNDED"},
     {Verdict::Refuted, "REFUTED"},
     {Verdict::Held, "HELD"},
     {Verdict::IllPosed, "ILL-POSED"},
@@ -19,9 +20,9 @@ constexpr std::array<std::pair<Verdict, const char*>, 8> kNames{{
 }};
 
 // Strongest first: see combine() in verdict.h.
-constexpr std::array<Verdict, 8> kPrecedence{Verdict::Refuted, Verdict::Error,   Verdict::IllPosed,
-                                             Verdict::Proved,  Verdict::Held,    Verdict::Timeout,
-                                             Verdict::Unknown, Verdict::NotCheckable};
+constexpr std::array<Verdict, 9> kPrecedence{Verdict::Refuted, Verdict::Error,   Verdict::IllPosed,
+                                             Verdict::Proved,  Verdict::Bounded, Verdict::Held,
+                                             Verdict::Timeout, Verdict::Unknown, Verdict::NotCheckable};
 
 }  // namespace
 

@@ -14,9 +14,9 @@
 namespace palcheck {
 
 /// The only verdicts palcheck gives.
-enum class Verdict { Proved, Refuted, Held, IllPosed, Unknown, Timeout, NotCheckable, Error };
+enum class Verdict { Proved, Bounded, Refuted, Held, IllPosed, Unknown, Timeout, NotCheckable, Error };
 
-/// "PROVED", "REFUTED", "HELD", "ILL-POSED", "UNKNOWN", "TIMEOUT", "NOT-CHECKABLE", "ERROR".
+/// "PROVED", "BOUNDED", "REFUTED", "HELD", "ILL-POSED", "UNKNOWN", "TIMEOUT", "NOT-CHECKABLE", "ERROR".
 std::string to_string(Verdict v);
 
 /// The inverse of to_string(Verdict); nullopt for any other spelling.
@@ -32,14 +32,22 @@ enum class Refutes {
 /// "statement", "proof step", "fixed parameter".
 std::string to_string(Refutes r);
 
+/// The answer of the independent second solver (cvc5) to the same query as Z3.
+struct SecondSolver {
+  std::string solver;  ///< "cvc5 <version>"
+  std::string answer;  ///< "sat", "unsat", "unknown" (with its reason) or "error: ..."
+};
+
 /// What one checker found for one claim under one reading.
 struct CheckResult {
   Verdict verdict = Verdict::Error;  ///< this checker's verdict
-  std::string method;                ///< "z3", "property", "construction", "numeric", "analysis", "enumeration"
+  std::string method;  ///< "induction", "z3", "enumeration", "property", "construction", "numeric", "analysis"
   std::string summary;               ///< one line of evidence for the table
   std::vector<std::pair<std::string, std::string>> details;  ///< further evidence, in order
   std::map<std::string, std::string> interpretation;         ///< the readings this result depends on
-  std::vector<std::string> hypotheses_used;  ///< for PROVED: the named hypotheses the proof needed
+  std::vector<std::string> hypotheses_used;  ///< for PROVED/BOUNDED: the hypotheses (or invariant) the proof needed
+  std::string bound;                         ///< for BOUNDED: what was bounded, and to what (empty otherwise)
+  std::optional<SecondSolver> second_solver;  ///< for solver results: the independent second solver's answer
   std::optional<Instance> counterexample;    ///< for REFUTED: replayable on the reference
   Refutes refutes = Refutes::Statement;      ///< for REFUTED: what the counterexample refutes
   std::uint64_t cases = 0;                   ///< for HELD/REFUTED by search: cases tried
@@ -47,8 +55,9 @@ struct CheckResult {
 };
 
 /// Combines one claim's results: a confirmed refutation of the statement refutes; otherwise a crash is
-/// ERROR; then ILL-POSED, PROVED, HELD, TIMEOUT, UNKNOWN, NOT-CHECKABLE in that order (a refuted proof
-/// step or fixed parameter counts as UNKNOWN: the statement may still hold). HELD never becomes PROVED.
+/// ERROR; then ILL-POSED, PROVED, BOUNDED, HELD, TIMEOUT, UNKNOWN, NOT-CHECKABLE in that order (a refuted
+/// proof step or fixed parameter counts as UNKNOWN: the statement may still hold). Neither BOUNDED nor HELD
+/// ever becomes PROVED.
 /// No results at all is NOT-CHECKABLE.
 Verdict combine(const std::vector<CheckResult>& results);
 

@@ -105,10 +105,9 @@ std::vector<CheckResult> check_ext_indicator(const RunConfig& config) {
       return inst;
     };
     CheckResult r = judge(q.check(), j);
-    r.details.emplace_back("relay(u_i+eps, u_i-eps) changes at step i", to_string(always_zero.answer) +
-                                                                           (always_zero.answer == SolverAnswer::Unsat
-                                                                                ? " (never, for every eps > 0)"
-                                                                                : ""));
+    r.details.emplace_back("relay(u_i+eps, u_i-eps) changes at step i",
+                           to_string(always_zero.answer) + " (cvc5: " + always_zero.second.answer + ")" +
+                               (confirmed_unsat(always_zero) ? " (never, for every eps > 0)" : ""));
     out.push_back(r);
   }
   return out;

@@ -144,6 +144,12 @@ CheckResult chain_result(const DecodeChain& chain, const Judgement& j) {
   QueryOutcome combined;
   bool both = chain.rounding.answer == SolverAnswer::Unsat && chain.modulus.answer == SolverAnswer::Unsat;
   combined.answer = both ? SolverAnswer::Unsat : SolverAnswer::Unknown;
+  // A step where the solvers disagree is the answer (an ERROR); otherwise cvc5 must confirm both steps.
+  for (const QueryOutcome* step : {&chain.rounding, &chain.modulus})
+    if (solvers_disagree(*step)) return solver_result(*step);
+  combined.second = chain.rounding.second;
+  if (!(confirmed_unsat(chain.rounding) && confirmed_unsat(chain.modulus)))
+    combined.second.answer = "step 1: " + chain.rounding.second.answer + "; step 2: " + chain.modulus.second.answer;
   combined.core = chain.rounding.core;
   for (const std::string& h : chain.modulus.core)
     if (std::find(combined.core.begin(), combined.core.end(), h) == combined.core.end()) combined.core.push_back(h);
@@ -152,8 +158,10 @@ CheckResult chain_result(const DecodeChain& chain, const Judgement& j) {
                               chain.rounding.reason_unknown + ", mod step " + to_string(chain.modulus.answer) + " " +
                               chain.modulus.reason_unknown;
   CheckResult r = judge(combined, j);
-  r.details.emplace_back("step 1 (rounding of (C_max - M)/Delta)", to_string(chain.rounding.answer));
-  r.details.emplace_back("step 2 (mod (k+1), quotient written d - z)", to_string(chain.modulus.answer));
+  r.details.emplace_back("step 1 (rounding of (C_max - M)/Delta)",
+                         to_string(chain.rounding.answer) + " (cvc5: " + chain.rounding.second.answer + ")");
+  r.details.emplace_back("step 2 (mod (k+1), quotient written d - z)",
+                         to_string(chain.modulus.answer) + " (cvc5: " + chain.modulus.second.answer + ")");
   if (!chain.rounding.smt2_path.empty()) r.details.emplace_back("smt2 step 1", chain.rounding.smt2_path);
   if (!chain.modulus.smt2_path.empty()) r.details.emplace_back("smt2 step 2", chain.modulus.smt2_path);
   return r;

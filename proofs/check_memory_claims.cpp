@@ -37,11 +37,9 @@ std::vector<CheckResult> check_wiping_hypotheses(const RunConfig& config) {
   q.hypothesis("M_{i+1} > m_{i+1}", Mj > mj);
   q.hypothesis("M_{i+1} > M_i", Mj > Mi);
   QueryOutcome o = q.check();
-  CheckResult r;
-  r.method = "z3";
-  r.details.emplace_back("z3", to_string(o.answer));
-  if (!o.smt2_path.empty()) r.details.emplace_back("smt2", o.smt2_path);
-  if (o.answer == SolverAnswer::Unsat) {
+  CheckResult r = solver_result(o);
+  if (solvers_disagree(o)) return {r};
+  if (confirmed_unsat(o)) {
     r.verdict = Verdict::IllPosed;
     r.summary = "the hypotheses contradict each other (Z3 unsat core: " + join(o.core) +
                 "): the ordering M_i > m_i > M_{i+1} already says M_{i+1} < M_i, so the statement is vacuous";
@@ -49,7 +47,7 @@ std::vector<CheckResult> check_wiping_hypotheses(const RunConfig& config) {
     r.hypotheses_used = o.core;
   } else {
     r.verdict = Verdict::Error;
-    r.summary = "expected contradictory hypotheses, Z3 says " + to_string(o.answer);
+    r.summary = "expected contradictory hypotheses, Z3 says " + to_string(o.answer) + ", cvc5 " + o.second.answer;
   }
   return {r};
 }
@@ -61,7 +59,6 @@ std::vector<CheckResult> check_wiping_repair(const RunConfig& config) {
   for (InitialState init : kInitials) {
     std::vector<std::string> cores;
     QueryOutcome worst;
-    worst.answer = SolverAnswer::Unsat;
     std::size_t queries = 0;
     for (std::size_t s = 1; s + 2 < n; ++s)
       for (std::size_t r = s + 1; r + 1 < n; ++r) {
@@ -88,12 +85,14 @@ std::vector<CheckResult> check_wiping_repair(const RunConfig& config) {
         ++queries;
         for (const std::string& h : o.core)
           if (std::find(cores.begin(), cores.end(), h) == cores.end()) cores.push_back(h);
-        if (o.answer != SolverAnswer::Unsat) worst = o;
+        if (queries == 1 || !confirmed_unsat(o)) worst = o;
       }
     worst.core = cores;
-    Judgement j{"removing an excursion (max u_s, min u_r, all between) that lies inside a monotone pass from u_{s-1} "
-                "to u_{r+1} leaves every relay state, hence every PAL output, unchanged at all later times",
-                "", {}, {{"initial_state", initial_name(init)}, {"N", std::to_string(n)}}, {bmc_hypothesis(n)}};
+    Judgement j{.proved = "removing an excursion (max u_s, min u_r, all between) that lies inside a monotone pass "
+                          "from u_{s-1} to u_{r+1} leaves every relay state, hence every PAL output, unchanged at all "
+                          "later times",
+                .interpretation = {{"initial_state", initial_name(init)}, {"N", std::to_string(n)}},
+                .bound = bmc_bound(n)};
     CheckResult res = judge(worst, j);
     res.details.emplace_back("queries (one per s < r)", std::to_string(queries));
     out.push_back(res);
@@ -114,29 +113,7 @@ Instance pair_instance(const z3::model& m, const std::vector<z3::expr>& u, const
 std::vector<CheckResult> check_sufficiency(const RunConfig& config) {
   std::size_t n = bmc_length();
   std::vector<CheckResult> out;
-  // Sequences shorter than n are covered: repeating the last input changes neither memory, stack nor relay.
-  // Classical memory: the relay state at n equals the relay run over the memory's entries alone (the last
-  // entry outside the dead band decides), so equal memories give equal states. One sequence suffices.
-  for (InitialState init : kInitials) {
-    z3::context c;
-    std::vector<z3::expr> u = sequence(c, "u", n);
-    z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta");
-    MemoryUnrolling mu = unroll_memory(c, u, init, "mu");
-    const SymMemory& last = mu.states.back();
-    bool on = init == InitialState::On;
-    z3::expr read = c.bool_val(on);
-    for (std::size_t j = 0; j < last.entries.size(); ++j)
-      read = z3::ite(last.size > static_cast<int>(j), relay_step(alpha, beta, last.entries[j], read), read);
-    Query q(c, config, "prop_sufficiency_memory_init" + initial_name(init));
-    for (const z3::expr& f : mu.facts) q.fact(f);
-    q.hypothesis("alpha >= beta", alpha >= beta);
-    q.fact(relay_run(alpha, beta, u, on).back() != read);
-    Judgement j{"the relay state at n is a function of the classical memory Pi_n (the relay run over its entries), "
-                "so equal memories give equal PAL outputs for every mu",
-                "", {}, {{"stack", "classical memory"}, {"initial_state", initial_name(init)}, {"N", std::to_string(n)}},
-                {bmc_hypothesis(n)}};
-    out.push_back(judge(q.check(), j));
-  }
+  // The classical-memory reading is proved for every length by induction (check_memory_induction.cpp).
   for (const Algorithm1Options& reading : all_algorithm1_readings()) {
     z3::context c;
     std::vector<z3::expr> u = sequence(c, "u", n), v = sequence(c, "v", n);
@@ -148,10 +125,10 @@ std::vector<CheckResult> check_sufficiency(const RunConfig& config) {
     q.hypothesis("alpha >= beta", alpha >= beta);
     q.hypothesis("Pi_n(u) = Pi_n(v) (Algorithm 1)", stacks_equal(au.states.back(), av.states.back()));
     q.fact(relay_run(alpha, beta, u, false).back() != relay_run(alpha, beta, v, false).back());
-    Judgement j{"equal Algorithm 1 stacks give equal relay states", "", {},
-                {{"stack", "algorithm1"}, {"algorithm1", to_string(reading)}, {"initial_state", "0"},
-                 {"N", std::to_string(n)}},
-                {bmc_hypothesis(n)}};
+    Judgement j{.proved = "equal Algorithm 1 stacks give equal relay states",
+                .interpretation = {{"stack", "algorithm1"}, {"algorithm1", to_string(reading)}, {"initial_state", "0"},
+                                   {"N", std::to_string(n)}},
+                .bound = bmc_bound(n)};
     j.refuted = "two sequences with the same Algorithm 1 stack drive a relay to different states, so a one-relay "
                 "measure gives different PAL outputs";
     j.witness = [&](const z3::model& m) {
@@ -192,17 +169,68 @@ std::vector<CheckResult> check_rate_independence(const RunConfig& config) {
         any = any || (stutter ? differs : inside && differs);
       }
       q.fact(any);
-      Judgement j{stutter ? "repeating an input changes no relay state at the corresponding times"
-                          : "inserting a point between two neighbouring inputs changes no relay state at the "
-                            "corresponding times",
-                  "", {},
-                  {{"initial_state", initial_name(init)},
-                   {"discrete_reparametrisation", stutter ? "repeated value" : "inserted monotone point"},
-                   {"N", std::to_string(n)}},
-                  {bmc_hypothesis(n), "discrete reading of phi on [0,T]: stuttering and monotone refinement",
-                   "inserted w between its neighbours u_s and u_{s+1}"}};
+      Judgement j{.proved = stutter ? "repeating an input changes no relay state at the corresponding times"
+                                    : "inserting a point between two neighbouring inputs changes no relay state at "
+                                      "the corresponding times",
+                  .interpretation = {{"initial_state", initial_name(init)},
+                                     {"discrete_reparametrisation", stutter ? "repeated value" : "inserted monotone point"},
+                                     {"N", std::to_string(n)}},
+                  .implicit = {"discrete reading of phi on [0,T]: stuttering and monotone refinement",
+                               "inserted w between its neighbours u_s and u_{s+1}"},
+                  .bound = bmc_bound(n)};
       out.push_back(judge(q.check(), j));
     }
+  return out;
+}
+
+// prop:rate_independence for every length and position, by induction over time: the base case is the
+// local lemma on a symbolic prior state x (a repeated input, or a w inserted between u_s and u_{s+1}, leaves
+// the state after u_s, resp. u_{s+1}, unchanged); the step is that equal states and equal inputs give
+// equal states, so the two runs agree at every later corresponding time.
+std::vector<CheckResult> check_rate_independence_induction(const RunConfig& config) {
+  std::vector<CheckResult> out;
+  for (bool stutter : {true, false}) {
+    std::vector<InductionCase> cases;
+    const std::string name = std::string("prop_rate_independence_induction_") + (stutter ? "stutter" : "insert");
+    {
+      z3::context c;
+      z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta"), x = c.bool_const("x");
+      z3::expr a = c.real_const("u_s"), b = c.real_const("u_s+1"), w = c.real_const("w");
+      Query q(c, config, name + "_base");
+      q.hypothesis("alpha >= beta", alpha >= beta);
+      if (stutter) {
+        z3::expr once = relay_step(alpha, beta, a, x);
+        q.fact(relay_step(alpha, beta, a, once) != once);
+      } else {
+        q.hypothesis("w between u_s and u_{s+1}", (a <= w && w <= b) || (b <= w && w <= a));
+        z3::expr at_s = relay_step(alpha, beta, a, x);
+        q.fact(relay_step(alpha, beta, b, relay_step(alpha, beta, w, at_s)) != relay_step(alpha, beta, b, at_s));
+      }
+      cases.push_back({stutter ? "base: after u_s, u_s the state is the state after u_s, for every prior state"
+                               : "base: after u_s, w, u_{s+1} the state is the state after u_s, u_{s+1}, for every "
+                                 "prior state",
+                       q.check()});
+    }
+    {
+      z3::context c;
+      z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta"), x = c.bool_const("x"),
+               y = c.bool_const("y"), u = c.real_const("u");
+      Query q(c, config, name + "_step");
+      q.hypothesis("alpha >= beta", alpha >= beta);
+      q.hypothesis("equal states at corresponding times", x == y);
+      q.fact(relay_step(alpha, beta, u, x) != relay_step(alpha, beta, u, y));
+      cases.push_back({"step: equal states and the same next input give equal states", q.check()});
+    }
+    Judgement j{.proved = stutter ? "for every length and position: repeating an input changes no relay state at "
+                                    "the corresponding times"
+                                  : "for every length and position: inserting a point between two neighbouring "
+                                    "inputs changes no relay state at the corresponding times",
+                .interpretation = {{"initial_state", "any (the prior state is symbolic)"},
+                                   {"discrete_reparametrisation", stutter ? "repeated value" : "inserted monotone point"}},
+                .implicit = {"discrete reading of phi on [0,T]: stuttering and monotone refinement",
+                             "induction over time: the state before u_s is symbolic, the step is the relay step"}};
+    out.push_back(judge_induction(cases, j));
+  }
   return out;
 }
 
@@ -227,14 +255,15 @@ std::vector<CheckResult> check_range(const RunConfig& config) {
     q.hypothesis("Delta > 0", Delta > 0);
     q.fact(pal_u == Delta / 2 && pal_v == 0);
     QueryOutcome o = q.check();
-    CheckResult r;
-    r.method = "z3";
+    CheckResult r = solver_result(o);
     r.interpretation = {{"initial_state", initial_name(init)},
                         {"1-layer PAL", "PAL_mu on the grid G_L of def:pal applied to the input itself"}};
-    r.details.emplace_back("z3", to_string(o.answer));
     r.details.emplace_back("query", "exists mu on G_4 and Delta > 0 with PAL_mu = f_range on (0, Delta/2) and (0, 0)");
-    if (!o.smt2_path.empty()) r.details.emplace_back("smt2", o.smt2_path);
-    if (o.answer == SolverAnswer::Unsat) {
+    if (solvers_disagree(o)) {
+      out.push_back(r);
+      continue;
+    }
+    if (confirmed_unsat(o)) {
       r.verdict = Verdict::Refuted;
       r.summary = "no measure on G_4 computes f_range (Z3 unsat for all mu and Delta > 0): (0, Delta/2) and (0, 0) "
                   "leave every grid relay off but have ranges Delta/2 and 0";
@@ -246,7 +275,8 @@ std::vector<CheckResult> check_range(const RunConfig& config) {
       r.counterexample = inst;
     } else {
       r.verdict = o.answer == SolverAnswer::Sat ? Verdict::Error : Verdict::Unknown;
-      r.summary = "expected no measure; Z3 says " + to_string(o.answer) + " " + o.reason_unknown;
+      r.summary = "expected no measure; Z3 says " + to_string(o.answer) + " " + o.reason_unknown + ", cvc5 " +
+                  o.second.answer;
     }
     out.push_back(r);
   }
@@ -265,6 +295,7 @@ void register_memory_claim_checkers(Registry& r) {
   r.add(Checker{"repair:prop:wiping", "z3", check_wiping_repair});
   r.add(Checker{"prop:sufficiency", "z3", check_sufficiency});
   r.add(Checker{"prop:rate_independence", "z3", check_rate_independence});
+  r.add(Checker{"prop:rate_independence", "induction", check_rate_independence_induction});
   r.add(Checker{"prop:range", "z3", check_range});
 }
 

@@ -74,11 +74,11 @@ std::vector<CheckResult> check_alg_stack(const RunConfig& config) {
     for (std::size_t k = 0; k < e.entries.size(); ++k)
       differ = differ || (e.size > static_cast<int>(k) && !in_stack(e.entries[k]));
     q.fact(differ);
-    Judgement j{"Algorithm 1's stack holds exactly the values of the classical memory", "", {},
-                {{"algorithm1", to_string(reading)}, {"initial_state", "0"},
-                 {"comparison", "set of values in the stack (all M and m) = set of memory entries"},
-                 {"N", std::to_string(n)}},
-                {bmc_hypothesis(n)}};
+    Judgement j{.proved = "Algorithm 1's stack holds exactly the values of the classical memory",
+                .interpretation = {{"algorithm1", to_string(reading)}, {"initial_state", "0"},
+                                   {"comparison", "set of values in the stack (all M and m) = set of memory entries"},
+                                   {"N", std::to_string(n)}},
+                .bound = bmc_bound(n)};
     j.refuted = "Algorithm 1's stack and the classical memory hold different values";
     j.witness = [&](const z3::model& m) {
       Instance inst = sequence_instance(m, "alg:stack", "z3-stack-values-vs-memory", u);
@@ -116,8 +116,9 @@ std::vector<CheckResult> check_def_stack(const RunConfig& config) {
     Query q(c, config, "def_stack_memory");
     assert_all(q, mem.facts);
     q.fact(maxima_bad || minima_bad);
-    Judgement j{"the classical memory's maxima and minima both strictly decrease", "", {},
-                {{"stack", "classical memory"}, {"initial_state", "0"}, {"N", std::to_string(n)}}, {bmc_hypothesis(n)}};
+    Judgement j{.proved = "the classical memory's maxima and minima both strictly decrease",
+                .interpretation = {{"stack", "classical memory"}, {"initial_state", "0"}, {"N", std::to_string(n)}},
+                .bound = bmc_bound(n)};
     j.refuted = "in the classical memory the minima increase (m_1 < m_2 < ...), they do not decrease";
     j.witness = [&](const z3::model& m) {
       Instance inst = sequence_instance(m, "def:stack", "z3-stack-order", u);
@@ -125,8 +126,9 @@ std::vector<CheckResult> check_def_stack(const RunConfig& config) {
       return inst;
     };
     CheckResult r = judge(q.check(), j);
-    r.details.emplace_back("memory maxima decrease and minima increase (contrary is)", to_string(nested.answer) +
-                           (nested.answer == SolverAnswer::Unsat ? ": proved up to N" : ""));
+    r.details.emplace_back("memory maxima decrease and minima increase (contrary is)",
+                           to_string(nested.answer) + " (cvc5: " + nested.second.answer + ")" +
+                               (confirmed_unsat(nested) ? ": no counterexample up to N" : ""));
     out.push_back(r);
   }
   for (const Algorithm1Options& reading : all_algorithm1_readings()) {
@@ -140,9 +142,9 @@ std::vector<CheckResult> check_def_stack(const RunConfig& config) {
     for (std::size_t k = 0; k + 1 < s.M.size(); ++k)
       bad = bad || (s.size > static_cast<int>(k + 1) && (s.M[k] <= s.M[k + 1] || s.m[k] <= s.m[k + 1]));
     q.fact(bad);
-    Judgement j{"Algorithm 1's stack has M_1 > M_2 > ... and m_1 > m_2 > ...", "", {},
-                {{"stack", "algorithm1"}, {"algorithm1", to_string(reading)}, {"N", std::to_string(n)}},
-                {bmc_hypothesis(n)}};
+    Judgement j{.proved = "Algorithm 1's stack has M_1 > M_2 > ... and m_1 > m_2 > ...",
+                .interpretation = {{"stack", "algorithm1"}, {"algorithm1", to_string(reading)}, {"N", std::to_string(n)}},
+                .bound = bmc_bound(n)};
     j.refuted = "Algorithm 1 produces a stack whose M's or m's do not strictly decrease";
     j.witness = [&](const z3::model& m) {
       Instance inst = sequence_instance(m, "def:stack", "z3-stack-order", u);
@@ -172,17 +174,24 @@ std::vector<CheckResult> check_complexity_counts(const RunConfig& config) {
       bad = bad || alg.pushed[t] != expected || pops > pushes || alg.states[t].size > static_cast<int>(t + 1);
     }
     q.fact(bad);
-    Judgement j{"one push per step whose input differs from the previous one (and at u_0 only under push-pair), "
-                "pops never exceed pushes, depth <= number of inputs",
-                "", {}, {{"algorithm1", to_string(reading)}, {"N", std::to_string(n)}}, {bmc_hypothesis(n)}};
+    Judgement j{.proved = "one push per step whose input differs from the previous one (and at u_0 only under "
+                          "push-pair), pops never exceed pushes, depth <= number of inputs",
+                .interpretation = {{"algorithm1", to_string(reading)}, {"N", std::to_string(n)}},
+                .bound = bmc_bound(n)};
     out.push_back(judge(q.check(), j));
   }
   return out;
 }
 
+/// Which POP signal a check sends: the paper's M_{top-1} + 2 eps or our repair M_{top-1} - eps.
+enum class PopSignal { Printed, Repaired };
+/// Whether a POP check runs Algorithm 1 under every reading or only the first (plus the memory always).
+enum class AlgorithmReadings { Every, FirstOnly };
+
 // POP: after an arbitrary prefix, the signal M_{top-1} + 2 eps (or the repair M_{top-1} - eps).
 CheckResult pop_on_algorithm1(const RunConfig& config, const std::string& label, const Algorithm1Options& reading,
-                              int min_depth, bool repaired) {
+                              int min_depth, PopSignal signal_kind) {
+  const bool repaired = signal_kind == PopSignal::Repaired;
   std::size_t n = bmc_length();
   z3::context c;
   std::vector<z3::expr> prefix = sequence(c, "u", n);
@@ -206,10 +215,10 @@ CheckResult pop_on_algorithm1(const RunConfig& config, const std::string& label,
   }
   q.fact(alg.pops[n] != 1);
   std::string sig = repaired ? "M_{top-1} - eps" : "M_{top-1} + 2eps";
-  Judgement j{"the signal " + sig + " pops exactly the top pair", "", {},
-              {{"stack", "algorithm1"}, {"algorithm1", to_string(reading)}, {"N", std::to_string(n)},
-               {"signal", sig}},
-              {bmc_hypothesis(n) + " before the signal"}};
+  Judgement j{.proved = "the signal " + sig + " pops exactly the top pair",
+              .interpretation = {{"stack", "algorithm1"}, {"algorithm1", to_string(reading)}, {"N", std::to_string(n)},
+                                 {"signal", sig}},
+              .bound = bmc_bound(n) + " before the signal"};
   j.refuted = "the POP signal M_{top-1} + 2eps exceeds M_{top-1} too, so Algorithm 1 pops the top pair and the "
               "pair below it";
   j.witness = [&](const z3::model& m) {
@@ -225,7 +234,8 @@ CheckResult pop_on_algorithm1(const RunConfig& config, const std::string& label,
 
 // In the memory (initial state 0, so even entries are maxima) the pairs are (maximum, following minimum);
 // the stack of pairs is complete when the memory ends with a minimum.
-CheckResult pop_on_memory(const RunConfig& config, const std::string& label, int min_depth, bool repaired) {
+CheckResult pop_on_memory(const RunConfig& config, const std::string& label, int min_depth, PopSignal signal_kind) {
+  const bool repaired = signal_kind == PopSignal::Repaired;
   std::size_t n = bmc_length();
   z3::context c;
   std::vector<z3::expr> prefix = sequence(c, "u", n);
@@ -249,9 +259,10 @@ CheckResult pop_on_memory(const RunConfig& config, const std::string& label, int
   }
   q.fact(mem.wiped[n] != 2);
   std::string sig = repaired ? "M_{top-1} - eps" : "M_{top-1} + 2eps";
-  Judgement j{"the signal " + sig + " wipes exactly the top (max, min) pair of the classical memory", "", {},
-              {{"stack", "classical memory"}, {"initial_state", "0"}, {"N", std::to_string(n)}, {"signal", sig}},
-              {bmc_hypothesis(n) + " before the signal"}};
+  Judgement j{.proved = "the signal " + sig + " wipes exactly the top (max, min) pair of the classical memory",
+              .interpretation = {{"stack", "classical memory"}, {"initial_state", "0"}, {"N", std::to_string(n)},
+                                 {"signal", sig}},
+              .bound = bmc_bound(n) + " before the signal"};
   j.refuted = "the POP signal M_{top-1} + 2eps reaches above M_{top-1}, so the wiping-out removes two pairs";
   j.witness = [&](const z3::model& m) {
     Instance inst = sequence_instance(m, label, "z3-pop-signal", prefix);
@@ -263,14 +274,14 @@ CheckResult pop_on_memory(const RunConfig& config, const std::string& label, int
   return judge(q.check(), j);
 }
 
-std::vector<CheckResult> pop_results(const RunConfig& config, const std::string& label, int min_depth, bool repaired,
-                                     bool every_reading) {
+std::vector<CheckResult> pop_results(const RunConfig& config, const std::string& label, int min_depth,
+                                     PopSignal signal, AlgorithmReadings readings) {
   std::vector<CheckResult> out;
   for (const Algorithm1Options& reading : all_algorithm1_readings()) {
-    out.push_back(pop_on_algorithm1(config, label, reading, min_depth, repaired));
-    if (!every_reading) break;
+    out.push_back(pop_on_algorithm1(config, label, reading, min_depth, signal));
+    if (readings == AlgorithmReadings::FirstOnly) break;
   }
-  out.push_back(pop_on_memory(config, label, min_depth, repaired));
+  out.push_back(pop_on_memory(config, label, min_depth, signal));
   return out;
 }
 
@@ -309,6 +320,10 @@ struct PushProgram {
 
 std::size_t pushes_in_bound() { return std::max<std::size_t>(2, (bmc_length() + 1) / 2); }
 
+std::string push_bound(std::size_t m) {
+  return "PUSH programs of at most " + std::to_string(m) + " pushes (bounded model check)";
+}
+
 std::vector<std::string> push_normalisation() {
   return {"Delta = 1 and C_max = D_max(k+1) (comparisons are invariant under scaling and shifting)",
           "u_0 = C_max (the empty channel)"};
@@ -338,9 +353,12 @@ std::vector<CheckResult> push_results(const RunConfig& config, const std::string
       else if (j >= 2) bad = bad || alg.pops[2 * j - 1] != 0;
     }
     q.fact(bad);
-    Judgement jd{what, refuted, {}, {{"part", "PUSH"}, {"stack", "algorithm1"}, {"algorithm1", to_string(reading)},
-                                     {"pushes", std::to_string(m)}},
-                 push_normalisation()};
+    Judgement jd{.proved = what,
+                 .refuted = refuted,
+                 .interpretation = {{"part", "PUSH"}, {"stack", "algorithm1"}, {"algorithm1", to_string(reading)},
+                                    {"pushes", std::to_string(m)}},
+                 .implicit = push_normalisation(),
+                 .bound = push_bound(m)};
     jd.witness = [&](const z3::model& md) {
       Instance inst = p.instance(md, label, check);
       inst.options["stack"] = "algorithm1";
@@ -369,9 +387,12 @@ std::vector<CheckResult> push_results(const RunConfig& config, const std::string
     }
   }
   q.fact(bad);
-  Judgement jd{what, refuted, {}, {{"part", "PUSH"}, {"stack", "classical memory"}, {"initial_state", "0"},
-                                   {"pushes", std::to_string(m)}},
-               push_normalisation()};
+  Judgement jd{.proved = what,
+               .refuted = refuted,
+               .interpretation = {{"part", "PUSH"}, {"stack", "classical memory"}, {"initial_state", "0"},
+                                  {"pushes", std::to_string(m)}},
+               .implicit = push_normalisation(),
+               .bound = push_bound(m)};
   jd.witness = [&](const z3::model& md) {
     Instance inst = p.instance(md, label, check);
     inst.options["stack"] = "classical-memory";
@@ -383,7 +404,7 @@ std::vector<CheckResult> push_results(const RunConfig& config, const std::string
 
 std::vector<CheckResult> check_stack_ops_sequences(const RunConfig& config) {
   std::vector<CheckResult> out = push_results(config, "lem:stack_ops", "growth");
-  for (CheckResult& r : pop_results(config, "lem:stack_ops", 3, false, false)) {
+  for (CheckResult& r : pop_results(config, "lem:stack_ops", 3, PopSignal::Printed, AlgorithmReadings::FirstOnly)) {
     r.interpretation["part"] = "POP";
     out.push_back(std::move(r));
   }
@@ -408,9 +429,9 @@ void register_stack_claim_checkers(Registry& r) {
   r.add(Checker{"def:stack", "z3", check_def_stack});
   r.add(Checker{"prop:complexity:counts", "z3", check_complexity_counts});
   r.add(Checker{"lem:pop_one", "z3",
-                [](const RunConfig& config) { return pop_results(config, "lem:pop_one", 2, false, true); }});
+                [](const RunConfig& config) { return pop_results(config, "lem:pop_one", 2, PopSignal::Printed, AlgorithmReadings::Every); }});
   r.add(Checker{"repair:lem:pop_one", "z3",
-                [](const RunConfig& config) { return pop_results(config, "repair:lem:pop_one", 2, true, true); }});
+                [](const RunConfig& config) { return pop_results(config, "repair:lem:pop_one", 2, PopSignal::Repaired, AlgorithmReadings::Every); }});
   r.add(Checker{"lem:stack_ops", "z3", check_stack_ops_sequences});
   r.add(Checker{"lem:push_no_wipe", "z3",
                 [](const RunConfig& config) { return push_results(config, "lem:push_no_wipe", "no-removal"); }});

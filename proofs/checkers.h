@@ -13,6 +13,10 @@ void register_efo_lemma_checkers(Registry& registry);
 void register_memory_claim_checkers(Registry& registry);
 /// alg:stack, def:stack, prop:complexity, lem:pop_one, lem:stack_ops (PUSH, POP), lem:push_no_wipe.
 void register_stack_claim_checkers(Registry& registry);
+/// prop:copy's quadratic head for every n (formula level).
+void register_copy_checkers(Registry& registry);
+/// ref:memory_equals_definition, prop:sufficiency (classical memory) by induction over sequence length.
+void register_memory_induction_checkers(Registry& registry);
 /// The replayers of every instance the checkers above produce (reference only, no Z3).
 void register_z3_replayers(Registry& registry);
 

@@ -1,5 +1,7 @@
-// Verdicts from Z3 answers (see judgement.h).
+// Verdicts from Z3 answers, confirmed by cvc5 (see judgement.h).
 #include "proofs/judgement.h"
+
+#include <algorithm>
 
 namespace palcheck::proofs {
 
@@ -9,7 +11,7 @@ std::string join(const std::vector<std::string>& items) {
   return out;
 }
 
-std::string bmc_hypothesis(std::size_t n) {
+std::string bmc_bound(std::size_t n) {
   return "sequences of at most " + std::to_string(n) + " inputs (bounded model check)";
 }
 
@@ -17,20 +19,46 @@ void ensure_claim(Registry& registry, Claim claim) {
   if (!registry.find(claim.label)) registry.add(std::move(claim));
 }
 
-CheckResult judge(const QueryOutcome& outcome, const Judgement& j) {
+CheckResult solver_result(const QueryOutcome& outcome, const std::string& method) {
   CheckResult r;
-  r.method = "z3";
-  r.interpretation = j.interpretation;
+  r.verdict = Verdict::Unknown;  // the caller decides unless the solvers disagree
+  r.method = method;
   r.details.emplace_back("z3", to_string(outcome.answer));
+  r.details.emplace_back(outcome.second.solver, outcome.second.answer);
   if (!outcome.smt2_path.empty()) r.details.emplace_back("smt2", outcome.smt2_path);
+  r.second_solver = SecondSolver{outcome.second.solver, outcome.second.answer};
+  if (solvers_disagree(outcome)) {
+    r.verdict = Verdict::Error;
+    r.summary = "the solvers disagree: Z3 says " + to_string(outcome.answer) + ", " + outcome.second.solver +
+                " says " + outcome.second.answer + " on " + outcome.smt2_path;
+  }
+  return r;
+}
+
+bool confirmed_unsat(const QueryOutcome& outcome) {
+  return outcome.answer == SolverAnswer::Unsat && outcome.second.answer == "unsat";
+}
+
+CheckResult judge(const QueryOutcome& outcome, const Judgement& j) {
+  CheckResult r = solver_result(outcome, j.method);
+  r.interpretation = j.interpretation;
+  if (solvers_disagree(outcome)) return r;
   switch (outcome.answer) {
     case SolverAnswer::Unsat:
-      r.verdict = Verdict::Proved;
-      // A bounded or reading-specific proof says so in the one line a reader sees first.
-      r.summary = j.implicit.empty() ? j.proved : j.proved + " [under: " + join(j.implicit) + "]";
       r.hypotheses_used = outcome.core;
       r.hypotheses_used.insert(r.hypotheses_used.end(), j.implicit.begin(), j.implicit.end());
       r.details.emplace_back("unsat core", outcome.core.empty() ? "(no hypothesis needed)" : join(outcome.core));
+      if (!confirmed_unsat(outcome)) {
+        // PROVED needs both solvers: a Z3 proof that cvc5 could not confirm is not one.
+        r.verdict = Verdict::Unknown;
+        r.summary = "Z3 says unsat but " + outcome.second.solver + " did not confirm (" + outcome.second.answer +
+                    "): " + j.proved;
+        break;
+      }
+      r.verdict = j.bound.empty() ? Verdict::Proved : Verdict::Bounded;
+      r.bound = j.bound;
+      // A reading-specific proof says so in the one line a reader sees first.
+      r.summary = j.implicit.empty() ? j.proved : j.proved + " [under: " + join(j.implicit) + "]";
       break;
     case SolverAnswer::Sat:
       if (!j.witness) {
@@ -52,6 +80,45 @@ CheckResult judge(const QueryOutcome& outcome, const Judgement& j) {
     }
   }
   return r;
+}
+
+CheckResult judge_induction(const std::vector<InductionCase>& cases, const Judgement& j) {
+  CheckResult r;
+  r.method = "induction";
+  r.interpretation = j.interpretation;
+  bool all = true;
+  for (const InductionCase& k : cases) {
+    CheckResult one = solver_result(k.outcome, "induction");
+    if (solvers_disagree(k.outcome)) return one;
+    all = all && confirmed_unsat(k.outcome);
+    r.details.emplace_back(k.name, "z3 " + to_string(k.outcome.answer) + ", cvc5 " + k.outcome.second.answer +
+                                       (k.outcome.smt2_path.empty() ? "" : " (" + k.outcome.smt2_path + ")"));
+    for (const std::string& h : k.outcome.core)
+      if (std::find(r.hypotheses_used.begin(), r.hypotheses_used.end(), h) == r.hypotheses_used.end())
+        r.hypotheses_used.push_back(h);
+  }
+  r.second_solver = SecondSolver{cvc5_version(), all ? "unsat" : "not all unsat (see details)"};
+  if (all) {
+    r.verdict = Verdict::Proved;
+    r.summary = j.proved;
+    r.hypotheses_used.insert(r.hypotheses_used.end(), j.implicit.begin(), j.implicit.end());
+  } else {
+    r.verdict = Verdict::Unknown;
+    r.summary = "the induction did not close: " + j.proved;
+    for (const InductionCase& k : cases)
+      if (k.outcome.answer == SolverAnswer::Unknown)
+        r.summary = "Z3 gave up on " + k.name + ": " + k.outcome.reason_unknown;
+    r.hypotheses_used.clear();
+  }
+  return r;
+}
+
+CheckResult prove(const RunConfig& config, const std::string& name,
+                  const std::function<Judgement(z3::context&, Query&)>& claim) {
+  z3::context c;
+  Query q(c, config, name);
+  Judgement j = claim(c, q);
+  return judge(q.check(), j);
 }
 
 }  // namespace palcheck::proofs

@@ -16,21 +16,47 @@ namespace palcheck::proofs {
 
 /// What a query's answers mean for one claim under one reading.
 struct Judgement {
-  std::string proved;   ///< summary when Z3 shows the negation unsat
-  std::string refuted;  ///< summary when Z3 finds a model (then `witness` makes the instance)
-  std::function<Instance(const z3::model&)> witness;  ///< a model as an exact instance (may be empty)
-  std::map<std::string, std::string> interpretation;  ///< readings the result depends on
-  std::vector<std::string> implicit;  ///< hypotheses built into the encoding (e.g. the BMC bound)
+  std::string proved{};   ///< summary when Z3 shows the negation unsat
+  std::string refuted{};  ///< summary when Z3 finds a model (then `witness` makes the instance)
+  std::function<Instance(const z3::model&)> witness{};  ///< a model as an exact instance (may be empty)
+  std::map<std::string, std::string> interpretation{};  ///< readings the result depends on
+  std::vector<std::string> implicit{};  ///< hypotheses built into the encoding (normalisations, readings)
+  std::string bound{};  ///< for a bounded check: what is bounded, and to what (unsat is then BOUNDED, not PROVED)
+  std::string method = "z3";  ///< "z3" for a formula-level proof, "induction" for an inductive one
 };
 
-/// The verdict of one query under `j`; a sat answer without a witness is an ERROR.
+/// The verdict of one query under `j`: unsat is PROVED (BOUNDED when `j.bound` is set) only if cvc5 also
+/// says unsat; a sat answer without a witness, or any sat/unsat disagreement of the solvers, is an ERROR.
 CheckResult judge(const QueryOutcome& outcome, const Judgement& j);
+
+/// The part of a result every solver answer gives: method, both answers, the query file, the second
+/// solver; an ERROR naming both answers and the file when Z3 and cvc5 disagree (sat against unsat).
+CheckResult solver_result(const QueryOutcome& outcome, const std::string& method = "z3");
+
+/// True when Z3 and cvc5 both say unsat.
+bool confirmed_unsat(const QueryOutcome& outcome);
+
+/// The shape every single-query check shares: a fresh context and query named `name`; `claim` asserts the
+/// encoding, hypotheses and negated goal and returns the judgement (its witness must capture by value);
+/// the answer is judged while the context lives.
+CheckResult prove(const RunConfig& config, const std::string& name,
+                  const std::function<Judgement(z3::context&, Query&)>& claim);
+
+/// One named query of an induction (the base case, a step case) and its answers.
+struct InductionCase {
+  std::string name;      ///< "base: ...", "step: ..."
+  QueryOutcome outcome;  ///< both solvers' answers
+};
+
+/// An induction's verdict: PROVED (method "induction") when every case is unsat in both solvers, ERROR on
+/// a disagreement, else UNKNOWN with the answers (a non-inductive step is no counterexample).
+CheckResult judge_induction(const std::vector<InductionCase>& cases, const Judgement& j);
 
 /// Adds the claim unless an earlier area already registered that label.
 void ensure_claim(Registry& registry, Claim claim);
 
-/// Marks a result as coming from a bounded model check of sequences of at most n inputs.
-std::string bmc_hypothesis(std::size_t n);
+/// The bound of a bounded model check of sequences of at most n inputs.
+std::string bmc_bound(std::size_t n);
 
 /// Joins names with ", ".
 std::string join(const std::vector<std::string>& items);

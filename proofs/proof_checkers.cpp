@@ -10,6 +10,8 @@ void register_proof_checkers(Registry& registry) {
   proofs::register_efo_lemma_checkers(registry);
   proofs::register_memory_claim_checkers(registry);
   proofs::register_stack_claim_checkers(registry);
+  proofs::register_copy_checkers(registry);
+  proofs::register_memory_induction_checkers(registry);
   proofs::register_z3_replayers(registry);
 }
 

@@ -6,6 +6,8 @@
 #include <fstream>
 #include <stdexcept>
 
+#include <unistd.h>
+
 namespace palcheck::proofs {
 
 namespace {
@@ -31,29 +33,54 @@ Query::Query(z3::context& ctx, const RunConfig& config, std::string name)
 void Query::fact(const z3::expr& e) { solver_.add(e); }
 
 void Query::hypothesis(const std::string& name, const z3::expr& e) {
-  z3::expr literal = ctx_.bool_const(("hyp!" + std::to_string(names_.size()) + "!" + name).c_str());
+  // Standard SMT-LIB2 forbids '|' and '\\' inside a quoted symbol: the literal's name keeps the rest.
+  std::string symbol = "hyp!" + std::to_string(names_.size()) + "!";
+  for (char c : name) symbol += (c == '|' || c == '\\') ? '!' : c;
+  z3::expr literal = ctx_.bool_const(symbol.c_str());
   solver_.add(z3::implies(literal, e));
   literals_.push_back(literal);
   names_.push_back(name);
 }
 
-std::string Query::dump() const {
+std::string Query::file_name() const {
   std::string file;
   for (char c : name_) file += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-  std::filesystem::create_directories(config_.smt2_dir);
-  std::filesystem::path path = std::filesystem::path(config_.smt2_dir) / (file + ".smt2");
-  // The dump asserts the hypotheses outright: `z3 file.smt2` then answers the same question.
+  return file + ".smt2";
+}
+
+std::string Query::smt2() const {
+  // The dump asserts the hypotheses outright: `z3 file.smt2` and `cvc5 file.smt2` answer the same question.
   z3::solver copy(ctx_);
-  for (const z3::expr& a : solver_.assertions()) copy.add(a);
+  z3::goal goal(ctx_);
+  for (const z3::expr& a : solver_.assertions()) {
+    copy.add(a);
+    goal.add(a);
+  }
   for (const z3::expr& l : literals_) copy.add(l);
-  std::ofstream out(path);
-  out << "; palcheck query " << name_ << "\n" << copy.to_smt2();
-  return path.string();
+  std::string body = copy.to_smt2();
+  // The narrowest standard logic: cvc5 is about twice as fast under QF_AUFLIRA as under ALL.
+  std::string logic = "QF_AUFLIRA";
+  if (z3::probe(ctx_, "has-quantifiers")(goal) > 0 || body.find("(Array") != std::string::npos) logic = "ALL";
+  else if (z3::probe(ctx_, "arith-max-deg")(goal) > 1) logic = "QF_UFNIRA";
+  return "; palcheck query " + name_ + "\n(set-logic " + logic + ")\n" + body;
 }
 
 QueryOutcome Query::check() {
   QueryOutcome outcome;
-  if (!config_.smt2_dir.empty()) outcome.smt2_path = dump();
+  std::filesystem::path path;
+  if (!config_.smt2_dir.empty()) {
+    std::filesystem::create_directories(config_.smt2_dir);
+    path = std::filesystem::path(config_.smt2_dir) / file_name();
+    outcome.smt2_path = path.string();
+  } else {
+    static unsigned counter = 0;
+    path = std::filesystem::temp_directory_path() /
+           ("palcheck-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + "-" + file_name());
+  }
+  {
+    std::ofstream out(path);
+    out << smt2();
+  }
   switch (solver_.check(literals_)) {
     case z3::sat:
       outcome.answer = SolverAnswer::Sat;
@@ -70,7 +97,16 @@ QueryOutcome Query::check() {
       outcome.reason_unknown = solver_.reason_unknown();
       break;
   }
+  outcome.second = run_cvc5(path.string(), config_.rlimit);
+  // A disagreement keeps its query file, so that the ERROR it becomes names a file both solvers can re-read.
+  if (solvers_disagree(outcome)) outcome.smt2_path = path.string();
+  else if (config_.smt2_dir.empty()) std::filesystem::remove(path);
   return outcome;
+}
+
+bool solvers_disagree(const QueryOutcome& outcome) {
+  return (outcome.answer == SolverAnswer::Sat && outcome.second.answer == "unsat") ||
+         (outcome.answer == SolverAnswer::Unsat && outcome.second.answer == "sat");
 }
 
 std::string to_string(SolverAnswer a) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "claims/claim.h"
+#include "proofs/second_solver.h"
 #include "reference/rational.h"
 
 #include <z3++.h>
@@ -23,7 +24,8 @@ struct QueryOutcome {
   std::string reason_unknown;                   ///< Z3's reason when unknown
   std::vector<std::string> core;                ///< hypotheses in the unsat core (when unsat)
   std::optional<z3::model> model;               ///< the model (when sat)
-  std::string smt2_path;                        ///< the dumped query, if any
+  std::string smt2_path;                        ///< the dumped query (kept only when RunConfig::smt2_dir is set)
+  SecondAnswer second;                          ///< cvc5's answer to the same SMT-LIB2 text
 };
 
 /// One satisfiability query: background facts, named hypotheses, seeds and rlimit from RunConfig.
@@ -36,14 +38,15 @@ class Query {
   void fact(const z3::expr& e);
   /// Asserts a hypothesis under a name; it appears in the unsat core when a proof needs it.
   void hypothesis(const std::string& name, const z3::expr& e);
-  /// Runs the query (and dumps it when RunConfig::smt2_dir is set).
+  /// Runs the query in Z3 and in cvc5 (through an SMT-LIB2 dump, kept when RunConfig::smt2_dir is set).
   QueryOutcome check();
 
   /// The context of the query.
   z3::context& ctx() { return ctx_; }
 
  private:
-  std::string dump() const;
+  std::string smt2() const;
+  std::string file_name() const;
 
   z3::context& ctx_;
   const RunConfig& config_;
@@ -52,6 +55,9 @@ class Query {
   z3::expr_vector literals_;
   std::vector<std::string> names_;
 };
+
+/// True when one solver says sat and the other unsat.
+bool solvers_disagree(const QueryOutcome& outcome);
 
 /// "sat", "unsat" or "unknown".
 std::string to_string(SolverAnswer a);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages palcheck builds with (idempotent, apt-get only).
 set -euo pipefail
-pkgs=(build-essential cmake pkg-config libboost-dev libgmp-dev libz3-dev z3
+pkgs=(build-essential cmake pkg-config libboost-dev libgmp-dev libz3-dev z3 cvc5 libcvc5-dev
       librapidcheck-dev libgtest-dev libgmock-dev libbenchmark-dev
       nlohmann-json3-dev libcli11-dev libfmt-dev
       pybind11-dev python3-dev python3-numpy

@@ -1,5 +1,6 @@
-// prop:copy: retrieval by one hard-attention head, proved by enumeration for bounded n with an exact
-// quadratic PE and with the sinusoidal PE of the proof (argmax certified by rigorous enclosures).
+// prop:copy: retrieval by one hard-attention head, BOUNDED by enumeration for n <= 48 with an exact
+// quadratic PE and n <= 24 with the sinusoidal PE of the proof (argmax certified by rigorous
+// enclosures); the quadratic head's general argument for every n is proved by Z3 and cvc5 in proofs/.
 // prop:no_copy: its proof's key step ("equal extremum stacks give equal PAL-Transformer outputs") is
 // refuted by a PAL-Transformer whose head reads PE (prop:no_copy:equal_stacks); the statement itself
 // is left UNKNOWN with what could and could not be shown.
@@ -27,12 +28,13 @@ std::vector<CheckResult> check_copy(const RunConfig&) {
     for (std::size_t n = p; n <= kQuadraticMax; ++n, ++pairs)
       if (hard_attention_selection(copy_heads_quadratic().front(), z, n) != std::vector<std::size_t>{p}) ++wrong;
   }
-  CheckResult exact = wrong == 0 ? make_result(Verdict::Proved, "enumeration",
+  CheckResult exact = wrong == 0 ? make_result(Verdict::Bounded, "enumeration",
                                                "one hard-attention head with keys (j, j^2) and query (2p, -1) selects "
                                                "exactly j = p for every n <= 48 and p <= n")
                                  : make_result(Verdict::Error, "enumeration", "the quadratic copy head missed");
   exact.cases = pairs;
-  exact.hypotheses_used = {"n <= 48", "0 <= p <= n", "the query token carries p", "PE(j) = (j, j^2) (exact, ours)"};
+  if (wrong == 0) exact.bound = "n <= " + std::to_string(kQuadraticMax) + " (every 0 <= p <= n enumerated)";
+  exact.hypotheses_used = {"0 <= p <= n", "the query token carries p", "PE(j) = (j, j^2) (exact, ours)"};
   exact.interpretation = {{"position_encoding", "exact quadratic (j, j^2), not the sinusoidal PE of the proof"},
                           {"argmax_tie", "no ties occur"}};
   exact.details = {{"general n", "2pj - j^2 = p^2 - (j - p)^2 is maximal over the integers only at j = p, for every n"},
@@ -53,13 +55,14 @@ std::vector<CheckResult> check_copy(const RunConfig&) {
       }
     }
   }
-  CheckResult sinus = failed == 0 ? make_result(Verdict::Proved, "enumeration",
+  CheckResult sinus = failed == 0 ? make_result(Verdict::Bounded, "enumeration",
                                                 "q = PE(p), k_j = PE(j) (sinusoidal, d = 2): argmax_j cos(j - p) is "
                                                 "certified to be exactly p for every n <= 24 and p <= n")
                                   : make_result(Verdict::Unknown, "enumeration",
                                                 "some argmax could not be certified by the enclosures");
   sinus.cases = certified + failed;
-  sinus.hypotheses_used = {"n <= 24", "0 <= p <= n", "the query token carries PE(p)", "PE(j) = (sin j, cos j)"};
+  if (failed == 0) sinus.bound = "n <= " + std::to_string(kSinusoidalMax) + " (every 0 <= p <= n certified)";
+  sinus.hypotheses_used = {"0 <= p <= n", "the query token carries PE(p)", "PE(j) = (sin j, cos j)"};
   sinus.interpretation = {{"position_encoding", "sinusoidal with d = 2 (Vaswani's formula at d = 2)"}};
   sinus.details = {{"rigour", "sin and cos enclosed by Taylor sums with Lagrange remainders, width 2^-96"},
                    {"general n", "cos(m) < 1 for every integer m != 0 (pi is irrational), but the margin 1 - cos(j - p) "

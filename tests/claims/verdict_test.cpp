@@ -1,5 +1,5 @@
-// combine() (claims/verdict.h): the precedence the issue fixes — confirmed refutation >
-// ERROR > ILL-POSED > PROVED > HELD > TIMEOUT > UNKNOWN > NOT-CHECKABLE — and the spellings.
+// combine() (claims/verdict.h): the precedence the issues fix — confirmed refutation >
+// ERROR > ILL-POSED > PROVED > BOUNDED > HELD > TIMEOUT > UNKNOWN > NOT-CHECKABLE — and the spellings.
 #include "claims/verdict.h"
 
 #include <gtest/gtest.h>
@@ -16,7 +16,8 @@ CheckResult result(Verdict v, bool with_counterexample = false) {
 
 TEST(Verdict, SpellingsAreExactlyTheIssues) {
   const std::vector<std::pair<Verdict, std::string>> spellings{
-      {Verdict::Proved, "PROVED"},   {Verdict::Refuted, "REFUTED"},         {Verdict::Held, "HELD"},
+      {Verdict::Proved, "PROVED"},   {Verdict::Bounded, "BOUNDED"},         {Verdict::Refuted, "REFUTED"},
+      {Verdict::Held, "HELD"},
       {Verdict::IllPosed, "ILL-POSED"}, {Verdict::Unknown, "UNKNOWN"},      {Verdict::Timeout, "TIMEOUT"},
       {Verdict::NotCheckable, "NOT-CHECKABLE"}, {Verdict::Error, "ERROR"}};
   for (const auto& [v, name] : spellings) {
@@ -31,7 +32,7 @@ TEST(Verdict, NoResultsIsNotCheckable) { EXPECT_EQ(combine({}), Verdict::NotChec
 
 TEST(Verdict, EachVerdictAloneIsItself) {
   EXPECT_EQ(combine({result(Verdict::Refuted, true)}), Verdict::Refuted);
-  for (Verdict v : {Verdict::Proved, Verdict::Held, Verdict::IllPosed, Verdict::Unknown, Verdict::Timeout,
+  for (Verdict v : {Verdict::Proved, Verdict::Bounded, Verdict::Held, Verdict::IllPosed, Verdict::Unknown, Verdict::Timeout,
                     Verdict::NotCheckable, Verdict::Error})
     EXPECT_EQ(combine({result(v)}), v) << to_string(v);
 }
@@ -39,8 +40,8 @@ TEST(Verdict, EachVerdictAloneIsItself) {
 // Every pair the issue orders, in both argument orders: the stronger wins.
 TEST(Verdict, PrecedenceOfEveryPair) {
   const std::vector<Verdict> strongest_first{Verdict::Refuted, Verdict::Error,   Verdict::IllPosed,
-                                             Verdict::Proved,  Verdict::Held,    Verdict::Timeout,
-                                             Verdict::Unknown, Verdict::NotCheckable};
+                                             Verdict::Proved,  Verdict::Bounded, Verdict::Held,
+                                             Verdict::Timeout, Verdict::Unknown, Verdict::NotCheckable};
   for (std::size_t i = 0; i < strongest_first.size(); ++i)
     for (std::size_t j = i + 1; j < strongest_first.size(); ++j) {
       CheckResult stronger = result(strongest_first[i], strongest_first[i] == Verdict::Refuted);
@@ -55,6 +56,11 @@ TEST(Verdict, PrecedenceOfEveryPair) {
 TEST(Verdict, HeldNeverBecomesProved) {
   EXPECT_EQ(combine(std::vector<CheckResult>(5, result(Verdict::Held))), Verdict::Held);
   EXPECT_EQ(combine({result(Verdict::Held), result(Verdict::Unknown)}), Verdict::Held);
+}
+
+TEST(Verdict, BoundedNeverBecomesProved) {
+  EXPECT_EQ(combine(std::vector<CheckResult>(5, result(Verdict::Bounded))), Verdict::Bounded);
+  EXPECT_EQ(combine({result(Verdict::Bounded), result(Verdict::Held)}), Verdict::Bounded);
 }
 
 TEST(Verdict, ARefutationWithoutCounterexampleIsAnErrorNeverDropped) {

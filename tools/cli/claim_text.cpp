@@ -129,6 +129,8 @@ std::string show_text(const Registry& registry, const ClaimReport& report, const
     out << "  summary: " << r.summary << "\n";
     if (!r.interpretation.empty()) out << "  reading: " << interpretation_text(r.interpretation) << "\n";
     if (!r.hypotheses_used.empty()) out << "  hypotheses used: " << join(r.hypotheses_used, "; ") << "\n";
+    if (!r.bound.empty()) out << "  bound: " << r.bound << "\n";
+    if (r.second_solver) out << "  second solver: " << r.second_solver->solver << ": " << r.second_solver->answer << "\n";
     for (const auto& [k, v] : r.details) out << "  " << k << ": " << v << "\n";
     if (r.seed)
       out << "  seed " << *r.seed << ", " << r.cases << " cases; re-run: " << replay_command(c.label, config) << "\n";

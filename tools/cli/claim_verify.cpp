@@ -96,6 +96,10 @@ nlohmann::ordered_json result_json(const CheckResult& r) {
           {"details", details},
           {"interpretation", interpretation},
           {"hypotheses_used", r.hypotheses_used},
+          {"bound", r.bound.empty() ? json(nullptr) : json(r.bound)},
+          {"second_solver", r.second_solver ? json{{"solver", r.second_solver->solver},
+                                                   {"answer", r.second_solver->answer}}
+                                            : json(nullptr)},
           {"cases", r.cases},
           {"seed", r.seed ? json(*r.seed) : json(nullptr)},
           {"counterexample", r.counterexample ? instance_to_json(*r.counterexample) : json(nullptr)}};

@@ -51,8 +51,8 @@ const CheckResult* deciding_result(const ClaimReport& report);
 /// `palcheck verify LABEL --seed N --tests M` with the run's settings.
 std::string replay_command(const std::string& label, const RunConfig& config);
 
-/// One checker result as JSON: verdict, method, summary, details, interpretation, hypotheses_used, cases,
-/// seed, counterexample.
+/// One checker result as JSON: verdict, method, summary, details, interpretation, hypotheses_used, bound
+/// (null unless BOUNDED), second_solver (null unless a solver answered), cases, seed, counterexample.
 nlohmann::ordered_json result_json(const CheckResult& result);
 
 /// {"seed": N, "claims": [{"label","verdict","methods","evidence","interpretation"}]}; deterministic.

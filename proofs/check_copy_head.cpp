@@ -1,0 +1,35 @@
+// prop:copy for every n: the general argument behind the quadratic copy head of
+// claims/constructions/separation_copy.cpp (keys (j, j^2), query (2p, -1)), whose enumeration covers
+// only n <= 48. Its score is 2pj - j^2 = p^2 - (j - p)^2, so j = p is the unique argmax over all integer
+// positions, whatever n >= p; the value head then copies x_p verbatim.
+#include "proofs/checkers.h"
+#include "proofs/judgement.h"
+
+namespace palcheck::proofs {
+namespace {
+
+std::vector<CheckResult> check_copy_argmax(const RunConfig& config) {
+  return {prove(config, "prop_copy_quadratic_argmax", [](z3::context& c, Query& q) {
+    z3::expr p = c.int_const("p"), j = c.int_const("j"), n = c.int_const("n"), d = c.int_const("d");
+    q.hypothesis("0 <= p <= n", 0 <= p && p <= n);
+    q.hypothesis("0 <= j <= n", 0 <= j && j <= n);
+    // Naming the offset d = j - p lets cvc5's nonlinear integer reasoning see (j - p)^2 > 0.
+    q.fact(d == j - p);
+    q.hypothesis("j != p", d != 0);
+    // score(j) = <(2p, -1), (j, j^2)>; the claim is score(j) < score(p) for every other position j.
+    q.fact(2 * p * j - j * j >= 2 * p * p - p * p);
+    return Judgement{.proved = "the quadratic copy head (keys (j, j^2), query (2p, -1)) scores 2pj - j^2, strictly "
+                               "largest at j = p among all positions 0..n, for every n and every p <= n",
+                     .interpretation = {{"position_encoding", "exact quadratic (j, j^2), not the sinusoidal PE of the "
+                                                              "proof"},
+                                        {"argmax_tie", "no ties occur"}},
+                     .implicit = {"score(j) = 2pj - j^2 is the head of separation_copy.cpp (checked there by "
+                                  "enumeration for n <= 48)"}};
+  })};
+}
+
+}  // namespace
+
+void register_copy_checkers(Registry& r) { r.add(Checker{"prop:copy", "z3", check_copy_argmax}); }
+
+}  // namespace palcheck::proofs

@@ -1,0 +1,229 @@
+// The memory induction (see memory_induction.h). State: array E : Int -> Real, length L, relay state s,
+// ghost index g. Invariant: nesting (a maximum exceeds every later entry, a minimum is below every later
+// entry; kinds alternate by parity from the initial state) and the ghost reading (g is the last entry
+// outside the dead band and decides s; g = -1 means no entry is outside and s is the initial state).
+// One step: equal input (nothing changes), continue the run (u goes to t = L-1) or turn (u goes to
+// t = L); the wiping cut c is a symbolic index: every same-kind entry from c to t-2 is wiped by u and
+// the one at c-2 is not. Then E' = E[c := u], L' = c+1.
+#include "proofs/memory_induction.h"
+
+#include "proofs/judgement.h"
+#include "proofs/z3_query.h"
+#include "reference/preisach_memory.h"
+
+namespace palcheck::proofs {
+namespace {
+
+struct State {
+  z3::expr E, L, s, g;
+};
+
+struct Vocabulary {
+  z3::context& c;
+  InitialState initial;
+  z3::expr alpha, beta, u;
+
+  // Entry i is a maximum: even indices from initial state 0 (the input came from -infinity).
+  z3::expr is_max(const z3::expr& i) const {
+    return initial == InitialState::Off ? z3::mod(i, 2) == 0 : z3::mod(i, 2) == 1;
+  }
+  z3::expr outside(const z3::expr& x) const { return x >= alpha || x <= beta; }
+
+  z3::expr nesting(const State& m) const {
+    z3::expr i = c.int_const("i"), j = c.int_const("j");
+    z3::expr body = z3::implies(0 <= i && i < j && j < m.L,
+                                z3::ite(is_max(i), z3::select(m.E, i) > z3::select(m.E, j),
+                                        z3::select(m.E, i) < z3::select(m.E, j)));
+    return z3::forall(i, j, body);
+  }
+
+  z3::expr reading(const State& m) const {
+    z3::expr j = c.int_const("j");
+    z3::expr Eg = z3::select(m.E, m.g);
+    z3::expr decides = z3::ite(m.g >= 0, (Eg >= alpha && m.s) || (Eg <= beta && !m.s),
+                               m.s == c.bool_val(initial == InitialState::On));
+    z3::expr inside_after = z3::forall(j, z3::implies(m.g < j && j < m.L,
+                                                      beta < z3::select(m.E, j) && z3::select(m.E, j) < alpha));
+    return -1 <= m.g && m.g < m.L && decides && inside_after;
+  }
+
+  z3::expr invariant(const State& m) const { return m.L >= 0 && nesting(m) && reading(m); }
+
+  z3::expr relay_step(const z3::expr& previous) const {
+    return z3::ite(u >= alpha, c.bool_val(true), z3::ite(u <= beta, c.bool_val(false), previous));
+  }
+
+  State fresh(const std::string& suffix) const {
+    z3::sort array = c.array_sort(c.int_sort(), c.real_sort());
+    return {c.constant(("E" + suffix).c_str(), array), c.int_const(("L" + suffix).c_str()),
+            c.bool_const(("s" + suffix).c_str()), c.int_const(("g" + suffix).c_str())};
+  }
+};
+
+enum class StepCase { Empty, Equal, Continue, Turn };
+
+struct CaseSpec {
+  StepCase kind;
+  const char* name;
+  const char* words;
+};
+
+constexpr CaseSpec kCases[] = {
+    {StepCase::Empty, "step: first input", "L = 0: u becomes entry 0"},
+    {StepCase::Equal, "step: equal input", "u = E[L-1]: memory unchanged, ghost g' = L-1 if u is outside the band"},
+    {StepCase::Continue, "step: continue the run",
+     "u beyond the top in the top's direction: u replaces the top (t = L-1), then wipes down to the cut"},
+    {StepCase::Turn, "step: turn", "u reverses at the top: u is pushed (t = L), then wipes down to the cut"},
+};
+
+struct Step {
+  z3::expr premises;  // case condition, cut constraints, next-state definitions
+  z3::expr cut;       // c
+  z3::expr top;       // t
+};
+
+// The transition of one case from `m` to `n`; `mutation` breaks one piece on purpose.
+Step transition(const Vocabulary& v, StepCase kind, const State& m, const State& n, StepMutation mutation) {
+  z3::context& c = v.c;
+  z3::expr cut = c.int_const("c"), q = c.int_const("q");
+  z3::expr top_value = z3::select(m.E, m.L - 1);
+  z3::expr relay = n.s == v.relay_step(m.s);
+  if (kind == StepCase::Equal) {
+    z3::expr ghost = n.g == z3::ite(v.outside(v.u), m.L - 1, m.g);
+    return {m.L >= 1 && v.u == top_value && n.E == m.E && n.L == m.L && cut == m.L - 1 && relay && ghost, cut,
+            m.L - 1};
+  }
+  z3::expr condition = c.bool_val(true), top = c.int_val(0), rising = v.is_max(c.int_val(0));
+  if (kind == StepCase::Empty) {
+    condition = m.L == 0;
+  } else {
+    z3::expr top_is_max = v.is_max(m.L - 1);
+    z3::expr beyond = z3::ite(top_is_max, v.u > top_value, v.u < top_value);
+    z3::expr back = z3::ite(top_is_max, v.u < top_value, v.u > top_value);
+    condition = m.L >= 1 && (kind == StepCase::Continue ? beyond : back);
+    top = kind == StepCase::Continue ? m.L - 1 : m.L;
+    rising = kind == StepCase::Continue ? top_is_max : !top_is_max;
+  }
+  auto wipes = [&](const z3::expr& index) {
+    return z3::ite(rising, v.u >= z3::select(m.E, index), v.u <= z3::select(m.E, index));
+  };
+  z3::expr cut_ok = 0 <= cut && cut <= top && z3::mod(top - cut, 2) == 0 &&
+                    z3::forall(q, z3::implies(cut <= q && q < top && z3::mod(top - q, 2) == 0, wipes(q)));
+  if (mutation != StepMutation::NoStopBelowCut) cut_ok = cut_ok && (cut < 2 || !wipes(cut - 2));
+  z3::expr ghost_after_wipe = mutation == StepMutation::GhostIgnoresWipe ? m.g : z3::ite(m.g < cut, m.g, cut - 1);
+  z3::expr ghost = n.g == z3::ite(v.outside(v.u), cut, ghost_after_wipe);
+  return {condition && cut_ok && n.E == z3::store(m.E, cut, v.u) && n.L == cut + 1 && relay && ghost, cut, top};
+}
+
+std::string answer_text(const QueryOutcome& o) {
+  return o.answer == SolverAnswer::Unknown ? "unknown (" + o.reason_unknown + ")" : to_string(o.answer);
+}
+
+InductionQuery record(const std::string& name, const std::string& question, const QueryOutcome& o) {
+  return {name, question, answer_text(o), o.second.answer, o.smt2_path, solvers_disagree(o)};
+}
+
+std::string initial_tag(InitialState initial) { return initial == InitialState::On ? "1" : "0"; }
+
+}  // namespace
+
+std::string memory_invariant_text(InitialState initial) {
+  return "Inv(E, L, s, g): L >= 0; nesting: for all 0 <= i < j < L, E[i] > E[j] if entry i is a maximum, E[i] < E[j] "
+         "if a minimum, entry i a maximum iff i is " +
+         std::string(initial == InitialState::Off ? "even" : "odd") +
+         " (initial state " + initial_tag(initial) +
+         "); ghost reading: -1 <= g < L, every entry after g lies inside the dead band (beta, alpha), and g decides "
+         "the relay state s (E[g] >= alpha and s = 1, or E[g] <= beta and s = 0; g = -1: s = the initial state)";
+}
+
+std::string memory_step_text() {
+  std::string text;
+  for (const CaseSpec& k : kCases) text += std::string(text.empty() ? "" : "; ") + k.name + ": " + k.words;
+  return text + "; the cut c: c = t mod 2, every same-kind entry E[q], c <= q < t, is wiped by u (u >= E[q] rising, "
+                "u <= E[q] falling) and E[c-2] is not (or c < 2); E' = E[c := u], L' = c + 1; s' = relay step of s "
+                "on u. Ghost witness g': c if u is outside the band, else g if g < c, else c - 1 (the entry below a "
+                "wiped one that decided is of the other kind and outside the band by nesting)";
+}
+
+MemoryInduction prove_memory_invariant(const RunConfig& config, InitialState initial, StepMutation mutation) {
+  MemoryInduction out;
+  out.initial = initial;
+  const std::string tag = "memory_induction_init" + initial_tag(initial) +
+                          (mutation == StepMutation::None ? "" : "_mutated");
+  bool all_unsat = true;
+  {
+    z3::context c;
+    Vocabulary v{c, initial, c.real_const("alpha"), c.real_const("beta"), c.real_const("u")};
+    State m = v.fresh("");
+    Query q(c, config, tag + "_base");
+    q.hypothesis("alpha >= beta", v.alpha >= v.beta);
+    q.fact(m.L == 0 && m.g == -1 && m.s == c.bool_val(initial == InitialState::On));
+    q.fact(!v.invariant(m));
+    QueryOutcome o = q.check();
+    all_unsat = all_unsat && confirmed_unsat(o);
+    out.queries.push_back(record("base", "the empty memory with g = -1 and s = the initial state satisfies Inv", o));
+  }
+  for (const CaseSpec& k : kCases) {
+    z3::context c;
+    Vocabulary v{c, initial, c.real_const("alpha"), c.real_const("beta"), c.real_const("u")};
+    State m = v.fresh(""), n = v.fresh("_next");
+    Step step = transition(v, k.kind, m, n, mutation);
+    std::string file = k.name;
+    Query q(c, config, tag + "_" + file.substr(6));
+    q.hypothesis("alpha >= beta", v.alpha >= v.beta);
+    q.hypothesis("Inv before the step", v.invariant(m));
+    q.fact(step.premises);
+    q.fact(!v.invariant(n));
+    QueryOutcome o = q.check();
+    all_unsat = all_unsat && confirmed_unsat(o);
+    out.queries.push_back(record(k.name, std::string("Inv(E, L, s, g) and ") + k.words + " => Inv(E', L', s', g')", o));
+  }
+  out.proved = all_unsat;
+  // Non-vacuity (a): the premises of the turn case hold with a real wipe (the cut at least one pair down).
+  z3::context c;
+  Vocabulary v{c, initial, c.real_const("alpha"), c.real_const("beta"), c.real_const("u")};
+  State m = v.fresh(""), n = v.fresh("_next");
+  Step step = transition(v, StepCase::Turn, m, n, mutation);
+  Query q(c, config, tag + "_nonvacuous_wipe");
+  q.hypothesis("alpha >= beta", v.alpha >= v.beta);
+  q.hypothesis("Inv before the step", v.invariant(m));
+  q.fact(step.premises);
+  q.fact(step.cut <= step.top - 2 && m.L <= 6 && m.g >= 0);
+  QueryOutcome o = q.check();
+  out.witness_query = record("non-vacuity: a turn that wipes", "Inv, the turn case and c <= t - 2 (sat expected)", o);
+  if (o.answer == SolverAnswer::Sat) {
+    Instance state{"ref:memory_equals_definition", "z3-memory-step", {{"initial_state", initial_tag(initial)}}, {}};
+    long long length = model_int(*o.model, m.L);
+    for (long long i = 0; i < length; ++i)
+      state.values["memory"].push_back(model_value(*o.model, z3::select(m.E, c.int_val(static_cast<int>(i)))));
+    long long next_length = model_int(*o.model, n.L);
+    for (long long i = 0; i < next_length; ++i)
+      state.values["next_memory"].push_back(model_value(*o.model, z3::select(n.E, c.int_val(static_cast<int>(i)))));
+    state.values["u"] = {model_value(*o.model, v.u)};
+    state.values["alpha"] = {model_value(*o.model, v.alpha)};
+    state.values["beta"] = {model_value(*o.model, v.beta)};
+    state.values["s"] = {Q(o.model->eval(m.s, true).is_true() ? 1 : 0)};
+    state.values["s_next"] = {Q(o.model->eval(n.s, true).is_true() ? 1 : 0)};
+    out.reachable_state = state;
+  }
+  return out;
+}
+
+std::string replay_reachable_state(const Instance& state) {
+  InitialState initial = state.options.at("initial_state") == "1" ? InitialState::On : InitialState::Off;
+  const std::vector<Q>& entries = state.values.at("memory");
+  Thresholds t{state.values.at("alpha").front(), state.values.at("beta").front()};
+  PreisachMemory memory(initial);
+  for (const Q& x : entries) memory.step(x);
+  if (memory.extrema() != entries) return "feeding the memory's entries does not reproduce them: not reachable";
+  std::vector<RelayState> run = run_relay(t, entries, initial);
+  RelayState before = run.empty() ? (initial == InitialState::On ? 1 : 0) : run.back();
+  if (Q(before) != state.values.at("s").front()) return "the relay state before the step differs from the model's";
+  memory.step(state.values.at("u").front());
+  if (memory.extrema() != state.values.at("next_memory")) return "the reference's next memory differs from the model's";
+  if (Q(step_relay(t, state.values.at("u").front(), before)) != state.values.at("s_next").front())
+    return "the relay state after the step differs from the model's";
+  return "";
+}
+
+}  // namespace palcheck::proofs

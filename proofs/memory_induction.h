@@ -1,0 +1,59 @@
+// ref:memory_equals_definition, prop:sufficiency (classical memory), def:stack (the memory's nesting):
+// the classical Preisach memory's invariants proved for every sequence length by induction, with the
+// memory as a Z3 array Int -> Real plus a length, and the relay state read from the memory through a
+// ghost index (the last entry outside the dead band) instead of an exists/forall alternation.
+// Z3-free interface: the checkers and the tests see answers and readable text, never z3++.h.
+#pragma once
+
+#include "claims/claim.h"
+#include "claims/instance.h"
+#include "reference/relay.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace palcheck::proofs {
+
+/// A piece of the step broken on purpose, to show the proof is about the real step (non-vacuity (c)).
+enum class StepMutation {
+  None,               ///< the real step
+  NoStopBelowCut,     ///< the cut need not stop at an entry u does not wipe (wipes too little)
+  GhostIgnoresWipe,   ///< the ghost index keeps pointing at a wiped entry
+};
+
+/// One query of the induction: what it asks, both solvers' answers and its file.
+struct InductionQuery {
+  std::string name;       ///< "base", "step: equal input", "step: continue the run", ...
+  std::string question;   ///< the query in words (premises => goal)
+  std::string z3;         ///< "sat" / "unsat" / "unknown (<reason>)"
+  std::string cvc5;       ///< cvc5's answer to the same file
+  std::string smt2_path;  ///< kept when RunConfig::smt2_dir is set
+  bool disagree = false;  ///< one solver sat, the other unsat
+};
+
+/// The whole induction for one initial state.
+struct MemoryInduction {
+  InitialState initial = InitialState::Off;  ///< decides the kind of entry 0
+  std::vector<InductionQuery> queries;       ///< base, then the step cases
+  InductionQuery witness_query;              ///< non-vacuity (a): premises with a real wipe, sat
+  std::optional<Instance> reachable_state;   ///< the model of witness_query as reference inputs
+  bool proved = false;                       ///< every base/step query unsat in both solvers
+};
+
+/// The invariant, in words (nesting, alternation by parity, ghost reading of the relay state).
+std::string memory_invariant_text(InitialState initial);
+
+/// The step relation and the ghost witnesses, in words.
+std::string memory_step_text();
+
+/// Runs base, step cases and the non-vacuity query under `mutation`.
+MemoryInduction prove_memory_invariant(const RunConfig& config, InitialState initial,
+                                       StepMutation mutation = StepMutation::None);
+
+/// Replays a reachable state on the reference (non-vacuity (a)): feeds the memory's entries, checks that
+/// the reference memory is exactly them and its relay state is the model's, then feeds u and checks the
+/// next memory and relay state; "" when all agree, else what differed.
+std::string replay_reachable_state(const Instance& state);
+
+}  // namespace palcheck::proofs

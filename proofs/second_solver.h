@@ -1,0 +1,28 @@
+// The second solver on every query of proofs/ (issue: PROVED means proved): cvc5 reads the same
+// standard SMT-LIB2 text Z3 answers, under a resource limit (never wall-clock), so that a Z3 soundness
+// bug cannot turn into a PROVED or a refutation on its own.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace palcheck::proofs {
+
+/// cvc5's answer to one SMT-LIB2 file.
+struct SecondAnswer {
+  std::string solver;  ///< "cvc5 <version>"
+  std::string answer;  ///< "sat", "unsat", "unknown (<reason>)" or "error: <first line of output>"
+};
+
+/// Runs the cvc5 binary on `smt2_path` under cvc5's resource limit for Z3's `z3_rlimit` (see
+/// cvc5_rlimit); never throws.
+SecondAnswer run_cvc5(const std::string& smt2_path, std::uint64_t z3_rlimit);
+
+/// cvc5's --rlimit for a Z3 rlimit: a tenth (cvc5 counts finer steps; at 5,000,000 / 10 every query of a
+/// whole-paper run that Z3 decides is decided by cvc5 too, except nonlinear sat ones where it may say unknown).
+std::uint64_t cvc5_rlimit(std::uint64_t z3_rlimit);
+
+/// "cvc5 1.0.3" (from `cvc5 --version`), or "cvc5 (not found)".
+std::string cvc5_version();
+
+}  // namespace palcheck::proofs
