@@ -49,6 +49,8 @@ CASES = {
         "shape_2_64": npy("(18446744073709551616,)"),
         "shape_empty_rows": npy("(4294967296, 0)"),
         "shape_product_overflow": npy("(4294967296, 4294967296)"),
+        "long_shape_tuple": npy("(" + " " * 60000 + "2,)", b"\0" * 16),
+        "long_header_value": npy("(2,), 'x': '" + "a" * 60000 + "'", b"\0" * 16),
     },
     "replay_file": {
         "values_empty": '{"label": "lem:pop_one", "scenario": "any-stack", "values": {"u": [], "eps": []}}',

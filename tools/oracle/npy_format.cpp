@@ -7,7 +7,6 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
-#include <regex>
 #include <string>
 
 namespace palcheck::oracle {
@@ -26,12 +25,29 @@ double NpyArray::approx(std::size_t k) const {
 
 namespace {
 
+// A scan, not std::regex: libstdc++'s regex recurses per character and overflowed the stack on a
+// 60 kB shape tuple (found by fuzz_npy).
 std::string header_value(const std::string& header, const std::string& key, const std::string& source) {
   // The dict is written by numpy as {'descr': '<f8', 'fortran_order': False, 'shape': (3, 4), }.
-  std::regex pattern("['\"]" + key + "['\"]\\s*:\\s*(\\([^)]*\\)|'[^']*'|\"[^\"]*\"|True|False)");
-  std::smatch m;
-  if (!std::regex_search(header, m, pattern)) throw InputError(source + ": .npy header has no '" + key + "': " + header);
-  return m[1].str();
+  auto missing = [&] { return InputError(source + ": .npy header has no '" + key + "': " + shown(header)); };
+  for (char quote : {'\'', '"'}) {
+    std::size_t at = header.find(quote + key + quote);
+    if (at == std::string::npos) continue;
+    std::size_t k = header.find_first_not_of(" \t", at + key.size() + 2);
+    if (k == std::string::npos || header[k] != ':') throw missing();
+    k = header.find_first_not_of(" \t", k + 1);
+    if (k == std::string::npos) throw missing();
+    char open = header[k];
+    if (open == '(' || open == '\'' || open == '"') {
+      std::size_t close = header.find(open == '(' ? ')' : open, k + 1);
+      if (close == std::string::npos) throw missing();
+      return header.substr(k, close - k + 1);
+    }
+    for (const char* word : {"True", "False"})
+      if (header.compare(k, std::strlen(word), word) == 0) return word;
+    throw missing();
+  }
+  throw missing();
 }
 
 // Sizes are decimal digits only (no sign), each and their product checked against overflow: a
