@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmark-style seed sweep (not a ctest test): `palcheck verify` must finish for every seed, since
-# every search has a step budget (--tests, --max-shrinks). Runs CLAIMS (default: the sequence properties
-# around lem:pop_one) for seeds 1..N1 and the whole paper for seeds 1..N2, prints one line per seed
+# every search has a step budget (--tests, --max-shrinks). Runs CLAIMS (default: lem:pop_one,
+# whose shrinking hung at seeds 15, 18-22) for seeds 1..N1 and the whole paper for seeds 1..N2, prints one line per seed
 # (verdict counts, seconds) and a summary; exit 1 if a run fails, errs or exceeds LIMIT seconds.
 # Usage: bash scripts/seed_sweep.sh [N1=200] [N2=20] [LIMIT=300]; PALCHECK=path/to/palcheck overrides the binary.
 set -uo pipefail
@@ -10,7 +10,7 @@ n1=${1:-200}
 n2=${2:-20}
 limit=${3:-300}
 bin=${PALCHECK:-build/tools/palcheck}
-claims=${CLAIMS:-"lem:pop_one lem:push_no_wipe lem:stack_ops lem:monotone"}
+claims=${CLAIMS:-"lem:pop_one"}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 status=0
