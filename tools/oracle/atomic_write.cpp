@@ -65,19 +65,27 @@ bool write_all(int fd, const std::string& bytes) {
 
 }  // namespace
 
+std::string temporary_for(const std::string& path) {
+  std::string temp = path + unique_suffix();
+  if (temp.size() >= sizeof pending_temp) throw InputError(shown(path) + ": path too long");
+  install_cleanup_once();
+  pending.store(false);
+  std::memcpy(pending_temp, temp.c_str(), temp.size() + 1);
+  pending.store(true);
+  return temp;
+}
+
+void temporary_done() { pending.store(false); }
+
 void write_atomically(const std::string& path, const std::string& bytes) {
   if (path == "-") {
     std::cout << bytes << std::flush;
     return;
   }
-  std::string temp = path + unique_suffix();
-  if (temp.size() >= sizeof pending_temp) throw InputError(shown(path) + ": path too long");
-  install_cleanup_once();
-  std::memcpy(pending_temp, temp.c_str(), temp.size() + 1);
-  pending.store(true);
+  std::string temp = temporary_for(path);
   int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
   if (fd < 0) {
-    pending.store(false);
+    temporary_done();
     throw InputError(path + ": cannot write (cannot create " + temp + ": " + std::strerror(errno) + ")");
   }
   bool written = write_all(fd, bytes);
@@ -85,10 +93,10 @@ void write_atomically(const std::string& path, const std::string& bytes) {
   if (!written || std::rename(temp.c_str(), path.c_str()) != 0) {
     std::string reason = std::strerror(errno);
     ::unlink(temp.c_str());
-    pending.store(false);
+    temporary_done();
     throw InputError(path + (written ? ": cannot rename the temporary file into place: " : ": write failed: ") + reason);
   }
-  pending.store(false);
+  temporary_done();
 }
 
 void check_writable(const std::string& path, const std::string& option) {

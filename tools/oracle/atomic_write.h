@@ -11,6 +11,13 @@ namespace palcheck::oracle {
 /// failed or interrupted run never leaves a partial file; "-" writes to standard output.
 void write_atomically(const std::string& path, const std::string& bytes);
 
+/// A temporary file name next to `path`, unique to this process and call (pid and random bits), that
+/// SIGINT/SIGTERM remove until temporary_done(); for writers that stream (one at a time).
+std::string temporary_for(const std::string& path);
+
+/// The temporary file of temporary_for was renamed into place or removed: signals leave it alone.
+void temporary_done();
+
 /// InputError (exit 2) unless `path`'s folder exists and is writable: checked before a long run.
 void check_writable(const std::string& path, const std::string& option);
 
