@@ -28,6 +28,7 @@ struct Claim {
 struct RunConfig {
   std::uint64_t seed = 1;        ///< seed of every random search
   std::uint64_t tests = 200;     ///< cases per property
+  std::uint64_t max_shrinks = 5000;  ///< judge calls allowed while shrinking one counterexample
   std::uint64_t rlimit = 5'000'000;  ///< Z3 resource limit per query
   std::string smt2_dir;          ///< where to dump queries as .smt2 (empty: don't)
 };

@@ -26,6 +26,9 @@ std::vector<Q> simpler_numbers(const Q& x) {
     out.push_back(-floor_q(-2 * x) / 2);
   } else {
     if (abs(x) >= 4) out.push_back(Q(numerator(x) / 2));
+    // Large values (the generator's 10^18) also step by |x|/4^k: unit steps alone would take |x| shrinks.
+    if (abs(x) >= 64)
+      for (Q step = floor_q(abs(x) / 4); step > 1; step = floor_q(step / 4)) out.push_back(x > 0 ? Q(x - step) : Q(x + step));
     out.push_back(x > 0 ? Q(x - 1) : Q(x + 1));
   }
   std::vector<Q> kept;

@@ -34,11 +34,21 @@ std::string describe(const Instance& instance) {
 CheckResult run_property(const PropertySpec& spec, const RunConfig& config) {
   const auto& judge = spec.judge ? spec.judge : sequences::judge_for(spec.label, spec.scenario);
   std::optional<Instance> last_failure;
-  std::uint64_t evaluations = 0;
+  std::uint64_t evaluations = 0, shrink_evaluations = 0;
+  bool budget_spent = false;
   auto property = rc::detail::toProperty([&] {
     Instance instance = *spec.cases;
     instance.label = spec.label;
     instance.scenario = spec.scenario;
+    // Shrinking has no end of its own (a counterexample may shrink one unit at a time): past the
+    // budget every new candidate passes, so RapidCheck stops at the smallest failure found so far.
+    // That one is still judged: RapidCheck runs the final case again for its description.
+    if (last_failure && shrink_evaluations >= config.max_shrinks) {
+      budget_spent = true;
+      if (describe(instance) != describe(*last_failure)) return;
+    } else if (last_failure) {
+      ++shrink_evaluations;
+    }
     ++evaluations;
     ReplayOutcome outcome = judge(instance);
     if (outcome.violates) {
@@ -71,6 +81,9 @@ CheckResult run_property(const PropertySpec& spec, const RunConfig& config) {
   } else if (result.match(failure)) {
     r.cases = static_cast<std::uint64_t>(failure.numSuccess) + 1;
     r.details.emplace_back("shrink evaluations", std::to_string(evaluations));
+    if (budget_spent)
+      r.details.emplace_back("shrinking stopped", "at the budget of " + std::to_string(config.max_shrinks) +
+                                                      " judge calls (--max-shrinks); the smallest failure so far");
     // The last failing evaluation is the shrunk case; RapidCheck's own description must agree.
     if (!last_failure || failure.description.find("[" + describe(*last_failure) + "]") == std::string::npos) {
       r.verdict = Verdict::Error;

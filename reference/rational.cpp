@@ -18,11 +18,7 @@ bool all_digits(std::string_view s) {
   return true;
 }
 
-Z pow10(unsigned long e) {
-  Z r = 1;
-  for (unsigned long i = 0; i < e; ++i) r *= 10;
-  return r;
-}
+Z pow10(unsigned long e) { return boost::multiprecision::pow(Z(10), static_cast<unsigned>(e)); }
 
 // Decimal with optional sign, fraction and exponent, e.g. "-12.50e-3".
 std::optional<Q> parse_decimal(std::string_view s) {
@@ -40,8 +36,12 @@ std::optional<Q> parse_decimal(std::string_view s) {
       exp_negative = exp_text[0] == '-';
       exp_text.remove_prefix(1);
     }
-    if (!all_digits(exp_text) || exp_text.size() > 6) return std::nullopt;
-    exponent = std::stol(std::string(exp_text));
+    if (!all_digits(exp_text)) return std::nullopt;
+    // The range is checked on the text, before any big-number work: "1e999999" costs nothing.
+    exp_text.remove_prefix(std::min(exp_text.find_first_not_of('0'), exp_text.size()));
+    if (exp_text.size() > 4) return std::nullopt;
+    exponent = exp_text.empty() ? 0 : std::stol(std::string(exp_text));
+    if (exponent > kMaxDecimalExponent) return std::nullopt;
     if (exp_negative) exponent = -exponent;
   }
   std::string_view int_part = s, frac_part;

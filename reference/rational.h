@@ -13,7 +13,11 @@ namespace palcheck {
 /// The exact number type of the reference: an arbitrary-precision rational.
 using Q = boost::multiprecision::mpq_rational;
 
-/// Parses "3", "-0.125", "1/3", "2.5e-3" exactly; nullopt on anything else (NaN, Inf, junk).
+/// The largest decimal exponent parse_rational accepts: "1e1000" and "1e-1000" are read, "1e1001" is not.
+inline constexpr long kMaxDecimalExponent = 1000;
+
+/// Parses "3", "-0.125", "1/3", "2.5e-3" exactly; nullopt on anything else (NaN, Inf, junk, an exponent
+/// beyond +-kMaxDecimalExponent).
 std::optional<Q> parse_rational(std::string_view text);
 
 /// The exact value of a finite binary double; nullopt for NaN and infinities.

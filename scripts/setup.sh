@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages palcheck builds with (idempotent, apt-get only).
+# Installs the Debian 12 packages palcheck builds with, and any named as arguments (idempotent, apt-get only).
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config libboost-dev libgmp-dev libz3-dev z3 cvc5 libcvc5-dev
       librapidcheck-dev libgtest-dev libgmock-dev libbenchmark-dev
       nlohmann-json3-dev libcli11-dev libfmt-dev
       pybind11-dev python3-dev python3-numpy
-      gnuplot-nox chromium)
+      gnuplot-nox chromium "$@")
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

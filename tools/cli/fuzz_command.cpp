@@ -3,6 +3,8 @@
 // per line on its standard input, one reply per line on its standard output. The search itself is
 // tools/oracle/fuzz_impl.h. Exit 0 no failure, 1 failures, 2 bad input.
 #include "tools/cli/commands.h"
+#include "tools/cli/number_option.h"
+#include "tools/oracle/atomic_write.h"
 #include "tools/oracle/conventions.h"
 #include "tools/oracle/fuzz_impl.h"
 #include "tools/oracle/json_input.h"
@@ -150,10 +152,10 @@ CommandHandler add_fuzz_command(CLI::App& app) {
   fuzz->add_option("--convention", o->conventions,
                    "KEY=VALUE, repeatable: states=01|pm1, output=a,b,c, columns=..., "
                    "atol=, rtol= (as for compare)");
-  fuzz->add_option("--initial-state", o->initial_state, "The reference's relay state before the first input: 0 or 1");
+  add_count_option(fuzz, "--initial-state", o->initial_state, 0, 1, "The reference's relay state before the first input");
   fuzz->add_option("--domain", o->domain, "LO,HI: the input range the implementation accepts (thresholds included)");
-  fuzz->add_option("--seed", o->seed, "Seed (default 0); every case derives from the seed and its number");
-  fuzz->add_option("--max-cases", o->max_cases, "Case budget (default 400)");
+  add_count_option(fuzz, "--seed", o->seed, 0, UINT64_MAX, "Seed; every case derives from the seed and its number");
+  add_count_option(fuzz, "--max-cases", o->max_cases, 1, 1'000'000, "Case budget");
   fuzz->add_option("--seconds", o->seconds, "Time budget in seconds (default 120); whichever budget ends first");
   fuzz->add_option("--case", o->only_case, "Run only this case number (the replay of a failure)");
   fuzz->add_option("--report", o->report, "Write the JSON report to this file instead of standard output");

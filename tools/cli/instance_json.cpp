@@ -3,10 +3,6 @@
 
 #include "tools/oracle/json_input.h"
 
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
-#include <stdexcept>
 
 namespace palcheck::cli {
 
@@ -25,14 +21,14 @@ const json& require(const json& object, const std::string& key) {
 
 std::string require_string(const json& object, const std::string& key) {
   const json& v = require(object, key);
-  if (!v.is_string()) throw InputError(key + ": expected a string, got " + v.dump());
+  if (!v.is_string()) throw InputError(key + ": expected a string, got " + shown(v));
   return v.get<std::string>();
 }
 
 std::string optional_string(const json& object, const std::string& key) {
   auto it = object.find(key);
   if (it == object.end()) return {};
-  if (!it->is_string()) throw InputError(key + ": expected a string, got " + it->dump());
+  if (!it->is_string()) throw InputError(key + ": expected a string, got " + shown(*it));
   return it->get<std::string>();
 }
 
@@ -58,7 +54,7 @@ Instance instance_from_json(const json& doc) {
   if (auto it = doc.find("options"); it != doc.end()) {
     if (!it->is_object()) throw InputError("options: expected an object");
     for (const auto& [k, v] : it->items()) {
-      if (!v.is_string()) throw InputError("options." + k + ": expected a string, got " + v.dump());
+      if (!v.is_string()) throw InputError("options." + k + ": expected a string, got " + shown(v));
       instance.options[k] = v.get<std::string>();
     }
   }
@@ -87,7 +83,7 @@ ReplayFile replay_file_from_json(const json& doc) {
   ReplayFile file;
   file.instance = instance_from_json(doc);
   if (auto it = doc.find("seed"); it != doc.end() && !it->is_null()) {
-    if (!it->is_number_unsigned()) throw InputError("seed: expected a non-negative integer, got " + it->dump());
+    if (!it->is_number_unsigned()) throw InputError("seed: expected a non-negative integer, got " + shown(*it));
     file.seed = it->get<std::uint64_t>();
   }
   file.method = optional_string(doc, "method");
@@ -95,29 +91,6 @@ ReplayFile replay_file_from_json(const json& doc) {
   file.computed = optional_string(doc, "computed");
   file.command = optional_string(doc, "command");
   return file;
-}
-
-void write_file_atomically(const std::string& path, const std::string& text) {
-  std::filesystem::path target(path);
-  std::filesystem::path temporary = target;
-  temporary += ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) throw std::runtime_error(temporary.string() + ": cannot open for writing");
-    out << text;
-    out.flush();
-    if (!out) {
-      out.close();
-      std::remove(temporary.c_str());
-      throw std::runtime_error(temporary.string() + ": write failed");
-    }
-  }
-  std::error_code ec;
-  std::filesystem::rename(temporary, target, ec);
-  if (ec) {
-    std::remove(temporary.c_str());
-    throw std::runtime_error(target.string() + ": cannot rename into place: " + ec.message());
-  }
 }
 
 }  // namespace palcheck::cli

@@ -35,8 +35,4 @@ nlohmann::ordered_json replay_file_to_json(const ReplayFile& file);
 /// The inverse of replay_file_to_json; InputError on anything malformed.
 ReplayFile replay_file_from_json(const nlohmann::json& doc);
 
-/// Writes text to path through a temporary file and a rename, so a failure never leaves a partial
-/// file; std::runtime_error if it cannot.
-void write_file_atomically(const std::string& path, const std::string& text);
-
 }  // namespace palcheck::cli

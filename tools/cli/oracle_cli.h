@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include <string>
+#include <vector>
 
 namespace palcheck::cli {
 
@@ -25,6 +26,17 @@ void add_problem_options(CLI::App* command, oracle::ProblemSources& sources);
 
 /// Whether any oracle-only option was given (otherwise eval keeps its original path).
 bool oracle_options_given(const OracleEvalOptions& options);
+
+/// An output file and its option, e.g. {"-o", "out.npy"}.
+struct OutputPath {
+  std::string option;  ///< the option that named it
+  std::string path;    ///< the file ("-" or empty: standard output)
+};
+
+/// Before anything is computed: every output's folder is writable, and no output is an input (the
+/// problem's files and `more_inputs`) or another output; InputError naming both options otherwise.
+void check_output_paths(const std::vector<OutputPath>& outputs, const oracle::ProblemSources& sources,
+                        const std::vector<OutputPath>& more_inputs = {});
 
 /// Runs eval in the oracle mode; returns the exit code, InputError on bad input (nothing written).
 int run_oracle_eval(const OracleEvalOptions& options);

@@ -1,7 +1,9 @@
 // `palcheck compare` (issue #7, test-oracle mode): def:pal, def:mpal outputs of another
 // implementation against the exact reference; see oracle_compare.h. Exit 0 agree, 1 differ, 2 bad input.
 #include "tools/cli/commands.h"
+#include "tools/cli/number_option.h"
 #include "tools/cli/oracle_cli.h"
+#include "tools/oracle/atomic_write.h"
 #include "tools/oracle/eval_document.h"
 #include "tools/oracle/json_input.h"
 #include "tools/oracle/oracle_compare.h"
@@ -51,11 +53,12 @@ CommandHandler add_oracle_commands(CLI::App& app) {
                       "The other implementation's conventions, KEY=VALUE, repeatable: states=01|pm1, "
                       "output=a,b,c (y = a*S + b + c*u), columns=beta,alpha,weight (relay file order), atol=, rtol=, "
                       "smoothing=T (a relay within T of a threshold may be in any state in [0, 1])");
-  compare->add_option("--explain", o->explain, "Diagnose at most this many differing sequences (default 10)");
+  add_count_option(compare, "--explain", o->explain, 0, 1'000'000, "Diagnose at most this many differing sequences");
   compare->add_option("--report", o->report, "Write the JSON report to this file instead of standard output");
   return [compare, o]() -> int {
     if (!*compare) return -1;
     o->sources.document = o->document;
+    check_output_paths({{"--report", o->report}}, o->sources, {{"--actual", o->actual}});
     if (!o->document.empty())
       o->sources.parsed_document =
           parse_json_text(read_source(o->document), o->document == "-" ? "stdin" : o->document);

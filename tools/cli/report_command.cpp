@@ -1,6 +1,7 @@
 // `palcheck report`: the referee report of a verify run (tools/report/), from a saved run
 // (--from verify.json, --replays DIR) or from a fresh one with the usual verify options.
 #include "tools/cli/commands.h"
+#include "tools/cli/number_option.h"
 
 #include "claims/areas.h"
 #include "tools/cli/claim_verify.h"
@@ -97,10 +98,11 @@ CommandHandler add_report_command(CLI::App& app) {
       ->capture_default_str();
   report->add_option("--tex", o->tex, "The paper's TeX source (statements are left out if missing)")
       ->capture_default_str();
-  report->add_option("--seed", o->config.seed, "Seed of every random search (without --from)")->capture_default_str();
-  report->add_option("--tests", o->config.tests, "Cases per property search (without --from)")->capture_default_str();
-  report->add_option("--rlimit", o->config.rlimit, "Z3 resource limit per query (without --from)")
-      ->capture_default_str();
+  add_count_option(report, "--seed", o->config.seed, 0, UINT64_MAX, "Seed of every random search (without --from)");
+  add_count_option(report, "--tests", o->config.tests, 1, 1'000'000, "Cases per property search (without --from)");
+  add_count_option(report, "--max-shrinks", o->config.max_shrinks, 0, 1'000'000'000,
+                   "Judge calls allowed while shrinking one counterexample (without --from)");
+  add_count_option(report, "--rlimit", o->config.rlimit, 1, UINT32_MAX, "Z3 resource limit per query (without --from)");
   report->add_option("--smt2-dir", o->config.smt2_dir, "Dump every Z3 query here and link them (without --from)");
   return [=]() -> int { return *report ? run_report(*o) : -1; };
 }

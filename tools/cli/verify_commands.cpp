@@ -7,12 +7,17 @@
 #include "tools/cli/claim_verify.h"
 #include "claims/areas.h"
 #include "tools/cli/instance_json.h"
+#include "tools/cli/number_option.h"
+#include "tools/oracle/atomic_write.h"
+#include "tools/oracle/json_input.h"
 
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
+
+#include <unistd.h>
 
 namespace palcheck::cli {
 
@@ -32,9 +37,11 @@ struct ClaimOptions {
 };
 
 void add_run_options(CLI::App* command, ClaimOptions& o) {
-  command->add_option("--seed", o.config.seed, "Seed of every random search")->capture_default_str();
-  command->add_option("--tests", o.config.tests, "Cases per property search")->capture_default_str();
-  command->add_option("--rlimit", o.config.rlimit, "Z3 resource limit per query")->capture_default_str();
+  add_count_option(command, "--seed", o.config.seed, 0, UINT64_MAX, "Seed of every random search");
+  add_count_option(command, "--tests", o.config.tests, 1, 1'000'000, "Cases per property search");
+  add_count_option(command, "--max-shrinks", o.config.max_shrinks, 0, 1'000'000'000,
+                   "Judge calls allowed while shrinking one counterexample (then the smallest so far is kept)");
+  add_count_option(command, "--rlimit", o.config.rlimit, 1, UINT32_MAX, "Z3 resource limit per query");
   command->add_option("--smt2-dir", o.config.smt2_dir, "Dump every Z3 query as .smt2 into this folder");
 }
 
@@ -66,18 +73,27 @@ int run_verify_command(const ClaimOptions& o) {
   }
   const std::vector<std::string> selection = labels;
   if (shard) labels = shard_labels(selection, *shard);
+  // Output places are checked before the run, not after minutes of work.
+  oracle::check_writable(o.json_file, "--json");
+  for (auto [option, folder] : {std::pair{"--out", o.out_dir}, {"--smt2-dir", o.config.smt2_dir}}) {
+    if (folder.empty()) continue;
+    std::error_code ec;
+    std::filesystem::create_directories(folder, ec);
+    if (ec || ::access(folder.c_str(), W_OK) != 0)
+      throw oracle::InputError(std::string(option) + ": " + folder + ": cannot create or write this folder" +
+                               (ec ? ": " + ec.message() : std::string()));
+  }
   std::cerr << "palcheck verify: " << labels.size() << " claims, seed " << o.config.seed << ", tests "
             << o.config.tests << ", rlimit " << o.config.rlimit << "\n";
   VerifyReport report = run_verify(registry, labels, o.config, &std::cerr);
   std::cout << verify_table(report);
   if (!o.json_file.empty())
-    write_file_atomically(o.json_file,
-                          (shard ? shard_json(report, selection, *shard) : verify_json(report)).dump(2) + "\n");
+    oracle::write_atomically(o.json_file,
+                             (shard ? shard_json(report, selection, *shard) : verify_json(report)).dump(2) + "\n");
   if (!o.out_dir.empty()) {
-    std::filesystem::create_directories(o.out_dir);
     for (const ReplayFile& file : replay_files(registry, report)) {
       std::filesystem::path path = std::filesystem::path(o.out_dir) / replay_file_name(file.instance.label);
-      write_file_atomically(path.string(), replay_file_to_json(file).dump(2) + "\n");
+      oracle::write_atomically(path.string(), replay_file_to_json(file).dump(2) + "\n");
       std::cerr << "palcheck verify: wrote " << path.string() << "\n";
     }
   }
@@ -109,7 +125,7 @@ int run_merge(const ClaimOptions& o) {
   if (o.merge_json.empty())
     std::cout << text;
   else
-    write_file_atomically(o.merge_json, text);
+    oracle::write_atomically(o.merge_json, text);
   bool any_error = false;
   for (const auto& claim : (*merged)["claims"])
     for (const auto& result : claim["evidence"]["results"]) any_error |= result["verdict"] == to_string(Verdict::Error);

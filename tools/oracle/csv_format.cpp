@@ -3,6 +3,8 @@
 
 #include "tools/oracle/json_input.h"
 
+#include <algorithm>
+#include <optional>
 #include <sstream>
 
 namespace palcheck::oracle {
@@ -29,37 +31,35 @@ std::string trimmed(const std::string& s) {
 
 }  // namespace
 
-CsvTable parse_csv(const std::string& text, const std::string& source) {
+CsvTable parse_csv(const std::string& text, const std::string& source, CsvHeader header) {
   CsvTable table;
-  std::istringstream in(text);
+  static const std::string bom = "\xEF\xBB\xBF";
+  std::istringstream in(text.compare(0, bom.size(), bom) == 0 ? text.substr(bom.size()) : text);
   std::string line;
   bool first = true;
   for (std::size_t line_no = 1; std::getline(in, line); ++line_no) {
     std::string t = trimmed(line);
     if (t.empty() || t == "\r" || t[0] == '#') continue;
     std::vector<std::string> cells = split_line(line);
-    std::vector<Q> row;
-    row.reserve(cells.size());
-    bool numeric = true;
-    std::size_t bad = 0;
-    for (std::size_t c = 0; c < cells.size(); ++c) {
-      auto q = parse_rational(trimmed(cells[c]));
-      if (!q) {
-        numeric = false;
-        bad = c;
-        break;
-      }
-      row.push_back(*q);
-    }
-    if (!numeric && first) {
+    std::vector<std::optional<Q>> parsed;
+    for (const std::string& c : cells) parsed.push_back(parse_rational(trimmed(c)));
+    bool none_numeric = std::none_of(parsed.begin(), parsed.end(), [](const auto& q) { return q.has_value(); });
+    if (first && (header == CsvHeader::Declared || none_numeric)) {
       for (const auto& c : cells) table.header.push_back(trimmed(c));
-    } else if (!numeric) {
-      throw InputError(source + ": line " + std::to_string(line_no) + ", column " + std::to_string(bad + 1) +
-                       ": not an exact finite number: \"" + trimmed(cells[bad]) + "\"");
-    } else {
-      table.rows.push_back(std::move(row));
+      first = false;
+      continue;
     }
     first = false;
+    std::vector<Q> row;
+    row.reserve(cells.size());
+    for (std::size_t c = 0; c < cells.size(); ++c) {
+      if (!parsed[c])
+        throw InputError(source + ": line " + std::to_string(line_no) + ", column " + std::to_string(c + 1) +
+                         ": not an exact finite number: \"" + shown(trimmed(cells[c])) + "\"" +
+                         (line_no == 1 ? " (a header row must have no numeric cell, or pass --header)" : ""));
+      row.push_back(*parsed[c]);
+    }
+    table.rows.push_back(std::move(row));
   }
   return table;
 }

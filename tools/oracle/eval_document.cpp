@@ -5,9 +5,9 @@
 #include "reference/trace.h"
 #include "tools/oracle/json_input.h"
 
+#include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <iterator>
 #include <sstream>
 
 namespace palcheck::oracle {
@@ -64,9 +64,14 @@ std::string read_source(const std::string& path) {
     ss << std::cin.rdbuf();
     return ss.str();
   }
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw InputError(path + ": is a folder, not a file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path + ": cannot open file");
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  if (in.bad()) throw InputError(path + ": read error");
+  return bytes.str();
 }
 
 }  // namespace palcheck::oracle

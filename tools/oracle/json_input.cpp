@@ -13,12 +13,14 @@ Q parse_number(const json& value, const std::string& field) {
   if (value.is_number_float()) {
     // JSON numbers with a fraction are read as decimal text, so 0.1 is exactly 1/10.
     auto q = parse_rational(value.dump());
-    if (!q) throw InputError(field + ": not a finite number: " + value.dump());
+    if (!q) throw InputError(field + ": not a finite number: " + shown(value));
     return *q;
   }
   if (value.is_string()) {
     auto q = parse_rational(value.get<std::string>());
-    if (!q) throw InputError(field + ": not an exact number (integer, decimal or p/q): \"" + value.get<std::string>() + "\"");
+    if (!q)
+      throw InputError(field + ": not an exact number (integer, decimal with exponent within +-" +
+                       std::to_string(kMaxDecimalExponent) + ", or p/q): \"" + shown(value.get<std::string>()) + "\"");
     return *q;
   }
   throw InputError(field + ": expected a number or a numeric string, got " + std::string(value.type_name()));
@@ -34,9 +36,9 @@ const json& require(const json& object, const std::string& key, const std::strin
 }
 
 int parse_int(const json& value, const std::string& field) {
-  if (!value.is_number_integer()) throw InputError(field + ": expected an integer, got " + value.dump());
+  if (!value.is_number_integer()) throw InputError(field + ": expected an integer, got " + shown(value));
   long long v = value.get<long long>();
-  if (v < -1'000'000'000LL || v > 1'000'000'000LL) throw InputError(field + ": integer out of range: " + value.dump());
+  if (v < -1'000'000'000LL || v > 1'000'000'000LL) throw InputError(field + ": integer out of range: " + shown(value));
   return static_cast<int>(v);
 }
 
@@ -102,15 +104,116 @@ InitialState parse_initial_state(const json& doc) {
   const json& v = doc.at("initial_state");
   if (v == 0) return InitialState::Off;
   if (v == 1) return InitialState::On;
-  throw InputError("initial_state: expected 0 or 1, got " + v.dump());
+  throw InputError("initial_state: expected 0 or 1, got " + shown(v));
 }
 
-json parse_json_text(const std::string& text, const std::string& source) {
-  try {
-    return json::parse(text);
-  } catch (const json::parse_error& e) {
-    throw InputError(source + ": malformed JSON: " + e.what());
+std::string shown(const std::string& text) {
+  constexpr std::size_t kShown = 60;
+  return text.size() <= kShown ? text : text.substr(0, kShown) + "... (" + std::to_string(text.size()) + " bytes)";
+}
+
+std::string shown(const json& value) {
+  // Only scalars are printed whole; a list or an object could be nested as deep as the parser allows.
+  if (value.is_array()) return "a list of " + std::to_string(value.size());
+  if (value.is_object()) return "an object";
+  return shown(value.dump());
+}
+
+namespace {
+
+// nlohmann's DOM builder with three guards: a nesting limit (deep documents crash copying and printing,
+// which recurse), numbers checked against their text (exponent range, underflow to 0), and errors that
+// name the source and the field.
+class CheckedDomParser : public nlohmann::detail::json_sax_dom_parser<json> {
+  using Base = nlohmann::detail::json_sax_dom_parser<json>;
+
+ public:
+  CheckedDomParser(json& root, std::string source) : Base(root, true), source_(std::move(source)) {}
+
+  bool null() { return scalar([&] { return Base::null(); }); }
+  bool boolean(bool v) { return scalar([&] { return Base::boolean(v); }); }
+  bool number_integer(number_integer_t v) { return scalar([&] { return Base::number_integer(v); }); }
+  bool number_unsigned(number_unsigned_t v) { return scalar([&] { return Base::number_unsigned(v); }); }
+  bool string(string_t& v) { return scalar([&] { return Base::string(v); }); }
+  bool number_float(number_float_t v, const string_t& text) {
+    if (!parse_rational(text))
+      fail("JSON number " + shown(text) + " is outside the exact range (decimal exponent within +-" +
+           std::to_string(kMaxDecimalExponent) + ")");
+    if (v == 0 && text.find_first_of("123456789") < text.find_first_of("eE"))
+      fail("JSON number " + shown(text) + " underflows to 0 as a double; write it as a string (\"" + shown(text) +
+           "\") for its exact value");
+    return scalar([&] { return Base::number_float(v, text); });
   }
+  bool key(string_t& k) {
+    frames_.back().key = k;
+    return Base::key(k);
+  }
+  bool start_object(std::size_t n) { return open(false, [&] { return Base::start_object(n); }); }
+  bool start_array(std::size_t n) { return open(true, [&] { return Base::start_array(n); }); }
+  bool end_object() { return close([&] { return Base::end_object(); }); }
+  bool end_array() { return close([&] { return Base::end_array(); }); }
+  template <class Exception>
+  bool parse_error(std::size_t, const std::string&, const Exception& e) {
+    // nlohmann's message quotes the last token read, which may be megabytes long.
+    std::string what = e.what();
+    if (what.size() > 300) what = what.substr(0, 300) + "...";
+    fail("malformed JSON: " + what);
+  }
+
+ private:
+  struct Frame {
+    bool array;
+    std::size_t index = 0;
+    std::string key;
+  };
+
+  template <class F>
+  bool scalar(F&& f) {
+    bool ok = f();
+    advance();
+    return ok;
+  }
+  template <class F>
+  bool open(bool array, F&& f) {
+    if (frames_.size() >= kMaxJsonDepth)
+      fail("JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+    bool ok = f();
+    frames_.push_back({array, 0, {}});
+    return ok;
+  }
+  template <class F>
+  bool close(F&& f) {
+    frames_.pop_back();
+    bool ok = f();
+    advance();
+    return ok;
+  }
+  void advance() {
+    if (!frames_.empty() && frames_.back().array) ++frames_.back().index;
+  }
+  [[noreturn]] void fail(const std::string& what) const {
+    std::string path;
+    for (const Frame& f : frames_) {
+      if (path.size() > 80) {
+        path += "...";
+        break;
+      }
+      path += f.array ? "[" + std::to_string(f.index) + "]" : (path.empty() ? "" : ".") + shown(f.key);
+    }
+    throw InputError(source_ + ": " + (path.empty() ? std::string() : path + ": ") + what);
+  }
+
+  std::string source_;
+  std::vector<Frame> frames_;
+};
+
+}  // namespace
+
+json parse_json_text(const std::string& text, const std::string& source) {
+  json root;
+  CheckedDomParser builder(root, source);
+  json::sax_parse(text, &builder);
+  return root;
 }
 
 }  // namespace palcheck::oracle

@@ -35,7 +35,17 @@ std::vector<Q> parse_inputs(const nlohmann::json& doc);
 /// "initial_state": 0 or 1, default 0.
 InitialState parse_initial_state(const nlohmann::json& doc);
 
-/// Parses text as JSON, naming `source` in the error.
+/// The deepest nesting of lists and objects a document may have (eval's deepest is 5).
+inline constexpr std::size_t kMaxJsonDepth = 64;
+
+/// Parses text as JSON, naming `source` in the error: malformed text, nesting beyond kMaxJsonDepth,
+/// numbers with an exponent beyond +-kMaxDecimalExponent or that underflow to 0 as doubles.
 nlohmann::json parse_json_text(const std::string& text, const std::string& source);
+
+/// A value for an error message: at most a short prefix of a scalar's text, never a whole list or object.
+std::string shown(const nlohmann::json& value);
+
+/// At most a short prefix of `text`, with its length when cut.
+std::string shown(const std::string& text);
 
 }  // namespace palcheck::oracle

@@ -7,7 +7,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
-#include <regex>
+#include <string>
 
 namespace palcheck::oracle {
 
@@ -25,27 +25,61 @@ double NpyArray::approx(std::size_t k) const {
 
 namespace {
 
+// A scan, not std::regex: libstdc++'s regex recurses per character and overflowed the stack on a
+// 60 kB shape tuple (found by fuzz_npy).
 std::string header_value(const std::string& header, const std::string& key, const std::string& source) {
   // The dict is written by numpy as {'descr': '<f8', 'fortran_order': False, 'shape': (3, 4), }.
-  std::regex pattern("['\"]" + key + "['\"]\\s*:\\s*(\\([^)]*\\)|'[^']*'|\"[^\"]*\"|True|False)");
-  std::smatch m;
-  if (!std::regex_search(header, m, pattern)) throw InputError(source + ": .npy header has no '" + key + "': " + header);
-  return m[1].str();
+  auto missing = [&] { return InputError(source + ": .npy header has no '" + key + "': " + shown(header)); };
+  for (char quote : {'\'', '"'}) {
+    std::size_t at = header.find(quote + key + quote);
+    if (at == std::string::npos) continue;
+    std::size_t k = header.find_first_not_of(" \t", at + key.size() + 2);
+    if (k == std::string::npos || header[k] != ':') throw missing();
+    k = header.find_first_not_of(" \t", k + 1);
+    if (k == std::string::npos) throw missing();
+    char open = header[k];
+    if (open == '(' || open == '\'' || open == '"') {
+      std::size_t close = header.find(open == '(' ? ')' : open, k + 1);
+      if (close == std::string::npos) throw missing();
+      return header.substr(k, close - k + 1);
+    }
+    for (const char* word : {"True", "False"})
+      if (header.compare(k, std::strlen(word), word) == 0) return word;
+    throw missing();
+  }
+  throw missing();
 }
 
+// Sizes are decimal digits only (no sign), each and their product checked against overflow: a
+// shape (9223372036854775808, 2) must not wrap to 0 elements, (3, -4) must not read as (3, 4).
 std::vector<std::size_t> parse_shape(const std::string& text, const std::string& source) {
   std::vector<std::size_t> shape;
-  std::regex number("\\s*(\\d+)\\s*,?");
   std::string inner = text.substr(1, text.size() - 2);
-  for (auto it = std::sregex_iterator(inner.begin(), inner.end(), number); it != std::sregex_iterator(); ++it)
-    shape.push_back(static_cast<std::size_t>(std::stoull((*it)[1].str())));
-  std::string stripped;
-  for (char c : inner)
-    if (!std::isspace(static_cast<unsigned char>(c))) stripped += c;
-  if (shape.empty() && !stripped.empty()) throw InputError(source + ": .npy shape is not a tuple of sizes: " + text);
+  auto bad = [&](const std::string& why) { return InputError(source + ": .npy shape " + shown(text) + ": " + why); };
+  std::size_t start = 0;
+  while (start <= inner.size()) {
+    std::size_t comma = inner.find(',', start);
+    std::string item = inner.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    std::size_t a = item.find_first_not_of(" \t"), b = item.find_last_not_of(" \t");
+    item = a == std::string::npos ? std::string() : item.substr(a, b - a + 1);
+    bool last = comma == std::string::npos;
+    if (item.empty()) {
+      if (!last || (shape.empty() && inner.find(',') != std::string::npos)) throw bad("an empty size");
+      break;
+    }
+    if (item.find_first_not_of("0123456789") != std::string::npos) throw bad("\"" + shown(item) + "\" is not a size");
+    std::size_t size = 0;
+    for (char c : item) {
+      if (size > (kMaxNpyElements - static_cast<std::size_t>(c - '0')) / 10) throw bad("a size above the limit");
+      size = size * 10 + static_cast<std::size_t>(c - '0');
+    }
+    shape.push_back(size);
+    if (last) break;
+    start = comma + 1;
+  }
   if (shape.size() != 1 && shape.size() != 2)
     throw InputError(source + ": .npy array has " + std::to_string(shape.size()) +
-                     " dimensions; palcheck reads 1-D and 2-D arrays (shape " + text + ")");
+                     " dimensions; palcheck reads 1-D and 2-D arrays (shape " + shown(text) + ")");
   return shape;
 }
 
@@ -92,6 +126,16 @@ NpyHeader parse_npy_header(const std::string& bytes, const std::string& source) 
   else throw InputError(source + ": .npy dtype '" + descr + "' is not supported (use '<f8', '<f4', '<i8' or '<i4')");
   h.fortran = header_value(header, "fortran_order", source) == "True";
   h.shape = parse_shape(header_value(header, "shape", source), source);
+  std::size_t count = 1;
+  for (std::size_t s : h.shape) {
+    if (s != 0 && count > kMaxNpyElements / s)
+      throw InputError(source + ": .npy shape has more than " + std::to_string(kMaxNpyElements) + " elements");
+    count *= s;
+  }
+  std::size_t rows = h.shape.size() == 2 ? h.shape[0] : 1;
+  if (count == 0 && rows > kMaxNpyEmptyRows)
+    throw InputError(source + ": .npy shape declares " + std::to_string(rows) + " empty rows (at most " +
+                     std::to_string(kMaxNpyEmptyRows) + ")");
   h.data_offset = offset;
   return h;
 }

@@ -9,6 +9,7 @@
 #include "reference/preisach_memory.h"
 #include "reference/relay.h"
 
+#include <cmath>
 #include <cstdio>
 #include <memory>
 
@@ -30,15 +31,22 @@ json exact_list(const std::vector<Q>& v) {
   return a;
 }
 
+// A non-finite double would be written as JSON null, a CSV "inf" or an .npy inf without a word.
+double finite(double d) {
+  if (!std::isfinite(d))
+    throw InputError("a value has no finite double (its magnitude exceeds 1.8e308): write --values exact");
+  return d;
+}
+
 json double_list(const std::vector<double>& v) {
   json a = json::array();
-  for (double d : v) a.push_back(d);
+  for (double d : v) a.push_back(finite(d));
   return a;
 }
 
 json double_list(const std::vector<Q>& v) {
   json a = json::array();
-  for (const Q& q : v) a.push_back(to_double(q));
+  for (const Q& q : v) a.push_back(finite(to_double(q)));
   return a;
 }
 
@@ -175,7 +183,7 @@ std::string format_outputs(const OracleProblem& p, const BatchOutputs& o, FileFo
       auto [s, first] = row_of(r);
       std::vector<std::string> line;
       for (std::size_t k = 0; k < row_len(r); ++k)
-        line.push_back(kind == ValueKind::Exact ? to_string(o.exact[s][first + k]) : double_text(o.approx[s][first + k]));
+        line.push_back(kind == ValueKind::Exact ? to_string(o.exact[s][first + k]) : double_text(finite(o.approx[s][first + k])));
       cells.push_back(std::move(line));
     }
     return format_csv({}, cells);
@@ -188,8 +196,7 @@ std::string format_outputs(const OracleProblem& p, const BatchOutputs& o, FileFo
       throw InputError(".npy holds a rectangular batch: sequence " + std::to_string(r) + " has length " +
                        std::to_string(row_len(r)) + ", sequence 0 has " + std::to_string(cols));
     auto [s, first] = row_of(r);
-    flat.insert(flat.end(), o.approx[s].begin() + static_cast<long>(first),
-                o.approx[s].begin() + static_cast<long>(first + cols));
+    for (std::size_t k = 0; k < cols; ++k) flat.push_back(finite(o.approx[s][first + k]));
   }
   if (!mpal && !p.batched) return format_npy_f8({cols}, flat);
   return format_npy_f8({rows, cols}, flat);

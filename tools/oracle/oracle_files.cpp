@@ -6,11 +6,7 @@
 #include "tools/oracle/json_input.h"
 #include "tools/oracle/npy_format.h"
 
-#include <unistd.h>
-#include <cstdio>
 #include <cstring>
-#include <fstream>
-#include <iostream>
 
 namespace palcheck::oracle {
 
@@ -56,11 +52,12 @@ NumberRows rows_from_json(const json& value, const std::string& field) {
   return r;
 }
 
-NumberRows load_rows(const std::string& path, const std::string& json_key) {
-  return rows_from_bytes(read_source(path), path, json_key);
+NumberRows load_rows(const std::string& path, const std::string& json_key, CsvHeader header) {
+  return rows_from_bytes(read_source(path), path, json_key, header);
 }
 
-NumberRows rows_from_bytes(const std::string& bytes, const std::string& path, const std::string& json_key) {
+NumberRows rows_from_bytes(const std::string& bytes, const std::string& path, const std::string& json_key,
+                           CsvHeader header) {
   NumberRows r;
   switch (input_format(path, bytes)) {
     case FileFormat::Npy: {
@@ -75,7 +72,7 @@ NumberRows rows_from_bytes(const std::string& bytes, const std::string& path, co
       break;
     }
     case FileFormat::Csv:
-      r.rows = parse_csv(bytes, path).rows;
+      r.rows = parse_csv(bytes, path, header).rows;
       break;
     case FileFormat::Json: {
       json doc = parse_json_text(bytes, path);
@@ -89,28 +86,6 @@ NumberRows rows_from_bytes(const std::string& bytes, const std::string& path, co
   }
   r.source = path;
   return r;
-}
-
-void write_atomically(const std::string& path, const std::string& bytes) {
-  if (path == "-") {
-    std::cout << bytes;
-    return;
-  }
-  std::string temp = path + ".tmp." + std::to_string(::getpid());
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    if (!out) throw InputError(path + ": cannot write (cannot create " + temp + ")");
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    out.close();
-    if (!out) {
-      std::remove(temp.c_str());
-      throw InputError(path + ": write failed");
-    }
-  }
-  if (std::rename(temp.c_str(), path.c_str()) != 0) {
-    std::remove(temp.c_str());
-    throw InputError(path + ": cannot rename the temporary file into place");
-  }
 }
 
 }  // namespace palcheck::oracle

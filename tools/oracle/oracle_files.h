@@ -1,8 +1,9 @@
 // Files of the test-oracle mode (issue #7): format by extension, numeric matrices from JSON, CSV
-// or .npy, and output files written whole or not at all (temporary file, then rename).
+// or .npy (output files: atomic_write.h).
 #pragma once
 
 #include "reference/rational.h"
+#include "tools/oracle/csv_format.h"
 
 #include <nlohmann/json.hpp>
 
@@ -33,13 +34,10 @@ NumberRows rows_from_json(const nlohmann::json& value, const std::string& field)
 
 /// Rows from a file: a .npy array (1-D or 2-D), CSV rows (a non-numeric first row is a header), or
 /// JSON (a list, a list of lists, or an object holding one under `json_key`).
-NumberRows load_rows(const std::string& path, const std::string& json_key);
+NumberRows load_rows(const std::string& path, const std::string& json_key, CsvHeader header = CsvHeader::Auto);
 
 /// load_rows on bytes already read from `path`.
-NumberRows rows_from_bytes(const std::string& bytes, const std::string& path, const std::string& json_key);
-
-/// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so a failed
-/// run never leaves a partial file; "-" writes to standard output.
-void write_atomically(const std::string& path, const std::string& bytes);
+NumberRows rows_from_bytes(const std::string& bytes, const std::string& path, const std::string& json_key,
+                           CsvHeader header = CsvHeader::Auto);
 
 }  // namespace palcheck::oracle

@@ -73,7 +73,8 @@ struct LoadedMeasure {
   std::optional<Grid> grid;
 };
 
-LoadedMeasure load_measure(const std::string& path, const std::string& grid_delta, const RelayColumns& columns) {
+LoadedMeasure load_measure(const std::string& path, const std::string& grid_delta, const RelayColumns& columns,
+                           CsvHeader header) {
   std::string bytes = read_source(path);  // once: the path may be a pipe
   if (input_format(path, bytes) == FileFormat::Json) {
     json doc = parse_json_text(bytes, path);
@@ -83,7 +84,7 @@ LoadedMeasure load_measure(const std::string& path, const std::string& grid_delt
       return m;
     });
   }
-  NumberRows rows = rows_from_bytes(bytes, path, "");
+  NumberRows rows = rows_from_bytes(bytes, path, "", header);
   if (grid_delta.empty()) {
     rows.rows = reorder_relay_rows(rows.rows, columns, path);
     return {relays_from_rows(rows), std::nullopt};
@@ -94,8 +95,8 @@ LoadedMeasure load_measure(const std::string& path, const std::string& grid_delt
   return {measure_from_grid(grid), grid};
 }
 
-std::vector<QVector> projection_rows(const std::string& path, const std::string& key) {
-  NumberRows rows = load_rows(path, key);
+std::vector<QVector> projection_rows(const std::string& path, const std::string& key, CsvHeader header) {
+  NumberRows rows = load_rows(path, key, header);
   if (rows.one_dimensional) return {rows.rows[0]};
   return rows.rows;
 }
@@ -126,7 +127,7 @@ QVector vector_from_json(const json& v, const std::string& field) {
 }  // namespace
 
 Measure load_measure_file(const std::string& path, const std::string& grid_delta, const RelayColumns& columns) {
-  return load_measure(path, grid_delta, columns).measure;
+  return load_measure(path, grid_delta, columns, CsvHeader::Auto).measure;
 }
 
 bool needs_oracle_mode(const json& doc) {
@@ -194,15 +195,16 @@ OracleProblem load_problem(const ProblemSources& src) {
     bool mpal = !src.w_in.empty() || !src.w_out.empty();
     if (!mpal) {
       if (src.measures.size() != 1) throw InputError("--measure: PAL takes one measure (several are for MPAL heads)");
-      LoadedMeasure m = load_measure(src.measures[0], src.grid_delta, src.columns);
+      LoadedMeasure m = load_measure(src.measures[0], src.grid_delta, src.columns, src.csv_header);
       p.measure = std::move(m.measure);
       p.grid = std::move(m.grid);
-      NumberRows r = load_rows(src.inputs, "inputs");
+      NumberRows r = load_rows(src.inputs, "inputs", src.csv_header);
       p.batched = !r.one_dimensional;
       p.sequences = std::move(r.rows);
     } else {
       if (src.w_in.empty() || src.w_out.empty()) throw InputError("MPAL needs both --w-in and --w-out");
-      std::vector<QVector> w_in = projection_rows(src.w_in, "w_in"), w_out = projection_rows(src.w_out, "w_out");
+      std::vector<QVector> w_in = projection_rows(src.w_in, "w_in", src.csv_header),
+                            w_out = projection_rows(src.w_out, "w_out", src.csv_header);
       if (w_in.size() != w_out.size())
         throw InputError(src.w_out + ": " + std::to_string(w_out.size()) + " heads, " + src.w_in + " has " +
                          std::to_string(w_in.size()));
@@ -211,10 +213,10 @@ OracleProblem load_problem(const ProblemSources& src) {
                          "), got " + std::to_string(src.measures.size()));
       for (std::size_t h = 0; h < w_in.size(); ++h) {
         const std::string& file = src.measures[src.measures.size() == 1 ? 0 : h];
-        p.heads.push_back({w_in[h], w_out[h], load_measure(file, src.grid_delta, src.columns).measure});
+        p.heads.push_back({w_in[h], w_out[h], load_measure(file, src.grid_delta, src.columns, src.csv_header).measure});
       }
       check_heads(p.heads, src.w_in + " and " + src.w_out);
-      NumberRows r = load_rows(src.inputs, "inputs");
+      NumberRows r = load_rows(src.inputs, "inputs", src.csv_header);
       p.token_sequences.push_back(r.rows);
       check_tokens(p.token_sequences[0], p.heads[0].w_in.size(), src.inputs);
     }

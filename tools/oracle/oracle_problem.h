@@ -46,6 +46,7 @@ struct ProblemSources {
   std::string grid_delta;             ///< measure files hold a grid weight matrix with this spacing
   std::optional<int> initial_state;   ///< overrides the document's
   RelayColumns columns;               ///< column order of CSV/.npy relay files (--convention columns=)
+  CsvHeader csv_header = CsvHeader::Auto;  ///< --header: the first row of every CSV file is a header
 };
 
 /// Reads and checks a problem; InputError naming the file and position of anything wrong.

@@ -2,6 +2,7 @@
 #include "tools/oracle/stream_eval.h"
 
 #include "reference/keyed_pal.h"
+#include "tools/oracle/atomic_write.h"
 #include "tools/oracle/json_input.h"
 #include "tools/oracle/npy_format.h"
 #include "tools/oracle/parallel.h"
@@ -100,12 +101,13 @@ class OutputFile {
  public:
   explicit OutputFile(const std::string& path)
       : path_(path),
-        temp_(path + ".tmp." + std::to_string(::getpid())),
+        temp_(temporary_for(path)),
         out_(temp_, std::ios::binary | std::ios::trunc) {
     if (!out_) throw InputError(path + ": cannot write (cannot create " + temp_ + ")");
   }
   ~OutputFile() {
     if (!done_) std::remove(temp_.c_str());
+    temporary_done();
   }
   void write(const char* data, std::size_t size) { out_.write(data, static_cast<std::streamsize>(size)); }
   void write(const std::string& s) { write(s.data(), s.size()); }

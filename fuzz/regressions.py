@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""Writes every known hostile input of issue 16 as a regression case, one folder per fuzz target:
+python3 regressions.py DIR. Generated rather than stored: some are 100-200 kB of brackets."""
+import os
+import struct
+import sys
+
+
+def npy(shape, data=b"", descr="<f8"):
+    header = "{'descr': '%s', 'fortran_order': False, 'shape': %s, }" % (descr, shape)
+    header += " " * ((64 - (10 + len(header) + 1) % 64) % 64) + "\n"
+    return b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode() + data
+
+
+def nested(depth, leaf="0"):
+    return "[" * depth + leaf + "]" * depth
+
+
+CASES = {
+    "number": {
+        "huge_exponent": "1e999999",
+        "zero_huge_exponent": "0e625005",
+        "huge_exponent_fraction": "1e888882/",
+        "underflow": "1e-400",
+        "overflow": "1e400",
+        "long_fraction": "0." + "0" * 100000 + "1",
+        "long_exponent_zeros": "1e" + "0" * 50000 + "7",
+    },
+    "json_document": {
+        "initial_state_deep": '{"relays": [], "inputs": [0], "initial_state": %s}' % nested(100000),
+        "grid_L_deep": '{"grid": {"delta": 1, "L": %s, "weights": []}, "inputs": [0]}' % nested(100000),
+        "inputs_deep": '{"relays": [], "inputs": %s}' % nested(200000),
+        "underflow": '{"relays": [{"alpha": 1, "beta": 0}], "inputs": [1e-400]}',
+        "overflow": '{"relays": [{"alpha": 1, "beta": 0}], "inputs": [1e400]}',
+        "weight_1e999_number": '{"relays": [{"alpha": 1, "beta": 0, "weight": 1e999}], "inputs": [[2]]}',
+        "weight_1e999_string": '{"relays": [{"alpha": 1, "beta": 0, "weight": "1e999"}], "inputs": [[2]]}',
+        "huge_exponent_string": '{"relays": [], "inputs": ["1e999999", "0e625005", "1e888882/"]}',
+    },
+    "csv": {
+        "bom": "\ufeff0,1,2\n3,4\n",
+        "trailing_comma": "0,1,2,\n3,4\n",
+        "letter_o": "O,1,2\n3,4\n",
+        "huge_exponent": "1e999999,0\n",
+    },
+    "npy": {
+        "shape_overflow": npy("(9223372036854775808, 2)"),
+        "shape_negative": npy("(3, -4)", b"\0" * 96),
+        "shape_fraction": npy("(3.5, 2)"),
+        "shape_2_64": npy("(18446744073709551616,)"),
+        "shape_empty_rows": npy("(4294967296, 0)"),
+        "shape_product_overflow": npy("(4294967296, 4294967296)"),
+        "long_shape_tuple": npy("(" + " " * 60000 + "2,)", b"\0" * 16),
+        "long_header_value": npy("(2,), 'x': '" + "a" * 60000 + "'", b"\0" * 16),
+    },
+    "replay_file": {
+        "values_empty": '{"label": "lem:pop_one", "scenario": "any-stack", "values": {"u": [], "eps": []}}',
+        "values_deep": '{"label": "l", "scenario": "s", "values": {"u": %s}}' % nested(100000),
+        "options_deep": '{"label": "l", "scenario": "s", "options": {"a": %s}, "values": {}}' % nested(100000),
+        "seed_negative": '{"label": "l", "scenario": "s", "values": {}, "seed": -1}',
+        "huge_number": '{"label": "l", "scenario": "s", "values": {"x": ["1e999999"]}}',
+    },
+}
+
+
+def main():
+    root = sys.argv[1]
+    for target, cases in CASES.items():
+        folder = os.path.join(root, target)
+        os.makedirs(folder, exist_ok=True)
+        for name, content in cases.items():
+            data = content if isinstance(content, bytes) else content.encode()
+            with open(os.path.join(folder, name), "wb") as f:
+                f.write(data)
+
+
+if __name__ == "__main__":
+    main()
