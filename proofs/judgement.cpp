@@ -13,10 +13,6 @@ std::string bmc_hypothesis(std::size_t n) {
   return "sequences of at most " + std::to_string(n) + " inputs (bounded model check)";
 }
 
-void ensure_claim(Registry& registry, Claim claim) {
-  if (!registry.find(claim.label)) registry.add(std::move(claim));
-}
-
 CheckResult judge(const QueryOutcome& outcome, const Judgement& j) {
   CheckResult r;
   r.method = "z3";

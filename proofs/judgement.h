@@ -26,9 +26,6 @@ struct Judgement {
 /// The verdict of one query under `j`; a sat answer without a witness is an ERROR.
 CheckResult judge(const QueryOutcome& outcome, const Judgement& j);
 
-/// Adds the claim unless an earlier area already registered that label.
-void ensure_claim(Registry& registry, Claim claim);
-
 /// Marks a result as coming from a bounded model check of sequences of at most n inputs.
 std::string bmc_hypothesis(std::size_t n);
 
