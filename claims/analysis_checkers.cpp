@@ -7,12 +7,6 @@ namespace palcheck {
 
 namespace analysis {
 
-void add_sub_claim(Registry& registry, std::string label, std::string section, std::string statement,
-                   std::vector<std::string> hypotheses, std::vector<std::string> interpretations) {
-  registry.add(Claim{std::move(label), "sub-claim", std::move(section), std::move(statement), std::move(hypotheses),
-                     std::move(interpretations), true});
-}
-
 CheckResult analysis_result(Verdict verdict, std::string summary,
                             std::vector<std::pair<std::string, std::string>> details,
                             std::map<std::string, std::string> interpretation) {

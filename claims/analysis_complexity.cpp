@@ -170,10 +170,10 @@ std::vector<CheckResult> check_theorem(const RunConfig&) {
 }
 
 // The readings of prop:complexity's binary-search sentence: Algorithm 1's completions x initial state.
-std::vector<std::pair<sequences::StackReading, InitialState>> stack_readings() {
-  std::vector<std::pair<sequences::StackReading, InitialState>> out;
-  for (const sequences::StackReading& r : sequences::all_stack_readings())
-    if (!r.classical)
+std::vector<std::pair<StackReading, InitialState>> stack_readings() {
+  std::vector<std::pair<StackReading, InitialState>> out;
+  for (const StackReading& r : all_stack_readings())
+    if (!r.classical())
       for (InitialState s : {InitialState::Off, InitialState::On}) out.emplace_back(r, s);
   return out;
 }
@@ -194,8 +194,8 @@ CheckResult every_reading_pair() {
       for (long d : digits) u.emplace_back(d);
       ++r.cases;
       std::string key;
-      for (const sequences::StackReading& reading : sequences::all_stack_readings())
-        if (!reading.classical) {
+      for (const StackReading& reading : all_stack_readings())
+        if (!reading.classical()) {
           for (const StackPair& p : sequences::stack_pairs(u, reading, InitialState::Off))
             key += palcheck::to_string(p.M) + "," + palcheck::to_string(p.m) + ";";
           key += "|";
@@ -230,7 +230,7 @@ ReplayOutcome replay_every_reading(const Instance& in) {
   out.table = {{"reading", "stacks", "relay"}};
   for (const auto& [reading, initial] : stack_readings()) {
     Instance x = in;
-    x.options = {{"stack", sequences::to_string(reading)}, {"initial_state", sequences::to_string(initial)}};
+    x.options = {{"stack", to_string(reading)}, {"initial_state", to_string(initial)}};
     ReplayOutcome one = sequences::judge_for("prop:sufficiency", "equal-stacks")(x);
     out.table.push_back({x.options["stack"] + ", initial state " + x.options["initial_state"], "equal",
                          one.violates ? one.computed : "alike"});
@@ -255,7 +255,7 @@ std::vector<CheckResult> check_binary_search(const RunConfig&) {
     CheckResult r;
     r.method = "enumeration";
     r.interpretation = {{"algorithm1", to_string(reading.algorithm1)},
-                        {"initial_state", sequences::to_string(initial)},
+                        {"initial_state", to_string(initial)},
                         {"sentence", "the relay state can be read from Pi_n in O(log k) time by binary search"}};
     std::map<std::string, std::vector<Q>> first_with_stack;  // keyed by the stack's text
     std::vector<Q> u;
@@ -277,7 +277,7 @@ std::vector<CheckResult> check_binary_search(const RunConfig&) {
                         " leave the same stack, relay " + sequences::show(*t) + " ends differently";
             Instance x{"prop:complexity",
                        "relay-from-stack",
-                       {{"stack", sequences::to_string(reading)}, {"initial_state", sequences::to_string(initial)}},
+                       {{"stack", to_string(reading)}, {"initial_state", to_string(initial)}},
                        {{"u", it->second}, {"v", u}}};
             r.counterexample = x;
           }
@@ -334,10 +334,6 @@ void register_complexity_analyses(Registry& registry) {
     registry.add(Replayer{label, "cost-family", cost::replay_family});
   registry.add(Replayer{"prop:complexity", "relay-from-stack", replay_relay_from_stack});
   registry.add(Replayer{"prop:complexity", "relay-from-stack-every-reading", replay_every_reading});
-  add_sub_claim(registry, "thm:complexity:depth", "sec:complexity",
-                "The extremum stack depth k can equal the sequence length n (nested zig-zag of shrinking amplitude), "
-                "so the memory O(Hkd) of thm:complexity is O(Hnd) in the worst case, the same order as attention.",
-                {}, {"algorithm1", "initial_state"});
   registry.add(Checker{"thm:complexity:depth", "enumeration", check_depth});
 
   registry.add(Checker{
@@ -363,9 +359,6 @@ void register_complexity_analyses(Registry& registry) {
               "Mamba/SSM and RWKV (\"open\"), softmax \"not TC\": statements about other work, not checked"}}));
         return out;
       }});
-  add_sub_claim(registry, "tab:complexity:tc-columns", "sec:complexity",
-                "The Depth-for-TC and Heads-for-TC entries of the PAL (O(1), H = 4) and vPAL (O(1), H = 1) rows hold.",
-                {}, {"stack", "initial_state"});
   registry.add(Checker{
       "tab:complexity:tc-columns", "analysis", [](const RunConfig&) {
         return not_checkable(

@@ -20,12 +20,6 @@ struct MpalCase {
   std::vector<QVector> x;
 };
 
-const std::vector<Q>& value(const Instance& x, const std::string& name) {
-  auto it = x.values.find(name);
-  if (it == x.values.end()) throw std::invalid_argument("instance lacks values." + name);
-  return it->second;
-}
-
 // eq:mpal computed independently of mpal(): W_I x_n by hand, then PAL by definition, then W_O.
 std::vector<QVector> mpal_by_hand(const MpalCase& c) {
   std::vector<QVector> out(c.x.size(), QVector(c.d, Q(0)));
@@ -69,16 +63,16 @@ Instance to_instance(const MpalCase& c) {
 
 MpalCase from_instance(const Instance& x) {
   MpalCase c;
-  const Q& d = value(x, "d").at(0);
+  const Q& d = scalar(x, "d");
   if (denominator(d) != 1 || d < 1 || d > 1000) throw std::invalid_argument("d must be an integer in 1..1000");
   c.d = numerator(d).convert_to<std::size_t>();
-  const auto &w_in = value(x, "w_in"), &w_out = value(x, "w_out"), &xs = value(x, "x");
+  const auto &w_in = list(x, "w_in"), &w_out = list(x, "w_out"), &xs = list(x, "x");
   if (w_in.size() % c.d || w_out.size() != w_in.size() || xs.size() % c.d)
     throw std::invalid_argument("w_in, w_out and x must have lengths H*d, H*d and (n+1)*d");
   for (std::size_t h = 0; h < w_in.size() / c.d; ++h)
     c.heads.push_back({QVector(w_in.begin() + h * c.d, w_in.begin() + (h + 1) * c.d),
                        QVector(w_out.begin() + h * c.d, w_out.begin() + (h + 1) * c.d), {}});
-  const auto &head = value(x, "head"), &a = value(x, "alpha"), &b = value(x, "beta"), &w = value(x, "weight");
+  const auto &head = list(x, "head"), &a = list(x, "alpha"), &b = list(x, "beta"), &w = list(x, "weight");
   for (std::size_t r = 0; r < head.size(); ++r) {
     std::size_t h = numerator(head[r]).convert_to<std::size_t>();
     if (denominator(head[r]) != 1 || head[r] < 0 || h >= c.heads.size()) throw std::invalid_argument("bad head index");
@@ -208,9 +202,6 @@ void register_mpal_analyses(Registry& registry) {
                          return std::vector<CheckResult>{search_mpal(config)};
                        }});
   registry.add(Replayer{"def:mpal", kScenario, replay_mpal});
-  add_sub_claim(registry, "def:mpal:vpal", "sec:pal",
-                "The vector extension vPAL (W_I in R^{2 x d}, measure over (alpha, beta, theta)) named in def:mpal "
-                "is a definition the rest of the paper can use.");
   registry.add(Checker{"def:mpal:vpal", "analysis", analyse_vpal});
   registry.add(Checker{"def:attention", "analysis", analyse_attention});
 }

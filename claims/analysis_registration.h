@@ -31,10 +31,6 @@ void register_tc_remark_analyses(Registry& registry);
 /// def:pal_transformer (analysis_transformer.cpp).
 void register_transformer_analyses(Registry& registry);
 
-/// Registers a checkable sub-claim of ours under a paper label's section.
-void add_sub_claim(Registry& registry, std::string label, std::string section, std::string statement,
-                   std::vector<std::string> hypotheses = {}, std::vector<std::string> interpretations = {});
-
 /// A result of method "analysis" with its evidence.
 CheckResult analysis_result(Verdict verdict, std::string summary,
                             std::vector<std::pair<std::string, std::string>> details,

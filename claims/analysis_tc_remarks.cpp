@@ -82,9 +82,6 @@ void register_tc_remark_analyses(Registry& registry) {
                   "theta) differs from def:mpal's mu over (alpha, beta, theta); see def:mpal:vpal"},
          {"checkable part", "the parameter counts: rem:heads_dims:parameters"}})};
   }});
-  add_sub_claim(registry, "rem:heads_dims:parameters", "sec:tc",
-                "H scalar heads on G_L need H*L^2 measure parameters and one H-dimensional vPAL head L^(2H) "
-                "(orders of growth).");
   registry.add(Checker{"rem:heads_dims:parameters", "enumeration", check_parameter_counts});
 }
 

@@ -1,13 +1,13 @@
 // The registration entry points, one per area of palcheck. tools/ calls them all to build the
-// registry behind `palcheck list|verify|show|replay`; each area adds its own claims (repairs and
-// sub-claims of ours), checkers and replayers.
+// registry behind `palcheck list|verify|show|replay`: the claim table first, then each area adds its
+// checkers and replayers (never a claim).
 #pragma once
 
 #include "claims/registry.h"
 
 namespace palcheck {
 
-/// claims/paper_claims.cpp: every asserting statement of the paper.
+/// claims/paper_claims.cpp: the claim table (the paper's labels, then sub-claims and repairs of ours).
 void register_paper_claims(Registry& registry);
 /// claims/analysis_*.cpp: ILL-POSED and NOT-CHECKABLE analyses, with their exact points.
 void register_analysis_checkers(Registry& registry);

@@ -1,6 +1,8 @@
-// The claim table: every asserting statement of ../shared/paper/preisach-attention.tex, by label.
-// Labels of ours ("ours": true) name unlabelled statements and point to their section.
-// Checkers live with their method (proofs/, properties/, claims/constructions, ...).
+// The claim table, the only place a claim is stated: every asserting statement of
+// ../shared/paper/preisach-attention.tex by label, then the labels of ours ("ours": true): unlabelled
+// statements, sub-claims "label:part", repairs "repair:label" and ref:* properties of the reference.
+// Checkers and replayers live with their method (proofs/, properties/, claims/constructions, ...) and
+// may only name a label of this table: the registry throws otherwise.
 #include "claims/areas.h"
 
 namespace palcheck {
@@ -233,6 +235,122 @@ void register_paper_claims(Registry& r) {
       {}, {}, true);
   add(r, "abstract:cost", "remark", "sec:intro",
       "PAL inference costs O(n log n) in total versus O(n^2) for standard attention.", {}, {}, true);
+
+  // Claims of ours: sub-claims "label:part" (a checkable part of a paper label), repairs "repair:label" (the
+  // statement that holds where the paper's fails) and ref:* properties of the reference. Listed after the
+  // paper's labels, in the order `palcheck list` has always shown them.
+  add(r, "def:relay:well-defined", "sub-claim", "sec:preisach_bg",
+      "With an initial state (0 or 1) eq:relay defines every relay state, and PAL computed from the "
+      "classical memory equals PAL by definition, relay by relay.",
+      {"initial state 0 or 1 given"}, {"initial_state", "tie_rule"}, true);
+  add(r, "def:pal:grid", "sub-claim", "sec:pal",
+      "With an initial state and Delta > 0, eq:pal is well defined on G_L and the grid fast path of "
+      "MemoryPal equals the sum of relay states by definition.",
+      {"Delta > 0", "initial state 0 or 1 given"}, {"initial_state"}, true);
+  add(r, "def:mpal:vpal", "sub-claim", "sec:pal",
+      "The vector extension vPAL (W_I in R^{2 x d}, measure over (alpha, beta, theta)) named in def:mpal "
+      "is a definition the rest of the paper can use.",
+      {}, {}, true);
+  add(r, "thm:complexity:depth", "sub-claim", "sec:complexity",
+      "The extremum stack depth k can equal the sequence length n (nested zig-zag of shrinking amplitude), "
+      "so the memory O(Hkd) of thm:complexity is O(Hnd) in the worst case, the same order as attention.",
+      {}, {"algorithm1", "initial_state"}, true);
+  add(r, "tab:complexity:tc-columns", "sub-claim", "sec:complexity",
+      "The Depth-for-TC and Heads-for-TC entries of the PAL (O(1), H = 4) and vPAL (O(1), H = 1) rows hold.", {},
+      {"stack", "initial_state"}, true);
+  add(r, "rem:heads_dims:parameters", "sub-claim", "sec:tc",
+      "H scalar heads on G_L need H*L^2 measure parameters and one H-dimensional vPAL head L^(2H) "
+      "(orders of growth).",
+      {}, {}, true);
+  add(r, "def:encoding:grid", "sub-claim", "sec:tc",
+      "Every Cantor-depth code is a positive threshold i*Delta (i >= 1) of the grid of def:pal, as "
+      "lem:decode_stack's index(i,j) needs.",
+      {"Delta > 0", "1 <= i <= k", "0 <= d <= D_max"}, {}, true);
+  add(r, "repair:lem:stack_ops:top", "repair", "sec:tc",
+      "TOP repaired: with M_top = code*(a_i,d) + eps and 0 < eps < Delta/2, ceil((C_max - M_top)/Delta) mod (k+1) = i.",
+      {"Delta > 0", "eps > 0", "eps < Delta/2", "1 <= i <= k", "0 <= d"}, {}, true);
+  add(r, "repair:lem:threshold", "repair", "app:efo_proof",
+      "1[u_i >= c] = relay(c, c)[u](i) at every position (eps = 0, printed tie rule); with eps > 0 "
+      "the identity holds whenever u_i is outside the dead band (c-eps, c+eps).",
+      {"eps = 0, or eps > 0 and |u_i - c| >= eps"}, {}, true);
+  // One statement, two methods: proofs/ deletes an excursion (s < r) under a bounded model check, properties/
+  // deletes a passed extremum M (a one-point case) or the pair M, m (an excursion) on generated sequences.
+  add(r, "repair:prop:wiping", "repair", "sec:preisach_bg",
+      "Classical wiping-out: an excursion (a maximum u_s, the minimum u_r closing it, every value in between) inside "
+      "a monotone pass from u_{s-1} to u_{r+1} (u_{s-1} <= u_r, u_s <= u_{r+1}, or the dual) can be deleted, and so "
+      "can an extremum M once a reversal m and an input M2 beyond it follow (m < M <= M2, or the dual): every relay "
+      "state, hence every PAL output, is unchanged afterwards.",
+      {"alpha >= beta", "excursion inside a monotone pass, or extremum passed after a reversal"}, {"initial_state"},
+      true);
+  add(r, "prop:complexity:counts", "sub-claim", "sec:stack_bg",
+      "Algorithm 1 pushes exactly one pair per step whose input differs from the previous one (none "
+      "on equal inputs; one at u_0 only under first=push-pair), pops at most what it pushed, and its "
+      "depth never exceeds the number of inputs.",
+      {}, {"algorithm1"}, true);
+  add(r, "repair:lem:pop_one", "repair", "app:tc_aux",
+      "POP repaired: on a stack of depth >= 2 with M_top < M_{top-1}, the rising signal "
+      "M_{top-1} - eps with 0 < eps < M_{top-1} - M_top removes exactly the top pair (Algorithm 1, "
+      "every reading; classical memory).",
+      {"eps > 0", "eps < M_{top-1} - M_top", "depth >= 2", "the signal rises above u_n"}, {"stack", "algorithm1"},
+      true);
+  add(r, "ref:memory_equals_definition", "property", "sec:preisach_bg",
+      "PAL computed from the classical Preisach memory equals PAL by definition, and every relay state read "
+      "from the memory equals the relay run over the whole sequence.",
+      {}, {"initial_state"}, true);
+  add(r, "ref:return_point_memory", "property", "sec:preisach_bg",
+      "Return-point memory: after a fall from h to a, an excursion inside [a, h] that comes back to a restores "
+      "every relay (mirrored for a rise): a minor loop closes where it started.",
+      {}, {"initial_state"}, true);
+  add(r, "ref:congruency", "property", "sec:preisach_bg",
+      "Congruency of minor loops: from a reversal point a reached by a fall from above the path, the same input "
+      "path changes every relay (hence PAL_mu) by the same amount whatever the earlier history.",
+      {}, {"initial_state"}, true);
+  add(r, "ref:algorithm1_steps", "property", "sec:preisach_bg",
+      "Algorithm 1's recorded steps: each step pops exactly the top pairs the printed test removes, in order, "
+      "then pushes one pair (none on equal inputs).",
+      {}, {"initial_state"}, true);
+  add(r, "prop:no_copy:bare_memory", "sub-claim", "sec:separation",
+      "The key step of prop:no_copy's proof for the bare memory: two sequences that differ only at a position p "
+      "inside a strictly ascending segment have equal extremum stacks at n (so equal bare PAL-head outputs).",
+      {}, {"initial_state"}, true);
+  add(r, "repair:thm:tc", "repair", "sec:tc",
+      "Every two-stack PDA is simulated, two tokens per step, by a single-layer PAL-Transformer with "
+      "H = 4 heads on grid measures with weights in {1, -1, -(|Gamma|-1)}, one ReLU MLP layer of width "
+      "2|Q|(|Sigma|+1)(|Gamma|+1)^2 + 2, and integer signals in [1, 4(n+3)(|Gamma|+1)] "
+      "(O(log(n|Gamma|)) bits), on a nested encoding that respects Preisach wiping.",
+      {"two tokens per machine step", "input streamed on channel 4", "relays start off",
+       "layer normalisation read as the identity",
+       "the reader heads' measures are built for a stack-depth bound D_max <= n (as def:encoding's "
+       "codes are): a family of transformers, one per bound, not one fixed model"},
+      {"tape", "initial_state"}, true);
+  add(r, "prop:no_copy:equal_stacks", "sub-claim", "sec:separation",
+      "The key step of prop:no_copy's proof: any PAL-Transformer outputs the same value on two sequences "
+      "with equal extremum stacks.",
+      {}, {"initial_state"}, true);
+  add(r, "prop:attention_pal:item3", "sub-claim", "sec:pal",
+      "Item 3 of prop:attention_pal, read as: attention loses rate-independence only through absolute "
+      "position (q.k_j with PE), so softmax attention without PE would be rate-independent.",
+      {}, {}, true);
+  add(r, "prop:pal_preisach:convergence", "sub-claim", "sec:pal",
+      "With mu_ij = Delta^2 (cell masses of the uniform density on 0 <= beta <= alpha <= C), "
+      "sup_u |PAL_mu(u_{0:n}) - P_mu[u](n)| -> 0 as L -> inf with L*Delta = C.",
+      {"L*Delta = C fixed", "mu_ij = Delta^2"}, {}, true);
+  add(r, "rem:backprop:off_ties", "sub-claim", "sec:tc",
+      "If no input equals a threshold, the tau -> 0 limit of the sigmoid relaxation satisfies "
+      "s_{n+1} = relay[u](n) for every n (s_0 the initial state).",
+      {}, {}, true);
+  add(r, "prop:criticality:delta_c", "sub-claim", "sec:rfim",
+      "The mean-field RFIM at T = 0 with Gaussian random fields of standard deviation R has its critical "
+      "disorder at R_c = J, as the proof of prop:criticality cites from Dahmen-Sethna.",
+      {"Gaussian random fields", "mean-field coupling J"}, {}, true);
+  add(r, "rem:maxcut:identity", "sub-claim", "sec:rfim",
+      "With E of eq:ising_energy, h = 0, J_ij = -w_ij for edge weights w_ij >= 0 and E_max = max_sigma E, "
+      "CUT(sigma) = (E_max - E(sigma))/2 for the optimal cut.",
+      {"h = 0", "w_ij >= 0", "J_ij = -w_ij"}, {}, true);
+  add(r, "prop:hopfield_pal:distinct_pairs", "sub-claim", "sec:rfim",
+      "The retained stack pairs (M_s, m_s) are pairwise distinct: maxima strictly decrease and minima "
+      "strictly increase along the stack.",
+      {}, {}, true);
 }
 
 }  // namespace palcheck

@@ -18,6 +18,7 @@ void Registry::add(Checker checker) {
 }
 
 void Registry::add(Replayer replayer) {
+  if (!find(replayer.label)) throw std::logic_error("replayer for unregistered claim " + replayer.label);
   for (const Replayer& r : replayers_)
     if (r.label == replayer.label && r.scenario == replayer.scenario)
       throw std::logic_error("duplicate replayer " + r.label + "/" + r.scenario);

@@ -1,6 +1,7 @@
 // The claim registry: every claim of the paper, its checkers and its replayers, by label.
-// Each layer adds what it owns: claims/ the claims, replayers and reference-only checkers,
-// proofs/ the Z3 checkers, properties/ the RapidCheck checkers.
+// The claims come from one table (claims/paper_claims.cpp); each layer adds the checkers and replayers
+// it owns: claims/ the replayers and reference-only checkers, proofs/ the Z3 checkers, properties/ the
+// RapidCheck checkers.
 #pragma once
 
 #include "claims/claim.h"
@@ -17,7 +18,7 @@ class Registry {
   void add(Claim claim);
   /// Adds a checker; throws std::logic_error if its claim is not registered.
   void add(Checker checker);
-  /// Adds a replayer; throws std::logic_error on a duplicate (label, scenario).
+  /// Adds a replayer; throws std::logic_error if its claim is not registered or on a duplicate (label, scenario).
   void add(Replayer replayer);
 
   /// The claim with this label, or nullptr.

@@ -20,31 +20,10 @@
 
 namespace palcheck::sequences {
 
-/// Whether the first and last positions of a sequence count as local extrema (the paper never says).
-enum class Endpoints { Excluded, Included };
-
-/// "excluded" or "included".
-std::string to_string(Endpoints e);
-
 /// Extremal positions: strict local extrema after collapsing plateaus (a plateau counts once, at its
 /// first index); with Endpoints::Included the first position and the first index of the last plateau
 /// count too (a one-value sequence has the single extremal position 0).
 std::vector<std::size_t> extremal_positions(const std::vector<Q>& u, Endpoints e);
-
-/// Which structure plays the extremum stack: the classical memory or Algorithm 1 under one reading.
-struct StackReading {
-  bool classical = true;         ///< the classical Preisach memory (PreisachMemory)
-  Algorithm1Options algorithm1;  ///< the readings when !classical
-};
-
-/// "classical-memory" or "algorithm1:first=...,unset_last=...".
-std::string to_string(const StackReading& r);
-
-/// The classical memory followed by Algorithm 1 under each of its six readings.
-std::vector<StackReading> all_stack_readings();
-
-/// "0" or "1".
-std::string to_string(InitialState s);
 
 /// The extremum stack after the whole of u as (M, m) pairs, bottom first. Classical memory: each
 /// maximum entry paired with the entry after it; a last maximum with nothing after it is paired with
@@ -68,21 +47,6 @@ std::string show(const std::vector<Q>& values);
 /// Text of one relay, "(alpha, beta)".
 std::string show(const Thresholds& t);
 
-/// The named list; throws std::invalid_argument naming the key when it is missing.
-const std::vector<Q>& list(const Instance& instance, const std::string& key);
-/// The named scalar (a list of length 1); throws when missing or of another length.
-const Q& scalar(const Instance& instance, const std::string& key);
-/// The named option; throws when missing.
-const std::string& option(const Instance& instance, const std::string& key);
-/// The named scalar as a non-negative integer index; throws when it is not one.
-std::size_t index(const Instance& instance, const std::string& key);
-
-/// options["initial_state"] ("0" or "1").
-InitialState initial_state(const Instance& instance);
-/// options["stack"] as written by to_string(StackReading).
-StackReading stack_reading(const Instance& instance);
-/// options["endpoints"] ("excluded" or "included").
-Endpoints endpoints(const Instance& instance);
 /// values["alpha"], ["beta"], ["weight"] as a measure.
 Measure measure(const Instance& instance);
 /// Stores mu as values["alpha"], ["beta"], ["weight"].

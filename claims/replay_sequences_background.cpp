@@ -87,7 +87,7 @@ ReplayOutcome stack_ordering(const Instance& in) {
   StackReading r = stack_reading(in);
   InitialState init = initial_state(in);
   std::vector<Q> maxima, minima;
-  if (r.classical) {
+  if (r.classical()) {
     PreisachMemory memory(init);
     for (const Q& x : u) memory.step(x);
     for (std::size_t k = 0; k < memory.extrema().size(); ++k)
@@ -110,7 +110,7 @@ ReplayOutcome stack_ordering(const Instance& in) {
 }
 
 bool same_stack(const std::vector<Q>& u, const std::vector<Q>& v, const StackReading& r, InitialState init) {
-  if (r.classical) return memory_trace(u, init).back() == memory_trace(v, init).back();
+  if (r.classical()) return memory_trace(u, init).back() == memory_trace(v, init).back();
   return stack_pairs(u, r, init) == stack_pairs(v, r, init);
 }
 
@@ -255,7 +255,7 @@ ReplayOutcome congruency(const Instance& in) {
 
 ReplayOutcome grid_vs_atomic(const Instance& in) {
   const auto& u = list(in, "u");
-  Grid grid{scalar(in, "delta"), static_cast<int>(index(in, "L")), {}};
+  Grid grid{scalar(in, "delta"), static_cast<int>(index(in, "L", kMaxGridLevels)), {}};
   const auto& gi = list(in, "grid_i");
   const auto& gj = list(in, "grid_j");
   const auto& gw = list(in, "grid_weight");

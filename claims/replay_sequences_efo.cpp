@@ -21,7 +21,7 @@ RelayState relay_at(const Thresholds& t, const std::vector<Q>& u, std::size_t n,
 // at i = 0 the second term is the initial state.
 ReplayOutcome ext_indicator(const Instance& in) {
   const auto& u = list(in, "u");
-  std::size_t i = index(in, "i");
+  std::size_t i = index(in, "i", kMaxPosition);
   Q eps = scalar(in, "eps");
   InitialState init = initial_state(in);
   const std::string predicted = "1[i in E] = relay(i) - relay(i-1)";
@@ -37,7 +37,7 @@ ReplayOutcome ext_indicator(const Instance& in) {
 
 ReplayOutcome threshold(const Instance& in) {
   const auto& u = list(in, "u");
-  std::size_t i = index(in, "i");
+  std::size_t i = index(in, "i", kMaxPosition);
   Q eps = scalar(in, "eps"), c = scalar(in, "c");
   InitialState init = initial_state(in);
   const std::string predicted = "1[u_i >= c] = relay(c+eps, c-eps)[u](i) at extremal i";
@@ -115,7 +115,7 @@ ReplayOutcome relay_efo(const Instance& in) {
 ReplayOutcome sparse(const Instance& in) {
   const auto& u = list(in, "u");
   Q delta = scalar(in, "delta");
-  std::size_t L = index(in, "L");
+  std::size_t L = index(in, "L", kMaxGridLevels);
   const auto& gi = list(in, "grid_i");
   const auto& gj = list(in, "grid_j");
   const auto& gw = list(in, "grid_weight");

@@ -52,7 +52,7 @@ struct SignalRun {
   std::size_t feed(const Q& u) {
     signal.push_back(u);
     std::size_t removed = 0;
-    if (reading.classical) {
+    if (reading.classical()) {
       removed = memory.step(u).wiped;
     } else {
       removed = alg.step(u).popped.size();
@@ -62,7 +62,7 @@ struct SignalRun {
 
   std::vector<Q> maxima() const {
     std::vector<Q> out;
-    if (reading.classical) {
+    if (reading.classical()) {
       for (std::size_t k = 0; k < memory.extrema().size(); ++k)
         if (memory.is_maximum(k)) out.push_back(memory.extrema()[k]);
     } else {
@@ -164,7 +164,7 @@ ReplayOutcome pop_one(const Instance& in) {
   InitialState init = initial_state(in);
   const std::string predicted = "POP removes exactly the top pair";
   if (!(eps > 0) || u.empty()) return holds(predicted, "hypothesis not met");
-  if (r.classical) {
+  if (r.classical()) {
     PreisachMemory memory(init);
     for (const Q& x : u) memory.step(x);
     auto maxima = [&] {

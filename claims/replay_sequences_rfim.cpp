@@ -30,7 +30,7 @@ ReplayOutcome hopfield_capacity(const Instance& in) {
   InitialState init = initial_state(in);
   const std::string predicted = "k <= n_ext";
   if (u.empty()) return holds(predicted, "hypothesis not met");
-  std::size_t k = r.classical ? memory_trace(u, init).back().size() : stack_pairs(u, r, init).size();
+  std::size_t k = r.classical() ? memory_trace(u, init).back().size() : stack_pairs(u, r, init).size();
   std::size_t n_ext = extremal_positions(u, endpoints(in)).size();
   std::string computed = "k = " + std::to_string(k) + ", n_ext = " + std::to_string(n_ext);
   return k <= n_ext ? holds(predicted, computed) : violated(predicted, computed);
@@ -40,7 +40,7 @@ ReplayOutcome hopfield_capacity(const Instance& in) {
 // relay (M_s + eps, M_s - eps) on and leaves the other maxima's relays off.
 ReplayOutcome retrieval(const Instance& in) {
   const auto& u = list(in, "u");
-  std::size_t s = index(in, "s");
+  std::size_t s = index(in, "s", kMaxPosition);
   Q eps = scalar(in, "eps");
   bool appended = option(in, "query") == "appended";
   InitialState init = initial_state(in);

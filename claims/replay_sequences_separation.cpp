@@ -20,7 +20,7 @@ ReplayOutcome range_indistinguishable(const Instance& in) {
   const auto& u = list(in, "u");
   const auto& v = list(in, "v");
   Q delta = scalar(in, "delta");
-  std::size_t L = index(in, "L");
+  std::size_t L = index(in, "L", kMaxGridLevels);
   InitialState init = initial_state(in);
   const std::string predicted = "some mu on G_L gives PAL_mu = max - min on both sequences";
   if (u.empty() || u.size() != v.size() || u.back() != v.back() || !(delta > 0) || L < 1)
@@ -53,7 +53,7 @@ ReplayOutcome range_formula(const Instance& in) {
 
 ReplayOutcome no_copy(const Instance& in) {
   const auto& x = list(in, "x");
-  std::size_t p = index(in, "p");
+  std::size_t p = index(in, "p", kMaxPosition);
   Q v2 = scalar(in, "v2");
   StackReading r = stack_reading(in);
   InitialState init = initial_state(in);
@@ -62,7 +62,7 @@ ReplayOutcome no_copy(const Instance& in) {
     return holds(predicted, "hypothesis not met");
   std::vector<Q> y = x;
   y[p] = v2;
-  if (r.classical) {
+  if (r.classical()) {
     auto a = memory_trace(x, init).back(), b = memory_trace(y, init).back();
     if (a == b) return holds(predicted, "memory " + show(a));
     return violated(predicted, "memories " + show(a) + " and " + show(b));

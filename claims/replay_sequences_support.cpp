@@ -7,8 +7,6 @@
 
 namespace palcheck::sequences {
 
-std::string to_string(Endpoints e) { return e == Endpoints::Excluded ? "excluded" : "included"; }
-
 std::vector<std::size_t> extremal_positions(const std::vector<Q>& u, Endpoints e) {
   // Plateaus collapse to their first index, so "strict" compares with the nearest different value.
   std::vector<std::size_t> starts;
@@ -29,22 +27,8 @@ std::vector<std::size_t> extremal_positions(const std::vector<Q>& u, Endpoints e
   return out;
 }
 
-std::string to_string(const StackReading& r) {
-  return r.classical ? "classical-memory" : "algorithm1:" + to_string(r.algorithm1);
-}
-
-std::vector<StackReading> all_stack_readings() {
-  std::vector<StackReading> out{StackReading{}};
-  for (FirstInput f : {FirstInput::Empty, FirstInput::PushPair})
-    for (UnsetLast l : {UnsetLast::PreviousInput, UnsetLast::Top, UnsetLast::Persist})
-      out.push_back(StackReading{false, Algorithm1Options{f, l}});
-  return out;
-}
-
-std::string to_string(InitialState s) { return s == InitialState::Off ? "0" : "1"; }
-
 std::vector<StackPair> stack_pairs(const std::vector<Q>& u, const StackReading& r, InitialState initial) {
-  if (!r.classical) {
+  if (!r.classical()) {
     Algorithm1 alg(r.algorithm1);
     for (const Q& x : u) alg.step(x);
     return alg.stack();
@@ -65,7 +49,7 @@ std::vector<StackPair> stack_pairs(const std::vector<Q>& u, const StackReading& 
 
 std::vector<Q> stack_values(const std::vector<Q>& u, const StackReading& r, InitialState initial) {
   std::vector<Q> out;
-  if (r.classical) {
+  if (r.classical()) {
     PreisachMemory memory(initial);
     for (const Q& x : u) memory.step(x);
     out = memory.extrema();
@@ -121,51 +105,6 @@ std::string show(const std::vector<Q>& values) {
 
 std::string show(const Thresholds& t) {
   return "(" + palcheck::to_string(t.alpha) + ", " + palcheck::to_string(t.beta) + ")";
-}
-
-const std::vector<Q>& list(const Instance& instance, const std::string& key) {
-  auto it = instance.values.find(key);
-  if (it == instance.values.end()) throw std::invalid_argument("instance has no values[\"" + key + "\"]");
-  return it->second;
-}
-
-const Q& scalar(const Instance& instance, const std::string& key) {
-  const std::vector<Q>& v = list(instance, key);
-  if (v.size() != 1) throw std::invalid_argument("values[\"" + key + "\"] is not a single number");
-  return v.front();
-}
-
-const std::string& option(const Instance& instance, const std::string& key) {
-  auto it = instance.options.find(key);
-  if (it == instance.options.end()) throw std::invalid_argument("instance has no options[\"" + key + "\"]");
-  return it->second;
-}
-
-std::size_t index(const Instance& instance, const std::string& key) {
-  const Q& q = scalar(instance, key);
-  if (q < 0 || floor_q(q) != q) throw std::invalid_argument("values[\"" + key + "\"] is not an index");
-  return static_cast<std::size_t>(numerator(q).convert_to<unsigned long>());
-}
-
-InitialState initial_state(const Instance& instance) {
-  const std::string& s = option(instance, "initial_state");
-  if (s == "0") return InitialState::Off;
-  if (s == "1") return InitialState::On;
-  throw std::invalid_argument("initial_state must be 0 or 1, not " + s);
-}
-
-StackReading stack_reading(const Instance& instance) {
-  const std::string& s = option(instance, "stack");
-  for (const StackReading& r : all_stack_readings())
-    if (to_string(r) == s) return r;
-  throw std::invalid_argument("unknown stack reading " + s);
-}
-
-Endpoints endpoints(const Instance& instance) {
-  const std::string& s = option(instance, "endpoints");
-  if (s == "excluded") return Endpoints::Excluded;
-  if (s == "included") return Endpoints::Included;
-  throw std::invalid_argument("endpoints must be excluded or included, not " + s);
 }
 
 Measure measure(const Instance& instance) {

@@ -9,7 +9,6 @@
 namespace palcheck::proofs {
 namespace {
 
-std::string initial_name(InitialState s) { return s == InitialState::On ? "1" : "0"; }
 
 struct Three {
   std::vector<z3::expr> u;
@@ -30,16 +29,16 @@ std::vector<CheckResult> check_threshold(const RunConfig& config) {
     z3::context c;
     Three s(c);
     z3::expr cst = c.real_const("c"), eps = c.real_const("eps");
-    Query q(c, config, "lem_threshold_init" + initial_name(init));
+    Query q(c, config, "lem_threshold_init" + to_string(init));
     q.hypothesis("eps > 0", eps > 0);
     q.hypothesis("i extremal", s.extremal());
     std::vector<z3::expr> relay = relay_run(cst + eps, cst - eps, s.u, init == InitialState::On);
     q.fact(relay[1] != (s.u[1] >= cst));
     Judgement j{"relay(c+eps, c-eps)[u](i) = 1[u_i >= c] at every extremal i", "", {},
-                {{"initial_state", initial_name(init)}, {"extremum_endpoints", "strict interior extrema"}}, {}};
+                {{"initial_state", to_string(init)}, {"extremum_endpoints", "strict interior extrema"}}, {}};
     j.refuted = "at an extremum inside the dead band (c-eps, c+eps) the relay keeps its old state, not 1[u_i >= c]";
     j.witness = [&](const z3::model& m) {
-      Instance inst{"lem:threshold", "z3-threshold-at-extremum", {{"initial_state", initial_name(init)}}, {}};
+      Instance inst{"lem:threshold", "z3-threshold-at-extremum", {{"initial_state", to_string(init)}}, {}};
       inst.values["u"] = s.values(m);
       inst.values["c"] = {model_value(m, cst)};
       inst.values["eps"] = {model_value(m, eps)};
@@ -80,25 +79,25 @@ std::vector<CheckResult> check_ext_indicator(const RunConfig& config) {
     z3::expr eps = c.real_const("eps");
     // The difference is identically zero: u_i lies inside its own relay's dead band at step i.
     z3::expr u = c.real_const("u_i"), prev = c.bool_const("state_before");
-    Query zero(c, config, "lem_ext_indicator_always_zero_init" + initial_name(init));
+    Query zero(c, config, "lem_ext_indicator_always_zero_init" + to_string(init));
     zero.hypothesis("eps > 0", eps > 0);
     zero.fact(relay_step(u + eps, u - eps, u, prev) != prev);
     QueryOutcome always_zero = zero.check();
 
     Three s(c);
-    Query q(c, config, "lem_ext_indicator_init" + initial_name(init));
+    Query q(c, config, "lem_ext_indicator_init" + to_string(init));
     q.hypothesis("eps > 0", eps > 0);
     q.hypothesis("i extremal", s.extremal());
     std::vector<z3::expr> relay = relay_run(s.u[1] + eps, s.u[1] - eps, s.u, init == InitialState::On);
     z3::expr as_int1 = z3::ite(relay[1], c.int_val(1), c.int_val(0)), as_int0 = z3::ite(relay[0], c.int_val(1), c.int_val(0));
     q.fact(as_int1 - as_int0 != 1);
     Judgement j{"the relay difference is 1 at every extremal i", "", {},
-                {{"initial_state", initial_name(init)}, {"extremum_endpoints", "strict interior extrema"}}, {}};
+                {{"initial_state", to_string(init)}, {"extremum_endpoints", "strict interior extrema"}}, {}};
     j.refuted = "with alpha_i = u_i the input u_i lies inside the relay's own dead band, so the relay never changes "
                 "at step i and the difference is 0 (Z3: relay change at step i is " +
                 to_string(always_zero.answer) + "), even at extrema";
     j.witness = [&](const z3::model& m) {
-      Instance inst{"lem:ext_indicator", "z3-ext-indicator", {{"initial_state", initial_name(init)}}, {}};
+      Instance inst{"lem:ext_indicator", "z3-ext-indicator", {{"initial_state", to_string(init)}}, {}};
       inst.values["u"] = s.values(m);
       inst.values["eps"] = {model_value(m, eps)};
       inst.values["i"] = {Q(1)};
@@ -116,10 +115,6 @@ std::vector<CheckResult> check_ext_indicator(const RunConfig& config) {
 }  // namespace
 
 void register_efo_lemma_checkers(Registry& r) {
-  ensure_claim(r, Claim{"repair:lem:threshold", "repair", "app:efo_proof",
-                        "1[u_i >= c] = relay(c, c)[u](i) at every position (eps = 0, printed tie rule); with eps > 0 "
-                        "the identity holds whenever u_i is outside the dead band (c-eps, c+eps).",
-                        {"eps = 0, or eps > 0 and |u_i - c| >= eps"}, {}, true});
   r.add(Checker{"lem:threshold", "z3", check_threshold});
   r.add(Checker{"repair:lem:threshold", "z3", check_threshold_repair});
   r.add(Checker{"lem:ext_indicator", "z3", check_ext_indicator});

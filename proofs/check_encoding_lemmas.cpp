@@ -254,14 +254,6 @@ std::vector<CheckResult> check_boolean(const RunConfig& config) {
 }  // namespace
 
 void register_encoding_lemma_checkers(Registry& r) {
-  ensure_claim(r, Claim{"def:encoding:grid", "sub-claim", "sec:tc",
-                        "Every Cantor-depth code is a positive threshold i*Delta (i >= 1) of the grid of def:pal, as "
-                        "lem:decode_stack's index(i,j) needs.",
-                        {"Delta > 0", "1 <= i <= k", "0 <= d <= D_max"}, {}, true});
-  ensure_claim(r, Claim{"repair:lem:stack_ops:top", "repair", "sec:tc",
-                        "TOP repaired: with M_top = code*(a_i,d) + eps and 0 < eps < Delta/2, "
-                        "ceil((C_max - M_top)/Delta) mod (k+1) = i.",
-                        {"Delta > 0", "eps > 0", "eps < Delta/2", "1 <= i <= k", "0 <= d"}, {}, true});
   r.add(Checker{"def:encoding", "z3", check_encoding_injective});
   r.add(Checker{"def:encoding:grid", "z3", check_encoding_on_grid});
   r.add(Checker{"lem:monotone", "z3", check_monotone});

@@ -13,7 +13,6 @@
 namespace palcheck::proofs {
 namespace {
 
-std::string initial_name(InitialState s) { return s == InitialState::On ? "1" : "0"; }
 const InitialState kInitials[] = {InitialState::Off, InitialState::On};
 
 std::vector<z3::expr> sequence(z3::context& c, const std::string& name, std::size_t n) {
@@ -67,7 +66,7 @@ std::vector<CheckResult> check_wiping_repair(const RunConfig& config) {
         std::vector<z3::expr> v(u.begin(), u.begin() + static_cast<long>(s));
         v.insert(v.end(), u.begin() + static_cast<long>(r + 1), u.end());
         z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta");
-        Query q(c, config, "repair_prop_wiping_init" + initial_name(init) + "_s" + std::to_string(s) + "_r" + std::to_string(r));
+        Query q(c, config, "repair_prop_wiping_init" + to_string(init) + "_s" + std::to_string(s) + "_r" + std::to_string(r));
         q.hypothesis("alpha >= beta", alpha >= beta);
         z3::expr rise = u[s - 1] <= u[r] && u[s] <= u[r + 1], fall = u[s - 1] >= u[r] && u[s] >= u[r + 1];
         for (std::size_t t = s; t <= r; ++t) {
@@ -91,7 +90,7 @@ std::vector<CheckResult> check_wiping_repair(const RunConfig& config) {
     Judgement j{.proved = "removing an excursion (max u_s, min u_r, all between) that lies inside a monotone pass "
                           "from u_{s-1} to u_{r+1} leaves every relay state, hence every PAL output, unchanged at all "
                           "later times",
-                .interpretation = {{"initial_state", initial_name(init)}, {"N", std::to_string(n)}},
+                .interpretation = {{"initial_state", to_string(init)}, {"N", std::to_string(n)}},
                 .bound = bmc_bound(n)};
     CheckResult res = judge(worst, j);
     res.details.emplace_back("queries (one per s < r)", std::to_string(queries));
@@ -126,7 +125,7 @@ std::vector<CheckResult> check_sufficiency(const RunConfig& config) {
     q.hypothesis("Pi_n(u) = Pi_n(v) (Algorithm 1)", stacks_equal(au.states.back(), av.states.back()));
     q.fact(relay_run(alpha, beta, u, false).back() != relay_run(alpha, beta, v, false).back());
     Judgement j{.proved = "equal Algorithm 1 stacks give equal relay states",
-                .interpretation = {{"stack", "algorithm1"}, {"algorithm1", to_string(reading)}, {"initial_state", "0"},
+                .interpretation = {{"stack", to_string(StackReading{StackKind::Algorithm1, reading})}, {"initial_state", "0"},
                                    {"N", std::to_string(n)}},
                 .bound = bmc_bound(n)};
     j.refuted = "two sequences with the same Algorithm 1 stack drive a relay to different states, so a one-relay "
@@ -155,7 +154,7 @@ std::vector<CheckResult> check_rate_independence(const RunConfig& config) {
       bool on = init == InitialState::On;
       std::vector<z3::expr> ru = relay_run(alpha, beta, u, on);
       Query q(c, config, std::string("prop_rate_independence_") + (stutter ? "stutter" : "insert") + "_init" +
-                             initial_name(init));
+                             to_string(init));
       q.hypothesis("alpha >= beta", alpha >= beta);
       z3::expr any = c.bool_val(false);
       for (std::size_t s = 0; s + 1 < u.size(); ++s) {
@@ -172,7 +171,7 @@ std::vector<CheckResult> check_rate_independence(const RunConfig& config) {
       Judgement j{.proved = stutter ? "repeating an input changes no relay state at the corresponding times"
                                     : "inserting a point between two neighbouring inputs changes no relay state at "
                                       "the corresponding times",
-                  .interpretation = {{"initial_state", initial_name(init)},
+                  .interpretation = {{"initial_state", to_string(init)},
                                      {"discrete_reparametrisation", stutter ? "repeated value" : "inserted monotone point"},
                                      {"N", std::to_string(n)}},
                   .implicit = {"discrete reading of phi on [0,T]: stuttering and monotone refinement",
@@ -251,12 +250,12 @@ std::vector<CheckResult> check_range(const RunConfig& config) {
         pal_u = pal_u + z3::ite(relay_run(a, b, u, on).back(), mu, c.real_val(0));
         pal_v = pal_v + z3::ite(relay_run(a, b, v, on).back(), mu, c.real_val(0));
       }
-    Query q(c, config, "prop_range_grid_L4_init" + initial_name(init));
+    Query q(c, config, "prop_range_grid_L4_init" + to_string(init));
     q.hypothesis("Delta > 0", Delta > 0);
     q.fact(pal_u == Delta / 2 && pal_v == 0);
     QueryOutcome o = q.check();
     CheckResult r = solver_result(o);
-    r.interpretation = {{"initial_state", initial_name(init)},
+    r.interpretation = {{"initial_state", to_string(init)},
                         {"1-layer PAL", "PAL_mu on the grid G_L of def:pal applied to the input itself"}};
     r.details.emplace_back("query", "exists mu on G_4 and Delta > 0 with PAL_mu = f_range on (0, Delta/2) and (0, 0)");
     if (solvers_disagree(o)) {
@@ -267,7 +266,7 @@ std::vector<CheckResult> check_range(const RunConfig& config) {
       r.verdict = Verdict::Refuted;
       r.summary = "no measure on G_4 computes f_range (Z3 unsat for all mu and Delta > 0): (0, Delta/2) and (0, 0) "
                   "leave every grid relay off but have ranges Delta/2 and 0";
-      Instance inst{"prop:range", "z3-range-equal-relays", {{"initial_state", initial_name(init)}}, {}};
+      Instance inst{"prop:range", "z3-range-equal-relays", {{"initial_state", to_string(init)}}, {}};
       inst.values["u"] = {Q(0), Q(1, 2)};
       inst.values["v"] = {Q(0), Q(0)};
       inst.values["Delta"] = {Q(1)};
@@ -286,11 +285,6 @@ std::vector<CheckResult> check_range(const RunConfig& config) {
 }  // namespace
 
 void register_memory_claim_checkers(Registry& r) {
-  ensure_claim(r, Claim{"repair:prop:wiping", "repair", "sec:preisach_bg",
-                        "Classical wiping-out: an excursion (a maximum u_s, the minimum u_r closing it, every value "
-                        "in between) inside a monotone pass from u_{s-1} to u_{r+1} (u_{s-1} <= u_r, u_s <= u_{r+1}, or "
-                        "the dual) can be deleted: every relay state, hence every PAL output, is unchanged afterwards.",
-                        {"alpha >= beta", "excursion inside a monotone pass"}, {"initial_state"}, true});
   r.add(Checker{"prop:wiping", "z3", check_wiping_hypotheses});
   r.add(Checker{"repair:prop:wiping", "z3", check_wiping_repair});
   r.add(Checker{"prop:sufficiency", "z3", check_sufficiency});

@@ -4,6 +4,7 @@
 #include "proofs/checkers.h"
 #include "proofs/judgement.h"
 #include "proofs/memory_induction.h"
+#include "reference/readings.h"
 
 namespace palcheck::proofs {
 namespace {
@@ -11,7 +12,7 @@ namespace {
 CheckResult induction_result(const MemoryInduction& run) {
   CheckResult r;
   r.method = "induction";
-  r.interpretation = {{"stack", "classical memory"}, {"initial_state", run.initial == InitialState::On ? "1" : "0"}};
+  r.interpretation = {{"stack", to_string(StackReading{})}, {"initial_state", to_string(run.initial)}};
   r.details.emplace_back("invariant", memory_invariant_text(run.initial));
   r.details.emplace_back("step cases and ghost witnesses", memory_step_text());
   std::string confirmations;
@@ -60,10 +61,6 @@ std::vector<CheckResult> check_memory_induction(const RunConfig& config) {
 }  // namespace
 
 void register_memory_induction_checkers(Registry& r) {
-  ensure_claim(r, Claim{"ref:memory_equals_definition", "property", "sec:preisach_bg",
-                        "PAL computed from the classical Preisach memory equals PAL by definition, and every relay "
-                        "state read from the memory equals the relay run over the whole sequence.",
-                        {}, {"initial_state"}, true});
   r.add(Checker{"ref:memory_equals_definition", "induction", check_memory_induction});
   r.add(Checker{"prop:sufficiency", "induction", check_memory_induction});
 }

@@ -117,12 +117,12 @@ std::vector<CheckResult> check_def_stack(const RunConfig& config) {
     assert_all(q, mem.facts);
     q.fact(maxima_bad || minima_bad);
     Judgement j{.proved = "the classical memory's maxima and minima both strictly decrease",
-                .interpretation = {{"stack", "classical memory"}, {"initial_state", "0"}, {"N", std::to_string(n)}},
+                .interpretation = {{"stack", to_string(StackReading{})}, {"initial_state", "0"}, {"N", std::to_string(n)}},
                 .bound = bmc_bound(n)};
     j.refuted = "in the classical memory the minima increase (m_1 < m_2 < ...), they do not decrease";
     j.witness = [&](const z3::model& m) {
       Instance inst = sequence_instance(m, "def:stack", "z3-stack-order", u);
-      inst.options["stack"] = "classical-memory";
+      inst.options["stack"] = to_string(StackReading{});
       return inst;
     };
     CheckResult r = judge(q.check(), j);
@@ -143,13 +143,12 @@ std::vector<CheckResult> check_def_stack(const RunConfig& config) {
       bad = bad || (s.size > static_cast<int>(k + 1) && (s.M[k] <= s.M[k + 1] || s.m[k] <= s.m[k + 1]));
     q.fact(bad);
     Judgement j{.proved = "Algorithm 1's stack has M_1 > M_2 > ... and m_1 > m_2 > ...",
-                .interpretation = {{"stack", "algorithm1"}, {"algorithm1", to_string(reading)}, {"N", std::to_string(n)}},
+                .interpretation = {{"stack", to_string(StackReading{StackKind::Algorithm1, reading})}, {"N", std::to_string(n)}},
                 .bound = bmc_bound(n)};
     j.refuted = "Algorithm 1 produces a stack whose M's or m's do not strictly decrease";
     j.witness = [&](const z3::model& m) {
       Instance inst = sequence_instance(m, "def:stack", "z3-stack-order", u);
-      inst.options["stack"] = "algorithm1";
-      inst.options["algorithm1"] = to_string(reading);
+      inst.options["stack"] = to_string(StackReading{StackKind::Algorithm1, reading});
       return inst;
     };
     out.push_back(judge(q.check(), j));
@@ -216,7 +215,7 @@ CheckResult pop_on_algorithm1(const RunConfig& config, const std::string& label,
   q.fact(alg.pops[n] != 1);
   std::string sig = repaired ? "M_{top-1} - eps" : "M_{top-1} + 2eps";
   Judgement j{.proved = "the signal " + sig + " pops exactly the top pair",
-              .interpretation = {{"stack", "algorithm1"}, {"algorithm1", to_string(reading)}, {"N", std::to_string(n)},
+              .interpretation = {{"stack", to_string(StackReading{StackKind::Algorithm1, reading})}, {"N", std::to_string(n)},
                                  {"signal", sig}},
               .bound = bmc_bound(n) + " before the signal"};
   j.refuted = "the POP signal M_{top-1} + 2eps exceeds M_{top-1} too, so Algorithm 1 pops the top pair and the "
@@ -225,8 +224,7 @@ CheckResult pop_on_algorithm1(const RunConfig& config, const std::string& label,
     Instance inst = sequence_instance(m, label, "z3-pop-signal", prefix);
     inst.values["eps"] = {model_value(m, eps)};
     inst.values["min_depth"] = {Q(min_depth)};
-    inst.options["stack"] = "algorithm1";
-    inst.options["algorithm1"] = to_string(reading);
+    inst.options["stack"] = to_string(StackReading{StackKind::Algorithm1, reading});
     return inst;
   };
   return judge(q.check(), j);
@@ -260,7 +258,7 @@ CheckResult pop_on_memory(const RunConfig& config, const std::string& label, int
   q.fact(mem.wiped[n] != 2);
   std::string sig = repaired ? "M_{top-1} - eps" : "M_{top-1} + 2eps";
   Judgement j{.proved = "the signal " + sig + " wipes exactly the top (max, min) pair of the classical memory",
-              .interpretation = {{"stack", "classical memory"}, {"initial_state", "0"}, {"N", std::to_string(n)},
+              .interpretation = {{"stack", to_string(StackReading{})}, {"initial_state", "0"}, {"N", std::to_string(n)},
                                  {"signal", sig}},
               .bound = bmc_bound(n) + " before the signal"};
   j.refuted = "the POP signal M_{top-1} + 2eps reaches above M_{top-1}, so the wiping-out removes two pairs";
@@ -268,7 +266,7 @@ CheckResult pop_on_memory(const RunConfig& config, const std::string& label, int
     Instance inst = sequence_instance(m, label, "z3-pop-signal", prefix);
     inst.values["eps"] = {model_value(m, eps)};
     inst.values["min_depth"] = {Q(min_depth)};
-    inst.options["stack"] = "classical-memory";
+    inst.options["stack"] = to_string(StackReading{});
     return inst;
   };
   return judge(q.check(), j);
@@ -355,14 +353,13 @@ std::vector<CheckResult> push_results(const RunConfig& config, const std::string
     q.fact(bad);
     Judgement jd{.proved = what,
                  .refuted = refuted,
-                 .interpretation = {{"part", "PUSH"}, {"stack", "algorithm1"}, {"algorithm1", to_string(reading)},
+                 .interpretation = {{"part", "PUSH"}, {"stack", to_string(StackReading{StackKind::Algorithm1, reading})},
                                     {"pushes", std::to_string(m)}},
                  .implicit = push_normalisation(),
                  .bound = push_bound(m)};
     jd.witness = [&](const z3::model& md) {
       Instance inst = p.instance(md, label, check);
-      inst.options["stack"] = "algorithm1";
-      inst.options["algorithm1"] = to_string(reading);
+      inst.options["stack"] = to_string(StackReading{StackKind::Algorithm1, reading});
       return inst;
     };
     out.push_back(judge(q.check(), jd));
@@ -389,13 +386,13 @@ std::vector<CheckResult> push_results(const RunConfig& config, const std::string
   q.fact(bad);
   Judgement jd{.proved = what,
                .refuted = refuted,
-               .interpretation = {{"part", "PUSH"}, {"stack", "classical memory"}, {"initial_state", "0"},
+               .interpretation = {{"part", "PUSH"}, {"stack", to_string(StackReading{})}, {"initial_state", "0"},
                                   {"pushes", std::to_string(m)}},
                .implicit = push_normalisation(),
                .bound = push_bound(m)};
   jd.witness = [&](const z3::model& md) {
     Instance inst = p.instance(md, label, check);
-    inst.options["stack"] = "classical-memory";
+    inst.options["stack"] = to_string(StackReading{});
     return inst;
   };
   out.push_back(judge(q.check(), jd));
@@ -414,17 +411,6 @@ std::vector<CheckResult> check_stack_ops_sequences(const RunConfig& config) {
 }  // namespace
 
 void register_stack_claim_checkers(Registry& r) {
-  ensure_claim(r, Claim{"prop:complexity:counts", "sub-claim", "sec:stack_bg",
-                        "Algorithm 1 pushes exactly one pair per step whose input differs from the previous one (none "
-                        "on equal inputs; one at u_0 only under first=push-pair), pops at most what it pushed, and its "
-                        "depth never exceeds the number of inputs.",
-                        {}, {"algorithm1"}, true});
-  ensure_claim(r, Claim{"repair:lem:pop_one", "repair", "app:tc_aux",
-                        "POP repaired: on a stack of depth >= 2 with M_top < M_{top-1}, the rising signal "
-                        "M_{top-1} - eps with 0 < eps < M_{top-1} - M_top removes exactly the top pair (Algorithm 1, "
-                        "every reading; classical memory).",
-                        {"eps > 0", "eps < M_{top-1} - M_top", "depth >= 2", "the signal rises above u_n"},
-                        {"stack", "algorithm1"}, true});
   r.add(Checker{"alg:stack", "z3", check_alg_stack});
   r.add(Checker{"def:stack", "z3", check_def_stack});
   r.add(Checker{"prop:complexity:counts", "z3", check_complexity_counts});

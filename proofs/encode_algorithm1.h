@@ -4,7 +4,7 @@
 #pragma once
 
 #include "reference/algorithm1.h"
-#include "proofs/readings.h"
+#include "reference/readings.h"
 
 #include <z3++.h>
 

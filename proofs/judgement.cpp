@@ -15,10 +15,6 @@ std::string bmc_bound(std::size_t n) {
   return "sequences of at most " + std::to_string(n) + " inputs (bounded model check)";
 }
 
-void ensure_claim(Registry& registry, Claim claim) {
-  if (!registry.find(claim.label)) registry.add(std::move(claim));
-}
-
 CheckResult solver_result(const QueryOutcome& outcome, const std::string& method) {
   CheckResult r;
   r.verdict = Verdict::Unknown;  // the caller decides unless the solvers disagree

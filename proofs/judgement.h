@@ -52,9 +52,6 @@ struct InductionCase {
 /// a disagreement, else UNKNOWN with the answers (a non-inductive step is no counterexample).
 CheckResult judge_induction(const std::vector<InductionCase>& cases, const Judgement& j);
 
-/// Adds the claim unless an earlier area already registered that label.
-void ensure_claim(Registry& registry, Claim claim);
-
 /// The bound of a bounded model check of sequences of at most n inputs.
 std::string bmc_bound(std::size_t n);
 

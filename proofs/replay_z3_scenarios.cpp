@@ -5,7 +5,6 @@
 #include "proofs/checkers.h"
 #include "reference/pal_definition.h"
 #include "reference/preisach_memory.h"
-#include "proofs/readings.h"
 
 #include <algorithm>
 #include <set>
@@ -14,30 +13,18 @@
 namespace palcheck::proofs {
 namespace {
 
-const std::vector<Q>& vec(const Instance& inst, const std::string& name) {
-  auto it = inst.values.find(name);
-  if (it == inst.values.end()) throw std::invalid_argument("instance lacks value " + name);
-  return it->second;
-}
-const Q& one(const Instance& inst, const std::string& name) { return vec(inst, name).at(0); }
-long integer(const Instance& inst, const std::string& name) { return numerator(one(inst, name)).convert_to<long>(); }
-std::string option(const Instance& inst, const std::string& name) {
-  auto it = inst.options.find(name);
-  return it == inst.options.end() ? "" : it->second;
-}
-InitialState initial(const Instance& inst) { return option(inst, "initial_state") == "1" ? InitialState::On : InitialState::Off; }
-Algorithm1Options reading(const Instance& inst) {
-  std::optional<Algorithm1Options> o = parse_algorithm1_reading(option(inst, "algorithm1"));
-  if (!o) throw std::invalid_argument("unknown Algorithm 1 reading " + option(inst, "algorithm1"));
-  return *o;
-}
+// Z3 instances are short (the bounded model checks unroll a few inputs); longer lists are not theirs.
+constexpr std::size_t kMaxLength = 4096;
 
-std::string list(const std::vector<Q>& v) {
+// A sequence of 1..kMaxLength inputs.
+const std::vector<Q>& sequence(const Instance& inst, const std::string& name) { return list(inst, name, 1, kMaxLength); }
+
+std::string show(const std::vector<Q>& v) {
   std::string s = "(";
   for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + to_string(v[i]);
   return s + ")";
 }
-std::string list(const std::vector<StackPair>& v) {
+std::string show(const std::vector<StackPair>& v) {
   std::string s = "[";
   for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + ("(" + to_string(v[i].M) + ", " + to_string(v[i].m) + ")");
   return s + "]";
@@ -53,19 +40,19 @@ bool strict_extremum(const std::vector<Q>& u, std::size_t i) {
 }
 
 ReplayOutcome code_below_grid(const Instance& inst) {
-  Q c = code(one(inst, "k"), one(inst, "D_max"), one(inst, "Delta"), one(inst, "i"), one(inst, "d"));
+  Q c = code(scalar(inst, "k"), scalar(inst, "D_max"), scalar(inst, "Delta"), scalar(inst, "i"), scalar(inst, "d"));
   ReplayOutcome r;
   r.predicted = "code*(a_i, d) >= Delta (a threshold of the grid)";
-  r.computed = "code*(a_i, d) = " + to_string(c) + ", Delta = " + to_string(one(inst, "Delta"));
-  r.violates = one(inst, "k") >= 1 && one(inst, "i") >= 1 && one(inst, "i") <= one(inst, "k") && one(inst, "d") >= 0 &&
-               one(inst, "d") <= one(inst, "D_max") && one(inst, "Delta") > 0 && c < one(inst, "Delta");
+  r.computed = "code*(a_i, d) = " + to_string(c) + ", Delta = " + to_string(scalar(inst, "Delta"));
+  r.violates = scalar(inst, "k") >= 1 && scalar(inst, "i") >= 1 && scalar(inst, "i") <= scalar(inst, "k") && scalar(inst, "d") >= 0 &&
+               scalar(inst, "d") <= scalar(inst, "D_max") && scalar(inst, "Delta") > 0 && c < scalar(inst, "Delta");
   return r;
 }
 
 ReplayOutcome top_decode(const Instance& inst) {
-  const Q &k = one(inst, "k"), &Delta = one(inst, "Delta"), &eps = one(inst, "eps"), &i = one(inst, "i");
-  Q C_max = one(inst, "D_max") * (k + 1) * Delta;
-  Q M_top = code(k, one(inst, "D_max"), Delta, i, one(inst, "d")) + eps;
+  const Q &k = scalar(inst, "k"), &Delta = scalar(inst, "Delta"), &eps = scalar(inst, "eps"), &i = scalar(inst, "i");
+  Q C_max = scalar(inst, "D_max") * (k + 1) * Delta;
+  Q M_top = code(k, scalar(inst, "D_max"), Delta, i, scalar(inst, "d")) + eps;
   Q f = floor_q((C_max - M_top) / Delta);
   Q decoded = f - floor_q(f / (k + 1)) * (k + 1);
   ReplayOutcome r;
@@ -77,42 +64,42 @@ ReplayOutcome top_decode(const Instance& inst) {
 }
 
 ReplayOutcome threshold_at_extremum(const Instance& inst) {
-  const std::vector<Q>& u = vec(inst, "u");
-  const Q &c = one(inst, "c"), &eps = one(inst, "eps");
-  std::size_t i = static_cast<std::size_t>(integer(inst, "i"));
-  RelayState s = run_relay({c + eps, c - eps}, u, initial(inst)).at(i);
+  const std::vector<Q>& u = sequence(inst, "u");
+  const Q &c = scalar(inst, "c"), &eps = scalar(inst, "eps");
+  std::size_t i = index(inst, "i", u.size() - 1);
+  RelayState s = run_relay({c + eps, c - eps}, u, initial_state(inst)).at(i);
   int indicator = u.at(i) >= c ? 1 : 0;
   ReplayOutcome r;
   r.predicted = "relay(c+eps, c-eps)[u](" + std::to_string(i) + ") = 1[u_i >= c] = " + std::to_string(indicator);
-  r.computed = "u = " + list(u) + ", c = " + to_string(c) + ", eps = " + to_string(eps) + ": relay state " + std::to_string(s);
+  r.computed = "u = " + show(u) + ", c = " + to_string(c) + ", eps = " + to_string(eps) + ": relay state " + std::to_string(s);
   r.violates = eps > 0 && strict_extremum(u, i) && s != indicator;
   return r;
 }
 
 ReplayOutcome ext_indicator(const Instance& inst) {
-  const std::vector<Q>& u = vec(inst, "u");
-  const Q& eps = one(inst, "eps");
-  std::size_t i = static_cast<std::size_t>(integer(inst, "i"));
-  std::vector<RelayState> s = run_relay({u.at(i) + eps, u.at(i) - eps}, u, initial(inst));
-  int before = i == 0 ? static_cast<int>(initial(inst)) : s.at(i - 1);
+  const std::vector<Q>& u = sequence(inst, "u");
+  const Q& eps = scalar(inst, "eps");
+  std::size_t i = index(inst, "i", u.size() - 1);
+  std::vector<RelayState> s = run_relay({u.at(i) + eps, u.at(i) - eps}, u, initial_state(inst));
+  int before = i == 0 ? static_cast<int>(initial_state(inst)) : s.at(i - 1);
   int diff = s.at(i) - before;
   ReplayOutcome r;
   r.predicted = "relay(u_i+eps, u_i-eps)(i) - (i-1) = 1[i extremal] = " + std::to_string(strict_extremum(u, i) ? 1 : 0);
-  r.computed = "u = " + list(u) + ", eps = " + to_string(eps) + ": difference " + std::to_string(diff);
+  r.computed = "u = " + show(u) + ", eps = " + to_string(eps) + ": difference " + std::to_string(diff);
   r.violates = eps > 0 && diff != (strict_extremum(u, i) ? 1 : 0);
   return r;
 }
 
 // Two sequences with equal Algorithm 1 stacks, and a relay that tells them apart.
 ReplayOutcome different_relay(const Instance& inst) {
-  const std::vector<Q> &u = vec(inst, "u"), &v = vec(inst, "v");
-  Thresholds t{one(inst, "alpha"), one(inst, "beta")};
+  const std::vector<Q> &u = sequence(inst, "u"), &v = sequence(inst, "v");
+  Thresholds t{scalar(inst, "alpha"), scalar(inst, "beta")};
   Measure mu{{{t, Q(1)}}};
-  Q pu = pal_by_definition(mu, u, initial(inst)).back(), pv = pal_by_definition(mu, v, initial(inst)).back();
-  std::vector<StackPair> su = algorithm1_trace(u, reading(inst)).back(), sv = algorithm1_trace(v, reading(inst)).back();
+  Q pu = pal_by_definition(mu, u, initial_state(inst)).back(), pv = pal_by_definition(mu, v, initial_state(inst)).back();
+  std::vector<StackPair> su = algorithm1_trace(u, algorithm1_reading(inst)).back(), sv = algorithm1_trace(v, algorithm1_reading(inst)).back();
   ReplayOutcome r;
   r.predicted = "equal stacks give equal PAL outputs";
-  r.computed = "u = " + list(u) + ", v = " + list(v) + ": stacks " + list(su) + " and " + list(sv) +
+  r.computed = "u = " + show(u) + ", v = " + show(v) + ": stacks " + show(su) + " and " + show(sv) +
                "; PAL of the relay (" + to_string(t.alpha) + ", " + to_string(t.beta) + ") with weight 1: " +
                to_string(pu) + " vs " + to_string(pv);
   r.violates = t.alpha >= t.beta && su == sv && pu != pv;
@@ -120,8 +107,8 @@ ReplayOutcome different_relay(const Instance& inst) {
 }
 
 ReplayOutcome stack_values_vs_memory(const Instance& inst) {
-  const std::vector<Q>& u = vec(inst, "u");
-  std::vector<StackPair> stack = algorithm1_trace(u, reading(inst)).back();
+  const std::vector<Q>& u = sequence(inst, "u");
+  std::vector<StackPair> stack = algorithm1_trace(u, algorithm1_reading(inst)).back();
   std::vector<Q> memory = memory_trace(u, InitialState::Off).back();
   std::set<Q> in_stack, in_memory(memory.begin(), memory.end());
   for (const StackPair& p : stack) {
@@ -130,91 +117,94 @@ ReplayOutcome stack_values_vs_memory(const Instance& inst) {
   }
   ReplayOutcome r;
   r.predicted = "Algorithm 1's stack holds the classical memory's values";
-  r.computed = "u = " + list(u) + ": stack " + list(stack) + ", memory " + list(memory);
+  r.computed = "u = " + show(u) + ": stack " + show(stack) + ", memory " + show(memory);
   r.violates = in_stack != in_memory;
   return r;
 }
 
 ReplayOutcome stack_order(const Instance& inst) {
-  const std::vector<Q>& u = vec(inst, "u");
+  const std::vector<Q>& u = sequence(inst, "u");
   std::vector<Q> M, m;
   std::string held;
-  if (option(inst, "stack") == "classical-memory") {
+  StackReading stack_kind = stack_reading(inst);
+  if (stack_kind.classical()) {
     PreisachMemory memory(InitialState::Off);
     for (const Q& x : u) memory.step(x);
     for (std::size_t k = 0; k < memory.extrema().size(); ++k)
       (memory.is_maximum(k) ? M : m).push_back(memory.extrema()[k]);
-    held = "memory " + list(memory.extrema());
+    held = "memory " + show(memory.extrema());
   } else {
-    std::vector<StackPair> stack = algorithm1_trace(u, reading(inst)).back();
+    std::vector<StackPair> stack = algorithm1_trace(u, stack_kind.algorithm1).back();
     for (const StackPair& p : stack) {
       M.push_back(p.M);
       m.push_back(p.m);
     }
-    held = "stack " + list(stack);
+    held = "stack " + show(stack);
   }
   auto decreasing = [](const std::vector<Q>& x) {
     return std::adjacent_find(x.begin(), x.end(), [](const Q& a, const Q& b) { return a <= b; }) == x.end();
   };
   ReplayOutcome r;
   r.predicted = "M_1 > M_2 > ... and m_1 > m_2 > ...";
-  r.computed = "u = " + list(u) + ": " + held + ", maxima " + list(M) + ", minima " + list(m);
+  r.computed = "u = " + show(u) + ": " + held + ", maxima " + show(M) + ", minima " + show(m);
   r.violates = !decreasing(M) || !decreasing(m);
   return r;
 }
 
 ReplayOutcome pop_signal(const Instance& inst) {
-  const std::vector<Q>& u = vec(inst, "u");
-  const Q& eps = one(inst, "eps");
-  long min_depth = integer(inst, "min_depth");
+  const std::vector<Q>& u = sequence(inst, "u");
+  const Q& eps = scalar(inst, "eps");
+  long min_depth = integer(inst, "min_depth", 2, static_cast<long>(kMaxLength));
+  StackReading stack = stack_reading(inst);
   bool repaired = inst.label == "repair:lem:pop_one";
   ReplayOutcome r;
   r.predicted = "the POP signal removes exactly the top pair";
-  if (option(inst, "stack") == "classical-memory") {
+  if (stack.classical()) {
     PreisachMemory memory(InitialState::Off);
     for (const Q& x : u) memory.step(x);
     const std::vector<Q>& e = memory.extrema();
     if (e.size() % 2 != 0 || static_cast<long>(e.size()) < 2 * min_depth) {
-      r.computed = "memory " + list(e) + " does not end with at least " + std::to_string(min_depth) + " (max, min) pairs";
+      r.computed = "memory " + show(e) + " does not end with at least " + std::to_string(min_depth) + " (max, min) pairs";
       return r;
     }
     Q M_top = e[e.size() - 2], M_below = e[e.size() - 4];
     Q signal = repaired ? Q(M_below - eps) : Q(M_below + 2 * eps);
     std::vector<Q> before = e;
     MemoryStepEffect effect = memory.step(signal);
-    r.computed = "memory " + list(before) + ", signal " + to_string(signal) + ": removed " +
-                 std::to_string(effect.wiped / 2) + " pairs, memory now " + list(memory.extrema());
+    r.computed = "memory " + show(before) + ", signal " + to_string(signal) + ": removed " +
+                 std::to_string(effect.wiped / 2) + " pairs, memory now " + show(memory.extrema());
     r.violates = eps > 0 && M_top < M_below && (!repaired || eps < M_below - M_top) && effect.wiped != 2;
     return r;
   }
-  Algorithm1 alg(reading(inst));
+  Algorithm1 alg(stack.algorithm1);
   for (const Q& x : u) alg.step(x);
   std::vector<StackPair> before = alg.stack();
   if (static_cast<long>(before.size()) < min_depth) {
-    r.computed = "stack " + list(before) + " is shallower than " + std::to_string(min_depth);
+    r.computed = "stack " + show(before) + " is shallower than " + std::to_string(min_depth);
     return r;
   }
   Q M_top = before.back().M, M_below = before[before.size() - 2].M;
   Q signal = repaired ? Q(M_below - eps) : Q(M_below + 2 * eps);
   Algorithm1Step step = alg.step(signal);
-  r.computed = "stack " + list(before) + ", signal " + to_string(signal) + ": popped " +
-               std::to_string(step.popped.size()) + ", stack now " + list(alg.stack());
+  r.computed = "stack " + show(before) + ", signal " + to_string(signal) + ": popped " +
+               std::to_string(step.popped.size()) + ", stack now " + show(alg.stack());
   r.violates = eps > 0 && M_top < M_below && (!repaired || (eps < M_below - M_top && signal > u.back())) &&
                step.popped.size() != 1;
   return r;
 }
 
 ReplayOutcome push_program(const Instance& inst) {
-  const Q &k = one(inst, "k"), &eps = one(inst, "eps"), &Delta = one(inst, "Delta"), &D_max = one(inst, "D_max");
-  const std::vector<Q>& symbols = vec(inst, "symbols");
+  const Q &k = scalar(inst, "k"), &eps = scalar(inst, "eps"), &Delta = scalar(inst, "Delta"), &D_max = scalar(inst, "D_max");
+  const std::vector<Q>& symbols = list(inst, "symbols", 1, kMaxLength);
   std::vector<Q> u{D_max * (k + 1) * Delta};
   for (std::size_t j = 1; j <= symbols.size(); ++j) {
     Q c = code(k, D_max, Delta, symbols[j - 1], Q(static_cast<long>(j)));
     u.push_back(c + eps);
     u.push_back(c - eps);
   }
-  bool memory_stack = option(inst, "stack") == "classical-memory";
-  bool growth = option(inst, "check") == "growth";
+  StackReading stack = stack_reading(inst);
+  bool memory_stack = stack.classical();
+  bool growth = option(inst, "check", {"growth", "no-removal"}) == "growth";
   std::vector<std::size_t> sizes;
   std::vector<bool> removed;
   std::string held;
@@ -229,14 +219,14 @@ ReplayOutcome push_program(const Instance& inst) {
       removed.push_back(lost);
       sizes.push_back(after.size());
     }
-    held = "memory " + list(memory.extrema());
+    held = "memory " + show(memory.extrema());
   } else {
-    Algorithm1 alg(reading(inst));
+    Algorithm1 alg(stack.algorithm1);
     for (const Q& x : u) {
       removed.push_back(!alg.step(x).popped.empty());
       sizes.push_back(alg.stack().size());
     }
-    held = "stack " + list(alg.stack());
+    held = "stack " + show(alg.stack());
   }
   std::size_t per_push = memory_stack ? 2 : 1;
   bool violated = false;
@@ -250,25 +240,25 @@ ReplayOutcome push_program(const Instance& inst) {
   r.predicted = growth ? "each PUSH adds one pair" : "the PUSH signal code*+eps removes nothing";
   std::string size_list;
   for (std::size_t s : sizes) size_list += (size_list.empty() ? "" : ", ") + std::to_string(s);
-  r.computed = "signals " + list(u) + ": sizes after each signal (" + size_list + "), final " + held;
+  r.computed = "signals " + show(u) + ": sizes after each signal (" + size_list + "), final " + held;
   r.violates = valid && violated;
   return r;
 }
 
 ReplayOutcome range_equal_relays(const Instance& inst) {
-  const std::vector<Q> &u = vec(inst, "u"), &v = vec(inst, "v");
-  const Q& Delta = one(inst, "Delta");
-  long L = integer(inst, "L");
+  const std::vector<Q> &u = sequence(inst, "u"), &v = sequence(inst, "v");
+  const Q& Delta = scalar(inst, "Delta");
+  long L = integer(inst, "L", 1, static_cast<long>(kMaxGridLevels));
   bool all_equal = true;
   for (long i = 1; i <= L; ++i)
     for (long j = 1; j <= i; ++j) {
       Thresholds t{Delta * i, Delta * j};
-      all_equal = all_equal && run_relay(t, u, initial(inst)).back() == run_relay(t, v, initial(inst)).back();
+      all_equal = all_equal && run_relay(t, u, initial_state(inst)).back() == run_relay(t, v, initial_state(inst)).back();
     }
   auto range = [](const std::vector<Q>& x) { return *std::max_element(x.begin(), x.end()) - *std::min_element(x.begin(), x.end()); };
   ReplayOutcome r;
   r.predicted = "some mu on G_L has PAL_mu = f_range";
-  r.computed = "u = " + list(u) + ", v = " + list(v) + ": every relay of G_" + std::to_string(L) +
+  r.computed = "u = " + show(u) + ", v = " + show(v) + ": every relay of G_" + std::to_string(L) +
                (all_equal ? " ends in the same state on both" : " does not agree") + ", so PAL_mu(u) = PAL_mu(v) for "
                "every mu, while f_range = " + to_string(range(u)) + " vs " + to_string(range(v));
   r.violates = Delta > 0 && all_equal && range(u) != range(v);

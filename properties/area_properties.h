@@ -13,7 +13,7 @@ namespace palcheck::properties {
 
 /// Each stack reading with the initial states that matter for it: both for the classical memory, Off
 /// only for Algorithm 1 (its stack does not depend on relay states), in all_stack_readings() order.
-std::vector<std::pair<sequences::StackReading, InitialState>> stack_initial_readings();
+std::vector<std::pair<StackReading, InitialState>> stack_initial_readings();
 
 /// §2: rate-independence, wiping (repair), def:stack, sufficiency, alg:stack, complexity, ref:*.
 void register_background_properties(Registry& registry);

@@ -15,10 +15,9 @@ namespace palcheck::properties {
 
 namespace {
 
-using sequences::StackReading;
 
 std::map<std::string, std::string> with_initial(std::map<std::string, std::string> m, InitialState s) {
-  m["initial_state"] = sequences::to_string(s);
+  m["initial_state"] = to_string(s);
   return m;
 }
 
@@ -91,7 +90,7 @@ rc::Gen<Instance> stack_pairs_cases(std::map<std::string, std::string> options) 
           v = u;
           v.insert(v.begin() + static_cast<std::ptrdiff_t>(i), u[i]);
         } else if (kind == 3) {
-          v = memory_trace(u, sequences::initial_state(with_options(options))).back();
+          v = memory_trace(u, initial_state(with_options(options))).back();
         }
         Instance in = with_options(options);
         in.values = {{"u", u}, {"v", v}};
@@ -166,7 +165,7 @@ rc::Gen<Instance> grid_cases(std::map<std::string, std::string> options) {
 }
 
 std::vector<StackReading> algorithm1_readings() {
-  auto all = sequences::all_stack_readings();
+  auto all = all_stack_readings();
   return {all.begin() + 1, all.end()};
 }
 
@@ -200,8 +199,8 @@ void register_background_properties(Registry& r) {
   r.add(property_checker("def:stack", [] {
     std::vector<PropertySpec> out;
     for (auto [sr, s] : stack_initial_readings()) {
-        std::map<std::string, std::string> interp{{"stack", sequences::to_string(sr)}};
-        if (sr.classical) interp["initial_state"] = sequences::to_string(s);
+        std::map<std::string, std::string> interp{{"stack", to_string(sr)}};
+        if (sr.classical()) interp["initial_state"] = to_string(s);
         auto opts = with_initial(interp, s);
         out.push_back({"def:stack", "ordering", interp, "maxima and minima of the stack both strictly decrease",
                        with_shrinking(one_sequence(opts, 10), {{"u"}, true, {}})});
@@ -210,9 +209,9 @@ void register_background_properties(Registry& r) {
   }));
   r.add(property_checker("prop:sufficiency", [] {
     std::vector<PropertySpec> out;
-    for (const StackReading& sr : sequences::all_stack_readings())
+    for (const StackReading& sr : all_stack_readings())
       for (InitialState s : kInitialStates) {
-        auto opts = with_initial({{"stack", sequences::to_string(sr)}}, s);
+        auto opts = with_initial({{"stack", to_string(sr)}}, s);
         out.push_back({"prop:sufficiency", "equal-stacks", opts,
                        "two sequences with equal stacks end with every relay alike (so PAL_mu equal for all mu)",
                        with_shrinking(stack_pairs_cases(opts), {{"u", "v"}, true, {}})});
@@ -223,7 +222,7 @@ void register_background_properties(Registry& r) {
     std::vector<PropertySpec> out;
     for (const StackReading& sr : algorithm1_readings())
       for (InitialState s : kInitialStates) {
-        auto opts = with_initial({{"stack", sequences::to_string(sr)}}, s);
+        auto opts = with_initial({{"stack", to_string(sr)}}, s);
         opts["comparison"] = "the set of numbers in the stack's pairs = the set of classical memory entries";
         out.push_back({"alg:stack", "stored-numbers", opts,
                        "Algorithm 1 stores exactly the numbers of the classical memory (necessary for any pairing)",
@@ -234,8 +233,8 @@ void register_background_properties(Registry& r) {
   r.add(property_checker("prop:complexity", [] {
     std::vector<PropertySpec> out;
     for (const StackReading& sr : algorithm1_readings()) {
-      auto opts = with_initial({{"stack", sequences::to_string(sr)}}, InitialState::Off);
-      std::map<std::string, std::string> interp{{"algorithm1", sequences::to_string(sr)}};
+      auto opts = with_initial({{"stack", to_string(sr)}}, InitialState::Off);
+      std::map<std::string, std::string> interp{{"algorithm1", to_string(sr)}};
       out.push_back({"prop:complexity", "push-pop-count", interp,
                      "one push per step at most, pops <= pushes, depth k <= n after u_0..u_n",
                      with_shrinking(one_sequence(opts, 12), {{"u"}, true, {}})});
@@ -285,8 +284,8 @@ void register_background_properties(Registry& r) {
   r.add(property_checker("ref:algorithm1_steps", [] {
     std::vector<PropertySpec> out;
     for (const StackReading& sr : algorithm1_readings()) {
-      auto opts = with_initial({{"stack", sequences::to_string(sr)}}, InitialState::Off);
-      std::map<std::string, std::string> interp{{"algorithm1", sequences::to_string(sr)}};
+      auto opts = with_initial({{"stack", to_string(sr)}}, InitialState::Off);
+      std::map<std::string, std::string> interp{{"algorithm1", to_string(sr)}};
       out.push_back({"ref:algorithm1_steps", "step-record", interp,
                      "each recorded step pops exactly the top pairs the printed test removes, then pushes one",
                      one_sequence(opts, 12)});

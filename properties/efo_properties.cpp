@@ -10,8 +10,6 @@ namespace palcheck::properties {
 
 namespace {
 
-using sequences::Endpoints;
-using sequences::StackReading;
 
 // A number that is often one of u's values (ties with thresholds are where claims break).
 Q pick(const std::vector<Q>& u, int at, const Q& free, int mode) {
@@ -31,7 +29,7 @@ rc::Gen<Instance> indicator_cases(std::map<std::string, std::string> options) {
 }
 
 rc::Gen<Instance> threshold_cases(std::map<std::string, std::string> options) {
-  Endpoints e = sequences::endpoints(with_options(options));
+  Endpoints e = endpoints(with_options(options));
   return rc::gen::apply(
       [options, e](std::vector<Q> u, int at, int c_at, int mode, Q free, Q eps) {
         auto E = sequences::extremal_positions(u, e);
@@ -92,7 +90,7 @@ std::vector<std::map<std::string, std::string>> endpoint_initial_readings() {
   std::vector<std::map<std::string, std::string>> out;
   for (Endpoints e : {Endpoints::Excluded, Endpoints::Included})
     for (InitialState s : {InitialState::Off, InitialState::On})
-      out.push_back({{"endpoints", sequences::to_string(e)}, {"initial_state", sequences::to_string(s)}});
+      out.push_back({{"endpoints", to_string(e)}, {"initial_state", to_string(s)}});
   return out;
 }
 
@@ -125,10 +123,10 @@ void register_efo_properties(Registry& r) {
   r.add(property_checker("lem:extAgg", [] {
     std::vector<PropertySpec> out;
     for (auto [sr, s] : stack_initial_readings()) {
-        std::map<std::string, std::string> opts{{"stack", sequences::to_string(sr)}, {"initial_state", sequences::to_string(s)}};
+        std::map<std::string, std::string> opts{{"stack", to_string(sr)}, {"initial_state", to_string(s)}};
         auto interp = opts;
         interp["part"] = "the proof's step: relay (alpha, beta) on iff the stack holds a pair within eps of it";
-        if (sr.classical) interp["pairs"] = "each memory maximum with the entry after it (itself if last)";
+        if (sr.classical()) interp["pairs"] = "each memory maximum with the entry after it (itself if last)";
         out.push_back({"lem:extAgg", "pair-within-eps", interp,
                        "relay(alpha, beta)[u](n) = 1 iff some stack pair (M, m) has |M-alpha| < eps, |m-beta| < eps",
                        with_shrinking(relay_cases(opts, true), {{"u"}, false, {}})});
@@ -138,7 +136,7 @@ void register_efo_properties(Registry& r) {
   r.add(property_checker("lem:exists_ext", [] {
     std::vector<PropertySpec> out;
     for (Endpoints e : {Endpoints::Excluded, Endpoints::Included}) {
-      std::map<std::string, std::string> opts{{"endpoints", sequences::to_string(e)}};
+      std::map<std::string, std::string> opts{{"endpoints", to_string(e)}};
       auto interp = opts;
       interp["phi"] = "one atom: top, bottom, u_i >= c or u_i <= c; ExtAgg evaluated by its definition";
       out.push_back({"lem:exists_ext", "count", interp, "exists^ext i phi(i) iff ReLU(ExtAgg_i[1, phi(i)]) > 0",

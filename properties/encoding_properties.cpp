@@ -10,7 +10,6 @@ namespace palcheck::properties {
 
 namespace {
 
-using sequences::StackReading;
 
 // k in 2..5 symbols, D_max, Delta and 0 < eps < Delta/2.
 struct EncodingParams {
@@ -81,21 +80,21 @@ rc::Gen<Instance> pop_cases(std::map<std::string, std::string> options) {
 
 std::vector<std::pair<StackReading, InitialState>> readings() {
   std::vector<std::pair<StackReading, InitialState>> out;
-  for (const StackReading& sr : sequences::all_stack_readings()) {
+  for (const StackReading& sr : all_stack_readings()) {
     out.push_back({sr, InitialState::Off});
-    if (sr.classical) out.push_back({sr, InitialState::On});
+    if (sr.classical()) out.push_back({sr, InitialState::On});
   }
   return out;
 }
 
 std::map<std::string, std::string> reading_options(const StackReading& sr, InitialState s) {
-  std::map<std::string, std::string> m{{"stack", sequences::to_string(sr)}, {"initial_state", sequences::to_string(s)}};
+  std::map<std::string, std::string> m{{"stack", to_string(sr)}, {"initial_state", to_string(s)}};
   return m;
 }
 
 std::map<std::string, std::string> interpretation(const StackReading& sr, InitialState s) {
-  std::map<std::string, std::string> m{{"stack", sequences::to_string(sr)}};
-  if (sr.classical) m["initial_state"] = sequences::to_string(s);
+  std::map<std::string, std::string> m{{"stack", to_string(sr)}};
+  if (sr.classical()) m["initial_state"] = to_string(s);
   return m;
 }
 

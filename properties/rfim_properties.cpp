@@ -9,8 +9,6 @@ namespace palcheck::properties {
 
 namespace {
 
-using sequences::Endpoints;
-using sequences::StackReading;
 
 rc::Gen<Instance> strengths(std::map<std::string, std::string> options, rc::Gen<Q> values) {
   return rc::gen::map(sequence(10, values), [options](std::vector<Q> u) {
@@ -32,9 +30,9 @@ rc::Gen<Instance> retrieval_cases(std::map<std::string, std::string> options) {
 
 std::vector<std::map<std::string, std::string>> hopfield_readings() {
   std::vector<std::map<std::string, std::string>> out;
-  for (const StackReading& sr : {StackReading{}, sequences::all_stack_readings()[1]})
+  for (const StackReading& sr : {StackReading{}, all_stack_readings()[1]})
     for (Endpoints e : {Endpoints::Excluded, Endpoints::Included})
-      out.push_back({{"stack", sequences::to_string(sr)}, {"endpoints", sequences::to_string(e)}, {"initial_state", "0"}});
+      out.push_back({{"stack", to_string(sr)}, {"endpoints", to_string(e)}, {"initial_state", "0"}});
   return out;
 }
 

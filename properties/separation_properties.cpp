@@ -13,7 +13,6 @@ namespace palcheck::properties {
 
 namespace {
 
-using sequences::StackReading;
 
 // Inputs on and between the grid points of G_L; v is u with one earlier input changed.
 rc::Gen<Instance> range_cases(std::map<std::string, std::string> options) {
@@ -93,7 +92,7 @@ void register_separation_properties(Registry& r) {
   r.add(property_checker("prop:range", [] {
     std::vector<PropertySpec> out;
     for (InitialState s : {InitialState::Off, InitialState::On}) {
-      std::map<std::string, std::string> opts{{"initial_state", sequences::to_string(s)}};
+      std::map<std::string, std::string> opts{{"initial_state", to_string(s)}};
       auto interp = opts;
       interp["1-layer PAL"] = "one head on u itself (W_I = 1) over G_L, read out by any function of (u_n, n, its relays)";
       out.push_back({"prop:range", "indistinguishable", interp,
@@ -101,11 +100,11 @@ void register_separation_properties(Registry& r) {
                      with_shrinking(range_cases(opts), {{}, false, {}})});
     }
     std::vector<std::pair<StackReading, InitialState>> formula_readings{
-        {StackReading{}, InitialState::Off}, {StackReading{}, InitialState::On}, {sequences::all_stack_readings()[1], InitialState::Off}};
+        {StackReading{}, InitialState::Off}, {StackReading{}, InitialState::On}, {all_stack_readings()[1], InitialState::Off}};
     for (auto [sr, s] : formula_readings) {
-      std::map<std::string, std::string> opts{{"stack", sequences::to_string(sr)}, {"initial_state", sequences::to_string(s)}};
+      std::map<std::string, std::string> opts{{"stack", to_string(sr)}, {"initial_state", to_string(s)}};
       auto interp = opts;
-      if (!sr.classical) interp.erase("initial_state");
+      if (!sr.classical()) interp.erase("initial_state");
       interp["step"] = "the proof's formula f_range = M_1 - m_k";
       out.push_back({"prop:range", "proof-formula", interp, "max - min = first maximum - last minimum of the stack",
                      with_shrinking(formula_cases(opts), {{"u"}, true, {}})});
@@ -115,9 +114,9 @@ void register_separation_properties(Registry& r) {
   r.add(property_checker("prop:no_copy:bare_memory", [] {
     std::vector<PropertySpec> out;
     for (auto [sr, s] : stack_initial_readings()) {
-        std::map<std::string, std::string> opts{{"stack", sequences::to_string(sr)}, {"initial_state", sequences::to_string(s)}};
+        std::map<std::string, std::string> opts{{"stack", to_string(sr)}, {"initial_state", to_string(s)}};
         auto interp = opts;
-        if (!sr.classical) interp.erase("initial_state");
+        if (!sr.classical()) interp.erase("initial_state");
         interp["step"] = "key step only (equal stacks); that every PAL-Transformer is rate-independent is judged elsewhere";
         out.push_back({"prop:no_copy:bare_memory", "ascending-position", interp,
                        "x and x' differing only at p inside a strictly ascending segment have equal stacks at n",

@@ -3,19 +3,6 @@
 
 namespace palcheck {
 
-std::string to_string(FirstInput f) { return f == FirstInput::Empty ? "first=empty" : "first=push-pair"; }
-
-std::string to_string(UnsetLast l) {
-  switch (l) {
-    case UnsetLast::PreviousInput: return "unset_last=previous-input";
-    case UnsetLast::Top: return "unset_last=top";
-    case UnsetLast::Persist: return "unset_last=persist";
-  }
-  return "unset_last=?";
-}
-
-std::string to_string(const Algorithm1Options& o) { return to_string(o.first) + "," + to_string(o.unset_last); }
-
 Algorithm1::Algorithm1(Algorithm1Options options) : options_(options) {}
 
 Algorithm1Step Algorithm1::step(const Q& u) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "rational.h"
+#include "readings.h"
 
 #include <string>
 #include <vector>
@@ -16,33 +17,6 @@ struct StackPair {
   Q m;  ///< the minimum component
   friend bool operator==(const StackPair&, const StackPair&) = default;
 };
-
-/// How the first observation u_0 is treated: the printed algorithm needs a previous observation.
-enum class FirstInput {
-  Empty,     ///< Pi_0 is empty; u_0 only serves as the "previous observation" of step 1 (default)
-  PushPair,  ///< Pi_0 = [(u_0, u_0)]
-};
-
-/// What m_last (rising) or M_last (falling) is when the while loop popped nothing in this step.
-enum class UnsetLast {
-  PreviousInput,  ///< the previous observation u_n (default)
-  Top,            ///< the current top's component without popping it; u_n if the stack is empty
-  Persist,        ///< the value the variable last held in any earlier step; u_0 before any assignment
-};
-
-/// The readings of Algorithm 1's undefined points. Equal consecutive inputs are not an option:
-/// the printed if/elsif has no else branch, so the stack is left unchanged.
-struct Algorithm1Options {
-  FirstInput first = FirstInput::Empty;             ///< see FirstInput
-  UnsetLast unset_last = UnsetLast::PreviousInput;  ///< see UnsetLast
-};
-
-/// Name of a reading, e.g. "first=empty" or "unset_last=previous-input".
-std::string to_string(FirstInput f);
-/// Name of a reading, e.g. "unset_last=top".
-std::string to_string(UnsetLast l);
-/// Both readings, "first=...,unset_last=...".
-std::string to_string(const Algorithm1Options& o);
 
 /// What one step of Algorithm 1 did.
 struct Algorithm1Step {

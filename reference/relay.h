@@ -2,6 +2,7 @@
 #pragma once
 
 #include "rational.h"
+#include "readings.h"
 
 #include <stdexcept>
 #include <vector>
@@ -10,9 +11,6 @@ namespace palcheck {
 
 /// A relay state: 0 (off) or 1 (on).
 using RelayState = int;
-
-/// The state a relay holds before the first input (the paper leaves it undefined at n = 0).
-enum class InitialState { Off = 0, On = 1 };
 
 /// Thrown when thresholds lie outside the Preisach half-plane (alpha < beta).
 struct NotInHalfPlane : std::invalid_argument {

@@ -20,15 +20,11 @@ constexpr const char* kMemoryPair = "construction-memory-pair";
 std::map<std::string, std::string> reading_options(const ExtremumReading& r, InitialState initial) {
   return {{"endpoints", r.endpoints ? "yes" : "no"},
           {"plateau", r.strict ? "strict" : "non-strict"},
-          {"initial_state", initial == InitialState::On ? "1" : "0"}};
+          {"initial_state", to_string(initial)}};
 }
 
 ExtremumReading reading_of(const Instance& instance) {
-  return {stored_option(instance, "endpoints") == "yes", stored_option(instance, "plateau") == "strict"};
-}
-
-InitialState initial_of(const Instance& instance) {
-  return stored_option(instance, "initial_state") == "1" ? InitialState::On : InitialState::Off;
+  return {option(instance, "endpoints") == "yes", option(instance, "plateau") == "strict"};
 }
 
 CheckResult search_result(std::optional<Instance> witness, std::uint64_t cases, const RunConfig& config,
@@ -74,10 +70,10 @@ std::vector<CheckResult> check_relay_efo(const RunConfig& config) {
 
 ReplayOutcome replay_relay_efo(const Instance& instance) {
   ReplayOutcome out;
-  const Q alpha = stored_list(instance, "alpha").at(0), beta = stored_list(instance, "beta").at(0);
-  const std::vector<Q>& u = stored_list(instance, "u");
+  const Q alpha = scalar(instance, "alpha"), beta = scalar(instance, "beta");
+  const std::vector<Q>& u = list(instance, "u");
   out.predicted = "relay(alpha, beta)[u](n) = 1 iff " + to_string(relay_formula(alpha, beta));
-  RelayState state = run_relay({alpha, beta}, u, initial_of(instance)).back();
+  RelayState state = run_relay({alpha, beta}, u, initial_state(instance)).back();
   bool formula = holds(relay_formula(alpha, beta), u, reading_of(instance));
   out.violates = (state == 1) != formula;
   out.computed = "relay state " + std::to_string(state) + ", formula " + (formula ? "true" : "false");
@@ -118,13 +114,13 @@ std::vector<CheckResult> check_ext_indicator(const RunConfig& config) {
 ReplayOutcome replay_ext_indicator(const Instance& instance) {
   ReplayOutcome out;
   out.predicted = "1[i in E(u)] = relay(u_i + eps, u_i - eps)[u](i) - relay(u_i + eps, u_i - eps)[u](i - 1)";
-  const std::vector<Q>& u = stored_list(instance, "u");
-  std::size_t i = stored_count(instance, "i");
+  const std::vector<Q>& u = list(instance, "u");
+  std::size_t i = index(instance, "i", kMaxPosition);
   if (i == 0 || i >= u.size()) {
     out.computed = "position out of range";
     return out;
   }
-  int rhs = indicator_rhs(u, i, stored_list(instance, "eps").at(0), initial_of(instance));
+  int rhs = indicator_rhs(u, i, scalar(instance, "eps"), initial_state(instance));
   bool extremal = extremal_positions(u, reading_of(instance))[i];
   out.violates = rhs != (extremal ? 1 : 0);
   out.computed = "position " + std::to_string(i) + (extremal ? " is" : " is not") + " extremal; right side " +
@@ -158,12 +154,12 @@ std::vector<CheckResult> check_threshold(const RunConfig& config) {
 
 ReplayOutcome replay_threshold(const Instance& instance) {
   ReplayOutcome out;
-  const std::vector<Q>& u = stored_list(instance, "u");
-  std::size_t i = stored_count(instance, "i");
-  const Q c = stored_list(instance, "c").at(0), eps = stored_list(instance, "eps").at(0);
+  const std::vector<Q>& u = list(instance, "u");
+  std::size_t i = index(instance, "i", kMaxPosition);
+  const Q c = scalar(instance, "c"), eps = scalar(instance, "eps");
   out.predicted = "at an extremal position i, 1[u_i >= c] = relay(c + eps, c - eps)[u](i)";
   if (i >= u.size()) return out;
-  RelayState s = run_relay({c + eps, c - eps}, u, initial_of(instance))[i];
+  RelayState s = run_relay({c + eps, c - eps}, u, initial_state(instance))[i];
   bool extremal = extremal_positions(u, reading_of(instance))[i];
   out.violates = eps > 0 && extremal && (u[i] >= c) != (s == 1);
   out.computed = "u_i = " + to_string(u[i]) + ", c = " + to_string(c) + ", relay state " + std::to_string(s) +
@@ -206,9 +202,9 @@ std::vector<CheckResult> check_relay_stack(const RunConfig& config) {
 
 ReplayOutcome replay_relay_stack(const Instance& instance) {
   ReplayOutcome out;
-  const Q alpha = stored_list(instance, "alpha").at(0), beta = stored_list(instance, "beta").at(0);
-  const Q eps = stored_list(instance, "eps").at(0);
-  const std::vector<Q>& u = stored_list(instance, "u");
+  const Q alpha = scalar(instance, "alpha"), beta = scalar(instance, "beta");
+  const Q eps = scalar(instance, "eps");
+  const std::vector<Q>& u = list(instance, "u");
   out.predicted = "relay on iff the stack holds (M, m) with |M - alpha| < eps and |m - beta| < eps";
   PreisachMemory memory(InitialState::Off);
   for (const Q& v : u) memory.step(v);
@@ -260,10 +256,10 @@ std::optional<Instance> find_memory_pair(const std::string& label, const std::st
 
 ReplayOutcome replay_memory_pair(const Instance& instance) {
   ReplayOutcome out;
-  const std::string& term = stored_option(instance, "term");
-  const std::vector<Q>& u = stored_list(instance, "u");
-  const std::vector<Q>& v = stored_list(instance, "v");
-  const Q c = stored_list(instance, "c").at(0);
+  const std::string& term = option(instance, "term");
+  const std::vector<Q>& u = list(instance, "u");
+  const std::vector<Q>& v = list(instance, "v");
+  const Q c = scalar(instance, "c");
   out.predicted = term == "count" ? "ExtAgg_i[1, T] is computed by a PAL head (with a per-token MLP)"
                                   : "exists^ext i (u_i = c) is computed by a PAL followed by a threshold MLP";
   if (u.empty() || v.empty()) return out;

@@ -18,10 +18,10 @@ struct Setting {
 
 Setting setting_of(const Instance& in) {
   Setting s;
-  s.encoding.k = static_cast<int>(sequences::index(in, "k"));
-  s.encoding.d_max = static_cast<int>(sequences::index(in, "D_max"));
-  s.encoding.delta = sequences::scalar(in, "delta");
-  s.eps = sequences::scalar(in, "eps");
+  s.encoding.k = static_cast<int>(index(in, "k", kMaxPosition));
+  s.encoding.d_max = static_cast<int>(index(in, "D_max", kMaxPosition));
+  s.encoding.delta = scalar(in, "delta");
+  s.eps = scalar(in, "eps");
   return s;
 }
 
@@ -34,14 +34,14 @@ bool pushed_code(const Setting& s, const Q& M) {
 }
 
 // The stack's maxima (M components), bottom first.
-std::vector<Q> maxima(const std::vector<Q>& u, const sequences::StackReading& r, InitialState initial) {
+std::vector<Q> maxima(const std::vector<Q>& u, const StackReading& r, InitialState initial) {
   std::vector<Q> out;
   for (const StackPair& p : sequences::stack_pairs(u, r, initial)) out.push_back(p.M);
   return out;
 }
 
 // Pairs the POP signal removes under one reading, or nullopt when the hypothesis is not met there.
-std::optional<std::size_t> removed(const std::vector<Q>& u, const sequences::StackReading& r, InitialState initial,
+std::optional<std::size_t> removed(const std::vector<Q>& u, const StackReading& r, InitialState initial,
                                    const Setting& s) {
   std::vector<Q> before = maxima(u, r, initial);
   if (before.size() < 2) return std::nullopt;
@@ -49,7 +49,7 @@ std::optional<std::size_t> removed(const std::vector<Q>& u, const sequences::Sta
   const Q& below = before[before.size() - 2];
   if (!(top < below) || !pushed_code(s, top) || !pushed_code(s, below)) return std::nullopt;
   Q signal = below + 2 * s.eps;
-  if (r.classical) {
+  if (r.classical()) {
     // The signal ends as the newest maximum, so every other maximum that disappeared was removed.
     std::vector<Q> after_input = u;
     after_input.push_back(signal);
@@ -60,10 +60,10 @@ std::optional<std::size_t> removed(const std::vector<Q>& u, const sequences::Sta
   return alg.step(signal).popped.size();
 }
 
-std::vector<std::pair<sequences::StackReading, InitialState>> every_reading() {
-  std::vector<std::pair<sequences::StackReading, InitialState>> out;
-  for (const sequences::StackReading& r : sequences::all_stack_readings()) {
-    if (r.classical) {
+std::vector<std::pair<StackReading, InitialState>> every_reading() {
+  std::vector<std::pair<StackReading, InitialState>> out;
+  for (const StackReading& r : all_stack_readings()) {
+    if (r.classical()) {
       for (InitialState s : {InitialState::Off, InitialState::On}) out.emplace_back(r, s);
     } else {
       out.emplace_back(r, InitialState::Off);
@@ -72,8 +72,8 @@ std::vector<std::pair<sequences::StackReading, InitialState>> every_reading() {
   return out;
 }
 
-std::string reading_name(const sequences::StackReading& r, InitialState s) {
-  return sequences::to_string(r) + (r.classical ? ", initial state " + sequences::to_string(s) : "");
+std::string reading_name(const StackReading& r, InitialState s) {
+  return to_string(r) + (r.classical() ? ", initial state " + to_string(s) : "");
 }
 
 // The first reading under which the sequence does not refute the lemma, or nullopt.
@@ -89,7 +89,7 @@ std::optional<std::string> surviving_reading(const std::vector<Q>& u, const Sett
 ReplayOutcome replay_encoded(const Instance& in) {
   ReplayOutcome out;
   Setting s = setting_of(in);
-  const std::vector<Q>& u = sequences::list(in, "u");
+  const std::vector<Q>& u = list(in, "u");
   out.predicted = "under def:encoding, POP = M_{top-1} + 2 eps removes exactly the top pair";
   if (!(s.encoding.k >= 1 && s.encoding.delta > 0 && s.eps > 0 && s.eps < s.encoding.delta / 2)) {
     out.computed = "not an encoding of def:encoding with 0 < eps < Delta/2";

@@ -42,22 +42,4 @@ std::vector<Q> random_tricky_sequence(std::mt19937_64& rng, int max_len, int spa
   return u;
 }
 
-const std::vector<Q>& stored_list(const Instance& instance, const std::string& key) {
-  auto it = instance.values.find(key);
-  if (it == instance.values.end()) throw std::invalid_argument("instance lacks " + key);
-  return it->second;
-}
-
-std::size_t stored_count(const Instance& instance, const std::string& key) {
-  const std::vector<Q>& v = stored_list(instance, key);
-  if (v.size() != 1 || v[0] < 0 || denominator(v[0]) != 1) throw std::invalid_argument(key + " is not a count");
-  return static_cast<std::size_t>(numerator(v[0]).convert_to<unsigned long>());
-}
-
-const std::string& stored_option(const Instance& instance, const std::string& key) {
-  auto it = instance.options.find(key);
-  if (it == instance.options.end()) throw std::invalid_argument("instance lacks option " + key);
-  return it->second;
-}
-
 }  // namespace palcheck

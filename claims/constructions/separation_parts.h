@@ -48,13 +48,5 @@ CheckResult make_result(Verdict verdict, const std::string& method, const std::s
 /// A rational k/den with k uniform in [-span*den, span*den].
 Q random_rational(std::mt19937_64& rng, int span, int den);
 
-/// The count stored under `key` (a single non-negative integer); throws std::invalid_argument.
-std::size_t stored_count(const Instance& instance, const std::string& key);
-
-/// The list stored under `key`; throws std::invalid_argument when missing.
-const std::vector<Q>& stored_list(const Instance& instance, const std::string& key);
-
-/// The option stored under `key`; throws std::invalid_argument when missing.
-const std::string& stored_option(const Instance& instance, const std::string& key);
 
 }  // namespace palcheck

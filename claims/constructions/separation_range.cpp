@@ -70,7 +70,7 @@ std::vector<CheckResult> check_range_hard(const RunConfig& config) {
 ReplayOutcome replay_range_transformer(const Instance& instance) {
   ReplayOutcome out;
   out.predicted = "no transformer with O(1) layers and heads computes max - min exactly";
-  ArgmaxTie tie = stored_option(instance, "argmax_tie") == "average" ? ArgmaxTie::Average : ArgmaxTie::Leftmost;
+  ArgmaxTie tie = option(instance, "argmax_tie") == "average" ? ArgmaxTie::Average : ArgmaxTie::Leftmost;
   std::vector<HardAttentionHead> heads = load_heads(instance, "");
   out.table.push_back({"input", "transformer output (last)", "max - min (last)"});
   std::size_t inputs = 0;
@@ -114,7 +114,7 @@ std::vector<CheckResult> check_range_grid(const RunConfig& config) {
         continue;
       ++fooled;
       if (!witness) {
-        witness = Instance{"prop:range", kGridPair, {{"initial_state", initial == InitialState::On ? "1" : "0"}}, {}};
+        witness = Instance{"prop:range", kGridPair, {{"initial_state", to_string(initial)}}, {}};
         std::vector<Q> triples;
         for (const GridWeight& gw : grid.weights) triples.insert(triples.end(), {Q(gw.i), Q(gw.j), gw.weight});
         witness->values = {{"delta", {grid.delta}}, {"L", {Q(grid.L)}}, {"weights", triples}, {"u", u}, {"v", v}};
@@ -128,7 +128,7 @@ std::vector<CheckResult> check_range_grid(const RunConfig& config) {
     r.cases = config.tests;
     r.seed = config.seed;
     r.interpretation = {{"pal", "one bare PAL head on G_L (def:pal)"},
-                        {"initial_state", initial == InitialState::On ? "1" : "0"}};
+                        {"initial_state", to_string(initial)}};
     r.details = {{"why it is general", "every threshold of G_L is >= Delta > Delta/2, so no relay is ever on after u_0 "
                                        "= 0 on either sequence, whatever L and mu; a PAL has finitely many outputs, "
                                        "f_range a continuum"},
@@ -142,15 +142,15 @@ std::vector<CheckResult> check_range_grid(const RunConfig& config) {
 ReplayOutcome replay_grid_pair(const Instance& instance) {
   ReplayOutcome out;
   out.predicted = "some 1-layer PAL outputs max - min, so it separates sequences of different range";
-  Grid grid{stored_list(instance, "delta").at(0), static_cast<int>(stored_count(instance, "L")), {}};
-  const std::vector<Q>& triples = stored_list(instance, "weights");
+  Grid grid{scalar(instance, "delta"), static_cast<int>(index(instance, "L", kMaxGridLevels)), {}};
+  const std::vector<Q>& triples = list(instance, "weights");
   for (std::size_t k = 0; k + 2 < triples.size(); k += 3)
     grid.weights.push_back({static_cast<int>(triples[k].convert_to<double>()),
                             static_cast<int>(triples[k + 1].convert_to<double>()), triples[k + 2]});
   Measure mu = measure_from_grid(grid);
-  const std::vector<Q>& u = stored_list(instance, "u");
-  const std::vector<Q>& v = stored_list(instance, "v");
-  InitialState initial = stored_option(instance, "initial_state") == "1" ? InitialState::On : InitialState::Off;
+  const std::vector<Q>& u = list(instance, "u");
+  const std::vector<Q>& v = list(instance, "v");
+  InitialState initial = initial_state(instance);
   Q top = std::max(*std::max_element(u.begin(), u.end()), *std::max_element(v.begin(), v.end()));
   bool below_every_grid = top < grid.delta && u.front() <= 0 && v.front() <= 0;
   Q pu = pal_by_definition(mu, u, initial).back(), pv = pal_by_definition(mu, v, initial).back();
@@ -243,7 +243,7 @@ ReplayOutcome replay_transformer_pair(const Instance& instance) {
   ReplayOutcome out;
   out.predicted = "a 1-layer PAL-Transformer outputs max - min, so (0, t1, 0) and (0, t2, 0) give different outputs";
   PalTransformerSpec spec = load_spec(instance, "");
-  const Q t1 = stored_list(instance, "t1").at(0), t2 = stored_list(instance, "t2").at(0);
+  const Q t1 = scalar(instance, "t1"), t2 = scalar(instance, "t2");
   std::string why;
   bool same = spec.layers.size() == 1 && same_last_output(spec, t1, t2, why);
   out.violates = same && t1 != t2 && t1 > 0 && t2 > 0;

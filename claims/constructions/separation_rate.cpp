@@ -75,11 +75,11 @@ CheckResult stutter_result(const std::string& label, const std::string& compared
 
 ReplayOutcome replay_stutter(const Instance& instance) {
   ReplayOutcome out;
-  const std::string& compared = stored_option(instance, "compared");
+  const std::string& compared = option(instance, "compared");
   out.predicted = compared == "mpal" ? "the MPAL output is rate-independent" : "the PAL-Transformer is rate-independent";
   PalTransformerSpec spec = load_spec(instance, "");
-  std::vector<QVector> x = unflatten(stored_list(instance, "x"), spec.d);
-  const std::vector<Q>& phi = stored_list(instance, "phi");
+  std::vector<QVector> x = load_tokens(instance, "x", spec.d);
+  const std::vector<Q>& phi = list(instance, "phi");
   if (!is_stutter(phi, x.size())) {
     out.computed = "phi is not a non-decreasing map onto the positions of x";
     return out;
@@ -109,8 +109,8 @@ QInterval softmax_last(const std::vector<Q>& x) {
 ReplayOutcome replay_softmax(const Instance& instance) {
   ReplayOutcome out;
   out.predicted = "softmax attention is rate-independent (repeating a token does not change its output)";
-  const std::vector<Q>& x = stored_list(instance, "x");
-  const std::vector<Q>& phi = stored_list(instance, "phi");
+  const std::vector<Q>& x = list(instance, "x");
+  const std::vector<Q>& phi = list(instance, "phi");
   if (!is_stutter(phi, x.size())) {
     out.computed = "phi is not a non-decreasing map onto the positions of x";
     return out;
@@ -205,10 +205,6 @@ void register_rate_checkers(Registry& registry) {
   registry.add(Checker{"rem:pe", "construction",
                        [](const RunConfig&) { return std::vector<CheckResult>{stutter_result("rem:pe", "mpal")}; }});
   registry.add(Replayer{"rem:pe", kStutter, replay_stutter});
-  registry.add(Claim{"prop:attention_pal:item3", "sub-claim", "sec:pal",
-                     "Item 3 of prop:attention_pal, read as: attention loses rate-independence only through absolute "
-                     "position (q.k_j with PE), so softmax attention without PE would be rate-independent.",
-                     {}, {}, true});
   registry.add(Checker{"prop:attention_pal:item3", "construction", check_attention_item3});
   registry.add(Checker{"prop:attention_pal", "construction", [](const RunConfig&) {
                          CheckResult r = make_result(Verdict::NotCheckable, "construction",

@@ -14,9 +14,5 @@ void register_tc_repair_checkers(Registry& registry);
 /// lem:decode_stack, lem:mlp_width, cor:vpal_tc (tc_checkers_lemmas.cpp).
 void register_tc_lemma_checkers(Registry& registry);
 
-/// The one value of a scalar entry of an instance; throws std::invalid_argument if absent.
-Q instance_scalar(const Instance& in, const std::string& name);
-/// An option of an instance; throws std::invalid_argument if absent.
-const std::string& instance_option(const Instance& in, const std::string& name);
 
 }  // namespace palcheck

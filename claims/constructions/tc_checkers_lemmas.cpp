@@ -29,15 +29,25 @@ std::string show_list(const std::vector<Q>& v) {
 // lem:decode_stack: 2^H + 1 input sequences over the K code values whose memories are distinct stacks
 // of depth <= k; no map into {0,1}^H is injective on them.
 ReplayOutcome replay_pigeonhole(const Instance& in) {
-  int gamma = instance_scalar(in, "gamma").convert_to<int>(), k = instance_scalar(in, "k").convert_to<int>();
-  CantorEncoding enc{gamma, k, instance_scalar(in, "delta")};
+  // The code table has gamma * (k + 1) entries: small alphabets and depths only.
+  int gamma = static_cast<int>(integer(in, "gamma", 1, 64)), k = static_cast<int>(integer(in, "k", 1, 64));
+  CantorEncoding enc{gamma, k, scalar(in, "delta")};
   long K = static_cast<long>(k + 1) * gamma;
   int H = ceil_log2(K);
   std::set<Q> codes;
   for (int i = 1; i <= gamma; ++i)
     for (int d = 0; d <= k; ++d) codes.insert(enc.code(i, d));
-  const std::vector<Q>& lengths = in.values.at("lengths");
-  const std::vector<Q>& inputs = in.values.at("inputs");
+  const std::vector<Q>& inputs = list(in, "inputs", 0, kMaxPosition);
+  const std::vector<Q>& lengths = list(in, "lengths", 1, kMaxPosition);
+  std::size_t total = 0;
+  for (const Q& len : lengths) {
+    if (floor_q(len) != len || len < 0 || len > static_cast<long>(inputs.size()))
+      throw BadInstance("values[\"lengths\"] holds " + to_string(len) + ", not a length within values[\"inputs\"]");
+    total += len.convert_to<std::size_t>();
+  }
+  if (total != inputs.size())
+    throw BadInstance("values[\"lengths\"] sum to " + std::to_string(total) + ", values[\"inputs\"] has " +
+                      std::to_string(inputs.size()) + " numbers");
   std::set<std::vector<Q>> memories;
   ReplayOutcome out;
   out.table = {{"input sequence", "memory (extrema)", "depth (maxima)"}};
@@ -87,7 +97,7 @@ std::vector<CheckResult> check_decode_stack(const RunConfig&) {
   CheckResult r;
   r.method = "enumeration";
   r.interpretation = {{"phi", "injective on whole stacks, as printed (not only on M_top)"},
-                      {"stack", "classical memory (PreisachMemory)"}};
+                      {"stack", to_string(StackReading{})}};
   r.cases = sequences.size();
   r.details.emplace_back("index(i,j)", "the proof's map from grid relays to codes is never defined; no measure is "
                                        "needed for the pigeonhole argument");

@@ -17,7 +17,7 @@ constexpr std::size_t kPrintedSteps = 12;
 
 std::map<std::string, std::string> printed_interpretation(TopReading top) {
   return {{"top", to_string(top)},
-          {"stack", "classical memory (PreisachMemory), maxima = M_1..M_top"},
+          {"stack", to_string(StackReading{})},
           {"initial_state", "0"},
           {"tokens", "two per machine step; an operation with fewer signals emits nothing more"},
           {"depth", "d of eq:push = pairs in the memory - 1"},
@@ -27,16 +27,16 @@ std::map<std::string, std::string> printed_interpretation(TopReading top) {
 
 PrintedTcOptions printed_options(const Instance& in) {
   PrintedTcOptions o;
-  o.top = instance_option(in, "top") == "nearest" ? TopReading::Nearest : TopReading::Printed;
-  o.delta = instance_scalar(in, "delta");
-  o.eps = instance_scalar(in, "eps");
+  o.top = option(in, "top") == "nearest" ? TopReading::Nearest : TopReading::Printed;
+  o.delta = scalar(in, "delta");
+  o.eps = scalar(in, "eps");
   return o;
 }
 
 ReplayOutcome replay_printed(const Instance& in) {
-  TwoStackPda m = library_machine(instance_option(in, "machine"));
-  const std::string& word = instance_option(in, "word");
-  auto steps = instance_scalar(in, "steps").convert_to<std::size_t>();
+  TwoStackPda m = library_machine(option(in, "machine"));
+  const std::string& word = option(in, "word");
+  std::size_t steps = index(in, "steps", kMaxMachineSteps);
   SideBySide run = run_printed_tc(m, word, steps, printed_options(in));
   ReplayOutcome out;
   out.predicted = "the construction's configuration equals the interpreter's for " + std::to_string(steps) + " steps";
@@ -106,11 +106,11 @@ std::string show_list(const std::vector<Q>& v) {
 
 ReplayOutcome replay_stack_signal(const Instance& in) {
   PreisachMemory memory(InitialState::Off);
-  for (const Q& u : in.values.at("before")) memory.step(u);
+  for (const Q& u : list(in, "before")) memory.step(u);
   std::vector<Q> before = maxima_of(memory);
-  const std::vector<Q>& signals = in.values.at("signals");
+  const std::vector<Q>& signals = list(in, "signals");
   std::vector<Q> expected = before;
-  bool push = instance_option(in, "operation") == "push";
+  bool push = option(in, "operation") == "push";
   if (push) {
     expected.push_back(signals.at(0));
   } else {
@@ -126,7 +126,7 @@ ReplayOutcome replay_stack_signal(const Instance& in) {
   out.violates = maxima_of(memory) != expected;
   out.table = {{"input", "memory after it"}};
   PreisachMemory replay(InitialState::Off);
-  std::vector<Q> all = in.values.at("before");
+  std::vector<Q> all = list(in, "before");
   all.insert(all.end(), signals.begin(), signals.end());
   for (const Q& u : all) {
     replay.step(u);
@@ -136,10 +136,10 @@ ReplayOutcome replay_stack_signal(const Instance& in) {
 }
 
 ReplayOutcome replay_top_decode(const Instance& in) {
-  CantorEncoding enc{instance_scalar(in, "k").convert_to<int>(), instance_scalar(in, "D_max").convert_to<int>(),
-                     instance_scalar(in, "delta")};
-  int i = instance_scalar(in, "i").convert_to<int>();
-  const Q& m_top = in.values.at("M_top").at(0);
+  CantorEncoding enc{scalar(in, "k").convert_to<int>(), scalar(in, "D_max").convert_to<int>(),
+                     scalar(in, "delta")};
+  int i = scalar(in, "i").convert_to<int>();
+  const Q& m_top = scalar(in, "M_top");
   int decoded = enc.decode_printed(m_top);
   ReplayOutcome out;
   out.predicted = "Dec(M_top) = " + std::to_string(i);
@@ -152,7 +152,7 @@ ReplayOutcome replay_top_decode(const Instance& in) {
 std::vector<CheckResult> check_stack_ops(const RunConfig&) {
   CantorEncoding enc{2, 3, Q(1)};
   Q eps(1, 4);
-  std::map<std::string, std::string> base{{"stack", "classical memory (PreisachMemory)"}, {"initial_state", "0"},
+  std::map<std::string, std::string> base{{"stack", to_string(StackReading{})}, {"initial_state", "0"},
                                           {"encoding", "k=2, D_max=3, Delta=1, eps=1/4"}};
   auto result = [&](const std::string& op, Instance in, const std::string& summary) {
     CheckResult r;

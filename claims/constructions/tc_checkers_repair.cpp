@@ -31,9 +31,9 @@ Instance repair_instance(const TwoStackPda& m, const std::string& word, std::siz
 }
 
 ReplayOutcome replay_repair(const Instance& in) {
-  TwoStackPda m = library_machine(instance_option(in, "machine"));
-  auto steps = instance_scalar(in, "steps").convert_to<std::size_t>();
-  RepairReport report = run_repair_tc(m, instance_option(in, "word"), steps);
+  TwoStackPda m = library_machine(option(in, "machine"));
+  std::size_t steps = index(in, "steps", kMaxMachineSteps);
+  RepairReport report = run_repair_tc(m, option(in, "word"), steps);
   ReplayOutcome out;
   out.predicted = "agreement for " + std::to_string(steps) + " steps";
   out.violates = report.run.first_difference.has_value();
@@ -118,17 +118,6 @@ std::vector<CheckResult> check_autoregressive(const RunConfig& config) {
 }  // namespace
 
 void register_tc_repair_checkers(Registry& registry) {
-  registry.add(Claim{"repair:thm:tc", "repair", "sec:tc",
-                     "Every two-stack PDA is simulated, two tokens per step, by a single-layer PAL-Transformer with "
-                     "H = 4 heads on grid measures with weights in {1, -1, -(|Gamma|-1)}, one ReLU MLP layer of width "
-                     "2|Q|(|Sigma|+1)(|Gamma|+1)^2 + 2, and integer signals in [1, 4(n+3)(|Gamma|+1)] "
-                     "(O(log(n|Gamma|)) bits), on a nested encoding that respects Preisach wiping.",
-                     {"two tokens per machine step", "input streamed on channel 4", "relays start off",
-                      "layer normalisation read as the identity",
-                      "the reader heads' measures are built for a stack-depth bound D_max <= n (as def:encoding's "
-                      "codes are): a family of transformers, one per bound, not one fixed model"},
-                     {"tape", "initial_state"},
-                     true});
   registry.add(Checker{"repair:thm:tc", "construction", check_repair});
   registry.add(Replayer{"repair:thm:tc", "repair-side-by-side", replay_repair});
   registry.add(Checker{"def:autoregressive", "construction", check_autoregressive});

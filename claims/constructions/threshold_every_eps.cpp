@@ -54,8 +54,8 @@ std::optional<std::string> surviving_eps(const std::vector<Q>& u, const Q& c) {
 
 ReplayOutcome replay_every_eps(const Instance& instance) {
   ReplayOutcome out;
-  const std::vector<Q>& u = stored_list(instance, "u");
-  const Q& c = stored_list(instance, "c").at(0);
+  const std::vector<Q>& u = list(instance, "u");
+  const Q& c = scalar(instance, "c");
   out.predicted = "some eps > 0 gives 1[u_i >= c] = relay(c + eps, c - eps)[u](i) at every extremal i";
   if (u.empty()) return out;
   if (auto eps = surviving_eps(u, c)) {

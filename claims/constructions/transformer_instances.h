@@ -23,4 +23,8 @@ void store_spec(const PalTransformerSpec& spec, const std::string& prefix, Insta
 /// The inverse of store_spec; throws std::invalid_argument on a malformed instance.
 PalTransformerSpec load_spec(const Instance& instance, const std::string& prefix);
 
+/// The non-empty token sequence stored flat under `key`, d numbers per token, entries bounded;
+/// throws BadInstance otherwise.
+std::vector<QVector> load_tokens(const Instance& instance, const std::string& key, std::size_t d);
+
 }  // namespace palcheck

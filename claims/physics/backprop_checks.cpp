@@ -20,10 +20,10 @@ long first_mismatch(const Thresholds& t, const std::vector<Q>& u, const Q& s0, b
 }
 
 ReplayOutcome replay(const Instance& instance) {
-  Thresholds t{instance.values.at("alpha").at(0), instance.values.at("beta").at(0)};
-  const std::vector<Q>& u = instance.values.at("u");
-  const Q& s0 = instance.values.at("s0").at(0);
-  bool next_step = instance.options.at("alignment") == "next-step";
+  Thresholds t{scalar(instance, "alpha"), scalar(instance, "beta")};
+  const std::vector<Q>& u = list(instance, "u");
+  const Q& s0 = scalar(instance, "s0");
+  bool next_step = option(instance, "alignment") == "next-step";
   std::vector<Q> s = relaxation_limit(t, u, s0);
   std::vector<RelayState> relay = run_relay(t, u, s0 == 1 ? InitialState::On : InitialState::Off);
   ReplayOutcome out;
@@ -96,9 +96,6 @@ CheckResult off_ties(const RunConfig& config) {
 }  // namespace
 
 void register_backprop_checks(Registry& registry) {
-  add_sub_claim(registry, "rem:backprop:off_ties", "sub-claim", "sec:tc",
-                "If no input equals a threshold, the tau -> 0 limit of the sigmoid relaxation satisfies "
-                "s_{n+1} = relay[u](n) for every n (s_0 the initial state).");
   registry.add(Checker{"rem:backprop", "numeric", [](const RunConfig& c) {
                          return std::vector<CheckResult>{search(c, true), search(c, false)};
                        }});

@@ -11,7 +11,7 @@ namespace {
 constexpr const char* kScenario = "phys-chain-bp";
 
 ChainMrf chain_of(const Instance& instance) {
-  return {instance.values.at("edge_tanh"), instance.values.at("evidence_tanh")};
+  return {list(instance, "edge_tanh"), list(instance, "evidence_tanh")};
 }
 
 // PAL_{mu*} under a reading: one atom per token at the data (u_t, -u_t), or the grid G_L / L^1 density (both 0).
@@ -37,7 +37,7 @@ BpComparison compare(const std::vector<Q>& beliefs, const std::string& reading) 
 
 ReplayOutcome replay(const Instance& instance) {
   std::vector<Q> beliefs = chain_beliefs_by_enumeration(chain_of(instance));
-  BpComparison c = compare(beliefs, instance.options.at("reading"));
+  BpComparison c = compare(beliefs, option(instance, "reading"));
   ReplayOutcome out;
   out.violates = c.statement_fails && c.proof_fails;
   out.predicted = "PAL_{mu*}(u_{0:n}) = m_n (statement) and tanh(PAL) = m_n, i.e. PAL = artanh(m_n) (proof)";

@@ -41,7 +41,7 @@ CheckResult criticality_analysis(const RunConfig&) {
 }
 
 ReplayOutcome replay_delta_c(const Instance& instance) {
-  const Q& claimed = instance.values.at("claimed_ratio").at(0);
+  const Q& claimed = scalar(instance, "claimed_ratio");
   Enclosure rc = sqrt_two_over_pi(kBits);
   ReplayOutcome out;
   out.violates = !contains(rc, claimed);
@@ -103,10 +103,6 @@ CheckResult summary_table(const RunConfig&) {
 }  // namespace
 
 void register_criticality_checks(Registry& registry) {
-  add_sub_claim(registry, "prop:criticality:delta_c", "sub-claim", "sec:rfim",
-                "The mean-field RFIM at T = 0 with Gaussian random fields of standard deviation R has its critical "
-                "disorder at R_c = J, as the proof of prop:criticality cites from Dahmen-Sethna.",
-                {"Gaussian random fields", "mean-field coupling J"});
   registry.add(Checker{"prop:criticality", "analysis",
                        [](const RunConfig& c) { return std::vector<CheckResult>{criticality_analysis(c)}; }});
   registry.add(Checker{"prop:criticality:delta_c", "numeric",

@@ -61,7 +61,7 @@ CheckResult distinct_pairs(const RunConfig& config) {
                               "the pairs (M_s, m_s) are pairwise distinct (from the classical memory, not lem:monotone)");
   r.cases = cases;
   r.seed = config.seed;
-  r.interpretation = {{"stack", "classical memory (dominant extrema)"}};
+  r.interpretation = {{"stack", to_string(StackReading{})}};
   return r;
 }
 
@@ -84,10 +84,10 @@ QueryOutcome run_query(const std::vector<Q>& u, const Q& eps, std::size_t s, boo
 }
 
 ReplayOutcome replay_retrieval(const Instance& instance) {
-  const std::vector<Q>& u = instance.values.at("u");
-  const Q& eps = instance.values.at("eps").at(0);
-  std::size_t s = static_cast<std::size_t>(boost::multiprecision::numerator(instance.values.at("s").at(0)));
-  QueryOutcome q = run_query(u, eps, s, instance.options.at("drive") == "stream-then-query");
+  const std::vector<Q>& u = list(instance, "u");
+  const Q& eps = scalar(instance, "eps");
+  std::size_t s = index(instance, "s", kMaxPosition);
+  QueryOutcome q = run_query(u, eps, s, option(instance, "drive") == "stream-then-query");
   ReplayOutcome out;
   out.violates = q.target != 1 || !q.others.empty();
   out.predicted = "relay (M_s + eps, M_s - eps) on, every other stack position's relay off";
@@ -118,7 +118,7 @@ CheckResult retrieval(const RunConfig& config, bool after_stream) {
     r.cases = cases;
     r.seed = config.seed;
     r.interpretation = {{"drive", after_stream ? "the relay sees the stream, then q" : "the relay sees q alone"},
-                        {"initial_state", "0"}, {"stack", "classical memory, positions oldest first"}};
+                        {"initial_state", "0"}, {"stack", to_string(StackReading{})}};
     return r;
   }
   return make_result(Verdict::Unknown, "numeric", "no failing query found");
@@ -127,9 +127,6 @@ CheckResult retrieval(const RunConfig& config, bool after_stream) {
 }  // namespace
 
 void register_hopfield_checks(Registry& registry) {
-  add_sub_claim(registry, "prop:hopfield_pal:distinct_pairs", "sub-claim", "sec:rfim",
-                "The retained stack pairs (M_s, m_s) are pairwise distinct: maxima strictly decrease and minima "
-                "strictly increase along the stack.");
   registry.add(Checker{"prop:hopfield_pal", "analysis",
                        [](const RunConfig& c) { return std::vector<CheckResult>{part2_analysis(c)}; }});
   registry.add(Checker{"prop:hopfield_pal:distinct_pairs", "numeric",

@@ -41,8 +41,8 @@ Q streaming_rhs(const std::vector<Q>& u) {
 }
 
 ReplayOutcome replay_streaming(const Instance& instance) {
-  const std::vector<Q>& u = instance.values.at("u");
-  const std::string& reading = instance.options.at("reading");
+  const std::vector<Q>& u = list(instance, "u");
+  const std::string& reading = option(instance, "reading");
   Q lhs = streaming_lhs(u, reading), rhs = streaming_rhs(u);
   ReplayOutcome out;
   out.violates = lhs != rhs;
@@ -191,10 +191,6 @@ void register_ising_checks(Registry& registry) {
                                                          first_equality(c, "grid"), first_equality(c, "per-token")};
                        }});
   registry.add(Replayer{"prop:ising_streaming", kStreaming, replay_streaming});
-  add_sub_claim(registry, "rem:maxcut:identity", "sub-claim", "sec:rfim",
-                "With E of eq:ising_energy, h = 0, J_ij = -w_ij for edge weights w_ij >= 0 and E_max = max_sigma E, "
-                "CUT(sigma) = (E_max - E(sigma))/2 for the optimal cut.",
-                {"h = 0", "w_ij >= 0", "J_ij = -w_ij"});
   registry.add(Checker{"rem:maxcut", "analysis",
                        [](const RunConfig& c) { return std::vector<CheckResult>{maxcut_analysis(c)}; }});
   registry.add(Checker{"rem:maxcut:identity", "enumeration",

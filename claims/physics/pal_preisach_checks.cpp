@@ -145,9 +145,9 @@ SquaredLoops squared_loops(const Q& C, const std::vector<Q>& prefix_a, const std
 }
 
 ReplayOutcome replay_squared(const Instance& instance) {
-  const Q& C = instance.values.at("C").at(0);
-  SquaredLoops s = squared_loops(C, instance.values.at("prefix_a"), instance.values.at("prefix_b"),
-                                 instance.values.at("u1").at(0), instance.values.at("u2").at(0));
+  const Q& C = scalar(instance, "C");
+  SquaredLoops s = squared_loops(C, list(instance, "prefix_a"), list(instance, "prefix_b"),
+                                 scalar(instance, "u1"), scalar(instance, "u2"));
   ReplayOutcome out;
   out.violates = s.dp_a == s.dp_b && s.df_a != s.df_b;
   out.predicted = "F in the uniform closure of the Preisach operators, so equal increments of F along the minor loop "
@@ -196,10 +196,6 @@ std::vector<CheckResult> universal(const RunConfig& config) {
 }  // namespace
 
 void register_pal_preisach_checks(Registry& registry) {
-  add_sub_claim(registry, "prop:pal_preisach:convergence", "sub-claim", "sec:pal",
-                "With mu_ij = Delta^2 (cell masses of the uniform density on 0 <= beta <= alpha <= C), "
-                "sup_u |PAL_mu(u_{0:n}) - P_mu[u](n)| -> 0 as L -> inf with L*Delta = C.",
-                {"L*Delta = C fixed", "mu_ij = Delta^2"});
   registry.add(Checker{"prop:pal_preisach", "numeric", [](const RunConfig& c) {
                          return std::vector<CheckResult>{atomic_identity(c), second_sentence(c)};
                        }});

@@ -1,5 +1,5 @@
-// Small builders shared by the sec:rfim / prop:pal_preisach / rem:backprop checkers: one CheckResult,
-// one sub-claim of ours, and the registration functions of each checker file.
+// Small builders shared by the sec:rfim / prop:pal_preisach / rem:backprop checkers: one CheckResult
+// and the registration functions of each checker file.
 #pragma once
 
 #include "claims/registry.h"
@@ -10,10 +10,6 @@ namespace palcheck::physics {
 
 /// A result with its verdict, method and one-line summary; the rest is filled by the caller.
 CheckResult make_result(Verdict verdict, std::string method, std::string summary);
-
-/// Registers a checkable sub-claim (or repair) of ours under its parent's section.
-void add_sub_claim(Registry& registry, std::string label, std::string kind, std::string section,
-                   std::string statement, std::vector<std::string> hypotheses = {});
 
 /// prop:pal_preisach, prop:pal_preisach:convergence, prop:universal.
 void register_pal_preisach_checks(Registry& registry);

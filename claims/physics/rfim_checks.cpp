@@ -19,6 +19,9 @@ constexpr const char* kMinimality = "phys-rfim-minimality";
 const char* name(SelfCoupling s) { return s == SelfCoupling::Included ? "included" : "excluded"; }
 SelfCoupling parse_self(const std::string& s) { return s == "excluded" ? SelfCoupling::Excluded : SelfCoupling::Included; }
 
+// Spins and history lengths a replay accepts: each step runs the T = 0 dynamics over every spin.
+constexpr std::size_t kMaxLength = 4096;
+
 RfimModel random_model(std::mt19937_64& rng, SelfCoupling self) {
   std::uniform_int_distribution<int> spins(2, 6), coupling(1, 8);  // J up to 4: strong enough for avalanches
   RfimModel model{Q(coupling(rng), 2), random_sequence(rng, spins(rng), -2, 2, 4), self};
@@ -26,7 +29,8 @@ RfimModel random_model(std::mt19937_64& rng, SelfCoupling self) {
 }
 
 RfimModel model_of(const Instance& instance) {
-  return {instance.values.at("J").at(0), instance.values.at("fields"), parse_self(instance.options.at("self_coupling"))};
+  return {scalar(instance, "J"), list(instance, "fields", 1, kMaxLength),
+          parse_self(option(instance, "self_coupling", {"excluded", "included"}))};
 }
 
 std::vector<Q> with_loop(std::vector<Q> prefix, const Q& u1, const Q& u2) {
@@ -52,10 +56,10 @@ std::vector<Q> fixed_gap_preisach(const RfimModel& model, const Q& c, const std:
 
 ReplayOutcome replay_congruency(const Instance& instance) {
   RfimModel model = model_of(instance);
-  const Q& u1 = instance.values.at("u1").at(0);
-  const Q& u2 = instance.values.at("u2").at(0);
-  Q a = loop_increment(model, instance.values.at("prefix_a"), u1, u2);
-  Q b = loop_increment(model, instance.values.at("prefix_b"), u1, u2);
+  const Q& u1 = scalar(instance, "u1");
+  const Q& u2 = scalar(instance, "u2");
+  Q a = loop_increment(model, list(instance, "prefix_a", 0, kMaxLength), u1, u2);
+  Q b = loop_increment(model, list(instance, "prefix_b", 0, kMaxLength), u1, u2);
   ReplayOutcome out;
   out.violates = u1 < u2 && a != b;
   out.predicted = "a Preisach operator (any measure, any initial state): equal increments of m along the loop "
@@ -63,7 +67,7 @@ ReplayOutcome replay_congruency(const Instance& instance) {
   out.computed = "RFIM increments " + to_string(a) + " after prefix_a and " + to_string(b) + " after prefix_b";
   out.table = {{"history", "m along prefix + (u1, u2, u1, u2)"}};
   for (const char* key : {"prefix_a", "prefix_b"})
-    out.table.push_back({key, list_string(rfim_magnetisation(model, with_loop(instance.values.at(key), u1, u2)))});
+    out.table.push_back({key, list_string(rfim_magnetisation(model, with_loop(list(instance, key, 0, kMaxLength), u1, u2)))});
   return out;
 }
 
@@ -160,8 +164,8 @@ CheckResult return_point_memory(const RunConfig& config) {
 
 ReplayOutcome replay_minimality(const Instance& instance) {
   RfimModel model = model_of(instance);
-  const std::vector<Q>& a = instance.values.at("H_a");
-  const std::vector<Q>& b = instance.values.at("H_b");
+  const std::vector<Q>& a = list(instance, "H_a", 1, kMaxLength);
+  const std::vector<Q>& b = list(instance, "H_b", 1, kMaxLength);
   std::vector<Q> stack_a = memory_trace(a, InitialState::Off).back(), stack_b = memory_trace(b, InitialState::Off).back();
   std::vector<int> spins_a = rfim_final_spins(model, a), spins_b = rfim_final_spins(model, b);
   ReplayOutcome out;

@@ -44,7 +44,7 @@ bool extremal(const std::vector<Q>& u, std::size_t i, bool endpoints) {
 TEST(Judges, ExtremalPositionsMatchTheirDefinition) {
   for_all_sequences(3, 6, [](const std::vector<Q>& u) {
     for (bool e : {false, true}) {
-      auto E = sequences::extremal_positions(u, e ? sequences::Endpoints::Included : sequences::Endpoints::Excluded);
+      auto E = sequences::extremal_positions(u, e ? Endpoints::Included : Endpoints::Excluded);
       for (std::size_t i = 0; i < u.size(); ++i)
         EXPECT_EQ(std::find(E.begin(), E.end(), i) != E.end(), extremal(u, i, e)) << sequences::show(u) << " " << i;
     }

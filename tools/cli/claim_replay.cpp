@@ -22,6 +22,9 @@ int replay_saved_file(const Registry& registry, const std::string& path, std::os
   ReplayReport replay;
   try {
     replay = replay_instance(registry, file.instance);
+  } catch (const BadInstance& e) {
+    err << "palcheck replay: " << path << ": bad replay file: " << e.what() << "\n";
+    return 2;
   } catch (const std::exception& e) {
     err << "palcheck replay: " << path << ": the instance cannot be replayed: " << e.what() << "\n";
     return 2;

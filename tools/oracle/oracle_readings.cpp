@@ -15,7 +15,7 @@ std::vector<RelayReading> alternative_readings(InitialState paper) {
   std::vector<RelayReading> out;
   InitialState flipped = paper == InitialState::Off ? InitialState::On : InitialState::Off;
   for (InitialState initial : {paper, flipped})
-    for (TieRule tie : {TieRule::AsPrinted, TieRule::OffFirst, TieRule::Strict, TieRule::StrictAlpha, TieRule::StrictBeta})
+    for (TieRule tie : all_tie_rules())
       if (tie != TieRule::AsPrinted || initial != paper) out.push_back({tie, initial});
   return out;
 }

@@ -4,21 +4,13 @@
 // the input has left a relay's dead band (initial state).
 #pragma once
 
+#include "reference/readings.h"
 #include "reference/relay.h"
 
 #include <string>
 #include <vector>
 
 namespace palcheck::oracle {
-
-/// How a relay resolves inputs equal to its thresholds.
-enum class TieRule {
-  AsPrinted,    ///< u >= alpha -> 1 first, else u <= beta -> 0 (eq:relay as printed)
-  OffFirst,     ///< u <= beta -> 0 first, else u >= alpha -> 1 (differs only at alpha == beta == u)
-  Strict,       ///< u > alpha -> 1, else u < beta -> 0: a tie holds the state
-  StrictAlpha,  ///< u > alpha -> 1, else u <= beta -> 0
-  StrictBeta,   ///< u >= alpha -> 1, else u < beta -> 0
-};
 
 /// A reading: a tie rule and an initial state.
 struct RelayReading {
