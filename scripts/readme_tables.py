@@ -11,7 +11,7 @@ import json
 import re
 import sys
 
-ORDER = ["REFUTED", "ILL-POSED", "PROVED", "HELD", "NOT-CHECKABLE", "UNKNOWN", "TIMEOUT", "ERROR"]
+ORDER = ["REFUTED", "ILL-POSED", "PROVED", "BOUNDED", "HELD", "NOT-CHECKABLE", "UNKNOWN", "TIMEOUT", "ERROR"]
 EVIDENCE_CHARS = 220
 
 
@@ -25,7 +25,8 @@ def blocks(report):
     counts = {}
     for c in claims:
         counts[c["verdict"]] = counts.get(c["verdict"], 0) + 1
-    parts = [f"{counts[v]} {v}" for v in ORDER if v in counts]
+    # A verdict missing from ORDER is still counted, never dropped.
+    parts = [f"{counts[v]} {v}" for v in ORDER + sorted(set(counts) - set(ORDER)) if v in counts]
     counts_text = f"{len(claims)} claims (the paper's labels plus sub-claims and repairs of ours), seed {report['seed']}: " + ", ".join(parts) + "."
     rows = ["| label | verdict | evidence |", "|---|---|---|"]
     for c in claims:
