@@ -11,8 +11,11 @@
 #include "tools/oracle/oracle_files.h"
 #include "tools/oracle/oracle_problem.h"
 
+#include <poll.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <iostream>
@@ -26,34 +29,71 @@ using nlohmann::json;
 
 namespace {
 
-// The implementation as a child process, started on first use and again after it dies.
+// The implementation as a child process, started on first use and again after it dies. A call
+// that gets no reply line within the per-call limit stops the child's whole process group (the
+// command runs under `sh -c`, so the implementation is a grandchild): a hung implementation is a
+// failed case, never a hung palcheck.
 class ChildProcess {
  public:
-  explicit ChildProcess(std::string command) : command_(std::move(command)) {}
+  ChildProcess(std::string command, double call_seconds) : command_(std::move(command)), call_seconds_(call_seconds) {}
   ~ChildProcess() { stop(); }
 
-  // One request line, one reply line; empty on a dead or silent child.
-  std::string exchange(const std::string& line) {
-    if (!to_ && !start()) return {};
-    if (std::fputs((line + "\n").c_str(), to_) == EOF || std::fflush(to_) == EOF) {
-      stop();
-      return {};
+  /// One request line, one reply line (without its newline); nullopt on a dead, silent or slow child,
+  /// with the reason in `why`.
+  std::optional<std::string> exchange(const std::string& line, std::string& why) {
+    if (pid_ < 0 && !start()) {
+      why = "the command could not be started";
+      return std::nullopt;
     }
-    char* buffer = nullptr;
-    std::size_t size = 0;
-    ssize_t got = getline(&buffer, &size, from_);
-    std::string reply = got > 0 ? std::string(buffer, static_cast<std::size_t>(got)) : std::string();
-    std::free(buffer);
-    if (got <= 0) stop();
-    return reply;
+    std::string request = line + "\n";
+    for (std::size_t sent = 0; sent < request.size();) {
+      ssize_t n = ::write(to_, request.data() + sent, request.size() - sent);
+      if (n <= 0) {
+        stop();
+        why = "the command exited or closed its input";
+        return std::nullopt;
+      }
+      sent += static_cast<std::size_t>(n);
+    }
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(call_seconds_);
+    for (;;) {
+      if (auto end = pending_.find('\n'); end != std::string::npos) {
+        std::string reply = pending_.substr(0, end);
+        pending_.erase(0, end + 1);
+        return reply;
+      }
+      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+      pollfd p{from_, POLLIN, 0};
+      int ready = left.count() > 0 ? ::poll(&p, 1, static_cast<int>(left.count())) : 0;
+      if (ready < 0 && errno == EINTR) continue;
+      if (ready <= 0) {
+        stop();
+        why = "no reply within " + (std::ostringstream() << call_seconds_).str() +
+              " s (--call-timeout); the command was stopped";
+        return std::nullopt;
+      }
+      char buffer[65536];
+      ssize_t got = ::read(from_, buffer, sizeof buffer);
+      if (got <= 0) {
+        stop();
+        why = "the command exited or closed its output without a reply";
+        return std::nullopt;
+      }
+      pending_.append(buffer, static_cast<std::size_t>(got));
+    }
   }
 
  private:
   bool start() {
     int in[2], out[2];
-    if (pipe(in) != 0 || pipe(out) != 0) return false;
+    if (pipe(in) != 0) return false;
+    if (pipe(out) != 0) {
+      close(in[0]), close(in[1]);
+      return false;
+    }
     pid_ = fork();
     if (pid_ == 0) {
+      setpgid(0, 0);
       dup2(in[0], 0);
       dup2(out[1], 1);
       close(in[0]), close(in[1]), close(out[0]), close(out[1]);
@@ -62,22 +102,32 @@ class ChildProcess {
     }
     close(in[0]);
     close(out[1]);
-    to_ = fdopen(in[1], "w");
-    from_ = fdopen(out[0], "r");
-    return pid_ > 0 && to_ && from_;
+    to_ = in[1];
+    from_ = out[0];
+    if (pid_ < 0) {
+      stop();
+      return false;
+    }
+    setpgid(pid_, pid_);  // also here: whichever of parent and child runs first, the group exists
+    return true;
   }
   void stop() {
-    if (to_) std::fclose(to_);
-    if (from_) std::fclose(from_);
-    to_ = from_ = nullptr;
-    if (pid_ > 0) waitpid(pid_, nullptr, 0);
+    if (to_ >= 0) close(to_);
+    if (from_ >= 0) close(from_);
+    to_ = from_ = -1;
+    pending_.clear();
+    if (pid_ > 0) {
+      ::kill(-pid_, SIGKILL);
+      waitpid(pid_, nullptr, 0);
+    }
     pid_ = -1;
   }
 
   std::string command_;
+  double call_seconds_;
   pid_t pid_ = -1;
-  FILE* to_ = nullptr;
-  FILE* from_ = nullptr;
+  int to_ = -1, from_ = -1;
+  std::string pending_;
 };
 
 std::string shell_quote(const std::string& s) {
@@ -98,12 +148,10 @@ ImplReply ask(ChildProcess& child, const Measure& mu, const std::vector<double>&
                {"states", state_set_name(c.states)},
                {"output_map", {double_of(c.output.a), double_of(c.output.b), double_of(c.output.c)}},
                {"initial_state", static_cast<int>(initial)}};
-  std::string line = child.exchange(request.dump());
   ImplReply reply;
-  if (line.empty()) {
-    reply.error = "the command exited or closed its output without a reply";
-    return reply;
-  }
+  std::optional<std::string> answer = child.exchange(request.dump(), reply.error);
+  if (!answer) return reply;
+  const std::string& line = *answer;
   json doc = json::parse(line, nullptr, false);
   if (doc.is_discarded() || !doc.is_object()) {
     reply.error = "reply is not a JSON object: " + line.substr(0, 200);
@@ -135,6 +183,7 @@ CommandHandler add_fuzz_command(CLI::App& app) {
     std::uint64_t seed = 0;
     std::size_t max_cases = 400;
     double seconds = 120;
+    double call_seconds = 10;
     std::optional<std::size_t> only_case;
   };
   auto o = std::make_shared<Options>();
@@ -157,6 +206,8 @@ CommandHandler add_fuzz_command(CLI::App& app) {
   add_count_option(fuzz, "--seed", o->seed, 0, UINT64_MAX, "Seed; every case derives from the seed and its number");
   add_count_option(fuzz, "--max-cases", o->max_cases, 1, 1'000'000, "Case budget");
   fuzz->add_option("--seconds", o->seconds, "Time budget in seconds (default 120); whichever budget ends first");
+  fuzz->add_option("--call-timeout", o->call_seconds,
+                   "Seconds one call may take before the command is stopped and the case fails (default 10)");
   fuzz->add_option("--case", o->only_case, "Run only this case number (the replay of a failure)");
   fuzz->add_option("--report", o->report, "Write the JSON report to this file instead of standard output");
   return [fuzz, o]() -> int {
@@ -181,7 +232,9 @@ CommandHandler add_fuzz_command(CLI::App& app) {
         throw InputError("--domain: expected LO,HI with LO <= HI, got \"" + o->domain + "\"");
       f.domain = std::make_pair(*lo, *hi);
     }
-    if (o->seconds <= 0) throw InputError("--seconds: expected a positive number");
+    if (!(o->seconds > 0)) throw InputError("--seconds: expected a positive number");
+    if (!(o->call_seconds > 0 && o->call_seconds <= 86400))
+      throw InputError("--call-timeout: expected a number of seconds in (0, 86400]");
     f.seed = o->seed;
     f.max_cases = o->max_cases;
     f.seconds = o->seconds;
@@ -193,6 +246,7 @@ CommandHandler add_fuzz_command(CLI::App& app) {
     for (const std::string& c : o->conventions) base += " --convention " + shell_quote(c);
     if (o->initial_state) base += " --initial-state 1";
     if (!o->domain.empty()) base += " --domain " + o->domain;
+    if (o->call_seconds != 10) base += " --call-timeout " + (std::ostringstream() << o->call_seconds).str();
     base += " --seed " + std::to_string(o->seed);
     f.replay = [base, o](std::optional<std::size_t> k) {
       return k ? base + " --case " + std::to_string(*k)
@@ -201,7 +255,7 @@ CommandHandler add_fuzz_command(CLI::App& app) {
     };
     f.progress = [](const std::string& line) { std::cerr << line << "\n"; };
     std::signal(SIGPIPE, SIG_IGN);  // a dead child is a failure, not the end of palcheck
-    ChildProcess child(o->command);
+    ChildProcess child(o->command, o->call_seconds);
     Implementation impl = [&](const Measure& mu, const std::vector<double>& inputs) {
       return ask(child, mu, inputs, f.conventions, f.initial);
     };

@@ -9,6 +9,7 @@
 
 #include <sys/wait.h>
 #include <array>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -82,6 +83,25 @@ TEST(FuzzCommand, ADeadCommandIsAFailureNotACrash) {
                        " --max-cases 3 --command 'exit 3'");
   ASSERT_EQ(r.code, 1) << r.err;
   EXPECT_EQ(json::parse(r.out)["failures"][0]["property"], "exception");
+}
+
+// A command that never answers: each call is stopped at --call-timeout and the case fails, so the
+// whole run ends within a few call limits instead of hanging.
+TEST(FuzzCommand, AHungCommandIsStoppedAtTheCallTimeout) {
+  write(temp("mu.csv"), kRelays);
+  auto start = std::chrono::steady_clock::now();
+  ProcessRun r = shell(std::string(PALCHECK_BINARY) + " fuzz-impl --measure " + temp("mu.csv") +
+                       " --max-cases 2 --call-timeout 0.2 --command 'sleep 1000'");
+  double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_EQ(r.code, 1) << r.err;
+  json report = json::parse(r.out);
+  const json& f = report["failures"][0];
+  EXPECT_EQ(f["property"], "exception");
+  EXPECT_NE(f.dump().find("--call-timeout"), std::string::npos) << f.dump();
+  EXPECT_LT(took, 60.0);
+  ProcessRun bad = shell(std::string(PALCHECK_BINARY) + " fuzz-impl --measure " + temp("mu.csv") +
+                         " --call-timeout 0 --command 'sleep 1000'");
+  EXPECT_EQ(bad.code, 2) << bad.err;
 }
 
 TEST(FuzzCommand, CompareReadsConventionsPipesAndFortranOrder) {
