@@ -18,6 +18,14 @@ std::vector<CheckResult> check_tc_induction(const RunConfig& config) {
   r.interpretation = repair_interpretation();
   r.details.emplace_back("invariant", tc_invariant_text());
   r.details.emplace_back("step and reader lemmas", tc_step_text());
+  r.details.emplace_back(
+      "induction over machine steps",
+      "base: the first two tokens give Inv at step 0 (the 'base' query; the control head is memoryless, so it "
+      "outputs q0). Step: by Inv and the reader lemma at rest the heads output the key (q, w_t, top1, top2); the "
+      "MLP's next token at that key is the rise of delta's operation on each stack (finite control); in the "
+      "middle the readers output the lemma's value and the MLP's next token is the fall (finite control); the "
+      "rising and falling queries of that operation then give Inv at step t+1 for each stack. Push, pop and "
+      "no-op are each a case for each stack, so the step holds whatever delta chooses");
   std::set<int> alphabets;
   std::vector<std::string> machines;
   for (const LibraryMachine& lm : machine_library()) {
@@ -66,9 +74,9 @@ std::vector<CheckResult> check_tc_induction(const RunConfig& config) {
     r.summary = failure;
   } else {
     r.verdict = Verdict::Proved;
-    r.summary = "for every number of steps and every depth, on the " + std::to_string(machines.size()) +
-                " library machines: after each machine step the stack heads' memories are exactly the nested "
-                "encodings of both stacks, the readers output the tops, the control head the state";
+    r.summary = "every step count and depth, the " + std::to_string(machines.size()) +
+                " library machines: after each step the heads' memories encode both stacks exactly and the "
+                "readers output the tops";
     r.hypotheses_used = {"|Gamma| in {" + alphabet_list + "} (the library's)",
                          "stack depth <= D_max (the transformer is built for the bound)",
                          "relay state = reading of the memory (ref:memory_equals_definition, proved by induction)",
