@@ -21,36 +21,21 @@ enum class Shape { Rest, Push, Slot };
 enum class Family { Top, Slot, SlotAbove };
 enum class Op { None, Pop, Push };
 
-constexpr Shape kShapes[] = {Shape::Rest, Shape::Push, Shape::Slot};
-constexpr Family kFamilies[] = {Family::Top, Family::Slot, Family::SlotAbove};
-constexpr Op kOps[] = {Op::None, Op::Pop, Op::Push};
+// Names for the query titles and file names, one row per case.
+template <typename Kind>
+struct Named {
+  Kind kind;
+  const char* name;  // in the query's title
+  const char* slug;  // in the query's file name
+};
 
-const char* shape_name(Shape s) {
-  switch (s) {
-    case Shape::Rest: return "at rest";
-    case Shape::Push: return "in the middle of a push";
-    case Shape::Slot: return "at a slot (middle of a pop or no-op)";
-  }
-  return "";
-}
-
-const char* family_name(Family f) {
-  switch (f) {
-    case Family::Top: return "relays (M(k,d+1), m(i,d))";
-    case Family::Slot: return "relays (P(d), m(i,d))";
-    case Family::SlotAbove: return "relays (P(d)+1, m(i,d))";
-  }
-  return "";
-}
-
-const char* op_name(Op o) {
-  switch (o) {
-    case Op::None: return "no-op";
-    case Op::Pop: return "pop";
-    case Op::Push: return "push a";
-  }
-  return "";
-}
+constexpr Named<Shape> kShapes[] = {{Shape::Rest, "at rest", "rest"},
+                                    {Shape::Push, "in the middle of a push", "push"},
+                                    {Shape::Slot, "at a slot (middle of a pop or no-op)", "slot"}};
+constexpr Named<Family> kFamilies[] = {{Family::Top, "relays (M(k,d+1), m(i,d))", "top"},
+                                       {Family::Slot, "relays (P(d), m(i,d))", "slot"},
+                                       {Family::SlotAbove, "relays (P(d)+1, m(i,d))", "slot1"}};
+constexpr Named<Op> kOps[] = {{Op::None, "no-op", "noop"}, {Op::Pop, "pop", "pop"}, {Op::Push, "push a", "push"}};
 
 struct Memory {
   z3::expr E, L;
@@ -206,16 +191,13 @@ struct Recorder {
   }
 };
 
-std::string slug(Shape s) { return s == Shape::Rest ? "rest" : s == Shape::Push ? "push" : "slot"; }
-std::string slug(Family f) { return f == Family::Top ? "top" : f == Family::Slot ? "slot" : "slot1"; }
-std::string slug(Op o) { return o == Op::None ? "noop" : o == Op::Pop ? "pop" : "push"; }
 
 // The reader lemmas: every relay's state, the output per depth, and the sum over depths.
 void reader_queries(Recorder& rec) {
-  for (Shape shape : kShapes)
-    for (Family f : kFamilies)
-      rec.run(std::string("reader relay state ") + shape_name(shape) + ": " + family_name(f),
-              "state_" + slug(shape) + "_" + slug(f),
+  for (const auto& [shape, shape_title, shape_slug] : kShapes)
+    for (const auto& [f, family_title, family_slug] : kFamilies)
+      rec.run(std::string("reader relay state ") + shape_title + ": " + family_title,
+              std::string("state_") + shape_slug + "_" + family_slug,
               "memory of this shape, 0 <= d <= N, 1 <= i <= k, ghost reading of the relay => its state is the formula",
               [&](Vocabulary& v, Query& q) {
                 z3::context& c = v.c;
@@ -230,8 +212,8 @@ void reader_queries(Recorder& rec) {
                 v.name_entries(q, mem, {g, mem.L - 1, 2 * b, 2 * b + 1, 2 * b + 2, 2 * d, 2 * d + 1, 2 * d + 2, 2 * d + 3});
                 q.fact(s != v.expected_state(shape, f, G, b, d, i));
               });
-  for (Shape shape : kShapes)
-    rec.run(std::string("reader output per depth ") + shape_name(shape), "depth_" + slug(shape),
+  for (const auto& [shape, shape_title, shape_slug] : kShapes)
+    rec.run(std::string("reader output per depth ") + shape_title, std::string("depth_") + shape_slug,
             "the relay states above, weighted => the depth-d part of the output is the reader value at d = b, else 0",
             [&](Vocabulary& v, Query& q) {
               z3::context& c = v.c;
@@ -321,13 +303,13 @@ void step_queries(Recorder& rec) {
             q.fact(!(v.encodes_plus(E1, G, c.int_val(-1), v.M(c.int_val(1), c.int_val(0))) && u2 < v.at(E1, E1.L - 1) &&
                      v.encodes(E2, bottom, c.int_val(0))));
           });
-  for (Op op : kOps)
+  for (const auto& [op, op_title, op_slug] : kOps)
     for (bool rising : {true, false})
-      rec.run(std::string("step: ") + op_name(op) + (rising ? ", rising token" : ", falling token"),
-              "step_" + slug(op) + (rising ? "_rise" : "_fall"),
-              rising ? std::string("the memory encodes G[0..D], the input is its last entry u; ") + op_name(op) +
+      rec.run(std::string("step: ") + op_title + (rising ? ", rising token" : ", falling token"),
+              std::string("step_") + op_slug + (rising ? "_rise" : "_fall"),
+              rising ? std::string("the memory encodes G[0..D], the input is its last entry u; ") + op_title +
                            ": rise to 2O - u + tau => a turn, and the middle memory has the reader lemma's shape"
-                     : std::string("the middle memory of ") + op_name(op) +
+                     : std::string("the middle memory of ") + op_title +
                            ": fall to 2O - u' - reader => a turn, and the memory encodes the new stack",
               [&](Vocabulary& v, Query& q) {
                 z3::context& c = v.c;
@@ -403,9 +385,7 @@ std::string tc_step_text() {
 }
 
 TcInduction prove_tc_induction(const RunConfig& config, int k, TcMutation mutation) {
-  TcInduction out;
-  out.k = k;
-  out.proved = true;
+  TcInduction out{k, {}, {}, std::nullopt, true};  // proved until a query is not unsat in both solvers
   Recorder rec{config, k, mutation, out};
   reader_queries(rec);
   step_queries(rec);
