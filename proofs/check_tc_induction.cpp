@@ -50,6 +50,8 @@ std::vector<CheckResult> check_tc_induction(const RunConfig& config) {
                                (replay.empty() ? "; the reference replays the model: memory, reader outputs, middle "
                                                  "and next memories and the popped stack agree"
                                                : "; " + replay));
+    for (const InductionQuery& q : run.queries)
+      if (q.z3.rfind("unknown", 0) == 0 && failure.empty()) failure = "Z3 gave up on " + tag + q.name + ": " + q.z3;
     if (!run.proved && failure.empty()) failure = "the induction did not close for " + tag.substr(0, tag.size() - 2);
     if (!replay.empty() && failure.empty()) failure = "the non-vacuity witness does not replay (" + tag + replay + ")";
     proved = proved && run.proved && replay.empty();
