@@ -17,6 +17,8 @@ void register_stack_claim_checkers(Registry& registry);
 void register_copy_checkers(Registry& registry);
 /// ref:memory_equals_definition, prop:sufficiency (classical memory) by induction over sequence length.
 void register_memory_induction_checkers(Registry& registry);
+/// repair:thm:tc by induction over machine steps (the library's machines).
+void register_tc_induction_checkers(Registry& registry);
 /// The replayers of every instance the checkers above produce (reference only, no Z3).
 void register_z3_replayers(Registry& registry);
 

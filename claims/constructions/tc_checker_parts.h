@@ -3,6 +3,7 @@
 
 #include "claims/registry.h"
 
+#include <map>
 #include <string>
 
 namespace palcheck {
@@ -11,6 +12,8 @@ namespace palcheck {
 void register_tc_printed_checkers(Registry& registry);
 /// repair:thm:tc and def:autoregressive: the repaired construction (tc_checkers_repair.cpp).
 void register_tc_repair_checkers(Registry& registry);
+/// The readings every repair:thm:tc result depends on (the run here, the induction in proofs/).
+std::map<std::string, std::string> repair_interpretation();
 /// lem:decode_stack, lem:mlp_width, cor:vpal_tc (tc_checkers_lemmas.cpp).
 void register_tc_lemma_checkers(Registry& registry);
 

@@ -10,8 +10,6 @@
 
 namespace palcheck {
 
-namespace {
-
 std::map<std::string, std::string> repair_interpretation() {
   return {{"encoding", "nested (encoding_nested.h): level d = (M(i,d), m(i,d)), free slots P(d) between levels"},
           {"tokens", "two per machine step (rise, then fall back to the level below)"},
@@ -20,6 +18,8 @@ std::map<std::string, std::string> repair_interpretation() {
           {"position encoding", "none"},
           {"initial_state", "0"}};
 }
+
+namespace {
 
 std::size_t default_steps(const RunConfig& config) {
   return std::clamp<std::size_t>(static_cast<std::size_t>(config.tests / 5), 10, 200);
