@@ -87,10 +87,10 @@ void BM_EvalEndToEnd(benchmark::State& state) {
   std::vector<double> u(n);
   for (double& x : u) x = d(rng);
   std::ofstream(inputs, std::ios::binary) << palcheck::oracle::format_npy_f8({n}, u);
-  palcheck::Measure mu = float32_grid(L);
+  auto keyed = std::make_shared<const palcheck::KeyedMeasure>(float32_grid(L));
   for (auto _ : state) {
     palcheck::oracle::StreamRequest request;
-    request.measure = mu;
+    request.keyed = keyed;
     request.inputs = inputs;
     request.output = output;
     palcheck::oracle::stream_evaluate(std::move(request));

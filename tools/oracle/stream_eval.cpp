@@ -125,14 +125,17 @@ class OutputFile {
   bool done_ = false;
 };
 
-// One value as format_outputs writes it in CSV: canonical fraction or %.17g.
-void append_value(std::string& out, const KeyedRun& run, const KeyedMeasure& keyed, ValueKind kind) {
+// One value as format_outputs writes it in CSV (canonical fraction or %.17g): from `scaled` (the
+// output times 2^scale) when the measure is integral, else from the run.
+void append_value(std::string& out, const KeyedRun& run, const KeyedMeasure& keyed, ValueKind kind,
+                  const __int128* scaled) {
   if (kind == ValueKind::Exact) {
-    out += keyed.integral() ? dyadic_text(run.scaled(), keyed.scale()) : to_string(run.exact());
+    out += scaled ? dyadic_text(*scaled, keyed.scale()) : to_string(run.exact());
     return;
   }
   char buf[32];
-  auto r = std::to_chars(buf, buf + sizeof buf, run.nearest_double(), std::chars_format::general, 17);
+  double value = scaled ? dyadic_to_double(*scaled, keyed.scale()) : run.nearest_double();
+  auto r = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::general, 17);
   out.append(buf, r.ptr);
 }
 
@@ -152,20 +155,30 @@ int key_at(const Slice& s, std::size_t k, std::size_t& next_wide) {
 }
 
 // Evaluates values [begin, end) of one sequence continuing `run`; appends to `values` or `text`.
+// Keys go to the run a block at a time, so an integral measure's table reads overlap (step_scaled).
 void run_values(const Slice& s, KeyedRun& run, std::size_t begin, std::size_t end, bool first_of_row, double* values,
                 std::string& text) {
   std::size_t next_wide =
       static_cast<std::size_t>(std::lower_bound(s.wide->begin(), s.wide->end(), std::pair<std::size_t, Q>(begin, Q(0)),
                                                 [](const auto& a, const auto& b) { return a.first < b.first; }) -
                                s.wide->begin());
-  for (std::size_t k = begin; k < end; ++k) {
-    run.step(key_at(s, k, next_wide));
-    if (!s.csv) {
-      values[k] = run.nearest_double();
-      continue;
+  constexpr std::size_t kBlock = 1024;
+  int keys[kBlock];
+  __int128 scaled[kBlock];
+  bool integral = s.keyed->integral();
+  for (std::size_t first = begin; first < end; first += kBlock) {
+    std::size_t count = std::min(kBlock, end - first);
+    for (std::size_t k = 0; k < count; ++k) keys[k] = key_at(s, first + k, next_wide);
+    if (integral) run.step_scaled(keys, count, scaled);
+    for (std::size_t k = 0; k < count; ++k) {
+      if (!integral) run.step(keys[k]);
+      if (!s.csv) {
+        values[first + k] = integral ? dyadic_to_double(scaled[k], s.keyed->scale()) : run.nearest_double();
+        continue;
+      }
+      if (!(first_of_row && first + k == begin)) text += ',';
+      append_value(text, run, *s.keyed, s.kind, integral ? &scaled[k] : nullptr);
     }
-    if (!(first_of_row && k == begin)) text += ',';
-    append_value(text, run, *s.keyed, s.kind);
   }
 }
 
@@ -196,7 +209,7 @@ bool streamable(const std::string& inputs, const std::string& output, ValueKind 
 }
 
 void stream_evaluate(StreamRequest r) {
-  KeyedMeasure keyed(std::move(r.measure));
+  const KeyedMeasure& keyed = *r.keyed;
   NpyReader reader(r.inputs);
   const NpyHeader& h = reader.header();
   bool csv = format_of(r.output) == FileFormat::Csv;

@@ -4,18 +4,20 @@
 // threads and written in their order, so the bytes do not depend on the number of threads.
 #pragma once
 
+#include "reference/keyed_pal.h"
 #include "tools/oracle/oracle_eval.h"
 #include "tools/oracle/oracle_files.h"
 
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <string>
 
 namespace palcheck::oracle {
 
 /// What a streamed evaluation reads and writes.
 struct StreamRequest {
-  Measure measure;                                  ///< PAL's measure
+  std::shared_ptr<const KeyedMeasure> keyed;        ///< PAL's measure, keyed (load_keyed_measure)
   std::string inputs;                               ///< a .npy file, 1-D (one sequence) or 2-D (one per row)
   std::string output;                               ///< a .npy (doubles) or .csv file
   ValueKind kind = ValueKind::Double;               ///< exact or double (one kind per file)
