@@ -91,6 +91,21 @@ DoubleParts double_parts(double w) {
   return {mantissa >> zeros, exponent + zeros};
 }
 
+// Point masses at cell (i, j) become sums over {alpha_idx < i, beta_idx >= j}. Tables are
+// column-major (cell (i, j) at j * side + i): the two cells an output reads share a column.
+template <class T>
+void accumulate(std::vector<T>& table, std::size_t side) {
+  for (std::size_t j = 0; j < side; ++j) {
+    T* column = &table[j * side];
+    for (std::size_t i = 1; i < side; ++i) column[i] += column[i - 1];
+  }
+  for (std::size_t j = side - 1; j-- > 0;) {
+    T* column = &table[j * side];
+    const T* right = column + side;
+    for (std::size_t i = 0; i < side; ++i) column[i] += right[i];
+  }
+}
+
 }  // namespace
 
 double dyadic_to_double(__int128 n, int scale) {
@@ -215,31 +230,18 @@ KeyedMeasure::KeyedMeasure(Measure mu) : mu_(std::move(mu)) {
   if (integral_) {
     int_table_.assign(side * side, 0);
     for (std::size_t r = 0; r < cells.size(); ++r)
-      int_table_[cells[r].first * side + cells[r].second] += dyadic[r].first << (scale_ - dyadic[r].second);
-    accumulate_int_table();
+      int_table_[cells[r].second * side + cells[r].first] += dyadic[r].first << (scale_ - dyadic[r].second);
+    accumulate(int_table_, side);
   } else {
     scale_ = 0;
     table_.assign(side * side, Q(0));
     for (std::size_t r = 0; r < cells.size(); ++r)
-      table_[cells[r].first * side + cells[r].second] += mu_->relays[r].weight;
-    for (std::size_t i = 1; i <= m_; ++i)
-      for (std::size_t j = m_; j-- > 0;) table_[i * side + j] += table_[i * side + j + 1];
-    for (std::size_t i = 1; i <= m_; ++i)
-      for (std::size_t j = 0; j <= m_; ++j) table_[i * side + j] += table_[(i - 1) * side + j];
+      table_[cells[r].second * side + cells[r].first] += mu_->relays[r].weight;
+    accumulate(table_, side);
   }
   build_double_keys();
 }
 
-// The point masses of the table become its sums over {alpha_idx < i, beta_idx >= j}.
-void KeyedMeasure::accumulate_int_table() {
-  std::size_t side = m_ + 1;
-  for (std::size_t i = 1; i <= m_; ++i) {
-    __int128* row = &int_table_[i * side];
-    for (std::size_t j = m_; j-- > 0;) row[j] += row[j + 1];
-    const __int128* above = row - side;
-    for (std::size_t j = 0; j <= m_; ++j) row[j] += above[j];
-  }
-}
 
 Grid DoubleGrid::exact() const {
   Grid grid{delta, static_cast<int>(L), {}};
@@ -294,9 +296,9 @@ bool KeyedMeasure::build_grid(const DoubleGrid& grid) {
       if (w == 0) continue;
       DoubleParts p = double_parts(w);
       __int128 v = static_cast<__int128>(p.mantissa) << (p.exponent + scale_);
-      int_table_[(r + 1) * side + c] = w < 0 ? -v : v;
+      int_table_[c * side + r + 1] = w < 0 ? -v : v;
     }
-  accumulate_int_table();
+  accumulate(int_table_, side);
   integral_ = true;
   build_double_keys();
   return true;
@@ -387,7 +389,7 @@ std::vector<int> KeyedMeasure::keys(const std::vector<Q>& u) const {
 }
 
 Q KeyedMeasure::cell(std::size_t i, std::size_t j) const {
-  if (!integral_) return table_[i * (m_ + 1) + j];
+  if (!integral_) return table_[j * (m_ + 1) + i];
   return Q(to_z(int_cell(i, j)), Z(1) << scale_);
 }
 
@@ -534,8 +536,8 @@ std::pair<std::size_t, std::size_t> KeyedRun::top_cells() const {
   std::size_t index = extrema_.size() - 1;
   int u = extrema_[index];
   int p = index > 0 ? extrema_[index - 1] : -1;
-  if (is_maximum(index)) return {row(u) * side + column(p), p >= 0 ? row(p) * side + column(p) : 0};
-  return {row(u) * side + column(u), row(p) * side + column(u)};
+  if (is_maximum(index)) return {column(p) * side + row(u), p >= 0 ? column(p) * side + row(p) : 0};
+  return {column(u) * side + row(u), column(u) * side + row(p)};
 }
 
 void KeyedRun::recompute_top() {

@@ -77,7 +77,7 @@ class KeyedMeasure {
   /// Sum of weights over {alpha_idx < i, beta_idx >= j} (indices into the sorted thresholds).
   Q cell(std::size_t i, std::size_t j) const;
   /// The same sum times 2^scale, exact; only when integral().
-  __int128 int_cell(std::size_t i, std::size_t j) const { return int_table_[i * (m_ + 1) + j]; }
+  __int128 int_cell(std::size_t i, std::size_t j) const { return int_table_[j * (m_ + 1) + i]; }
   /// Number of distinct thresholds.
   std::size_t threshold_count() const { return m_; }
   /// Total mass of the measure.
@@ -89,7 +89,6 @@ class KeyedMeasure {
   friend class KeyedRun;  // step_scaled reads the integer table directly
   KeyedMeasure() = default;
   bool build_grid(const DoubleGrid& grid);
-  void accumulate_int_table();
   void build_double_keys();
 
   std::optional<Measure> mu_;
