@@ -216,35 +216,48 @@ void stream_evaluate(StreamRequest r) {
   std::size_t rows = h.shape.size() == 2 ? h.shape[0] : 1, cols = h.shape.size() == 2 ? h.shape[1] : h.shape[0];
   OutputFile out(r.output);
   if (!csv) out.write(npy_f8_header(h.shape));
-  std::vector<double> inputs, values;
-  std::vector<std::pair<std::size_t, Q>> wide;
   std::size_t chunk = std::max<std::size_t>(1, r.chunk_values);
   if (cols <= chunk) {
-    // Whole sequences per chunk, spread over threads; parts are written in sequence order.
-    std::size_t per_chunk = cols == 0 ? rows : std::max<std::size_t>(1, chunk / cols);
+    // Whole sequences per part, read and written in order while other parts are evaluated
+    // (ordered_pipeline); with several threads, at least 4 parts per thread when the rows allow.
     unsigned threads = std::max(1u, r.threads);
-    for (std::size_t first = 0; first < rows; first += per_chunk) {
-      std::size_t count = std::min(per_chunk, rows - first);
-      reader.read(count * cols, inputs, wide);
-      values.resize(count * cols);
-      Slice s{&keyed, r.kind, csv, &inputs, &wide};
-      std::size_t parts = std::min<std::size_t>(count, threads * 4);
-      std::vector<std::string> text(parts);
-      for_parts(parts, threads, [&](std::size_t p) {
-        for (std::size_t row = p * count / parts; row < (p + 1) * count / parts; ++row) {
-          KeyedRun run(keyed, r.initial);
-          run_values(s, run, row * cols, (row + 1) * cols, true, values.data(), text[p]);
-          if (csv) text[p] += '\n';
-        }
-      });
-      if (csv)
-        for (const std::string& t : text) out.write(t);
-      else
-        out.write(reinterpret_cast<const char*>(values.data()), 8 * values.size());
-      if (r.progress) r.progress(reader.consumed(), h.count());
-    }
+    std::size_t per_part = cols == 0 ? std::max<std::size_t>(1, rows) : std::max<std::size_t>(1, chunk / cols);
+    if (threads > 1) per_part = std::min(per_part, std::max<std::size_t>(1, (rows + 4 * threads - 1) / (4 * threads)));
+    std::size_t parts = (rows + per_part - 1) / per_part, written = 0;
+    struct Part {
+      std::vector<double> inputs, values;
+      std::vector<std::pair<std::size_t, Q>> wide;
+      std::string text;
+      std::size_t count = 0;
+    };
+    ordered_pipeline<Part>(
+        parts, threads,
+        [&](Part& p, std::size_t part) {
+          p.count = std::min(per_part, rows - part * per_part);
+          reader.read(p.count * cols, p.inputs, p.wide);
+        },
+        [&](Part& p, std::size_t) {
+          p.values.resize(p.count * cols);
+          p.text.clear();
+          Slice s{&keyed, r.kind, csv, &p.inputs, &p.wide};
+          for (std::size_t row = 0; row < p.count; ++row) {
+            KeyedRun run(keyed, r.initial);
+            run_values(s, run, row * cols, (row + 1) * cols, true, p.values.data(), p.text);
+            if (csv) p.text += '\n';
+          }
+        },
+        [&](Part& p, std::size_t) {
+          if (csv)
+            out.write(p.text);
+          else
+            out.write(reinterpret_cast<const char*>(p.values.data()), 8 * p.values.size());
+          written += p.count * cols;
+          if (r.progress) r.progress(written, h.count());
+        });
   } else {
     // Sequences longer than a chunk: one at a time, the run carried from chunk to chunk.
+    std::vector<double> inputs, values;
+    std::vector<std::pair<std::size_t, Q>> wide;
     std::string text;
     for (std::size_t row = 0; row < rows; ++row) {
       KeyedRun run(keyed, r.initial);

@@ -23,8 +23,9 @@ struct StreamRequest {
   ValueKind kind = ValueKind::Double;               ///< exact or double (one kind per file)
   InitialState initial = InitialState::Off;         ///< every relay's state before u_0
   unsigned threads = 1;                             ///< sequences evaluated at once
-  std::size_t chunk_values = std::size_t{1} << 20;  ///< values read per chunk (bounds the memory)
-  std::function<void(std::size_t done, std::size_t total)> progress;  ///< called after each chunk, if set
+  std::size_t chunk_values = std::size_t{1} << 20;  ///< values read per chunk (bounds the memory, per thread)
+  /// Called after each chunk is written (done rising to total), one call at a time, from any thread; if set.
+  std::function<void(std::size_t done, std::size_t total)> progress;
 };
 
 /// Whether a streamed evaluation can write this: inputs in .npy (C order, read from the header),

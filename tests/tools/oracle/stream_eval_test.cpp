@@ -9,20 +9,26 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <limits>
 #include <random>
+#include <tuple>
 
 namespace palcheck::oracle {
 namespace {
 
 constexpr std::uint64_t kSeed = 1515;
 
+// Named per process: several checkouts may run this test at once on one machine.
 std::string scratch(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / ("palcheck_stream_eval_test_" + name)).string();
+  return (std::filesystem::temp_directory_path() /
+          ("palcheck_stream_eval_test_" + std::to_string(::getpid()) + "_" + name))
+      .string();
 }
 
 void write_file(const std::string& path, const std::string& bytes) { std::ofstream(path, std::ios::binary) << bytes; }
@@ -137,10 +143,12 @@ TEST(OracleStreamEval, NpyGridRejectsWhatTheRationalGridRejects) {
 TEST(OracleStreamEval, ProgressRisesToTheTotalOncePerChunk) {
   std::string inputs = scratch("progress.npy"), output = scratch("progress_out.npy");
   write_file(inputs, format_npy_f8({3, 5}, std::vector<double>(15, 1.0)));
-  for (std::size_t chunk : {4, 11}) {  // a chunk shorter than a row, and one holding two rows
+  // A chunk shorter than a row (two chunks per row), and one holding two rows, which two threads cut
+  // into one row per part (at least 4 parts per thread when the rows allow).
+  for (auto [chunk, threads, calls] : {std::tuple{4u, 2u, 6u}, std::tuple{11u, 1u, 2u}, std::tuple{11u, 2u, 3u}}) {
     std::vector<std::size_t> reported;
     StreamRequest request{std::make_shared<const KeyedMeasure>(Measure{{{{Q(1), Q(0)}, Q(1)}}}),
-                          inputs, output, ValueKind::Double, InitialState::Off, 2, chunk, {}};
+                          inputs, output, ValueKind::Double, InitialState::Off, threads, chunk, {}};
     request.progress = [&](std::size_t done, std::size_t total) {
       EXPECT_EQ(total, 15u);
       reported.push_back(done);
@@ -149,24 +157,35 @@ TEST(OracleStreamEval, ProgressRisesToTheTotalOncePerChunk) {
     ASSERT_FALSE(reported.empty());
     EXPECT_TRUE(std::is_sorted(reported.begin(), reported.end()));
     EXPECT_EQ(reported.back(), 15u) << "chunk " << chunk;
-    EXPECT_EQ(reported.size(), chunk == 4 ? 6u : 2u) << "chunk " << chunk;
+    EXPECT_EQ(reported.size(), calls) << "chunk " << chunk << " threads " << threads;
   }
 }
 
 TEST(OracleStreamEval, NonFiniteInputWritesNothing) {
+  // One sequence, and a batch of 8 rows with NaN in rows 5 and 7: the first in file order is named
+  // whatever the threads.
   std::string inputs = scratch("nan.npy"), output = scratch("nan_out.npy");
-  std::filesystem::remove(output);
-  write_file(inputs, format_npy_f8({4}, {0.0, 1.0, std::numeric_limits<double>::quiet_NaN(), 2.0}));
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  std::vector<double> batch(16, 1.0);
+  batch[11] = batch[15] = nan;
   Measure mu{{{{Q(1), Q(0)}, Q(1)}}};
-  StreamRequest request{std::make_shared<const KeyedMeasure>(mu), inputs, output, ValueKind::Double,
-                        InitialState::Off, 1, 2, {}};
-  try {
-    stream_evaluate(request);
-    FAIL() << "a NaN input was accepted";
-  } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("element [2] is not finite"), std::string::npos) << e.what();
+  for (auto [shape, values, where] :
+       {std::tuple{std::vector<std::size_t>{4}, std::vector<double>{0.0, 1.0, nan, 2.0}, "element [2] is not finite"},
+        std::tuple{std::vector<std::size_t>{8, 2}, batch, "element [5, 1] is not finite"}}) {
+    write_file(inputs, format_npy_f8(shape, values));
+    for (unsigned threads : {1u, 3u}) {
+      std::filesystem::remove(output);
+      StreamRequest request{std::make_shared<const KeyedMeasure>(mu), inputs, output, ValueKind::Double,
+                            InitialState::Off, threads, 2, {}};
+      try {
+        stream_evaluate(request);
+        ADD_FAILURE() << "a NaN input was accepted";
+      } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find(where), std::string::npos) << e.what();
+      }
+      EXPECT_FALSE(std::filesystem::exists(output));
+    }
   }
-  EXPECT_FALSE(std::filesystem::exists(output));
 }
 
 }  // namespace
