@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <bit>
 #include <cfloat>
+#include <charconv>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -141,17 +142,31 @@ std::string dyadic_text(__int128 n, int scale) {
   mag >>= reduce;
   int den_bits = scale - reduce;
   if (den_bits > 127) return to_string(Q(to_z(n), Z(1) << scale));
-  auto decimal = [](unsigned __int128 v) {
-    char buf[48];
-    char* p = buf + sizeof buf;
-    do {
-      *--p = static_cast<char>('0' + static_cast<int>(v % 10));
-      v /= 10;
-    } while (v);
-    return std::string(p, buf + sizeof buf);
+  // Decimal digits in 64-bit pieces of 19 digits: one 128-bit division per piece, not per digit.
+  auto decimal = [](std::string& out, unsigned __int128 v) {
+    constexpr std::uint64_t kPiece = 10000000000000000000ull;  // 10^19
+    std::uint64_t pieces[3];
+    int count = 0;
+    while (v >= kPiece) {
+      pieces[count++] = static_cast<std::uint64_t>(v % kPiece);
+      v /= kPiece;
+    }
+    char buf[20];
+    auto r = std::to_chars(buf, buf + sizeof buf, static_cast<std::uint64_t>(v));
+    out.append(buf, r.ptr);
+    while (count-- > 0) {
+      r = std::to_chars(buf, buf + sizeof buf, pieces[count]);
+      out.append(19 - static_cast<std::size_t>(r.ptr - buf), '0');
+      out.append(buf, r.ptr);
+    }
   };
-  std::string text = n < 0 ? "-" + decimal(mag) : decimal(mag);
-  if (den_bits > 0) text += "/" + decimal(static_cast<unsigned __int128>(1) << den_bits);
+  std::string text;
+  if (n < 0) text += '-';
+  decimal(text, mag);
+  if (den_bits > 0) {
+    text += '/';
+    decimal(text, static_cast<unsigned __int128>(1) << den_bits);
+  }
   return text;
 }
 
