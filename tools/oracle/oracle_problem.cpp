@@ -31,10 +31,6 @@ std::string cell_name(const std::string& source, std::size_t r, std::size_t c) {
   return source + ": row " + std::to_string(r) + ", column " + std::to_string(c);
 }
 
-}  // namespace
-
-namespace {
-
 // What grid_from_rows and the double grid of load_keyed_measure reject, worded once.
 InputError not_a_grid(const std::string& source) { return InputError(source + ": a grid needs an L x L weight matrix"); }
 
