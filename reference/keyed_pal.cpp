@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <bit>
 #include <cfloat>
+#include <charconv>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -72,6 +73,40 @@ double bracketing_double(const Q& t) {
   return to_double(t);
 }
 
+// A double as sign * odd mantissa * 2^exponent, read from its bits.
+struct DoubleParts {
+  std::uint64_t mantissa;
+  int exponent;
+};
+
+DoubleParts double_parts(double w) {
+  auto bits = std::bit_cast<std::uint64_t>(w);
+  int biased = static_cast<int>((bits >> 52) & 0x7ff);
+  std::uint64_t mantissa = bits & ((std::uint64_t{1} << 52) - 1);
+  int exponent = -1074;
+  if (biased != 0) {
+    mantissa |= std::uint64_t{1} << 52;
+    exponent = biased - 1075;
+  }
+  int zeros = std::countr_zero(mantissa);
+  return {mantissa >> zeros, exponent + zeros};
+}
+
+// Point masses at cell (i, j) become sums over {alpha_idx < i, beta_idx >= j}. Tables are
+// column-major (cell (i, j) at j * side + i): the two cells an output reads share a column.
+template <class T>
+void accumulate(std::vector<T>& table, std::size_t side) {
+  for (std::size_t j = 0; j < side; ++j) {
+    T* column = &table[j * side];
+    for (std::size_t i = 1; i < side; ++i) column[i] += column[i - 1];
+  }
+  for (std::size_t j = side - 1; j-- > 0;) {
+    T* column = &table[j * side];
+    const T* right = column + side;
+    for (std::size_t i = 0; i < side; ++i) column[i] += right[i];
+  }
+}
+
 }  // namespace
 
 double dyadic_to_double(__int128 n, int scale) {
@@ -107,22 +142,36 @@ std::string dyadic_text(__int128 n, int scale) {
   mag >>= reduce;
   int den_bits = scale - reduce;
   if (den_bits > 127) return to_string(Q(to_z(n), Z(1) << scale));
-  auto decimal = [](unsigned __int128 v) {
-    char buf[48];
-    char* p = buf + sizeof buf;
-    do {
-      *--p = static_cast<char>('0' + static_cast<int>(v % 10));
-      v /= 10;
-    } while (v);
-    return std::string(p, buf + sizeof buf);
+  // Decimal digits in 64-bit pieces of 19 digits: one 128-bit division per piece, not per digit.
+  auto decimal = [](std::string& out, unsigned __int128 v) {
+    constexpr std::uint64_t kPiece = 10000000000000000000ull;  // 10^19
+    std::uint64_t pieces[3];
+    int count = 0;
+    while (v >= kPiece) {
+      pieces[count++] = static_cast<std::uint64_t>(v % kPiece);
+      v /= kPiece;
+    }
+    char buf[20];
+    auto r = std::to_chars(buf, buf + sizeof buf, static_cast<std::uint64_t>(v));
+    out.append(buf, r.ptr);
+    while (count-- > 0) {
+      r = std::to_chars(buf, buf + sizeof buf, pieces[count]);
+      out.append(19 - static_cast<std::size_t>(r.ptr - buf), '0');
+      out.append(buf, r.ptr);
+    }
   };
-  std::string text = n < 0 ? "-" + decimal(mag) : decimal(mag);
-  if (den_bits > 0) text += "/" + decimal(static_cast<unsigned __int128>(1) << den_bits);
+  std::string text;
+  if (n < 0) text += '-';
+  decimal(text, mag);
+  if (den_bits > 0) {
+    text += '/';
+    decimal(text, static_cast<unsigned __int128>(1) << den_bits);
+  }
   return text;
 }
 
 KeyedMeasure::KeyedMeasure(Measure mu) : mu_(std::move(mu)) {
-  validate(mu_);
+  validate(*mu_);
   // Sort the thresholds by their doubles (monotone in t), then split equal doubles exactly.
   struct Entry {
     double d;
@@ -130,9 +179,9 @@ KeyedMeasure::KeyedMeasure(Measure mu) : mu_(std::move(mu)) {
     std::size_t slot;  // 2 * relay (+1 for beta)
   };
   std::vector<Entry> entries;
-  entries.reserve(2 * mu_.relays.size());
-  for (std::size_t r = 0; r < mu_.relays.size(); ++r) {
-    const Thresholds& t = mu_.relays[r].thresholds;
+  entries.reserve(2 * mu_->relays.size());
+  for (std::size_t r = 0; r < mu_->relays.size(); ++r) {
+    const Thresholds& t = mu_->relays[r].thresholds;
     entries.push_back({mpq_get_d(t.alpha.backend().data()), &t.alpha, 2 * r});
     entries.push_back({mpq_get_d(t.beta.backend().data()), &t.beta, 2 * r + 1});
   }
@@ -164,10 +213,10 @@ KeyedMeasure::KeyedMeasure(Measure mu) : mu_(std::move(mu)) {
   // Per relay: its cell and, while every weight is dyadic, its weight in integers.
   std::vector<std::pair<std::size_t, std::size_t>> cells;
   std::vector<std::pair<__int128, int>> dyadic;
-  cells.reserve(mu_.relays.size());
+  cells.reserve(mu_->relays.size());
   integral_ = true;
-  for (std::size_t relay = 0; relay < mu_.relays.size(); ++relay) {
-    const WeightedRelay& r = mu_.relays[relay];
+  for (std::size_t relay = 0; relay < mu_->relays.size(); ++relay) {
+    const WeightedRelay& r = mu_->relays[relay];
     std::size_t ia = index[2 * relay], ib = index[2 * relay + 1];
     alpha_keys_.push_back(2 * static_cast<int>(ia + 1));
     beta_keys_.push_back(2 * static_cast<int>(ib + 1));
@@ -196,24 +245,83 @@ KeyedMeasure::KeyedMeasure(Measure mu) : mu_(std::move(mu)) {
   if (integral_) {
     int_table_.assign(side * side, 0);
     for (std::size_t r = 0; r < cells.size(); ++r)
-      int_table_[cells[r].first * side + cells[r].second] += dyadic[r].first << (scale_ - dyadic[r].second);
-    for (std::size_t i = 1; i <= m_; ++i) {
-      __int128* row = &int_table_[i * side];
-      for (std::size_t j = m_; j-- > 0;) row[j] += row[j + 1];
-      const __int128* above = row - side;
-      for (std::size_t j = 0; j <= m_; ++j) row[j] += above[j];
-    }
+      int_table_[cells[r].second * side + cells[r].first] += dyadic[r].first << (scale_ - dyadic[r].second);
+    accumulate(int_table_, side);
   } else {
     scale_ = 0;
     table_.assign(side * side, Q(0));
     for (std::size_t r = 0; r < cells.size(); ++r)
-      table_[cells[r].first * side + cells[r].second] += mu_.relays[r].weight;
-    for (std::size_t i = 1; i <= m_; ++i)
-      for (std::size_t j = m_; j-- > 0;) table_[i * side + j] += table_[i * side + j + 1];
-    for (std::size_t i = 1; i <= m_; ++i)
-      for (std::size_t j = 0; j <= m_; ++j) table_[i * side + j] += table_[(i - 1) * side + j];
+      table_[cells[r].second * side + cells[r].first] += mu_->relays[r].weight;
+    accumulate(table_, side);
   }
   build_double_keys();
+}
+
+
+Grid DoubleGrid::exact() const {
+  Grid grid{delta, static_cast<int>(L), {}};
+  for (std::size_t r = 0; r < L; ++r)
+    for (std::size_t c = 0; c < cols; ++c)
+      if (double w = weights[r * cols + c]; w != 0)
+        grid.weights.push_back({static_cast<int>(r + 1), static_cast<int>(c + 1), *rational_from_double(w)});
+  return grid;
+}
+
+KeyedMeasure KeyedMeasure::from_grid(const DoubleGrid& grid) {
+  if (grid.delta <= 0) throw std::invalid_argument("grid delta must be > 0, got " + to_string(grid.delta));
+  if (grid.L < 1 || grid.L > (std::size_t{1} << 24) || grid.cols > grid.L || grid.weights.size() != grid.L * grid.cols)
+    throw std::invalid_argument("DoubleGrid: needs 1 <= L <= 2^24, cols <= L and L * cols weights");
+  for (std::size_t r = 0; r < grid.L; ++r)
+    for (std::size_t c = 0; c < grid.cols; ++c) {
+      double w = grid.weights[r * grid.cols + c];
+      if (!std::isfinite(w) || (c > r && w != 0))
+        throw std::invalid_argument("grid weight (" + std::to_string(r + 1) + ", " + std::to_string(c + 1) +
+                                    ") is not finite or above the diagonal");
+    }
+  KeyedMeasure keyed;
+  if (keyed.build_grid(grid)) return keyed;
+  return KeyedMeasure(measure_from_grid(grid.exact()));
+}
+
+// The integer table straight from the doubles; false (nothing kept) when the scaled sums could
+// reach 2^kMaxBits, so the caller takes the GMP route.
+bool KeyedMeasure::build_grid(const DoubleGrid& grid) {
+  std::size_t L = grid.L, cols = grid.cols, nonzero = 0;
+  int lowest = std::numeric_limits<int>::max(), top = std::numeric_limits<int>::min();
+  for (double w : grid.weights) {
+    if (w == 0) continue;
+    DoubleParts p = double_parts(w);
+    lowest = std::min(lowest, p.exponent);
+    top = std::max(top, p.exponent + static_cast<int>(std::bit_width(p.mantissa)));
+    ++nonzero;
+  }
+  scale_ = nonzero == 0 ? 0 : std::max(0, -lowest);
+  // Every sum is below nonzero * 2^(top + scale) in magnitude.
+  if (scale_ > kMaxScale || (nonzero > 0 && top + scale_ + static_cast<int>(std::bit_width(nonzero)) >= kMaxBits))
+    return false;
+  m_ = L;
+  thresholds_.reserve(L);
+  for (std::size_t i = 1; i <= L; ++i) thresholds_.push_back(grid.delta * static_cast<long long>(i));
+  std::size_t side = L + 1;
+  int_table_.assign(side * side, 0);
+  // Relay (i, j) has alpha index i - 1 and beta index j - 1: its mass sits at cell (i, j - 1).
+  for (std::size_t r = 0; r < L; ++r)
+    for (std::size_t c = 0; c < cols; ++c) {
+      double w = grid.weights[r * cols + c];
+      if (w == 0) continue;
+      DoubleParts p = double_parts(w);
+      __int128 v = static_cast<__int128>(p.mantissa) << (p.exponent + scale_);
+      int_table_[c * side + r + 1] = w < 0 ? -v : v;
+    }
+  accumulate(int_table_, side);
+  integral_ = true;
+  build_double_keys();
+  return true;
+}
+
+const Measure& KeyedMeasure::measure() const {
+  if (!mu_) throw std::logic_error("KeyedMeasure: built from a DoubleGrid in machine arithmetic, no relay list kept");
+  return *mu_;
 }
 
 void KeyedMeasure::build_double_keys() {
@@ -296,7 +404,7 @@ std::vector<int> KeyedMeasure::keys(const std::vector<Q>& u) const {
 }
 
 Q KeyedMeasure::cell(std::size_t i, std::size_t j) const {
-  if (!integral_) return table_[i * (m_ + 1) + j];
+  if (!integral_) return table_[j * (m_ + 1) + i];
   return Q(to_z(int_cell(i, j)), Z(1) << scale_);
 }
 
@@ -343,31 +451,37 @@ KeyedRun::KeyedRun(const KeyedMeasure& keyed, InitialState initial)
   }
 }
 
-// The wiping-out memory of preisach_memory.cpp over keys, with each entry's output alongside (the
-// same recurrences as MemoryPal::reached).
-MemoryStepEffect KeyedRun::step(int u) {
+// The wiping-out memory of preisach_memory.cpp over keys (the same recurrences as MemoryPal::reached);
+// the outputs are left to the caller.
+MemoryStepEffect KeyedRun::move(int u) {
   MemoryStepEffect effect;
   if (extrema_.empty()) {
     extrema_.push_back(u);
     effect.pushed = true;
-  } else if (u == extrema_.back()) {
     return effect;
-  } else {
-    bool rising = u > extrema_.back();
-    if (is_maximum(extrema_.size() - 1) == rising) {
-      extrema_.back() = u;
-      effect.replaced = true;
-    } else {
-      extrema_.push_back(u);
-      effect.pushed = true;
-    }
-    while (extrema_.size() >= 3) {
-      int older = extrema_[extrema_.size() - 3];
-      if (!(rising ? u >= older : u <= older)) break;
-      extrema_.erase(extrema_.end() - 3, extrema_.end() - 1);
-      effect.wiped += 2;
-    }
   }
+  if (u == extrema_.back()) return effect;
+  bool rising = u > extrema_.back();
+  if (is_maximum(extrema_.size() - 1) == rising) {
+    extrema_.back() = u;
+    effect.replaced = true;
+  } else {
+    extrema_.push_back(u);
+    effect.pushed = true;
+  }
+  while (extrema_.size() >= 3) {
+    int older = extrema_[extrema_.size() - 3];
+    if (!(rising ? u >= older : u <= older)) break;
+    extrema_.erase(extrema_.end() - 3, extrema_.end() - 1);
+    effect.wiped += 2;
+  }
+  return effect;
+}
+
+// Each entry carries its output alongside; only the top one changes.
+MemoryStepEffect KeyedRun::step(int u) {
+  MemoryStepEffect effect = move(u);
+  if (!effect.pushed && !effect.replaced) return effect;
   std::size_t size = extrema_.size();
   if (keyed_->integral())
     int_outputs_.resize(size);
@@ -377,34 +491,79 @@ MemoryStepEffect KeyedRun::step(int u) {
   return effect;
 }
 
+void KeyedRun::step_scaled(const int* keys, std::size_t n, __int128* out) {
+  // First the memory moves, noting per token the two cells (output = below + plus - minus) and
+  // where the value below comes from; then the sums, in order.
+  struct Pending {
+    std::size_t plus, minus;  // plus == kSame: the memory did not change
+    int below_token;          // the block's token that set the entry below, -1: int_below
+    __int128 int_below;
+  };
+  constexpr std::size_t kSame = static_cast<std::size_t>(-1);
+  constexpr std::size_t kBlock = 256;
+  const __int128* table = keyed_->int_table_.data();
+  Pending pending[kBlock];
+  for (std::size_t first = 0; first < n; first += kBlock) {
+    std::size_t count = std::min(kBlock, n - first);
+    __int128 previous = scaled();  // before the memory moves
+    setter_.assign(extrema_.size(), -1);
+    for (std::size_t k = 0; k < count; ++k) {
+      Pending& p = pending[k];
+      MemoryStepEffect effect = move(keys[first + k]);
+      if (!effect.pushed && !effect.replaced) {
+        p.plus = kSame;
+        continue;
+      }
+      std::size_t index = extrema_.size() - 1;
+      setter_.resize(index + 1);
+      int_outputs_.resize(index + 1);
+      auto [plus, minus] = top_cells();
+      __builtin_prefetch(table + plus);
+      __builtin_prefetch(table + minus);
+      p.plus = plus;
+      p.minus = minus;
+      p.below_token = index > 0 ? setter_[index - 1] : -1;
+      p.int_below = index > 0 ? int_outputs_[index - 1] : int_start_;
+      setter_[index] = static_cast<int>(k);
+    }
+    for (std::size_t k = 0; k < count; ++k) {
+      const Pending& p = pending[k];
+      if (p.plus != kSame) {
+        __int128 below = p.below_token >= 0 ? out[first + static_cast<std::size_t>(p.below_token)] : p.int_below;
+        previous = below + table[p.plus] - table[p.minus];
+      }
+      out[first + k] = previous;
+    }
+    for (std::size_t e = 0; e < extrema_.size(); ++e)
+      if (setter_[e] >= 0) int_outputs_[e] = out[first + static_cast<std::size_t>(setter_[e])];
+  }
+}
+
 std::size_t KeyedRun::row(int a) const { return a < 0 ? keyed_->threshold_count() : static_cast<std::size_t>(a / 2); }
 
 std::size_t KeyedRun::column(int b) const { return b < 0 ? 0 : static_cast<std::size_t>((b - 1) / 2); }
 
-void KeyedRun::recompute_top() {
-  // Sum over {alpha <= a, beta >= b} is cell(row(a), column(b)); a sentinel of -1 is +-infinity.
+// The top entry's output is the entry below's plus cell `plus` minus cell `minus` of the table:
+// cell(row(a), column(b)) sums {alpha <= a, beta >= b}, a sentinel of -1 is +-infinity, and row 0
+// is zero (the empty sum stands for a missing term).
+std::pair<std::size_t, std::size_t> KeyedRun::top_cells() const {
+  std::size_t side = keyed_->threshold_count() + 1;
   std::size_t index = extrema_.size() - 1;
   int u = extrema_[index];
   int p = index > 0 ? extrema_[index - 1] : -1;
-  bool maximum = is_maximum(index);
+  if (is_maximum(index)) return {column(p) * side + row(u), p >= 0 ? column(p) * side + row(p) : 0};
+  return {column(u) * side + row(u), column(u) * side + row(p)};
+}
+
+void KeyedRun::recompute_top() {
+  std::size_t index = extrema_.size() - 1;
+  auto [plus, minus] = top_cells();
   if (keyed_->integral()) {
-    __int128 before = index > 0 ? int_outputs_[index - 1] : int_start_;
-    if (maximum) {
-      __int128 gained = keyed_->int_cell(row(u), column(p));
-      if (p >= 0) gained -= keyed_->int_cell(row(p), column(p));
-      int_outputs_[index] = before + gained;
-    } else {
-      int_outputs_[index] = before - (keyed_->int_cell(row(p), column(u)) - keyed_->int_cell(row(u), column(u)));
-    }
-    return;
-  }
-  Q before = index > 0 ? outputs_[index - 1] : start_;
-  if (maximum) {
-    Q gained = keyed_->cell(row(u), column(p));
-    if (p >= 0) gained -= keyed_->cell(row(p), column(p));
-    outputs_[index] = before + gained;
+    const __int128* table = keyed_->int_table_.data();
+    int_outputs_[index] = (index > 0 ? int_outputs_[index - 1] : int_start_) + table[plus] - table[minus];
   } else {
-    outputs_[index] = before - (keyed_->cell(row(p), column(u)) - keyed_->cell(row(u), column(u)));
+    const Q* table = keyed_->table_.data();
+    outputs_[index] = (index > 0 ? outputs_[index - 1] : start_) + table[plus] - table[minus];
   }
 }
 

@@ -7,6 +7,8 @@
 // A double input is an exact dyadic rational, so its rank needs no GMP: each threshold t carries a
 // double d with no double strictly between t and d, hence u > d implies u > t and u < d implies
 // u < t for every double u, and u == d is settled by the sign of t - d, computed exactly at setup.
+// A grid with double weights (a float .npy matrix) is keyed without GMP at all: its thresholds are
+// the grid points, in order by construction, and each weight is an exact dyadic read from its bits.
 // Tested equal to pal_by_definition in tests/reference/keyed_pal_test.cpp.
 #pragma once
 
@@ -15,10 +17,23 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace palcheck {
+
+/// A grid measure with double weights, as a float .npy weight matrix holds it: row i-1 of the
+/// L x cols matrix (C order) holds mu_ij at (alpha_i, beta_j) = (i*delta, j*delta).
+struct DoubleGrid {
+  Q delta;                      ///< spacing Delta > 0
+  std::size_t L = 0;            ///< rows: the grid size
+  std::size_t cols = 0;         ///< columns, at most L (the missing ones weigh 0)
+  std::vector<double> weights;  ///< L * cols finite values, 0 above the diagonal (j > i)
+
+  /// The same grid with exact weights (the reference's Grid; GMP).
+  Grid exact() const;
+};
 
 /// A measure with its thresholds replaced by ranks, and its staircase sums precomputed.
 class KeyedMeasure {
@@ -27,6 +42,11 @@ class KeyedMeasure {
   /// arithmetic (O(R log R) plus O(m^2) integer sums); GMP sums only for non-dyadic weights.
   /// Takes mu by value: pass an rvalue to spare the copy of a large measure.
   explicit KeyedMeasure(Measure mu);
+
+  /// The keyed grid, built in machine arithmetic when its weights' sums fit 128 bits (else through
+  /// the Measure above). Throws std::invalid_argument on a bad shape, delta <= 0, a non-finite
+  /// weight or a nonzero weight above the diagonal.
+  static KeyedMeasure from_grid(const DoubleGrid& grid);
 
   /// The rank key of an input: 2c when u is the c-th threshold (1-based), else 2c+1 with c the
   /// number of thresholds below u. Keys run from 1 to 2m+1.
@@ -37,11 +57,12 @@ class KeyedMeasure {
   /// The keys of a sequence.
   std::vector<int> keys(const std::vector<Q>& u) const;
 
-  /// The measure this was built from.
-  const Measure& measure() const { return mu_; }
-  /// Key of each relay's alpha (always even).
+  /// The measure this was built from; std::logic_error when built by from_grid in machine arithmetic
+  /// (which keeps no relay list).
+  const Measure& measure() const;
+  /// Key of each relay's alpha (always even); empty when measure() is not available.
   const std::vector<int>& alpha_keys() const { return alpha_keys_; }
-  /// Key of each relay's beta (always even).
+  /// Key of each relay's beta (always even); empty when measure() is not available.
   const std::vector<int>& beta_keys() const { return beta_keys_; }
   /// Whether the 128-bit integer path applies (every weight dyadic, sums far from overflow).
   bool integral() const { return integral_; }
@@ -56,7 +77,7 @@ class KeyedMeasure {
   /// Sum of weights over {alpha_idx < i, beta_idx >= j} (indices into the sorted thresholds).
   Q cell(std::size_t i, std::size_t j) const;
   /// The same sum times 2^scale, exact; only when integral().
-  __int128 int_cell(std::size_t i, std::size_t j) const { return int_table_[i * (m_ + 1) + j]; }
+  __int128 int_cell(std::size_t i, std::size_t j) const { return int_table_[j * (m_ + 1) + i]; }
   /// Number of distinct thresholds.
   std::size_t threshold_count() const { return m_; }
   /// Total mass of the measure.
@@ -65,9 +86,12 @@ class KeyedMeasure {
   int scale() const { return scale_; }
 
  private:
+  friend class KeyedRun;  // step_scaled reads the integer table directly
+  KeyedMeasure() = default;
+  bool build_grid(const DoubleGrid& grid);
   void build_double_keys();
 
-  Measure mu_;
+  std::optional<Measure> mu_;
   std::vector<Q> thresholds_;  // sorted, distinct
   std::size_t m_ = 0;
   std::vector<int> alpha_keys_, beta_keys_;
@@ -90,6 +114,10 @@ class KeyedRun {
 
   /// Feeds the key of the next input; returns what it did to the memory.
   MemoryStepEffect step(int key);
+  /// Feeds n keys and writes the output after each, times 2^scale, to out: what n calls of step and
+  /// scaled() give, with every table read of the block requested before the first is used (the
+  /// memory moves on keys alone, so the reads do not wait on each other). Integral measures only.
+  void step_scaled(const int* keys, std::size_t n, __int128* out);
   /// The output now, exact.
   Q exact() const;
   /// The output now, the nearest double.
@@ -101,6 +129,8 @@ class KeyedRun {
 
  private:
   bool is_maximum(std::size_t index) const { return (index % 2 == 0) == first_is_max_; }
+  MemoryStepEffect move(int key);
+  std::pair<std::size_t, std::size_t> top_cells() const;
   std::size_t row(int a) const;
   std::size_t column(int b) const;
   void recompute_top();
@@ -110,6 +140,7 @@ class KeyedRun {
   std::vector<int> extrema_;
   std::vector<__int128> int_outputs_;  // integral measures
   std::vector<Q> outputs_;             // the others
+  std::vector<int> setter_;            // step_scaled: the block's token that set each entry, or -1
   __int128 int_start_ = 0;
   Q start_;
 };

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace palcheck {
@@ -140,6 +141,108 @@ TEST(OracleKeyedPal, GridKeysByArithmeticEqualExactKeys) {
       double d = to_double(delta * i);
       for (double u : {d, std::nextafter(d, 1e9), std::nextafter(d, -1e9), d + to_double(delta) / 2})
         ASSERT_EQ(keyed.key(u), keyed.key(exact(u))) << "delta " << delta << " i " << i;
+    }
+  }
+}
+
+// Double weights as a float .npy grid holds them: ordinary, integer, zero and -0, and magnitudes
+// (2^+-600, subnormal) whose sums leave 128 bits, so from_grid must take the GMP route.
+double grid_weight(std::mt19937_64& rng, bool extreme) {
+  std::normal_distribution<double> normal(0.0, 1.0);
+  switch (rng() % (extreme ? 6 : 4)) {
+    case 0: return 0.0;
+    case 1: return static_cast<double>(static_cast<int>(rng() % 9) - 4);
+    case 2: return rng() % 2 ? -0.0 : normal(rng) * 0x1p-30;
+    case 3: return normal(rng);
+    case 4: return normal(rng) * (rng() % 2 ? 0x1p+600 : 0x1p-600);
+    default: return 4.9e-324 * static_cast<double>(1 + rng() % 5);
+  }
+}
+
+TEST(OracleKeyedPal, DoubleGridEqualsDefinition) {
+  // Spacings that are not doubles (1/10, 1/3) and ones that are; inputs at, next to and between
+  // grid points, and outside the grid.
+  std::mt19937_64 rng(kSeed + 4);
+  int machine = 0, gmp = 0;
+  for (int c = 0; c < 600; ++c) {
+    static const Q deltas[] = {Q(1, 10), Q(1, 3), Q(1, 4), Q(7), Q(1, std::int64_t{1} << 40)};
+    DoubleGrid grid{deltas[rng() % std::size(deltas)], 1 + rng() % 12, 0, {}};
+    grid.cols = 1 + rng() % grid.L;
+    for (std::size_t r = 0; r < grid.L; ++r)
+      for (std::size_t col = 0; col < grid.cols; ++col)
+        grid.weights.push_back(col <= r ? grid_weight(rng, c % 5 == 0) : 0.0);
+    KeyedMeasure keyed = KeyedMeasure::from_grid(grid);
+    bool by_machine = keyed.integral() && keyed.alpha_keys().empty();
+    (by_machine ? machine : gmp) += 1;
+    if (c % 5 != 0) {
+      EXPECT_TRUE(by_machine) << "case " << c << ": ordinary weights took the GMP route";
+    }
+    Measure mu = measure_from_grid(grid.exact());
+    std::vector<double> u;
+    std::size_t len = 1 + rng() % 40;
+    while (u.size() < len) {
+      double d = to_double(grid.delta * static_cast<long long>(rng() % (grid.L + 3)) - grid.delta);
+      switch (rng() % 4) {
+        case 0: u.push_back(d); break;
+        case 1: u.push_back(std::nextafter(d, 1e300)); break;
+        case 2: u.push_back(std::nextafter(d, -1e300)); break;
+        default: u.push_back(u.empty() ? d : u[rng() % u.size()]);
+      }
+    }
+    std::vector<Q> uq;
+    for (double x : u) uq.push_back(exact(x));
+    for (InitialState initial : {InitialState::Off, InitialState::On}) {
+      std::vector<Q> expected = pal_by_definition(mu, uq, initial);
+      ASSERT_EQ(keyed.outputs(uq, initial), expected) << "case " << c << " seed " << kSeed + 4;
+      std::vector<double> approx = keyed.outputs_double(u, initial);
+      for (std::size_t n = 0; n < u.size(); ++n) ASSERT_EQ(approx[n], to_double(expected[n])) << "case " << c;
+    }
+  }
+  EXPECT_GT(machine, 300);
+  EXPECT_GT(gmp, 20);
+}
+
+TEST(OracleKeyedPal, DoubleGridRejectsWhatMeasureFromGridRejects) {
+  DoubleGrid above{Q(1), 2, 2, {1.0, 0.5, 1.0, 1.0}};
+  EXPECT_THROW(KeyedMeasure::from_grid(above), std::invalid_argument);
+  DoubleGrid nan{Q(1), 1, 1, {std::nan("")}};
+  EXPECT_THROW(KeyedMeasure::from_grid(nan), std::invalid_argument);
+  DoubleGrid wide{Q(1), 1, 2, {1.0, 0.0}};
+  EXPECT_THROW(KeyedMeasure::from_grid(wide), std::invalid_argument);
+  DoubleGrid spacing{Q(0), 1, 1, {1.0}};
+  EXPECT_THROW(KeyedMeasure::from_grid(spacing), std::invalid_argument);
+  EXPECT_THROW((void)KeyedMeasure::from_grid(DoubleGrid{Q(1), 1, 1, {1.0}}).measure(), std::logic_error);
+}
+
+TEST(OracleKeyedPal, BlockStepsEqualTokenSteps) {
+  // Long sequences (several blocks of step_scaled, deep memories from a slow zig-zag with noise),
+  // fed in pieces of every size, against step() one token at a time.
+  std::mt19937_64 rng(kSeed + 5);
+  for (int c = 0; c < 40; ++c) {
+    Grid grid{Q(1, 4), 24, {}};
+    for (int i = 1; i <= 24; ++i)
+      for (int j = 1; j <= i; ++j) grid.weights.push_back({i, j, Q(static_cast<int>(rng() % 9) - 4, 1 << (rng() % 6))});
+    KeyedMeasure keyed(measure_from_grid(grid));
+    ASSERT_TRUE(keyed.integral());
+    std::vector<int> keys;
+    for (int n = 0; n < 3000; ++n) {
+      int centre = 25 + static_cast<int>(20 * std::sin(n / (30.0 + c)) * std::exp(-n / 2000.0));
+      keys.push_back(std::clamp(centre + static_cast<int>(rng() % 7) - 3, 1, 49));
+    }
+    for (InitialState initial : {InitialState::Off, InitialState::On}) {
+      KeyedRun one(keyed, initial), block(keyed, initial);
+      std::vector<__int128> out(keys.size());
+      for (std::size_t first = 0; first < keys.size();) {
+        std::size_t count = std::min<std::size_t>(1 + rng() % 700, keys.size() - first);
+        block.step_scaled(keys.data() + first, count, out.data() + first);
+        first += count;
+      }
+      for (std::size_t n = 0; n < keys.size(); ++n) {
+        one.step(keys[n]);
+        ASSERT_TRUE(one.scaled() == out[n]) << "case " << c << " token " << n;
+      }
+      ASSERT_TRUE(one.scaled() == block.scaled());
+      ASSERT_EQ(one.depth(), block.depth());
     }
   }
 }

@@ -1,9 +1,11 @@
 // def:pal, prop:complexity, issue #7: tokens per second of the oracle's rank-keyed PAL on a 64x64
 // grid with float32 weights and double inputs, for exact outputs and for nearest-double outputs;
-// setup apart; and `palcheck eval` end to end (.npy in, .npy out) at L = 16, 256, 1024, n = 1e6.
+// setup apart; `palcheck eval` end to end (float64 .npy grid and inputs in, .npy out) at L = 16, 256,
+// 1024, n = 1e6; and a batch on 1 and 2 threads.
 #include "reference/measure.h"
 #include "reference/keyed_pal.h"
 #include "tools/oracle/npy_format.h"
+#include "tools/oracle/oracle_problem.h"
 #include "tools/oracle/stream_eval.h"
 
 #include <benchmark/benchmark.h>
@@ -56,49 +58,85 @@ void BM_OracleSetup(benchmark::State& state) {
 }
 BENCHMARK(BM_OracleSetup)->Arg(16)->Arg(256)->Unit(benchmark::kMillisecond);
 
-// Compute only, per token on double inputs: key (no GMP), memory step, nearest double.
+// Compute only, per token on double inputs, as eval runs it: keys (no GMP), the memory a block at a
+// time with the table reads issued ahead (step_scaled), nearest doubles.
 void BM_OracleComputePerToken(benchmark::State& state) {
   int L = static_cast<int>(state.range(0));
   palcheck::KeyedMeasure keyed(float32_grid(L));
   std::mt19937_64 rng(5);
   std::uniform_real_distribution<double> d(0.0, L / 8.0 + 1.0);
-  std::vector<double> u(1 << 16);
+  std::vector<double> u(1 << 16), out(u.size());
   for (double& x : u) x = d(rng);
+  std::vector<int> keys(u.size());
+  std::vector<__int128> scaled(u.size());
   palcheck::KeyedRun run(keyed, palcheck::InitialState::Off);
-  for (auto _ : state)
-    for (double x : u) {
-      run.step(keyed.key(x));
-      benchmark::DoNotOptimize(run.nearest_double());
-    }
+  for (auto _ : state) {
+    for (std::size_t k = 0; k < u.size(); ++k) keys[k] = keyed.key(u[k]);
+    run.step_scaled(keys.data(), keys.size(), scaled.data());
+    for (std::size_t k = 0; k < u.size(); ++k) out[k] = palcheck::dyadic_to_double(scaled[k], keyed.scale());
+    benchmark::DoNotOptimize(out.data());
+  }
   state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(u.size()));
 }
 BENCHMARK(BM_OracleComputePerToken)->Arg(16)->Arg(256)->Arg(1024);
 
-// What `palcheck eval --inputs u.npy -o out.npy -j 1` does after reading the measure, end to end:
-// setup, inputs streamed from disk, outputs written; n = 1e6 tokens.
-void BM_EvalEndToEnd(benchmark::State& state) {
-  int L = static_cast<int>(state.range(0));
-  std::size_t n = 1000000;
-  auto dir = std::filesystem::temp_directory_path();
-  std::string inputs = (dir / ("palcheck_bench_eval_u" + std::to_string(L) + ".npy")).string();
-  std::string output = (dir / ("palcheck_bench_eval_out" + std::to_string(L) + ".npy")).string();
-  std::mt19937_64 rng(5);
-  std::uniform_real_distribution<double> d(0.0, L / 8.0 + 1.0);
-  std::vector<double> u(n);
-  for (double& x : u) x = d(rng);
-  std::ofstream(inputs, std::ios::binary) << palcheck::oracle::format_npy_f8({n}, u);
-  palcheck::Measure mu = float32_grid(L);
-  for (auto _ : state) {
+// A float64 grid weight matrix and uniform inputs over it, as .npy files in the temporary folder.
+struct EvalFiles {
+  std::string grid, inputs, output;
+
+  EvalFiles(int L, std::vector<std::size_t> shape, const std::string& tag) {
+    auto dir = std::filesystem::temp_directory_path();
+    std::string stem = "palcheck_bench_eval_" + tag + std::to_string(L) + "_";
+    grid = (dir / (stem + "grid.npy")).string();
+    inputs = (dir / (stem + "u.npy")).string();
+    output = (dir / (stem + "out.npy")).string();
+    std::mt19937_64 rng(5);
+    std::normal_distribution<double> w(0.0, 1.0);
+    std::vector<double> weights(static_cast<std::size_t>(L) * L, 0.0);
+    for (int i = 0; i < L; ++i)
+      for (int j = 0; j <= i; ++j) weights[static_cast<std::size_t>(i) * L + j] = w(rng);
+    std::ofstream(grid, std::ios::binary) << palcheck::oracle::format_npy_f8({std::size_t(L), std::size_t(L)}, weights);
+    std::uniform_real_distribution<double> d(0.0, L / 8.0 + 1.0);
+    std::size_t n = 1;
+    for (std::size_t s : shape) n *= s;
+    std::vector<double> u(n);
+    for (double& x : u) x = d(rng);
+    std::ofstream(inputs, std::ios::binary) << palcheck::oracle::format_npy_f8(shape, u);
+  }
+  ~EvalFiles() {
+    for (const std::string& f : {grid, inputs, output}) std::filesystem::remove(f);
+  }
+
+  // What `palcheck eval --measure grid.npy --grid-delta 1/8 --inputs u.npy -o out.npy -j threads` does.
+  void eval(unsigned threads) const {
     palcheck::oracle::StreamRequest request;
-    request.measure = mu;
+    request.keyed = std::make_shared<const palcheck::KeyedMeasure>(
+        palcheck::oracle::load_keyed_measure(grid, "1/8", palcheck::oracle::RelayColumns{}));
     request.inputs = inputs;
     request.output = output;
+    request.threads = threads;
     palcheck::oracle::stream_evaluate(std::move(request));
   }
-  state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(n));
-  std::filesystem::remove(inputs);
-  std::filesystem::remove(output);
+};
+
+// End to end, n = 1e6 tokens in one sequence: the float64 grid read and keyed, inputs streamed from
+// disk, outputs written. Flat in L is the target (t(1024) / t(16) <= 1.5).
+void BM_EvalEndToEnd(benchmark::State& state) {
+  int L = static_cast<int>(state.range(0));
+  EvalFiles files(L, {1000000}, "e2e");
+  for (auto _ : state) files.eval(1);
+  state.SetItemsProcessed(state.iterations() * 1000000);
 }
 BENCHMARK(BM_EvalEndToEnd)->Arg(16)->Arg(256)->Arg(1024)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+// A batch of 64 sequences of 16384 tokens at L = 256 on 1 and 2 threads, in wall time (the target:
+// 2 threads >= 1.8x one). On a machine shared with other busy sessions the wall time measures the
+// scheduler's share, not the code.
+void BM_EvalBatchThreads(benchmark::State& state) {
+  EvalFiles files(256, {64, 16384}, "batch");
+  for (auto _ : state) files.eval(static_cast<unsigned>(state.range(0)));
+  state.SetItemsProcessed(state.iterations() * 64 * 16384);
+}
+BENCHMARK(BM_EvalBatchThreads)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(5);
 
 }  // namespace

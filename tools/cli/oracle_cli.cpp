@@ -63,7 +63,7 @@ int run_oracle_eval(const OracleEvalOptions& o) {
       src.w_out.empty() && streamable(src.inputs, o.output, kind)) {
     // PAL over .npy inputs: chunked, constant memory in the number of tokens, all cores.
     StreamRequest request;
-    request.measure = load_measure_file(src.measures[0], src.grid_delta, src.columns);
+    request.keyed = std::make_shared<const KeyedMeasure>(load_keyed_measure(src.measures[0], src.grid_delta, src.columns));
     request.inputs = src.inputs;
     request.output = o.output;
     request.kind = kind;

@@ -7,6 +7,8 @@
 #include "tools/oracle/npy_format.h"
 #include "tools/oracle/oracle_files.h"
 
+#include <optional>
+
 namespace palcheck::oracle {
 
 using nlohmann::json;
@@ -29,21 +31,36 @@ std::string cell_name(const std::string& source, std::size_t r, std::size_t c) {
   return source + ": row " + std::to_string(r) + ", column " + std::to_string(c);
 }
 
+// What grid_from_rows and the double grid of load_keyed_measure reject, worded once.
+InputError not_a_grid(const std::string& source) { return InputError(source + ": a grid needs an L x L weight matrix"); }
+
+InputError row_too_long(const std::string& source, std::size_t r, std::size_t entries, std::size_t L) {
+  return InputError(source + ": row " + std::to_string(r) + " has " + std::to_string(entries) +
+                    " entries, the grid has L = " + std::to_string(L));
+}
+
+InputError above_diagonal(const std::string& source, std::size_t r, std::size_t c, const Q& w) {
+  return InputError(cell_name(source, r, c) + ": weight " + to_string(w) +
+                    " above the diagonal (alpha_i < beta_j is outside the Preisach half-plane)");
+}
+
+Q grid_spacing(const std::string& grid_delta) {
+  auto delta = parse_rational(grid_delta);
+  if (!delta || *delta <= 0) throw InputError("--grid-delta: expected an exact number > 0, got \"" + grid_delta + "\"");
+  return *delta;
+}
+
 }  // namespace
 
 Grid grid_from_rows(const NumberRows& rows, const Q& delta) {
   Grid grid{delta, static_cast<int>(rows.rows.size()), {}};
-  if (rows.one_dimensional || grid.L < 1) throw InputError(rows.source + ": a grid needs an L x L weight matrix");
+  if (rows.one_dimensional || grid.L < 1) throw not_a_grid(rows.source);
   for (std::size_t r = 0; r < rows.rows.size(); ++r) {
-    if (rows.rows[r].size() > rows.rows.size())
-      throw InputError(rows.source + ": row " + std::to_string(r) + " has " + std::to_string(rows.rows[r].size()) +
-                       " entries, the grid has L = " + std::to_string(rows.rows.size()));
+    if (rows.rows[r].size() > rows.rows.size()) throw row_too_long(rows.source, r, rows.rows[r].size(), rows.rows.size());
     for (std::size_t c = 0; c < rows.rows[r].size(); ++c) {
       const Q& w = rows.rows[r][c];
       if (w == 0) continue;
-      if (c > r)
-        throw InputError(cell_name(rows.source, r, c) + ": weight " + to_string(w) +
-                         " above the diagonal (alpha_i < beta_j is outside the Preisach half-plane)");
+      if (c > r) throw above_diagonal(rows.source, r, c, w);
       grid.weights.push_back({static_cast<int>(r + 1), static_cast<int>(c + 1), w});
     }
   }
@@ -73,9 +90,8 @@ struct LoadedMeasure {
   std::optional<Grid> grid;
 };
 
-LoadedMeasure load_measure(const std::string& path, const std::string& grid_delta, const RelayColumns& columns,
-                           CsvHeader header) {
-  std::string bytes = read_source(path);  // once: the path may be a pipe
+LoadedMeasure measure_from_bytes(const std::string& bytes, const std::string& path, const std::string& grid_delta,
+                                 const RelayColumns& columns, CsvHeader header) {
   if (input_format(path, bytes) == FileFormat::Json) {
     json doc = parse_json_text(bytes, path);
     return in_file(path, [&] {
@@ -89,10 +105,32 @@ LoadedMeasure load_measure(const std::string& path, const std::string& grid_delt
     rows.rows = reorder_relay_rows(rows.rows, columns, path);
     return {relays_from_rows(rows), std::nullopt};
   }
-  auto delta = parse_rational(grid_delta);
-  if (!delta || *delta <= 0) throw InputError("--grid-delta: expected an exact number > 0, got \"" + grid_delta + "\"");
-  Grid grid = grid_from_rows(rows, *delta);
+  Grid grid = grid_from_rows(rows, grid_spacing(grid_delta));
   return {measure_from_grid(grid), grid};
+}
+
+LoadedMeasure load_measure(const std::string& path, const std::string& grid_delta, const RelayColumns& columns,
+                           CsvHeader header) {
+  return measure_from_bytes(read_source(path), path, grid_delta, columns, header);  // read once: may be a pipe
+}
+
+// A .npy grid matrix as doubles, checked as grid_from_rows checks it; nullopt when an integer
+// entry is beyond 2^53 (a double would round it).
+std::optional<DoubleGrid> double_grid(const NpyArray& a, const std::string& path, const std::string& grid_delta) {
+  DoubleGrid grid{grid_spacing(grid_delta), a.rows(), a.cols(), a.reals};
+  if (a.shape.size() != 2 || grid.L < 1) throw not_a_grid(path);
+  if (grid.cols > grid.L) throw row_too_long(path, 0, grid.cols, grid.L);
+  if (a.reals.empty() && !a.integers.empty()) {
+    constexpr std::int64_t kExact = std::int64_t{1} << 53;
+    for (std::int64_t v : a.integers) {
+      if (v > kExact || v < -kExact) return std::nullopt;
+      grid.weights.push_back(static_cast<double>(v));
+    }
+  }
+  for (std::size_t r = 0; r < grid.L; ++r)
+    for (std::size_t c = r + 1; c < grid.cols; ++c)
+      if (grid.weights[r * grid.cols + c] != 0) throw above_diagonal(path, r, c, a.exact(r * grid.cols + c));
+  return grid;
 }
 
 std::vector<QVector> projection_rows(const std::string& path, const std::string& key, CsvHeader header) {
@@ -128,6 +166,13 @@ QVector vector_from_json(const json& v, const std::string& field) {
 
 Measure load_measure_file(const std::string& path, const std::string& grid_delta, const RelayColumns& columns) {
   return load_measure(path, grid_delta, columns, CsvHeader::Auto).measure;
+}
+
+KeyedMeasure load_keyed_measure(const std::string& path, const std::string& grid_delta, const RelayColumns& columns) {
+  std::string bytes = read_source(path);  // once: the path may be a pipe
+  if (!grid_delta.empty() && input_format(path, bytes) == FileFormat::Npy)
+    if (auto grid = double_grid(parse_npy(bytes, path), path, grid_delta)) return KeyedMeasure::from_grid(*grid);
+  return KeyedMeasure(measure_from_bytes(bytes, path, grid_delta, columns, CsvHeader::Auto).measure);
 }
 
 bool needs_oracle_mode(const json& doc) {

@@ -3,6 +3,7 @@
 // from JSON, CSV or .npy files.
 #pragma once
 
+#include "reference/keyed_pal.h"
 #include "reference/measure.h"
 #include "reference/mpal.h"
 #include "tools/oracle/conventions.h"
@@ -65,6 +66,10 @@ Grid grid_from_rows(const NumberRows& rows, const Q& delta);
 /// A measure file alone (JSON relays or grid, CSV/.npy rows in `columns` order, or with `grid_delta`
 /// a grid weight matrix); InputError naming the file.
 Measure load_measure_file(const std::string& path, const std::string& grid_delta, const RelayColumns& columns);
+
+/// The keyed measure of a measure file, as load_measure_file reads it; a grid weight matrix in .npy
+/// is keyed straight from its doubles (machine arithmetic, no GMP rationals). InputError naming the file.
+KeyedMeasure load_keyed_measure(const std::string& path, const std::string& grid_delta, const RelayColumns& columns);
 
 /// Whether a document needs the oracle mode (a batch of inputs or MPAL heads).
 bool needs_oracle_mode(const nlohmann::json& doc);

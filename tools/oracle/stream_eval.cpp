@@ -125,14 +125,17 @@ class OutputFile {
   bool done_ = false;
 };
 
-// One value as format_outputs writes it in CSV: canonical fraction or %.17g.
-void append_value(std::string& out, const KeyedRun& run, const KeyedMeasure& keyed, ValueKind kind) {
+// One value as format_outputs writes it in CSV (canonical fraction or %.17g): from `scaled` (the
+// output times 2^scale) when the measure is integral, else from the run.
+void append_value(std::string& out, const KeyedRun& run, const KeyedMeasure& keyed, ValueKind kind,
+                  const __int128* scaled) {
   if (kind == ValueKind::Exact) {
-    out += keyed.integral() ? dyadic_text(run.scaled(), keyed.scale()) : to_string(run.exact());
+    out += scaled ? dyadic_text(*scaled, keyed.scale()) : to_string(run.exact());
     return;
   }
   char buf[32];
-  auto r = std::to_chars(buf, buf + sizeof buf, run.nearest_double(), std::chars_format::general, 17);
+  double value = scaled ? dyadic_to_double(*scaled, keyed.scale()) : run.nearest_double();
+  auto r = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::general, 17);
   out.append(buf, r.ptr);
 }
 
@@ -152,20 +155,30 @@ int key_at(const Slice& s, std::size_t k, std::size_t& next_wide) {
 }
 
 // Evaluates values [begin, end) of one sequence continuing `run`; appends to `values` or `text`.
+// Keys go to the run a block at a time, so an integral measure's table reads overlap (step_scaled).
 void run_values(const Slice& s, KeyedRun& run, std::size_t begin, std::size_t end, bool first_of_row, double* values,
                 std::string& text) {
   std::size_t next_wide =
       static_cast<std::size_t>(std::lower_bound(s.wide->begin(), s.wide->end(), std::pair<std::size_t, Q>(begin, Q(0)),
                                                 [](const auto& a, const auto& b) { return a.first < b.first; }) -
                                s.wide->begin());
-  for (std::size_t k = begin; k < end; ++k) {
-    run.step(key_at(s, k, next_wide));
-    if (!s.csv) {
-      values[k] = run.nearest_double();
-      continue;
+  constexpr std::size_t kBlock = 1024;
+  int keys[kBlock];
+  __int128 scaled[kBlock];
+  bool integral = s.keyed->integral();
+  for (std::size_t first = begin; first < end; first += kBlock) {
+    std::size_t count = std::min(kBlock, end - first);
+    for (std::size_t k = 0; k < count; ++k) keys[k] = key_at(s, first + k, next_wide);
+    if (integral) run.step_scaled(keys, count, scaled);
+    for (std::size_t k = 0; k < count; ++k) {
+      if (!integral) run.step(keys[k]);
+      if (!s.csv) {
+        values[first + k] = integral ? dyadic_to_double(scaled[k], s.keyed->scale()) : run.nearest_double();
+        continue;
+      }
+      if (!(first_of_row && first + k == begin)) text += ',';
+      append_value(text, run, *s.keyed, s.kind, integral ? &scaled[k] : nullptr);
     }
-    if (!(first_of_row && k == begin)) text += ',';
-    append_value(text, run, *s.keyed, s.kind);
   }
 }
 
@@ -196,42 +209,55 @@ bool streamable(const std::string& inputs, const std::string& output, ValueKind 
 }
 
 void stream_evaluate(StreamRequest r) {
-  KeyedMeasure keyed(std::move(r.measure));
+  const KeyedMeasure& keyed = *r.keyed;
   NpyReader reader(r.inputs);
   const NpyHeader& h = reader.header();
   bool csv = format_of(r.output) == FileFormat::Csv;
   std::size_t rows = h.shape.size() == 2 ? h.shape[0] : 1, cols = h.shape.size() == 2 ? h.shape[1] : h.shape[0];
   OutputFile out(r.output);
   if (!csv) out.write(npy_f8_header(h.shape));
-  std::vector<double> inputs, values;
-  std::vector<std::pair<std::size_t, Q>> wide;
   std::size_t chunk = std::max<std::size_t>(1, r.chunk_values);
   if (cols <= chunk) {
-    // Whole sequences per chunk, spread over threads; parts are written in sequence order.
-    std::size_t per_chunk = cols == 0 ? rows : std::max<std::size_t>(1, chunk / cols);
+    // Whole sequences per part, read and written in order while other parts are evaluated
+    // (ordered_pipeline); with several threads, at least 4 parts per thread when the rows allow.
     unsigned threads = std::max(1u, r.threads);
-    for (std::size_t first = 0; first < rows; first += per_chunk) {
-      std::size_t count = std::min(per_chunk, rows - first);
-      reader.read(count * cols, inputs, wide);
-      values.resize(count * cols);
-      Slice s{&keyed, r.kind, csv, &inputs, &wide};
-      std::size_t parts = std::min<std::size_t>(count, threads * 4);
-      std::vector<std::string> text(parts);
-      for_parts(parts, threads, [&](std::size_t p) {
-        for (std::size_t row = p * count / parts; row < (p + 1) * count / parts; ++row) {
-          KeyedRun run(keyed, r.initial);
-          run_values(s, run, row * cols, (row + 1) * cols, true, values.data(), text[p]);
-          if (csv) text[p] += '\n';
-        }
-      });
-      if (csv)
-        for (const std::string& t : text) out.write(t);
-      else
-        out.write(reinterpret_cast<const char*>(values.data()), 8 * values.size());
-      if (r.progress) r.progress(reader.consumed(), h.count());
-    }
+    std::size_t per_part = cols == 0 ? std::max<std::size_t>(1, rows) : std::max<std::size_t>(1, chunk / cols);
+    if (threads > 1) per_part = std::min(per_part, std::max<std::size_t>(1, (rows + 4 * threads - 1) / (4 * threads)));
+    std::size_t parts = (rows + per_part - 1) / per_part, written = 0;
+    struct Part {
+      std::vector<double> inputs, values;
+      std::vector<std::pair<std::size_t, Q>> wide;
+      std::string text;
+      std::size_t count = 0;
+    };
+    ordered_pipeline<Part>(
+        parts, threads,
+        [&](Part& p, std::size_t part) {
+          p.count = std::min(per_part, rows - part * per_part);
+          reader.read(p.count * cols, p.inputs, p.wide);
+        },
+        [&](Part& p, std::size_t) {
+          p.values.resize(p.count * cols);
+          p.text.clear();
+          Slice s{&keyed, r.kind, csv, &p.inputs, &p.wide};
+          for (std::size_t row = 0; row < p.count; ++row) {
+            KeyedRun run(keyed, r.initial);
+            run_values(s, run, row * cols, (row + 1) * cols, true, p.values.data(), p.text);
+            if (csv) p.text += '\n';
+          }
+        },
+        [&](Part& p, std::size_t) {
+          if (csv)
+            out.write(p.text);
+          else
+            out.write(reinterpret_cast<const char*>(p.values.data()), 8 * p.values.size());
+          written += p.count * cols;
+          if (r.progress) r.progress(written, h.count());
+        });
   } else {
     // Sequences longer than a chunk: one at a time, the run carried from chunk to chunk.
+    std::vector<double> inputs, values;
+    std::vector<std::pair<std::size_t, Q>> wide;
     std::string text;
     for (std::size_t row = 0; row < rows; ++row) {
       KeyedRun run(keyed, r.initial);

@@ -4,25 +4,28 @@
 // threads and written in their order, so the bytes do not depend on the number of threads.
 #pragma once
 
+#include "reference/keyed_pal.h"
 #include "tools/oracle/oracle_eval.h"
 #include "tools/oracle/oracle_files.h"
 
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <string>
 
 namespace palcheck::oracle {
 
 /// What a streamed evaluation reads and writes.
 struct StreamRequest {
-  Measure measure;                                  ///< PAL's measure
+  std::shared_ptr<const KeyedMeasure> keyed;        ///< PAL's measure, keyed (load_keyed_measure)
   std::string inputs;                               ///< a .npy file, 1-D (one sequence) or 2-D (one per row)
   std::string output;                               ///< a .npy (doubles) or .csv file
   ValueKind kind = ValueKind::Double;               ///< exact or double (one kind per file)
   InitialState initial = InitialState::Off;         ///< every relay's state before u_0
   unsigned threads = 1;                             ///< sequences evaluated at once
-  std::size_t chunk_values = std::size_t{1} << 20;  ///< values read per chunk (bounds the memory)
-  std::function<void(std::size_t done, std::size_t total)> progress;  ///< called after each chunk, if set
+  std::size_t chunk_values = std::size_t{1} << 20;  ///< values read per chunk (bounds the memory, per thread)
+  /// Called after each chunk is written (done rising to total), one call at a time, from any thread; if set.
+  std::function<void(std::size_t done, std::size_t total)> progress;
 };
 
 /// Whether a streamed evaluation can write this: inputs in .npy (C order, read from the header),

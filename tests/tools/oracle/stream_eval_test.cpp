@@ -9,20 +9,26 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <limits>
 #include <random>
+#include <tuple>
 
 namespace palcheck::oracle {
 namespace {
 
 constexpr std::uint64_t kSeed = 1515;
 
+// Named per process: several checkouts may run this test at once on one machine.
 std::string scratch(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / ("palcheck_stream_eval_test_" + name)).string();
+  return (std::filesystem::temp_directory_path() /
+          ("palcheck_stream_eval_test_" + std::to_string(::getpid()) + "_" + name))
+      .string();
 }
 
 void write_file(const std::string& path, const std::string& bytes) { std::ofstream(path, std::ios::binary) << bytes; }
@@ -68,8 +74,8 @@ TEST(OracleStreamEval, SameBytesAsWholeBatchForEveryChunkAndThreadCount) {
         ASSERT_TRUE(streamable(inputs, output, kind));
         for (std::size_t chunk : {1, 3, 7, 1 << 20})
           for (unsigned threads : {1u, 2u, 3u}) {
-            StreamRequest request{
-                load_measure_file(measure, "", RelayColumns{}), inputs, output, kind, initial, threads, chunk, {}};
+            StreamRequest request{std::make_shared<const KeyedMeasure>(load_keyed_measure(measure, "", RelayColumns{})),
+                                  inputs, output, kind, initial, threads, chunk, {}};
             stream_evaluate(request);
             ASSERT_EQ(read_file(output), expected) << "case " << c << " chunk " << chunk << " threads " << threads;
           }
@@ -78,13 +84,71 @@ TEST(OracleStreamEval, SameBytesAsWholeBatchForEveryChunkAndThreadCount) {
   }
 }
 
+TEST(OracleStreamEval, NpyGridKeyedFromDoublesGivesTheBytesOfTheRationalGrid) {
+  // A float .npy weight matrix is keyed without rationals (load_keyed_measure); the rational route
+  // (load_problem: exact weights, measure_from_grid) is the reference. Some grids hold weights of
+  // 2^+-700, whose sums leave 128 bits.
+  std::mt19937_64 rng(kSeed + 1);
+  std::normal_distribution<double> normal(0.0, 1.0);
+  std::string measure = scratch("grid.npy"), inputs = scratch("grid_inputs.npy"), output = scratch("grid_out.csv");
+  for (int c = 0; c < 30; ++c) {
+    std::size_t L = 1 + rng() % 9, cols = 1 + rng() % L;
+    std::vector<double> w(L * cols, 0.0);
+    for (std::size_t r = 0; r < L; ++r)
+      for (std::size_t k = 0; k <= std::min(r, cols - 1); ++k)
+        w[r * cols + k] = rng() % 4 == 0 ? 0.0 : normal(rng) * (c % 7 == 0 && rng() % 3 == 0 ? 0x1p+700 : 1.0);
+    write_file(measure, format_npy_f8({L, cols}, w));
+    const std::string delta = c % 2 ? "1/10" : "0.25";
+    std::vector<double> u(1 + rng() % 40);
+    for (double& x : u) x = static_cast<double>(rng() % (4 * L + 8)) / (c % 2 ? 10.0 : 4.0) - 0.5;
+    write_file(inputs, format_npy_f8({u.size()}, u));
+    ProblemSources sources;
+    sources.measures = {measure};
+    sources.inputs = inputs;
+    sources.grid_delta = delta;
+    OracleProblem problem = load_problem(sources);
+    for (ValueKind kind : {ValueKind::Exact, ValueKind::Double}) {
+      std::string expected = format_outputs(problem, evaluate_problem(problem, kind), FileFormat::Csv, kind, false);
+      StreamRequest request{std::make_shared<const KeyedMeasure>(load_keyed_measure(measure, delta, RelayColumns{})),
+                            inputs, output, kind, InitialState::Off, 1, 16, {}};
+      stream_evaluate(request);
+      ASSERT_EQ(read_file(output), expected) << "case " << c << " seed " << kSeed + 1;
+    }
+  }
+}
+
+TEST(OracleStreamEval, NpyGridRejectsWhatTheRationalGridRejects) {
+  std::string measure = scratch("bad_grid.npy");
+  auto message = [&](auto load) {
+    try {
+      load();
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  for (auto [shape, values] : {std::pair{std::vector<std::size_t>{2, 2}, std::vector<double>{1, 0.5, 1, 1}},
+                               std::pair{std::vector<std::size_t>{3}, std::vector<double>{1, 2, 3}},
+                               std::pair{std::vector<std::size_t>{1, 2}, std::vector<double>{1, 0}},
+                               std::pair{std::vector<std::size_t>{0, 0}, std::vector<double>{}}}) {
+    write_file(measure, format_npy_f8(shape, values));
+    for (const char* delta : {"1/8", "0", "x"}) {
+      std::string rational = message([&] { load_measure_file(measure, delta, RelayColumns{}); });
+      EXPECT_NE(rational, "accepted");
+      EXPECT_EQ(message([&] { load_keyed_measure(measure, delta, RelayColumns{}); }), rational);
+    }
+  }
+}
+
 TEST(OracleStreamEval, ProgressRisesToTheTotalOncePerChunk) {
   std::string inputs = scratch("progress.npy"), output = scratch("progress_out.npy");
   write_file(inputs, format_npy_f8({3, 5}, std::vector<double>(15, 1.0)));
-  for (std::size_t chunk : {4, 11}) {  // a chunk shorter than a row, and one holding two rows
+  // A chunk shorter than a row (two chunks per row), and one holding two rows, which two threads cut
+  // into one row per part (at least 4 parts per thread when the rows allow).
+  for (auto [chunk, threads, calls] : {std::tuple{4u, 2u, 6u}, std::tuple{11u, 1u, 2u}, std::tuple{11u, 2u, 3u}}) {
     std::vector<std::size_t> reported;
-    StreamRequest request{
-        Measure{{{{Q(1), Q(0)}, Q(1)}}}, inputs, output, ValueKind::Double, InitialState::Off, 2, chunk, {}};
+    StreamRequest request{std::make_shared<const KeyedMeasure>(Measure{{{{Q(1), Q(0)}, Q(1)}}}),
+                          inputs, output, ValueKind::Double, InitialState::Off, threads, chunk, {}};
     request.progress = [&](std::size_t done, std::size_t total) {
       EXPECT_EQ(total, 15u);
       reported.push_back(done);
@@ -93,23 +157,35 @@ TEST(OracleStreamEval, ProgressRisesToTheTotalOncePerChunk) {
     ASSERT_FALSE(reported.empty());
     EXPECT_TRUE(std::is_sorted(reported.begin(), reported.end()));
     EXPECT_EQ(reported.back(), 15u) << "chunk " << chunk;
-    EXPECT_EQ(reported.size(), chunk == 4 ? 6u : 2u) << "chunk " << chunk;
+    EXPECT_EQ(reported.size(), calls) << "chunk " << chunk << " threads " << threads;
   }
 }
 
 TEST(OracleStreamEval, NonFiniteInputWritesNothing) {
+  // One sequence, and a batch of 8 rows with NaN in rows 5 and 7: the first in file order is named
+  // whatever the threads.
   std::string inputs = scratch("nan.npy"), output = scratch("nan_out.npy");
-  std::filesystem::remove(output);
-  write_file(inputs, format_npy_f8({4}, {0.0, 1.0, std::numeric_limits<double>::quiet_NaN(), 2.0}));
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  std::vector<double> batch(16, 1.0);
+  batch[11] = batch[15] = nan;
   Measure mu{{{{Q(1), Q(0)}, Q(1)}}};
-  StreamRequest request{mu, inputs, output, ValueKind::Double, InitialState::Off, 1, 2, {}};
-  try {
-    stream_evaluate(request);
-    FAIL() << "a NaN input was accepted";
-  } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("element [2] is not finite"), std::string::npos) << e.what();
+  for (auto [shape, values, where] :
+       {std::tuple{std::vector<std::size_t>{4}, std::vector<double>{0.0, 1.0, nan, 2.0}, "element [2] is not finite"},
+        std::tuple{std::vector<std::size_t>{8, 2}, batch, "element [5, 1] is not finite"}}) {
+    write_file(inputs, format_npy_f8(shape, values));
+    for (unsigned threads : {1u, 3u}) {
+      std::filesystem::remove(output);
+      StreamRequest request{std::make_shared<const KeyedMeasure>(mu), inputs, output, ValueKind::Double,
+                            InitialState::Off, threads, 2, {}};
+      try {
+        stream_evaluate(request);
+        ADD_FAILURE() << "a NaN input was accepted";
+      } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find(where), std::string::npos) << e.what();
+      }
+      EXPECT_FALSE(std::filesystem::exists(output));
+    }
   }
-  EXPECT_FALSE(std::filesystem::exists(output));
 }
 
 }  // namespace
