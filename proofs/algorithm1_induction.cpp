@@ -73,6 +73,7 @@ struct Spec {
   const char* tag;
   const char* invariant;
   const char* step;
+  const char* ghosts;
 };
 
 Spec spec(Algorithm1Fact fact) {
@@ -82,7 +83,8 @@ Spec spec(Algorithm1Fact fact) {
               "loop invariant I(d, k): 0 <= d, d + k = D, 0 <= k <= 1 (on a stack of any depth D >= 2)",
               "pop loop from (d, k) = (D, 0): while d > 0 and M[d-1] < u (the rising test), (d, k) := (d-1, k+1); "
               "u = M[D-2] - eps > u_n; the loop is the same under every reading (first, unset_last change the "
-              "first input and the pushed value only)"};
+              "first input and the pushed value only)",
+              "(d, k): the loop's depth and pop counter"};
     case Algorithm1Fact::Steps:
       return {"ref_algorithm1_steps",
               "loop invariant I(d, k): 0 <= d, d + k = D, and every pair q with d <= q < D passed the test (M[q] < u "
@@ -90,16 +92,19 @@ Spec spec(Algorithm1Fact fact) {
               "pop loop from (d, k) = (D, 0): while d > 0 and the pair d-1 passes the test, pop it (top first); at "
               "the exit the popped pairs are the unique cut: the top run that passes, the pair below it fails or "
               "the stack is empty; then the printed code pushes one pair at d (none on equal inputs, no loop "
-              "there)"};
+              "there)",
+              "(d, k): the loop's depth and pop counter; w: any cut, a symbolic index characterised by the test "
+              "(not a loop unrolled to a bound)"};
     case Algorithm1Fact::Counts:
       return {"prop_complexity_counts",
               "Inv(n, D, P, K, seen): n >= 0, 0 <= D = P - K, K <= P, D <= n, P <= n, seen iff n >= 1 (n inputs, "
               "P pushes, K pops, D depth)",
               "one input u: the first (not seen) pushes one pair only under first=push-pair; u = u_n pushes "
               "nothing; otherwise the pop loop pops the cut w (0 <= w <= D, the top w pairs pass the test, the one "
-              "below does not: ref:algorithm1_steps' exit) and one pair is pushed, D' = D - w + 1"};
+              "below does not: ref:algorithm1_steps' exit) and one pair is pushed, D' = D - w + 1",
+              "n, P, K: inputs, pushes and pops counted so far; w: the symbolic cut of the pop loop"};
   }
-  return {"", "", ""};
+  return {"", "", "", ""};
 }
 
 bool run_case(const RunConfig& config, Algorithm1Fact fact, Algorithm1Break broken, const std::string& file, const std::string& name,
@@ -192,6 +197,7 @@ InductionProof prove_algorithm1(const RunConfig& config, Algorithm1Fact fact, Fi
   Spec sp = spec(fact);
   proof.invariant = sp.invariant;
   proof.step = sp.step;
+  proof.ghosts = sp.ghosts;
   std::string file = std::string(sp.tag) + "_induction";
   if (fact == Algorithm1Fact::Counts) file += first == FirstInput::PushPair ? "_push_pair" : "_empty";
   if (broken != Algorithm1Break::None) file += "_broken";

@@ -29,7 +29,7 @@ CheckResult memory_pop_result(const RunConfig& config, InitialState initial) {
   MemoryInduction run = memory_pop_one(config, initial);
   InductionProof proof{memory_invariant_text(initial) + " (proved for every length by ref:memory_equals_definition's "
                                                         "induction, proofs/memory_induction.cpp)",
-                       memory_step_text(), run.queries, run.witness_query, run.reachable_state, run.proved};
+                       memory_step_text(), "g: the last entry outside the dead band (see the step)", run.queries, run.witness_query, run.reachable_state, run.proved};
   InductionClaim claim{"for every memory depth: on the classical memory (two (max, min) pairs at least, ending with a "
                        "minimum) the signal M_{top-1} - eps turns and wipes exactly the top pair",
                        {{"stack", to_string(StackReading{})}, {"initial_state", to_string(initial)},

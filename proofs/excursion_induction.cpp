@@ -59,6 +59,7 @@ struct Spec {
   const char* tag;
   const char* invariant;
   const char* step;
+  const char* ghosts;
 };
 
 Spec spec(Excursion which) {
@@ -70,21 +71,25 @@ Spec spec(Excursion which) {
               "the excursion is any number of inputs v with lo <= v <= hi (lo = u_r, hi = u_s rising; the dual "
               "falling) inside the pass u_{s-1} <= lo, hi <= u_{r+1} (dual: u_{s-1} >= hi, lo >= u_{r+1}); the "
               "history is a symbolic prior state x0 and x = relay step of x0 on u_{s-1}; after u_{r+1} both runs "
-              "read the same inputs"};
+              "read the same inputs",
+              "x, the state after u_{s-1}, carried beside y (and lo, hi, the excursion's extremes), so Inv compares "
+              "with the history without quantifying over it"};
     case Excursion::ReturnPoint:
       return {"ref_return_point_memory",
               "Inv(y): y = x (the state at the reversal point a after the fall from h), or a <= beta (a rise: a >= "
               "alpha), so that returning to a resets the relay anyway",
               "after any history (symbolic prior state x0), h then a with a < h (mirrored: h < a); the loop is any "
-              "number of inputs v in [a, h] (mirrored [h, a]); it ends by returning to a"};
+              "number of inputs v in [a, h] (mirrored [h, a]); it ends by returning to a",
+              "x, the state at a after the fall, carried beside y"};
     case Excursion::Congruency:
       return {"ref_congruency",
               "Inv(y1, y2): (y1 = x1 and y2 = x2) or (y1 = y2 and x1 = x2), where x_i is the state at a after "
               "history i (symbolic prior state, then h_i, then a < h_i)",
               "the path is any number of inputs v with a <= v <= min(h_1, h_2), the same for both histories; the "
-              "goal at every point of the path: y1 - x1 = y2 - x2"};
+              "goal at every point of the path: y1 - x1 = y2 - x2",
+              "x1, x2, the states at a after each history, carried beside y1, y2"};
   }
-  return {"", "", ""};
+  return {"", "", "", ""};
 }
 
 void assume_relay(Query& q, const Symbols& s) { q.hypothesis("alpha >= beta", s.alpha >= s.beta); }
@@ -193,6 +198,7 @@ InductionProof prove_excursion(const RunConfig& config, Excursion which, Excursi
   Spec sp = spec(which);
   proof.invariant = sp.invariant;
   proof.step = sp.step;
+  proof.ghosts = sp.ghosts;
   const std::string file = std::string(sp.tag) + "_induction" + (broken == ExcursionBreak::None ? "" : "_broken");
   bool all = true;
   auto run = [&](const std::string& suffix, const std::string& name, const std::string& question,

@@ -11,6 +11,7 @@ CheckResult induction_report(const InductionProof& proof, const InductionClaim& 
   r.interpretation = claim.interpretation;
   r.details.emplace_back("invariant", proof.invariant);
   r.details.emplace_back("step", proof.step);
+  r.details.emplace_back("ghost witnesses", proof.ghosts);
   const InductionQuery* disagreement = nullptr;
   const InductionQuery* open = nullptr;
   for (const InductionQuery& q : proof.queries) {

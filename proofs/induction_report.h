@@ -18,6 +18,7 @@ namespace palcheck::proofs {
 struct InductionProof {
   std::string invariant;                 ///< the invariant (and ghost witnesses) in words
   std::string step;                      ///< the step relation and its cases in words
+  std::string ghosts;                    ///< the ghost witnesses carried in the state, in words
   std::vector<InductionQuery> queries;   ///< base, step cases, exit: each asks for a counterexample
   InductionQuery witness_query;          ///< non-vacuity (a): the premises with a real wipe, sat expected
   std::optional<Instance> witness;       ///< witness_query's model as exact reference inputs
