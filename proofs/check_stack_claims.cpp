@@ -1,5 +1,6 @@
-// alg:stack, def:stack, prop:complexity (its push/pop counts), lem:pop_one, lem:stack_ops (PUSH and POP
-// signals on real stacks) and lem:push_no_wipe (on the signal sequence), by bounded model checking of
+// alg:stack, def:stack, lem:pop_one (and repair:lem:pop_one, a bounded cross-check of its induction on
+// the independent unrolled encoding), lem:stack_ops (PUSH and POP signals on real stacks) and
+// lem:push_no_wipe (on the signal sequence), by bounded model checking of
 // Algorithm 1 under every reading and of the classical memory. PUSH programs use Delta = 1 and
 // C_max = D_max(k+1): Algorithm 1 and the memory only compare inputs, so scaling by Delta > 0 and shifting
 // by a constant change nothing; k, the symbols and eps stay solver variables.
@@ -151,32 +152,6 @@ std::vector<CheckResult> check_def_stack(const RunConfig& config) {
       inst.options["stack"] = to_string(StackReading{StackKind::Algorithm1, reading});
       return inst;
     };
-    out.push_back(judge(q.check(), j));
-  }
-  return out;
-}
-
-std::vector<CheckResult> check_complexity_counts(const RunConfig& config) {
-  std::size_t n = bmc_length();
-  std::vector<CheckResult> out;
-  for (const Algorithm1Options& reading : all_algorithm1_readings()) {
-    z3::context c;
-    std::vector<z3::expr> u = sequence(c, "u", n);
-    Algorithm1Unrolling alg = unroll_algorithm1(c, u, reading, "alg");
-    Query q(c, config, "prop_complexity_counts_" + to_string(reading));
-    assert_all(q, alg.facts);
-    z3::expr bad = c.bool_val(false), pushes = c.int_val(0), pops = c.int_val(0);
-    for (std::size_t t = 0; t < n; ++t) {
-      z3::expr expected = t == 0 ? c.bool_val(reading.first == FirstInput::PushPair) : u[t] != u[t - 1];
-      pushes = pushes + z3::ite(alg.pushed[t], c.int_val(1), c.int_val(0));
-      pops = pops + alg.pops[t];
-      bad = bad || alg.pushed[t] != expected || pops > pushes || alg.states[t].size > static_cast<int>(t + 1);
-    }
-    q.fact(bad);
-    Judgement j{.proved = "one push per step whose input differs from the previous one (and at u_0 only under "
-                          "push-pair), pops never exceed pushes, depth <= number of inputs",
-                .interpretation = {{"algorithm1", to_string(reading)}, {"N", std::to_string(n)}},
-                .bound = bmc_bound(n)};
     out.push_back(judge(q.check(), j));
   }
   return out;
@@ -413,7 +388,6 @@ std::vector<CheckResult> check_stack_ops_sequences(const RunConfig& config) {
 void register_stack_claim_checkers(Registry& r) {
   r.add(Checker{"alg:stack", "z3", check_alg_stack});
   r.add(Checker{"def:stack", "z3", check_def_stack});
-  r.add(Checker{"prop:complexity:counts", "z3", check_complexity_counts});
   r.add(Checker{"lem:pop_one", "z3",
                 [](const RunConfig& config) { return pop_results(config, "lem:pop_one", 2, PopSignal::Printed, AlgorithmReadings::Every); }});
   r.add(Checker{"repair:lem:pop_one", "z3",

@@ -19,6 +19,9 @@ void register_copy_checkers(Registry& registry);
 void register_memory_induction_checkers(Registry& registry);
 /// repair:thm:tc by induction over machine steps (the library's machines).
 void register_tc_induction_checkers(Registry& registry);
+/// repair:prop:wiping, ref:return_point_memory, ref:congruency, repair:lem:pop_one, ref:algorithm1_steps,
+/// prop:complexity:counts by induction over sequence length and stack depth.
+void register_induction_claim_checkers(Registry& registry);
 /// The replayers of every instance the checkers above produce (reference only, no Z3).
 void register_z3_replayers(Registry& registry);
 

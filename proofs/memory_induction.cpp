@@ -125,6 +125,25 @@ InductionQuery record(const std::string& name, const std::string& question, cons
 
 std::string initial_tag(InitialState initial) { return initial == InitialState::On ? "1" : "0"; }
 
+// The model of a step query as reference inputs: memory, u, next memory, relay states (replay_reachable_state).
+Instance model_state(const z3::model& model, const Vocabulary& v, const State& m, const State& n) {
+  Instance state{"ref:memory_equals_definition", "z3-memory-step", {{"initial_state", initial_tag(v.initial)}}, {}};
+  auto entries = [&](const State& x) {
+    std::vector<Q> out;
+    for (long long i = 0; i < model_int(model, x.L); ++i)
+      out.push_back(model_value(model, z3::select(x.E, v.c.int_val(static_cast<int>(i)))));
+    return out;
+  };
+  state.values["memory"] = entries(m);
+  state.values["next_memory"] = entries(n);
+  state.values["u"] = {model_value(model, v.u)};
+  state.values["alpha"] = {model_value(model, v.alpha)};
+  state.values["beta"] = {model_value(model, v.beta)};
+  state.values["s"] = {Q(model.eval(m.s, true).is_true() ? 1 : 0)};
+  state.values["s_next"] = {Q(model.eval(n.s, true).is_true() ? 1 : 0)};
+  return state;
+}
+
 }  // namespace
 
 std::string memory_invariant_text(InitialState initial) {
@@ -192,19 +211,7 @@ MemoryInduction prove_memory_invariant(const RunConfig& config, InitialState ini
   QueryOutcome o = q.check();
   out.witness_query = record("non-vacuity: a turn that wipes", "Inv, the turn case and c <= t - 2 (sat expected)", o);
   if (o.answer == SolverAnswer::Sat) {
-    Instance state{"ref:memory_equals_definition", "z3-memory-step", {{"initial_state", initial_tag(initial)}}, {}};
-    long long length = model_int(*o.model, m.L);
-    for (long long i = 0; i < length; ++i)
-      state.values["memory"].push_back(model_value(*o.model, z3::select(m.E, c.int_val(static_cast<int>(i)))));
-    long long next_length = model_int(*o.model, n.L);
-    for (long long i = 0; i < next_length; ++i)
-      state.values["next_memory"].push_back(model_value(*o.model, z3::select(n.E, c.int_val(static_cast<int>(i)))));
-    state.values["u"] = {model_value(*o.model, v.u)};
-    state.values["alpha"] = {model_value(*o.model, v.alpha)};
-    state.values["beta"] = {model_value(*o.model, v.beta)};
-    state.values["s"] = {Q(o.model->eval(m.s, true).is_true() ? 1 : 0)};
-    state.values["s_next"] = {Q(o.model->eval(n.s, true).is_true() ? 1 : 0)};
-    out.reachable_state = state;
+    out.reachable_state = model_state(*o.model, v, m, n);
   }
   return out;
 }
@@ -224,6 +231,42 @@ std::string replay_reachable_state(const Instance& state) {
   if (Q(step_relay(t, state.values.at("u").front(), before)) != state.values.at("s_next").front())
     return "the relay state after the step differs from the model's";
   return "";
+}
+
+MemoryInduction memory_pop_one(const RunConfig& config, InitialState initial) {
+  MemoryInduction out;
+  out.initial = initial;
+  // `witness`: the premises with the expected cut (sat); otherwise the negated claim (unsat).
+  for (bool witness : {false, true}) {
+    z3::context c;
+    Vocabulary v{c, initial, c.real_const("alpha"), c.real_const("beta"), c.real_const("u")};
+    State m = v.fresh(""), n = v.fresh("_next");
+    Step step = transition(v, StepCase::Turn, m, n, StepMutation::None);
+    z3::expr eps = c.real_const("eps"), top_pair_max = z3::select(m.E, m.L - 2), below = z3::select(m.E, m.L - 4);
+    Query q(c, config, "repair_lem_pop_one_memory_init" + initial_tag(initial) + (witness ? "_nonvacuous" : ""));
+    q.hypothesis("alpha >= beta", v.alpha >= v.beta);
+    q.hypothesis("Inv (proved by induction for every length)", v.invariant(m));
+    q.hypothesis("two (max, min) pairs, ending with a minimum", m.L >= 4 && !v.is_max(m.L - 1));
+    q.hypothesis("eps > 0", eps > 0);
+    q.hypothesis("eps < M_{top-1} - M_top", eps < below - top_pair_max);
+    q.fact(v.u == below - eps);
+    if (witness) {
+      q.fact(step.premises && step.cut == m.L - 2 && m.L <= 6);
+      QueryOutcome o = q.check();
+      out.witness_query = record("non-vacuity (a)", "Inv, two pairs, the signal turns and cuts at L-2 (sat expected)", o);
+      if (o.answer == SolverAnswer::Sat) out.reachable_state = model_state(*o.model, v, m, n);
+      continue;
+    }
+    // Either the signal does not turn at the top minimum, or it turns and the cut is not at the top pair.
+    q.fact(v.u <= z3::select(m.E, m.L - 1) || (step.premises && step.cut != m.L - 2));
+    QueryOutcome o = q.check();
+    out.proved = confirmed_unsat(o);
+    out.queries.push_back(record("memory: the signal turns and wipes exactly the top pair",
+                                 "Inv, two pairs ending with a minimum, u = E[L-4] - eps, 0 < eps < E[L-4] - E[L-2] "
+                                 "=> u > E[L-1] and the turn's cut is L-2 (E' = E[0..L-3], u)",
+                                 o));
+  }
+  return out;
 }
 
 }  // namespace palcheck::proofs

@@ -56,4 +56,10 @@ MemoryInduction prove_memory_invariant(const RunConfig& config, InitialState ini
 /// next memory and relay state; "" when all agree, else what differed.
 std::string replay_reachable_state(const Instance& state);
 
+/// repair:lem:pop_one on the classical memory: on a memory satisfying Inv (proved above) that ends with a
+/// minimum and holds two (max, min) pairs, the signal E[L-4] - eps with 0 < eps < E[L-4] - E[L-2] turns
+/// and cuts at L-2, so exactly the top pair is wiped: that query, and a witness of its premises that the
+/// reference replays (replay_reachable_state).
+MemoryInduction memory_pop_one(const RunConfig& config, InitialState initial);
+
 }  // namespace palcheck::proofs

@@ -1,0 +1,313 @@
+// The excursion inductions (see excursion_induction.h). Per relay (alpha >= beta): x0 is the state the
+// history leaves, y the state inside the excursion; the invariant says y is either the state the claim
+// compares with or a state the excursion's end overwrites anyway (the far end reached a threshold).
+#include "proofs/excursion_induction.h"
+
+#include "proofs/encode_relay.h"
+#include "proofs/induction_query.h"
+#include "reference/relay.h"
+
+#include <functional>
+
+namespace palcheck::proofs {
+namespace {
+
+// The symbols of one query; every query of an induction uses the same names.
+struct Symbols {
+  z3::context& c;
+  z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta");
+  z3::expr x0 = c.bool_const("x0"), x0b = c.bool_const("x0_2");  // prior states left by the histories
+  z3::expr p = c.real_const("p"), q = c.real_const("q");          // wiping: u_{s-1}, u_{r+1}
+  z3::expr lo = c.real_const("lo"), hi = c.real_const("hi");      // wiping: the excursion's extremes
+  z3::expr h = c.real_const("h"), h2 = c.real_const("h_2"), a = c.real_const("a");  // minor loops
+  z3::expr dir = c.bool_const("rising");  // wiping: a rising pass; return point: a fall from h to a
+  z3::expr y = c.bool_const("y"), yb = c.bool_const("y_2"), v = c.real_const("v");
+
+  z3::expr step(const z3::expr& u, const z3::expr& s) const { return relay_step(alpha, beta, u, s); }
+  z3::expr one(const z3::expr& s) const { return z3::ite(s, c.int_val(1), c.int_val(0)); }
+
+  // Wiping. x: the state after u_{s-1}; the pass: u_{s-1} <= lo <= hi <= u_{r+1} rising, or the dual.
+  z3::expr x_wipe() const { return step(p, x0); }
+  z3::expr pass() const { return lo <= hi && z3::ite(dir, p <= lo && hi <= q, p >= hi && lo >= q); }
+  z3::expr wipe_inv(const z3::expr& s) const { return z3::ite(dir, hi >= alpha, lo <= beta) || s == x_wipe(); }
+
+  // Return point: a fall from h to a (dir) or a rise; x: the state at a.
+  z3::expr x_loop(const z3::expr& top, const z3::expr& prior) const { return step(a, step(top, prior)); }
+  z3::expr loop_order() const { return z3::ite(dir, a < h, h < a); }
+  z3::expr in_loop(const z3::expr& u, ExcursionBreak b) const {
+    z3::expr near = z3::ite(dir, a <= u, u <= a), far = z3::ite(dir, u <= h, h <= u);
+    return b == ExcursionBreak::Interval ? near : near && far;
+  }
+  z3::expr loop_inv(const z3::expr& s) const { return s == x_loop(h, x0) || z3::ite(dir, a <= beta, a >= alpha); }
+
+  // Congruency: two histories fall from h and h_2 to a; the path stays in [a, min(h, h_2)].
+  z3::expr x1() const { return x_loop(h, x0); }
+  z3::expr x2() const { return x_loop(h2, x0b); }
+  z3::expr in_path(const z3::expr& u, ExcursionBreak b) const {
+    z3::expr r = a <= u && u <= h;
+    return b == ExcursionBreak::Interval ? r : r && u <= h2;
+  }
+  z3::expr cong_inv(const z3::expr& s1, const z3::expr& s2) const {
+    return (s1 == x1() && s2 == x2()) || (s1 == s2 && x1() == x2());
+  }
+  z3::expr change_differs(const z3::expr& s1, const z3::expr& s2) const {
+    return one(s1) - one(x1()) != one(s2) - one(x2());
+  }
+};
+
+struct Spec {
+  const char* tag;
+  const char* invariant;
+  const char* step;
+  const char* ghosts;
+};
+
+Spec spec(Excursion which) {
+  switch (which) {
+    case Excursion::Wiping:
+      return {"repair_prop_wiping",
+              "Inv(y): y = x (the state after u_{s-1}), or the excursion's far end reaches a threshold that u_{r+1} "
+              "reaches too (rising pass: hi >= alpha; falling pass: lo <= beta)",
+              "the excursion is any number of inputs v with lo <= v <= hi (lo = u_r, hi = u_s rising; the dual "
+              "falling) inside the pass u_{s-1} <= lo, hi <= u_{r+1} (dual: u_{s-1} >= hi, lo >= u_{r+1}); the "
+              "history is a symbolic prior state x0 and x = relay step of x0 on u_{s-1}; after u_{r+1} both runs "
+              "read the same inputs",
+              "x, the state after u_{s-1}, carried beside y (and lo, hi, the excursion's extremes), so Inv compares "
+              "with the history without quantifying over it"};
+    case Excursion::ReturnPoint:
+      return {"ref_return_point_memory",
+              "Inv(y): y = x (the state at the reversal point a after the fall from h), or a <= beta (a rise: a >= "
+              "alpha), so that returning to a resets the relay anyway",
+              "after any history (symbolic prior state x0), h then a with a < h (mirrored: h < a); the loop is any "
+              "number of inputs v in [a, h] (mirrored [h, a]); it ends by returning to a",
+              "x, the state at a after the fall, carried beside y"};
+    case Excursion::Congruency:
+      return {"ref_congruency",
+              "Inv(y1, y2): (y1 = x1 and y2 = x2) or (y1 = y2 and x1 = x2), where x_i is the state at a after "
+              "history i (symbolic prior state, then h_i, then a < h_i)",
+              "the path is any number of inputs v with a <= v <= min(h_1, h_2), the same for both histories; the "
+              "goal at every point of the path: y1 - x1 = y2 - x2",
+              "x1, x2, the states at a after each history, carried beside y1, y2"};
+  }
+  return {"", "", "", ""};
+}
+
+void assume_relay(Query& q, const Symbols& s) { q.hypothesis("alpha >= beta", s.alpha >= s.beta); }
+
+// A fresh context and query of the induction, asked and recorded.
+bool run_case(const RunConfig& config, const std::string& file, const std::string& name, const std::string& question,
+              const std::function<void(Query&, const Symbols&)>& pose, InductionProof& proof) {
+  z3::context c;
+  Symbols s{c};
+  Query q(c, config, file);
+  assume_relay(q, s);
+  pose(q, s);
+  return ask(q, name, question, proof.queries);
+}
+
+bool state_of(const z3::model& m, const z3::expr& e) { return m.eval(e, true).is_true(); }
+
+std::vector<Q> state_values(const z3::model& m, const std::vector<z3::expr>& states) {
+  std::vector<Q> out;
+  for (const z3::expr& e : states) out.push_back(Q(state_of(m, e) ? 1 : 0));
+  return out;
+}
+
+std::string tag_of(bool on) { return on ? "1" : "0"; }
+
+// Non-vacuity (a): one concrete excursion whose relay really moves, with the invariant on every state.
+void witness(const RunConfig& config, Excursion which, InductionProof& proof) {
+  z3::context c;
+  Symbols s{c};
+  Query q(c, config, std::string(spec(which).tag) + "_induction_nonvacuous");
+  assume_relay(q, s);
+  Instance inst{"", "z3-excursion-witness", {}, {}};
+  std::vector<z3::expr> states, states2;
+  std::vector<z3::expr> inputs, inputs2;
+  std::string question;
+  if (which == Excursion::Wiping) {
+    z3::expr x = s.x_wipe(), y1 = s.step(s.hi, x), y2 = s.step(s.v, y1), y3 = s.step(s.lo, y2);
+    q.hypothesis("the pass", s.pass() && s.lo <= s.v && s.v <= s.hi);
+    q.fact(s.wipe_inv(y1) && s.wipe_inv(y2) && s.wipe_inv(y3));
+    q.fact(y1 != x || y2 != x || y3 != x);
+    inputs = {s.p, s.hi, s.v, s.lo, s.q};
+    states = {x, y1, y2, y3, s.step(s.q, y3)};
+    inputs2 = {s.p, s.q};
+    question = "an excursion u_{s-1}, hi, v, lo, u_{r+1} inside the pass that moves the relay, Inv on every state";
+  } else if (which == Excursion::ReturnPoint) {
+    z3::expr x = s.x_loop(s.h, s.x0), y = s.step(s.v, x);
+    q.hypothesis("the loop", s.loop_order() && s.in_loop(s.v, ExcursionBreak::None));
+    q.fact(s.loop_inv(y) && y != x);
+    inputs = {s.h, s.a, s.v, s.a};
+    states = {s.step(s.h, s.x0), x, y, s.step(s.a, y)};
+    question = "h, a, v, a with v in the loop and the relay moved by v, Inv on every state";
+  } else {
+    z3::expr y1 = s.step(s.v, s.x1()), y2 = s.step(s.v, s.x2());
+    q.hypothesis("the path", s.a < s.h && s.a < s.h2 && s.in_path(s.v, ExcursionBreak::None));
+    q.fact(s.cong_inv(y1, y2) && s.h != s.h2 && s.one(y1) != s.one(s.x1()));
+    inputs = {s.h, s.a, s.v};
+    inputs2 = {s.h2, s.a, s.v};
+    states = {s.step(s.h, s.x0), s.x1(), y1};
+    states2 = {s.step(s.h2, s.x0b), s.x2(), y2};
+    question = "two histories h_1 != h_2, then a, then a path input v that changes the relay, Inv on every state";
+  }
+  QueryOutcome o = q.check();
+  proof.witness_query = recorded("non-vacuity (a)", question + " (sat expected)", o);
+  if (o.answer != SolverAnswer::Sat) return;
+  const z3::model& m = *o.model;
+  const char* names[] = {"wiping", "return-point", "congruency"};
+  inst.label = which == Excursion::Wiping ? "repair:prop:wiping"
+               : which == Excursion::ReturnPoint ? "ref:return_point_memory" : "ref:congruency";
+  inst.options = {{"claim", names[static_cast<int>(which)]}, {"initial_state", tag_of(state_of(m, s.x0))},
+                  {"initial_state_2", tag_of(state_of(m, s.x0b))}};
+  inst.values["alpha"] = {model_value(m, s.alpha)};
+  inst.values["beta"] = {model_value(m, s.beta)};
+  for (const z3::expr& e : inputs) inst.values["u"].push_back(model_value(m, e));
+  for (const z3::expr& e : inputs2) inst.values["u_2"].push_back(model_value(m, e));
+  inst.values["states"] = state_values(m, states);
+  inst.values["states_2"] = state_values(m, states2);
+  proof.witness = inst;
+}
+
+}  // namespace
+
+InductionClaim excursion_claim(Excursion which) {
+  switch (which) {
+    case Excursion::Wiping:
+      return {"for every history and every excursion length: deleting an excursion inside a monotone pass, or an "
+              "extremum M followed by a reversal m and an input M2 beyond M, leaves every relay state, hence every "
+              "PAL output, unchanged at all later times",
+              {{"initial_state", "every (the history is a symbolic prior state)"}},
+              {"alpha >= beta", "excursion inside a monotone pass, or extremum passed after a reversal"}};
+    case Excursion::ReturnPoint:
+      return {"for every history and every loop length: after a fall from h to a, a loop inside [a, h] that "
+              "returns to a restores every relay (mirrored for a rise), hence every PAL output",
+              {{"initial_state", "every (the history is a symbolic prior state)"}},
+              {"alpha >= beta", "a < h (mirrored h < a)", "loop inputs inside [a, h]"}};
+    case Excursion::Congruency:
+      return {"for every two histories and every path length: from a reversal point a reached by falls from "
+              "h_1, h_2 above the path, the same path changes every relay, hence PAL_mu for every mu, alike",
+              {{"initial_state", "every (the histories are symbolic prior states)"}},
+              {"alpha >= beta", "a < h_1, a < h_2", "path inside [a, min(h_1, h_2)]"}};
+  }
+  return {};
+}
+
+InductionProof prove_excursion(const RunConfig& config, Excursion which, ExcursionBreak broken) {
+  InductionProof proof;
+  Spec sp = spec(which);
+  proof.invariant = sp.invariant;
+  proof.step = sp.step;
+  proof.ghosts = sp.ghosts;
+  const std::string file = std::string(sp.tag) + "_induction" + (broken == ExcursionBreak::None ? "" : "_broken");
+  bool all = true;
+  auto run = [&](const std::string& suffix, const std::string& name, const std::string& question,
+                 const std::function<void(Query&, const Symbols&)>& pose) {
+    all = run_case(config, file + "_" + suffix, name, question, pose, proof) && all;
+  };
+  if (which == Excursion::Wiping) {
+    run("base", "base", "the state before the excursion satisfies Inv", [](Query& q, const Symbols& s) {
+      q.hypothesis("the pass", s.pass());
+      q.fact(!s.wipe_inv(s.x_wipe()));
+    });
+    run("step", "step: one more excursion input", "Inv(y) and lo <= v <= hi => Inv(step(y, v))",
+        [broken](Query& q, const Symbols& s) {
+          q.hypothesis("the pass", s.pass());
+          q.hypothesis("Inv before the step", s.wipe_inv(s.y));
+          z3::expr inside = broken == ExcursionBreak::Interval ? z3::ite(s.dir, s.lo <= s.v, s.v <= s.hi)
+                                                               : s.lo <= s.v && s.v <= s.hi;
+          q.hypothesis("v inside the excursion", inside);
+          q.fact(!s.wipe_inv(s.step(s.v, s.y)));
+        });
+    run("exit", "exit: u_{r+1} ends the pass", "Inv(y) => step(y, u_{r+1}) = step(x, u_{r+1})",
+        [](Query& q, const Symbols& s) {
+          q.hypothesis("the pass", s.pass());
+          q.hypothesis("Inv at the end of the excursion", s.wipe_inv(s.y));
+          q.fact(s.step(s.q, s.y) != s.step(s.q, s.x_wipe()));
+        });
+    run("extremum", "lemma: an extremum passed after a reversal",
+        "m < M <= M2 (or m > M >= M2), any prior state x0 => step(x0, M, m, M2) = step(x0, m, M2)",
+        [](Query& q, const Symbols& s) {
+          // p = M, lo = m, q = M2 (dir: the maximum case).
+          q.hypothesis("extremum passed after a reversal",
+                       z3::ite(s.dir, s.lo < s.p && s.p <= s.q, s.lo > s.p && s.p >= s.q));
+          q.fact(s.step(s.q, s.step(s.lo, s.step(s.p, s.x0))) != s.step(s.q, s.step(s.lo, s.x0)));
+        });
+  } else if (which == Excursion::ReturnPoint) {
+    run("base", "base", "the state at a satisfies Inv", [](Query& q, const Symbols& s) {
+      q.hypothesis("the fall from h to a", s.loop_order());
+      q.fact(!s.loop_inv(s.x_loop(s.h, s.x0)));
+    });
+    run("step", "step: one more loop input", "Inv(y) and v in [a, h] => Inv(step(y, v))",
+        [broken](Query& q, const Symbols& s) {
+          q.hypothesis("the fall from h to a", s.loop_order());
+          q.hypothesis("Inv before the step", s.loop_inv(s.y));
+          q.hypothesis("v inside the loop", s.in_loop(s.v, broken));
+          q.fact(!s.loop_inv(s.step(s.v, s.y)));
+        });
+    run("exit", "exit: the return to a", "Inv(y) => step(y, a) = x", [](Query& q, const Symbols& s) {
+      q.hypothesis("the fall from h to a", s.loop_order());
+      q.hypothesis("Inv at the end of the loop", s.loop_inv(s.y));
+      q.fact(s.step(s.a, s.y) != s.x_loop(s.h, s.x0));
+    });
+  } else {
+    auto histories = [](Query& q, const Symbols& s) {
+      q.hypothesis("falls from above the path", s.a < s.h && s.a < s.h2);
+    };
+    run("base", "base", "the states at a satisfy Inv", [&](Query& q, const Symbols& s) {
+      histories(q, s);
+      q.fact(!s.cong_inv(s.x1(), s.x2()));
+    });
+    run("step", "step: one more path input", "Inv(y1, y2) and a <= v <= min(h_1, h_2) => Inv(step(y1, v), step(y2, v))",
+        [&](Query& q, const Symbols& s) {
+          histories(q, s);
+          q.hypothesis("Inv before the step", s.cong_inv(s.y, s.yb));
+          q.hypothesis("v on the path", s.in_path(s.v, broken));
+          q.fact(!s.cong_inv(s.step(s.v, s.y), s.step(s.v, s.yb)));
+        });
+    run("goal", "goal: equal changes", "Inv(y1, y2) => y1 - x1 = y2 - x2", [&](Query& q, const Symbols& s) {
+      histories(q, s);
+      q.hypothesis("Inv", s.cong_inv(s.y, s.yb));
+      q.fact(s.change_differs(s.y, s.yb));
+    });
+  }
+  if (which != Excursion::ReturnPoint)
+    run("after", "after: the same later inputs", "y1 = y2 => step(y1, w) = step(y2, w)", [](Query& q, const Symbols& s) {
+      q.hypothesis("equal states at corresponding times", s.y == s.yb);
+      q.fact(s.step(s.v, s.y) != s.step(s.v, s.yb));
+    });
+  proof.proved = all;
+  witness(config, which, proof);
+  return proof;
+}
+
+std::string replay_excursion(const Instance& w) {
+  Thresholds t{w.values.at("alpha").front(), w.values.at("beta").front()};
+  auto initial = [&](const std::string& key) { return w.options.at(key) == "1" ? InitialState::On : InitialState::Off; };
+  auto as_values = [](const std::vector<RelayState>& run) {
+    std::vector<Q> out;
+    for (RelayState r : run) out.push_back(Q(r));
+    return out;
+  };
+  const std::string& claim = w.options.at("claim");
+  std::vector<RelayState> run = run_relay(t, w.values.at("u"), initial("initial_state"));
+  if (as_values(run) != w.values.at("states")) return "the reference's relay states differ from the model's";
+  if (claim == "wiping") {
+    std::vector<RelayState> deleted = run_relay(t, w.values.at("u_2"), initial("initial_state"));
+    if (run[1] == run[0] && run[2] == run[0] && run[3] == run[0]) return "the excursion does not move the relay";
+    if (deleted.back() != run.back()) return "deleting the excursion changes the relay after u_{r+1}";
+    return "";
+  }
+  if (claim == "return-point") {
+    if (run[2] == run[1]) return "the loop does not move the relay";
+    if (run[3] != run[1]) return "returning to a does not restore the relay";
+    return "";
+  }
+  std::vector<RelayState> run2 = run_relay(t, w.values.at("u_2"), initial("initial_state_2"));
+  if (as_values(run2) != w.values.at("states_2")) return "the reference's relay states differ from the model's";
+  if (run[2] == run[1]) return "the path does not change the relay";
+  if (run[2] - run[1] != run2[2] - run2[1]) return "the same path changes the relay differently";
+  return "";
+}
+
+}  // namespace palcheck::proofs

@@ -1,0 +1,40 @@
+// repair:prop:wiping, repair:lem:pop_one, prop:complexity:counts, ref:return_point_memory, ref:congruency,
+// ref:algorithm1_steps: what an induction proof of proofs/ reports, whatever it is about. Its invariant
+// and step in words, every base/step/exit query with both solvers' answers and its file, and the
+// non-vacuity witness (a) that the reference replays. Z3-free, so tests see answers and text only.
+#pragma once
+
+#include "claims/claim.h"
+#include "proofs/memory_induction.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace palcheck::proofs {
+
+/// One induction: invariant, step, its queries (all must be unsat in both solvers) and witness (a).
+struct InductionProof {
+  std::string invariant;                 ///< the invariant (and ghost witnesses) in words
+  std::string step;                      ///< the step relation and its cases in words
+  std::string ghosts;                    ///< the ghost witnesses carried in the state, in words
+  std::vector<InductionQuery> queries;   ///< base, step cases, exit: each asks for a counterexample
+  InductionQuery witness_query;          ///< non-vacuity (a): the premises with a real wipe, sat expected
+  std::optional<Instance> witness;       ///< witness_query's model as exact reference inputs
+  bool proved = false;                   ///< every query unsat in both solvers
+};
+
+/// The claim-specific words of a report.
+struct InductionClaim {
+  std::string summary;                                 ///< the one line of a PROVED result
+  std::map<std::string, std::string> interpretation;  ///< readings the proof covers
+  std::vector<std::string> hypotheses;                 ///< the claim's hypotheses the queries assume
+};
+
+/// The result of `proof`: PROVED (method "induction", the hypotheses and the invariant listed) when every
+/// query is unsat in both solvers and `replay` (the reference's verdict on the witness, "" = agrees) is
+/// empty; ERROR on a solver disagreement or a witness the reference rejects; else UNKNOWN with the reason.
+CheckResult induction_report(const InductionProof& proof, const InductionClaim& claim, const std::string& replay);
+
+}  // namespace palcheck::proofs
