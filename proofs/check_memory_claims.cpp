@@ -15,18 +15,6 @@ namespace {
 
 const InitialState kInitials[] = {InitialState::Off, InitialState::On};
 
-std::vector<z3::expr> sequence(z3::context& c, const std::string& name, std::size_t n) {
-  std::vector<z3::expr> u;
-  for (std::size_t t = 0; t < n; ++t) u.push_back(c.real_const((name + std::to_string(t)).c_str()));
-  return u;
-}
-
-std::vector<Q> values(const z3::model& m, const std::vector<z3::expr>& u) {
-  std::vector<Q> out;
-  for (const z3::expr& x : u) out.push_back(model_value(m, x));
-  return out;
-}
-
 std::vector<CheckResult> check_wiping_hypotheses(const RunConfig& config) {
   z3::context c;
   z3::expr Mi = c.real_const("M_i"), mi = c.real_const("m_i"), Mj = c.real_const("M_i+1"), mj = c.real_const("m_i+1");
@@ -62,7 +50,7 @@ std::vector<CheckResult> check_wiping_repair(const RunConfig& config) {
     for (std::size_t s = 1; s + 2 < n; ++s)
       for (std::size_t r = s + 1; r + 1 < n; ++r) {
         z3::context c;
-        std::vector<z3::expr> u = sequence(c, "u", n);
+        std::vector<z3::expr> u = symbolic_sequence(c, "u", n);
         std::vector<z3::expr> v(u.begin(), u.begin() + static_cast<long>(s));
         v.insert(v.end(), u.begin() + static_cast<long>(r + 1), u.end());
         z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta");
@@ -99,87 +87,84 @@ std::vector<CheckResult> check_wiping_repair(const RunConfig& config) {
   return out;
 }
 
-Instance pair_instance(const z3::model& m, const std::vector<z3::expr>& u, const std::vector<z3::expr>& v,
-                       const z3::expr& alpha, const z3::expr& beta) {
-  Instance inst{"prop:sufficiency", "z3-equal-stacks-different-relay", {}, {}};
-  inst.values["u"] = values(m, u);
-  inst.values["v"] = values(m, v);
-  inst.values["alpha"] = {model_value(m, alpha)};
-  inst.values["beta"] = {model_value(m, beta)};
-  return inst;
+std::vector<CheckResult> check_sufficiency(const RunConfig& config) {
+  const std::size_t n = bmc_length();
+  // The classical-memory reading is proved for every length by induction (check_memory_induction.cpp).
+  return prove_each<Algorithm1Options>(
+      config, all_algorithm1_readings(),
+      [](const Algorithm1Options& r) { return "prop_sufficiency_alg1_" + to_string(r); },
+      [n](z3::context& c, Query& q, const Algorithm1Options& reading) {
+        std::vector<z3::expr> u = symbolic_sequence(c, "u", n), v = symbolic_sequence(c, "v", n);
+        z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta");
+        Algorithm1Unrolling au = unroll_algorithm1(c, u, reading, "au"), av = unroll_algorithm1(c, v, reading, "av");
+        q.facts(au.facts);
+        q.facts(av.facts);
+        q.hypothesis("alpha >= beta", alpha >= beta);
+        q.hypothesis("Pi_n(u) = Pi_n(v) (Algorithm 1)", stacks_equal(au.states.back(), av.states.back()));
+        q.fact(relay_run(alpha, beta, u, false).back() != relay_run(alpha, beta, v, false).back());
+        return Judgement{
+            .proved = "equal Algorithm 1 stacks give equal relay states",
+            .refuted = "two sequences with the same Algorithm 1 stack drive a relay to different states, so a "
+                       "one-relay measure gives different PAL outputs",
+            .witness = Witness{.label = "prop:sufficiency",
+                               .scenario = "z3-equal-stacks-different-relay",
+                               .options = {{"algorithm1", to_string(reading)}, {"initial_state", "0"}},
+                               .read = {{"u", u}, {"v", v}, {"alpha", {alpha}}, {"beta", {beta}}}},
+            .interpretation = {{"stack", to_string(StackReading{StackKind::Algorithm1, reading})},
+                               {"initial_state", "0"},
+                               {"N", std::to_string(n)}},
+            .bound = bmc_bound(n)};
+      });
 }
 
-std::vector<CheckResult> check_sufficiency(const RunConfig& config) {
-  std::size_t n = bmc_length();
-  std::vector<CheckResult> out;
-  // The classical-memory reading is proved for every length by induction (check_memory_induction.cpp).
-  for (const Algorithm1Options& reading : all_algorithm1_readings()) {
-    z3::context c;
-    std::vector<z3::expr> u = sequence(c, "u", n), v = sequence(c, "v", n);
-    z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta");
-    Algorithm1Unrolling au = unroll_algorithm1(c, u, reading, "au"), av = unroll_algorithm1(c, v, reading, "av");
-    Query q(c, config, "prop_sufficiency_alg1_" + to_string(reading));
-    for (const z3::expr& f : au.facts) q.fact(f);
-    for (const z3::expr& f : av.facts) q.fact(f);
-    q.hypothesis("alpha >= beta", alpha >= beta);
-    q.hypothesis("Pi_n(u) = Pi_n(v) (Algorithm 1)", stacks_equal(au.states.back(), av.states.back()));
-    q.fact(relay_run(alpha, beta, u, false).back() != relay_run(alpha, beta, v, false).back());
-    Judgement j{.proved = "equal Algorithm 1 stacks give equal relay states",
-                .interpretation = {{"stack", to_string(StackReading{StackKind::Algorithm1, reading})}, {"initial_state", "0"},
-                                   {"N", std::to_string(n)}},
-                .bound = bmc_bound(n)};
-    j.refuted = "two sequences with the same Algorithm 1 stack drive a relay to different states, so a one-relay "
-                "measure gives different PAL outputs";
-    j.witness = [&](const z3::model& m) {
-      Instance inst = pair_instance(m, u, v, alpha, beta);
-      inst.options["algorithm1"] = to_string(reading);
-      inst.options["initial_state"] = "0";
-      return inst;
-    };
-    out.push_back(judge(q.check(), j));
-  }
-  return out;
-}
+/// How a sequence is re-timed without changing its path (discrete prop:rate_independence).
+enum class Reparametrisation {
+  Stutter,  ///< an input repeated
+  Insert,   ///< a point inserted between two neighbouring inputs
+};
 
 // Discrete rate-independence: a repeated input, or an inserted point between two neighbours, changes no
 // relay state at the corresponding times.
 std::vector<CheckResult> check_rate_independence(const RunConfig& config) {
-  std::size_t n = bmc_length();
-  std::vector<CheckResult> out;
+  const std::size_t n = bmc_length();
+  std::vector<std::pair<InitialState, Reparametrisation>> variants;
   for (InitialState init : kInitials)
-    for (bool stutter : {true, false}) {
-      z3::context c;
-      std::vector<z3::expr> u = sequence(c, "u", n - 1);
-      z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta"), w = c.real_const("w");
-      bool on = init == InitialState::On;
-      std::vector<z3::expr> ru = relay_run(alpha, beta, u, on);
-      Query q(c, config, std::string("prop_rate_independence_") + (stutter ? "stutter" : "insert") + "_init" +
-                             to_string(init));
-      q.hypothesis("alpha >= beta", alpha >= beta);
-      z3::expr any = c.bool_val(false);
-      for (std::size_t s = 0; s + 1 < u.size(); ++s) {
-        std::vector<z3::expr> v(u.begin(), u.begin() + static_cast<long>(s + 1));
-        v.push_back(stutter ? u[s] : w);
-        v.insert(v.end(), u.begin() + static_cast<long>(s + 1), u.end());
-        std::vector<z3::expr> rv = relay_run(alpha, beta, v, on);
-        z3::expr differs = c.bool_val(false);
-        for (std::size_t t = 0; t < u.size(); ++t) differs = differs || ru[t] != rv[t <= s ? t : t + 1];
-        z3::expr inside = (u[s] <= w && w <= u[s + 1]) || (u[s + 1] <= w && w <= u[s]);
-        any = any || (stutter ? differs : inside && differs);
-      }
-      q.fact(any);
-      Judgement j{.proved = stutter ? "repeating an input changes no relay state at the corresponding times"
-                                    : "inserting a point between two neighbouring inputs changes no relay state at "
-                                      "the corresponding times",
-                  .interpretation = {{"initial_state", to_string(init)},
-                                     {"discrete_reparametrisation", stutter ? "repeated value" : "inserted monotone point"},
-                                     {"N", std::to_string(n)}},
-                  .implicit = {"discrete reading of phi on [0,T]: stuttering and monotone refinement",
-                               "inserted w between its neighbours u_s and u_{s+1}"},
-                  .bound = bmc_bound(n)};
-      out.push_back(judge(q.check(), j));
+    for (Reparametrisation how : {Reparametrisation::Stutter, Reparametrisation::Insert}) variants.emplace_back(init, how);
+  using Variant = std::pair<InitialState, Reparametrisation>;
+  auto name = [](const Variant& v) {
+    return std::string("prop_rate_independence_") + (v.second == Reparametrisation::Stutter ? "stutter" : "insert") +
+           "_init" + to_string(v.first);
+  };
+  return prove_each<Variant>(config, variants, name, [n](z3::context& c, Query& q, const Variant& variant) {
+    const auto [init, how] = variant;
+    const bool stutter = how == Reparametrisation::Stutter;
+    std::vector<z3::expr> u = symbolic_sequence(c, "u", n - 1);
+    z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta"), w = c.real_const("w");
+    bool on = init == InitialState::On;
+    std::vector<z3::expr> ru = relay_run(alpha, beta, u, on);
+    q.hypothesis("alpha >= beta", alpha >= beta);
+    z3::expr any = c.bool_val(false);
+    for (std::size_t s = 0; s + 1 < u.size(); ++s) {
+      std::vector<z3::expr> v(u.begin(), u.begin() + static_cast<long>(s + 1));
+      v.push_back(stutter ? u[s] : w);
+      v.insert(v.end(), u.begin() + static_cast<long>(s + 1), u.end());
+      std::vector<z3::expr> rv = relay_run(alpha, beta, v, on);
+      z3::expr differs = c.bool_val(false);
+      for (std::size_t t = 0; t < u.size(); ++t) differs = differs || ru[t] != rv[t <= s ? t : t + 1];
+      z3::expr inside = (u[s] <= w && w <= u[s + 1]) || (u[s + 1] <= w && w <= u[s]);
+      any = any || (stutter ? differs : inside && differs);
     }
-  return out;
+    q.fact(any);
+    return Judgement{.proved = stutter ? "repeating an input changes no relay state at the corresponding times"
+                                       : "inserting a point between two neighbouring inputs changes no relay state "
+                                         "at the corresponding times",
+                     .interpretation = {{"initial_state", to_string(init)},
+                                        {"discrete_reparametrisation", stutter ? "repeated value" : "inserted monotone point"},
+                                        {"N", std::to_string(n)}},
+                     .implicit = {"discrete reading of phi on [0,T]: stuttering and monotone refinement",
+                                  "inserted w between its neighbours u_s and u_{s+1}"},
+                     .bound = bmc_bound(n)};
+  });
 }
 
 // prop:rate_independence for every length and position, by induction over time: the base case is the
@@ -188,7 +173,8 @@ std::vector<CheckResult> check_rate_independence(const RunConfig& config) {
 // equal states, so the two runs agree at every later corresponding time.
 std::vector<CheckResult> check_rate_independence_induction(const RunConfig& config) {
   std::vector<CheckResult> out;
-  for (bool stutter : {true, false}) {
+  for (Reparametrisation how : {Reparametrisation::Stutter, Reparametrisation::Insert}) {
+    const bool stutter = how == Reparametrisation::Stutter;
     std::vector<InductionCase> cases;
     const std::string name = std::string("prop_rate_independence_induction_") + (stutter ? "stutter" : "insert");
     {
