@@ -16,14 +16,13 @@ namespace {
 const InitialState kInitials[] = {InitialState::Off, InitialState::On};
 
 std::vector<CheckResult> check_wiping_hypotheses(const RunConfig& config) {
-  z3::context c;
-  z3::expr Mi = c.real_const("M_i"), mi = c.real_const("m_i"), Mj = c.real_const("M_i+1"), mj = c.real_const("m_i+1");
-  Query q(c, config, "prop_wiping_hypotheses");
-  q.hypothesis("M_i > m_i", Mi > mi);
-  q.hypothesis("m_i > M_{i+1}", mi > Mj);
-  q.hypothesis("M_{i+1} > m_{i+1}", Mj > mj);
-  q.hypothesis("M_{i+1} > M_i", Mj > Mi);
-  QueryOutcome o = q.check();
+  QueryOutcome o = ask(config, "prop_wiping_hypotheses", [](z3::context& c, Query& q) {
+    z3::expr Mi = c.real_const("M_i"), mi = c.real_const("m_i"), Mj = c.real_const("M_i+1"), mj = c.real_const("m_i+1");
+    q.hypothesis("M_i > m_i", Mi > mi);
+    q.hypothesis("m_i > M_{i+1}", mi > Mj);
+    q.hypothesis("M_{i+1} > m_{i+1}", Mj > mj);
+    q.hypothesis("M_{i+1} > M_i", Mj > Mi);
+  });
   CheckResult r = solver_result(o);
   if (solvers_disagree(o)) return {r};
   if (confirmed_unsat(o)) {
@@ -49,26 +48,26 @@ std::vector<CheckResult> check_wiping_repair(const RunConfig& config) {
     std::size_t queries = 0;
     for (std::size_t s = 1; s + 2 < n; ++s)
       for (std::size_t r = s + 1; r + 1 < n; ++r) {
-        z3::context c;
-        std::vector<z3::expr> u = symbolic_sequence(c, "u", n);
-        std::vector<z3::expr> v(u.begin(), u.begin() + static_cast<long>(s));
-        v.insert(v.end(), u.begin() + static_cast<long>(r + 1), u.end());
-        z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta");
-        Query q(c, config, "repair_prop_wiping_init" + to_string(init) + "_s" + std::to_string(s) + "_r" + std::to_string(r));
-        q.hypothesis("alpha >= beta", alpha >= beta);
-        z3::expr rise = u[s - 1] <= u[r] && u[s] <= u[r + 1], fall = u[s - 1] >= u[r] && u[s] >= u[r + 1];
-        for (std::size_t t = s; t <= r; ++t) {
-          rise = rise && u[r] <= u[t] && u[t] <= u[s];
-          fall = fall && u[s] <= u[t] && u[t] <= u[r];
-        }
-        q.hypothesis("excursion u_s..u_r inside a monotone pass from u_{s-1} to u_{r+1}", rise || fall);
-        bool on = init == InitialState::On;
-        std::vector<z3::expr> ru = relay_run(alpha, beta, u, on), rv = relay_run(alpha, beta, v, on);
-        z3::expr differs = c.bool_val(false);
-        std::size_t removed = r - s + 1;
-        for (std::size_t t = r + 1; t < n; ++t) differs = differs || ru[t] != rv[t - removed];
-        q.fact(differs);
-        QueryOutcome o = q.check();
+        std::string name = "repair_prop_wiping_init" + to_string(init) + "_s" + std::to_string(s) + "_r" + std::to_string(r);
+        QueryOutcome o = ask(config, name, [&](z3::context& c, Query& q) {
+          std::vector<z3::expr> u = symbolic_sequence(c, "u", n);
+          std::vector<z3::expr> v(u.begin(), u.begin() + static_cast<long>(s));
+          v.insert(v.end(), u.begin() + static_cast<long>(r + 1), u.end());
+          z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta");
+          q.hypothesis("alpha >= beta", alpha >= beta);
+          z3::expr rise = u[s - 1] <= u[r] && u[s] <= u[r + 1], fall = u[s - 1] >= u[r] && u[s] >= u[r + 1];
+          for (std::size_t t = s; t <= r; ++t) {
+            rise = rise && u[r] <= u[t] && u[t] <= u[s];
+            fall = fall && u[s] <= u[t] && u[t] <= u[r];
+          }
+          q.hypothesis("excursion u_s..u_r inside a monotone pass from u_{s-1} to u_{r+1}", rise || fall);
+          bool on = init == InitialState::On;
+          std::vector<z3::expr> ru = relay_run(alpha, beta, u, on), rv = relay_run(alpha, beta, v, on);
+          z3::expr differs = c.bool_val(false);
+          std::size_t removed = r - s + 1;
+          for (std::size_t t = r + 1; t < n; ++t) differs = differs || ru[t] != rv[t - removed];
+          q.fact(differs);
+        });
         ++queries;
         for (const std::string& h : o.core)
           if (std::find(cores.begin(), cores.end(), h) == cores.end()) cores.push_back(h);
@@ -177,11 +176,9 @@ std::vector<CheckResult> check_rate_independence_induction(const RunConfig& conf
     const bool stutter = how == Reparametrisation::Stutter;
     std::vector<InductionCase> cases;
     const std::string name = std::string("prop_rate_independence_induction_") + (stutter ? "stutter" : "insert");
-    {
-      z3::context c;
+    QueryOutcome base = ask(config, name + "_base", [&](z3::context& c, Query& q) {
       z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta"), x = c.bool_const("x");
       z3::expr a = c.real_const("u_s"), b = c.real_const("u_s+1"), w = c.real_const("w");
-      Query q(c, config, name + "_base");
       q.hypothesis("alpha >= beta", alpha >= beta);
       if (stutter) {
         z3::expr once = relay_step(alpha, beta, a, x);
@@ -191,21 +188,19 @@ std::vector<CheckResult> check_rate_independence_induction(const RunConfig& conf
         z3::expr at_s = relay_step(alpha, beta, a, x);
         q.fact(relay_step(alpha, beta, b, relay_step(alpha, beta, w, at_s)) != relay_step(alpha, beta, b, at_s));
       }
-      cases.push_back({stutter ? "base: after u_s, u_s the state is the state after u_s, for every prior state"
-                               : "base: after u_s, w, u_{s+1} the state is the state after u_s, u_{s+1}, for every "
-                                 "prior state",
-                       q.check()});
-    }
-    {
-      z3::context c;
+    });
+    cases.push_back({stutter ? "base: after u_s, u_s the state is the state after u_s, for every prior state"
+                             : "base: after u_s, w, u_{s+1} the state is the state after u_s, u_{s+1}, for every "
+                               "prior state",
+                     base});
+    QueryOutcome step = ask(config, name + "_step", [](z3::context& c, Query& q) {
       z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta"), x = c.bool_const("x"),
                y = c.bool_const("y"), u = c.real_const("u");
-      Query q(c, config, name + "_step");
       q.hypothesis("alpha >= beta", alpha >= beta);
       q.hypothesis("equal states at corresponding times", x == y);
       q.fact(relay_step(alpha, beta, u, x) != relay_step(alpha, beta, u, y));
-      cases.push_back({"step: equal states and the same next input give equal states", q.check()});
-    }
+    });
+    cases.push_back({"step: equal states and the same next input give equal states", step});
     Judgement j{.proved = stutter ? "for every length and position: repeating an input changes no relay state at "
                                     "the corresponding times"
                                   : "for every length and position: inserting a point between two neighbouring "
@@ -224,22 +219,21 @@ std::vector<CheckResult> check_range(const RunConfig& config) {
   const int L = 4;
   std::vector<CheckResult> out;
   for (InitialState init : kInitials) {
-    z3::context c;
-    z3::expr Delta = c.real_const("Delta");
-    std::vector<z3::expr> u{c.real_val(0), Delta / 2}, v{c.real_val(0), c.real_val(0)};
-    z3::expr pal_u = c.real_val(0), pal_v = c.real_val(0);
-    for (int i = 1; i <= L; ++i)
-      for (int jj = 1; jj <= i; ++jj) {
-        z3::expr mu = c.real_const(("mu_" + std::to_string(i) + "_" + std::to_string(jj)).c_str());
-        bool on = init == InitialState::On;
-        z3::expr a = c.real_val(i) * Delta, b = c.real_val(jj) * Delta;
-        pal_u = pal_u + z3::ite(relay_run(a, b, u, on).back(), mu, c.real_val(0));
-        pal_v = pal_v + z3::ite(relay_run(a, b, v, on).back(), mu, c.real_val(0));
-      }
-    Query q(c, config, "prop_range_grid_L4_init" + to_string(init));
-    q.hypothesis("Delta > 0", Delta > 0);
-    q.fact(pal_u == Delta / 2 && pal_v == 0);
-    QueryOutcome o = q.check();
+    QueryOutcome o = ask(config, "prop_range_grid_L4_init" + to_string(init), [&](z3::context& c, Query& q) {
+      z3::expr Delta = c.real_const("Delta");
+      std::vector<z3::expr> u{c.real_val(0), Delta / 2}, v{c.real_val(0), c.real_val(0)};
+      z3::expr pal_u = c.real_val(0), pal_v = c.real_val(0);
+      for (int i = 1; i <= L; ++i)
+        for (int jj = 1; jj <= i; ++jj) {
+          z3::expr mu = c.real_const(("mu_" + std::to_string(i) + "_" + std::to_string(jj)).c_str());
+          bool on = init == InitialState::On;
+          z3::expr a = c.real_val(i) * Delta, b = c.real_val(jj) * Delta;
+          pal_u = pal_u + z3::ite(relay_run(a, b, u, on).back(), mu, c.real_val(0));
+          pal_v = pal_v + z3::ite(relay_run(a, b, v, on).back(), mu, c.real_val(0));
+        }
+      q.hypothesis("Delta > 0", Delta > 0);
+      q.fact(pal_u == Delta / 2 && pal_v == 0);
+    });
     CheckResult r = solver_result(o);
     r.interpretation = {{"initial_state", to_string(init)},
                         {"1-layer PAL", "PAL_mu on the grid G_L of def:pal applied to the input itself"}};

@@ -124,6 +124,16 @@ CheckResult prove(const RunConfig& config, const std::string& name,
       .front();
 }
 
+QueryOutcome ask(const RunConfig& config, const std::string& name,
+                 const std::function<void(z3::context&, Query&)>& build) {
+  z3::context c;
+  Query q(c, config, name);
+  build(c, q);
+  QueryOutcome outcome = q.check();
+  outcome.model.reset();
+  return outcome;
+}
+
 std::vector<CheckResult> prove_each(const RunConfig& config, std::size_t count,
                                     const std::function<std::string(std::size_t)>& name,
                                     const std::function<Judgement(z3::context&, Query&, std::size_t)>& claim) {

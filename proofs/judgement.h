@@ -56,6 +56,11 @@ bool confirmed_unsat(const QueryOutcome& outcome);
 CheckResult prove(const RunConfig& config, const std::string& name,
                   const std::function<Judgement(z3::context&, Query&)>& claim);
 
+/// A query's answers without a verdict (a step of a chain of queries, a side question): a fresh context
+/// and query named `name`, `build` asserts. The outcome carries no model (its context is gone).
+QueryOutcome ask(const RunConfig& config, const std::string& name,
+                 const std::function<void(z3::context&, Query&)>& build);
+
 /// prove() once per item (a reading, an initial state, a variant), each in a fresh context and query named
 /// `name(i)`: `claim(c, q, i)` states the claim for item i. Z3 answers the queries one after the other while
 /// cvc5 answers the previous one in a child process; the results come in item order.
