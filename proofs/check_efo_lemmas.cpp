@@ -112,9 +112,8 @@ std::vector<CheckResult> check_ext_indicator(const RunConfig& config) {
 }  // namespace
 
 void register_efo_lemma_checkers(Registry& r) {
-  r.add(Checker{"lem:threshold", "z3", check_threshold});
-  r.add(Checker{"repair:lem:threshold", "z3", check_threshold_repair});
-  r.add(Checker{"lem:ext_indicator", "z3", check_ext_indicator});
+  add_checkers(r, "z3", {{"lem:threshold", check_threshold}, {"repair:lem:threshold", check_threshold_repair},
+                         {"lem:ext_indicator", check_ext_indicator}});
 }
 
 }  // namespace palcheck::proofs

@@ -245,13 +245,10 @@ std::vector<CheckResult> check_boolean(const RunConfig& config) {
 }  // namespace
 
 void register_encoding_lemma_checkers(Registry& r) {
-  r.add(Checker{"def:encoding", "z3", check_encoding_injective});
-  r.add(Checker{"def:encoding:grid", "z3", check_encoding_on_grid});
-  r.add(Checker{"lem:monotone", "z3", check_monotone});
-  r.add(Checker{"lem:stack_ops", "z3", check_top_decode});
-  r.add(Checker{"repair:lem:stack_ops:top", "z3", check_top_decode_repair});
-  r.add(Checker{"lem:push_no_wipe", "z3", check_push_inequality});
-  r.add(Checker{"lem:boolean", "z3", check_boolean});
+  add_checkers(r, "z3", {{"def:encoding", check_encoding_injective}, {"def:encoding:grid", check_encoding_on_grid},
+                         {"lem:monotone", check_monotone}, {"lem:stack_ops", check_top_decode},
+                         {"repair:lem:stack_ops:top", check_top_decode_repair},
+                         {"lem:push_no_wipe", check_push_inequality}, {"lem:boolean", check_boolean}});
 }
 
 }  // namespace palcheck::proofs

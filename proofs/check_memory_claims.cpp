@@ -265,12 +265,10 @@ std::vector<CheckResult> check_range(const RunConfig& config) {
 }  // namespace
 
 void register_memory_claim_checkers(Registry& r) {
-  r.add(Checker{"prop:wiping", "z3", check_wiping_hypotheses});
-  r.add(Checker{"repair:prop:wiping", "z3", check_wiping_repair});
-  r.add(Checker{"prop:sufficiency", "z3", check_sufficiency});
-  r.add(Checker{"prop:rate_independence", "z3", check_rate_independence});
-  r.add(Checker{"prop:rate_independence", "induction", check_rate_independence_induction});
-  r.add(Checker{"prop:range", "z3", check_range});
+  add_checkers(r, "z3", {{"prop:wiping", check_wiping_hypotheses}, {"repair:prop:wiping", check_wiping_repair},
+                         {"prop:sufficiency", check_sufficiency}, {"prop:rate_independence", check_rate_independence}});
+  add_checkers(r, "induction", {{"prop:rate_independence", check_rate_independence_induction}});
+  add_checkers(r, "z3", {{"prop:range", check_range}});
 }
 
 }  // namespace palcheck::proofs

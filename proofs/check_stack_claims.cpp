@@ -360,16 +360,18 @@ std::vector<CheckResult> check_stack_ops_sequences(const RunConfig& config) {
 }  // namespace
 
 void register_stack_claim_checkers(Registry& r) {
-  r.add(Checker{"alg:stack", "z3", check_alg_stack});
-  r.add(Checker{"def:stack", "z3", check_def_stack});
-  r.add(Checker{"prop:complexity:counts", "z3", check_complexity_counts});
-  r.add(Checker{"lem:pop_one", "z3",
-                [](const RunConfig& config) { return pop_results(config, "lem:pop_one", 2, PopSignal::Printed, AlgorithmReadings::Every); }});
-  r.add(Checker{"repair:lem:pop_one", "z3",
-                [](const RunConfig& config) { return pop_results(config, "repair:lem:pop_one", 2, PopSignal::Repaired, AlgorithmReadings::Every); }});
-  r.add(Checker{"lem:stack_ops", "z3", check_stack_ops_sequences});
-  r.add(Checker{"lem:push_no_wipe", "z3",
-                [](const RunConfig& config) { return push_results(config, "lem:push_no_wipe", PushCheck::NoRemoval); }});
+  auto pop = [](std::string label, PopSignal signal, AlgorithmReadings readings) {
+    return [=](const RunConfig& config) { return pop_results(config, label, 2, signal, readings); };
+  };
+  add_checkers(r, "z3",
+               {{"alg:stack", check_alg_stack}, {"def:stack", check_def_stack},
+                {"prop:complexity:counts", check_complexity_counts},
+                {"lem:pop_one", pop("lem:pop_one", PopSignal::Printed, AlgorithmReadings::Every)},
+                {"repair:lem:pop_one", pop("repair:lem:pop_one", PopSignal::Repaired, AlgorithmReadings::Every)},
+                {"lem:stack_ops", check_stack_ops_sequences},
+                {"lem:push_no_wipe", [](const RunConfig& config) {
+                   return push_results(config, "lem:push_no_wipe", PushCheck::NoRemoval);
+                 }}});
 }
 
 }  // namespace palcheck::proofs
