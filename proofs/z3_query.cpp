@@ -1,6 +1,8 @@
 // Query machinery for the Z3 checkers (see z3_query.h).
 #include "proofs/z3_query.h"
 
+#include "reference/atomic_file.h"
+
 #include <cctype>
 #include <filesystem>
 #include <fstream>
@@ -26,11 +28,6 @@ z3::solver seeded_solver(z3::context& ctx, const RunConfig& config) {
   p.set("random_seed", static_cast<unsigned>(seed));
   solver.set(p);
   return solver;
-}
-
-void write_file(const std::string& path, const std::string& text) {
-  std::ofstream out(path);
-  out << text;
 }
 
 // cvc5's answers by query text (with its rlimit and search): a claim checked twice (two labels sharing
@@ -115,7 +112,7 @@ PendingOutcome Query::start() {
            ("palcheck-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + "-" + file_name());
   }
   std::string text = smt2();
-  write_file(path.string(), text);
+  write_file_atomically(path.string(), text);
   switch (solver().check(literals_)) {
     case z3::sat:
       outcome.answer = SolverAnswer::Sat;
@@ -163,7 +160,7 @@ QueryOutcome PendingOutcome::get() {
     // The kept dump records both answers, so that it can be checked against both binaries later.
     std::ifstream in(path_);
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    write_file(path_, text + "; z3 answered: " + to_string(outcome.answer) + "\n; cvc5 answered: " +
+    write_file_atomically(path_, text + "; z3 answered: " + to_string(outcome.answer) + "\n; cvc5 answered: " +
                           outcome.second.answer + "\n");
   }
   return outcome;
