@@ -17,8 +17,8 @@ struct SecondAnswer {
 };
 
 /// cvc5's search heuristic for one query. It changes how fast cvc5 answers, never what a definite answer
-/// means: a model search (sat expected) is about three times faster with justification-based decisions,
-/// a refutation (unsat expected) about twice as fast with cvc5's default for quantifier-free logics.
+/// means. On a whole-paper run's dumps, justification-based decisions take the sat queries from 27.4 s to
+/// 10.1 s of cvc5 CPU, and the unsat ones from 15.1 s to 41 s: so each query gets the one for Z3's answer.
 enum class Cvc5Search {
   Refutation,  ///< cvc5's default decision heuristic (Z3 said unsat or unknown)
   ModelSearch, ///< --decision=justification (Z3 said sat)
