@@ -22,8 +22,12 @@ struct Params {
         i(c.int_const(("i" + symbol(suffix)).c_str())), d(c.int_const(("d" + symbol(suffix)).c_str())) {}
   // SMT-LIB simple symbols have no apostrophe: i' is written i_prime in the .smt2 dumps.
   static std::string symbol(const std::string& suffix) { return suffix == "'" ? "_prime" : suffix; }
-  void hypotheses(Query& q, const std::string& suffix = "") const {
+  void hypotheses(Query& q) const {
     q.hypothesis("Delta > 0", Delta > 0);
+    index_hypotheses(q);
+  }
+  // 1 <= i <= k and 0 <= d <= D_max, the suffix naming which i and d.
+  void index_hypotheses(Query& q, const std::string& suffix = "") const {
     q.hypothesis("1 <= i" + suffix, i >= 1);
     q.hypothesis("i" + suffix + " <= k", i <= k);
     q.hypothesis("0 <= d" + suffix, d >= 0);
@@ -31,69 +35,61 @@ struct Params {
   }
 };
 
-Instance encoding_instance(const z3::model& m, const Params& p, std::string label, std::string scenario) {
-  Instance inst{std::move(label), std::move(scenario), {}, {}};
-  inst.values["k"] = {model_value(m, p.k)};
-  inst.values["D_max"] = {model_value(m, p.D_max)};
-  inst.values["Delta"] = {model_value(m, p.Delta)};
-  inst.values["i"] = {model_value(m, p.i)};
-  inst.values["d"] = {model_value(m, p.d)};
-  return inst;
+// An instance of the encoding's parameters (plus `more`) read from a model.
+Witness encoding_instance(const Params& p, std::string label, std::string scenario,
+                          std::map<std::string, std::vector<z3::expr>> more = {}) {
+  more.insert({{"k", {p.k}}, {"D_max", {p.D_max}}, {"Delta", {p.Delta}}, {"i", {p.i}}, {"d", {p.d}}});
+  return Witness{.label = std::move(label), .scenario = std::move(scenario), .read = std::move(more)};
 }
 
 std::vector<CheckResult> check_encoding_injective(const RunConfig& config) {
-  z3::context c;
-  Params a(c), b(c, "'");
-  Query q(c, config, "def_encoding_separated");
-  a.hypotheses(q);
-  q.hypothesis("1 <= i'", b.i >= 1);
-  q.hypothesis("i' <= k", b.i <= b.k);
-  q.hypothesis("0 <= d'", b.d >= 0);
-  q.hypothesis("d' <= D_max", b.d <= b.D_max);
-  z3::expr ca = code(a.k, a.D_max, a.Delta, a.i, a.d), cb = code(b.k, b.D_max, b.Delta, b.i, b.d);
-  q.fact(a.i != b.i || a.d != b.d);
-  q.fact(ca - cb < a.Delta && cb - ca < a.Delta);
-  Judgement j{"codes of distinct (i, d) differ by at least Delta (so the encoding is injective), for all k, D_max, Delta",
-              "", {}, {}, {}};
-  return {judge(q.check(), j)};
+  return {prove(config, "def_encoding_separated", [](z3::context& c, Query& q) {
+    Params a(c), b(c, "'");
+    a.hypotheses(q);
+    b.index_hypotheses(q, "'");
+    z3::expr ca = code(a.k, a.D_max, a.Delta, a.i, a.d), cb = code(b.k, b.D_max, b.Delta, b.i, b.d);
+    q.fact(a.i != b.i || a.d != b.d);
+    q.fact(ca - cb < a.Delta && cb - ca < a.Delta);
+    return Judgement{.proved = "codes of distinct (i, d) differ by at least Delta (so the encoding is injective), "
+                               "for all k, D_max, Delta"};
+  })};
 }
 
 std::vector<CheckResult> check_encoding_on_grid(const RunConfig& config) {
-  z3::context c;
-  Params p(c);
-  z3::expr cd = code(p.k, p.D_max, p.Delta, p.i, p.d);
-  // The deepest level is always negative: a proof over all parameters.
-  Query deepest(c, config, "def_encoding_grid_deepest_negative");
-  p.hypotheses(deepest);
-  deepest.fact(p.d == p.D_max);
-  deepest.fact(cd >= 0);
-  QueryOutcome proof = deepest.check();
-  Query q(c, config, "def_encoding_grid");
-  p.hypotheses(q);
-  q.fact(cd < p.Delta);
-  Judgement j{"every code is a grid threshold >= Delta", "", {}, {}, {}};
-  j.refuted = "codes at depth D_max are -i*Delta < 0 (Z3: " + to_string(proof.answer) +
-              " for code >= 0 at d = D_max), below every threshold i*Delta >= Delta of def:pal's grid";
-  j.witness = [&](const z3::model& m) { return encoding_instance(m, p, "def:encoding:grid", "z3-code-below-grid"); };
-  CheckResult r = judge(q.check(), j);
-  r.details.emplace_back("code >= 0 at d = D_max", to_string(proof.answer));
+  QueryOutcome deepest_negative;
+  CheckResult r = prove(config, "def_encoding_grid", [&](z3::context& c, Query& q) {
+    Params p(c);
+    z3::expr cd = code(p.k, p.D_max, p.Delta, p.i, p.d);
+    // The deepest level is always negative: a proof over all parameters.
+    Query& deepest = q.sibling("def_encoding_grid_deepest_negative");
+    p.hypotheses(deepest);
+    deepest.fact(p.d == p.D_max);
+    deepest.fact(cd >= 0);
+    deepest_negative = deepest.check();
+    p.hypotheses(q);
+    q.fact(cd < p.Delta);
+    return Judgement{.proved = "every code is a grid threshold >= Delta",
+                     .refuted = "codes at depth D_max are -i*Delta < 0 (Z3: " + to_string(deepest_negative.answer) +
+                                " for code >= 0 at d = D_max), below every threshold i*Delta >= Delta of def:pal's grid",
+                     .witness = encoding_instance(p, "def:encoding:grid", "z3-code-below-grid")};
+  });
+  r.details.emplace_back("code >= 0 at d = D_max", to_string(deepest_negative.answer));
   return {r};
 }
 
 std::vector<CheckResult> check_monotone(const RunConfig& config) {
-  z3::context c;
-  Params p(c);
-  z3::expr i2 = c.int_const("i_prime");
-  Query q(c, config, "lem_monotone");
-  q.hypothesis("Delta > 0", p.Delta > 0);
-  q.hypothesis("1 <= i", p.i >= 1);
-  q.hypothesis("i <= k", p.i <= p.k);
-  q.hypothesis("1 <= i'", i2 >= 1);
-  q.hypothesis("i' <= k", i2 <= p.k);
-  q.hypothesis("d >= 0", p.d >= 0);
-  q.fact(code(p.k, p.D_max, p.Delta, i2, p.d + 1) >= code(p.k, p.D_max, p.Delta, p.i, p.d));
-  Judgement j{"code*(a_i', d+1) < code*(a_i, d) for all k, D_max, d, i, i', Delta", "", {}, {}, {}};
-  return {judge(q.check(), j)};
+  return {prove(config, "lem_monotone", [](z3::context& c, Query& q) {
+    Params p(c);
+    z3::expr i2 = c.int_const("i_prime");
+    q.hypothesis("Delta > 0", p.Delta > 0);
+    q.hypothesis("1 <= i", p.i >= 1);
+    q.hypothesis("i <= k", p.i <= p.k);
+    q.hypothesis("1 <= i'", i2 >= 1);
+    q.hypothesis("i' <= k", i2 <= p.k);
+    q.hypothesis("d >= 0", p.d >= 0);
+    q.fact(code(p.k, p.D_max, p.Delta, i2, p.d + 1) >= code(p.k, p.D_max, p.Delta, p.i, p.d));
+    return Judgement{.proved = "code*(a_i', d+1) < code*(a_i, d) for all k, D_max, d, i, i', Delta"};
+  })};
 }
 
 // The TOP decode applied to M = code*(a_i, d) + offset. Step 1 (real arithmetic, X an arbitrary
@@ -104,14 +100,19 @@ struct DecodeChain {
   QueryOutcome rounding, modulus;
 };
 
-DecodeChain decode_chain(const RunConfig& config, const std::string& name, bool with_eps, bool ceiling, int shift) {
+/// The M_top a decode reads: the code plus the PUSH offset eps, or the code itself.
+enum class TopOffset { PlusEps, None };
+/// Which integer rounding the decode applies to (C_max - M)/Delta.
+enum class Rounding { Floor, Ceiling };
+
+DecodeChain decode_chain(const RunConfig& config, const std::string& name, TopOffset offset, Rounding rounding,
+                         int shift) {
+  const bool with_eps = offset == TopOffset::PlusEps;
   DecodeChain chain;
-  {
-    z3::context c;
+  chain.rounding = ask(config, name + "_rounding", [&](z3::context& c, Query& q) {
     z3::expr C_max = c.real_const("C_max"), Delta = c.real_const("Delta"), eps = c.real_const("eps"),
              y = c.real_const("y");
     z3::expr X = c.int_const("X"), f = c.int_const("f");
-    Query q(c, config, name + "_rounding");
     q.hypothesis("Delta > 0", Delta > 0);
     if (with_eps) {
       q.hypothesis("eps > 0", eps > 0);
@@ -119,24 +120,20 @@ DecodeChain decode_chain(const RunConfig& config, const std::string& name, bool 
     }
     z3::expr M = C_max - z3::to_real(X) * Delta + (with_eps ? eps : c.real_val(0));
     q.fact(y * Delta == C_max - M);
-    if (ceiling) q.fact(z3::to_real(f) - 1 < y && y <= z3::to_real(f));
+    if (rounding == Rounding::Ceiling) q.fact(z3::to_real(f) - 1 < y && y <= z3::to_real(f));
     else q.fact(z3::to_real(f) <= y && y < z3::to_real(f) + 1);
     q.fact(f != X + shift);
-    chain.rounding = q.check();
-  }
-  {
-    z3::context c;
+  });
+  chain.modulus = ask(config, name + "_mod", [&](z3::context& c, Query& q) {
     z3::expr k = c.int_const("k"), i = c.int_const("i"), d = c.int_const("d"), z = c.int_const("z"),
              r = c.int_const("r");
-    Query q(c, config, name + "_mod");
     q.hypothesis("1 <= i", i >= 1);
     q.hypothesis("i <= k", i <= k);
     q.hypothesis("0 <= d", d >= 0);
     q.fact(d * (k + 1) + i + shift == (d - z) * (k + 1) + r);
     q.fact(r >= 0 && r <= k);
     q.fact(r != i + shift);
-    chain.modulus = q.check();
-  }
+  });
   return chain;
 }
 
@@ -170,26 +167,25 @@ CheckResult chain_result(const DecodeChain& chain, const Judgement& j) {
 std::vector<CheckResult> check_top_decode(const RunConfig& config) {
   std::vector<CheckResult> out;
   // Reading 1: M_top = code* + eps, as PUSH emits it and lem:push_no_wipe states it.
-  DecodeChain wrong = decode_chain(config, "lem_stack_ops_top_plus_eps_gives_i_minus_1", true, false, -1);
-  Judgement shown{"", "", {}, {{"part", "TOP"}, {"M_top", "code*(a_i,d) + eps (lem:push_no_wipe)"}}, {}};
-  shown.proved = "Dec(code*(a_i,d) + eps) = a_{i-1}, never a_i: floor((C_max - M_top)/Delta) = d(k+1) + i - 1";
-  CheckResult off_by_one = chain_result(wrong, shown);
+  DecodeChain wrong =
+      decode_chain(config, "lem_stack_ops_top_plus_eps_gives_i_minus_1", TopOffset::PlusEps, Rounding::Floor, -1);
+  const std::map<std::string, std::string> plus_eps{{"part", "TOP"}, {"M_top", "code*(a_i,d) + eps (lem:push_no_wipe)"}};
+  CheckResult off_by_one = chain_result(
+      wrong, Judgement{.proved = "Dec(code*(a_i,d) + eps) = a_{i-1}, never a_i: floor((C_max - M_top)/Delta) = "
+                                 "d(k+1) + i - 1",
+                       .interpretation = plus_eps});
   if (off_by_one.verdict == Verdict::Proved) {
     // Z3 proved the decode is a_{i-1} for every parameter: any instance refutes TOP; take one from a model.
-    z3::context c;
-    Params p(c);
-    z3::expr eps = c.real_const("eps");
-    Query q(c, config, "lem_stack_ops_top_instance");
-    p.hypotheses(q);
-    q.hypothesis("eps > 0", eps > 0);
-    q.hypothesis("eps < Delta/2", 2 * eps < p.Delta);
-    Judgement j{"", off_by_one.summary + " (proved for all parameters; instance replayed)", {}, shown.interpretation, {}};
-    j.witness = [&](const z3::model& m) {
-      Instance inst = encoding_instance(m, p, "lem:stack_ops", "z3-top-decode");
-      inst.values["eps"] = {model_value(m, eps)};
-      return inst;
-    };
-    CheckResult r = judge(q.check(), j);
+    CheckResult r = prove(config, "lem_stack_ops_top_instance", [&](z3::context& c, Query& q) {
+      Params p(c);
+      z3::expr eps = c.real_const("eps");
+      p.hypotheses(q);
+      q.hypothesis("eps > 0", eps > 0);
+      q.hypothesis("eps < Delta/2", 2 * eps < p.Delta);
+      return Judgement{.refuted = off_by_one.summary + " (proved for all parameters; instance replayed)",
+                       .witness = encoding_instance(p, "lem:stack_ops", "z3-top-decode", {{"eps", {eps}}}),
+                       .interpretation = plus_eps};
+    });
     r.details.insert(r.details.end(), off_by_one.details.begin(), off_by_one.details.end());
     r.details.emplace_back("hypotheses of the off-by-one proof", join(off_by_one.hypotheses_used));
     out.push_back(r);
@@ -197,70 +193,62 @@ std::vector<CheckResult> check_top_decode(const RunConfig& config) {
     out.push_back(off_by_one);
   }
   // Reading 2: M_top = code* exactly (no offset): the decode is right.
-  DecodeChain exact = decode_chain(config, "lem_stack_ops_top_exact_code", false, false, 0);
-  Judgement j2{"Dec(code*(a_i,d)) = a_i for all k, d, D_max, Delta (decode of the exact code)", "", {},
-               {{"part", "TOP"}, {"M_top", "code*(a_i,d) exactly"}}, {}};
-  out.push_back(chain_result(exact, j2));
+  DecodeChain exact = decode_chain(config, "lem_stack_ops_top_exact_code", TopOffset::None, Rounding::Floor, 0);
+  out.push_back(chain_result(
+      exact, Judgement{.proved = "Dec(code*(a_i,d)) = a_i for all k, d, D_max, Delta (decode of the exact code)",
+                       .interpretation = {{"part", "TOP"}, {"M_top", "code*(a_i,d) exactly"}}}));
   return out;
 }
 
 std::vector<CheckResult> check_top_decode_repair(const RunConfig& config) {
-  DecodeChain chain = decode_chain(config, "repair_lem_stack_ops_top_ceil", true, true, 0);
-  Judgement j{"Dec'(M) = ceil((C_max - M)/Delta) mod (k+1) recovers a_i from M_top = code*(a_i,d) + eps", "", {},
-              {{"M_top", "code*(a_i,d) + eps"}}, {}};
-  return {chain_result(chain, j)};
+  DecodeChain chain = decode_chain(config, "repair_lem_stack_ops_top_ceil", TopOffset::PlusEps, Rounding::Ceiling, 0);
+  return {chain_result(
+      chain, Judgement{.proved = "Dec'(M) = ceil((C_max - M)/Delta) mod (k+1) recovers a_i from M_top = code*(a_i,d) + eps",
+                       .interpretation = {{"M_top", "code*(a_i,d) + eps"}}})};
 }
 
 std::vector<CheckResult> check_push_inequality(const RunConfig& config) {
-  z3::context c;
-  Params p(c);
-  z3::expr j = c.int_const("j"), eps = c.real_const("eps"), M_top = c.real_const("M_top");
-  Query q(c, config, "lem_push_no_wipe_inequality");
-  q.hypothesis("Delta > 0", p.Delta > 0);
-  q.hypothesis("eps > 0", eps > 0);
-  q.hypothesis("eps < Delta/2", 2 * eps < p.Delta);
-  q.hypothesis("1 <= i", p.i >= 1);
-  q.hypothesis("i <= k", p.i <= p.k);
-  q.hypothesis("1 <= j", j >= 1);
-  q.hypothesis("j <= k", j <= p.k);
-  q.hypothesis("d >= 0", p.d >= 0);
-  q.hypothesis("M_top = code*(a_j,d) + eps", M_top == code(p.k, p.D_max, p.Delta, j, p.d) + eps);
-  q.fact(code(p.k, p.D_max, p.Delta, p.i, p.d + 1) + eps >= M_top);
-  Judgement jd{"u_{n+1} = code*(a_i,d+1) + eps < M_top for all parameters", "", {},
-               {{"part", "the inequality u_{n+1} < M_top of the proof"}}, {}};
-  return {judge(q.check(), jd)};
+  return {prove(config, "lem_push_no_wipe_inequality", [](z3::context& c, Query& q) {
+    Params p(c);
+    z3::expr j = c.int_const("j"), eps = c.real_const("eps"), M_top = c.real_const("M_top");
+    q.hypothesis("Delta > 0", p.Delta > 0);
+    q.hypothesis("eps > 0", eps > 0);
+    q.hypothesis("eps < Delta/2", 2 * eps < p.Delta);
+    q.hypothesis("1 <= i", p.i >= 1);
+    q.hypothesis("i <= k", p.i <= p.k);
+    q.hypothesis("1 <= j", j >= 1);
+    q.hypothesis("j <= k", j <= p.k);
+    q.hypothesis("d >= 0", p.d >= 0);
+    q.hypothesis("M_top = code*(a_j,d) + eps", M_top == code(p.k, p.D_max, p.Delta, j, p.d) + eps);
+    q.fact(code(p.k, p.D_max, p.Delta, p.i, p.d + 1) + eps >= M_top);
+    return Judgement{.proved = "u_{n+1} = code*(a_i,d+1) + eps < M_top for all parameters",
+                     .interpretation = {{"part", "the inequality u_{n+1} < M_top of the proof"}}};
+  })};
 }
 
 std::vector<CheckResult> check_boolean(const RunConfig& config) {
-  std::vector<CheckResult> out;
-  auto relu = [](const z3::expr& x) { return z3::ite(x > 0, x, x.ctx().real_val(0)); };
-  for (const char* op : {"AND", "OR", "NOT"}) {
-    z3::context c;
-    z3::expr r1 = c.real_const("r1"), r2 = c.real_const("r2");
-    z3::expr one = c.real_val(1), zero = c.real_val(0);
-    Query q(c, config, std::string("lem_boolean_") + op);
-    q.hypothesis("r1 in {0,1}", r1 == 0 || r1 == 1);
-    q.hypothesis("r2 in {0,1}", r2 == 0 || r2 == 1);
-    std::string name = op;
-    if (name == "AND") q.fact(relu(r1 + r2 - 1) != z3::ite(r1 == one && r2 == one, one, zero));
-    if (name == "OR") q.fact(relu(r1 + r2) - relu(r1 + r2 - 1) != z3::ite(r1 == one || r2 == one, one, zero));
-    if (name == "NOT") q.fact(1 - r1 != z3::ite(r1 == one, zero, one));
-    Judgement j{name + " is exact on {0,1}", "", {}, {{"connective", name}}, {}};
-    out.push_back(judge(q.check(), j));
-  }
-  return out;
+  return prove_each<std::string>(
+      config, {"AND", "OR", "NOT"}, [](const std::string& op) { return "lem_boolean_" + op; },
+      [](z3::context& c, Query& q, const std::string& name) {
+        auto relu = [](const z3::expr& x) { return z3::ite(x > 0, x, x.ctx().real_val(0)); };
+        z3::expr r1 = c.real_const("r1"), r2 = c.real_const("r2");
+        z3::expr one = c.real_val(1), zero = c.real_val(0);
+        q.hypothesis("r1 in {0,1}", r1 == 0 || r1 == 1);
+        q.hypothesis("r2 in {0,1}", r2 == 0 || r2 == 1);
+        if (name == "AND") q.fact(relu(r1 + r2 - 1) != z3::ite(r1 == one && r2 == one, one, zero));
+        if (name == "OR") q.fact(relu(r1 + r2) - relu(r1 + r2 - 1) != z3::ite(r1 == one || r2 == one, one, zero));
+        if (name == "NOT") q.fact(1 - r1 != z3::ite(r1 == one, zero, one));
+        return Judgement{.proved = name + " is exact on {0,1}", .interpretation = {{"connective", name}}};
+      });
 }
 
 }  // namespace
 
 void register_encoding_lemma_checkers(Registry& r) {
-  r.add(Checker{"def:encoding", "z3", check_encoding_injective});
-  r.add(Checker{"def:encoding:grid", "z3", check_encoding_on_grid});
-  r.add(Checker{"lem:monotone", "z3", check_monotone});
-  r.add(Checker{"lem:stack_ops", "z3", check_top_decode});
-  r.add(Checker{"repair:lem:stack_ops:top", "z3", check_top_decode_repair});
-  r.add(Checker{"lem:push_no_wipe", "z3", check_push_inequality});
-  r.add(Checker{"lem:boolean", "z3", check_boolean});
+  add_checkers(r, "z3", {{"def:encoding", check_encoding_injective}, {"def:encoding:grid", check_encoding_on_grid},
+                         {"lem:monotone", check_monotone}, {"lem:stack_ops", check_top_decode},
+                         {"repair:lem:stack_ops:top", check_top_decode_repair},
+                         {"lem:push_no_wipe", check_push_inequality}, {"lem:boolean", check_boolean}});
 }
 
 }  // namespace palcheck::proofs

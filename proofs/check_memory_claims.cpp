@@ -15,27 +15,14 @@ namespace {
 
 const InitialState kInitials[] = {InitialState::Off, InitialState::On};
 
-std::vector<z3::expr> sequence(z3::context& c, const std::string& name, std::size_t n) {
-  std::vector<z3::expr> u;
-  for (std::size_t t = 0; t < n; ++t) u.push_back(c.real_const((name + std::to_string(t)).c_str()));
-  return u;
-}
-
-std::vector<Q> values(const z3::model& m, const std::vector<z3::expr>& u) {
-  std::vector<Q> out;
-  for (const z3::expr& x : u) out.push_back(model_value(m, x));
-  return out;
-}
-
 std::vector<CheckResult> check_wiping_hypotheses(const RunConfig& config) {
-  z3::context c;
-  z3::expr Mi = c.real_const("M_i"), mi = c.real_const("m_i"), Mj = c.real_const("M_i+1"), mj = c.real_const("m_i+1");
-  Query q(c, config, "prop_wiping_hypotheses");
-  q.hypothesis("M_i > m_i", Mi > mi);
-  q.hypothesis("m_i > M_{i+1}", mi > Mj);
-  q.hypothesis("M_{i+1} > m_{i+1}", Mj > mj);
-  q.hypothesis("M_{i+1} > M_i", Mj > Mi);
-  QueryOutcome o = q.check();
+  QueryOutcome o = ask(config, "prop_wiping_hypotheses", [](z3::context& c, Query& q) {
+    z3::expr Mi = c.real_const("M_i"), mi = c.real_const("m_i"), Mj = c.real_const("M_i+1"), mj = c.real_const("m_i+1");
+    q.hypothesis("M_i > m_i", Mi > mi);
+    q.hypothesis("m_i > M_{i+1}", mi > Mj);
+    q.hypothesis("M_{i+1} > m_{i+1}", Mj > mj);
+    q.hypothesis("M_{i+1} > M_i", Mj > Mi);
+  });
   CheckResult r = solver_result(o);
   if (solvers_disagree(o)) return {r};
   if (confirmed_unsat(o)) {
@@ -51,87 +38,84 @@ std::vector<CheckResult> check_wiping_hypotheses(const RunConfig& config) {
   return {r};
 }
 
-Instance pair_instance(const z3::model& m, const std::vector<z3::expr>& u, const std::vector<z3::expr>& v,
-                       const z3::expr& alpha, const z3::expr& beta) {
-  Instance inst{"prop:sufficiency", "z3-equal-stacks-different-relay", {}, {}};
-  inst.values["u"] = values(m, u);
-  inst.values["v"] = values(m, v);
-  inst.values["alpha"] = {model_value(m, alpha)};
-  inst.values["beta"] = {model_value(m, beta)};
-  return inst;
+std::vector<CheckResult> check_sufficiency(const RunConfig& config) {
+  const std::size_t n = bmc_length();
+  // The classical-memory reading is proved for every length by induction (check_memory_induction.cpp).
+  return prove_each<Algorithm1Options>(
+      config, all_algorithm1_readings(),
+      [](const Algorithm1Options& r) { return "prop_sufficiency_alg1_" + to_string(r); },
+      [n](z3::context& c, Query& q, const Algorithm1Options& reading) {
+        std::vector<z3::expr> u = symbolic_sequence(c, "u", n), v = symbolic_sequence(c, "v", n);
+        z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta");
+        Algorithm1Unrolling au = unroll_algorithm1(c, u, reading, "au"), av = unroll_algorithm1(c, v, reading, "av");
+        q.facts(au.facts);
+        q.facts(av.facts);
+        q.hypothesis("alpha >= beta", alpha >= beta);
+        q.hypothesis("Pi_n(u) = Pi_n(v) (Algorithm 1)", stacks_equal(au.states.back(), av.states.back()));
+        q.fact(relay_run(alpha, beta, u, false).back() != relay_run(alpha, beta, v, false).back());
+        return Judgement{
+            .proved = "equal Algorithm 1 stacks give equal relay states",
+            .refuted = "two sequences with the same Algorithm 1 stack drive a relay to different states, so a "
+                       "one-relay measure gives different PAL outputs",
+            .witness = Witness{.label = "prop:sufficiency",
+                               .scenario = "z3-equal-stacks-different-relay",
+                               .options = {{"algorithm1", to_string(reading)}, {"initial_state", "0"}},
+                               .read = {{"u", u}, {"v", v}, {"alpha", {alpha}}, {"beta", {beta}}}},
+            .interpretation = {{"stack", to_string(StackReading{StackKind::Algorithm1, reading})},
+                               {"initial_state", "0"},
+                               {"N", std::to_string(n)}},
+            .bound = bmc_bound(n)};
+      });
 }
 
-std::vector<CheckResult> check_sufficiency(const RunConfig& config) {
-  std::size_t n = bmc_length();
-  std::vector<CheckResult> out;
-  // The classical-memory reading is proved for every length by induction (check_memory_induction.cpp).
-  for (const Algorithm1Options& reading : all_algorithm1_readings()) {
-    z3::context c;
-    std::vector<z3::expr> u = sequence(c, "u", n), v = sequence(c, "v", n);
-    z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta");
-    Algorithm1Unrolling au = unroll_algorithm1(c, u, reading, "au"), av = unroll_algorithm1(c, v, reading, "av");
-    Query q(c, config, "prop_sufficiency_alg1_" + to_string(reading));
-    for (const z3::expr& f : au.facts) q.fact(f);
-    for (const z3::expr& f : av.facts) q.fact(f);
-    q.hypothesis("alpha >= beta", alpha >= beta);
-    q.hypothesis("Pi_n(u) = Pi_n(v) (Algorithm 1)", stacks_equal(au.states.back(), av.states.back()));
-    q.fact(relay_run(alpha, beta, u, false).back() != relay_run(alpha, beta, v, false).back());
-    Judgement j{.proved = "equal Algorithm 1 stacks give equal relay states",
-                .interpretation = {{"stack", to_string(StackReading{StackKind::Algorithm1, reading})}, {"initial_state", "0"},
-                                   {"N", std::to_string(n)}},
-                .bound = bmc_bound(n)};
-    j.refuted = "two sequences with the same Algorithm 1 stack drive a relay to different states, so a one-relay "
-                "measure gives different PAL outputs";
-    j.witness = [&](const z3::model& m) {
-      Instance inst = pair_instance(m, u, v, alpha, beta);
-      inst.options["algorithm1"] = to_string(reading);
-      inst.options["initial_state"] = "0";
-      return inst;
-    };
-    out.push_back(judge(q.check(), j));
-  }
-  return out;
-}
+/// How a sequence is re-timed without changing its path (discrete prop:rate_independence).
+enum class Reparametrisation {
+  Stutter,  ///< an input repeated
+  Insert,   ///< a point inserted between two neighbouring inputs
+};
 
 // Discrete rate-independence: a repeated input, or an inserted point between two neighbours, changes no
 // relay state at the corresponding times.
 std::vector<CheckResult> check_rate_independence(const RunConfig& config) {
-  std::size_t n = bmc_length();
-  std::vector<CheckResult> out;
+  const std::size_t n = bmc_length();
+  std::vector<std::pair<InitialState, Reparametrisation>> variants;
   for (InitialState init : kInitials)
-    for (bool stutter : {true, false}) {
-      z3::context c;
-      std::vector<z3::expr> u = sequence(c, "u", n - 1);
-      z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta"), w = c.real_const("w");
-      bool on = init == InitialState::On;
-      std::vector<z3::expr> ru = relay_run(alpha, beta, u, on);
-      Query q(c, config, std::string("prop_rate_independence_") + (stutter ? "stutter" : "insert") + "_init" +
-                             to_string(init));
-      q.hypothesis("alpha >= beta", alpha >= beta);
-      z3::expr any = c.bool_val(false);
-      for (std::size_t s = 0; s + 1 < u.size(); ++s) {
-        std::vector<z3::expr> v(u.begin(), u.begin() + static_cast<long>(s + 1));
-        v.push_back(stutter ? u[s] : w);
-        v.insert(v.end(), u.begin() + static_cast<long>(s + 1), u.end());
-        std::vector<z3::expr> rv = relay_run(alpha, beta, v, on);
-        z3::expr differs = c.bool_val(false);
-        for (std::size_t t = 0; t < u.size(); ++t) differs = differs || ru[t] != rv[t <= s ? t : t + 1];
-        z3::expr inside = (u[s] <= w && w <= u[s + 1]) || (u[s + 1] <= w && w <= u[s]);
-        any = any || (stutter ? differs : inside && differs);
-      }
-      q.fact(any);
-      Judgement j{.proved = stutter ? "repeating an input changes no relay state at the corresponding times"
-                                    : "inserting a point between two neighbouring inputs changes no relay state at "
-                                      "the corresponding times",
-                  .interpretation = {{"initial_state", to_string(init)},
-                                     {"discrete_reparametrisation", stutter ? "repeated value" : "inserted monotone point"},
-                                     {"N", std::to_string(n)}},
-                  .implicit = {"discrete reading of phi on [0,T]: stuttering and monotone refinement",
-                               "inserted w between its neighbours u_s and u_{s+1}"},
-                  .bound = bmc_bound(n)};
-      out.push_back(judge(q.check(), j));
+    for (Reparametrisation how : {Reparametrisation::Stutter, Reparametrisation::Insert}) variants.emplace_back(init, how);
+  using Variant = std::pair<InitialState, Reparametrisation>;
+  auto name = [](const Variant& v) {
+    return std::string("prop_rate_independence_") + (v.second == Reparametrisation::Stutter ? "stutter" : "insert") +
+           "_init" + to_string(v.first);
+  };
+  return prove_each<Variant>(config, variants, name, [n](z3::context& c, Query& q, const Variant& variant) {
+    const auto [init, how] = variant;
+    const bool stutter = how == Reparametrisation::Stutter;
+    std::vector<z3::expr> u = symbolic_sequence(c, "u", n - 1);
+    z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta"), w = c.real_const("w");
+    bool on = init == InitialState::On;
+    std::vector<z3::expr> ru = relay_run(alpha, beta, u, on);
+    q.hypothesis("alpha >= beta", alpha >= beta);
+    z3::expr any = c.bool_val(false);
+    for (std::size_t s = 0; s + 1 < u.size(); ++s) {
+      std::vector<z3::expr> v(u.begin(), u.begin() + static_cast<long>(s + 1));
+      v.push_back(stutter ? u[s] : w);
+      v.insert(v.end(), u.begin() + static_cast<long>(s + 1), u.end());
+      std::vector<z3::expr> rv = relay_run(alpha, beta, v, on);
+      z3::expr differs = c.bool_val(false);
+      for (std::size_t t = 0; t < u.size(); ++t) differs = differs || ru[t] != rv[t <= s ? t : t + 1];
+      z3::expr inside = (u[s] <= w && w <= u[s + 1]) || (u[s + 1] <= w && w <= u[s]);
+      any = any || (stutter ? differs : inside && differs);
     }
-  return out;
+    q.fact(any);
+    return Judgement{.proved = stutter ? "repeating an input changes no relay state at the corresponding times"
+                                       : "inserting a point between two neighbouring inputs changes no relay state "
+                                         "at the corresponding times",
+                     .interpretation = {{"initial_state", to_string(init)},
+                                        {"discrete_reparametrisation", stutter ? "repeated value" : "inserted monotone point"},
+                                        {"N", std::to_string(n)}},
+                     .implicit = {"discrete reading of phi on [0,T]: stuttering and monotone refinement",
+                                  "inserted w between its neighbours u_s and u_{s+1}"},
+                     .bound = bmc_bound(n)};
+  });
 }
 
 // prop:rate_independence for every length and position, by induction over time: the base case is the
@@ -140,14 +124,13 @@ std::vector<CheckResult> check_rate_independence(const RunConfig& config) {
 // equal states, so the two runs agree at every later corresponding time.
 std::vector<CheckResult> check_rate_independence_induction(const RunConfig& config) {
   std::vector<CheckResult> out;
-  for (bool stutter : {true, false}) {
+  for (Reparametrisation how : {Reparametrisation::Stutter, Reparametrisation::Insert}) {
+    const bool stutter = how == Reparametrisation::Stutter;
     std::vector<InductionCase> cases;
     const std::string name = std::string("prop_rate_independence_induction_") + (stutter ? "stutter" : "insert");
-    {
-      z3::context c;
+    QueryOutcome base = ask(config, name + "_base", [&](z3::context& c, Query& q) {
       z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta"), x = c.bool_const("x");
       z3::expr a = c.real_const("u_s"), b = c.real_const("u_s+1"), w = c.real_const("w");
-      Query q(c, config, name + "_base");
       q.hypothesis("alpha >= beta", alpha >= beta);
       if (stutter) {
         z3::expr once = relay_step(alpha, beta, a, x);
@@ -157,21 +140,19 @@ std::vector<CheckResult> check_rate_independence_induction(const RunConfig& conf
         z3::expr at_s = relay_step(alpha, beta, a, x);
         q.fact(relay_step(alpha, beta, b, relay_step(alpha, beta, w, at_s)) != relay_step(alpha, beta, b, at_s));
       }
-      cases.push_back({stutter ? "base: after u_s, u_s the state is the state after u_s, for every prior state"
-                               : "base: after u_s, w, u_{s+1} the state is the state after u_s, u_{s+1}, for every "
-                                 "prior state",
-                       q.check()});
-    }
-    {
-      z3::context c;
+    });
+    cases.push_back({stutter ? "base: after u_s, u_s the state is the state after u_s, for every prior state"
+                             : "base: after u_s, w, u_{s+1} the state is the state after u_s, u_{s+1}, for every "
+                               "prior state",
+                     base});
+    QueryOutcome step = ask(config, name + "_step", [](z3::context& c, Query& q) {
       z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta"), x = c.bool_const("x"),
                y = c.bool_const("y"), u = c.real_const("u");
-      Query q(c, config, name + "_step");
       q.hypothesis("alpha >= beta", alpha >= beta);
       q.hypothesis("equal states at corresponding times", x == y);
       q.fact(relay_step(alpha, beta, u, x) != relay_step(alpha, beta, u, y));
-      cases.push_back({"step: equal states and the same next input give equal states", q.check()});
-    }
+    });
+    cases.push_back({"step: equal states and the same next input give equal states", step});
     Judgement j{.proved = stutter ? "for every length and position: repeating an input changes no relay state at "
                                     "the corresponding times"
                                   : "for every length and position: inserting a point between two neighbouring "
@@ -190,22 +171,21 @@ std::vector<CheckResult> check_range(const RunConfig& config) {
   const int L = 4;
   std::vector<CheckResult> out;
   for (InitialState init : kInitials) {
-    z3::context c;
-    z3::expr Delta = c.real_const("Delta");
-    std::vector<z3::expr> u{c.real_val(0), Delta / 2}, v{c.real_val(0), c.real_val(0)};
-    z3::expr pal_u = c.real_val(0), pal_v = c.real_val(0);
-    for (int i = 1; i <= L; ++i)
-      for (int jj = 1; jj <= i; ++jj) {
-        z3::expr mu = c.real_const(("mu_" + std::to_string(i) + "_" + std::to_string(jj)).c_str());
-        bool on = init == InitialState::On;
-        z3::expr a = c.real_val(i) * Delta, b = c.real_val(jj) * Delta;
-        pal_u = pal_u + z3::ite(relay_run(a, b, u, on).back(), mu, c.real_val(0));
-        pal_v = pal_v + z3::ite(relay_run(a, b, v, on).back(), mu, c.real_val(0));
-      }
-    Query q(c, config, "prop_range_grid_L4_init" + to_string(init));
-    q.hypothesis("Delta > 0", Delta > 0);
-    q.fact(pal_u == Delta / 2 && pal_v == 0);
-    QueryOutcome o = q.check();
+    QueryOutcome o = ask(config, "prop_range_grid_L4_init" + to_string(init), [&](z3::context& c, Query& q) {
+      z3::expr Delta = c.real_const("Delta");
+      std::vector<z3::expr> u{c.real_val(0), Delta / 2}, v{c.real_val(0), c.real_val(0)};
+      z3::expr pal_u = c.real_val(0), pal_v = c.real_val(0);
+      for (int i = 1; i <= L; ++i)
+        for (int jj = 1; jj <= i; ++jj) {
+          z3::expr mu = c.real_const(("mu_" + std::to_string(i) + "_" + std::to_string(jj)).c_str());
+          bool on = init == InitialState::On;
+          z3::expr a = c.real_val(i) * Delta, b = c.real_val(jj) * Delta;
+          pal_u = pal_u + z3::ite(relay_run(a, b, u, on).back(), mu, c.real_val(0));
+          pal_v = pal_v + z3::ite(relay_run(a, b, v, on).back(), mu, c.real_val(0));
+        }
+      q.hypothesis("Delta > 0", Delta > 0);
+      q.fact(pal_u == Delta / 2 && pal_v == 0);
+    });
     CheckResult r = solver_result(o);
     r.interpretation = {{"initial_state", to_string(init)},
                         {"1-layer PAL", "PAL_mu on the grid G_L of def:pal applied to the input itself"}};
@@ -237,11 +217,10 @@ std::vector<CheckResult> check_range(const RunConfig& config) {
 }  // namespace
 
 void register_memory_claim_checkers(Registry& r) {
-  r.add(Checker{"prop:wiping", "z3", check_wiping_hypotheses});
-  r.add(Checker{"prop:sufficiency", "z3", check_sufficiency});
-  r.add(Checker{"prop:rate_independence", "z3", check_rate_independence});
-  r.add(Checker{"prop:rate_independence", "induction", check_rate_independence_induction});
-  r.add(Checker{"prop:range", "z3", check_range});
+  add_checkers(r, "z3", {{"prop:wiping", check_wiping_hypotheses},
+                         {"prop:sufficiency", check_sufficiency}, {"prop:rate_independence", check_rate_independence}});
+  add_checkers(r, "induction", {{"prop:rate_independence", check_rate_independence_induction}});
+  add_checkers(r, "z3", {{"prop:range", check_range}});
 }
 
 }  // namespace palcheck::proofs

@@ -11,21 +11,11 @@
 #include "proofs/judgement.h"
 
 #include <algorithm>
+#include <functional>
+#include <optional>
 
 namespace palcheck::proofs {
 namespace {
-
-std::vector<z3::expr> sequence(z3::context& c, const std::string& name, std::size_t n) {
-  std::vector<z3::expr> u;
-  for (std::size_t t = 0; t < n; ++t) u.push_back(c.real_const((name + std::to_string(t)).c_str()));
-  return u;
-}
-
-std::vector<Q> values(const z3::model& m, const std::vector<z3::expr>& u) {
-  std::vector<Q> out;
-  for (const z3::expr& x : u) out.push_back(model_value(m, x));
-  return out;
-}
 
 // v[index] for a symbolic index (0 outside the range).
 z3::expr at(const std::vector<z3::expr>& v, const z3::expr& index) {
@@ -34,228 +24,207 @@ z3::expr at(const std::vector<z3::expr>& v, const z3::expr& index) {
   return r;
 }
 
-template <class Facts>
-void assert_all(Query& q, const Facts& facts) {
-  for (const z3::expr& f : facts) q.fact(f);
-}
+StackReading algorithm1(const Algorithm1Options& reading) { return {StackKind::Algorithm1, reading}; }
 
-Instance sequence_instance(const z3::model& m, std::string label, std::string scenario, const std::vector<z3::expr>& u) {
-  Instance inst{std::move(label), std::move(scenario), {}, {}};
-  inst.values["u"] = values(m, u);
-  return inst;
-}
+/// Whether a check runs Algorithm 1 under every reading or only the first (plus the memory always).
+enum class AlgorithmReadings { Every, FirstOnly };
 
-// alg:stack: the values held by the stack (all M's and m's) must be the memory's entries.
-std::vector<CheckResult> check_alg_stack(const RunConfig& config) {
-  std::size_t n = bmc_length();
-  std::vector<CheckResult> out;
+// Algorithm 1 under its readings, then the classical memory (the order of the results).
+std::vector<StackReading> algorithm1_then_memory(AlgorithmReadings readings) {
+  std::vector<StackReading> out;
   for (const Algorithm1Options& reading : all_algorithm1_readings()) {
-    z3::context c;
-    std::vector<z3::expr> u = sequence(c, "u", n);
-    Algorithm1Unrolling alg = unroll_algorithm1(c, u, reading, "alg");
-    MemoryUnrolling mem = unroll_memory(c, u, InitialState::Off, "mem");
-    Query q(c, config, "alg_stack_" + to_string(reading));
-    assert_all(q, alg.facts);
-    assert_all(q, mem.facts);
-    const SymAlgorithm1& s = alg.states.back();
-    const SymMemory& e = mem.states.back();
-    auto in_memory = [&](const z3::expr& x) {
-      z3::expr r = c.bool_val(false);
-      for (std::size_t k = 0; k < e.entries.size(); ++k) r = r || (e.size > static_cast<int>(k) && e.entries[k] == x);
-      return r;
-    };
-    auto in_stack = [&](const z3::expr& x) {
-      z3::expr r = c.bool_val(false);
-      for (std::size_t k = 0; k < s.M.size(); ++k) r = r || (s.size > static_cast<int>(k) && (s.M[k] == x || s.m[k] == x));
-      return r;
-    };
-    z3::expr differ = c.bool_val(false);
-    for (std::size_t k = 0; k < s.M.size(); ++k)
-      differ = differ || (s.size > static_cast<int>(k) && (!in_memory(s.M[k]) || !in_memory(s.m[k])));
-    for (std::size_t k = 0; k < e.entries.size(); ++k)
-      differ = differ || (e.size > static_cast<int>(k) && !in_stack(e.entries[k]));
-    q.fact(differ);
-    Judgement j{.proved = "Algorithm 1's stack holds exactly the values of the classical memory",
-                .interpretation = {{"algorithm1", to_string(reading)}, {"initial_state", "0"},
-                                   {"comparison", "set of values in the stack (all M and m) = set of memory entries"},
-                                   {"N", std::to_string(n)}},
-                .bound = bmc_bound(n)};
-    j.refuted = "Algorithm 1's stack and the classical memory hold different values";
-    j.witness = [&](const z3::model& m) {
-      Instance inst = sequence_instance(m, "alg:stack", "z3-stack-values-vs-memory", u);
-      inst.options["algorithm1"] = to_string(reading);
-      return inst;
-    };
-    out.push_back(judge(q.check(), j));
+    out.push_back(algorithm1(reading));
+    if (readings == AlgorithmReadings::FirstOnly) break;
   }
+  out.push_back(StackReading{});
   return out;
 }
 
-// def:stack: M_1 > M_2 > ... and m_1 > m_2 > ... (bottom first).
-std::vector<CheckResult> check_def_stack(const RunConfig& config) {
-  std::size_t n = bmc_length();
-  std::vector<CheckResult> out;
-  {
-    z3::context c;
-    std::vector<z3::expr> u = sequence(c, "u", n);
-    MemoryUnrolling mem = unroll_memory(c, u, InitialState::Off, "mem");
+// The options of an instance that a stack reading produced.
+std::map<std::string, std::string> stack_option(const StackReading& stack) { return {{"stack", to_string(stack)}}; }
+
+// alg:stack: the values held by the stack (all M's and m's) must be the memory's entries.
+std::vector<CheckResult> check_alg_stack(const RunConfig& config) {
+  const std::size_t n = bmc_length();
+  return prove_each<Algorithm1Options>(
+      config, all_algorithm1_readings(), [](const Algorithm1Options& r) { return "alg_stack_" + to_string(r); },
+      [n](z3::context& c, Query& q, const Algorithm1Options& reading) {
+        std::vector<z3::expr> u = symbolic_sequence(c, "u", n);
+        Algorithm1Unrolling alg = unroll_algorithm1(c, u, reading, "alg");
+        MemoryUnrolling mem = unroll_memory(c, u, InitialState::Off, "mem");
+        q.facts(alg.facts);
+        q.facts(mem.facts);
+        const SymAlgorithm1& s = alg.states.back();
+        const SymMemory& e = mem.states.back();
+        auto in_memory = [&](const z3::expr& x) {
+          z3::expr r = c.bool_val(false);
+          for (std::size_t k = 0; k < e.entries.size(); ++k) r = r || (e.size > static_cast<int>(k) && e.entries[k] == x);
+          return r;
+        };
+        auto in_stack = [&](const z3::expr& x) {
+          z3::expr r = c.bool_val(false);
+          for (std::size_t k = 0; k < s.M.size(); ++k)
+            r = r || (s.size > static_cast<int>(k) && (s.M[k] == x || s.m[k] == x));
+          return r;
+        };
+        z3::expr differ = c.bool_val(false);
+        for (std::size_t k = 0; k < s.M.size(); ++k)
+          differ = differ || (s.size > static_cast<int>(k) && (!in_memory(s.M[k]) || !in_memory(s.m[k])));
+        for (std::size_t k = 0; k < e.entries.size(); ++k)
+          differ = differ || (e.size > static_cast<int>(k) && !in_stack(e.entries[k]));
+        q.fact(differ);
+        return Judgement{.proved = "Algorithm 1's stack holds exactly the values of the classical memory",
+                         .refuted = "Algorithm 1's stack and the classical memory hold different values",
+                         .witness = Witness{.label = "alg:stack",
+                                            .scenario = "z3-stack-values-vs-memory",
+                                            .options = {{"algorithm1", to_string(reading)}},
+                                            .read = {{"u", u}}},
+                         .interpretation = {{"algorithm1", to_string(reading)}, {"initial_state", "0"},
+                                            {"comparison", "set of values in the stack (all M and m) = set of memory entries"},
+                                            {"N", std::to_string(n)}},
+                         .bound = bmc_bound(n)};
+      });
+}
+
+// The classical memory after n symbolic inputs (initial state 0) and the ways its same-kind entries two
+// apart can fail to be ordered: maxima sit at even indices, minima at odd ones.
+struct MemoryOrder {
+  std::vector<z3::expr> u;
+  MemoryUnrolling mem;
+  z3::expr maxima_not_down, minima_not_down, minima_not_up;
+  MemoryOrder(z3::context& c, std::size_t n)
+      : u(symbolic_sequence(c, "u", n)), mem(unroll_memory(c, u, InitialState::Off, "mem")),
+        maxima_not_down(c.bool_val(false)), minima_not_down(c.bool_val(false)), minima_not_up(c.bool_val(false)) {
     const SymMemory& e = mem.states.back();
-    // Same-kind entries two apart: maxima at even indices, minima at odd ones (initial state 0).
-    z3::expr maxima_bad = c.bool_val(false), minima_bad = c.bool_val(false), minima_not_up = c.bool_val(false);
     for (std::size_t k = 0; k + 2 < e.entries.size(); ++k) {
       z3::expr both = e.size > static_cast<int>(k + 2);
-      if (memory_entry_is_maximum(InitialState::Off, k)) maxima_bad = maxima_bad || (both && e.entries[k] <= e.entries[k + 2]);
-      else {
-        minima_bad = minima_bad || (both && e.entries[k] <= e.entries[k + 2]);
+      if (memory_entry_is_maximum(InitialState::Off, k)) {
+        maxima_not_down = maxima_not_down || (both && e.entries[k] <= e.entries[k + 2]);
+      } else {
+        minima_not_down = minima_not_down || (both && e.entries[k] <= e.entries[k + 2]);
         minima_not_up = minima_not_up || (both && e.entries[k] >= e.entries[k + 2]);
       }
     }
-    Query increasing(c, config, "def_stack_memory_minima_increase");
-    assert_all(increasing, mem.facts);
-    increasing.fact(maxima_bad || minima_not_up);
-    QueryOutcome nested = increasing.check();
-    Query q(c, config, "def_stack_memory");
-    assert_all(q, mem.facts);
-    q.fact(maxima_bad || minima_bad);
-    Judgement j{.proved = "the classical memory's maxima and minima both strictly decrease",
-                .interpretation = {{"stack", to_string(StackReading{})}, {"initial_state", "0"}, {"N", std::to_string(n)}},
-                .bound = bmc_bound(n)};
-    j.refuted = "in the classical memory the minima increase (m_1 < m_2 < ...), they do not decrease";
-    j.witness = [&](const z3::model& m) {
-      Instance inst = sequence_instance(m, "def:stack", "z3-stack-order", u);
-      inst.options["stack"] = to_string(StackReading{});
-      return inst;
-    };
-    CheckResult r = judge(q.check(), j);
-    r.details.emplace_back("memory maxima decrease and minima increase (contrary is)",
-                           to_string(nested.answer) + " (cvc5: " + nested.second.answer + ")" +
-                               (confirmed_unsat(nested) ? ": no counterexample up to N" : ""));
-    out.push_back(r);
   }
-  for (const Algorithm1Options& reading : all_algorithm1_readings()) {
-    z3::context c;
-    std::vector<z3::expr> u = sequence(c, "u", n);
-    Algorithm1Unrolling alg = unroll_algorithm1(c, u, reading, "alg");
-    const SymAlgorithm1& s = alg.states.back();
-    Query q(c, config, "def_stack_alg1_" + to_string(reading));
-    assert_all(q, alg.facts);
-    z3::expr bad = c.bool_val(false);
-    for (std::size_t k = 0; k + 1 < s.M.size(); ++k)
-      bad = bad || (s.size > static_cast<int>(k + 1) && (s.M[k] <= s.M[k + 1] || s.m[k] <= s.m[k + 1]));
-    q.fact(bad);
-    Judgement j{.proved = "Algorithm 1's stack has M_1 > M_2 > ... and m_1 > m_2 > ...",
-                .interpretation = {{"stack", to_string(StackReading{StackKind::Algorithm1, reading})}, {"N", std::to_string(n)}},
-                .bound = bmc_bound(n)};
-    j.refuted = "Algorithm 1 produces a stack whose M's or m's do not strictly decrease";
-    j.witness = [&](const z3::model& m) {
-      Instance inst = sequence_instance(m, "def:stack", "z3-stack-order", u);
-      inst.options["stack"] = to_string(StackReading{StackKind::Algorithm1, reading});
-      return inst;
-    };
-    out.push_back(judge(q.check(), j));
-  }
+};
+
+// def:stack: M_1 > M_2 > ... and m_1 > m_2 > ... (bottom first). For the memory a second query shows
+// what does hold instead: its minima increase.
+std::vector<CheckResult> check_def_stack(const RunConfig& config) {
+  const std::size_t n = bmc_length();
+  QueryOutcome minima_increase;
+  auto name = [](const StackReading& stack) {
+    return stack.classical() ? std::string("def_stack_memory") : "def_stack_alg1_" + to_string(stack.algorithm1);
+  };
+  std::vector<CheckResult> out = prove_each<StackReading>(
+      config, all_stack_readings(), name, [&](z3::context& c, Query& q, const StackReading& stack) {
+        Judgement j{.interpretation = {{"stack", to_string(stack)}}, .bound = bmc_bound(n)};
+        if (stack.classical()) {
+          MemoryOrder order(c, n);
+          Query& increasing = q.sibling("def_stack_memory_minima_increase");
+          increasing.facts(order.mem.facts);
+          increasing.fact(order.maxima_not_down || order.minima_not_up);
+          minima_increase = increasing.check();
+          q.facts(order.mem.facts);
+          q.fact(order.maxima_not_down || order.minima_not_down);
+          j.witness = Witness{.label = "def:stack", .scenario = "z3-stack-order", .options = stack_option(stack),
+                              .read = {{"u", order.u}}};
+          j.proved = "the classical memory's maxima and minima both strictly decrease";
+          j.refuted = "in the classical memory the minima increase (m_1 < m_2 < ...), they do not decrease";
+          j.interpretation["initial_state"] = "0";
+        } else {
+          std::vector<z3::expr> u = symbolic_sequence(c, "u", n);
+          Algorithm1Unrolling alg = unroll_algorithm1(c, u, stack.algorithm1, "alg");
+          const SymAlgorithm1& s = alg.states.back();
+          q.facts(alg.facts);
+          z3::expr bad = c.bool_val(false);
+          for (std::size_t k = 0; k + 1 < s.M.size(); ++k)
+            bad = bad || (s.size > static_cast<int>(k + 1) && (s.M[k] <= s.M[k + 1] || s.m[k] <= s.m[k + 1]));
+          q.fact(bad);
+          j.witness = Witness{.label = "def:stack", .scenario = "z3-stack-order", .options = stack_option(stack),
+                              .read = {{"u", u}}};
+          j.proved = "Algorithm 1's stack has M_1 > M_2 > ... and m_1 > m_2 > ...";
+          j.refuted = "Algorithm 1 produces a stack whose M's or m's do not strictly decrease";
+        }
+        j.interpretation["N"] = std::to_string(n);
+        return j;
+      });
+  out.front().details.emplace_back("memory maxima decrease and minima increase (contrary is)",
+                                   to_string(minima_increase.answer) + " (cvc5: " + minima_increase.second.answer +
+                                       ")" + (confirmed_unsat(minima_increase) ? ": no counterexample up to N" : ""));
   return out;
 }
 
 /// Which POP signal a check sends: the paper's M_{top-1} + 2 eps or our repair M_{top-1} - eps.
 enum class PopSignal { Printed, Repaired };
-/// Whether a POP check runs Algorithm 1 under every reading or only the first (plus the memory always).
-enum class AlgorithmReadings { Every, FirstOnly };
 
-// POP: after an arbitrary prefix, the signal M_{top-1} + 2 eps (or the repair M_{top-1} - eps).
-CheckResult pop_on_algorithm1(const RunConfig& config, const std::string& label, const Algorithm1Options& reading,
-                              int min_depth, PopSignal signal_kind) {
-  const bool repaired = signal_kind == PopSignal::Repaired;
-  std::size_t n = bmc_length();
-  z3::context c;
-  std::vector<z3::expr> prefix = sequence(c, "u", n);
-  z3::expr eps = c.real_const("eps"), signal = c.real_const("pop_signal");
-  std::vector<z3::expr> all = prefix;
-  all.push_back(signal);
-  Algorithm1Unrolling alg = unroll_algorithm1(c, all, reading, "alg");
-  const SymAlgorithm1& s = alg.states[n - 1];
-  z3::expr M_top = at(s.M, s.size - 1), M_below = at(s.M, s.size - 2);
-  Query q(c, config, (repaired ? "repair_" : "") + label + "_alg1_" + to_string(reading));
-  assert_all(q, alg.facts);
-  q.hypothesis("eps > 0", eps > 0);
-  q.hypothesis("depth >= " + std::to_string(min_depth), s.size >= min_depth);
-  q.hypothesis("M_top < M_{top-1}", M_top < M_below);
-  if (repaired) {
-    q.fact(signal == M_below - eps);
-    q.hypothesis("eps < M_{top-1} - M_top", eps < M_below - M_top);
-    q.hypothesis("the signal rises above u_n", signal > prefix.back());
-  } else {
-    q.fact(signal == M_below + 2 * eps);
-  }
-  q.fact(alg.pops[n] != 1);
-  std::string sig = repaired ? "M_{top-1} - eps" : "M_{top-1} + 2eps";
-  Judgement j{.proved = "the signal " + sig + " pops exactly the top pair",
-              .interpretation = {{"stack", to_string(StackReading{StackKind::Algorithm1, reading})}, {"N", std::to_string(n)},
-                                 {"signal", sig}},
-              .bound = bmc_bound(n) + " before the signal"};
-  j.refuted = "the POP signal M_{top-1} + 2eps exceeds M_{top-1} too, so Algorithm 1 pops the top pair and the "
-              "pair below it";
-  j.witness = [&](const z3::model& m) {
-    Instance inst = sequence_instance(m, label, "z3-pop-signal", prefix);
-    inst.values["eps"] = {model_value(m, eps)};
-    inst.values["min_depth"] = {Q(min_depth)};
-    inst.options["stack"] = to_string(StackReading{StackKind::Algorithm1, reading});
-    return inst;
-  };
-  return judge(q.check(), j);
-}
-
-// In the memory (initial state 0, so even entries are maxima) the pairs are (maximum, following minimum);
-// the stack of pairs is complete when the memory ends with a minimum.
-CheckResult pop_on_memory(const RunConfig& config, const std::string& label, int min_depth, PopSignal signal_kind) {
-  const bool repaired = signal_kind == PopSignal::Repaired;
-  std::size_t n = bmc_length();
-  z3::context c;
-  std::vector<z3::expr> prefix = sequence(c, "u", n);
-  z3::expr eps = c.real_const("eps"), signal = c.real_const("pop_signal");
-  std::vector<z3::expr> all = prefix;
-  all.push_back(signal);
-  MemoryUnrolling mem = unroll_memory(c, all, InitialState::Off, "mem");
-  const SymMemory& e = mem.states[n - 1];
-  z3::expr M_top = at(e.entries, e.size - 2), M_below = at(e.entries, e.size - 4);
-  Query q(c, config, (repaired ? "repair_" : "") + label + "_memory");
-  assert_all(q, mem.facts);
-  q.hypothesis("eps > 0", eps > 0);
-  q.hypothesis("depth >= " + std::to_string(min_depth) + " (max, min) pairs, ending with a minimum",
-               e.size >= 2 * min_depth && z3::mod(e.size, 2) == 0);
-  q.hypothesis("M_top < M_{top-1}", M_top < M_below);
-  if (repaired) {
-    q.fact(signal == M_below - eps);
-    q.hypothesis("eps < M_{top-1} - M_top", eps < M_below - M_top);
-  } else {
-    q.fact(signal == M_below + 2 * eps);
-  }
-  q.fact(mem.wiped[n] != 2);
-  std::string sig = repaired ? "M_{top-1} - eps" : "M_{top-1} + 2eps";
-  Judgement j{.proved = "the signal " + sig + " wipes exactly the top (max, min) pair of the classical memory",
-              .interpretation = {{"stack", to_string(StackReading{})}, {"initial_state", "0"}, {"N", std::to_string(n)},
-                                 {"signal", sig}},
-              .bound = bmc_bound(n) + " before the signal"};
-  j.refuted = "the POP signal M_{top-1} + 2eps reaches above M_{top-1}, so the wiping-out removes two pairs";
-  j.witness = [&](const z3::model& m) {
-    Instance inst = sequence_instance(m, label, "z3-pop-signal", prefix);
-    inst.values["eps"] = {model_value(m, eps)};
-    inst.values["min_depth"] = {Q(min_depth)};
-    inst.options["stack"] = to_string(StackReading{});
-    return inst;
-  };
-  return judge(q.check(), j);
-}
-
+// POP: after an arbitrary prefix of n inputs, the signal M_{top-1} + 2 eps (or the repair M_{top-1} - eps)
+// must remove exactly the top pair: Algorithm 1's top (M, m) pair, or the memory's top (maximum, following
+// minimum) pair (initial state 0, so even entries are maxima; the stack of pairs is complete when the
+// memory ends with a minimum).
 std::vector<CheckResult> pop_results(const RunConfig& config, const std::string& label, int min_depth,
-                                     PopSignal signal, AlgorithmReadings readings) {
-  std::vector<CheckResult> out;
-  for (const Algorithm1Options& reading : all_algorithm1_readings()) {
-    out.push_back(pop_on_algorithm1(config, label, reading, min_depth, signal));
-    if (readings == AlgorithmReadings::FirstOnly) break;
-  }
-  out.push_back(pop_on_memory(config, label, min_depth, signal));
-  return out;
+                                     PopSignal signal_kind, AlgorithmReadings readings) {
+  const bool repaired = signal_kind == PopSignal::Repaired;
+  const std::size_t n = bmc_length();
+  const std::string sig = repaired ? "M_{top-1} - eps" : "M_{top-1} + 2eps";
+  auto name = [&](const StackReading& stack) {
+    return (repaired ? "repair_" : "") + label +
+           (stack.classical() ? std::string("_memory") : "_alg1_" + to_string(stack.algorithm1));
+  };
+  return prove_each<StackReading>(
+      config, algorithm1_then_memory(readings), name, [&](z3::context& c, Query& q, const StackReading& stack) {
+        std::vector<z3::expr> prefix = symbolic_sequence(c, "u", n);
+        z3::expr eps = c.real_const("eps"), signal = c.real_const("pop_signal");
+        std::vector<z3::expr> all = prefix;
+        all.push_back(signal);
+        Judgement j{.witness = Witness{.label = label,
+                                       .scenario = "z3-pop-signal",
+                                       .options = stack_option(stack),
+                                       .read = {{"u", prefix}, {"eps", {eps}}},
+                                       .fixed = {{"min_depth", {Q(min_depth)}}}},
+                    .interpretation = {{"stack", to_string(stack)}, {"N", std::to_string(n)}, {"signal", sig}},
+                    .bound = bmc_bound(n) + " before the signal"};
+        std::string depth = "depth >= " + std::to_string(min_depth);
+        z3::expr deep = c.bool_val(true);
+        std::optional<z3::expr> M_top, M_below;
+        std::function<z3::expr()> removed_not_one;
+        if (stack.classical()) {
+          MemoryUnrolling mem = unroll_memory(c, all, InitialState::Off, "mem");
+          const SymMemory& e = mem.states[n - 1];
+          M_top = at(e.entries, e.size - 2);
+          M_below = at(e.entries, e.size - 4);
+          q.facts(mem.facts);
+          depth += " (max, min) pairs, ending with a minimum";
+          deep = e.size >= 2 * min_depth && z3::mod(e.size, 2) == 0;
+          removed_not_one = [wiped = mem.wiped[n]] { return wiped != 2; };
+          j.proved = "the signal " + sig + " wipes exactly the top (max, min) pair of the classical memory";
+          j.refuted = "the POP signal M_{top-1} + 2eps reaches above M_{top-1}, so the wiping-out removes two pairs";
+          j.interpretation["initial_state"] = "0";
+        } else {
+          Algorithm1Unrolling alg = unroll_algorithm1(c, all, stack.algorithm1, "alg");
+          const SymAlgorithm1& s = alg.states[n - 1];
+          M_top = at(s.M, s.size - 1);
+          M_below = at(s.M, s.size - 2);
+          q.facts(alg.facts);
+          deep = s.size >= min_depth;
+          removed_not_one = [pops = alg.pops[n]] { return pops != 1; };
+          j.proved = "the signal " + sig + " pops exactly the top pair";
+          j.refuted = "the POP signal M_{top-1} + 2eps exceeds M_{top-1} too, so Algorithm 1 pops the top pair and "
+                      "the pair below it";
+        }
+        q.hypothesis("eps > 0", eps > 0);
+        q.hypothesis(depth, deep);
+        q.hypothesis("M_top < M_{top-1}", *M_top < *M_below);
+        if (repaired) {
+          q.fact(signal == *M_below - eps);
+          q.hypothesis("eps < M_{top-1} - M_top", eps < *M_below - *M_top);
+          if (!stack.classical()) q.hypothesis("the signal rises above u_n", signal > prefix.back());
+        } else {
+          q.fact(signal == *M_below + 2 * eps);
+        }
+        q.fact(removed_not_one());
+        return j;
+      });
 }
 
 // PUSH programs: u_0 = C_max (the empty channel), then PUSH(a_{i_j}) at depth j for j = 1..m.
@@ -280,102 +249,84 @@ struct PushProgram {
       q.hypothesis("1 <= i_" + std::to_string(j + 1) + " <= k", symbols[j] >= 1 && symbols[j] <= k);
     }
   }
-  Instance instance(const z3::model& m, std::string label, const std::string& check) const {
-    Instance inst{std::move(label), "z3-push-program", {{"check", check}}, {}};
-    inst.values["k"] = {model_value(m, k)};
-    inst.values["eps"] = {model_value(m, eps)};
-    inst.values["Delta"] = {Q(1)};
-    inst.values["D_max"] = {Q(static_cast<long>(symbols.size()))};
-    for (const z3::expr& s : symbols) inst.values["symbols"].push_back(model_value(m, s));
-    return inst;
+  Witness instance(std::string label, const std::string& check, const StackReading& stack) const {
+    std::map<std::string, std::string> options = stack_option(stack);
+    options["check"] = check;
+    return Witness{.label = std::move(label),
+                   .scenario = "z3-push-program",
+                   .options = options,
+                   .read = {{"k", {k}}, {"eps", {eps}}, {"symbols", symbols}},
+                   .fixed = {{"Delta", {Q(1)}}, {"D_max", {Q(static_cast<long>(symbols.size()))}}}};
   }
 };
 
 std::size_t pushes_in_bound() { return std::max<std::size_t>(2, (bmc_length() + 1) / 2); }
 
-std::string push_bound(std::size_t m) {
-  return "PUSH programs of at most " + std::to_string(m) + " pushes (bounded model check)";
-}
+/// What a PUSH program check asks of every PUSH.
+enum class PushCheck {
+  Growth,     ///< each PUSH adds one pair
+  NoRemoval,  ///< the first signal of PUSH j >= 2 removes nothing
+};
 
-std::vector<std::string> push_normalisation() {
-  return {"Delta = 1 and C_max = D_max(k+1) (comparisons are invariant under scaling and shifting)",
-          "u_0 = C_max (the empty channel)"};
-}
-
-// check "growth": each PUSH adds one pair; check "no-removal": the first signal of PUSH j >= 2 removes nothing.
-std::vector<CheckResult> push_results(const RunConfig& config, const std::string& label, const std::string& check) {
-  std::size_t m = pushes_in_bound();
-  std::vector<CheckResult> out;
-  std::string what = check == "growth" ? "each PUSH adds one pair to the stack"
-                                       : "the PUSH signal code*(a_i,d+1)+eps removes nothing from the stack";
-  std::string refuted = check == "growth"
-                            ? "successive PUSH signals form a decreasing input, so the stack does not grow by one "
-                              "pair per PUSH"
-                            : "the PUSH signal lies below the previous minimum code*(a_j,d)-eps, so that minimum is "
-                              "popped (Algorithm 1) or overwritten (memory)";
-  for (const Algorithm1Options& reading : all_algorithm1_readings()) {
-    z3::context c;
-    PushProgram p(c, m);
-    Algorithm1Unrolling alg = unroll_algorithm1(c, p.inputs, reading, "alg");
-    Query q(c, config, label + "_push_" + check + "_alg1_" + to_string(reading));
-    assert_all(q, alg.facts);
-    p.hypotheses(q);
-    z3::expr bad = c.bool_val(false);
-    for (std::size_t j = 1; j <= m; ++j) {
-      if (check == "growth") bad = bad || alg.states[2 * j].size != alg.states[0].size + static_cast<int>(j);
-      else if (j >= 2) bad = bad || alg.pops[2 * j - 1] != 0;
-    }
-    q.fact(bad);
-    Judgement jd{.proved = what,
-                 .refuted = refuted,
-                 .interpretation = {{"part", "PUSH"}, {"stack", to_string(StackReading{StackKind::Algorithm1, reading})},
-                                    {"pushes", std::to_string(m)}},
-                 .implicit = push_normalisation(),
-                 .bound = push_bound(m)};
-    jd.witness = [&](const z3::model& md) {
-      Instance inst = p.instance(md, label, check);
-      inst.options["stack"] = to_string(StackReading{StackKind::Algorithm1, reading});
-      return inst;
-    };
-    out.push_back(judge(q.check(), jd));
-  }
-  z3::context c;
-  PushProgram p(c, m);
-  MemoryUnrolling mem = unroll_memory(c, p.inputs, InitialState::Off, "mem");
-  Query q(c, config, label + "_push_" + check + "_memory");
-  assert_all(q, mem.facts);
-  p.hypotheses(q);
-  z3::expr bad = c.bool_val(false);
-  for (std::size_t j = 1; j <= m; ++j) {
-    if (check == "growth") {
-      bad = bad || mem.states[2 * j].size != mem.states[0].size + static_cast<int>(2 * j);
-    } else if (j >= 2) {
-      const SymMemory& before = mem.states[2 * j - 2];
-      const SymMemory& after = mem.states[2 * j - 1];
-      z3::expr lost = after.size < before.size;
-      for (std::size_t e = 0; e < before.entries.size(); ++e)
-        lost = lost || (before.size > static_cast<int>(e) && after.entries[e] != before.entries[e]);
-      bad = bad || lost;
-    }
-  }
-  q.fact(bad);
-  Judgement jd{.proved = what,
-               .refuted = refuted,
-               .interpretation = {{"part", "PUSH"}, {"stack", to_string(StackReading{})}, {"initial_state", "0"},
-                                  {"pushes", std::to_string(m)}},
-               .implicit = push_normalisation(),
-               .bound = push_bound(m)};
-  jd.witness = [&](const z3::model& md) {
-    Instance inst = p.instance(md, label, check);
-    inst.options["stack"] = to_string(StackReading{});
-    return inst;
+std::vector<CheckResult> push_results(const RunConfig& config, const std::string& label, PushCheck check) {
+  const std::size_t m = pushes_in_bound();
+  const bool growth = check == PushCheck::Growth;
+  const std::string check_name = growth ? "growth" : "no-removal";
+  auto name = [&](const StackReading& stack) {
+    return label + "_push_" + check_name +
+           (stack.classical() ? std::string("_memory") : "_alg1_" + to_string(stack.algorithm1));
   };
-  out.push_back(judge(q.check(), jd));
-  return out;
+  return prove_each<StackReading>(
+      config, algorithm1_then_memory(AlgorithmReadings::Every), name,
+      [&](z3::context& c, Query& q, const StackReading& stack) {
+        PushProgram p(c, m);
+        std::optional<MemoryUnrolling> mem;
+        std::optional<Algorithm1Unrolling> alg;
+        if (stack.classical()) {
+          mem = unroll_memory(c, p.inputs, InitialState::Off, "mem");
+          q.facts(mem->facts);
+        } else {
+          alg = unroll_algorithm1(c, p.inputs, stack.algorithm1, "alg");
+          q.facts(alg->facts);
+        }
+        p.hypotheses(q);
+        z3::expr bad = c.bool_val(false);
+        for (std::size_t j = 1; j <= m; ++j) {
+          if (alg && growth) {
+            bad = bad || alg->states[2 * j].size != alg->states[0].size + static_cast<int>(j);
+          } else if (alg && j >= 2) {
+            bad = bad || alg->pops[2 * j - 1] != 0;
+          } else if (mem && growth) {
+            bad = bad || mem->states[2 * j].size != mem->states[0].size + static_cast<int>(2 * j);
+          } else if (mem && j >= 2) {
+            const SymMemory& before = mem->states[2 * j - 2];
+            const SymMemory& after = mem->states[2 * j - 1];
+            z3::expr lost = after.size < before.size;
+            for (std::size_t e = 0; e < before.entries.size(); ++e)
+              lost = lost || (before.size > static_cast<int>(e) && after.entries[e] != before.entries[e]);
+            bad = bad || lost;
+          }
+        }
+        q.fact(bad);
+        Judgement j{.proved = growth ? "each PUSH adds one pair to the stack"
+                                     : "the PUSH signal code*(a_i,d+1)+eps removes nothing from the stack",
+                    .refuted = growth ? "successive PUSH signals form a decreasing input, so the stack does not grow "
+                                        "by one pair per PUSH"
+                                      : "the PUSH signal lies below the previous minimum code*(a_j,d)-eps, so that "
+                                        "minimum is popped (Algorithm 1) or overwritten (memory)",
+                    .witness = p.instance(label, check_name, stack),
+                    .interpretation = {{"part", "PUSH"}, {"stack", to_string(stack)}, {"pushes", std::to_string(m)}},
+                    .implicit = {"Delta = 1 and C_max = D_max(k+1) (comparisons are invariant under scaling and "
+                                 "shifting)",
+                                 "u_0 = C_max (the empty channel)"},
+                    .bound = "PUSH programs of at most " + std::to_string(m) + " pushes (bounded model check)"};
+        if (stack.classical()) j.interpretation["initial_state"] = "0";
+        return j;
+      });
 }
 
 std::vector<CheckResult> check_stack_ops_sequences(const RunConfig& config) {
-  std::vector<CheckResult> out = push_results(config, "lem:stack_ops", "growth");
+  std::vector<CheckResult> out = push_results(config, "lem:stack_ops", PushCheck::Growth);
   for (CheckResult& r : pop_results(config, "lem:stack_ops", 3, PopSignal::Printed, AlgorithmReadings::FirstOnly)) {
     r.interpretation["part"] = "POP";
     out.push_back(std::move(r));
@@ -386,15 +337,17 @@ std::vector<CheckResult> check_stack_ops_sequences(const RunConfig& config) {
 }  // namespace
 
 void register_stack_claim_checkers(Registry& r) {
-  r.add(Checker{"alg:stack", "z3", check_alg_stack});
-  r.add(Checker{"def:stack", "z3", check_def_stack});
-  r.add(Checker{"lem:pop_one", "z3",
-                [](const RunConfig& config) { return pop_results(config, "lem:pop_one", 2, PopSignal::Printed, AlgorithmReadings::Every); }});
-  r.add(Checker{"repair:lem:pop_one", "z3",
-                [](const RunConfig& config) { return pop_results(config, "repair:lem:pop_one", 2, PopSignal::Repaired, AlgorithmReadings::Every); }});
-  r.add(Checker{"lem:stack_ops", "z3", check_stack_ops_sequences});
-  r.add(Checker{"lem:push_no_wipe", "z3",
-                [](const RunConfig& config) { return push_results(config, "lem:push_no_wipe", "no-removal"); }});
+  auto pop = [](std::string label, PopSignal signal, AlgorithmReadings readings) {
+    return [=](const RunConfig& config) { return pop_results(config, label, 2, signal, readings); };
+  };
+  add_checkers(r, "z3",
+               {{"alg:stack", check_alg_stack}, {"def:stack", check_def_stack},
+                {"lem:pop_one", pop("lem:pop_one", PopSignal::Printed, AlgorithmReadings::Every)},
+                {"repair:lem:pop_one", pop("repair:lem:pop_one", PopSignal::Repaired, AlgorithmReadings::Every)},
+                {"lem:stack_ops", check_stack_ops_sequences},
+                {"lem:push_no_wipe", [](const RunConfig& config) {
+                   return push_results(config, "lem:push_no_wipe", PushCheck::NoRemoval);
+                 }}});
 }
 
 }  // namespace palcheck::proofs

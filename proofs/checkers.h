@@ -3,7 +3,20 @@
 
 #include "claims/registry.h"
 
+#include <functional>
+#include <string>
+#include <vector>
+
 namespace palcheck::proofs {
+
+/// A row of a checker table: the label judged and the check.
+struct CheckRow {
+  std::string label;                                              ///< the claim
+  std::function<std::vector<CheckResult>(const RunConfig&)> run;  ///< the check
+};
+
+/// Registers one checker of `method` ("z3", "induction") per row.
+void add_checkers(Registry& registry, const std::string& method, const std::vector<CheckRow>& rows);
 
 /// def:encoding, lem:monotone, lem:stack_ops (TOP), lem:push_no_wipe (inequality), lem:boolean.
 void register_encoding_lemma_checkers(Registry& registry);

@@ -8,6 +8,8 @@
 #include "proofs/sequence_generator.h"
 #include "proofs/z3_query.h"
 
+#include <functional>
+
 namespace palcheck::proofs {
 namespace {
 
@@ -35,13 +37,23 @@ std::string where(std::size_t c, std::size_t t, const std::string& what) {
   return "case " + std::to_string(c) + " step " + std::to_string(t) + ": " + what;
 }
 
-}  // namespace
-
-AgreementReport relay_step_agreement(std::uint64_t seed, std::size_t cases) {
+// Runs `cases` generated cases through `mismatch(rng, ctx, case)` (the first disagreement, or "") and stops
+// at the first disagreement.
+AgreementReport agree(std::uint64_t seed, std::size_t cases,
+                      const std::function<std::string(std::mt19937_64&, z3::context&, std::size_t)>& mismatch) {
   std::mt19937_64 rng(seed);
   z3::context ctx;
   AgreementReport report;
-  for (std::size_t c = 0; c < cases; ++c, ++report.cases) {
+  for (std::size_t c = 0; c < cases && report.mismatch.empty(); ++c, ++report.cases)
+    report.mismatch = mismatch(rng, ctx, c);
+  if (!report.mismatch.empty()) --report.cases;
+  return report;
+}
+
+}  // namespace
+
+AgreementReport relay_step_agreement(std::uint64_t seed, std::size_t cases) {
+  return agree(seed, cases, [](std::mt19937_64& rng, z3::context& ctx, std::size_t c) -> std::string {
     Q a = generated::lattice_value(rng), b = generated::lattice_value(rng);
     if (a < b) std::swap(a, b);
     std::vector<Q> u = generated::tricky_inputs(rng, 8);
@@ -51,21 +63,16 @@ AgreementReport relay_step_agreement(std::uint64_t seed, std::size_t cases) {
       std::vector<z3::expr> states = relay_run(real_val(ctx, a), real_val(ctx, b), su, init == InitialState::On);
       std::vector<RelayState> expected = run_relay({a, b}, u, init);
       for (std::size_t t = 0; t < u.size(); ++t)
-        if (truth(states[t]) != (expected[t] == 1)) {
-          report.mismatch = where(c, t, "relay (" + palcheck::to_string(a) + ", " + palcheck::to_string(b) + ") state differs");
-          return report;
-        }
+        if (truth(states[t]) != (expected[t] == 1))
+          return where(c, t, "relay (" + palcheck::to_string(a) + ", " + palcheck::to_string(b) + ") state differs");
     }
-  }
-  return report;
+    return "";
+  });
 }
 
 AgreementReport memory_step_agreement(std::uint64_t seed, std::size_t cases) {
-  std::mt19937_64 rng(seed);
-  z3::context ctx;
-  const std::size_t max_len = 9;
-  AgreementReport report;
-  for (std::size_t c = 0; c < cases; ++c, ++report.cases) {
+  return agree(seed, cases, [](std::mt19937_64& rng, z3::context& ctx, std::size_t c) -> std::string {
+    const std::size_t max_len = 9;
     std::vector<Q> u = generated::tricky_inputs(rng, max_len);
     InitialState init = c % 2 ? InitialState::On : InitialState::Off;
     PreisachMemory reference(init);
@@ -78,21 +85,15 @@ AgreementReport memory_step_agreement(std::uint64_t seed, std::size_t cases) {
       bool same = integer(symbolic.size) == static_cast<long long>(e.size()) &&
                   integer(step.wiped) == static_cast<long long>(effect.wiped);
       for (std::size_t j = 0; same && j < max_len; ++j) same = value(symbolic.entries[j]) == (j < e.size() ? e[j] : Q(0));
-      if (!same) {
-        report.mismatch = where(c, t, "memory differs");
-        return report;
-      }
+      if (!same) return where(c, t, "memory differs");
     }
-  }
-  return report;
+    return "";
+  });
 }
 
 AgreementReport algorithm1_step_agreement(std::uint64_t seed, std::size_t cases) {
-  std::mt19937_64 rng(seed);
-  z3::context ctx;
-  const std::size_t max_len = 7;
-  AgreementReport report;
-  for (std::size_t c = 0; c < cases; ++c, ++report.cases) {
+  return agree(seed, cases, [](std::mt19937_64& rng, z3::context& ctx, std::size_t c) -> std::string {
+    const std::size_t max_len = 7;
     std::vector<Q> u = generated::tricky_inputs(rng, max_len);
     for (const Algorithm1Options& options : all_algorithm1_readings()) {
       Algorithm1 reference(options);
@@ -108,14 +109,11 @@ AgreementReport algorithm1_step_agreement(std::uint64_t seed, std::size_t cases)
         for (std::size_t j = 0; same && j <= max_len; ++j)
           same = value(symbolic.M[j]) == (j < stack.size() ? stack[j].M : Q(0)) &&
                  value(symbolic.m[j]) == (j < stack.size() ? stack[j].m : Q(0));
-        if (!same) {
-          report.mismatch = where(c, t, "Algorithm 1 stack differs under " + palcheck::to_string(options));
-          return report;
-        }
+        if (!same) return where(c, t, "Algorithm 1 stack differs under " + palcheck::to_string(options));
       }
     }
-  }
-  return report;
+    return "";
+  });
 }
 
 AgreementReport unrolling_agreement(std::uint64_t seed, std::size_t cases) {

@@ -2,6 +2,8 @@
 #include "proofs/judgement.h"
 
 #include <algorithm>
+#include <memory>
+#include <optional>
 
 namespace palcheck::proofs {
 
@@ -109,12 +111,55 @@ CheckResult judge_induction(const std::vector<InductionCase>& cases, const Judge
   return r;
 }
 
+Instance Witness::operator()(const z3::model& model) const {
+  Instance inst{label, scenario, options, fixed};
+  for (const auto& [key, terms] : read) inst.values[key] = model_values(model, terms);
+  return inst;
+}
+
 CheckResult prove(const RunConfig& config, const std::string& name,
                   const std::function<Judgement(z3::context&, Query&)>& claim) {
+  return prove_each(config, 1, [&](std::size_t) { return name; },
+                    [&](z3::context& c, Query& q, std::size_t) { return claim(c, q); })
+      .front();
+}
+
+QueryOutcome ask(const RunConfig& config, const std::string& name,
+                 const std::function<void(z3::context&, Query&)>& build) {
   z3::context c;
   Query q(c, config, name);
-  Judgement j = claim(c, q);
-  return judge(q.check(), j);
+  build(c, q);
+  QueryOutcome outcome = q.check();
+  outcome.model.reset();
+  return outcome;
+}
+
+std::vector<CheckResult> prove_each(const RunConfig& config, std::size_t count,
+                                    const std::function<std::string(std::size_t)>& name,
+                                    const std::function<Judgement(z3::context&, Query&, std::size_t)>& claim) {
+  // Each query keeps its context until it is judged: a witness reads the model in it.
+  struct Open {
+    std::unique_ptr<z3::context> context;
+    std::unique_ptr<Query> query;
+    Judgement judgement;
+    std::optional<PendingOutcome> pending;
+  };
+  std::vector<Open> open(count);
+  std::vector<CheckResult> out;
+  std::vector<QueryOutcome> outcomes;
+  for (std::size_t i = 0; i < count; ++i) {
+    Open& o = open[i];
+    o.context = std::make_unique<z3::context>();
+    o.query = std::make_unique<Query>(*o.context, config, name(i));
+    o.judgement = claim(*o.context, *o.query, i);
+    // One cvc5 at a time beside Z3: the previous query's answer is collected before the next cvc5 starts.
+    PendingOutcome started = o.query->start();
+    if (i > 0) outcomes.push_back(open[i - 1].pending->get());
+    o.pending.emplace(std::move(started));
+  }
+  if (count > 0) outcomes.push_back(open[count - 1].pending->get());
+  for (std::size_t i = 0; i < count; ++i) out.push_back(judge(outcomes[i], open[i].judgement));
+  return out;
 }
 
 }  // namespace palcheck::proofs

@@ -7,12 +7,26 @@
 #include "claims/registry.h"
 #include "proofs/z3_query.h"
 
+#include <cstddef>
 #include <functional>
 #include <map>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace palcheck::proofs {
+
+/// A model read back as an exact instance for the reference's replayer: values read from solver terms,
+/// and values the query itself fixes. Usable as Judgement::witness (it holds the terms by value).
+struct Witness {
+  std::string label;                                    ///< the claim the instance is about
+  std::string scenario;                                 ///< the replayer that judges it
+  std::map<std::string, std::string> options{};         ///< readings and switches of the instance
+  std::map<std::string, std::vector<z3::expr>> read{};  ///< instance values: these terms' values in the model
+  std::map<std::string, std::vector<Q>> fixed{};        ///< instance values the query fixes
+  /// The instance of `model`.
+  Instance operator()(const z3::model& model) const;
+};
 
 /// What a query's answers mean for one claim under one reading.
 struct Judgement {
@@ -41,6 +55,29 @@ bool confirmed_unsat(const QueryOutcome& outcome);
 /// the answer is judged while the context lives.
 CheckResult prove(const RunConfig& config, const std::string& name,
                   const std::function<Judgement(z3::context&, Query&)>& claim);
+
+/// A query's answers without a verdict (a step of a chain of queries, a side question): a fresh context
+/// and query named `name`, `build` asserts. The outcome carries no model (its context is gone).
+QueryOutcome ask(const RunConfig& config, const std::string& name,
+                 const std::function<void(z3::context&, Query&)>& build);
+
+/// prove() once per item (a reading, an initial state, a variant), each in a fresh context and query named
+/// `name(i)`: `claim(c, q, i)` states the claim for item i. Z3 answers the queries one after the other while
+/// cvc5 answers the previous one in a child process; the results come in item order.
+std::vector<CheckResult> prove_each(const RunConfig& config, std::size_t count,
+                                    const std::function<std::string(std::size_t)>& name,
+                                    const std::function<Judgement(z3::context&, Query&, std::size_t)>& claim);
+
+/// prove_each over the items of a list.
+template <class Item>
+std::vector<CheckResult> prove_each(const RunConfig& config, const std::vector<Item>& items,
+                                    const std::function<std::string(const std::type_identity_t<Item>&)>& name,
+                                    const std::function<Judgement(z3::context&, Query&,
+                                                                  const std::type_identity_t<Item>&)>& claim) {
+  return prove_each(
+      config, items.size(), [&](std::size_t i) { return name(items[i]); },
+      [&](z3::context& c, Query& q, std::size_t i) { return claim(c, q, items[i]); });
+}
 
 /// One named query of an induction (the base case, a step case) and its answers.
 struct InductionCase {

@@ -5,6 +5,10 @@
 
 namespace palcheck {
 
+void proofs::add_checkers(Registry& registry, const std::string& method, const std::vector<CheckRow>& rows) {
+  for (const CheckRow& row : rows) registry.add(Checker{row.label, method, row.run});
+}
+
 void register_proof_checkers(Registry& registry) {
   proofs::register_encoding_lemma_checkers(registry);
   proofs::register_efo_lemma_checkers(registry);

@@ -7,8 +7,10 @@
 #include "reference/preisach_memory.h"
 
 #include <algorithm>
+#include <functional>
 #include <set>
 #include <stdexcept>
+#include <tuple>
 
 namespace palcheck::proofs {
 namespace {
@@ -268,19 +270,20 @@ ReplayOutcome range_equal_relays(const Instance& inst) {
 }  // namespace
 
 void register_z3_replayers(Registry& r) {
-  r.add(Replayer{"def:encoding:grid", "z3-code-below-grid", code_below_grid});
-  r.add(Replayer{"lem:stack_ops", "z3-top-decode", top_decode});
-  r.add(Replayer{"lem:threshold", "z3-threshold-at-extremum", threshold_at_extremum});
-  r.add(Replayer{"lem:ext_indicator", "z3-ext-indicator", ext_indicator});
-  r.add(Replayer{"prop:sufficiency", "z3-equal-stacks-different-relay", different_relay});
-  r.add(Replayer{"alg:stack", "z3-stack-values-vs-memory", stack_values_vs_memory});
-  r.add(Replayer{"def:stack", "z3-stack-order", stack_order});
-  r.add(Replayer{"lem:pop_one", "z3-pop-signal", pop_signal});
-  r.add(Replayer{"repair:lem:pop_one", "z3-pop-signal", pop_signal});
-  r.add(Replayer{"lem:stack_ops", "z3-pop-signal", pop_signal});
-  r.add(Replayer{"lem:stack_ops", "z3-push-program", push_program});
-  r.add(Replayer{"lem:push_no_wipe", "z3-push-program", push_program});
-  r.add(Replayer{"prop:range", "z3-range-equal-relays", range_equal_relays});
+  // Scenario, its replayer, and the labels whose checkers produce it.
+  const std::vector<std::tuple<std::string, std::function<ReplayOutcome(const Instance&)>, std::vector<std::string>>>
+      scenarios{{"z3-code-below-grid", code_below_grid, {"def:encoding:grid"}},
+                {"z3-top-decode", top_decode, {"lem:stack_ops"}},
+                {"z3-threshold-at-extremum", threshold_at_extremum, {"lem:threshold"}},
+                {"z3-ext-indicator", ext_indicator, {"lem:ext_indicator"}},
+                {"z3-equal-stacks-different-relay", different_relay, {"prop:sufficiency"}},
+                {"z3-stack-values-vs-memory", stack_values_vs_memory, {"alg:stack"}},
+                {"z3-stack-order", stack_order, {"def:stack"}},
+                {"z3-pop-signal", pop_signal, {"lem:pop_one", "repair:lem:pop_one", "lem:stack_ops"}},
+                {"z3-push-program", push_program, {"lem:stack_ops", "lem:push_no_wipe"}},
+                {"z3-range-equal-relays", range_equal_relays, {"prop:range"}}};
+  for (const auto& [scenario, replay, labels] : scenarios)
+    for (const std::string& label : labels) r.add(Replayer{label, scenario, replay});
 }
 
 }  // namespace palcheck::proofs

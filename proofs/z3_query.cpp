@@ -1,9 +1,14 @@
 // Query machinery for the Z3 checkers (see z3_query.h).
 #include "proofs/z3_query.h"
 
+#include "reference/atomic_file.h"
+
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <map>
+#include <mutex>
 #include <stdexcept>
 
 #include <unistd.h>
@@ -25,19 +30,48 @@ z3::solver seeded_solver(z3::context& ctx, const RunConfig& config) {
   return solver;
 }
 
+// cvc5's answers by query text (with its rlimit and search): a claim checked twice (two labels sharing
+// a checker) asks cvc5 once.
+std::mutex answers_mutex;
+std::map<std::string, SecondAnswer> answers;
+
+std::optional<SecondAnswer> answered(const std::string& key) {
+  std::lock_guard<std::mutex> lock(answers_mutex);
+  auto found = answers.find(key);
+  return found == answers.end() ? std::nullopt : std::optional<SecondAnswer>(found->second);
+}
+
+void remember(const std::string& key, const SecondAnswer& answer) {
+  std::lock_guard<std::mutex> lock(answers_mutex);
+  answers.emplace(key, answer);
+}
+
 }  // namespace
 
 Query::Query(z3::context& ctx, const RunConfig& config, std::string name)
-    : ctx_(ctx), config_(config), name_(std::move(name)), solver_(seeded_solver(ctx, config)), literals_(ctx) {}
+    : ctx_(ctx), config_(config), name_(std::move(name)), literals_(ctx) {}
 
-void Query::fact(const z3::expr& e) { solver_.add(e); }
+z3::solver& Query::solver() {
+  // Made at first use, as if the query had been declared there: a claim may first run other queries
+  // in the same context, and Z3's answers depend on that order.
+  if (!solver_) solver_.emplace(seeded_solver(ctx_, config_));
+  return *solver_;
+}
+
+void Query::fact(const z3::expr& e) { solver().add(e); }
+
+Query& Query::sibling(std::string name) { return siblings_.emplace_back(ctx_, config_, std::move(name)); }
+
+void Query::facts(const std::vector<z3::expr>& es) {
+  for (const z3::expr& e : es) solver().add(e);
+}
 
 void Query::hypothesis(const std::string& name, const z3::expr& e) {
   // Standard SMT-LIB2 forbids '|' and '\\' inside a quoted symbol: the literal's name keeps the rest.
   std::string symbol = "hyp!" + std::to_string(names_.size()) + "!";
   for (char c : name) symbol += (c == '|' || c == '\\') ? '!' : c;
   z3::expr literal = ctx_.bool_const(symbol.c_str());
-  solver_.add(z3::implies(literal, e));
+  solver().add(z3::implies(literal, e));
   literals_.push_back(literal);
   names_.push_back(name);
 }
@@ -48,11 +82,11 @@ std::string Query::file_name() const {
   return file + ".smt2";
 }
 
-std::string Query::smt2() const {
+std::string Query::smt2() {
   // The dump asserts the hypotheses outright: `z3 file.smt2` and `cvc5 file.smt2` answer the same question.
   z3::solver copy(ctx_);
   z3::goal goal(ctx_);
-  for (const z3::expr& a : solver_.assertions()) {
+  for (const z3::expr& a : solver().assertions()) {
     copy.add(a);
     goal.add(a);
   }
@@ -65,7 +99,7 @@ std::string Query::smt2() const {
   return "; palcheck query " + name_ + "\n(set-logic " + logic + ")\n" + body;
 }
 
-QueryOutcome Query::check() {
+PendingOutcome Query::start() {
   QueryOutcome outcome;
   std::filesystem::path path;
   if (!config_.smt2_dir.empty()) {
@@ -77,30 +111,58 @@ QueryOutcome Query::check() {
     path = std::filesystem::temp_directory_path() /
            ("palcheck-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + "-" + file_name());
   }
-  {
-    std::ofstream out(path);
-    out << smt2();
-  }
-  switch (solver_.check(literals_)) {
+  std::string text = smt2();
+  write_file_atomically(path.string(), text);
+  switch (solver().check(literals_)) {
     case z3::sat:
       outcome.answer = SolverAnswer::Sat;
-      outcome.model = solver_.get_model();
+      outcome.model = solver_->get_model();
       break;
     case z3::unsat:
       outcome.answer = SolverAnswer::Unsat;
-      for (const z3::expr& c : solver_.unsat_core())
+      for (const z3::expr& c : solver_->unsat_core())
         for (unsigned i = 0; i < literals_.size(); ++i)
           if (z3::eq(c, literals_[static_cast<int>(i)])) outcome.core.push_back(names_[i]);
       break;
     case z3::unknown:
       outcome.answer = SolverAnswer::Unknown;
-      outcome.reason_unknown = solver_.reason_unknown();
+      outcome.reason_unknown = solver_->reason_unknown();
       break;
   }
-  outcome.second = run_cvc5(path.string(), config_.rlimit);
+  Cvc5Search search = outcome.answer == SolverAnswer::Sat ? Cvc5Search::ModelSearch : Cvc5Search::Refutation;
+  std::string key = std::to_string(config_.rlimit) + " " + std::to_string(static_cast<int>(search)) + "\n" + text;
+  std::future<SecondAnswer> second;
+  if (std::optional<SecondAnswer> known = answered(key)) {
+    std::promise<SecondAnswer> ready;
+    ready.set_value(*known);
+    second = ready.get_future();
+  } else {
+    second = start_cvc5(path.string(), config_.rlimit, search);
+  }
+  return PendingOutcome(std::move(outcome), std::move(second), path.string(), config_.smt2_dir, std::move(key));
+}
+
+QueryOutcome Query::check() { return start().get(); }
+
+PendingOutcome::PendingOutcome(QueryOutcome outcome, std::future<SecondAnswer> second, std::string path,
+                               std::string keep_dir, std::string key)
+    : outcome_(std::move(outcome)), second_(std::move(second)), path_(std::move(path)), keep_dir_(std::move(keep_dir)),
+      key_(std::move(key)) {}
+
+QueryOutcome PendingOutcome::get() {
+  QueryOutcome outcome = std::move(outcome_);
+  outcome.second = second_.get();
+  remember(key_, outcome.second);
   // A disagreement keeps its query file, so that the ERROR it becomes names a file both solvers can re-read.
-  if (solvers_disagree(outcome)) outcome.smt2_path = path.string();
-  else if (config_.smt2_dir.empty()) std::filesystem::remove(path);
+  if (solvers_disagree(outcome)) outcome.smt2_path = path_;
+  else if (keep_dir_.empty()) std::filesystem::remove(path_);
+  if (!keep_dir_.empty() || solvers_disagree(outcome)) {
+    // The kept dump records both answers, so that it can be checked against both binaries later.
+    std::ifstream in(path_);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    write_file_atomically(path_, text + "; z3 answered: " + to_string(outcome.answer) + "\n; cvc5 answered: " +
+                          outcome.second.answer + "\n");
+  }
   return outcome;
 }
 
@@ -110,12 +172,20 @@ bool solvers_disagree(const QueryOutcome& outcome) {
 }
 
 std::string to_string(SolverAnswer a) {
-  switch (a) {
-    case SolverAnswer::Sat: return "sat";
-    case SolverAnswer::Unsat: return "unsat";
-    case SolverAnswer::Unknown: return "unknown";
-  }
-  return "unknown";
+  constexpr const char* kNames[] = {"sat", "unsat", "unknown"};  // in SolverAnswer's order
+  return kNames[static_cast<int>(a)];
+}
+
+std::vector<z3::expr> symbolic_sequence(z3::context& ctx, const std::string& name, std::size_t n) {
+  std::vector<z3::expr> u;
+  for (std::size_t t = 0; t < n; ++t) u.push_back(ctx.real_const((name + std::to_string(t)).c_str()));
+  return u;
+}
+
+std::vector<Q> model_values(const z3::model& model, const std::vector<z3::expr>& es) {
+  std::vector<Q> out;
+  for (const z3::expr& e : es) out.push_back(model_value(model, e));
+  return out;
 }
 
 Q numeral_value(const z3::expr& e) {

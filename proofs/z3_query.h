@@ -9,6 +9,8 @@
 
 #include <z3++.h>
 
+#include <future>
+#include <list>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,6 +30,23 @@ struct QueryOutcome {
   SecondAnswer second;                          ///< cvc5's answer to the same SMT-LIB2 text
 };
 
+/// A query Z3 has answered while cvc5 may still be running on its dump (see Query::start).
+class PendingOutcome {
+ public:
+  /// Waits for cvc5 and returns both answers; call once.
+  QueryOutcome get();
+
+ private:
+  friend class Query;
+  PendingOutcome(QueryOutcome outcome, std::future<SecondAnswer> second, std::string path, std::string keep_dir,
+                 std::string key);
+  QueryOutcome outcome_;
+  std::future<SecondAnswer> second_;
+  std::string path_;      // the dump cvc5 reads
+  std::string keep_dir_;  // RunConfig::smt2_dir: the dump stays, with both answers appended
+  std::string key_;       // the dump's text with cvc5's limit and search: identical queries ask cvc5 once
+};
+
 /// One satisfiability query: background facts, named hypotheses, seeds and rlimit from RunConfig.
 class Query {
  public:
@@ -36,24 +55,35 @@ class Query {
 
   /// Asserts a fact that is part of the encoding (definitions, the negated goal).
   void fact(const z3::expr& e);
+  /// Asserts every fact of an encoding (an unrolling's transition constraints).
+  void facts(const std::vector<z3::expr>& es);
   /// Asserts a hypothesis under a name; it appears in the unsat core when a proof needs it.
   void hypothesis(const std::string& name, const z3::expr& e);
   /// Runs the query in Z3 and in cvc5 (through an SMT-LIB2 dump, kept when RunConfig::smt2_dir is set).
   QueryOutcome check();
+  /// Runs Z3 and starts cvc5 on the dump (its search heuristic picked by Z3's answer) without waiting.
+  PendingOutcome start();
+
+  /// Another query in the same context (a side question of the claim), kept as long as this one: Z3's
+  /// answers depend on which solvers are still alive, so a side query must not be freed before this one
+  /// is checked.
+  Query& sibling(std::string name);
 
   /// The context of the query.
   z3::context& ctx() { return ctx_; }
 
  private:
-  std::string smt2() const;
+  std::string smt2();
   std::string file_name() const;
+  z3::solver& solver();
 
   z3::context& ctx_;
   const RunConfig& config_;
   std::string name_;
-  z3::solver solver_;
+  std::optional<z3::solver> solver_;
   z3::expr_vector literals_;
   std::vector<std::string> names_;
+  std::list<Query> siblings_;
 };
 
 /// True when one solver says sat and the other unsat.
@@ -61,6 +91,12 @@ bool solvers_disagree(const QueryOutcome& outcome);
 
 /// "sat", "unsat" or "unknown".
 std::string to_string(SolverAnswer a);
+
+/// Real constants name0, name1, ... (a symbolic input sequence of n values).
+std::vector<z3::expr> symbolic_sequence(z3::context& ctx, const std::string& name, std::size_t n);
+
+/// The exact values of `es` in `model`.
+std::vector<Q> model_values(const z3::model& model, const std::vector<z3::expr>& es);
 
 /// The exact value of `e` in `model` (completed); throws if it is not a rational numeral.
 Q model_value(const z3::model& model, const z3::expr& e);
