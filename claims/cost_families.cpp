@@ -116,6 +116,15 @@ std::vector<Q> generate(Family f, std::size_t n) {
   return u;
 }
 
+std::vector<Q> nested_zigzag(std::size_t m) {
+  std::vector<Q> u;
+  for (std::size_t t = 0; t < m; ++t) {
+    Q amplitude(static_cast<long>(m - t / 2));
+    u.push_back(t % 2 == 0 ? amplitude : Q(-amplitude));
+  }
+  return u;
+}
+
 RelayRead read_relay(const PreisachMemory& memory, const Thresholds& t) {
   const std::vector<Q>& e = memory.extrema();
   RelayRead read;
