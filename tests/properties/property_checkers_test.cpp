@@ -36,7 +36,9 @@ TEST(PropertyCheckers, EveryRefutationReplaysAndNothingErrs) {
 
 TEST(PropertyCheckers, SameSeedSameResultsByteForByte) {
   Registry r = property_registry();
-  RunConfig config{.seed = 7, .tests = 60};
+  RunConfig config;
+  config.seed = 7;
+  config.tests = 60;
   for (const std::string& label : r.judged_labels()) {
     auto first = run_checkers(r, label, config);
     auto second = run_checkers(r, label, config);

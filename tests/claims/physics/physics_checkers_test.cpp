@@ -37,7 +37,9 @@ TEST(PhysicsCheckers, NoErrorAndEveryRefutationReplays) {
 
 TEST(PhysicsCheckers, SameSeedSameResults) {
   Registry r = physics_registry();
-  RunConfig config{.seed = 99, .tests = 40};
+  RunConfig config;
+  config.tests = 40;
+  config.seed = 99;
   for (const std::string& label : r.judged_labels()) {
     std::vector<CheckResult> a = run_checkers(r, label, config), b = run_checkers(r, label, config);
     ASSERT_EQ(a.size(), b.size()) << label;
