@@ -28,12 +28,10 @@ std::string list_text(const std::vector<Q>& values) {
 }  // namespace analysis
 
 void register_analysis_checkers(Registry& registry) {
-  analysis::register_relay_analyses(registry);
-  analysis::register_pal_analyses(registry);
-  analysis::register_mpal_analyses(registry);
-  analysis::register_complexity_analyses(registry);
-  analysis::register_tc_remark_analyses(registry);
-  analysis::register_transformer_analyses(registry);
+  using namespace analysis;
+  for (auto register_file : {register_relay_analyses, register_pal_analyses, register_mpal_analyses,
+                             register_complexity_analyses, register_tc_remark_analyses, register_transformer_analyses})
+    register_file(registry);
 }
 
 }  // namespace palcheck

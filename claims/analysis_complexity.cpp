@@ -17,16 +17,6 @@
 namespace palcheck::analysis {
 namespace {
 
-// The nested zig-zag of shrinking amplitude: m, -m, m-1, -(m-1), ... (m tokens).
-std::vector<Q> nested_zigzag(std::size_t m) {
-  std::vector<Q> u;
-  for (std::size_t t = 0; t < m; ++t) {
-    Q amplitude(static_cast<long>(m - t / 2));
-    u.push_back(t % 2 == 0 ? amplitude : Q(-amplitude));
-  }
-  return u;
-}
-
 struct DepthRun {
   std::size_t memory = 0;       // classical memory entries after the last token
   std::size_t stack = 0;        // Algorithm 1 pairs after the last token
@@ -34,7 +24,7 @@ struct DepthRun {
 };
 
 DepthRun run_depth(std::size_t m) {
-  std::vector<Q> u = nested_zigzag(m);
+  std::vector<Q> u = cost::nested_zigzag(m);
   PreisachMemory memory;
   Algorithm1 stack;
   for (const Q& x : u) memory.step(x), stack.step(x);

@@ -23,4 +23,7 @@ void register_physics_checkers(Registry& registry);
 /// All of the above, in that order.
 Registry build_full_registry();
 
+/// The claim table and one area's checkers and replayers (what an area's tests run).
+Registry build_area_registry(void (*register_area)(Registry&));
+
 }  // namespace palcheck

@@ -11,10 +11,8 @@
 namespace palcheck::cost {
 namespace {
 
-constexpr std::array<std::pair<Family, const char*>, 2> kFamilies{{
-    {Family::NestedZigzagPeak, "nested-zigzag-peak"},
-    {Family::RisingRun, "rising-run"},
-}};
+constexpr std::array<std::pair<Family, const char*>, 2> kFamilies{
+    {{Family::NestedZigzagPeak, "nested-zigzag-peak"}, {Family::RisingRun, "rising-run"}}};
 constexpr std::array<std::pair<Quantity, const char*>, 5> kQuantities{{
     {Quantity::WorstTokenOps, "worst-token-ops"},
     {Quantity::AmortisedOps, "amortised-ops"},
@@ -22,12 +20,8 @@ constexpr std::array<std::pair<Quantity, const char*>, 5> kQuantities{{
     {Quantity::Memory, "memory"},
     {Quantity::RelayReadCost, "relay-read"},
 }};
-constexpr std::array<std::pair<Bound, const char*>, 4> kBounds{{
-    {Bound::One, "1"},
-    {Bound::LogK, "log k"},
-    {Bound::NLogN, "n log n"},
-    {Bound::K, "k"},
-}};
+constexpr std::array<std::pair<Bound, const char*>, 4> kBounds{
+    {{Bound::One, "1"}, {Bound::LogK, "log k"}, {Bound::NLogN, "n log n"}, {Bound::K, "k"}}};
 
 template <class E, std::size_t N>
 std::string name_of(const std::array<std::pair<E, const char*>, N>& table, E value) {
@@ -119,6 +113,15 @@ std::vector<Q> generate(Family f, std::size_t n) {
     u.push_back(t % 2 == 0 ? amplitude : Q(-amplitude));
   }
   if (n > 0) u.emplace_back(static_cast<long>(n + 1));
+  return u;
+}
+
+std::vector<Q> nested_zigzag(std::size_t m) {
+  std::vector<Q> u;
+  for (std::size_t t = 0; t < m; ++t) {
+    Q amplitude(static_cast<long>(m - t / 2));
+    u.push_back(t % 2 == 0 ? amplitude : Q(-amplitude));
+  }
   return u;
 }
 

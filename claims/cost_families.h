@@ -30,6 +30,10 @@ std::optional<Family> parse_family(const std::string& text);
 /// The family's sequence of n tokens.
 std::vector<Q> generate(Family f, std::size_t n);
 
+/// The nested zig-zag of m tokens: m, -m, m-1, -(m-1), ... (thm:complexity:depth's witness: maxima fall and
+/// minima rise, so nothing is wiped and the memory grows to depth m).
+std::vector<Q> nested_zigzag(std::size_t m);
+
 /// A relay read from the classical memory by two binary searches (prop:complexity's O(log k) reading).
 struct RelayRead {
   RelayState state = 0;         ///< the state read

@@ -38,6 +38,13 @@ std::vector<const Checker*> Registry::checkers_for(const std::string& label) con
   return out;
 }
 
+std::vector<std::string> Registry::judged_labels() const {
+  std::vector<std::string> out;
+  for (const Claim& c : claims_)
+    if (!checkers_for(c.label).empty()) out.push_back(c.label);
+  return out;
+}
+
 const Replayer* Registry::replayer_for(const Instance& instance) const {
   for (const Replayer& r : replayers_)
     if (r.label == instance.label && r.scenario == instance.scenario) return &r;

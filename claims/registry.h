@@ -27,6 +27,8 @@ class Registry {
   const std::vector<Claim>& claims() const { return claims_; }
   /// The checkers of one claim.
   std::vector<const Checker*> checkers_for(const std::string& label) const;
+  /// The labels with at least one checker, in claim order.
+  std::vector<std::string> judged_labels() const;
   /// The replayer for an instance, or nullptr.
   const Replayer* replayer_for(const Instance& instance) const;
 

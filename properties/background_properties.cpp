@@ -21,7 +21,7 @@ std::map<std::string, std::string> with_initial(std::map<std::string, std::strin
   return m;
 }
 
-const InitialState kInitialStates[] = {InitialState::Off, InitialState::On};
+const std::array<InitialState, 2> kInitialStates{InitialState::Off, InitialState::On};
 
 // u and, per element, how often it stutters and how many monotone points follow it.
 rc::Gen<Instance> reparametrisations(std::map<std::string, std::string> options) {
@@ -172,17 +172,13 @@ std::vector<StackReading> algorithm1_readings() {
 }  // namespace
 
 void register_background_properties(Registry& r) {
-  r.add(property_checker("prop:rate_independence", [] {
-    std::vector<PropertySpec> out;
-    for (InitialState s : kInitialStates) {
-      auto interp = with_initial({{"discrete_reparametrisation",
-                                   "stuttering and inserted monotone points (a discrete reading of phi on [0,T])"}},
-                                 s);
-      out.push_back({"prop:rate_independence", "reparametrise", interp,
-                     "relay states of the reparametrised sequence at the images of u_i equal those of u at i",
-                     reparametrisations(with_initial({}, s))});
-    }
-    return out;
+  r.add(per_reading_checker("prop:rate_independence", kInitialStates, [](InitialState s) {
+    return PropertySpec{"prop:rate_independence", "reparametrise",
+                        with_initial({{"discrete_reparametrisation",
+                                       "stuttering and inserted monotone points (a discrete reading of phi on [0,T])"}},
+                                     s),
+                        "relay states of the reparametrised sequence at the images of u_i equal those of u at i",
+                        reparametrisations(with_initial({}, s))};
   }));
   r.add(property_checker("repair:prop:wiping", [] {
     std::vector<PropertySpec> out;
@@ -196,16 +192,12 @@ void register_background_properties(Registry& r) {
       }
     return out;
   }));
-  r.add(property_checker("def:stack", [] {
-    std::vector<PropertySpec> out;
-    for (auto [sr, s] : stack_initial_readings()) {
-        std::map<std::string, std::string> interp{{"stack", to_string(sr)}};
-        if (sr.classical()) interp["initial_state"] = to_string(s);
-        auto opts = with_initial(interp, s);
-        out.push_back({"def:stack", "ordering", interp, "maxima and minima of the stack both strictly decrease",
-                       with_shrinking(one_sequence(opts, 10), {{"u"}, true, {}})});
-      }
-    return out;
+  r.add(per_reading_checker("def:stack", stack_initial_readings(), [](const auto& reading) {
+    auto [sr, s] = reading;
+    std::map<std::string, std::string> interp{{"stack", to_string(sr)}};
+    if (sr.classical()) interp["initial_state"] = to_string(s);
+    return PropertySpec{"def:stack", "ordering", interp, "maxima and minima of the stack both strictly decrease",
+                        with_shrinking(one_sequence(with_initial(interp, s), 10), {{"u"}, true, {}})};
   }));
   r.add(property_checker("prop:sufficiency", [] {
     std::vector<PropertySpec> out;
@@ -230,67 +222,38 @@ void register_background_properties(Registry& r) {
       }
     return out;
   }));
-  r.add(property_checker("prop:complexity", [] {
-    std::vector<PropertySpec> out;
-    for (const StackReading& sr : algorithm1_readings()) {
-      auto opts = with_initial({{"stack", to_string(sr)}}, InitialState::Off);
-      std::map<std::string, std::string> interp{{"algorithm1", to_string(sr)}};
-      out.push_back({"prop:complexity", "push-pop-count", interp,
-                     "one push per step at most, pops <= pushes, depth k <= n after u_0..u_n",
-                     with_shrinking(one_sequence(opts, 12), {{"u"}, true, {}})});
-    }
-    return out;
+  r.add(per_reading_checker("prop:complexity", algorithm1_readings(), [](const StackReading& sr) {
+    auto opts = with_initial({{"stack", to_string(sr)}}, InitialState::Off);
+    return PropertySpec{"prop:complexity", "push-pop-count", {{"algorithm1", to_string(sr)}},
+                        "one push per step at most, pops <= pushes, depth k <= n after u_0..u_n",
+                        with_shrinking(one_sequence(opts, 12), {{"u"}, true, {}})};
   }));
-  r.add(property_checker("prop:pal_preisach", [] {
-    std::vector<PropertySpec> out;
-    for (InitialState s : kInitialStates) {
-      auto opts = with_initial({{"part", "first sentence only: PAL_mu = P_{mu_Delta} (the limit is not checked here)"}}, s);
-      out.push_back({"prop:pal_preisach", "grid-vs-atomic", opts,
-                     "PAL on G_L (grid sums) = Preisach operator of the atomic measure (by definition)",
-                     grid_cases(opts)});
-    }
-    return out;
+  r.add(per_reading_checker("prop:pal_preisach", kInitialStates, [](InitialState s) {
+    auto opts = with_initial({{"part", "first sentence only: PAL_mu = P_{mu_Delta} (the limit is not checked here)"}}, s);
+    return PropertySpec{"prop:pal_preisach", "grid-vs-atomic", opts,
+                        "PAL on G_L (grid sums) = Preisach operator of the atomic measure (by definition)",
+                        grid_cases(opts)};
   }));
-  r.add(property_checker("ref:memory_equals_definition", [] {
-    std::vector<PropertySpec> out;
-    for (InitialState s : kInitialStates) {
-      auto opts = with_initial({}, s);
-      out.push_back({"ref:memory_equals_definition", "memory-vs-definition", opts,
-                     "PAL from the classical memory = PAL by definition; relay states read from the memory = runs",
-                     with_shrinking(memory_cases(opts), {{"u"}, false, {}})});
-    }
-    return out;
+  // The reference's own Preisach properties: one per initial state, no option of the paper's.
+  r.add(per_reading_checker("ref:memory_equals_definition", kInitialStates, [](InitialState s) {
+    return PropertySpec{"ref:memory_equals_definition", "memory-vs-definition", with_initial({}, s),
+                        "PAL from the classical memory = PAL by definition; relay states read from the memory = runs",
+                        with_shrinking(memory_cases(with_initial({}, s)), {{"u"}, false, {}})};
   }));
-  r.add(property_checker("ref:return_point_memory", [] {
-    std::vector<PropertySpec> out;
-    for (InitialState s : kInitialStates) {
-      auto opts = with_initial({}, s);
-      out.push_back({"ref:return_point_memory", "minor-loop", opts,
-                     "an excursion inside [a, h] that returns to the reversal point a restores every relay",
-                     return_point_cases(opts)});
-    }
-    return out;
+  r.add(per_reading_checker("ref:return_point_memory", kInitialStates, [](InitialState s) {
+    return PropertySpec{"ref:return_point_memory", "minor-loop", with_initial({}, s),
+                        "an excursion inside [a, h] that returns to the reversal point a restores every relay",
+                        return_point_cases(with_initial({}, s))};
   }));
-  r.add(property_checker("ref:congruency", [] {
-    std::vector<PropertySpec> out;
-    for (InitialState s : kInitialStates) {
-      auto opts = with_initial({}, s);
-      out.push_back({"ref:congruency", "minor-loop-change", opts,
-                     "the same path from the reversal point a changes every relay alike after any two histories",
-                     congruency_cases(opts)});
-    }
-    return out;
+  r.add(per_reading_checker("ref:congruency", kInitialStates, [](InitialState s) {
+    return PropertySpec{"ref:congruency", "minor-loop-change", with_initial({}, s),
+                        "the same path from the reversal point a changes every relay alike after any two histories",
+                        congruency_cases(with_initial({}, s))};
   }));
-  r.add(property_checker("ref:algorithm1_steps", [] {
-    std::vector<PropertySpec> out;
-    for (const StackReading& sr : algorithm1_readings()) {
-      auto opts = with_initial({{"stack", to_string(sr)}}, InitialState::Off);
-      std::map<std::string, std::string> interp{{"algorithm1", to_string(sr)}};
-      out.push_back({"ref:algorithm1_steps", "step-record", interp,
-                     "each recorded step pops exactly the top pairs the printed test removes, then pushes one",
-                     one_sequence(opts, 12)});
-    }
-    return out;
+  r.add(per_reading_checker("ref:algorithm1_steps", algorithm1_readings(), [](const StackReading& sr) {
+    return PropertySpec{"ref:algorithm1_steps", "step-record", {{"algorithm1", to_string(sr)}},
+                        "each recorded step pops exactly the top pairs the printed test removes, then pushes one",
+                        one_sequence(with_initial({{"stack", to_string(sr)}}, InitialState::Off), 12)};
   }));
 }
 

@@ -99,72 +99,44 @@ const char* kPlateaus = "a plateau counts once, at its first index; extrema are 
 }  // namespace
 
 void register_efo_properties(Registry& r) {
-  r.add(property_checker("lem:ext_indicator", [] {
-    std::vector<PropertySpec> out;
-    for (auto opts : endpoint_initial_readings()) {
-      auto interp = opts;
-      interp["plateaus"] = kPlateaus;
-      out.push_back({"lem:ext_indicator", "indicator", interp,
-                     "1[i in E] = relay(u_i+eps, u_i-eps)[u](i) - relay(u_i+eps, u_i-eps)[u](i-1)",
-                     with_shrinking(indicator_cases(opts), {{"u"}, false, {}})});
-    }
-    return out;
+  r.add(per_reading_checker("lem:ext_indicator", endpoint_initial_readings(), [](const auto& opts) {
+    return PropertySpec{"lem:ext_indicator", "indicator", with(opts, {{"plateaus", kPlateaus}}),
+                        "1[i in E] = relay(u_i+eps, u_i-eps)[u](i) - relay(u_i+eps, u_i-eps)[u](i-1)",
+                        with_shrinking(indicator_cases(opts), {{"u"}, false, {}})};
   }));
-  r.add(property_checker("lem:threshold", [] {
-    std::vector<PropertySpec> out;
-    for (auto opts : endpoint_initial_readings()) {
-      auto interp = opts;
-      interp["plateaus"] = kPlateaus;
-      out.push_back({"lem:threshold", "threshold", interp, "at extremal i, 1[u_i >= c] = relay(c+eps, c-eps)[u](i)",
-                     with_shrinking(threshold_cases(opts), {{"u"}, false, {}})});
-    }
-    return out;
+  r.add(per_reading_checker("lem:threshold", endpoint_initial_readings(), [](const auto& opts) {
+    return PropertySpec{"lem:threshold", "threshold", with(opts, {{"plateaus", kPlateaus}}),
+                        "at extremal i, 1[u_i >= c] = relay(c+eps, c-eps)[u](i)",
+                        with_shrinking(threshold_cases(opts), {{"u"}, false, {}})};
   }));
-  r.add(property_checker("lem:extAgg", [] {
-    std::vector<PropertySpec> out;
-    for (auto [sr, s] : stack_initial_readings()) {
-        std::map<std::string, std::string> opts{{"stack", to_string(sr)}, {"initial_state", to_string(s)}};
-        auto interp = opts;
-        interp["part"] = "the proof's step: relay (alpha, beta) on iff the stack holds a pair within eps of it";
-        if (sr.classical()) interp["pairs"] = "each memory maximum with the entry after it (itself if last)";
-        out.push_back({"lem:extAgg", "pair-within-eps", interp,
-                       "relay(alpha, beta)[u](n) = 1 iff some stack pair (M, m) has |M-alpha| < eps, |m-beta| < eps",
-                       with_shrinking(relay_cases(opts, true), {{"u"}, false, {}})});
-      }
-    return out;
+  r.add(per_reading_checker("lem:extAgg", stack_initial_readings(), [](const auto& reading) {
+    auto [sr, s] = reading;
+    std::map<std::string, std::string> opts{{"stack", to_string(sr)}, {"initial_state", to_string(s)}};
+    auto interp = with(opts, {{"part", "the proof's step: relay (alpha, beta) on iff the stack holds a pair within eps of it"}});
+    if (sr.classical()) interp["pairs"] = "each memory maximum with the entry after it (itself if last)";
+    return PropertySpec{"lem:extAgg", "pair-within-eps", interp,
+                        "relay(alpha, beta)[u](n) = 1 iff some stack pair (M, m) has |M-alpha| < eps, |m-beta| < eps",
+                        with_shrinking(relay_cases(opts, true), {{"u"}, false, {}})};
   }));
-  r.add(property_checker("lem:exists_ext", [] {
-    std::vector<PropertySpec> out;
-    for (Endpoints e : {Endpoints::Excluded, Endpoints::Included}) {
-      std::map<std::string, std::string> opts{{"endpoints", to_string(e)}};
-      auto interp = opts;
-      interp["phi"] = "one atom: top, bottom, u_i >= c or u_i <= c; ExtAgg evaluated by its definition";
-      out.push_back({"lem:exists_ext", "count", interp, "exists^ext i phi(i) iff ReLU(ExtAgg_i[1, phi(i)]) > 0",
-                     with_shrinking(exists_cases(opts), {{"u"}, false, {}})});
-    }
-    return out;
+  r.add(per_reading_checker("lem:exists_ext", std::vector{Endpoints::Excluded, Endpoints::Included}, [](Endpoints e) {
+    std::map<std::string, std::string> opts{{"endpoints", to_string(e)}};
+    return PropertySpec{
+        "lem:exists_ext", "count",
+        with(opts, {{"phi", "one atom: top, bottom, u_i >= c or u_i <= c; ExtAgg evaluated by its definition"}}),
+        "exists^ext i phi(i) iff ReLU(ExtAgg_i[1, phi(i)]) > 0", with_shrinking(exists_cases(opts), {{"u"}, false, {}})};
   }));
-  r.add(property_checker("eq:relay_efo", [] {
-    std::vector<PropertySpec> out;
-    for (auto opts : endpoint_initial_readings()) {
-      auto interp = opts;
-      interp["plateaus"] = kPlateaus;
-      out.push_back({"eq:relay_efo", "relay-efo", interp,
-                     "relay = 1 iff an extremal t* has u_t* >= alpha and every later extremal t has u_t > beta",
-                     with_shrinking(relay_cases(opts, false), {{"u"}, true, {}})});
-    }
-    return out;
+  r.add(per_reading_checker("eq:relay_efo", endpoint_initial_readings(), [](const auto& opts) {
+    return PropertySpec{"eq:relay_efo", "relay-efo", with(opts, {{"plateaus", kPlateaus}}),
+                        "relay = 1 iff an extremal t* has u_t* >= alpha and every later extremal t has u_t > beta",
+                        with_shrinking(relay_cases(opts, false), {{"u"}, true, {}})};
   }));
-  r.add(property_checker("prop:sparse", [] {
-    std::vector<PropertySpec> out;
-    for (auto opts : endpoint_initial_readings()) {
-      auto interp = opts;
-      interp["alpha(x), beta(x)"] = "nearest grid index in 1..L (ties upwards), a_i = 0 off the half-plane, "
-                                    "v_i = relay(alpha(u_i), beta(u_{i-1}))[u](n), i = 0 has no term";
-      out.push_back({"prop:sparse", "snap", interp, "PAL_mu(u_{0:n}) = sum over extremal i of a_i v_i",
-                     with_shrinking(sparse_cases(opts), {{"u", "grid_i", "grid_j", "grid_weight"}, false, {}})});
-    }
-    return out;
+  r.add(per_reading_checker("prop:sparse", endpoint_initial_readings(), [](const auto& opts) {
+    return PropertySpec{"prop:sparse", "snap",
+                        with(opts, {{"alpha(x), beta(x)",
+                                     "nearest grid index in 1..L (ties upwards), a_i = 0 off the half-plane, "
+                                     "v_i = relay(alpha(u_i), beta(u_{i-1}))[u](n), i = 0 has no term"}}),
+                        "PAL_mu(u_{0:n}) = sum over extremal i of a_i v_i",
+                        with_shrinking(sparse_cases(opts), {{"u", "grid_i", "grid_j", "grid_weight"}, false, {}})};
   }));
 }
 

@@ -123,26 +123,22 @@ void register_encoding_properties(Registry& r) {
     }
     return out;
   }));
-  r.add(property_checker("lem:push_no_wipe", [] {
-    std::vector<PropertySpec> out;
-    for (auto [sr, s] : readings()) {
-      auto interp = interpretation(sr, s);
-      interp["hypothesis"] = "M_top = code*(a_j, d) + eps on the encoded stack (the emitter's), depth >= 1";
-      out.push_back({"lem:push_no_wipe", "signals", interp,
-                     "the first signal of a PUSH removes no stack entry (no memory entry wiped / no pair popped)",
-                     with_shrinking(signal_cases(reading_options(sr, s)), {{"ops"}, false, {}})});
-    }
-    return out;
+  r.add(per_reading_checker("lem:push_no_wipe", readings(), [](const auto& reading) {
+    auto [sr, s] = reading;
+    return PropertySpec{
+        "lem:push_no_wipe", "signals",
+        with(interpretation(sr, s),
+             {{"hypothesis", "M_top = code*(a_j, d) + eps on the encoded stack (the emitter's), depth >= 1"}}),
+        "the first signal of a PUSH removes no stack entry (no memory entry wiped / no pair popped)",
+        with_shrinking(signal_cases(reading_options(sr, s)), {{"ops"}, false, {}})};
   }));
-  r.add(property_checker("lem:pop_one", [] {
-    std::vector<PropertySpec> out;
-    for (auto [sr, s] : readings()) {
-      auto interp = interpretation(sr, s);
-      interp["stack content"] = "any stack reached by a sequence, with M_top < M_{top-1}";
-      out.push_back({"lem:pop_one", "any-stack", interp, "u = M_{top-1} + 2 eps removes exactly the top pair",
-                     with_shrinking(pop_cases(reading_options(sr, s)), {{"u"}, false, {}})});
-    }
-    return out;
+  r.add(per_reading_checker("lem:pop_one", readings(), [](const auto& reading) {
+    auto [sr, s] = reading;
+    return PropertySpec{
+        "lem:pop_one", "any-stack",
+        with(interpretation(sr, s), {{"stack content", "any stack reached by a sequence, with M_top < M_{top-1}"}}),
+        "u = M_{top-1} + 2 eps removes exactly the top pair",
+        with_shrinking(pop_cases(reading_options(sr, s)), {{"u"}, false, {}})};
   }));
 }
 

@@ -20,12 +20,11 @@ std::vector<std::pair<StackReading, InitialState>> stack_initial_readings() {
 }  // namespace properties
 
 void register_property_checkers(Registry& r) {
-  properties::register_background_properties(r);
-  properties::register_encoding_properties(r);
-  properties::register_separation_properties(r);
-  properties::register_efo_properties(r);
-  properties::register_rfim_properties(r);
-  sequences::register_sequence_replayers(r);
+  using namespace properties;
+  for (auto register_area : {register_background_properties, register_encoding_properties,
+                             register_separation_properties, register_efo_properties, register_rfim_properties,
+                             sequences::register_sequence_replayers})
+    register_area(r);
 }
 
 }  // namespace palcheck

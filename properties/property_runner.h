@@ -39,4 +39,22 @@ CheckResult run_property(const PropertySpec& spec, const RunConfig& config);
 /// A checker running one property per spec (one CheckResult per reading), built lazily from `specs`.
 Checker property_checker(const std::string& label, std::function<std::vector<PropertySpec>()> specs);
 
+/// The same property under each reading of `readings` (a range): spec(reading) builds one PropertySpec,
+/// lazily, when the checker runs.
+template <class Readings, class Spec>
+Checker per_reading_checker(const std::string& label, Readings readings, Spec spec) {
+  return property_checker(label, [readings, spec] {
+    std::vector<PropertySpec> out;
+    for (const auto& reading : readings) out.push_back(spec(reading));
+    return out;
+  });
+}
+
+/// The options of a reading with entries set or added (what the result's interpretation adds to them).
+inline std::map<std::string, std::string> with(std::map<std::string, std::string> options,
+                                               const std::map<std::string, std::string>& more) {
+  for (const auto& [key, value] : more) options[key] = value;
+  return options;
+}
+
 }  // namespace palcheck::properties

@@ -28,41 +28,26 @@ Algorithm1Step Algorithm1::step(const Q& u) {
     }
     return previous_;
   };
-  if (u > previous_) {
-    s.branch = Algorithm1Step::Branch::Rise;
+  // The two printed branches are mirror images: a rise pops the pairs whose M lies below u and pushes
+  // (u, m_last); a fall pops the pairs whose m lies above u and pushes (M_last, u).
+  if (u != previous_) {
+    bool rise = u > previous_;
+    s.branch = rise ? Algorithm1Step::Branch::Rise : Algorithm1Step::Branch::Fall;
     bool assigned = false;
-    Q m_last;
-    while (!stack_.empty() && stack_.back().M < u) {
-      m_last = stack_.back().m;
+    Q last;  // m_last on a rise, M_last on a fall
+    while (!stack_.empty() && (rise ? stack_.back().M < u : stack_.back().m > u)) {
+      last = rise ? stack_.back().m : stack_.back().M;
       assigned = true;
       s.popped.push_back(stack_.back());
       stack_.pop_back();
     }
     if (!assigned) {
-      m_last = fallback(true);
+      last = fallback(rise);
       s.last_defaulted = true;
     }
-    persisted_m_last_ = m_last;
+    (rise ? persisted_m_last_ : persisted_M_last_) = last;
     s.pushed = true;
-    s.push = {u, m_last};
-    stack_.push_back(s.push);
-  } else if (u < previous_) {
-    s.branch = Algorithm1Step::Branch::Fall;
-    bool assigned = false;
-    Q M_last;
-    while (!stack_.empty() && stack_.back().m > u) {
-      M_last = stack_.back().M;
-      assigned = true;
-      s.popped.push_back(stack_.back());
-      stack_.pop_back();
-    }
-    if (!assigned) {
-      M_last = fallback(false);
-      s.last_defaulted = true;
-    }
-    persisted_M_last_ = M_last;
-    s.pushed = true;
-    s.push = {M_last, u};
+    s.push = rise ? StackPair{u, last} : StackPair{last, u};
     stack_.push_back(s.push);
   } else {
     s.branch = Algorithm1Step::Branch::Equal;

@@ -7,6 +7,7 @@
 #include "reference/preisach_memory.h"
 
 #include <algorithm>
+#include <functional>
 
 namespace palcheck {
 namespace {
@@ -25,6 +26,16 @@ std::map<std::string, std::string> reading_options(const ExtremumReading& r, Ini
 
 ExtremumReading reading_of(const Instance& instance) {
   return {option(instance, "endpoints") == "yes", option(instance, "plateau") == "strict"};
+}
+
+// The first witness `try_case` finds among config.tests cases drawn from one generator seeded with
+// config.seed (every reading restarts the stream, so its search replays alone).
+std::optional<Instance> seeded_search(const RunConfig& config,
+                                      const std::function<std::optional<Instance>(std::mt19937_64&)>& try_case) {
+  std::mt19937_64 rng(config.seed);
+  for (std::uint64_t c = 0; c < config.tests; ++c)
+    if (std::optional<Instance> witness = try_case(rng)) return witness;
+  return std::nullopt;
 }
 
 CheckResult search_result(std::optional<Instance> witness, std::uint64_t cases, const RunConfig& config,
@@ -50,16 +61,14 @@ std::vector<CheckResult> check_relay_efo(const RunConfig& config) {
   std::vector<CheckResult> results;
   for (InitialState initial : {InitialState::Off, InitialState::On})
     for (const ExtremumReading& reading : all_extremum_readings()) {
-      std::mt19937_64 rng(config.seed);
-      std::optional<Instance> witness;
-      for (std::uint64_t c = 0; c < config.tests && !witness; ++c) {
+      std::optional<Instance> witness = seeded_search(config, [&](std::mt19937_64& rng) -> std::optional<Instance> {
         std::vector<Q> u = random_tricky_sequence(rng, 10, 4);
         Q a = random_rational(rng, 4, 2), b = random_rational(rng, 4, 2);
         if (a < b) std::swap(a, b);
-        if (!relay_efo_agrees(a, b, u, reading, initial))
-          witness = Instance{"eq:relay_efo", kRelayEfo, reading_options(reading, initial),
-                             {{"alpha", {a}}, {"beta", {b}}, {"u", u}}};
-      }
+        if (relay_efo_agrees(a, b, u, reading, initial)) return std::nullopt;
+        return Instance{"eq:relay_efo", kRelayEfo, reading_options(reading, initial),
+                        {{"alpha", {a}}, {"beta", {b}}, {"u", u}}};
+      });
       CheckResult r = search_result(witness, config.tests, config, "the relay state and eq:relay_efo disagree",
                                     "eq:relay_efo equals the relay state on every generated (relay, sequence)");
       r.interpretation = reading_options(reading, initial);
@@ -80,6 +89,9 @@ ReplayOutcome replay_relay_efo(const Instance& instance) {
   return out;
 }
 
+// A small eps = 2^-k, k uniform in 1..8.
+Q random_eps(std::mt19937_64& rng) { return Q(1, 1 << std::uniform_int_distribution<int>(1, 8)(rng)); }
+
 // eq:ext_indicator: relay(u_i + eps, u_i - eps)[u](i) - relay(...)[u](i - 1) against 1[i in E].
 int indicator_rhs(const std::vector<Q>& u, std::size_t i, const Q& eps, InitialState initial) {
   std::vector<RelayState> s = run_relay({u[i] + eps, u[i] - eps}, u, initial);
@@ -89,17 +101,16 @@ int indicator_rhs(const std::vector<Q>& u, std::size_t i, const Q& eps, InitialS
 std::vector<CheckResult> check_ext_indicator(const RunConfig& config) {
   std::vector<CheckResult> results;
   for (const ExtremumReading& reading : all_extremum_readings()) {
-    std::mt19937_64 rng(config.seed);
-    std::optional<Instance> witness;
-    for (std::uint64_t c = 0; c < config.tests && !witness; ++c) {
+    std::optional<Instance> witness = seeded_search(config, [&](std::mt19937_64& rng) -> std::optional<Instance> {
       std::vector<Q> u = random_tricky_sequence(rng, 10, 4);
-      Q eps(1, 1 << std::uniform_int_distribution<int>(1, 8)(rng));
+      Q eps = random_eps(rng);
       std::vector<bool> e = extremal_positions(u, reading);
-      for (std::size_t i = 1; i < u.size() && !witness; ++i)
+      for (std::size_t i = 1; i < u.size(); ++i)
         if (indicator_rhs(u, i, eps, InitialState::Off) != (e[i] ? 1 : 0))
-          witness = Instance{"lem:ext_indicator", kIndicator, reading_options(reading, InitialState::Off),
-                             {{"u", u}, {"i", {Q(static_cast<long>(i))}}, {"eps", {eps}}}};
-    }
+          return Instance{"lem:ext_indicator", kIndicator, reading_options(reading, InitialState::Off),
+                          {{"u", u}, {"i", {Q(static_cast<long>(i))}}, {"eps", {eps}}}};
+      return std::nullopt;
+    });
     CheckResult r = search_result(witness, config.tests, config,
                                   "eq:ext_indicator misses an extremal position: with alpha_i = u_i the input u_i lies "
                                   "inside the relay's own dead band, so the relay never switches at step i",
@@ -131,19 +142,18 @@ ReplayOutcome replay_ext_indicator(const Instance& instance) {
 std::vector<CheckResult> check_threshold(const RunConfig& config) {
   std::vector<CheckResult> results;
   for (const ExtremumReading& reading : all_extremum_readings()) {
-    std::mt19937_64 rng(config.seed);
-    std::optional<Instance> witness;
-    for (std::uint64_t c = 0; c < config.tests && !witness; ++c) {
+    std::optional<Instance> witness = seeded_search(config, [&](std::mt19937_64& rng) -> std::optional<Instance> {
       std::vector<Q> u = random_tricky_sequence(rng, 10, 4);
-      Q eps(1, 1 << std::uniform_int_distribution<int>(1, 8)(rng));
+      Q eps = random_eps(rng);
       Q threshold = u[std::uniform_int_distribution<std::size_t>(0, u.size() - 1)(rng)];
       std::vector<RelayState> s = run_relay({threshold + eps, threshold - eps}, u, InitialState::Off);
       std::vector<bool> e = extremal_positions(u, reading);
-      for (std::size_t i = 0; i < u.size() && !witness; ++i)
+      for (std::size_t i = 0; i < u.size(); ++i)
         if (e[i] && (u[i] >= threshold) != (s[i] == 1))
-          witness = Instance{"lem:threshold", kThreshold, reading_options(reading, InitialState::Off),
-                             {{"u", u}, {"i", {Q(static_cast<long>(i))}}, {"c", {threshold}}, {"eps", {eps}}}};
-    }
+          return Instance{"lem:threshold", kThreshold, reading_options(reading, InitialState::Off),
+                          {{"u", u}, {"i", {Q(static_cast<long>(i))}}, {"c", {threshold}}, {"eps", {eps}}}};
+      return std::nullopt;
+    });
     results.push_back(search_result(witness, config.tests, config,
                                     "at an extremal i with u_i = c the relay (c + eps, c - eps) holds its old state, "
                                     "not 1[u_i >= c]",
@@ -182,16 +192,14 @@ bool relay_matches_stack(const Q& alpha, const Q& beta, const std::vector<Q>& u,
 }
 
 std::vector<CheckResult> check_relay_stack(const RunConfig& config) {
-  std::mt19937_64 rng(config.seed);
-  std::optional<Instance> witness;
-  for (std::uint64_t c = 0; c < config.tests && !witness; ++c) {
+  std::optional<Instance> witness = seeded_search(config, [](std::mt19937_64& rng) -> std::optional<Instance> {
     std::vector<Q> u = random_tricky_sequence(rng, 10, 4);
     Q a = random_rational(rng, 4, 2), b = random_rational(rng, 4, 2), eps(1, 4);
     if (a < b) std::swap(a, b);
-    if (!relay_matches_stack(a, b, u, eps))
-      witness = Instance{"lem:extAgg", kRelayStack, {{"initial_state", "0"}},
-                         {{"alpha", {a}}, {"beta", {b}}, {"u", u}, {"eps", {eps}}}};
-  }
+    if (relay_matches_stack(a, b, u, eps)) return std::nullopt;
+    return Instance{"lem:extAgg", kRelayStack, {{"initial_state", "0"}},
+                    {{"alpha", {a}}, {"beta", {b}}, {"u", u}, {"eps", {eps}}}};
+  });
   CheckResult r = search_result(witness, config.tests, config,
                                 "the proof's 'relay (alpha_i, beta_j) is on iff the stack holds a pair within eps of "
                                 "(alpha_i, beta_j)' fails: a relay is on whenever the last decisive extremum crossed alpha",
@@ -236,13 +244,12 @@ Q pair_term(const std::string& term, const std::vector<Q>& u, const ExtremumRead
 
 std::optional<Instance> find_memory_pair(const std::string& label, const std::string& term,
                                          const ExtremumReading& reading, const RunConfig& config) {
-  std::mt19937_64 rng(config.seed);
-  for (std::uint64_t c = 0; c < config.tests; ++c) {
+  return seeded_search(config, [&](std::mt19937_64& rng) -> std::optional<Instance> {
     std::vector<Q> u = random_tricky_sequence(rng, 10, 4);
     // v: the dominant extrema of u, padded with the last value to the same length.
     std::vector<Q> v = memory_trace(u, InitialState::Off).back();
     v.resize(u.size(), u.back());
-    if (!memory_equal(u, v)) continue;
+    if (!memory_equal(u, v)) return std::nullopt;
     for (const Q& threshold : u)
       if (pair_term(term, u, reading, threshold) != pair_term(term, v, reading, threshold)) {
         Instance instance{label, kMemoryPair, reading_options(reading, InitialState::Off),
@@ -250,8 +257,8 @@ std::optional<Instance> find_memory_pair(const std::string& label, const std::st
         instance.options["term"] = term;
         return instance;
       }
-  }
-  return std::nullopt;
+    return std::nullopt;
+  });
 }
 
 ReplayOutcome replay_memory_pair(const Instance& instance) {

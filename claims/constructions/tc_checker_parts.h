@@ -2,9 +2,11 @@
 #pragma once
 
 #include "claims/registry.h"
+#include "reference/rational.h"
 
 #include <map>
 #include <string>
+#include <vector>
 
 namespace palcheck {
 
@@ -17,5 +19,7 @@ std::map<std::string, std::string> repair_interpretation();
 /// lem:decode_stack, lem:mlp_width, cor:vpal_tc (tc_checkers_lemmas.cpp).
 void register_tc_lemma_checkers(Registry& registry);
 
+/// "[a b c]": exact numbers as the sec:tc checkers print signals and codes.
+std::string show_list(const std::vector<Q>& v);
 
 }  // namespace palcheck

@@ -15,4 +15,10 @@ void register_tc_checkers(Registry& registry) {
   register_pop_one_encoded(registry);
 }
 
+std::string show_list(const std::vector<Q>& v) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? " " : "") + palcheck::to_string(v[i]);
+  return s + "]";
+}
+
 }  // namespace palcheck

@@ -20,12 +20,6 @@ int ceil_log2(long n) {
   return h;
 }
 
-std::string show_list(const std::vector<Q>& v) {
-  std::string s = "[";
-  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? " " : "") + palcheck::to_string(v[i]);
-  return s + "]";
-}
-
 // lem:decode_stack: 2^H + 1 input sequences over the K code values whose memories are distinct stacks
 // of depth <= k; no map into {0,1}^H is injective on them.
 ReplayOutcome replay_pigeonhole(const Instance& in) {

@@ -98,12 +98,6 @@ std::vector<Q> maxima_of(const PreisachMemory& memory) {
   return out;
 }
 
-std::string show_list(const std::vector<Q>& v) {
-  std::string s = "[";
-  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? " " : "") + palcheck::to_string(v[i]);
-  return s + "]";
-}
-
 ReplayOutcome replay_stack_signal(const Instance& in) {
   PreisachMemory memory(InitialState::Off);
   for (const Q& u : list(in, "before")) memory.step(u);

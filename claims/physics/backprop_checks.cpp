@@ -85,12 +85,9 @@ CheckResult off_ties(const RunConfig& config) {
       return r;
     }
   }
-  CheckResult r = make_result(Verdict::Held, "numeric",
-                              "when no input equals alpha or beta, lim_{tau->0} s_{n+1} = relay[u](n) exactly");
-  r.cases = cases;
-  r.seed = config.seed;
-  r.interpretation = {{"alignment", "lim s_{n+1} vs relay(n)"}, {"initial_state", "s_0 = initial relay state"}};
-  return r;
+  return held_search(
+      "when no input equals alpha or beta, lim_{tau->0} s_{n+1} = relay[u](n) exactly",
+      cases, config, {{"alignment", "lim s_{n+1} vs relay(n)"}, {"initial_state", "s_0 = initial relay state"}});
 }
 
 }  // namespace
@@ -99,8 +96,7 @@ void register_backprop_checks(Registry& registry) {
   registry.add(Checker{"rem:backprop", "numeric", [](const RunConfig& c) {
                          return std::vector<CheckResult>{search(c, true), search(c, false)};
                        }});
-  registry.add(Checker{"rem:backprop:off_ties", "numeric",
-                       [](const RunConfig& c) { return std::vector<CheckResult>{off_ties(c)}; }});
+  registry.add(single_result_checker("rem:backprop:off_ties", "numeric", off_ties));
   registry.add(Replayer{"rem:backprop", kScenario, replay});
 }
 

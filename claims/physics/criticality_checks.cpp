@@ -103,15 +103,11 @@ CheckResult summary_table(const RunConfig&) {
 }  // namespace
 
 void register_criticality_checks(Registry& registry) {
-  registry.add(Checker{"prop:criticality", "analysis",
-                       [](const RunConfig& c) { return std::vector<CheckResult>{criticality_analysis(c)}; }});
-  registry.add(Checker{"prop:criticality:delta_c", "numeric",
-                       [](const RunConfig& c) { return std::vector<CheckResult>{delta_c(c)}; }});
+  registry.add(single_result_checker("prop:criticality", "analysis", criticality_analysis));
+  registry.add(single_result_checker("prop:criticality:delta_c", "numeric", delta_c));
   registry.add(Replayer{"prop:criticality:delta_c", kScenario, replay_delta_c});
-  registry.add(Checker{"rem:criticality_learning", "analysis",
-                       [](const RunConfig& c) { return std::vector<CheckResult>{learning(c)}; }});
-  registry.add(Checker{"tab:ising_summary", "analysis",
-                       [](const RunConfig& c) { return std::vector<CheckResult>{summary_table(c)}; }});
+  registry.add(single_result_checker("rem:criticality_learning", "analysis", learning));
+  registry.add(single_result_checker("tab:ising_summary", "analysis", summary_table));
 }
 
 }  // namespace palcheck::physics

@@ -56,13 +56,10 @@ CheckResult distinct_pairs(const RunConfig& config) {
       }
     }
   }
-  CheckResult r = make_result(Verdict::Held, "numeric",
-                              "the retained maxima strictly decrease and the retained minima strictly increase, so "
-                              "the pairs (M_s, m_s) are pairwise distinct (from the classical memory, not lem:monotone)");
-  r.cases = cases;
-  r.seed = config.seed;
-  r.interpretation = {{"stack", to_string(StackReading{})}};
-  return r;
+  return held_search(
+      "the retained maxima strictly decrease and the retained minima strictly increase, so "
+      "the pairs (M_s, m_s) are pairwise distinct (from the classical memory, not lem:monotone)",
+      cases, config, {{"stack", to_string(StackReading{})}});
 }
 
 struct QueryOutcome {
@@ -127,10 +124,8 @@ CheckResult retrieval(const RunConfig& config, bool after_stream) {
 }  // namespace
 
 void register_hopfield_checks(Registry& registry) {
-  registry.add(Checker{"prop:hopfield_pal", "analysis",
-                       [](const RunConfig& c) { return std::vector<CheckResult>{part2_analysis(c)}; }});
-  registry.add(Checker{"prop:hopfield_pal:distinct_pairs", "numeric",
-                       [](const RunConfig& c) { return std::vector<CheckResult>{distinct_pairs(c)}; }});
+  registry.add(single_result_checker("prop:hopfield_pal", "analysis", part2_analysis));
+  registry.add(single_result_checker("prop:hopfield_pal:distinct_pairs", "numeric", distinct_pairs));
   registry.add(Checker{"rem:retrieval", "numeric", [](const RunConfig& c) {
                          return std::vector<CheckResult>{retrieval(c, true), retrieval(c, false)};
                        }});

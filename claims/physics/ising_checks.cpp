@@ -69,22 +69,14 @@ CheckResult first_equality(const RunConfig& config, const std::string& reading) 
     r.interpretation = {{"atoms", reading}, {"initial_state", "0"}};
     return r;
   }
-  CheckResult r = make_result(Verdict::Held, "numeric",
-                              "reading one atom per token: the first equality holds for J_t >= 0, trivially: both "
-                              "sides are sum_t J_t (relay(J_t,-J_t) switches off only at u <= -J_t <= 0)");
-  r.cases = cases - 1;
-  r.seed = config.seed;
-  r.interpretation = {{"atoms", reading}, {"initial_state", "0"}};
-  return r;
+  return held_search(
+      "reading one atom per token: the first equality holds for J_t >= 0, trivially: both "
+      "sides are sum_t J_t (relay(J_t,-J_t) switches off only at u <= -J_t <= 0)",
+      cases - 1, config, {{"atoms", reading}, {"initial_state", "0"}});
 }
 
 CheckResult streaming_analysis(const RunConfig&) {
-  std::string thrown;
-  try {
-    require_half_plane({Q(-1), Q(1)});
-  } catch (const NotInHalfPlane& e) {
-    thrown = e.what();
-  }
+  std::string thrown = half_plane_violation({Q(-1), Q(1)});
   CheckResult r = make_result(
       thrown.empty() ? Verdict::Error : Verdict::IllPosed, "analysis",
       "relay(J_t, -J_t) is outside T for J_t < 0; E_bar_n uses N, J_ij and m_i that a scalar stream does not define; "
@@ -191,10 +183,8 @@ void register_ising_checks(Registry& registry) {
                                                          first_equality(c, "grid"), first_equality(c, "per-token")};
                        }});
   registry.add(Replayer{"prop:ising_streaming", kStreaming, replay_streaming});
-  registry.add(Checker{"rem:maxcut", "analysis",
-                       [](const RunConfig& c) { return std::vector<CheckResult>{maxcut_analysis(c)}; }});
-  registry.add(Checker{"rem:maxcut:identity", "enumeration",
-                       [](const RunConfig& c) { return std::vector<CheckResult>{maxcut_identity(c)}; }});
+  registry.add(single_result_checker("rem:maxcut", "analysis", maxcut_analysis));
+  registry.add(single_result_checker("rem:maxcut:identity", "enumeration", maxcut_identity));
 }
 
 }  // namespace palcheck::physics

@@ -38,12 +38,11 @@ CheckResult atomic_identity(const RunConfig& config) {
       }
     }
   }
-  CheckResult r = make_result(Verdict::Held, "numeric",
-                              "first sentence: PAL on G_L equals the Preisach integral against the atomic measure "
-                              "sum mu_ij delta_(alpha_i,beta_j) on every generated grid and input");
-  r.cases = cases;
-  r.seed = config.seed;
-  r.interpretation = {{"initial_state", "0"}, {"atomic_integral", "integration against the measure, not an L^1 density"}};
+  CheckResult r = held_search(
+      "first sentence: PAL on G_L equals the Preisach integral against the atomic measure "
+      "sum mu_ij delta_(alpha_i,beta_j) on every generated grid and input",
+      cases, config,
+      {{"initial_state", "0"}, {"atomic_integral", "integration against the measure, not an L^1 density"}});
   r.details = {{"grids", "L in 1..6, Delta in [1,2] step 1/4, mu_ij in {-2, ..., 2} step 1/2"},
                {"inputs", "up to 14 values on the half-integer lattice, hitting thresholds"},
                {"note", "def:preisach asks mu in L^1(T); an atomic measure has no L^1 density, so the identity "
@@ -199,8 +198,7 @@ void register_pal_preisach_checks(Registry& registry) {
   registry.add(Checker{"prop:pal_preisach", "numeric", [](const RunConfig& c) {
                          return std::vector<CheckResult>{atomic_identity(c), second_sentence(c)};
                        }});
-  registry.add(Checker{"prop:pal_preisach:convergence", "numeric",
-                       [](const RunConfig& c) { return std::vector<CheckResult>{convergence(c)}; }});
+  registry.add(single_result_checker("prop:pal_preisach:convergence", "numeric", convergence));
   registry.add(Checker{"prop:universal", "numeric", universal});
   registry.add(Replayer{"prop:universal", kSquaredScenario, replay_squared});
 }

@@ -6,13 +6,11 @@
 namespace palcheck {
 
 void register_physics_checkers(Registry& registry) {
-  physics::register_pal_preisach_checks(registry);
-  physics::register_backprop_checks(registry);
-  physics::register_rfim_checks(registry);
-  physics::register_criticality_checks(registry);
-  physics::register_ising_checks(registry);
-  physics::register_hopfield_checks(registry);
-  physics::register_bp_checks(registry);
+  using namespace physics;
+  for (auto register_file : {register_pal_preisach_checks, register_backprop_checks, register_rfim_checks,
+                             register_criticality_checks, register_ising_checks, register_hopfield_checks,
+                             register_bp_checks})
+    register_file(registry);
 }
 
 }  // namespace palcheck

@@ -3,13 +3,28 @@
 #pragma once
 
 #include "claims/registry.h"
+#include "reference/relay.h"
 
+#include <cstdint>
+#include <functional>
+#include <map>
 #include <string>
 
 namespace palcheck::physics {
 
 /// A result with its verdict, method and one-line summary; the rest is filled by the caller.
 CheckResult make_result(Verdict verdict, std::string method, std::string summary);
+
+/// HELD by a numeric search: `cases` generated cases from config.seed, none failed, under `interpretation`.
+CheckResult held_search(std::string summary, std::uint64_t cases, const RunConfig& config,
+                        std::map<std::string, std::string> interpretation);
+
+/// A checker whose run gives a single result.
+Checker single_result_checker(std::string label, std::string method,
+                              std::function<CheckResult(const RunConfig&)> check);
+
+/// require_half_plane's message for t ("" when t lies in T).
+std::string half_plane_violation(const Thresholds& t);
 
 /// prop:pal_preisach, prop:pal_preisach:convergence, prop:universal.
 void register_pal_preisach_checks(Registry& registry);

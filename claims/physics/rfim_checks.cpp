@@ -116,12 +116,7 @@ CheckResult printed_thresholds(const RunConfig&) {
   rfim.drive(Q(2));
   const Q m = rfim.magnetisation();
   Thresholds t{Q(-model.fields[0] - model.J * m), Q(-model.fields[0] + model.J * m)};
-  std::string thrown;
-  try {
-    require_half_plane(t);
-  } catch (const NotInHalfPlane& e) {
-    thrown = e.what();
-  }
+  std::string thrown = half_plane_violation(t);
   CheckResult r = make_result(
       thrown.empty() ? Verdict::Error : Verdict::IllPosed, "analysis",
       "alpha_i - beta_i = -2Jm < 0 whenever m > 0, so the printed relays leave T, while eq:rfim_measure puts its mass "
@@ -151,12 +146,10 @@ CheckResult return_point_memory(const RunConfig& config) {
       return r;
     }
   }
-  CheckResult r = make_result(Verdict::Held, "numeric",
-                              "return-point memory: the RFIM spins after any history equal the spins after its "
-                              "classical memory (the dominant extrema) alone");
-  r.cases = cases;
-  r.seed = config.seed;
-  r.interpretation = {{"self_coupling", "both, alternating"}};
+  CheckResult r = held_search(
+      "return-point memory: the RFIM spins after any history equal the spins after its "
+      "classical memory (the dominant extrema) alone",
+      cases, config, {{"self_coupling", "both, alternating"}});
   r.details = {{"but", "the RFIM is not a Preisach operator (prop:preisach_rfim: congruency fails), so its return-point "
                        "memory is not a consequence of the Preisach structure"}};
   return r;

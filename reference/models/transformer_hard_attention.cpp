@@ -4,7 +4,6 @@
 #include <stdexcept>
 
 namespace palcheck {
-namespace {
 
 QInterval dot(const QVector& w, const IVector& z) {
   if (w.size() != z.size()) throw std::invalid_argument("weight and token lengths differ");
@@ -12,6 +11,8 @@ QInterval dot(const QVector& w, const IVector& z) {
   for (std::size_t i = 0; i < w.size(); ++i) s = s + point(w[i]) * z[i];
   return s;
 }
+
+namespace {
 
 IVector apply(const QMatrix& m, const IVector& z) {
   IVector out;

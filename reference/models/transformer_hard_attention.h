@@ -19,6 +19,9 @@ using IVector = std::vector<QInterval>;
 /// Rows of exact weights: a linear map R^d -> R^rows.
 using QMatrix = std::vector<QVector>;
 
+/// w . z on enclosures (exact weights); std::invalid_argument if the lengths differ.
+QInterval dot(const QVector& w, const IVector& z);
+
 /// How argmax resolves exact ties: the leftmost position, or the average of the tied values (Perez et al.).
 enum class ArgmaxTie { Leftmost, Average };
 

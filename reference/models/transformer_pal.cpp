@@ -4,13 +4,6 @@
 namespace palcheck {
 namespace {
 
-QInterval dot(const QVector& w, const IVector& z) {
-  if (w.size() != z.size()) throw std::invalid_argument("weight and token lengths differ");
-  QInterval s = point(0);
-  for (std::size_t i = 0; i < w.size(); ++i) s = s + point(w[i]) * z[i];
-  return s;
-}
-
 QInterval square(const QInterval& a) {
   QInterval p = a * a;
   if (a.lo <= 0 && a.hi >= 0) p.lo = 0;

@@ -11,12 +11,7 @@
 namespace palcheck {
 namespace {
 
-Registry analysis_registry() {
-  Registry registry;
-  register_paper_claims(registry);
-  register_analysis_checkers(registry);
-  return registry;
-}
+Registry analysis_registry() { return build_area_registry(register_analysis_checkers); }
 
 std::string detail(const CheckResult& r, const std::string& key) {
   for (const auto& [k, v] : r.details)

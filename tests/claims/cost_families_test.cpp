@@ -12,12 +12,7 @@
 namespace palcheck {
 namespace {
 
-Registry analysis_registry() {
-  Registry registry;
-  register_paper_claims(registry);
-  register_analysis_checkers(registry);
-  return registry;
-}
+Registry analysis_registry() { return build_area_registry(register_analysis_checkers); }
 
 const CheckResult* with(const std::vector<CheckResult>& results, const std::string& key, const std::string& value) {
   for (const CheckResult& r : results) {

@@ -10,19 +10,7 @@
 namespace palcheck {
 namespace {
 
-Registry property_registry() {
-  Registry r;
-  register_paper_claims(r);
-  register_property_checkers(r);
-  return r;
-}
-
-std::vector<std::string> labels_with_checkers(const Registry& r) {
-  std::vector<std::string> out;
-  for (const Claim& c : r.claims())
-    if (!r.checkers_for(c.label).empty()) out.push_back(c.label);
-  return out;
-}
+Registry property_registry() { return build_area_registry(register_property_checkers); }
 
 std::string fingerprint(const CheckResult& r) {
   std::string out = to_string(r.verdict) + "|" + r.summary + "|" + std::to_string(r.cases);
@@ -35,7 +23,7 @@ TEST(PropertyCheckers, EveryRefutationReplaysAndNothingErrs) {
   Registry r = property_registry();
   RunConfig config;
   config.tests = 100;
-  for (const std::string& label : labels_with_checkers(r))
+  for (const std::string& label : r.judged_labels())
     for (const CheckResult& result : run_checkers(r, label, config)) {
       EXPECT_NE(result.verdict, Verdict::Error) << label << ": " << result.summary;
       if (result.verdict != Verdict::Refuted) continue;
@@ -51,7 +39,7 @@ TEST(PropertyCheckers, SameSeedSameResultsByteForByte) {
   RunConfig config;
   config.seed = 7;
   config.tests = 60;
-  for (const std::string& label : labels_with_checkers(r)) {
+  for (const std::string& label : r.judged_labels()) {
     auto first = run_checkers(r, label, config);
     auto second = run_checkers(r, label, config);
     ASSERT_EQ(first.size(), second.size()) << label;

@@ -35,21 +35,22 @@ std::vector<Q> double_inputs(std::size_t n, int L) {
   return u;
 }
 
-void BM_OracleExact(benchmark::State& state) {
-  palcheck::KeyedMeasure keyed(float32_grid(static_cast<int>(state.range(0))));
-  auto u = double_inputs(1000, static_cast<int>(state.range(0)));
-  for (auto _ : state) benchmark::DoNotOptimize(keyed.outputs(u, palcheck::InitialState::Off));
-  state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(u.size()));
-}
-BENCHMARK(BM_OracleExact)->Arg(64);
+/// The oracle's outputs: exact rationals or their nearest doubles.
+enum class Outputs { Exact, NearestDouble };
 
-void BM_OracleDouble(benchmark::State& state) {
+void BM_Oracle(benchmark::State& state, Outputs outputs) {
   palcheck::KeyedMeasure keyed(float32_grid(static_cast<int>(state.range(0))));
   auto u = double_inputs(1000, static_cast<int>(state.range(0)));
-  for (auto _ : state) benchmark::DoNotOptimize(keyed.outputs_double(u, palcheck::InitialState::Off));
+  for (auto _ : state) {
+    if (outputs == Outputs::Exact)
+      benchmark::DoNotOptimize(keyed.outputs(u, palcheck::InitialState::Off));
+    else
+      benchmark::DoNotOptimize(keyed.outputs_double(u, palcheck::InitialState::Off));
+  }
   state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(u.size()));
 }
-BENCHMARK(BM_OracleDouble)->Arg(64);
+BENCHMARK_CAPTURE(BM_Oracle, Exact, Outputs::Exact)->Arg(64);
+BENCHMARK_CAPTURE(BM_Oracle, Double, Outputs::NearestDouble)->Arg(64);
 
 // Setup only: thresholds sorted, integer staircase table.
 void BM_OracleSetup(benchmark::State& state) {

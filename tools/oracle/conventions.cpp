@@ -55,6 +55,14 @@ void set_nonnegative(Q& field, const Q& value, const std::string& where) {
   field = value;
 }
 
+// The non-negative tolerance a key names (atol, rtol, smoothing), or nullptr.
+Q* nonnegative_field(Conventions& c, const std::string& key) {
+  if (key == "atol") return &c.atol;
+  if (key == "rtol") return &c.rtol;
+  if (key == "smoothing") return &c.smoothing;
+  return nullptr;
+}
+
 }  // namespace
 
 std::string state_set_name(StateSet s) { return s == StateSet::ZeroOne ? "01" : "pm1"; }
@@ -80,12 +88,8 @@ void apply_convention_option(Conventions& c, const std::string& option) {
     c.output.c = exact_value(value, key);
   } else if (key == "columns") {
     set_columns(c, split(value, ','), where);
-  } else if (key == "atol") {
-    set_nonnegative(c.atol, exact_value(value, key), where);
-  } else if (key == "rtol") {
-    set_nonnegative(c.rtol, exact_value(value, key), where);
-  } else if (key == "smoothing") {
-    set_nonnegative(c.smoothing, exact_value(value, key), where);
+  } else if (Q* tolerance = nonnegative_field(c, key)) {
+    set_nonnegative(*tolerance, exact_value(value, key), where);
   } else {
     throw InputError("--convention: unknown key \"" + key +
                      "\" (states, output, a, b, c, columns, atol, rtol, smoothing)");
@@ -111,12 +115,8 @@ void apply_convention_json(Conventions& c, const json& object, const std::string
         names.push_back(n.get<std::string>());
       }
       set_columns(c, names, field);
-    } else if (key == "atol") {
-      set_nonnegative(c.atol, parse_number(value, field), field);
-    } else if (key == "rtol") {
-      set_nonnegative(c.rtol, parse_number(value, field), field);
-    } else if (key == "smoothing") {
-      set_nonnegative(c.smoothing, parse_number(value, field), field);
+    } else if (Q* tolerance = nonnegative_field(c, key)) {
+      set_nonnegative(*tolerance, parse_number(value, field), field);
     } else {
       throw InputError(field + ": unknown convention (states, output_map, columns, atol, rtol, smoothing)");
     }

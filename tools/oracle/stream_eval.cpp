@@ -21,6 +21,14 @@ namespace palcheck::oracle {
 
 namespace {
 
+// The k-th value of type T in a little-endian buffer (memcpy: the buffer need not be aligned).
+template <class T>
+T element(const char* bytes, std::size_t k) {
+  T v;
+  std::memcpy(&v, bytes + sizeof(T) * k, sizeof(T));
+  return v;
+}
+
 // Inputs of one chunk, as doubles where exact (every float, integers up to 2^53) and else as Q.
 class NpyReader {
  public:
@@ -55,23 +63,14 @@ class NpyReader {
         std::memcpy(out.data(), p, 8 * count);
         break;
       case NpyDtype::Float32:
-        for (std::size_t k = 0; k < count; ++k) {
-          float f;
-          std::memcpy(&f, p + 4 * k, 4);
-          out[k] = f;
-        }
+        for (std::size_t k = 0; k < count; ++k) out[k] = element<float>(p, k);
         break;
       case NpyDtype::Int32:
-        for (std::size_t k = 0; k < count; ++k) {
-          std::int32_t v;
-          std::memcpy(&v, p + 4 * k, 4);
-          out[k] = v;
-        }
+        for (std::size_t k = 0; k < count; ++k) out[k] = element<std::int32_t>(p, k);
         break;
       case NpyDtype::Int64:
         for (std::size_t k = 0; k < count; ++k) {
-          std::int64_t v;
-          std::memcpy(&v, p + 8 * k, 8);
+          std::int64_t v = element<std::int64_t>(p, k);
           out[k] = static_cast<double>(v);
           if (v > (std::int64_t{1} << 53) || v < -(std::int64_t{1} << 53))
             wide.emplace_back(k, Q(static_cast<long long>(v)));

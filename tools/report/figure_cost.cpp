@@ -2,6 +2,7 @@
 // cost against size on log-log axes with the claimed bound. The families the verify run measured (a table
 // "n = <size>" in a result's details) are drawn when it has them; otherwise the depth family of
 // thm:complexity:depth (the nested zig-zag) is measured here on the reference.
+#include "claims/cost_families.h"
 #include "reference/algorithm1.h"
 #include "reference/preisach_memory.h"
 #include "tools/report/figure_common.h"
@@ -21,16 +22,6 @@ struct CostSeries {
   std::vector<Q> sizes, costs, bounds;
 };
 
-// The nested zig-zag of n tokens: n, -n, n-1, -(n-1), ... (thm:complexity:depth's witness family).
-std::vector<Q> nested_zigzag(std::size_t n) {
-  std::vector<Q> u;
-  for (std::size_t t = 0; t < n; ++t) {
-    Q amplitude(static_cast<long>(n - t / 2));
-    u.push_back(t % 2 == 0 ? amplitude : Q(-amplitude));
-  }
-  return u;
-}
-
 std::vector<CostSeries> depth_family(std::size_t largest) {
   CostSeries memory{"classical memory entries k after n tokens", "claimed k <= n", {}, {}, {}};
   CostSeries work{"Algorithm 1 pushes + pops over n tokens, then one token above all",
@@ -40,7 +31,7 @@ std::vector<CostSeries> depth_family(std::size_t largest) {
                   {}};
   CostSeries burst{"Algorithm 1 pops on that one last token", "claimed per token O(log k): log2(n) + 1", {}, {}, {}};
   for (std::size_t n = 1; n <= largest; n = n < 8 ? n + 1 : n * 2) {
-    std::vector<Q> u = nested_zigzag(n);
+    std::vector<Q> u = cost::nested_zigzag(n);
     PreisachMemory mem;
     Algorithm1 algorithm;
     std::size_t operations = 0;

@@ -10,25 +10,13 @@
 namespace palcheck {
 namespace {
 
-Registry physics_registry() {
-  Registry r;
-  register_paper_claims(r);
-  register_physics_checkers(r);
-  return r;
-}
-
-std::vector<std::string> judged_labels(const Registry& r) {
-  std::vector<std::string> labels;
-  for (const Claim& c : r.claims())
-    if (!r.checkers_for(c.label).empty()) labels.push_back(c.label);
-  return labels;
-}
+Registry physics_registry() { return build_area_registry(register_physics_checkers); }
 
 TEST(PhysicsCheckers, NoErrorAndEveryRefutationReplays) {
   Registry r = physics_registry();
   RunConfig config;
   config.tests = 60;
-  std::vector<std::string> labels = judged_labels(r);
+  std::vector<std::string> labels = r.judged_labels();
   EXPECT_GE(labels.size(), 15u);
   for (const std::string& label : labels) {
     for (const CheckResult& result : run_checkers(r, label, config)) {
@@ -52,7 +40,7 @@ TEST(PhysicsCheckers, SameSeedSameResults) {
   RunConfig config;
   config.tests = 40;
   config.seed = 99;
-  for (const std::string& label : judged_labels(r)) {
+  for (const std::string& label : r.judged_labels()) {
     std::vector<CheckResult> a = run_checkers(r, label, config), b = run_checkers(r, label, config);
     ASSERT_EQ(a.size(), b.size()) << label;
     for (std::size_t i = 0; i < a.size(); ++i) {

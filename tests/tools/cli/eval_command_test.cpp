@@ -1,45 +1,21 @@
 // `palcheck eval` (def:pal): exact outputs equal an independent computation by definition, and every
 // kind of bad input exits 2 with one message naming the field and nothing on stdout.
 #include "reference/pal_definition.h"
+#include "tests/tools/cli/palcheck_process.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include <array>
-#include <cstdio>
 #include <fstream>
 #include <string>
-#include <sys/wait.h>
 
 namespace {
 
-struct ProcessRun {
-  int code;
-  std::string out, err;
-};
-
-// ctest runs the tests of this file in parallel processes: every file name carries the test's name.
-std::string scratch(const std::string& what) {
-  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  return ::testing::TempDir() + "eval_" + info->name() + "_" + what;
-}
-
-ProcessRun run_palcheck(const std::string& args) {
-  std::string err = scratch("err.txt");
-  std::string cmd = std::string(PALCHECK_BINARY) + " " + args + " 2>" + err;
-  ProcessRun r{};
-  FILE* pipe = popen(cmd.c_str(), "r");
-  std::array<char, 4096> buf{};
-  while (size_t n = fread(buf.data(), 1, buf.size(), pipe)) r.out.append(buf.data(), n);
-  r.code = WEXITSTATUS(pclose(pipe));
-  std::ifstream e(err);
-  r.err.assign(std::istreambuf_iterator<char>(e), std::istreambuf_iterator<char>());
-  return r;
-}
+using namespace palcheck::cli_test;  // ProcessRun, run_palcheck(), shell(), temp(), read(), write()
 
 ProcessRun run_eval(const std::string& document, const std::string& flags = "") {
   static int count = 0;
-  std::string in = scratch("in" + std::to_string(count++) + ".json");
+  std::string in = temp("in" + std::to_string(count++) + ".json");
   std::ofstream(in) << document;
   return run_palcheck("eval " + flags + " " + in);
 }

@@ -3,14 +3,12 @@
 // content) and Fortran-order .npy files.
 #include "reference/pal_definition.h"
 #include "tools/oracle/npy_format.h"
+#include "tests/tools/cli/palcheck_process.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include <sys/wait.h>
-#include <array>
 #include <chrono>
-#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -20,29 +18,7 @@ namespace {
 
 using nlohmann::json;
 
-struct ProcessRun {
-  int code;
-  std::string out, err;
-};
-
-std::string temp(const std::string& name) {
-  return ::testing::TempDir() + "fuzz_cli_" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" +
-         name;
-}
-
-ProcessRun shell(const std::string& command) {
-  std::string err = temp("stderr.txt");
-  FILE* pipe = popen((command + " 2>" + err).c_str(), "r");
-  ProcessRun r{};
-  std::array<char, 4096> buf{};
-  while (std::size_t n = fread(buf.data(), 1, buf.size(), pipe)) r.out.append(buf.data(), n);
-  r.code = WEXITSTATUS(pclose(pipe));
-  std::ifstream e(err);
-  r.err.assign(std::istreambuf_iterator<char>(e), std::istreambuf_iterator<char>());
-  return r;
-}
-
-void write(const std::string& path, const std::string& bytes) { std::ofstream(path, std::ios::binary) << bytes; }
+using namespace palcheck::cli_test;  // ProcessRun, run_palcheck(), shell(), temp(), read(), write()
 
 const std::string kRelays = "alpha,beta,weight\n1,0.25,0.5\n0.75,0.5,1\n1.5,-0.5,0.25\n0.5,0.5,2\n";
 

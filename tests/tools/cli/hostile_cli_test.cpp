@@ -1,48 +1,21 @@
 // Issue 16's command-line reproducers: bad numbers in options, outputs that would overwrite inputs,
 // output folders that do not exist, hostile files. Each exits 2 with one message naming the option,
 // file or field, and writes nothing; `verify --seed 15` (a RapidCheck shrink without end) finishes.
+#include "tests/tools/cli/palcheck_process.h"
+
 #include <gtest/gtest.h>
 
-#include <array>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <sys/wait.h>
 #include <vector>
 
 namespace {
 
 namespace fs = std::filesystem;
 
-struct ProcessRun {
-  int code;
-  std::string out, err;
-};
-
-// ctest runs tests in parallel processes: every scratch file carries the test's name.
-std::string temp(const std::string& name) {
-  return ::testing::TempDir() + "hostile_cli_" + ::testing::UnitTest::GetInstance()->current_test_info()->name() +
-         "_" + name;
-}
-
-ProcessRun palcheck(const std::string& args) {
-  std::string err = temp("stderr.txt");
-  FILE* pipe = popen((std::string(PALCHECK_BINARY) + " " + args + " 2>" + err).c_str(), "r");
-  ProcessRun r{};
-  std::array<char, 4096> buf{};
-  while (std::size_t n = fread(buf.data(), 1, buf.size(), pipe)) r.out.append(buf.data(), n);
-  r.code = WEXITSTATUS(pclose(pipe));
-  std::ifstream e(err);
-  r.err.assign(std::istreambuf_iterator<char>(e), std::istreambuf_iterator<char>());
-  return r;
-}
-
-void write(const std::string& path, const std::string& bytes) { std::ofstream(path, std::ios::binary) << bytes; }
-std::string read(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
+using namespace palcheck::cli_test;  // ProcessRun, run_palcheck(), shell(), temp(), read(), write()
 
 struct BadUsage {
   std::string args;     ///< after the binary; {m}, {u}, {d}, {o} are replaced by scratch paths
@@ -68,7 +41,7 @@ TEST(HostileCli, BadNumbersInOptionsExitTwo) {
   for (BadUsage c : cases) {
     for (auto [key, name] : {std::pair{"{m}", "m.csv"}, {"{u}", "u.csv"}, {"{d}", "d.json"}})
       if (auto at = c.args.find(key); at != std::string::npos) c.args.replace(at, 3, temp(name));
-    ProcessRun r = palcheck(c.args);
+    ProcessRun r = run_palcheck(c.args);
     EXPECT_EQ(r.code, 2) << c.args << "\n" << r.err;
     EXPECT_NE(r.err.find(c.message), std::string::npos) << c.args << "\n" << r.err;
     EXPECT_TRUE(r.out.empty()) << c.args;
@@ -92,7 +65,7 @@ TEST(HostileCli, AnOutputEqualToAnInputIsRefusedAndTheInputKept) {
        "is the same file as --inputs"},
   };
   for (const BadUsage& c : cases) {
-    ProcessRun r = palcheck(c.args);
+    ProcessRun r = run_palcheck(c.args);
     EXPECT_EQ(r.code, 2) << c.args << "\n" << r.err;
     EXPECT_NE(r.err.find(c.message), std::string::npos) << c.args << "\n" << r.err;
   }
@@ -103,13 +76,13 @@ TEST(HostileCli, AnOutputEqualToAnInputIsRefusedAndTheInputKept) {
 
 TEST(HostileCli, OutputFoldersAreCheckedBeforeTheRun) {
   std::string missing = temp("no_such_folder") + "/report.json";
-  ProcessRun r = palcheck("verify --json " + missing);
+  ProcessRun r = run_palcheck("verify --json " + missing);
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("--json: " + missing + ": the folder"), std::string::npos) << r.err;
   EXPECT_EQ(r.err.find("[  1/"), std::string::npos) << "the run started before the check";
   std::string file = temp("a_file");
   write(file, "x");
-  ProcessRun out = palcheck("verify def:relay --out " + file + "/sub");
+  ProcessRun out = run_palcheck("verify def:relay --out " + file + "/sub");
   EXPECT_EQ(out.code, 2);
   EXPECT_NE(out.err.find("--out: "), std::string::npos) << out.err;
 }
@@ -129,7 +102,7 @@ TEST(HostileCli, HostileFilesExitTwoNamingTheFile) {
       {"eval " + dir, "is a folder, not a file"},
   };
   for (const BadUsage& c : cases) {
-    ProcessRun r = palcheck(c.args);
+    ProcessRun r = run_palcheck(c.args);
     EXPECT_EQ(r.code, 2) << c.args << "\n" << r.err;
     EXPECT_NE(r.err.find(c.message), std::string::npos) << c.args << "\n" << r.err.substr(0, 500);
     EXPECT_LT(r.err.size(), 600u);
@@ -139,9 +112,9 @@ TEST(HostileCli, HostileFilesExitTwoNamingTheFile) {
 TEST(HostileCli, NonFiniteDoublesAreReportedNotWrittenAsNull) {
   std::string d = temp("w.json");
   write(d, R"({"relays": [{"alpha": 1, "beta": 0, "weight": "1e999"}], "inputs": [[2]]})");
-  ProcessRun exact = palcheck("eval " + d);
+  ProcessRun exact = run_palcheck("eval " + d);
   EXPECT_EQ(exact.code, 0) << exact.err;
-  ProcessRun both = palcheck("eval " + d + " --values both");
+  ProcessRun both = run_palcheck("eval " + d + " --values both");
   EXPECT_EQ(both.code, 2);
   EXPECT_NE(both.err.find("no finite double"), std::string::npos) << both.err;
   EXPECT_EQ(both.out.find("null"), std::string::npos);
@@ -151,11 +124,11 @@ TEST(HostileCli, TheSeedsThatHungAtPopOneFinish) {
   // Seed 15 shrank a 10^18 input one unit at a time inside RapidCheck; now shrinking steps by
   // |x|/4^k and stops at --max-shrinks judge calls, keeping the smallest failure so far.
   for (const char* seed : {"15", "4294967295"}) {
-    ProcessRun r = palcheck(std::string("verify lem:pop_one --seed ") + seed);
+    ProcessRun r = run_palcheck(std::string("verify lem:pop_one --seed ") + seed);
     EXPECT_EQ(r.code, 0) << seed << "\n" << r.err;
     EXPECT_NE(r.out.find("lem:pop_one"), std::string::npos);
   }
-  ProcessRun tight = palcheck("show lem:pop_one --seed 15 --max-shrinks 3");
+  ProcessRun tight = run_palcheck("show lem:pop_one --seed 15 --max-shrinks 3");
   EXPECT_EQ(tight.code, 0) << tight.err;
   EXPECT_NE(tight.out.find("shrinking stopped"), std::string::npos) << tight.out;
 }

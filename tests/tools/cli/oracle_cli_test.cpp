@@ -6,16 +6,14 @@
 #include "tools/oracle/npy_format.h"
 #include "reference/pal_definition.h"
 #include "reference/preisach_memory.h"
+#include "tests/tools/cli/palcheck_process.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <random>
-#include <sys/wait.h>
 
 namespace palcheck::cli {
 namespace {
@@ -25,34 +23,7 @@ using namespace oracle;  // formats and errors of the oracle library
 using nlohmann::json;
 namespace fs = std::filesystem;
 
-struct ProcessRun {
-  int code;
-  std::string out, err;
-};
-
-// ctest runs these tests in parallel processes: every scratch file carries the test's name.
-std::string temp(const std::string& name) {
-  return ::testing::TempDir() + "oracle_cli_" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" +
-         name;
-}
-
-ProcessRun palcheck(const std::string& args) {
-  std::string err = temp("stderr.txt");
-  FILE* pipe = popen((std::string(PALCHECK_BINARY) + " " + args + " 2>" + err).c_str(), "r");
-  ProcessRun r{};
-  std::array<char, 4096> buf{};
-  while (std::size_t n = fread(buf.data(), 1, buf.size(), pipe)) r.out.append(buf.data(), n);
-  r.code = WEXITSTATUS(pclose(pipe));
-  std::ifstream e(err);
-  r.err.assign(std::istreambuf_iterator<char>(e), std::istreambuf_iterator<char>());
-  return r;
-}
-
-void write(const std::string& path, const std::string& bytes) { std::ofstream(path, std::ios::binary) << bytes; }
-std::string read(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
+using namespace palcheck::cli_test;  // ProcessRun, run_palcheck(), shell(), temp(), read(), write()
 
 // A measure with ties on a quarter lattice and a batch of sequences that hit the thresholds.
 struct Case {
@@ -113,7 +84,7 @@ TEST(OracleCli, EvalReadsEveryInputFormatAndWritesEveryOutputFormat) {
 
   for (const std::string& args : {"eval " + temp("doc.json"), "eval --measure " + temp("mu.csv") + " --inputs " + temp("u.npy"),
                                   "eval --measure " + temp("mu.json") + " --inputs " + temp("u.csv")}) {
-    ProcessRun r = palcheck(args);
+    ProcessRun r = run_palcheck(args);
     ASSERT_EQ(r.code, 0) << args << "\n" << r.err;
     json out = json::parse(r.out);
     for (std::size_t s = 0; s < expected.size(); ++s)
@@ -121,14 +92,14 @@ TEST(OracleCli, EvalReadsEveryInputFormatAndWritesEveryOutputFormat) {
         ASSERT_EQ(out["outputs"][s][n].get<std::string>(), to_string(expected[s][n])) << args;
   }
   std::string base = "eval --measure " + temp("mu.csv") + " --inputs " + temp("u.npy");
-  ASSERT_EQ(palcheck(base + " -o " + temp("out.csv")).code, 0);
+  ASSERT_EQ(run_palcheck(base + " -o " + temp("out.csv")).code, 0);
   EXPECT_EQ(parse_csv(read(temp("out.csv")), "out.csv").rows, expected);
-  ASSERT_EQ(palcheck(base + " -o " + temp("out.npy")).code, 0);
+  ASSERT_EQ(run_palcheck(base + " -o " + temp("out.npy")).code, 0);
   NpyArray npy = parse_npy(read(temp("out.npy")), "out.npy");
   ASSERT_EQ(npy.shape, (std::vector<std::size_t>{4, 30}));
   for (std::size_t s = 0; s < 4; ++s)
     for (std::size_t n = 0; n < 30; ++n) EXPECT_EQ(npy.reals[s * 30 + n], to_double(expected[s][n]));
-  ASSERT_EQ(palcheck(base + " --values both -o " + temp("out.json")).code, 0);
+  ASSERT_EQ(run_palcheck(base + " --values both -o " + temp("out.json")).code, 0);
   json both = json::parse(read(temp("out.json")));
   EXPECT_EQ(both["outputs_double"][3][29].get<double>(), to_double(expected[3][29]));
 }
@@ -137,7 +108,7 @@ TEST(OracleCli, DumpHoldsInputsOutputsMemoryAndRelayChanges) {
   Case c = make_case(12, 2, 12);
   write(temp("mu2.csv"), relays_csv(c.mu));
   write(temp("u2.npy"), batch_npy(c.batch));
-  ProcessRun r = palcheck("eval --measure " + temp("mu2.csv") + " --inputs " + temp("u2.npy") + " --initial-state 1 --trace --dump " +
+  ProcessRun r = run_palcheck("eval --measure " + temp("mu2.csv") + " --inputs " + temp("u2.npy") + " --initial-state 1 --trace --dump " +
                    temp("dump.json") + " -o " + temp("dump_out.json"));
   ASSERT_EQ(r.code, 0) << r.err;
   json d = json::parse(read(temp("dump.json")));
@@ -182,7 +153,7 @@ TEST(OracleCli, MpalEqualsReferenceMpal) {
   }
   for (const auto& t : x) doc["inputs"].push_back({to_string(t[0]), to_string(t[1])});
   write(temp("mpal.json"), doc.dump());
-  ProcessRun r = palcheck("eval " + temp("mpal.json"));
+  ProcessRun r = run_palcheck("eval " + temp("mpal.json"));
   ASSERT_EQ(r.code, 0) << r.err;
   json out = json::parse(r.out);
   auto expected = mpal(heads, x, InitialState::Off);
@@ -231,7 +202,7 @@ TEST(OracleCli, CompareFindsAPlantedTieRuleDivergenceAtTheRightTokenAndRelay) {
   write(temp("tie_u.csv"), format_csv({}, in_rows));
   write(temp("tie_actual.csv"), format_csv({}, actual_rows));
   std::string problem = "--measure " + temp("tie_mu.csv") + " --inputs " + temp("tie_u.csv");
-  ProcessRun r = palcheck("compare " + problem + " --actual " + temp("tie_actual.csv"));
+  ProcessRun r = run_palcheck("compare " + problem + " --actual " + temp("tie_actual.csv"));
   ASSERT_EQ(r.code, 1) << r.err;
   json report = json::parse(r.out);
   const json& d = report["differences"][0];
@@ -245,8 +216,8 @@ TEST(OracleCli, CompareFindsAPlantedTieRuleDivergenceAtTheRightTokenAndRelay) {
   EXPECT_NE(r.err.find("relay " + std::to_string(tie_relay)), std::string::npos);
 
   // The reference's own outputs agree with it (exit 0), as doubles in a .npy file.
-  ASSERT_EQ(palcheck("eval " + problem + " -o " + temp("ref.json")).code, 0);
-  ProcessRun same = palcheck("compare " + problem + " --actual " + temp("ref.json"));
+  ASSERT_EQ(run_palcheck("eval " + problem + " -o " + temp("ref.json")).code, 0);
+  ProcessRun same = run_palcheck("compare " + problem + " --actual " + temp("ref.json"));
   EXPECT_EQ(same.code, 0) << same.err;
   EXPECT_EQ(json::parse(same.out)["agree"], true);
 }
@@ -269,7 +240,7 @@ TEST(OracleCli, BadInputExitsTwoWithOneMessageAndNoOutputFile) {
            {"compare --measure " + temp("ok_mu.csv") + " --inputs " + temp("ok_u.csv") + " --actual " + temp("short.csv"),
             "short.csv: sequence 1 has 1 outputs, the inputs have 2"},
        }) {
-    ProcessRun r = palcheck(b.args);
+    ProcessRun r = run_palcheck(b.args);
     EXPECT_EQ(r.code, 2) << b.args;
     EXPECT_NE(r.err.find(b.message), std::string::npos) << r.err;
     EXPECT_TRUE(r.out.empty()) << r.out;

@@ -6,24 +6,15 @@
 #include "tools/oracle/json_input.h"
 #include "tools/oracle/npy_format.h"
 #include "tools/oracle/oracle_problem.h"
+#include "tests/tools/oracle/error_of.h"
 
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <filesystem>
-#include <functional>
 
 namespace palcheck::oracle {
 namespace {
-
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 

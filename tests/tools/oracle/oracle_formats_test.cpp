@@ -3,6 +3,7 @@
 #include "tools/oracle/csv_format.h"
 #include "tools/oracle/json_input.h"
 #include "tools/oracle/npy_format.h"
+#include "tests/tools/oracle/error_of.h"
 
 #include <gtest/gtest.h>
 
@@ -25,15 +26,6 @@ std::string npy_bytes(const std::string& descr, const std::string& shape, const 
   std::string data(sizeof(T) * values.size(), '\0');
   std::memcpy(data.data(), values.data(), data.size());
   return out + data;
-}
-
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
 }
 
 TEST(OracleNpy, WrittenArraysReadBackExactly) {

@@ -1,0 +1,55 @@
+// Runs the real palcheck binary (or any shell command) from a test and handles its scratch files: the
+// one process runner of the command-line tests (def:pal, def:mpal and the oracle's commands are
+// checked through it end to end).
+#pragma once
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+namespace palcheck::cli_test {
+
+/// A finished process: exit code, stdout and stderr.
+struct ProcessRun {
+  int code;
+  std::string out, err;
+};
+
+/// A scratch path for this test: ctest runs tests in parallel processes, so the name carries the test's.
+inline std::string temp(const std::string& name) {
+  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+  return ::testing::TempDir() + info->test_suite_name() + "_" + info->name() + "_" + name;
+}
+
+/// The whole file as bytes ("" when it cannot be opened).
+inline std::string read(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+/// Replaces the file's content by these bytes.
+inline void write(const std::string& path, const std::string& bytes) {
+  std::ofstream(path, std::ios::binary) << bytes;
+}
+
+/// Runs a shell command; stdout is captured, stderr goes through a scratch file.
+inline ProcessRun shell(const std::string& command) {
+  std::string err = temp("stderr.txt");
+  FILE* pipe = popen((command + " 2>" + err).c_str(), "r");
+  ProcessRun r{};
+  std::array<char, 4096> buf{};
+  while (std::size_t n = fread(buf.data(), 1, buf.size(), pipe)) r.out.append(buf.data(), n);
+  r.code = WEXITSTATUS(pclose(pipe));
+  r.err = read(err);
+  return r;
+}
+
+/// Runs the palcheck binary under test with these arguments.
+inline ProcessRun run_palcheck(const std::string& args) { return shell(std::string(PALCHECK_BINARY) + " " + args); }
+
+}  // namespace palcheck::cli_test
