@@ -3,7 +3,9 @@
 
 The blocks between `<!-- generated:NAME:begin -->` and `<!-- generated:NAME:end -->` are replaced:
 `counts` (the verdict counts) and `claims` (one row per claim: label, verdict, the evidence line of the
-verify table). `--check` writes nothing and exits 1 when README differs from what the JSON gives
+verify table); with `--table` (the same run's standard output) also `run`, an abridged copy of that
+output (the rows of RUN_LABELS, two search lines and the closing count), so the sample run in README is
+never typed in. `--check` writes nothing and exits 1 when README differs from what the run gives
 (ctest's readme_tables_in_sync); exit 2 on bad input.
 """
 import argparse
@@ -13,6 +15,13 @@ import sys
 
 ORDER = ["REFUTED", "ILL-POSED", "PROVED", "BOUNDED", "HELD", "NOT-CHECKABLE", "UNKNOWN", "TIMEOUT", "ERROR"]
 EVIDENCE_CHARS = 220
+# The claims README's sample run shows: one or two of each kind of verdict and method.
+RUN_LABELS = ["def:relay", "prop:rate_independence", "prop:wiping", "def:stack", "prop:sufficiency", "alg:stack",
+              "lem:monotone", "lem:stack_ops", "thm:tc", "thm:separation", "prop:range", "prop:no_copy",
+              "thm:efo", "thm:complexity", "prop:preisach_rfim", "lem:pop_one", "repair:lem:pop_one",
+              "repair:thm:tc"]
+RUN_SEARCHES = ["prop:sufficiency", "def:relay:well-defined"]
+RUN_CHARS = 140
 
 
 def cell(text):
@@ -34,6 +43,23 @@ def blocks(report):
     return {"counts": counts_text, "claims": "\n".join(rows)}
 
 
+def clip(line):
+    return line if len(line) <= RUN_CHARS else line[: RUN_CHARS - 4].rstrip() + " ..."
+
+
+def run_block(table):
+    lines = table.splitlines()
+    rows = {line.split(" ", 1)[0]: line for line in lines[2:] if line and not line.startswith(" ")}
+    searches = {line.strip().split(": seed ", 1)[0]: line for line in lines if line.startswith("  ")}
+    missing = [label for label in RUN_LABELS if label not in rows] + [s for s in RUN_SEARCHES if s not in searches]
+    if len(lines) < 3 or missing:
+        raise ValueError("the verify table lacks " + (", ".join(missing) or "its header"))
+    out = [lines[0]] + [clip(rows[label]) for label in RUN_LABELS] + ["..."]
+    out += ["searches (seed, cases, command to re-run):"] + [clip(searches[s]) for s in RUN_SEARCHES] + ["..."]
+    out += [lines[-1]]
+    return "```\n" + "\n".join(out) + "\n```"
+
+
 def render(readme, generated):
     for name, body in generated.items():
         pattern = re.compile(r"(<!-- generated:%s:begin -->\n).*?(<!-- generated:%s:end -->)" % (name, name), re.S)
@@ -47,6 +73,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", required=True, help="output of palcheck verify --seed 1 --json")
     parser.add_argument("--readme", required=True, help="README.md to update or check")
+    parser.add_argument("--table", help="standard output of the same verify run (renders the run block)")
     parser.add_argument("--check", action="store_true", help="exit 1 when README differs; write nothing")
     args = parser.parse_args()
     try:
@@ -54,7 +81,11 @@ def main():
             report = json.load(f)
         with open(args.readme, encoding="utf-8") as f:
             readme = f.read()
-        updated = render(readme, blocks(report))
+        generated = blocks(report)
+        if args.table:
+            with open(args.table, encoding="utf-8") as f:
+                generated["run"] = run_block(f.read())
+        updated = render(readme, generated)
     except (OSError, ValueError, KeyError) as e:
         print(f"readme_tables: {e}", file=sys.stderr)
         return 2

@@ -69,5 +69,20 @@ TEST(ProofCheckers, EveryResultIsAnHonestVerdictWithinBudget) {
   EXPECT_GT(results, 0u);
 }
 
+// prop:sufficiency is refuted by Z3 under every Algorithm 1 reading and both initial states, so its
+// verdict cannot hang on whether a seeded search happens to find the counterexample (it did not at seed
+// 1 under initial state 1, first=push-pair, unset_last=previous-input, and the claim read ILL-POSED).
+TEST(ProofCheckers, SufficiencyIsRefutedUnderEveryAlgorithm1ReadingAndInitialState) {
+  Registry r = proof_registry();
+  std::set<std::pair<std::string, std::string>> refuted;
+  for (const CheckResult& res : run_checkers(r, "prop:sufficiency", RunConfig{}))
+    if (res.method == "z3" && res.verdict == Verdict::Refuted)
+      refuted.insert({res.interpretation.at("stack"), res.interpretation.at("initial_state")});
+  for (const Algorithm1Options& reading : all_algorithm1_readings())
+    for (const char* init : {"0", "1"})
+      EXPECT_TRUE(refuted.count({to_string(StackReading{StackKind::Algorithm1, reading}), init}))
+          << to_string(reading) << " initial state " << init;
+}
+
 }  // namespace
 }  // namespace palcheck
