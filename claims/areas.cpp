@@ -3,7 +3,7 @@
 
 namespace palcheck {
 
-Registry build_area_registry(void (*register_area)(Registry&)) {
+Registry build_area_registry(Registrar* register_area) {
   Registry registry;
   register_paper_claims(registry);
   register_area(registry);

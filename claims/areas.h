@@ -7,23 +7,21 @@
 
 namespace palcheck {
 
-/// claims/paper_claims.cpp: the claim table (the paper's labels, then sub-claims and repairs of ours).
-void register_paper_claims(Registry& registry);
-/// claims/analysis_*.cpp: ILL-POSED and NOT-CHECKABLE analyses, with their exact points.
-void register_analysis_checkers(Registry& registry);
-/// proofs/: Z3 checkers.
-void register_proof_checkers(Registry& registry);
-/// properties/: RapidCheck property checkers.
-void register_property_checkers(Registry& registry);
-/// claims/constructions/: construction checkers (thm:tc, separations, EFO).
-void register_construction_checkers(Registry& registry);
-/// claims/physics/: numeric experiments (sec:rfim, prop:pal_preisach, rem:backprop).
-void register_physics_checkers(Registry& registry);
+/// The areas' registrars, in the order build_full_registry calls them:
+/// register_paper_claims (claims/paper_claims.cpp): the claim table (the paper's labels, then sub-claims and
+///   repairs of ours).
+/// register_analysis_checkers (claims/analysis_*.cpp): ILL-POSED and NOT-CHECKABLE analyses, with their exact points.
+/// register_proof_checkers (proofs/): Z3 checkers.
+/// register_property_checkers (properties/): RapidCheck property checkers.
+/// register_construction_checkers (claims/constructions/): construction checkers (thm:tc, separations, EFO).
+/// register_physics_checkers (claims/physics/): numeric experiments (sec:rfim, prop:pal_preisach, rem:backprop).
+Registrar register_paper_claims, register_analysis_checkers, register_proof_checkers, register_property_checkers,
+    register_construction_checkers, register_physics_checkers;
 
 /// All of the above, in that order.
 Registry build_full_registry();
 
 /// The claim table and one area's checkers and replayers (what an area's tests run).
-Registry build_area_registry(void (*register_area)(Registry&));
+Registry build_area_registry(Registrar* register_area);
 
 }  // namespace palcheck

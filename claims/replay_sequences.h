@@ -64,18 +64,8 @@ struct Scenario {
   std::function<ReplayOutcome(const Instance&)> judge;  ///< reference-only judge
 };
 
-/// §2 scenarios: rate-independence, wiping, def:stack, sufficiency, alg:stack, complexity, ref:*.
-std::vector<Scenario> background_scenarios();
-/// §4 and app:tc_aux scenarios: lem:monotone, lem:stack_ops, lem:pop_one, lem:push_no_wipe.
-std::vector<Scenario> encoding_scenarios();
-/// §5 scenarios: prop:range, prop:no_copy.
-std::vector<Scenario> separation_scenarios();
-/// app:efo_proof and app:sparse scenarios.
-std::vector<Scenario> efo_scenarios();
-/// §8 scenarios: prop:hopfield_pal, rem:retrieval, prop:ising_streaming.
-std::vector<Scenario> rfim_scenarios();
-
-/// All scenarios above.
+/// Every judged scenario, in table order: §2 (rate-independence, wiping, def:stack, sufficiency,
+/// alg:stack, complexity, ref:*), §4 and app:tc_aux, §5, app:efo_proof and app:sparse, §8.
 std::vector<Scenario> all_scenarios();
 
 /// The judge of (label, scenario); throws std::invalid_argument when there is none.

@@ -2,7 +2,7 @@
 // def:stack, prop:sufficiency, alg:stack, prop:complexity, prop:pal_preisach (first sentence), and the
 // reference properties ref:memory_equals_definition, ref:return_point_memory, ref:congruency,
 // ref:algorithm1_steps.
-#include "claims/replay_sequences.h"
+#include "claims/replay_sequences_judges.h"
 
 #include "reference/memory_pal.h"
 #include "reference/pal_definition.h"
@@ -36,6 +36,13 @@ bool is_reparametrisation(const std::vector<Q>& u, const std::vector<Q>& w, cons
     if (w[k] != u.back()) return false;
   return true;
 }
+
+bool same_stack(const std::vector<Q>& u, const std::vector<Q>& v, const StackReading& r, InitialState init) {
+  if (r.classical()) return memory_trace(u, init).back() == memory_trace(v, init).back();
+  return stack_pairs(u, r, init) == stack_pairs(v, r, init);
+}
+
+}  // namespace
 
 ReplayOutcome rate_independence(const Instance& in) {
   const auto& u = list(in, "u");
@@ -107,11 +114,6 @@ ReplayOutcome stack_ordering(const Instance& in) {
   std::string computed = "M = " + show(maxima) + ", m = " + show(minima);
   if (strictly_decreasing(maxima) && strictly_decreasing(minima)) return holds(predicted, computed);
   return violated(predicted, computed);
-}
-
-bool same_stack(const std::vector<Q>& u, const std::vector<Q>& v, const StackReading& r, InitialState init) {
-  if (r.classical()) return memory_trace(u, init).back() == memory_trace(v, init).back();
-  return stack_pairs(u, r, init) == stack_pairs(v, r, init);
 }
 
 ReplayOutcome sufficiency(const Instance& in) {
@@ -272,24 +274,6 @@ ReplayOutcome grid_vs_atomic(const Instance& in) {
                                      palcheck::to_string(atomic[n]));
   }
   return holds(predicted, "equal");
-}
-
-}  // namespace
-
-std::vector<Scenario> background_scenarios() {
-  return {
-      {"prop:rate_independence", "reparametrise", rate_independence},
-      {"repair:prop:wiping", "wipe", wiping},
-      {"def:stack", "ordering", stack_ordering},
-      {"prop:sufficiency", "equal-stacks", sufficiency},
-      {"alg:stack", "stored-numbers", algorithm_vs_memory},
-      {"prop:complexity", "push-pop-count", complexity},
-      {"prop:pal_preisach", "grid-vs-atomic", grid_vs_atomic},
-      {"ref:memory_equals_definition", "memory-vs-definition", memory_vs_definition},
-      {"ref:return_point_memory", "minor-loop", return_point},
-      {"ref:congruency", "minor-loop-change", congruency},
-      {"ref:algorithm1_steps", "step-record", algorithm1_steps},
-  };
 }
 
 }  // namespace palcheck::sequences

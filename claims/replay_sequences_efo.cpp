@@ -1,6 +1,6 @@
 // app:efo_proof and app:sparse judges (see replay_sequences.h): both sides of lem:ext_indicator,
 // lem:threshold, lem:extAgg's relay/stack claim, lem:exists_ext, eq:relay_efo and prop:sparse.
-#include "claims/replay_sequences.h"
+#include "claims/replay_sequences_judges.h"
 
 #include "reference/pal_definition.h"
 
@@ -16,6 +16,16 @@ RelayState relay_at(const Thresholds& t, const std::vector<Q>& u, std::size_t n,
   std::vector<Q> prefix(u.begin(), u.begin() + static_cast<std::ptrdiff_t>(n + 1));
   return run_relay(t, prefix, init).back();
 }
+
+// phi(i) is one atom: kind 0 top, 1 bottom, 2 u_i >= c, 3 u_i <= c.
+bool atom(const Q& kind, const Q& c, const Q& x) {
+  if (kind == 0) return true;
+  if (kind == 1) return false;
+  if (kind == 2) return x >= c;
+  return x <= c;
+}
+
+}  // namespace
 
 // eq:ext_indicator: 1[i in E] = relay(u_i+eps, u_i-eps)[u](i) - relay(u_i+eps, u_i-eps)[u](i-1);
 // at i = 0 the second term is the initial state.
@@ -63,14 +73,6 @@ ReplayOutcome ext_agg(const Instance& in) {
     near = near || (abs(p.M - alpha) < eps && abs(p.m - beta) < eps);
   std::string computed = "relay = " + std::to_string(relay) + ", pair within eps: " + (near ? "yes" : "no");
   return (relay == 1) == near ? holds(predicted, computed) : violated(predicted, computed);
-}
-
-// phi(i) is one atom: kind 0 top, 1 bottom, 2 u_i >= c, 3 u_i <= c.
-bool atom(const Q& kind, const Q& c, const Q& x) {
-  if (kind == 0) return true;
-  if (kind == 1) return false;
-  if (kind == 2) return x >= c;
-  return x <= c;
 }
 
 ReplayOutcome exists_ext(const Instance& in) {
@@ -148,19 +150,6 @@ ReplayOutcome sparse(const Instance& in) {
   }
   std::string computed = "PAL = " + palcheck::to_string(lhs) + ", sum = " + palcheck::to_string(rhs);
   return lhs == rhs ? holds(predicted, computed) : violated(predicted, computed);
-}
-
-}  // namespace
-
-std::vector<Scenario> efo_scenarios() {
-  return {
-      {"lem:ext_indicator", "indicator", ext_indicator},
-      {"lem:threshold", "threshold", threshold},
-      {"lem:extAgg", "pair-within-eps", ext_agg},
-      {"lem:exists_ext", "count", exists_ext},
-      {"eq:relay_efo", "relay-efo", relay_efo},
-      {"prop:sparse", "snap", sparse},
-  };
 }
 
 }  // namespace palcheck::sequences

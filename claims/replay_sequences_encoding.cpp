@@ -1,6 +1,6 @@
 // §4 and app:tc_aux judges (see replay_sequences.h): lem:monotone, lem:stack_ops (signals and the TOP
 // decoding formula), lem:push_no_wipe and lem:pop_one, run on the classical memory and on Algorithm 1.
-#include "claims/replay_sequences.h"
+#include "claims/replay_sequences_judges.h"
 
 #include <algorithm>
 
@@ -123,6 +123,8 @@ ReplayOutcome run_signals(const Instance& in, bool check_decoded) {
   return holds(predicted, "decoded " + symbols(run.decoded()));
 }
 
+}  // namespace
+
 ReplayOutcome stack_ops_signals(const Instance& in) { return run_signals(in, true); }
 ReplayOutcome push_no_wipe(const Instance& in) { return run_signals(in, false); }
 
@@ -191,18 +193,6 @@ ReplayOutcome pop_one(const Instance& in) {
   Algorithm1Step s = alg.step(signal);
   std::string computed = "u = " + palcheck::to_string(signal) + " popped " + std::to_string(s.popped.size()) + " pairs";
   return s.popped.size() == 1 ? holds(predicted, computed) : violated(predicted, computed);
-}
-
-}  // namespace
-
-std::vector<Scenario> encoding_scenarios() {
-  return {
-      {"lem:monotone", "codes", monotone},
-      {"lem:stack_ops", "signals", stack_ops_signals},
-      {"lem:stack_ops", "top-decode", top_decode},
-      {"lem:push_no_wipe", "signals", push_no_wipe},
-      {"lem:pop_one", "any-stack", pop_one},
-  };
 }
 
 }  // namespace palcheck::sequences

@@ -1,12 +1,10 @@
 // §8 judges (see replay_sequences.h): prop:hopfield_pal parts 1 (storage) and 3 (capacity),
 // rem:retrieval, and the first equality of prop:ising_streaming on the atoms where it is defined.
-#include "claims/replay_sequences.h"
+#include "claims/replay_sequences_judges.h"
 
 #include <algorithm>
 
 namespace palcheck::sequences {
-
-namespace {
 
 // Part 1: the numbers the stack keeps are exactly the strengths at local extrema of u_1..u_P.
 ReplayOutcome hopfield_storage(const Instance& in) {
@@ -82,17 +80,6 @@ ReplayOutcome ising_first_equality(const Instance& in) {
   }
   std::string computed = "PAL_mu* = " + palcheck::to_string(lhs) + ", sum = " + palcheck::to_string(rhs);
   return lhs == rhs ? holds(predicted, computed) : violated(predicted, computed);
-}
-
-}  // namespace
-
-std::vector<Scenario> rfim_scenarios() {
-  return {
-      {"prop:hopfield_pal", "storage", hopfield_storage},
-      {"prop:hopfield_pal", "capacity", hopfield_capacity},
-      {"rem:retrieval", "query", retrieval},
-      {"prop:ising_streaming", "first-equality", ising_first_equality},
-  };
 }
 
 }  // namespace palcheck::sequences

@@ -1,7 +1,7 @@
 // §5 judges (see replay_sequences.h): prop:range (no grid PAL head tells apart two sequences of different
 // range; the proof's formula M_1 - m_k) and prop:no_copy's key step (a change inside a strictly
 // ascending segment leaves the stack unchanged).
-#include "claims/replay_sequences.h"
+#include "claims/replay_sequences_judges.h"
 
 #include <algorithm>
 
@@ -13,6 +13,8 @@ Q range_of(const std::vector<Q>& u) {
   auto [lo, hi] = std::minmax_element(u.begin(), u.end());
   return *hi - *lo;
 }
+
+}  // namespace
 
 // Two sequences of equal length and equal last input on which every relay of G_L ends in the same
 // state: any readout of (u_n, n, the head's relay states), PAL_mu included, gives them the same value.
@@ -75,16 +77,6 @@ ReplayOutcome no_copy(const Instance& in) {
     return out;
   };
   return violated(predicted, "stacks " + text(a) + " and " + text(b));
-}
-
-}  // namespace
-
-std::vector<Scenario> separation_scenarios() {
-  return {
-      {"prop:range", "indistinguishable", range_indistinguishable},
-      {"prop:range", "proof-formula", range_formula},
-      {"prop:no_copy:bare_memory", "ascending-position", no_copy},
-  };
 }
 
 }  // namespace palcheck::sequences

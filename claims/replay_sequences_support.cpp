@@ -1,6 +1,6 @@
 // Shared vocabulary of the sequence-level judges (see replay_sequences.h): extremal positions,
-// stack readings, representative relays and instance access.
-#include "claims/replay_sequences.h"
+// stack readings, representative relays, instance access, and the one scenario table.
+#include "claims/replay_sequences_judges.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -141,10 +141,37 @@ ReplayOutcome violated(std::string predicted, std::string computed) {
 }
 
 std::vector<Scenario> all_scenarios() {
-  std::vector<Scenario> out;
-  for (auto part : {background_scenarios, encoding_scenarios, separation_scenarios, efo_scenarios, rfim_scenarios})
-    for (Scenario& s : part()) out.push_back(std::move(s));
-  return out;
+  return {
+      {"prop:rate_independence", "reparametrise", rate_independence},
+      {"repair:prop:wiping", "wipe", wiping},
+      {"def:stack", "ordering", stack_ordering},
+      {"prop:sufficiency", "equal-stacks", sufficiency},
+      {"alg:stack", "stored-numbers", algorithm_vs_memory},
+      {"prop:complexity", "push-pop-count", complexity},
+      {"prop:pal_preisach", "grid-vs-atomic", grid_vs_atomic},
+      {"ref:memory_equals_definition", "memory-vs-definition", memory_vs_definition},
+      {"ref:return_point_memory", "minor-loop", return_point},
+      {"ref:congruency", "minor-loop-change", congruency},
+      {"ref:algorithm1_steps", "step-record", algorithm1_steps},
+      {"lem:monotone", "codes", monotone},
+      {"lem:stack_ops", "signals", stack_ops_signals},
+      {"lem:stack_ops", "top-decode", top_decode},
+      {"lem:push_no_wipe", "signals", push_no_wipe},
+      {"lem:pop_one", "any-stack", pop_one},
+      {"prop:range", "indistinguishable", range_indistinguishable},
+      {"prop:range", "proof-formula", range_formula},
+      {"prop:no_copy:bare_memory", "ascending-position", no_copy},
+      {"lem:ext_indicator", "indicator", ext_indicator},
+      {"lem:threshold", "threshold", threshold},
+      {"lem:extAgg", "pair-within-eps", ext_agg},
+      {"lem:exists_ext", "count", exists_ext},
+      {"eq:relay_efo", "relay-efo", relay_efo},
+      {"prop:sparse", "snap", sparse},
+      {"prop:hopfield_pal", "storage", hopfield_storage},
+      {"prop:hopfield_pal", "capacity", hopfield_capacity},
+      {"rem:retrieval", "query", retrieval},
+      {"prop:ising_streaming", "first-equality", ising_first_equality},
+  };
 }
 
 const std::function<ReplayOutcome(const Instance&)>& judge_for(const std::string& label, const std::string& scenario) {

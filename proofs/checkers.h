@@ -18,24 +18,22 @@ struct CheckRow {
 /// Registers one checker of `method` ("z3", "induction") per row.
 void add_checkers(Registry& registry, const std::string& method, const std::vector<CheckRow>& rows);
 
-/// def:encoding, lem:monotone, lem:stack_ops (TOP), lem:push_no_wipe (inequality), lem:boolean.
-void register_encoding_lemma_checkers(Registry& registry);
-/// lem:threshold, lem:ext_indicator.
-void register_efo_lemma_checkers(Registry& registry);
-/// prop:wiping, prop:sufficiency, prop:rate_independence, prop:range.
-void register_memory_claim_checkers(Registry& registry);
-/// alg:stack, def:stack, prop:complexity, lem:pop_one, lem:stack_ops (PUSH, POP), lem:push_no_wipe.
-void register_stack_claim_checkers(Registry& registry);
-/// prop:copy's quadratic head for every n (formula level).
-void register_copy_checkers(Registry& registry);
-/// ref:memory_equals_definition, prop:sufficiency (classical memory) by induction over sequence length.
-void register_memory_induction_checkers(Registry& registry);
-/// repair:thm:tc by induction over machine steps (the library's machines).
-void register_tc_induction_checkers(Registry& registry);
-/// repair:prop:wiping, ref:return_point_memory, ref:congruency, repair:lem:pop_one, ref:algorithm1_steps,
-/// prop:complexity:counts by induction over sequence length and stack depth.
-void register_induction_claim_checkers(Registry& registry);
-/// The replayers of every instance the checkers above produce (reference only, no Z3).
-void register_z3_replayers(Registry& registry);
+/// The Z3 registrars, one per group of claims (register_proof_checkers calls them all):
+/// register_encoding_lemma_checkers: def:encoding, lem:monotone, lem:stack_ops (TOP), lem:push_no_wipe (inequality),
+///   lem:boolean.
+/// register_efo_lemma_checkers: lem:threshold, lem:ext_indicator.
+/// register_memory_claim_checkers: prop:wiping, prop:sufficiency, prop:rate_independence, prop:range.
+/// register_stack_claim_checkers: alg:stack, def:stack, prop:complexity, lem:pop_one, lem:stack_ops (PUSH, POP),
+///   lem:push_no_wipe.
+/// register_copy_checkers: prop:copy's quadratic head for every n (formula level).
+/// register_memory_induction_checkers: ref:memory_equals_definition, prop:sufficiency (classical memory) by induction
+///   over sequence length.
+/// register_tc_induction_checkers: repair:thm:tc by induction over machine steps (the library's machines).
+/// register_induction_claim_checkers: repair:prop:wiping, ref:return_point_memory, ref:congruency, repair:lem:pop_one,
+///   ref:algorithm1_steps, prop:complexity:counts by induction over sequence length and stack depth.
+/// register_z3_replayers: the replayers of every instance the checkers above produce (reference only, no Z3).
+Registrar register_encoding_lemma_checkers, register_efo_lemma_checkers, register_memory_claim_checkers,
+    register_stack_claim_checkers, register_copy_checkers, register_memory_induction_checkers,
+    register_tc_induction_checkers, register_induction_claim_checkers, register_z3_replayers;
 
 }  // namespace palcheck::proofs

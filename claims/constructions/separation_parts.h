@@ -14,18 +14,15 @@
 
 namespace palcheck {
 
-/// prop:range, prop:range_hard.
-void register_range_checkers(Registry& registry);
-/// prop:copy, prop:no_copy and its proof step.
-void register_copy_checkers(Registry& registry);
-/// thm:rate_independence, rem:pe, prop:attention_pal (item 3), thm:separation, tab:complexity.
-void register_rate_checkers(Registry& registry);
-/// rem:prob_fix.
-void register_prob_fix_checkers(Registry& registry);
-/// def:efo ... cor:depth_nesting.
-void register_efo_checkers(Registry& registry);
-/// lem:threshold for every eps > 0 (threshold_every_eps.cpp).
-void register_threshold_every_eps(Registry& registry);
+/// The separation registrars, one per group of claims (register_separation_checkers calls them all):
+/// register_range_checkers: prop:range, prop:range_hard.
+/// register_copy_checkers: prop:copy, prop:no_copy and its proof step.
+/// register_rate_checkers: thm:rate_independence, rem:pe, prop:attention_pal (item 3), thm:separation, tab:complexity.
+/// register_prob_fix_checkers: rem:prob_fix.
+/// register_efo_checkers: def:efo ... cor:depth_nesting.
+/// register_threshold_every_eps: lem:threshold for every eps > 0 (threshold_every_eps.cpp).
+Registrar register_range_checkers, register_copy_checkers, register_rate_checkers, register_prob_fix_checkers,
+    register_efo_checkers, register_threshold_every_eps;
 
 /// The scenario of the non-extremal pair witness (separation_copy.cpp).
 inline constexpr const char* kNonExtremalPair = "construction-pal-transformer-pair";

@@ -26,19 +26,15 @@ Checker single_result_checker(std::string label, std::string method,
 /// require_half_plane's message for t ("" when t lies in T).
 std::string half_plane_violation(const Thresholds& t);
 
-/// prop:pal_preisach, prop:pal_preisach:convergence, prop:universal.
-void register_pal_preisach_checks(Registry& registry);
-/// rem:backprop, rem:backprop:off_ties.
-void register_backprop_checks(Registry& registry);
-/// prop:preisach_rfim, rem:rfim_structure.
-void register_rfim_checks(Registry& registry);
-/// prop:criticality and its sub-claims, rem:criticality_learning, tab:ising_summary.
-void register_criticality_checks(Registry& registry);
-/// prop:ising_streaming, rem:maxcut.
-void register_ising_checks(Registry& registry);
-/// prop:hopfield_pal (part 2), rem:retrieval.
-void register_hopfield_checks(Registry& registry);
-/// prop:bp_pal.
-void register_bp_checks(Registry& registry);
+/// The physics registrars, one per group of claims (register_physics_checkers calls them all):
+/// register_pal_preisach_checks: prop:pal_preisach, prop:pal_preisach:convergence, prop:universal.
+/// register_backprop_checks: rem:backprop, rem:backprop:off_ties.
+/// register_rfim_checks: prop:preisach_rfim, rem:rfim_structure.
+/// register_criticality_checks: prop:criticality and its sub-claims, rem:criticality_learning, tab:ising_summary.
+/// register_ising_checks: prop:ising_streaming, rem:maxcut.
+/// register_hopfield_checks: prop:hopfield_pal (part 2), rem:retrieval.
+/// register_bp_checks: prop:bp_pal.
+Registrar register_pal_preisach_checks, register_backprop_checks, register_rfim_checks, register_criticality_checks,
+    register_ising_checks, register_hopfield_checks, register_bp_checks;
 
 }  // namespace palcheck::physics
