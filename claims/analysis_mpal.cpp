@@ -71,7 +71,8 @@ MpalCase from_instance(const Instance& x) {
     throw std::invalid_argument("w_in, w_out and x must have lengths H*d, H*d and (n+1)*d");
   for (std::size_t h = 0; h < w_in.size() / c.d; ++h)
     c.heads.push_back({QVector(w_in.begin() + h * c.d, w_in.begin() + (h + 1) * c.d),
-                       QVector(w_out.begin() + h * c.d, w_out.begin() + (h + 1) * c.d), {}});
+                       QVector(w_out.begin() + h * c.d, w_out.begin() + (h + 1) * c.d),
+                       {}});
   const auto &head = list(x, "head"), &a = list(x, "alpha"), &b = list(x, "beta"), &w = list(x, "weight");
   for (std::size_t r = 0; r < head.size(); ++r) {
     std::size_t h = numerator(head[r]).convert_to<std::size_t>();
@@ -142,10 +143,12 @@ CheckResult search_mpal(const RunConfig& config) {
     mismatch = std::string("rejected: ") + e.what();
   }
   r.verdict = Verdict::Held;
-  r.summary = std::to_string(r.cases) + " generated MPALs (d <= 3, H <= 3): every output is in R^d and equals the "
+  r.summary = std::to_string(r.cases) +
+              " generated MPALs (d <= 3, H <= 3): every output is in R^d and equals the "
               "head-by-head sum of eq:mpal";
-  r.details = {{"dimensions", "W_I^(h) in R^{1 x d} maps x_n in R^d to a scalar signal; PAL gives a scalar; "
-                              "W_O^(h) in R^d maps it back; the sum over h is in R^d: consistent"},
+  r.details = {{"dimensions",
+                "W_I^(h) in R^{1 x d} maps x_n in R^d to a scalar signal; PAL gives a scalar; "
+                "W_O^(h) in R^d maps it back; the sum over h is in R^d: consistent"},
                {"a W_I of length d + 1", mismatch}};
   return r;
 }
@@ -155,17 +158,22 @@ std::vector<CheckResult> analyse_vpal(const RunConfig&) {
       Verdict::IllPosed,
       "vPAL is never defined: its measure lives on (alpha, beta, theta) in def:mpal, on (alpha_x, beta_x, alpha_y, "
       "beta_y, theta) in cor:vpal_tc, and on an H-fold product of half-planes in rem:heads_dims",
-      {{"exact point 1", "def:mpal: \"W_I^{(h)} \\in \\R^{2 \\times d} and the measure \\mu is defined over the "
-                         "three-dimensional space (\\alpha, \\beta, \\theta)\""},
-       {"exact point 2", "proof of cor:vpal_tc: \"the angular structure of the vPAL measure \\mu(\\alpha_x, \\beta_x, "
-                         "\\alpha_y, \\beta_y, \\theta)\" (five coordinates)"},
-       {"exact point 3", "rem:heads_dims: \"a single H-dimensional vPAL head requires L^{2H} parameters (the H-fold "
-                         "Cartesian product of Preisach half-planes)\" (no theta)"},
-       {"missing", "no equation gives the vPAL output from a 2-D signal (how a relay over (alpha, beta, theta) reads "
-                   "(u^x, u^y), or how the output is projected back); cor:vpal_tc and the vPAL row of tab:complexity "
-                   "rest on it"},
-       {"scalar MPAL", "not affected: eq:mpal with W_I in R^{1 x d} is consistent (see the property result of "
-                       "def:mpal)"}})};
+      {{"exact point 1",
+        "def:mpal: \"W_I^{(h)} \\in \\R^{2 \\times d} and the measure \\mu is defined over the "
+        "three-dimensional space (\\alpha, \\beta, \\theta)\""},
+       {"exact point 2",
+        "proof of cor:vpal_tc: \"the angular structure of the vPAL measure \\mu(\\alpha_x, \\beta_x, "
+        "\\alpha_y, \\beta_y, \\theta)\" (five coordinates)"},
+       {"exact point 3",
+        "rem:heads_dims: \"a single H-dimensional vPAL head requires L^{2H} parameters (the H-fold "
+        "Cartesian product of Preisach half-planes)\" (no theta)"},
+       {"missing",
+        "no equation gives the vPAL output from a 2-D signal (how a relay over (alpha, beta, theta) reads "
+        "(u^x, u^y), or how the output is projected back); cor:vpal_tc and the vPAL row of tab:complexity "
+        "rest on it"},
+       {"scalar MPAL",
+        "not affected: eq:mpal with W_I in R^{1 x d} is consistent (see the property result of "
+        "def:mpal)"}})};
 }
 
 std::vector<CheckResult> analyse_attention(const RunConfig&) {
@@ -180,8 +188,7 @@ std::vector<CheckResult> analyse_attention(const RunConfig&) {
     if (scores[i] == best) maximisers.push_back(std::to_string(i + 1));
   std::string argmax_set;
   for (std::size_t i = 0; i < maximisers.size(); ++i) argmax_set += (i ? ", " : "") + maximisers[i];
-  if (maximisers.size() < 2)
-    return {analysis_result(Verdict::Error, "the tie witness has a unique maximiser", {})};
+  if (maximisers.size() < 2) return {analysis_result(Verdict::Error, "the tie witness has a unique maximiser", {})};
   return {analysis_result(
       Verdict::IllPosed,
       "hard attention a_j = 1[j = argmax_i q . k_i] is undefined when the maximal score is attained twice",
@@ -189,18 +196,18 @@ std::vector<CheckResult> analyse_attention(const RunConfig&) {
        {"witness", "q = (1, 0), keys (1, 0), (1, 5), (0, 1): scores " + list_text(scores) + ", argmax set {" +
                        argmax_set + "}: a_1 and a_2 are not determined"},
        {"usual repair", "Perez et al. (2021) average over the argmax set; none is stated here"},
-       {"dimensions", "q in R^d (a row), K, V in R^{n x d}: q K^T in R^{1 x n}, softmax over the n scores, times V "
-                      "gives R^{1 x d}: eq:attention is dimensionally consistent (softmax and sqrt leave the "
-                      "rationals, so it is not evaluated exactly here)"}},
+       {"dimensions",
+        "q in R^d (a row), K, V in R^{n x d}: q K^T in R^{1 x n}, softmax over the n scores, times V "
+        "gives R^{1 x d}: eq:attention is dimensionally consistent (softmax and sqrt leave the "
+        "rationals, so it is not evaluated exactly here)"}},
       {{"hard_attention_ties", "as printed: undefined"}})};
 }
 
 }  // namespace
 
 void register_mpal_analyses(Registry& registry) {
-  registry.add(Checker{"def:mpal", "property", [](const RunConfig& config) {
-                         return std::vector<CheckResult>{search_mpal(config)};
-                       }});
+  registry.add(Checker{"def:mpal", "property",
+                       [](const RunConfig& config) { return std::vector<CheckResult>{search_mpal(config)}; }});
   registry.add(Replayer{"def:mpal", kScenario, replay_mpal});
   registry.add(Checker{"def:mpal:vpal", "analysis", analyse_vpal});
   registry.add(Checker{"def:attention", "analysis", analyse_attention});

@@ -76,7 +76,9 @@ CheckResult search_grid(const RunConfig& config, InitialState initial) {
     r.cases = c + 1;
     long n = first_difference(grid, u, initial);
     if (n < 0) continue;
-    Instance x{"def:pal:grid", kScenario, {{"initial_state", state}},
+    Instance x{"def:pal:grid",
+               kScenario,
+               {{"initial_state", state}},
                {{"delta", {grid.delta}}, {"L", {Q(grid.L)}}, {"inputs", u}}};
     for (const GridWeight& w : grid.weights) {
       x.values["i"].push_back(Q(w.i));
@@ -89,8 +91,8 @@ CheckResult search_grid(const RunConfig& config, InitialState initial) {
     return r;
   }
   r.verdict = Verdict::Held;
-  r.summary = std::to_string(r.cases) + " generated grids (Delta in {1/2, 1, 3/2, 2}, L <= 6), initial state " +
-              state + ": the grid fast path equals eq:pal";
+  r.summary = std::to_string(r.cases) + " generated grids (Delta in {1/2, 1, 3/2, 2}, L <= 6), initial state " + state +
+              ": the grid fast path equals eq:pal";
   return r;
 }
 
@@ -108,16 +110,22 @@ std::vector<CheckResult> analyse_pal(const RunConfig&) {
       Verdict::IllPosed,
       "eq:pal sums relay states at n, which def:relay leaves undefined at n = 0 for relays with beta_j < u_0 < "
       "alpha_i; resolved by initial_state",
-      {{"exact point", "eq:pal \"\\sum_{i \\geq j} \\mu_{ij} \\relay{\\alpha_i}{\\beta_j}[u](n)\" at n = 0, through "
-                       "eq:relay's third case (see def:relay)"},
-       {"resolution", "option initial_state (default 0); then PAL is well defined: def:relay:well-defined, "
-                      "def:pal:grid"},
-       {"sign of Delta", "def:pal never states Delta > 0 (def:encoding does, for its own Delta). With Delta = -1 the "
-                         "grid point (i, j) = (2, 1) is (alpha, beta) = (" + to_string(alpha) + ", " +
-                             to_string(beta) + "), outside T, where def:relay is not defined; palcheck reads "
-                             "Delta > 0 and measure_from_grid " + negative_delta},
-       {"grid in T", "with Delta > 0, i >= j gives alpha_i = i Delta >= j Delta = beta_j, so every point of G_L "
-                     "lies in T (measure_from_grid validates every atom; def:pal:grid exercises it)"}},
+      {{"exact point",
+        "eq:pal \"\\sum_{i \\geq j} \\mu_{ij} \\relay{\\alpha_i}{\\beta_j}[u](n)\" at n = 0, through "
+        "eq:relay's third case (see def:relay)"},
+       {"resolution",
+        "option initial_state (default 0); then PAL is well defined: def:relay:well-defined, "
+        "def:pal:grid"},
+       {"sign of Delta",
+        "def:pal never states Delta > 0 (def:encoding does, for its own Delta). With Delta = -1 the "
+        "grid point (i, j) = (2, 1) is (alpha, beta) = (" +
+            to_string(alpha) + ", " + to_string(beta) +
+            "), outside T, where def:relay is not defined; palcheck reads "
+            "Delta > 0 and measure_from_grid " +
+            negative_delta},
+       {"grid in T",
+        "with Delta > 0, i >= j gives alpha_i = i Delta >= j Delta = beta_j, so every point of G_L "
+        "lies in T (measure_from_grid validates every atom; def:pal:grid exercises it)"}},
       {{"initial_state", "as printed: undefined"}, {"delta", "unstated sign"}})};
 }
 
@@ -125,10 +133,10 @@ std::vector<CheckResult> analyse_pal(const RunConfig&) {
 
 void register_pal_analyses(Registry& registry) {
   registry.add(Checker{"def:pal", "analysis", analyse_pal});
-  registry.add(Checker{"def:pal:grid", "property", [](const RunConfig& config) {
-                         return std::vector<CheckResult>{search_grid(config, InitialState::Off),
-                                                         search_grid(config, InitialState::On)};
-                       }});
+  registry.add(Checker{
+      "def:pal:grid", "property", [](const RunConfig& config) {
+        return std::vector<CheckResult>{search_grid(config, InitialState::Off), search_grid(config, InitialState::On)};
+      }});
   registry.add(Replayer{"def:pal:grid", kScenario, replay_grid});
 }
 

@@ -15,7 +15,6 @@ namespace {
 
 constexpr const char* kScenario = "memory-vs-definition";
 
-
 Measure measure_of(const Instance& x) {
   const auto &a = list(x, "alpha"), &b = list(x, "beta"), &w = list(x, "weight");
   if (a.size() != b.size() || a.size() != w.size()) throw std::invalid_argument("alpha, beta, weight differ in length");
@@ -67,9 +66,12 @@ std::pair<Measure, std::vector<Q>> generate_case(std::mt19937_64& rng) {
   std::size_t length = std::uniform_int_distribution<std::size_t>(1, 14)(rng);
   while (u.size() < length) {
     int kind = std::uniform_int_distribution<int>(0, 3)(rng);
-    if (kind == 0 && !u.empty()) u.push_back(u.back());
-    else if (kind == 1 && u.size() >= 2) u.push_back(u[std::uniform_int_distribution<std::size_t>(0, u.size() - 1)(rng)]);
-    else u.push_back(lattice_value(rng));
+    if (kind == 0 && !u.empty())
+      u.push_back(u.back());
+    else if (kind == 1 && u.size() >= 2)
+      u.push_back(u[std::uniform_int_distribution<std::size_t>(0, u.size() - 1)(rng)]);
+    else
+      u.push_back(lattice_value(rng));
   }
   Measure mu;
   std::size_t relays = std::uniform_int_distribution<std::size_t>(1, 8)(rng);
@@ -106,7 +108,8 @@ CheckResult search_memory_vs_definition(const RunConfig& config, InitialState in
   r.verdict = Verdict::Held;
   r.summary = std::to_string(r.cases) + " generated cases (ties, plateaus, revisits), initial state " +
               to_string(initial) + ": PAL and every relay state from the memory equal the definition";
-  r.details = {{"generator", "inputs and thresholds on the half-integer lattice of [-6, 6], length 1..14, 1..8 relays"}};
+  r.details = {
+      {"generator", "inputs and thresholds on the half-integer lattice of [-6, 6], length 1..14, 1..8 relays"}};
   return r;
 }
 
@@ -118,8 +121,8 @@ std::vector<CheckResult> analyse_relay(const RunConfig&) {
   Thresholds diagonal{Q(1), Q(1)};
   RelayState tie_from_off = step_relay(diagonal, Q(1), 0), tie_from_on = step_relay(diagonal, Q(1), 1);
   if (from_off == from_on)
-    return {analysis_result(Verdict::Error, "the reference gives the same state at n = 0 from both initial states",
-                            {})};
+    return {
+        analysis_result(Verdict::Error, "the reference gives the same state at n = 0 from both initial states", {})};
   return {analysis_result(
       Verdict::IllPosed,
       "eq:relay at n = 0: the third case reads the state at n - 1 = -1, undefined when beta < u_0 < alpha",
@@ -129,11 +132,14 @@ std::vector<CheckResult> analyse_relay(const RunConfig&) {
        {"witness", "(alpha, beta) = (2, 1), u_0 = 3/2 lies in the dead band; the reference gives state " +
                        std::to_string(from_off) + " from initial state 0 and " + std::to_string(from_on) +
                        " from initial state 1, so the printed definition fixes neither"},
-       {"resolution", "option initial_state (default 0: as if the input came from -infinity; 1: from +infinity); "
-                      "with it the relay is well defined, see def:relay:well-defined"},
-       {"diagonal tie", "alpha = beta = u satisfies both the first and the second case; read in printed order the "
-                        "first wins: the reference gives " + std::to_string(tie_from_off) + " from state 0 and " +
-                            std::to_string(tie_from_on) + " from state 1 at (alpha, beta, u) = (1, 1, 1)"}},
+       {"resolution",
+        "option initial_state (default 0: as if the input came from -infinity; 1: from +infinity); "
+        "with it the relay is well defined, see def:relay:well-defined"},
+       {"diagonal tie",
+        "alpha = beta = u satisfies both the first and the second case; read in printed order the "
+        "first wins: the reference gives " +
+            std::to_string(tie_from_off) + " from state 0 and " + std::to_string(tie_from_on) +
+            " from state 1 at (alpha, beta, u) = (1, 1, 1)"}},
       {{"initial_state", "as printed: undefined"}, {"tie_rule", to_string(TieRule::AsPrinted)}})};
 }
 
@@ -141,25 +147,28 @@ std::vector<CheckResult> analyse_preisach(const RunConfig&) {
   // Density 1 on the triangle {0 <= beta <= alpha <= c}: the mass on which the state at n = 0 is
   // undefined is the dead-band rectangle {u_0 < alpha <= c, 0 <= beta < u_0}.
   Q c = 2, u0 = 1;
-  Q on_for_sure = u0 * u0 / 2;        // {beta <= alpha <= u_0}
-  Q undefined_mass = (c - u0) * u0;   // {beta < u_0 < alpha}
+  Q on_for_sure = u0 * u0 / 2;       // {beta <= alpha <= u_0}
+  Q undefined_mass = (c - u0) * u0;  // {beta < u_0 < alpha}
   return {analysis_result(
       Verdict::IllPosed,
       "eq:preisach integrates def:relay, whose state at n = 0 is undefined on the dead band {beta < u_0 < alpha}, "
       "a set of positive mu-mass in general",
-      {{"exact point", "eq:preisach \"\\iint_{\\T} \\relay{\\alpha}{\\beta}[u](n) \\mu(\\alpha,\\beta) d\\alpha "
-                       "d\\beta\" at n = 0, through eq:relay's third case (see def:relay)"},
+      {{"exact point",
+        "eq:preisach \"\\iint_{\\T} \\relay{\\alpha}{\\beta}[u](n) \\mu(\\alpha,\\beta) d\\alpha "
+        "d\\beta\" at n = 0, through eq:relay's third case (see def:relay)"},
        {"witness", "mu = density 1 on {0 <= beta <= alpha <= 2}, u_0 = 1: P[u](0) = " + to_string(on_for_sure) +
                        " + s * " + to_string(undefined_mass) + " where s is the undefined state before u_0 (" +
                        to_string(on_for_sure) + " for s = 0, " + to_string(on_for_sure + undefined_mass) +
                        " for s = 1)"},
-       {"resolution", "option initial_state, as for def:relay; with it and a measure of finite total variation the "
-                      "integrand is a bounded measurable (staircase) function of (alpha, beta), so the integral "
-                      "exists even though T is unbounded"},
-       {"measure vs density", "\"mu in L^1(T) a signed measure\" with \"mu(alpha,beta) dalpha dbeta\" reads mu as an "
-                              "integrable density; the atomic mu_Delta of prop:pal_preisach has no density, so "
-                              "def:preisach as written does not cover PAL (read: signed Borel measures of finite "
-                              "total variation, which cover both; palcheck's reference handles atomic measures)"}},
+       {"resolution",
+        "option initial_state, as for def:relay; with it and a measure of finite total variation the "
+        "integrand is a bounded measurable (staircase) function of (alpha, beta), so the integral "
+        "exists even though T is unbounded"},
+       {"measure vs density",
+        "\"mu in L^1(T) a signed measure\" with \"mu(alpha,beta) dalpha dbeta\" reads mu as an "
+        "integrable density; the atomic mu_Delta of prop:pal_preisach has no density, so "
+        "def:preisach as written does not cover PAL (read: signed Borel measures of finite "
+        "total variation, which cover both; palcheck's reference handles atomic measures)"}},
       {{"initial_state", "as printed: undefined"}, {"measure", "signed measure of finite total variation"}})};
 }
 

@@ -35,53 +35,65 @@ std::vector<CheckResult> check_parameter_counts(const RunConfig&) {
       Z scalar = H * g, product = pow(g, static_cast<unsigned>(H));
       Z printed_scalar = Z(H) * L * L, printed_product = pow(Z(L), static_cast<unsigned>(2 * H));
       // Same order up to the factor 2^H of a half-plane against a square.
-      if (!(scalar <= printed_scalar && product <= printed_product && product * pow(Z(2), static_cast<unsigned>(H)) >= printed_product)) {
+      if (!(scalar <= printed_scalar && product <= printed_product &&
+            product * pow(Z(2), static_cast<unsigned>(H)) >= printed_product)) {
         r.verdict = Verdict::Error;
-        r.summary = "parameter counts out of the expected band at L = " + std::to_string(L) + ", H = " + std::to_string(H);
+        r.summary =
+            "parameter counts out of the expected band at L = " + std::to_string(L) + ", H = " + std::to_string(H);
         return {r};
       }
-      if (L == 8) rows += (rows.empty() ? "" : "; ") + std::string("H=") + std::to_string(H) + ": " + scalar.str() +
-                          " vs " + product.str();
+      if (L == 8)
+        rows += (rows.empty() ? "" : "; ") + std::string("H=") + std::to_string(H) + ": " + scalar.str() + " vs " +
+                product.str();
     }
   }
   r.cases = 16 * 4;
-  r.summary = "H heads on G_L carry H*L(L+1)/2 weights, the H-fold product (L(L+1)/2)^H: the remark's H*L^2 and "
-              "L^(2H) are upper bounds of the same order (checked L <= 16, H <= 4)";
+  r.summary =
+      "H heads on G_L carry H*L(L+1)/2 weights, the H-fold product (L(L+1)/2)^H: the remark's H*L^2 and "
+      "L^(2H) are upper bounds of the same order (checked L <= 16, H <= 4)";
   r.details = {{"at L = 8 (scalar vs product)", rows},
-               {"reading", "vPAL's measure taken as the H-fold product of grid half-planes; the paper defines it "
-                           "nowhere (see def:mpal:vpal)"}};
+               {"reading",
+                "vPAL's measure taken as the H-fold product of grid half-planes; the paper defines it "
+                "nowhere (see def:mpal:vpal)"}};
   return {r};
 }
 
 }  // namespace
 
 void register_tc_remark_analyses(Registry& registry) {
-  registry.add(Checker{"cor:depth", "analysis", [](const RunConfig&) {
-    return std::vector<CheckResult>{analysis_result(
-        Verdict::NotCheckable,
-        "an Omega(log n) lower bound for every O(1)-head transformer is a circuit-complexity statement no run can "
-        "judge; its PAL side rests on thm:tc",
-        {{"depends on", "thm:tc (the 1-layer PAL-Transformer that would recognise the language); no language L is "
-                        "named, so there is no witness to run"},
-         {"cited bound", "Furst-Saxe-Sipser (1984) bounds PARITY in AC^0; the corollary does not say how a "
-                         "transformer with O(1) heads reduces to an AC^0 circuit (see prop:range_hard, whose "
-                         "reduction a one-layer exact construction contradicts)"},
-         {"premise", "the abstract attributes 'O(log n) depth' to hard-attention transformers (Perez et al. 2021), "
-                     "whose Turing-completeness construction uses a fixed number of layers; the attribution is a "
-                     "citation question, not checked here"}})};
-  }});
-  registry.add(Checker{"rem:heads_dims", "analysis", [](const RunConfig&) {
-    return std::vector<CheckResult>{analysis_result(
-        Verdict::IllPosed,
-        "'the minimal TC architecture is scalar PAL at H = 2' contradicts thm:tc and tab:complexity (H = 4) and "
-        "rests on vPAL, which the paper never defines",
-        {{"exact point", "rem:heads_dims: 'The minimal TC architecture is therefore scalar PAL at H=2 (two stacks, "
-                         "two heads)'; thm:tc: 'H = 4 MPAL heads'; tab:complexity: 'PAL (scalar) ... H=4'. Channels "
-                         "1 (state) and 4 (tape) of thm:tc's proof each need a head of their own"},
-         {"vPAL", "exchangeability is argued from cor:vpal_tc, whose measure mu(alpha_x, beta_x, alpha_y, beta_y, "
-                  "theta) differs from def:mpal's mu over (alpha, beta, theta); see def:mpal:vpal"},
-         {"checkable part", "the parameter counts: rem:heads_dims:parameters"}})};
-  }});
+  registry.add(Checker{
+      "cor:depth", "analysis", [](const RunConfig&) {
+        return std::vector<CheckResult>{analysis_result(
+            Verdict::NotCheckable,
+            "an Omega(log n) lower bound for every O(1)-head transformer is a circuit-complexity statement no run can "
+            "judge; its PAL side rests on thm:tc",
+            {{"depends on",
+              "thm:tc (the 1-layer PAL-Transformer that would recognise the language); no language L is "
+              "named, so there is no witness to run"},
+             {"cited bound",
+              "Furst-Saxe-Sipser (1984) bounds PARITY in AC^0; the corollary does not say how a "
+              "transformer with O(1) heads reduces to an AC^0 circuit (see prop:range_hard, whose "
+              "reduction a one-layer exact construction contradicts)"},
+             {"premise",
+              "the abstract attributes 'O(log n) depth' to hard-attention transformers (Perez et al. 2021), "
+              "whose Turing-completeness construction uses a fixed number of layers; the attribution is a "
+              "citation question, not checked here"}})};
+      }});
+  registry.add(Checker{
+      "rem:heads_dims", "analysis", [](const RunConfig&) {
+        return std::vector<CheckResult>{analysis_result(
+            Verdict::IllPosed,
+            "'the minimal TC architecture is scalar PAL at H = 2' contradicts thm:tc and tab:complexity (H = 4) and "
+            "rests on vPAL, which the paper never defines",
+            {{"exact point",
+              "rem:heads_dims: 'The minimal TC architecture is therefore scalar PAL at H=2 (two stacks, "
+              "two heads)'; thm:tc: 'H = 4 MPAL heads'; tab:complexity: 'PAL (scalar) ... H=4'. Channels "
+              "1 (state) and 4 (tape) of thm:tc's proof each need a head of their own"},
+             {"vPAL",
+              "exchangeability is argued from cor:vpal_tc, whose measure mu(alpha_x, beta_x, alpha_y, beta_y, "
+              "theta) differs from def:mpal's mu over (alpha, beta, theta); see def:mpal:vpal"},
+             {"checkable part", "the parameter counts: rem:heads_dims:parameters"}})};
+      }});
   registry.add(Checker{"rem:heads_dims:parameters", "enumeration", check_parameter_counts});
 }
 

@@ -15,22 +15,22 @@ namespace palcheck {
 
 /// One statement of the paper (or a repair of ours, labelled "repair:<label>").
 struct Claim {
-  std::string label;                        ///< paper label, or ours (then `ours` is true)
-  std::string kind;                         ///< definition, lemma, proposition, theorem, corollary, remark, algorithm, table, repair
-  std::string section;                      ///< e.g. "sec:tc", "app:tc_aux"
-  std::string statement;                    ///< the claim in one sentence of our own
-  std::vector<std::string> hypotheses;      ///< named hypotheses as the paper states them
-  std::vector<std::string> interpretations; ///< option names the verdict may depend on
-  bool ours = false;                        ///< the label is ours (unlabelled statement or repair)
+  std::string label;      ///< paper label, or ours (then `ours` is true)
+  std::string kind;       ///< definition, lemma, proposition, theorem, corollary, remark, algorithm, table, repair
+  std::string section;    ///< e.g. "sec:tc", "app:tc_aux"
+  std::string statement;  ///< the claim in one sentence of our own
+  std::vector<std::string> hypotheses;       ///< named hypotheses as the paper states them
+  std::vector<std::string> interpretations;  ///< option names the verdict may depend on
+  bool ours = false;                         ///< the label is ours (unlabelled statement or repair)
 };
 
 /// Settings every checker receives.
 struct RunConfig {
-  std::uint64_t seed = 1;        ///< seed of every random search
-  std::uint64_t tests = 200;     ///< cases per property
+  std::uint64_t seed = 1;            ///< seed of every random search
+  std::uint64_t tests = 200;         ///< cases per property
   std::uint64_t max_shrinks = 5000;  ///< judge calls allowed while shrinking one counterexample
   std::uint64_t rlimit = 5'000'000;  ///< Z3 resource limit per query
-  std::string smt2_dir;          ///< where to dump queries as .smt2 (empty: don't)
+  std::string smt2_dir;              ///< where to dump queries as .smt2 (empty: don't)
 };
 
 /// A checker: judges one claim by one method; may return one result per reading.
@@ -42,8 +42,8 @@ struct Checker {
 
 /// A replayer: judges a saved instance on the reference alone.
 struct Replayer {
-  std::string label;     ///< the claim
-  std::string scenario;  ///< Instance::scenario it understands
+  std::string label;                                     ///< the claim
+  std::string scenario;                                  ///< Instance::scenario it understands
   std::function<ReplayOutcome(const Instance&)> replay;  ///< re-runs the instance
 };
 

@@ -48,30 +48,21 @@ double log2_at_least_one(double x) { return std::max(1.0, std::log2(x + 1)); }
 
 double measured_value(const Counts& c, Quantity q) {
   switch (q) {
-    case Quantity::WorstTokenOps:
-      return static_cast<double>(c.worst_token_ops);
-    case Quantity::AmortisedOps:
-      return static_cast<double>(c.total_ops) / static_cast<double>(c.n);
-    case Quantity::TotalOps:
-      return static_cast<double>(c.total_ops + c.n * c.read_comparisons);
-    case Quantity::Memory:
-      return static_cast<double>(c.max_stack_numbers);
-    case Quantity::RelayReadCost:
-      return static_cast<double>(c.read_comparisons);
+    case Quantity::WorstTokenOps: return static_cast<double>(c.worst_token_ops);
+    case Quantity::AmortisedOps: return static_cast<double>(c.total_ops) / static_cast<double>(c.n);
+    case Quantity::TotalOps: return static_cast<double>(c.total_ops + c.n * c.read_comparisons);
+    case Quantity::Memory: return static_cast<double>(c.max_stack_numbers);
+    case Quantity::RelayReadCost: return static_cast<double>(c.read_comparisons);
   }
   throw std::logic_error("unknown quantity");
 }
 
 double bound_value(const Counts& c, Bound b) {
   switch (b) {
-    case Bound::One:
-      return 1.0;
-    case Bound::LogK:
-      return log2_at_least_one(static_cast<double>(c.max_depth));
-    case Bound::NLogN:
-      return static_cast<double>(c.n) * log2_at_least_one(static_cast<double>(c.n));
-    case Bound::K:
-      return std::max(1.0, static_cast<double>(c.max_depth));
+    case Bound::One: return 1.0;
+    case Bound::LogK: return log2_at_least_one(static_cast<double>(c.max_depth));
+    case Bound::NLogN: return static_cast<double>(c.n) * log2_at_least_one(static_cast<double>(c.n));
+    case Bound::K: return std::max(1.0, static_cast<double>(c.max_depth));
   }
   throw std::logic_error("unknown bound");
 }

@@ -37,9 +37,10 @@ const std::vector<Q>& list(const Instance& instance, const std::string& key, std
                            std::size_t max_length) {
   const std::vector<Q>& v = list(instance, key);
   if (v.size() < min_length || v.size() > max_length)
-    bad(value_field(key), "has " + std::to_string(v.size()) + " numbers, not " +
-                              (min_length == max_length ? std::to_string(min_length)
-                                                        : std::to_string(min_length) + ".." + std::to_string(max_length)));
+    bad(value_field(key),
+        "has " + std::to_string(v.size()) + " numbers, not " +
+            (min_length == max_length ? std::to_string(min_length)
+                                      : std::to_string(min_length) + ".." + std::to_string(max_length)));
   return v;
 }
 
@@ -48,8 +49,8 @@ const Q& scalar(const Instance& instance, const std::string& key) { return list(
 long integer(const Instance& instance, const std::string& key, long low, long high) {
   const Q& q = scalar(instance, key);
   if (floor_q(q) != q || q < low || q > high)
-    bad(value_field(key), "is " + to_string(q) + ", not an integer in [" + std::to_string(low) + ", " +
-                              std::to_string(high) + "]");
+    bad(value_field(key),
+        "is " + to_string(q) + ", not an integer in [" + std::to_string(low) + ", " + std::to_string(high) + "]");
   return numerator(q).convert_to<long>();
 }
 

@@ -16,10 +16,10 @@ namespace palcheck {
 
 /// A concrete instance of one claim.
 struct Instance {
-  std::string label;                               ///< the claim, e.g. "lem:pop_one"
-  std::string scenario;                            ///< which replayer judges it, e.g. "pop-signal"
-  std::map<std::string, std::string> options;      ///< readings and discrete parameters
-  std::map<std::string, std::vector<Q>> values;    ///< named exact numbers (scalars are length 1)
+  std::string label;                             ///< the claim, e.g. "lem:pop_one"
+  std::string scenario;                          ///< which replayer judges it, e.g. "pop-signal"
+  std::map<std::string, std::string> options;    ///< readings and discrete parameters
+  std::map<std::string, std::vector<Q>> values;  ///< named exact numbers (scalars are length 1)
 };
 
 /// A missing or malformed value or option of an instance; the message names the field. `palcheck
@@ -64,9 +64,9 @@ Endpoints endpoints(const Instance& instance);
 
 /// What replaying an instance on the reference showed.
 struct ReplayOutcome {
-  bool violates = false;      ///< the reference confirms the claim fails on this instance
-  std::string predicted;      ///< what the claim says should happen
-  std::string computed;       ///< what the reference computes
+  bool violates = false;                        ///< the reference confirms the claim fails on this instance
+  std::string predicted;                        ///< what the claim says should happen
+  std::string computed;                         ///< what the reference computes
   std::vector<std::vector<std::string>> table;  ///< rows for `palcheck show` (first row: header)
 };
 

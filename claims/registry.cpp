@@ -65,8 +65,8 @@ CheckResult confirm_refutation(const Registry& registry, CheckResult result) {
     return demote("no replayer for " + result.counterexample->label + "/" + result.counterexample->scenario);
   ReplayOutcome outcome = replayer->replay(*result.counterexample);
   if (!outcome.violates)
-    return demote("the reference does not confirm the counterexample (predicted " + outcome.predicted +
-                  ", computed " + outcome.computed + ")");
+    return demote("the reference does not confirm the counterexample (predicted " + outcome.predicted + ", computed " +
+                  outcome.computed + ")");
   result.details.emplace_back("predicted", outcome.predicted);
   result.details.emplace_back("computed", outcome.computed);
   return result;

@@ -7,11 +7,11 @@
 // function on every generated case, so a shrunk counterexample replays by construction.
 #pragma once
 
+#include "claims/instance.h"
+#include "claims/registry.h"
 #include "reference/algorithm1.h"
 #include "reference/measure.h"
 #include "reference/preisach_memory.h"
-#include "claims/instance.h"
-#include "claims/registry.h"
 
 #include <functional>
 #include <optional>
@@ -59,8 +59,8 @@ ReplayOutcome violated(std::string predicted, std::string computed);
 
 /// One judged scenario: which claim, which Instance::scenario, the judge.
 struct Scenario {
-  std::string label;     ///< the claim
-  std::string scenario;  ///< Instance::scenario
+  std::string label;                                    ///< the claim
+  std::string scenario;                                 ///< Instance::scenario
   std::function<ReplayOutcome(const Instance&)> judge;  ///< reference-only judge
 };
 

@@ -50,8 +50,10 @@ ReplayOutcome rate_independence(const Instance& in) {
   std::vector<std::size_t> pos;
   for (const Q& p : list(in, "pos")) pos.push_back(static_cast<std::size_t>(numerator(p).convert_to<unsigned long>()));
   InitialState init = initial_state(in);
-  const std::string predicted = "every relay's state on w at the image of u_i (and at its repeats) equals its state on u at i";
-  if (!is_reparametrisation(u, w, pos)) return holds(predicted, "hypothesis not met: w is not a reparametrisation of u");
+  const std::string predicted =
+      "every relay's state on w at the image of u_i (and at its repeats) equals its state on u at i";
+  if (!is_reparametrisation(u, w, pos))
+    return holds(predicted, "hypothesis not met: w is not a reparametrisation of u");
   for (const Thresholds& t : representative_relays(w)) {
     auto su = run_relay(t, u, init);
     auto sw = run_relay(t, w, init);
@@ -122,7 +124,8 @@ ReplayOutcome sufficiency(const Instance& in) {
   StackReading r = stack_reading(in);
   InitialState init = initial_state(in);
   const std::string predicted = "equal stacks give equal PAL_mu for every mu";
-  if (u.empty() || v.empty() || !same_stack(u, v, r, init)) return holds(predicted, "hypothesis not met: stacks differ");
+  if (u.empty() || v.empty() || !same_stack(u, v, r, init))
+    return holds(predicted, "hypothesis not met: stacks differ");
   if (auto t = distinguishing_relay(u, v, init))
     return violated(predicted, "equal stacks, but relay " + show(*t) + " (mu = its unit mass) ends differently");
   return holds(predicted, "same relay states");
@@ -262,9 +265,11 @@ ReplayOutcome grid_vs_atomic(const Instance& in) {
   const auto& gj = list(in, "grid_j");
   const auto& gw = list(in, "grid_weight");
   for (std::size_t k = 0; k < gi.size() && k < gj.size() && k < gw.size(); ++k)
-    grid.weights.push_back({static_cast<int>(gi[k].convert_to<double>()), static_cast<int>(gj[k].convert_to<double>()), gw[k]});
+    grid.weights.push_back(
+        {static_cast<int>(gi[k].convert_to<double>()), static_cast<int>(gj[k].convert_to<double>()), gw[k]});
   InitialState init = initial_state(in);
-  const std::string predicted = "PAL on G_L = Preisach operator of the atomic measure sum mu_ij delta_(alpha_i, beta_j)";
+  const std::string predicted =
+      "PAL on G_L = Preisach operator of the atomic measure sum mu_ij delta_(alpha_i, beta_j)";
   MemoryPal pal(grid, init);
   auto atomic = pal_by_definition(measure_from_grid(grid), u, init);
   for (std::size_t n = 0; n < u.size(); ++n) {

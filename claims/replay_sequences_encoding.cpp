@@ -135,8 +135,8 @@ ReplayOutcome top_decode(const Instance& in) {
   Q i = scalar(in, "i"), d = scalar(in, "d");
   bool with_eps = option(in, "M_top") == "code+eps";
   const std::string predicted = "Dec(M_top) = " + palcheck::to_string(i);
-  bool ok = e.valid() && is_integer(e.k) && is_integer(i) && is_integer(d) && i >= 1 && i <= e.k && d >= 0 &&
-            d <= e.d_max;
+  bool ok =
+      e.valid() && is_integer(e.k) && is_integer(i) && is_integer(d) && i >= 1 && i <= e.k && d >= 0 && d <= e.d_max;
   if (!ok) return holds(predicted, "hypothesis not met");
   Q M = e.code(i, d) + (with_eps ? e.eps : Q(0));
   Q steps = floor_q((e.c_max() - M) / e.delta);
@@ -176,7 +176,8 @@ ReplayOutcome pop_one(const Instance& in) {
       return out;
     };
     std::vector<Q> before = maxima();
-    if (before.size() < 2 || !(before.back() < before[before.size() - 2])) return holds(predicted, "hypothesis not met");
+    if (before.size() < 2 || !(before.back() < before[before.size() - 2]))
+      return holds(predicted, "hypothesis not met");
     Q signal = before[before.size() - 2] + 2 * eps;
     memory.step(signal);
     std::vector<Q> expect(before.begin(), before.end() - 1);

@@ -34,9 +34,10 @@ ReplayOutcome range_indistinguishable(const Instance& in) {
       if (run_relay(t, u, init).back() != run_relay(t, v, init).back())
         return holds(predicted, "relay " + show(t) + " tells them apart");
     }
-  return violated(predicted, "every relay of G_L ends alike on both, so PAL_mu(u) = PAL_mu(v) for every mu, but the "
-                             "ranges are " + palcheck::to_string(range_of(u)) + " and " +
-                                 palcheck::to_string(range_of(v)));
+  return violated(predicted,
+                  "every relay of G_L ends alike on both, so PAL_mu(u) = PAL_mu(v) for every mu, but the "
+                  "ranges are " +
+                      palcheck::to_string(range_of(u)) + " and " + palcheck::to_string(range_of(v)));
 }
 
 // The proof reads M_1 (first maximum) and m_k (last minimum) off the stack.
@@ -49,7 +50,8 @@ ReplayOutcome range_formula(const Instance& in) {
   auto pairs = stack_pairs(u, r, init);
   if (pairs.empty()) return violated(predicted, "the stack is empty; max - min = " + palcheck::to_string(range_of(u)));
   Q formula = pairs.front().M - pairs.back().m;
-  std::string computed = "M_1 - m_k = " + palcheck::to_string(formula) + ", max - min = " + palcheck::to_string(range_of(u));
+  std::string computed =
+      "M_1 - m_k = " + palcheck::to_string(formula) + ", max - min = " + palcheck::to_string(range_of(u));
   return formula == range_of(u) ? holds(predicted, computed) : violated(predicted, computed);
 }
 

@@ -41,17 +41,17 @@ struct SecondSolver {
 /// What one checker found for one claim under one reading.
 struct CheckResult {
   Verdict verdict = Verdict::Error;  ///< this checker's verdict
-  std::string method;  ///< "induction", "z3", "enumeration", "property", "construction", "numeric", "analysis"
-  std::string summary;               ///< one line of evidence for the table
+  std::string method;   ///< "induction", "z3", "enumeration", "property", "construction", "numeric", "analysis"
+  std::string summary;  ///< one line of evidence for the table
   std::vector<std::pair<std::string, std::string>> details;  ///< further evidence, in order
   std::map<std::string, std::string> interpretation;         ///< the readings this result depends on
-  std::vector<std::string> hypotheses_used;  ///< for PROVED/BOUNDED: the hypotheses (or invariant) the proof needed
-  std::string bound;                         ///< for BOUNDED: what was bounded, and to what (empty otherwise)
+  std::vector<std::string> hypotheses_used;   ///< for PROVED/BOUNDED: the hypotheses (or invariant) the proof needed
+  std::string bound;                          ///< for BOUNDED: what was bounded, and to what (empty otherwise)
   std::optional<SecondSolver> second_solver;  ///< for solver results: the independent second solver's answer
-  std::optional<Instance> counterexample;    ///< for REFUTED: replayable on the reference
-  Refutes refutes = Refutes::Statement;      ///< for REFUTED: what the counterexample refutes
-  std::uint64_t cases = 0;                   ///< for HELD/REFUTED by search: cases tried
-  std::optional<std::uint64_t> seed;         ///< for searches: the seed
+  std::optional<Instance> counterexample;     ///< for REFUTED: replayable on the reference
+  Refutes refutes = Refutes::Statement;       ///< for REFUTED: what the counterexample refutes
+  std::uint64_t cases = 0;                    ///< for HELD/REFUTED by search: cases tried
+  std::optional<std::uint64_t> seed;          ///< for searches: the seed
 };
 
 /// Combines one claim's results: a confirmed refutation of the statement refutes; otherwise a crash is

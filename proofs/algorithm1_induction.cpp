@@ -26,9 +26,7 @@ struct Stack {
   z3::expr d = c.int_const("d"), k = c.int_const("k"), w = c.int_const("w");
   z3::expr n = c.int_const("n"), P = c.int_const("P"), K = c.int_const("K"), seen = c.bool_const("seen");
 
-  z3::expr test(const z3::expr& q) const {
-    return z3::ite(rising, z3::select(M, q) < u, z3::select(m, q) > u);
-  }
+  z3::expr test(const z3::expr& q) const { return z3::ite(rising, z3::select(M, q) < u, z3::select(m, q) > u); }
   z3::expr guard(const z3::expr& depth, const z3::expr& pops) const {
     z3::expr g = depth > 0 && test(depth - 1);
     return broken_for(Algorithm1Fact::Steps) ? g && pops == 0 : g;
@@ -107,9 +105,9 @@ Spec spec(Algorithm1Fact fact) {
   return {"", "", "", ""};
 }
 
-bool run_case(const RunConfig& config, Algorithm1Fact fact, Algorithm1Break broken, const std::string& file, const std::string& name,
-              const std::string& question, const std::function<void(Query&, const Stack&)>& pose,
-              InductionProof& proof) {
+bool run_case(const RunConfig& config, Algorithm1Fact fact, Algorithm1Break broken, const std::string& file,
+              const std::string& name, const std::string& question,
+              const std::function<void(Query&, const Stack&)>& pose, InductionProof& proof) {
   z3::context c;
   Stack s{c, fact, broken};
   Query q(c, config, file);
@@ -161,7 +159,8 @@ void witness(const RunConfig& config, Algorithm1Fact fact, FirstInput first, Ind
   if (o.answer != SolverAnswer::Sat) return;
   const z3::model& m = *o.model;
   const char* names[] = {"pop-one", "steps", "counts"};
-  Instance inst{"", "z3-algorithm1-witness", {{"fact", names[static_cast<int>(fact)]}, {"algorithm1", to_string(reading)}}, {}};
+  Instance inst{
+      "", "z3-algorithm1-witness", {{"fact", names[static_cast<int>(fact)]}, {"algorithm1", to_string(reading)}}, {}};
   for (const z3::expr& e : inputs) inst.values["u"].push_back(model_value(m, e));
   inst.values["pops"] = {Q(static_cast<long>(model_int(m, s.w)))};
   if (fact == Algorithm1Fact::PopOne) inst.values["eps"] = {model_value(m, s.eps)};
@@ -173,26 +172,30 @@ void witness(const RunConfig& config, Algorithm1Fact fact, FirstInput first, Ind
 InductionClaim algorithm1_claim(Algorithm1Fact fact, FirstInput first) {
   switch (fact) {
     case Algorithm1Fact::PopOne:
-      return {"for every stack depth and every prefix: on a stack of depth >= 2 with M_top < M_{top-1}, the rising "
-              "signal M_{top-1} - eps (0 < eps < M_{top-1} - M_top) pops exactly the top pair",
-              {{"stack", "algorithm1, every reading (the pop loop does not depend on first or unset_last)"},
-               {"signal", "M_{top-1} - eps"}},
-              {"eps > 0", "eps < M_{top-1} - M_top", "depth >= 2", "M_top < M_{top-1}", "the signal rises above u_n"}};
+      return {
+          "for every stack depth and every prefix: on a stack of depth >= 2 with M_top < M_{top-1}, the rising "
+          "signal M_{top-1} - eps (0 < eps < M_{top-1} - M_top) pops exactly the top pair",
+          {{"stack", "algorithm1, every reading (the pop loop does not depend on first or unset_last)"},
+           {"signal", "M_{top-1} - eps"}},
+          {"eps > 0", "eps < M_{top-1} - M_top", "depth >= 2", "M_top < M_{top-1}", "the signal rises above u_n"}};
     case Algorithm1Fact::Steps:
-      return {"for every stack depth: each step's loop pops exactly the maximal top run of pairs the printed test "
-              "removes, top first, then one pair is pushed (none on equal inputs)",
-              {{"algorithm1", "every reading (the pop loop does not depend on first or unset_last)"}},
-              {}};
+      return {
+          "for every stack depth: each step's loop pops exactly the maximal top run of pairs the printed test "
+          "removes, top first, then one pair is pushed (none on equal inputs)",
+          {{"algorithm1", "every reading (the pop loop does not depend on first or unset_last)"}},
+          {}};
     case Algorithm1Fact::Counts:
-      return {"for every sequence length: one push per step whose input differs from the previous one (and at u_0 "
-              "only under push-pair), pops never exceed pushes, depth <= number of inputs",
-              {{"algorithm1", to_string(first) + ", every unset_last (it changes pushed values, not counts)"}},
-              {}};
+      return {
+          "for every sequence length: one push per step whose input differs from the previous one (and at u_0 "
+          "only under push-pair), pops never exceed pushes, depth <= number of inputs",
+          {{"algorithm1", to_string(first) + ", every unset_last (it changes pushed values, not counts)"}},
+          {}};
   }
   return {};
 }
 
-InductionProof prove_algorithm1(const RunConfig& config, Algorithm1Fact fact, FirstInput first, Algorithm1Break broken) {
+InductionProof prove_algorithm1(const RunConfig& config, Algorithm1Fact fact, FirstInput first,
+                                Algorithm1Break broken) {
   InductionProof proof;
   Spec sp = spec(fact);
   proof.invariant = sp.invariant;
@@ -223,7 +226,8 @@ InductionProof prove_algorithm1(const RunConfig& config, Algorithm1Fact fact, Fi
     });
   } else if (fact == Algorithm1Fact::Steps) {
     auto branch = [](Query& q, const Stack& s) {
-      q.hypothesis("the input differs from u_n (rising iff above)", s.D >= 0 && s.rising == (s.u > s.prev) && s.u != s.prev);
+      q.hypothesis("the input differs from u_n (rising iff above)",
+                   s.D >= 0 && s.rising == (s.u > s.prev) && s.u != s.prev);
     };
     run("base", "base", "(D, 0) satisfies I", [&](Query& q, const Stack& s) {
       branch(q, s);
@@ -235,7 +239,8 @@ InductionProof prove_algorithm1(const RunConfig& config, Algorithm1Fact fact, Fi
       q.fact(s.guard(s.d, s.k) && !s.loop_inv(s.d - 1, s.k + 1));
     });
     run("exit", "exit: the loop stops at the cut",
-        "I(d, k) and not the loop test => every cut w (top w pass, the one below fails) is k", [&](Query& q, const Stack& s) {
+        "I(d, k) and not the loop test => every cut w (top w pass, the one below fails) is k",
+        [&](Query& q, const Stack& s) {
           branch(q, s);
           q.hypothesis("I at the exit", s.loop_inv(s.d, s.k));
           q.fact(!s.guard(s.d, s.k) && s.cut(s.w) && s.w != s.k);
@@ -246,18 +251,20 @@ InductionProof prove_algorithm1(const RunConfig& config, Algorithm1Fact fact, Fi
       z3::context& c = q.ctx();
       q.fact(!s.counts_inv(c.int_val(0), c.int_val(0), c.int_val(0), c.int_val(0), c.bool_val(false)));
     });
-    run("first", "step: the first input", std::string("Inv and u_0 => Inv with ") + (push_first ? "one push" : "no push"),
+    run("first", "step: the first input",
+        std::string("Inv and u_0 => Inv with ") + (push_first ? "one push" : "no push"),
         [push_first](Query& q, const Stack& s) {
           z3::expr pp = q.ctx().int_val(push_first ? 1 : 0);
           q.hypothesis("Inv before the step", s.counts_inv(s.n, s.D, s.P, s.K, s.seen));
           q.hypothesis("the first input", !s.seen);
           q.fact(!s.counts_inv(s.n + 1, s.D + pp, s.P + pp, s.K, q.ctx().bool_val(true)));
         });
-    run("equal", "step: an equal input", "Inv and u = u_n => Inv with no push and no pop", [](Query& q, const Stack& s) {
-      q.hypothesis("Inv before the step", s.counts_inv(s.n, s.D, s.P, s.K, s.seen));
-      q.hypothesis("an equal input", s.seen && s.u == s.prev);
-      q.fact(!s.counts_inv(s.n + 1, s.D, s.P, s.K, s.seen));
-    });
+    run("equal", "step: an equal input", "Inv and u = u_n => Inv with no push and no pop",
+        [](Query& q, const Stack& s) {
+          q.hypothesis("Inv before the step", s.counts_inv(s.n, s.D, s.P, s.K, s.seen));
+          q.hypothesis("an equal input", s.seen && s.u == s.prev);
+          q.fact(!s.counts_inv(s.n + 1, s.D, s.P, s.K, s.seen));
+        });
     run("differs", "step: a differing input", "Inv, u != u_n, the loop pops the cut w => Inv with one push and w pops",
         [](Query& q, const Stack& s) {
           q.hypothesis("Inv before the step", s.counts_inv(s.n, s.D, s.P, s.K, s.seen));
@@ -287,12 +294,15 @@ std::string replay_algorithm1(const Instance& w) {
     return "the reference pops " + std::to_string(last.popped.size()) + " pairs, the model says otherwise";
   const std::string& fact = w.options.at("fact");
   if (fact == "pop-one") {
-    if (before.size() < 2 || !(before.back().M < before[before.size() - 2].M)) return "the stack is not of the premises";
-    if (u.back() != before[before.size() - 2].M - w.values.at("eps").front()) return "the signal is not M_{top-1} - eps";
+    if (before.size() < 2 || !(before.back().M < before[before.size() - 2].M))
+      return "the stack is not of the premises";
+    if (u.back() != before[before.size() - 2].M - w.values.at("eps").front())
+      return "the signal is not M_{top-1} - eps";
     return last.popped.size() == 1 ? "" : "the signal does not pop exactly one pair";
   }
   if (fact == "steps") return last.popped.size() >= 2 ? "" : "the step pops fewer than two pairs";
-  if (before.size() != pushes - pops || before.size() > u.size() - 1) return "the counts invariant fails on the reference";
+  if (before.size() != pushes - pops || before.size() > u.size() - 1)
+    return "the counts invariant fails on the reference";
   return last.popped.empty() ? "the step pops nothing" : "";
 }
 

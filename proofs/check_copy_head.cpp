@@ -20,10 +20,12 @@ std::vector<CheckResult> check_copy_argmax(const RunConfig& config) {
     q.hypothesis("j != p", d != 0);
     // score(j) = <(2p, -1), (j, j^2)>; the claim is score(j) < score(p) for every other position j.
     q.fact(2 * p * j - j * j >= 2 * p * p - p * p);
-    return Judgement{.proved = "the quadratic copy head (keys (j, j^2), query (2p, -1)) scores 2pj - j^2, strictly "
-                               "largest at j = p among all positions 0..n, for every n and every p <= n",
-                     .interpretation = {{"position_encoding", "exact quadratic (j, j^2), not the sinusoidal PE of the "
-                                                              "proof"},
+    return Judgement{.proved =
+                         "the quadratic copy head (keys (j, j^2), query (2p, -1)) scores 2pj - j^2, strictly "
+                         "largest at j = p among all positions 0..n, for every n and every p <= n",
+                     .interpretation = {{"position_encoding",
+                                         "exact quadratic (j, j^2), not the sinusoidal PE of the "
+                                         "proof"},
                                         {"argmax_tie", "no ties occur"}},
                      .implicit = {"score(j) = 2pj - j^2 is the head of separation_copy.cpp (checked there by "
                                   "enumeration for n <= 48)"}};

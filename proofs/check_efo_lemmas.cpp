@@ -15,7 +15,9 @@ const std::vector<InitialState> kInitials{InitialState::Off, InitialState::On};
 
 // u_0, u_1, u_2 with i = 1 strictly extremal.
 std::vector<z3::expr> three_inputs(z3::context& c) { return symbolic_sequence(c, "u", 3); }
-z3::expr extremal(const std::vector<z3::expr>& u) { return (u[0] < u[1] && u[2] < u[1]) || (u[0] > u[1] && u[2] > u[1]); }
+z3::expr extremal(const std::vector<z3::expr>& u) {
+  return (u[0] < u[1] && u[2] < u[1]) || (u[0] > u[1] && u[2] > u[1]);
+}
 
 std::string init_name(const std::string& prefix, InitialState init) { return prefix + "_init" + to_string(init); }
 
@@ -31,7 +33,8 @@ std::vector<CheckResult> check_threshold(const RunConfig& config) {
         q.fact(relay[1] != (u[1] >= cst));
         return Judgement{
             .proved = "relay(c+eps, c-eps)[u](i) = 1[u_i >= c] at every extremal i",
-            .refuted = "at an extremum inside the dead band (c-eps, c+eps) the relay keeps its old state, not 1[u_i >= c]",
+            .refuted =
+                "at an extremum inside the dead band (c-eps, c+eps) the relay keeps its old state, not 1[u_i >= c]",
             .witness = Witness{.label = "lem:threshold",
                                .scenario = "z3-threshold-at-extremum",
                                .options = {{"initial_state", to_string(init)}},
@@ -65,8 +68,9 @@ std::vector<CheckResult> check_threshold_repair(const RunConfig& config) {
           q.hypothesis("|u_i - c| >= eps", u - cst >= eps || cst - u >= eps);
         }
         q.fact(relay_step(cst + eps, cst - eps, u, prev) != (u >= cst));
-        return Judgement{.proved = zero_band ? "relay(c, c)[u](i) = 1[u_i >= c] at every i (printed tie rule: u = c is on)"
-                                             : "relay(c+eps, c-eps)[u](i) = 1[u_i >= c] whenever |u_i - c| >= eps",
+        return Judgement{.proved = zero_band
+                                       ? "relay(c, c)[u](i) = 1[u_i >= c] at every i (printed tie rule: u = c is on)"
+                                       : "relay(c+eps, c-eps)[u](i) = 1[u_i >= c] whenever |u_i - c| >= eps",
                          .interpretation = {{"variant", zero_band ? "eps = 0" : "u_i outside the dead band"}}};
       });
 }
@@ -88,13 +92,15 @@ std::vector<CheckResult> check_ext_indicator(const RunConfig& config) {
         q.hypothesis("eps > 0", eps > 0);
         q.hypothesis("i extremal", extremal(u));
         std::vector<z3::expr> relay = relay_run(u[1] + eps, u[1] - eps, u, init == InitialState::On);
-        z3::expr as_int1 = z3::ite(relay[1], c.int_val(1), c.int_val(0)), as_int0 = z3::ite(relay[0], c.int_val(1), c.int_val(0));
+        z3::expr as_int1 = z3::ite(relay[1], c.int_val(1), c.int_val(0)),
+                 as_int0 = z3::ite(relay[0], c.int_val(1), c.int_val(0));
         q.fact(as_int1 - as_int0 != 1);
         return Judgement{
             .proved = "the relay difference is 1 at every extremal i",
-            .refuted = "with alpha_i = u_i the input u_i lies inside the relay's own dead band, so the relay never "
-                       "changes at step i and the difference is 0 (Z3: relay change at step i is " +
-                       to_string(always_zero.back().answer) + "), even at extrema",
+            .refuted =
+                "with alpha_i = u_i the input u_i lies inside the relay's own dead band, so the relay never "
+                "changes at step i and the difference is 0 (Z3: relay change at step i is " +
+                to_string(always_zero.back().answer) + "), even at extrema",
             .witness = Witness{.label = "lem:ext_indicator",
                                .scenario = "z3-ext-indicator",
                                .options = {{"initial_state", to_string(init)}},
@@ -112,8 +118,10 @@ std::vector<CheckResult> check_ext_indicator(const RunConfig& config) {
 }  // namespace
 
 void register_efo_lemma_checkers(Registry& r) {
-  add_checkers(r, "z3", {{"lem:threshold", check_threshold}, {"repair:lem:threshold", check_threshold_repair},
-                         {"lem:ext_indicator", check_ext_indicator}});
+  add_checkers(r, "z3",
+               {{"lem:threshold", check_threshold},
+                {"repair:lem:threshold", check_threshold_repair},
+                {"lem:ext_indicator", check_ext_indicator}});
 }
 
 }  // namespace palcheck::proofs

@@ -18,8 +18,11 @@ z3::expr code(const z3::expr& k, const z3::expr& D_max, const z3::expr& Delta, c
 struct Params {
   z3::expr k, D_max, Delta, i, d;
   explicit Params(z3::context& c, const std::string& suffix = "")
-      : k(c.int_const("k")), D_max(c.int_const("D_max")), Delta(c.real_const("Delta")),
-        i(c.int_const(("i" + symbol(suffix)).c_str())), d(c.int_const(("d" + symbol(suffix)).c_str())) {}
+      : k(c.int_const("k")),
+        D_max(c.int_const("D_max")),
+        Delta(c.real_const("Delta")),
+        i(c.int_const(("i" + symbol(suffix)).c_str())),
+        d(c.int_const(("d" + symbol(suffix)).c_str())) {}
   // SMT-LIB simple symbols have no apostrophe: i' is written i_prime in the .smt2 dumps.
   static std::string symbol(const std::string& suffix) { return suffix == "'" ? "_prime" : suffix; }
   void hypotheses(Query& q) const {
@@ -50,8 +53,9 @@ std::vector<CheckResult> check_encoding_injective(const RunConfig& config) {
     z3::expr ca = code(a.k, a.D_max, a.Delta, a.i, a.d), cb = code(b.k, b.D_max, b.Delta, b.i, b.d);
     q.fact(a.i != b.i || a.d != b.d);
     q.fact(ca - cb < a.Delta && cb - ca < a.Delta);
-    return Judgement{.proved = "codes of distinct (i, d) differ by at least Delta (so the encoding is injective), "
-                               "for all k, D_max, Delta"};
+    return Judgement{.proved =
+                         "codes of distinct (i, d) differ by at least Delta (so the encoding is injective), "
+                         "for all k, D_max, Delta"};
   })};
 }
 
@@ -68,10 +72,11 @@ std::vector<CheckResult> check_encoding_on_grid(const RunConfig& config) {
     deepest_negative = deepest.check();
     p.hypotheses(q);
     q.fact(cd < p.Delta);
-    return Judgement{.proved = "every code is a grid threshold >= Delta",
-                     .refuted = "codes at depth D_max are -i*Delta < 0 (Z3: " + to_string(deepest_negative.answer) +
-                                " for code >= 0 at d = D_max), below every threshold i*Delta >= Delta of def:pal's grid",
-                     .witness = encoding_instance(p, "def:encoding:grid", "z3-code-below-grid")};
+    return Judgement{
+        .proved = "every code is a grid threshold >= Delta",
+        .refuted = "codes at depth D_max are -i*Delta < 0 (Z3: " + to_string(deepest_negative.answer) +
+                   " for code >= 0 at d = D_max), below every threshold i*Delta >= Delta of def:pal's grid",
+        .witness = encoding_instance(p, "def:encoding:grid", "z3-code-below-grid")};
   });
   r.details.emplace_back("code >= 0 at d = D_max", to_string(deepest_negative.answer));
   return {r};
@@ -120,8 +125,10 @@ DecodeChain decode_chain(const RunConfig& config, const std::string& name, TopOf
     }
     z3::expr M = C_max - z3::to_real(X) * Delta + (with_eps ? eps : c.real_val(0));
     q.fact(y * Delta == C_max - M);
-    if (rounding == Rounding::Ceiling) q.fact(z3::to_real(f) - 1 < y && y <= z3::to_real(f));
-    else q.fact(z3::to_real(f) <= y && y < z3::to_real(f) + 1);
+    if (rounding == Rounding::Ceiling)
+      q.fact(z3::to_real(f) - 1 < y && y <= z3::to_real(f));
+    else
+      q.fact(z3::to_real(f) <= y && y < z3::to_real(f) + 1);
     q.fact(f != X + shift);
   });
   chain.modulus = ask(config, name + "_mod", [&](z3::context& c, Query& q) {
@@ -169,7 +176,8 @@ std::vector<CheckResult> check_top_decode(const RunConfig& config) {
   // Reading 1: M_top = code* + eps, as PUSH emits it and lem:push_no_wipe states it.
   DecodeChain wrong =
       decode_chain(config, "lem_stack_ops_top_plus_eps_gives_i_minus_1", TopOffset::PlusEps, Rounding::Floor, -1);
-  const std::map<std::string, std::string> plus_eps{{"part", "TOP"}, {"M_top", "code*(a_i,d) + eps (lem:push_no_wipe)"}};
+  const std::map<std::string, std::string> plus_eps{{"part", "TOP"},
+                                                    {"M_top", "code*(a_i,d) + eps (lem:push_no_wipe)"}};
   CheckResult off_by_one = chain_result(
       wrong, Judgement{.proved = "Dec(code*(a_i,d) + eps) = a_{i-1}, never a_i: floor((C_max - M_top)/Delta) = "
                                  "d(k+1) + i - 1",
@@ -203,8 +211,9 @@ std::vector<CheckResult> check_top_decode(const RunConfig& config) {
 std::vector<CheckResult> check_top_decode_repair(const RunConfig& config) {
   DecodeChain chain = decode_chain(config, "repair_lem_stack_ops_top_ceil", TopOffset::PlusEps, Rounding::Ceiling, 0);
   return {chain_result(
-      chain, Judgement{.proved = "Dec'(M) = ceil((C_max - M)/Delta) mod (k+1) recovers a_i from M_top = code*(a_i,d) + eps",
-                       .interpretation = {{"M_top", "code*(a_i,d) + eps"}}})};
+      chain,
+      Judgement{.proved = "Dec'(M) = ceil((C_max - M)/Delta) mod (k+1) recovers a_i from M_top = code*(a_i,d) + eps",
+                .interpretation = {{"M_top", "code*(a_i,d) + eps"}}})};
 }
 
 std::vector<CheckResult> check_push_inequality(const RunConfig& config) {
@@ -245,10 +254,14 @@ std::vector<CheckResult> check_boolean(const RunConfig& config) {
 }  // namespace
 
 void register_encoding_lemma_checkers(Registry& r) {
-  add_checkers(r, "z3", {{"def:encoding", check_encoding_injective}, {"def:encoding:grid", check_encoding_on_grid},
-                         {"lem:monotone", check_monotone}, {"lem:stack_ops", check_top_decode},
-                         {"repair:lem:stack_ops:top", check_top_decode_repair},
-                         {"lem:push_no_wipe", check_push_inequality}, {"lem:boolean", check_boolean}});
+  add_checkers(r, "z3",
+               {{"def:encoding", check_encoding_injective},
+                {"def:encoding:grid", check_encoding_on_grid},
+                {"lem:monotone", check_monotone},
+                {"lem:stack_ops", check_top_decode},
+                {"repair:lem:stack_ops:top", check_top_decode_repair},
+                {"lem:push_no_wipe", check_push_inequality},
+                {"lem:boolean", check_boolean}});
 }
 
 }  // namespace palcheck::proofs

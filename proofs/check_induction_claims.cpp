@@ -27,14 +27,20 @@ CheckResult algorithm1_result(const RunConfig& config, Algorithm1Fact fact, Firs
 // The classical memory's POP: one query on the memory invariant, which the memory induction proves.
 CheckResult memory_pop_result(const RunConfig& config, InitialState initial) {
   MemoryInduction run = memory_pop_one(config, initial);
-  InductionProof proof{memory_invariant_text(initial) + " (proved for every length by ref:memory_equals_definition's "
-                                                        "induction, proofs/memory_induction.cpp)",
-                       memory_step_text(), "g: the last entry outside the dead band (see the step)", run.queries, run.witness_query, run.reachable_state, run.proved};
-  InductionClaim claim{"for every memory depth: on the classical memory (two (max, min) pairs at least, ending with a "
-                       "minimum) the signal M_{top-1} - eps turns and wipes exactly the top pair",
-                       {{"stack", to_string(StackReading{})}, {"initial_state", to_string(initial)},
-                        {"signal", "M_{top-1} - eps"}},
-                       {"eps > 0", "eps < M_{top-1} - M_top", "depth >= 2"}};
+  InductionProof proof{memory_invariant_text(initial) +
+                           " (proved for every length by ref:memory_equals_definition's "
+                           "induction, proofs/memory_induction.cpp)",
+                       memory_step_text(),
+                       "g: the last entry outside the dead band (see the step)",
+                       run.queries,
+                       run.witness_query,
+                       run.reachable_state,
+                       run.proved};
+  InductionClaim claim{
+      "for every memory depth: on the classical memory (two (max, min) pairs at least, ending with a "
+      "minimum) the signal M_{top-1} - eps turns and wipes exactly the top pair",
+      {{"stack", to_string(StackReading{})}, {"initial_state", to_string(initial)}, {"signal", "M_{top-1} - eps"}},
+      {"eps > 0", "eps < M_{top-1} - M_top", "depth >= 2"}};
   std::string replay = run.reachable_state ? replay_reachable_state(*run.reachable_state) : "no model";
   return induction_report(proof, claim, replay);
 }

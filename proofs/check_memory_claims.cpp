@@ -59,7 +59,8 @@ std::vector<CheckResult> check_sufficiency(const RunConfig& config) {
       [n](z3::context& c, Query& q, const Case& k) {
         std::vector<z3::expr> u = symbolic_sequence(c, "u", n), v = symbolic_sequence(c, "v", n);
         z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta");
-        Algorithm1Unrolling au = unroll_algorithm1(c, u, k.reading, "au"), av = unroll_algorithm1(c, v, k.reading, "av");
+        Algorithm1Unrolling au = unroll_algorithm1(c, u, k.reading, "au"),
+                            av = unroll_algorithm1(c, v, k.reading, "av");
         q.facts(au.facts);
         q.facts(av.facts);
         q.hypothesis("alpha >= beta", alpha >= beta);
@@ -68,8 +69,9 @@ std::vector<CheckResult> check_sufficiency(const RunConfig& config) {
         q.fact(relay_run(alpha, beta, u, on).back() != relay_run(alpha, beta, v, on).back());
         return Judgement{
             .proved = "equal Algorithm 1 stacks give equal relay states",
-            .refuted = "two sequences with the same Algorithm 1 stack drive a relay to different states, so a "
-                       "one-relay measure gives different PAL outputs",
+            .refuted =
+                "two sequences with the same Algorithm 1 stack drive a relay to different states, so a "
+                "one-relay measure gives different PAL outputs",
             .witness = Witness{.label = "prop:sufficiency",
                                .scenario = "z3-equal-stacks-different-relay",
                                .options = {{"algorithm1", to_string(k.reading)}, {"initial_state", to_string(k.init)}},
@@ -93,7 +95,8 @@ std::vector<CheckResult> check_rate_independence(const RunConfig& config) {
   const std::size_t n = bmc_length();
   std::vector<std::pair<InitialState, Reparametrisation>> variants;
   for (InitialState init : kInitials)
-    for (Reparametrisation how : {Reparametrisation::Stutter, Reparametrisation::Insert}) variants.emplace_back(init, how);
+    for (Reparametrisation how : {Reparametrisation::Stutter, Reparametrisation::Insert})
+      variants.emplace_back(init, how);
   using Variant = std::pair<InitialState, Reparametrisation>;
   auto name = [](const Variant& v) {
     return std::string("prop_rate_independence_") + (v.second == Reparametrisation::Stutter ? "stutter" : "insert") +
@@ -119,15 +122,16 @@ std::vector<CheckResult> check_rate_independence(const RunConfig& config) {
       any = any || (stutter ? differs : inside && differs);
     }
     q.fact(any);
-    return Judgement{.proved = stutter ? "repeating an input changes no relay state at the corresponding times"
-                                       : "inserting a point between two neighbouring inputs changes no relay state "
-                                         "at the corresponding times",
-                     .interpretation = {{"initial_state", to_string(init)},
-                                        {"discrete_reparametrisation", stutter ? "repeated value" : "inserted monotone point"},
-                                        {"N", std::to_string(n)}},
-                     .implicit = {"discrete reading of phi on [0,T]: stuttering and monotone refinement",
-                                  "inserted w between its neighbours u_s and u_{s+1}"},
-                     .bound = bmc_bound(n)};
+    return Judgement{
+        .proved = stutter ? "repeating an input changes no relay state at the corresponding times"
+                          : "inserting a point between two neighbouring inputs changes no relay state "
+                            "at the corresponding times",
+        .interpretation = {{"initial_state", to_string(init)},
+                           {"discrete_reparametrisation", stutter ? "repeated value" : "inserted monotone point"},
+                           {"N", std::to_string(n)}},
+        .implicit = {"discrete reading of phi on [0,T]: stuttering and monotone refinement",
+                     "inserted w between its neighbours u_s and u_{s+1}"},
+        .bound = bmc_bound(n)};
   });
 }
 
@@ -159,21 +163,22 @@ std::vector<CheckResult> check_rate_independence_induction(const RunConfig& conf
                                "prior state",
                      base});
     QueryOutcome step = ask(config, name + "_step", [](z3::context& c, Query& q) {
-      z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta"), x = c.bool_const("x"),
-               y = c.bool_const("y"), u = c.real_const("u");
+      z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta"), x = c.bool_const("x"), y = c.bool_const("y"),
+               u = c.real_const("u");
       q.hypothesis("alpha >= beta", alpha >= beta);
       q.hypothesis("equal states at corresponding times", x == y);
       q.fact(relay_step(alpha, beta, u, x) != relay_step(alpha, beta, u, y));
     });
     cases.push_back({"step: equal states and the same next input give equal states", step});
-    Judgement j{.proved = stutter ? "for every length and position: repeating an input changes no relay state at "
-                                    "the corresponding times"
-                                  : "for every length and position: inserting a point between two neighbouring "
-                                    "inputs changes no relay state at the corresponding times",
-                .interpretation = {{"initial_state", "any (the prior state is symbolic)"},
-                                   {"discrete_reparametrisation", stutter ? "repeated value" : "inserted monotone point"}},
-                .implicit = {"discrete reading of phi on [0,T]: stuttering and monotone refinement",
-                             "induction over time: the state before u_s is symbolic, the step is the relay step"}};
+    Judgement j{
+        .proved = stutter ? "for every length and position: repeating an input changes no relay state at "
+                            "the corresponding times"
+                          : "for every length and position: inserting a point between two neighbouring "
+                            "inputs changes no relay state at the corresponding times",
+        .interpretation = {{"initial_state", "any (the prior state is symbolic)"},
+                           {"discrete_reparametrisation", stutter ? "repeated value" : "inserted monotone point"}},
+        .implicit = {"discrete reading of phi on [0,T]: stuttering and monotone refinement",
+                     "induction over time: the state before u_s is symbolic, the step is the relay step"}};
     out.push_back(judge_induction(cases, j));
   }
   return out;
@@ -209,8 +214,9 @@ std::vector<CheckResult> check_range(const RunConfig& config) {
     }
     if (confirmed_unsat(o)) {
       r.verdict = Verdict::Refuted;
-      r.summary = "no measure on G_4 computes f_range (Z3 unsat for all mu and Delta > 0): (0, Delta/2) and (0, 0) "
-                  "leave every grid relay off but have ranges Delta/2 and 0";
+      r.summary =
+          "no measure on G_4 computes f_range (Z3 unsat for all mu and Delta > 0): (0, Delta/2) and (0, 0) "
+          "leave every grid relay off but have ranges Delta/2 and 0";
       Instance inst{"prop:range", "z3-range-equal-relays", {{"initial_state", to_string(init)}}, {}};
       inst.values["u"] = {Q(0), Q(1, 2)};
       inst.values["v"] = {Q(0), Q(0)};
@@ -219,8 +225,8 @@ std::vector<CheckResult> check_range(const RunConfig& config) {
       r.counterexample = inst;
     } else {
       r.verdict = o.answer == SolverAnswer::Sat ? Verdict::Error : Verdict::Unknown;
-      r.summary = "expected no measure; Z3 says " + to_string(o.answer) + " " + o.reason_unknown + ", cvc5 " +
-                  o.second.answer;
+      r.summary =
+          "expected no measure; Z3 says " + to_string(o.answer) + " " + o.reason_unknown + ", cvc5 " + o.second.answer;
     }
     out.push_back(r);
   }
@@ -230,8 +236,10 @@ std::vector<CheckResult> check_range(const RunConfig& config) {
 }  // namespace
 
 void register_memory_claim_checkers(Registry& r) {
-  add_checkers(r, "z3", {{"prop:wiping", check_wiping_hypotheses},
-                         {"prop:sufficiency", check_sufficiency}, {"prop:rate_independence", check_rate_independence}});
+  add_checkers(r, "z3",
+               {{"prop:wiping", check_wiping_hypotheses},
+                {"prop:sufficiency", check_sufficiency},
+                {"prop:rate_independence", check_rate_independence}});
   add_checkers(r, "induction", {{"prop:rate_independence", check_rate_independence_induction}});
   add_checkers(r, "z3", {{"prop:range", check_range}});
 }

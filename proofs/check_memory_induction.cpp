@@ -43,9 +43,10 @@ CheckResult induction_result(const MemoryInduction& run) {
     r.summary = "the induction closes but its non-vacuity witness does not replay: " + replay;
   } else {
     r.verdict = Verdict::Proved;
-    r.summary = "for every sequence length: the classical memory stays nested and alternating, and every relay "
-                "state equals the reading of the memory (the last entry outside the dead band decides), so PAL "
-                "read from the memory equals PAL by definition";
+    r.summary =
+        "for every sequence length: the classical memory stays nested and alternating, and every relay "
+        "state equals the reading of the memory (the last entry outside the dead band decides), so PAL "
+        "read from the memory equals PAL by definition";
     r.hypotheses_used = {"alpha >= beta", "invariant: " + memory_invariant_text(run.initial)};
   }
   return r;

@@ -58,7 +58,8 @@ std::vector<CheckResult> check_alg_stack(const RunConfig& config) {
         const SymMemory& e = mem.states.back();
         auto in_memory = [&](const z3::expr& x) {
           z3::expr r = c.bool_val(false);
-          for (std::size_t k = 0; k < e.entries.size(); ++k) r = r || (e.size > static_cast<int>(k) && e.entries[k] == x);
+          for (std::size_t k = 0; k < e.entries.size(); ++k)
+            r = r || (e.size > static_cast<int>(k) && e.entries[k] == x);
           return r;
         };
         auto in_stack = [&](const z3::expr& x) {
@@ -73,16 +74,18 @@ std::vector<CheckResult> check_alg_stack(const RunConfig& config) {
         for (std::size_t k = 0; k < e.entries.size(); ++k)
           differ = differ || (e.size > static_cast<int>(k) && !in_stack(e.entries[k]));
         q.fact(differ);
-        return Judgement{.proved = "Algorithm 1's stack holds exactly the values of the classical memory",
-                         .refuted = "Algorithm 1's stack and the classical memory hold different values",
-                         .witness = Witness{.label = "alg:stack",
-                                            .scenario = "z3-stack-values-vs-memory",
-                                            .options = {{"algorithm1", to_string(reading)}},
-                                            .read = {{"u", u}}},
-                         .interpretation = {{"algorithm1", to_string(reading)}, {"initial_state", "0"},
-                                            {"comparison", "set of values in the stack (all M and m) = set of memory entries"},
-                                            {"N", std::to_string(n)}},
-                         .bound = bmc_bound(n)};
+        return Judgement{
+            .proved = "Algorithm 1's stack holds exactly the values of the classical memory",
+            .refuted = "Algorithm 1's stack and the classical memory hold different values",
+            .witness = Witness{.label = "alg:stack",
+                               .scenario = "z3-stack-values-vs-memory",
+                               .options = {{"algorithm1", to_string(reading)}},
+                               .read = {{"u", u}}},
+            .interpretation = {{"algorithm1", to_string(reading)},
+                               {"initial_state", "0"},
+                               {"comparison", "set of values in the stack (all M and m) = set of memory entries"},
+                               {"N", std::to_string(n)}},
+            .bound = bmc_bound(n)};
       });
 }
 
@@ -93,8 +96,11 @@ struct MemoryOrder {
   MemoryUnrolling mem;
   z3::expr maxima_not_down, minima_not_down, minima_not_up;
   MemoryOrder(z3::context& c, std::size_t n)
-      : u(symbolic_sequence(c, "u", n)), mem(unroll_memory(c, u, InitialState::Off, "mem")),
-        maxima_not_down(c.bool_val(false)), minima_not_down(c.bool_val(false)), minima_not_up(c.bool_val(false)) {
+      : u(symbolic_sequence(c, "u", n)),
+        mem(unroll_memory(c, u, InitialState::Off, "mem")),
+        maxima_not_down(c.bool_val(false)),
+        minima_not_down(c.bool_val(false)),
+        minima_not_up(c.bool_val(false)) {
     const SymMemory& e = mem.states.back();
     for (std::size_t k = 0; k + 2 < e.entries.size(); ++k) {
       z3::expr both = e.size > static_cast<int>(k + 2);
@@ -127,7 +133,9 @@ std::vector<CheckResult> check_def_stack(const RunConfig& config) {
           minima_increase = increasing.check();
           q.facts(order.mem.facts);
           q.fact(order.maxima_not_down || order.minima_not_down);
-          j.witness = Witness{.label = "def:stack", .scenario = "z3-stack-order", .options = stack_option(stack),
+          j.witness = Witness{.label = "def:stack",
+                              .scenario = "z3-stack-order",
+                              .options = stack_option(stack),
                               .read = {{"u", order.u}}};
           j.proved = "the classical memory's maxima and minima both strictly decrease";
           j.refuted = "in the classical memory the minima increase (m_1 < m_2 < ...), they do not decrease";
@@ -141,8 +149,8 @@ std::vector<CheckResult> check_def_stack(const RunConfig& config) {
           for (std::size_t k = 0; k + 1 < s.M.size(); ++k)
             bad = bad || (s.size > static_cast<int>(k + 1) && (s.M[k] <= s.M[k + 1] || s.m[k] <= s.m[k + 1]));
           q.fact(bad);
-          j.witness = Witness{.label = "def:stack", .scenario = "z3-stack-order", .options = stack_option(stack),
-                              .read = {{"u", u}}};
+          j.witness = Witness{
+              .label = "def:stack", .scenario = "z3-stack-order", .options = stack_option(stack), .read = {{"u", u}}};
           j.proved = "Algorithm 1's stack has M_1 > M_2 > ... and m_1 > m_2 > ...";
           j.refuted = "Algorithm 1 produces a stack whose M's or m's do not strictly decrease";
         }
@@ -209,8 +217,9 @@ std::vector<CheckResult> pop_results(const RunConfig& config, const std::string&
           deep = s.size >= min_depth;
           removed_not_one = [pops = alg.pops[n]] { return pops != 1; };
           j.proved = "the signal " + sig + " pops exactly the top pair";
-          j.refuted = "the POP signal M_{top-1} + 2eps exceeds M_{top-1} too, so Algorithm 1 pops the top pair and "
-                      "the pair below it";
+          j.refuted =
+              "the POP signal M_{top-1} + 2eps exceeds M_{top-1} too, so Algorithm 1 pops the top pair and "
+              "the pair below it";
         }
         q.hypothesis("eps > 0", eps > 0);
         q.hypothesis(depth, deep);
@@ -341,7 +350,8 @@ void register_stack_claim_checkers(Registry& r) {
     return [=](const RunConfig& config) { return pop_results(config, label, 2, signal, readings); };
   };
   add_checkers(r, "z3",
-               {{"alg:stack", check_alg_stack}, {"def:stack", check_def_stack},
+               {{"alg:stack", check_alg_stack},
+                {"def:stack", check_def_stack},
                 {"lem:pop_one", pop("lem:pop_one", PopSignal::Printed, AlgorithmReadings::Every)},
                 {"repair:lem:pop_one", pop("repair:lem:pop_one", PopSignal::Repaired, AlgorithmReadings::Every)},
                 {"lem:stack_ops", check_stack_ops_sequences},

@@ -59,9 +59,9 @@ std::vector<CheckResult> check_tc_induction(const RunConfig& config) {
   for (const std::string& name : machines) {
     std::size_t keys = 0;
     std::string control = check_finite_control(name, keys);
-    r.details.emplace_back("finite control: " + name,
-                           control.empty() ? std::to_string(keys) + " keys enumerated, every next token as assumed"
-                                           : control);
+    r.details.emplace_back(
+        "finite control: " + name,
+        control.empty() ? std::to_string(keys) + " keys enumerated, every next token as assumed" : control);
     if (!control.empty() && failure.empty()) failure = "the finite control of " + name + " differs: " + control;
     proved = proved && control.empty();
   }

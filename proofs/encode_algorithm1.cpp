@@ -18,8 +18,12 @@ namespace {
 SymAlgorithm1Step select(const z3::expr& c, const SymAlgorithm1Step& a, const SymAlgorithm1Step& b) {
   const SymAlgorithm1& x = a.next;
   const SymAlgorithm1& y = b.next;
-  SymAlgorithm1 r{z3::ite(c, x.has_previous, y.has_previous), z3::ite(c, x.previous, y.previous),
-                  z3::ite(c, x.size, y.size), {}, {}, z3::ite(c, x.persisted_m_last, y.persisted_m_last),
+  SymAlgorithm1 r{z3::ite(c, x.has_previous, y.has_previous),
+                  z3::ite(c, x.previous, y.previous),
+                  z3::ite(c, x.size, y.size),
+                  {},
+                  {},
+                  z3::ite(c, x.persisted_m_last, y.persisted_m_last),
                   z3::ite(c, x.persisted_M_last, y.persisted_M_last)};
   for (std::size_t j = 0; j < x.M.size(); ++j) {
     r.M.push_back(z3::ite(c, x.M[j], y.M[j]));
@@ -48,8 +52,13 @@ SymAlgorithm1Step branch_at_depth(const SymAlgorithm1& st, const z3::expr& u, st
     // w pairs popped: the new pair lands at index s - w.
     std::size_t at = s - w;
     z3::expr last = w > 0 ? (rising ? st.m[at] : st.M[at]) : fallback();
-    SymAlgorithm1 r{ctx.bool_val(true), u, ctx.int_val(static_cast<int>(at + 1)), {}, {},
-                    rising ? last : st.persisted_m_last, rising ? st.persisted_M_last : last};
+    SymAlgorithm1 r{ctx.bool_val(true),
+                    u,
+                    ctx.int_val(static_cast<int>(at + 1)),
+                    {},
+                    {},
+                    rising ? last : st.persisted_m_last,
+                    rising ? st.persisted_M_last : last};
     for (std::size_t j = 0; j < cap; ++j) {
       bool keep = j < at, put = j == at;
       r.M.push_back(keep ? st.M[j] : put ? (rising ? u : last) : ctx.real_val(0));
@@ -85,8 +94,10 @@ SymAlgorithm1Step algorithm1_step(const SymAlgorithm1& st, const z3::expr& u, co
   SymAlgorithm1Step rise = equal, fall = equal;
   for (std::size_t s = 0; s < cap; ++s) {
     z3::expr here = st.size == ctx.int_val(static_cast<int>(s));
-    rise = s == 0 ? branch_at_depth(st, u, 0, true, options) : select(here, branch_at_depth(st, u, s, true, options), rise);
-    fall = s == 0 ? branch_at_depth(st, u, 0, false, options) : select(here, branch_at_depth(st, u, s, false, options), fall);
+    rise = s == 0 ? branch_at_depth(st, u, 0, true, options)
+                  : select(here, branch_at_depth(st, u, s, true, options), rise);
+    fall = s == 0 ? branch_at_depth(st, u, 0, false, options)
+                  : select(here, branch_at_depth(st, u, s, false, options), fall);
   }
   return select(!st.has_previous, on_first, select(u > st.previous, rise, select(u < st.previous, fall, equal)));
 }
@@ -100,8 +111,13 @@ Algorithm1Unrolling unroll_algorithm1(z3::context& ctx, const std::vector<z3::ex
     SymAlgorithm1Step step = algorithm1_step(current, u[t], options);
     std::string base = prefix + "_" + std::to_string(t);
     auto real = [&](const std::string& n) { return ctx.real_const((base + "_" + n).c_str()); };
-    SymAlgorithm1 fresh{ctx.bool_const((base + "_has_prev").c_str()), real("prev"),
-                        ctx.int_const((base + "_size").c_str()), {}, {}, real("pm_last"), real("pM_last")};
+    SymAlgorithm1 fresh{ctx.bool_const((base + "_has_prev").c_str()),
+                        real("prev"),
+                        ctx.int_const((base + "_size").c_str()),
+                        {},
+                        {},
+                        real("pm_last"),
+                        real("pM_last")};
     r.facts.push_back(fresh.has_previous == step.next.has_previous);
     r.facts.push_back(fresh.previous == step.next.previous);
     r.facts.push_back(fresh.size == step.next.size);
@@ -132,4 +148,3 @@ z3::expr stacks_equal(const SymAlgorithm1& a, const SymAlgorithm1& b) {
 }
 
 }  // namespace palcheck::proofs
-

@@ -15,13 +15,13 @@ namespace palcheck::proofs {
 
 /// The state of Algorithm 1 between steps, with a bounded stack.
 struct SymAlgorithm1 {
-  z3::expr has_previous;     ///< whether an observation was seen (Bool)
-  z3::expr previous;         ///< the previous observation u_n (Real)
-  z3::expr size;             ///< stack depth (Int)
-  std::vector<z3::expr> M;   ///< maxima, bottom first (capacity many)
-  std::vector<z3::expr> m;   ///< minima, bottom first
-  z3::expr persisted_m_last; ///< UnsetLast::Persist's memory of m_last
-  z3::expr persisted_M_last; ///< UnsetLast::Persist's memory of M_last
+  z3::expr has_previous;      ///< whether an observation was seen (Bool)
+  z3::expr previous;          ///< the previous observation u_n (Real)
+  z3::expr size;              ///< stack depth (Int)
+  std::vector<z3::expr> M;    ///< maxima, bottom first (capacity many)
+  std::vector<z3::expr> m;    ///< minima, bottom first
+  z3::expr persisted_m_last;  ///< UnsetLast::Persist's memory of m_last
+  z3::expr persisted_M_last;  ///< UnsetLast::Persist's memory of M_last
 };
 
 /// One step's result: the next state, the pops and whether a pair was pushed.

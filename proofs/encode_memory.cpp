@@ -33,7 +33,8 @@ SymMemoryStep wipe_from(const SymMemory& m, const z3::expr& u, std::size_t top, 
     z3::expr wipes = rising ? u >= older : u <= older;
     SymMemoryStep stop = settled(t, top - t);
     SymMemory next{z3::ite(wipes, result.next.size, stop.next.size), {}, m.initial};
-    for (std::size_t j = 0; j < cap; ++j) next.entries.push_back(z3::ite(wipes, result.next.entries[j], stop.next.entries[j]));
+    for (std::size_t j = 0; j < cap; ++j)
+      next.entries.push_back(z3::ite(wipes, result.next.entries[j], stop.next.entries[j]));
     result = {next, z3::ite(wipes, result.wiped, stop.wiped)};
   }
   return result;

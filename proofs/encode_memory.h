@@ -14,15 +14,15 @@ namespace palcheck::proofs {
 
 /// A symbolic memory of bounded capacity: size, entries (oldest first), and the initial state.
 struct SymMemory {
-  z3::expr size;                 ///< number of entries (Int)
-  std::vector<z3::expr> entries; ///< capacity many Reals; 0 at and above size
-  InitialState initial;          ///< decides whether entry 0 is a maximum
+  z3::expr size;                  ///< number of entries (Int)
+  std::vector<z3::expr> entries;  ///< capacity many Reals; 0 at and above size
+  InitialState initial;           ///< decides whether entry 0 is a maximum
 };
 
 /// One step's result: the next memory and how many entries the wiping-out removed.
 struct SymMemoryStep {
-  SymMemory next;   ///< memory after the input
-  z3::expr wiped;   ///< entries removed by wiping (Int, even)
+  SymMemory next;  ///< memory after the input
+  z3::expr wiped;  ///< entries removed by wiping (Int, even)
 };
 
 /// The empty memory of the given capacity.

@@ -4,9 +4,9 @@
 #include "proofs/encode_algorithm1.h"
 #include "proofs/encode_memory.h"
 #include "proofs/encode_relay.h"
-#include "reference/preisach_memory.h"
 #include "proofs/sequence_generator.h"
 #include "proofs/z3_query.h"
+#include "reference/preisach_memory.h"
 
 #include <functional>
 
@@ -24,7 +24,7 @@ SymMemory simplified(const SymMemory& m) {
 }
 
 SymAlgorithm1 simplified(const SymAlgorithm1& s) {
-  SymAlgorithm1 r{s.has_previous.simplify(), s.previous.simplify(), s.size.simplify(), {}, {},
+  SymAlgorithm1 r{s.has_previous.simplify(),     s.previous.simplify(),        s.size.simplify(), {}, {},
                   s.persisted_m_last.simplify(), s.persisted_M_last.simplify()};
   for (std::size_t j = 0; j < s.M.size(); ++j) {
     r.M.push_back(s.M[j].simplify());
@@ -84,7 +84,8 @@ AgreementReport memory_step_agreement(std::uint64_t seed, std::size_t cases) {
       const std::vector<Q>& e = reference.extrema();
       bool same = integer(symbolic.size) == static_cast<long long>(e.size()) &&
                   integer(step.wiped) == static_cast<long long>(effect.wiped);
-      for (std::size_t j = 0; same && j < max_len; ++j) same = value(symbolic.entries[j]) == (j < e.size() ? e[j] : Q(0));
+      for (std::size_t j = 0; same && j < max_len; ++j)
+        same = value(symbolic.entries[j]) == (j < e.size() ? e[j] : Q(0));
       if (!same) return where(c, t, "memory differs");
     }
     return "";

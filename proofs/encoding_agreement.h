@@ -12,8 +12,8 @@ namespace palcheck::proofs {
 
 /// How an encoding compared with the reference: cases run and the first mismatch (empty if none).
 struct AgreementReport {
-  std::size_t cases = 0;   ///< generated cases compared
-  std::string mismatch;    ///< where and how the first disagreement showed, or empty
+  std::size_t cases = 0;  ///< generated cases compared
+  std::string mismatch;   ///< where and how the first disagreement showed, or empty
 };
 
 /// The relay step of eq:relay against run_relay, both initial states.

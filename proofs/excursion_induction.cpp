@@ -17,8 +17,8 @@ struct Symbols {
   z3::context& c;
   z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta");
   z3::expr x0 = c.bool_const("x0"), x0b = c.bool_const("x0_2");  // prior states left by the histories
-  z3::expr p = c.real_const("p"), q = c.real_const("q");          // wiping: u_{s-1}, u_{r+1}
-  z3::expr lo = c.real_const("lo"), hi = c.real_const("hi");      // wiping: the excursion's extremes
+  z3::expr p = c.real_const("p"), q = c.real_const("q");         // wiping: u_{s-1}, u_{r+1}
+  z3::expr lo = c.real_const("lo"), hi = c.real_const("hi");     // wiping: the excursion's extremes
   z3::expr h = c.real_const("h"), h2 = c.real_const("h_2"), a = c.real_const("a");  // minor loops
   z3::expr dir = c.bool_const("rising");  // wiping: a rising pass; return point: a fall from h to a
   z3::expr y = c.bool_const("y"), yb = c.bool_const("y_2"), v = c.real_const("v");
@@ -156,9 +156,11 @@ void witness(const RunConfig& config, Excursion which, InductionProof& proof) {
   if (o.answer != SolverAnswer::Sat) return;
   const z3::model& m = *o.model;
   const char* names[] = {"wiping", "return-point", "congruency"};
-  inst.label = which == Excursion::Wiping ? "repair:prop:wiping"
-               : which == Excursion::ReturnPoint ? "ref:return_point_memory" : "ref:congruency";
-  inst.options = {{"claim", names[static_cast<int>(which)]}, {"initial_state", tag_of(state_of(m, s.x0))},
+  inst.label = which == Excursion::Wiping        ? "repair:prop:wiping"
+               : which == Excursion::ReturnPoint ? "ref:return_point_memory"
+                                                 : "ref:congruency";
+  inst.options = {{"claim", names[static_cast<int>(which)]},
+                  {"initial_state", tag_of(state_of(m, s.x0))},
                   {"initial_state_2", tag_of(state_of(m, s.x0b))}};
   inst.values["alpha"] = {model_value(m, s.alpha)};
   inst.values["beta"] = {model_value(m, s.beta)};
@@ -174,21 +176,24 @@ void witness(const RunConfig& config, Excursion which, InductionProof& proof) {
 InductionClaim excursion_claim(Excursion which) {
   switch (which) {
     case Excursion::Wiping:
-      return {"for every history and every excursion length: deleting an excursion inside a monotone pass, or an "
-              "extremum M followed by a reversal m and an input M2 beyond M, leaves every relay state, hence every "
-              "PAL output, unchanged at all later times",
-              {{"initial_state", "every (the history is a symbolic prior state)"}},
-              {"alpha >= beta", "excursion inside a monotone pass, or extremum passed after a reversal"}};
+      return {
+          "for every history and every excursion length: deleting an excursion inside a monotone pass, or an "
+          "extremum M followed by a reversal m and an input M2 beyond M, leaves every relay state, hence every "
+          "PAL output, unchanged at all later times",
+          {{"initial_state", "every (the history is a symbolic prior state)"}},
+          {"alpha >= beta", "excursion inside a monotone pass, or extremum passed after a reversal"}};
     case Excursion::ReturnPoint:
-      return {"for every history and every loop length: after a fall from h to a, a loop inside [a, h] that "
-              "returns to a restores every relay (mirrored for a rise), hence every PAL output",
-              {{"initial_state", "every (the history is a symbolic prior state)"}},
-              {"alpha >= beta", "a < h (mirrored h < a)", "loop inputs inside [a, h]"}};
+      return {
+          "for every history and every loop length: after a fall from h to a, a loop inside [a, h] that "
+          "returns to a restores every relay (mirrored for a rise), hence every PAL output",
+          {{"initial_state", "every (the history is a symbolic prior state)"}},
+          {"alpha >= beta", "a < h (mirrored h < a)", "loop inputs inside [a, h]"}};
     case Excursion::Congruency:
-      return {"for every two histories and every path length: from a reversal point a reached by falls from "
-              "h_1, h_2 above the path, the same path changes every relay, hence PAL_mu for every mu, alike",
-              {{"initial_state", "every (the histories are symbolic prior states)"}},
-              {"alpha >= beta", "a < h_1, a < h_2", "path inside [a, min(h_1, h_2)]"}};
+      return {
+          "for every two histories and every path length: from a reversal point a reached by falls from "
+          "h_1, h_2 above the path, the same path changes every relay, hence PAL_mu for every mu, alike",
+          {{"initial_state", "every (the histories are symbolic prior states)"}},
+          {"alpha >= beta", "a < h_1, a < h_2", "path inside [a, min(h_1, h_2)]"}};
   }
   return {};
 }
@@ -272,10 +277,11 @@ InductionProof prove_excursion(const RunConfig& config, Excursion which, Excursi
     });
   }
   if (which != Excursion::ReturnPoint)
-    run("after", "after: the same later inputs", "y1 = y2 => step(y1, w) = step(y2, w)", [](Query& q, const Symbols& s) {
-      q.hypothesis("equal states at corresponding times", s.y == s.yb);
-      q.fact(s.step(s.v, s.y) != s.step(s.v, s.yb));
-    });
+    run("after", "after: the same later inputs", "y1 = y2 => step(y1, w) = step(y2, w)",
+        [](Query& q, const Symbols& s) {
+          q.hypothesis("equal states at corresponding times", s.y == s.yb);
+          q.fact(s.step(s.v, s.y) != s.step(s.v, s.yb));
+        });
   proof.proved = all;
   witness(config, which, proof);
   return proof;
@@ -283,7 +289,9 @@ InductionProof prove_excursion(const RunConfig& config, Excursion which, Excursi
 
 std::string replay_excursion(const Instance& w) {
   Thresholds t{w.values.at("alpha").front(), w.values.at("beta").front()};
-  auto initial = [&](const std::string& key) { return w.options.at(key) == "1" ? InitialState::On : InitialState::Off; };
+  auto initial = [&](const std::string& key) {
+    return w.options.at(key) == "1" ? InitialState::On : InitialState::Off;
+  };
   auto as_values = [](const std::vector<RelayState>& run) {
     std::vector<Q> out;
     for (RelayState r : run) out.push_back(Q(r));

@@ -31,8 +31,8 @@ CheckResult induction_report(const InductionProof& proof, const InductionClaim& 
                 disagreement->cvc5 + " (" + disagreement->smt2_path + ")";
   } else if (!proof.proved) {
     r.verdict = Verdict::Unknown;
-    r.summary = "the induction did not close at " + (open ? open->name + ": z3 " + open->z3 + ", cvc5 " + open->cvc5
-                                                          : std::string("an unanswered query"));
+    r.summary = "the induction did not close at " +
+                (open ? open->name + ": z3 " + open->z3 + ", cvc5 " + open->cvc5 : std::string("an unanswered query"));
   } else if (!replay.empty()) {
     r.verdict = Verdict::Error;
     r.summary = "the induction closes but its non-vacuity witness does not replay: " + replay;

@@ -16,20 +16,20 @@ namespace palcheck::proofs {
 
 /// One induction: invariant, step, its queries (all must be unsat in both solvers) and witness (a).
 struct InductionProof {
-  std::string invariant;                 ///< the invariant (and ghost witnesses) in words
-  std::string step;                      ///< the step relation and its cases in words
-  std::string ghosts;                    ///< the ghost witnesses carried in the state, in words
-  std::vector<InductionQuery> queries;   ///< base, step cases, exit: each asks for a counterexample
-  InductionQuery witness_query;          ///< non-vacuity (a): the premises with a real wipe, sat expected
-  std::optional<Instance> witness;       ///< witness_query's model as exact reference inputs
-  bool proved = false;                   ///< every query unsat in both solvers
+  std::string invariant;                ///< the invariant (and ghost witnesses) in words
+  std::string step;                     ///< the step relation and its cases in words
+  std::string ghosts;                   ///< the ghost witnesses carried in the state, in words
+  std::vector<InductionQuery> queries;  ///< base, step cases, exit: each asks for a counterexample
+  InductionQuery witness_query;         ///< non-vacuity (a): the premises with a real wipe, sat expected
+  std::optional<Instance> witness;      ///< witness_query's model as exact reference inputs
+  bool proved = false;                  ///< every query unsat in both solvers
 };
 
 /// The claim-specific words of a report.
 struct InductionClaim {
-  std::string summary;                                 ///< the one line of a PROVED result
+  std::string summary;                                ///< the one line of a PROVED result
   std::map<std::string, std::string> interpretation;  ///< readings the proof covers
-  std::vector<std::string> hypotheses;                 ///< the claim's hypotheses the queries assume
+  std::vector<std::string> hypotheses;                ///< the claim's hypotheses the queries assume
 };
 
 /// The result of `proof`: PROVED (method "induction", the hypotheses and the invariant listed) when every

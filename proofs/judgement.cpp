@@ -27,8 +27,8 @@ CheckResult solver_result(const QueryOutcome& outcome, const std::string& method
   r.second_solver = SecondSolver{outcome.second.solver, outcome.second.answer};
   if (solvers_disagree(outcome)) {
     r.verdict = Verdict::Error;
-    r.summary = "the solvers disagree: Z3 says " + to_string(outcome.answer) + ", " + outcome.second.solver +
-                " says " + outcome.second.answer + " on " + outcome.smt2_path;
+    r.summary = "the solvers disagree: Z3 says " + to_string(outcome.answer) + ", " + outcome.second.solver + " says " +
+                outcome.second.answer + " on " + outcome.smt2_path;
   }
   return r;
 }
@@ -119,8 +119,9 @@ Instance Witness::operator()(const z3::model& model) const {
 
 CheckResult prove(const RunConfig& config, const std::string& name,
                   const std::function<Judgement(z3::context&, Query&)>& claim) {
-  return prove_each(config, 1, [&](std::size_t) { return name; },
-                    [&](z3::context& c, Query& q, std::size_t) { return claim(c, q); })
+  return prove_each(
+             config, 1, [&](std::size_t) { return name; },
+             [&](z3::context& c, Query& q, std::size_t) { return claim(c, q); })
       .front();
 }
 

@@ -35,7 +35,7 @@ struct Judgement {
   std::function<Instance(const z3::model&)> witness{};  ///< a model as an exact instance (may be empty)
   std::map<std::string, std::string> interpretation{};  ///< readings the result depends on
   std::vector<std::string> implicit{};  ///< hypotheses built into the encoding (normalisations, readings)
-  std::string bound{};  ///< for a bounded check: what is bounded, and to what (unsat is then BOUNDED, not PROVED)
+  std::string bound{};        ///< for a bounded check: what is bounded, and to what (unsat is then BOUNDED, not PROVED)
   std::string method = "z3";  ///< "z3" for a formula-level proof, "induction" for an inductive one
 };
 
@@ -70,10 +70,10 @@ std::vector<CheckResult> prove_each(const RunConfig& config, std::size_t count,
 
 /// prove_each over the items of a list.
 template <class Item>
-std::vector<CheckResult> prove_each(const RunConfig& config, const std::vector<Item>& items,
-                                    const std::function<std::string(const std::type_identity_t<Item>&)>& name,
-                                    const std::function<Judgement(z3::context&, Query&,
-                                                                  const std::type_identity_t<Item>&)>& claim) {
+std::vector<CheckResult> prove_each(
+    const RunConfig& config, const std::vector<Item>& items,
+    const std::function<std::string(const std::type_identity_t<Item>&)>& name,
+    const std::function<Judgement(z3::context&, Query&, const std::type_identity_t<Item>&)>& claim) {
   return prove_each(
       config, items.size(), [&](std::size_t i) { return name(items[i]); },
       [&](z3::context& c, Query& q, std::size_t i) { return claim(c, q, items[i]); });

@@ -31,19 +31,18 @@ struct Vocabulary {
 
   z3::expr nesting(const State& m) const {
     z3::expr i = c.int_const("i"), j = c.int_const("j");
-    z3::expr body = z3::implies(0 <= i && i < j && j < m.L,
-                                z3::ite(is_max(i), z3::select(m.E, i) > z3::select(m.E, j),
-                                        z3::select(m.E, i) < z3::select(m.E, j)));
+    z3::expr body = z3::implies(0 <= i && i < j && j < m.L, z3::ite(is_max(i), z3::select(m.E, i) > z3::select(m.E, j),
+                                                                    z3::select(m.E, i) < z3::select(m.E, j)));
     return z3::forall(i, j, body);
   }
 
   z3::expr reading(const State& m) const {
     z3::expr j = c.int_const("j");
     z3::expr Eg = z3::select(m.E, m.g);
-    z3::expr decides = z3::ite(m.g >= 0, (Eg >= alpha && m.s) || (Eg <= beta && !m.s),
-                               m.s == c.bool_val(initial == InitialState::On));
-    z3::expr inside_after = z3::forall(j, z3::implies(m.g < j && j < m.L,
-                                                      beta < z3::select(m.E, j) && z3::select(m.E, j) < alpha));
+    z3::expr decides =
+        z3::ite(m.g >= 0, (Eg >= alpha && m.s) || (Eg <= beta && !m.s), m.s == c.bool_val(initial == InitialState::On));
+    z3::expr inside_after =
+        z3::forall(j, z3::implies(m.g < j && j < m.L, beta < z3::select(m.E, j) && z3::select(m.E, j) < alpha));
     return -1 <= m.g && m.g < m.L && decides && inside_after;
   }
 
@@ -90,8 +89,7 @@ Step transition(const Vocabulary& v, StepCase kind, const State& m, const State&
   z3::expr relay = n.s == v.relay_step(m.s);
   if (kind == StepCase::Equal) {
     z3::expr ghost = n.g == z3::ite(v.outside(v.u), m.L - 1, m.g);
-    return {m.L >= 1 && v.u == top_value && n.E == m.E && n.L == m.L && cut == m.L - 1 && relay && ghost, cut,
-            m.L - 1};
+    return {m.L >= 1 && v.u == top_value && n.E == m.E && n.L == m.L && cut == m.L - 1 && relay && ghost, cut, m.L - 1};
   }
   z3::expr condition = c.bool_val(true), top = c.int_val(0), rising = v.is_max(c.int_val(0));
   if (kind == StepCase::Empty) {
@@ -99,7 +97,7 @@ Step transition(const Vocabulary& v, StepCase kind, const State& m, const State&
   } else {
     z3::expr top_is_max = v.is_max(m.L - 1);
     z3::expr beyond = z3::ite(top_is_max, v.u > top_value, v.u < top_value);
-    z3::expr back = z3::ite(top_is_max, v.u < top_value, v.u > top_value);
+    z3::expr back = z3::ite(top_is_max, v.u<top_value, v.u> top_value);
     condition = m.L >= 1 && (kind == StepCase::Continue ? beyond : back);
     top = kind == StepCase::Continue ? m.L - 1 : m.L;
     rising = kind == StepCase::Continue ? top_is_max : !top_is_max;
@@ -149,8 +147,7 @@ Instance model_state(const z3::model& model, const Vocabulary& v, const State& m
 std::string memory_invariant_text(InitialState initial) {
   return "Inv(E, L, s, g): L >= 0; nesting: for all 0 <= i < j < L, E[i] > E[j] if entry i is a maximum, E[i] < E[j] "
          "if a minimum, entry i a maximum iff i is " +
-         std::string(initial == InitialState::Off ? "even" : "odd") +
-         " (initial state " + initial_tag(initial) +
+         std::string(initial == InitialState::Off ? "even" : "odd") + " (initial state " + initial_tag(initial) +
          "); ghost reading: -1 <= g < L, every entry after g lies inside the dead band (beta, alpha), and g decides "
          "the relay state s (E[g] >= alpha and s = 1, or E[g] <= beta and s = 0; g = -1: s = the initial state)";
 }
@@ -158,17 +155,18 @@ std::string memory_invariant_text(InitialState initial) {
 std::string memory_step_text() {
   std::string text;
   for (const CaseSpec& k : kCases) text += std::string(text.empty() ? "" : "; ") + k.name + ": " + k.words;
-  return text + "; the cut c: c = t mod 2, every same-kind entry E[q], c <= q < t, is wiped by u (u >= E[q] rising, "
-                "u <= E[q] falling) and E[c-2] is not (or c < 2); E' = E[c := u], L' = c + 1; s' = relay step of s "
-                "on u. Ghost witness g': c if u is outside the band, else g if g < c, else c - 1 (the entry below a "
-                "wiped one that decided is of the other kind and outside the band by nesting)";
+  return text +
+         "; the cut c: c = t mod 2, every same-kind entry E[q], c <= q < t, is wiped by u (u >= E[q] rising, "
+         "u <= E[q] falling) and E[c-2] is not (or c < 2); E' = E[c := u], L' = c + 1; s' = relay step of s "
+         "on u. Ghost witness g': c if u is outside the band, else g if g < c, else c - 1 (the entry below a "
+         "wiped one that decided is of the other kind and outside the band by nesting)";
 }
 
 MemoryInduction prove_memory_invariant(const RunConfig& config, InitialState initial, StepMutation mutation) {
   MemoryInduction out;
   out.initial = initial;
-  const std::string tag = "memory_induction_init" + initial_tag(initial) +
-                          (mutation == StepMutation::None ? "" : "_mutated");
+  const std::string tag =
+      "memory_induction_init" + initial_tag(initial) + (mutation == StepMutation::None ? "" : "_mutated");
   bool all_unsat = true;
   {
     z3::context c;
@@ -253,7 +251,8 @@ MemoryInduction memory_pop_one(const RunConfig& config, InitialState initial) {
     if (witness) {
       q.fact(step.premises && step.cut == m.L - 2 && m.L <= 6);
       QueryOutcome o = q.check();
-      out.witness_query = record("non-vacuity (a)", "Inv, two pairs, the signal turns and cuts at L-2 (sat expected)", o);
+      out.witness_query =
+          record("non-vacuity (a)", "Inv, two pairs, the signal turns and cuts at L-2 (sat expected)", o);
       if (o.answer == SolverAnswer::Sat) out.reachable_state = model_state(*o.model, v, m, n);
       continue;
     }

@@ -17,9 +17,9 @@ namespace palcheck::proofs {
 
 /// A piece of the step broken on purpose, to show the proof is about the real step (non-vacuity (c)).
 enum class StepMutation {
-  None,               ///< the real step
-  NoStopBelowCut,     ///< the cut need not stop at an entry u does not wipe (wipes too little)
-  GhostIgnoresWipe,   ///< the ghost index keeps pointing at a wiped entry
+  None,              ///< the real step
+  NoStopBelowCut,    ///< the cut need not stop at an entry u does not wipe (wipes too little)
+  GhostIgnoresWipe,  ///< the ghost index keeps pointing at a wiped entry
 };
 
 /// One query of the induction: what it asks, both solvers' answers and its file.

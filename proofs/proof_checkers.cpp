@@ -1,7 +1,7 @@
 // Registers the Z3 checkers of proofs/ and the replayers of their instances (entry point declared in
 // claims/areas.h). Each checker file names the paper labels it judges.
-#include "proofs/checkers.h"
 #include "claims/areas.h"
+#include "proofs/checkers.h"
 
 namespace palcheck {
 

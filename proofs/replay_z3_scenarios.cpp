@@ -1,8 +1,8 @@
 // Replayers for every instance the Z3 checkers of proofs/ produce (def:encoding:grid, lem:stack_ops,
 // lem:threshold, lem:ext_indicator, prop:sufficiency, alg:stack, def:stack, lem:pop_one,
 // lem:push_no_wipe, prop:range). They use the exact reference only: no Z3 here.
-#include "reference/algorithm1.h"
 #include "proofs/checkers.h"
+#include "reference/algorithm1.h"
 #include "reference/pal_definition.h"
 #include "reference/preisach_memory.h"
 
@@ -19,7 +19,9 @@ namespace {
 constexpr std::size_t kMaxLength = 4096;
 
 // A sequence of 1..kMaxLength inputs.
-const std::vector<Q>& sequence(const Instance& inst, const std::string& name) { return list(inst, name, 1, kMaxLength); }
+const std::vector<Q>& sequence(const Instance& inst, const std::string& name) {
+  return list(inst, name, 1, kMaxLength);
+}
 
 std::string show(const std::vector<Q>& v) {
   std::string s = "(";
@@ -28,7 +30,8 @@ std::string show(const std::vector<Q>& v) {
 }
 std::string show(const std::vector<StackPair>& v) {
   std::string s = "[";
-  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + ("(" + to_string(v[i].M) + ", " + to_string(v[i].m) + ")");
+  for (std::size_t i = 0; i < v.size(); ++i)
+    s += (i ? ", " : "") + ("(" + to_string(v[i].M) + ", " + to_string(v[i].m) + ")");
   return s + "]";
 }
 
@@ -46,8 +49,9 @@ ReplayOutcome code_below_grid(const Instance& inst) {
   ReplayOutcome r;
   r.predicted = "code*(a_i, d) >= Delta (a threshold of the grid)";
   r.computed = "code*(a_i, d) = " + to_string(c) + ", Delta = " + to_string(scalar(inst, "Delta"));
-  r.violates = scalar(inst, "k") >= 1 && scalar(inst, "i") >= 1 && scalar(inst, "i") <= scalar(inst, "k") && scalar(inst, "d") >= 0 &&
-               scalar(inst, "d") <= scalar(inst, "D_max") && scalar(inst, "Delta") > 0 && c < scalar(inst, "Delta");
+  r.violates = scalar(inst, "k") >= 1 && scalar(inst, "i") >= 1 && scalar(inst, "i") <= scalar(inst, "k") &&
+               scalar(inst, "d") >= 0 && scalar(inst, "d") <= scalar(inst, "D_max") && scalar(inst, "Delta") > 0 &&
+               c < scalar(inst, "Delta");
   return r;
 }
 
@@ -73,7 +77,8 @@ ReplayOutcome threshold_at_extremum(const Instance& inst) {
   int indicator = u.at(i) >= c ? 1 : 0;
   ReplayOutcome r;
   r.predicted = "relay(c+eps, c-eps)[u](" + std::to_string(i) + ") = 1[u_i >= c] = " + std::to_string(indicator);
-  r.computed = "u = " + show(u) + ", c = " + to_string(c) + ", eps = " + to_string(eps) + ": relay state " + std::to_string(s);
+  r.computed =
+      "u = " + show(u) + ", c = " + to_string(c) + ", eps = " + to_string(eps) + ": relay state " + std::to_string(s);
   r.violates = eps > 0 && strict_extremum(u, i) && s != indicator;
   return r;
 }
@@ -94,16 +99,18 @@ ReplayOutcome ext_indicator(const Instance& inst) {
 
 // Two sequences with equal Algorithm 1 stacks, and a relay that tells them apart.
 ReplayOutcome different_relay(const Instance& inst) {
-  const std::vector<Q> &u = sequence(inst, "u"), &v = sequence(inst, "v");
+  const std::vector<Q>&u = sequence(inst, "u"), &v = sequence(inst, "v");
   Thresholds t{scalar(inst, "alpha"), scalar(inst, "beta")};
   Measure mu{{{t, Q(1)}}};
-  Q pu = pal_by_definition(mu, u, initial_state(inst)).back(), pv = pal_by_definition(mu, v, initial_state(inst)).back();
-  std::vector<StackPair> su = algorithm1_trace(u, algorithm1_reading(inst)).back(), sv = algorithm1_trace(v, algorithm1_reading(inst)).back();
+  Q pu = pal_by_definition(mu, u, initial_state(inst)).back(),
+    pv = pal_by_definition(mu, v, initial_state(inst)).back();
+  std::vector<StackPair> su = algorithm1_trace(u, algorithm1_reading(inst)).back(),
+                         sv = algorithm1_trace(v, algorithm1_reading(inst)).back();
   ReplayOutcome r;
   r.predicted = "equal stacks give equal PAL outputs";
   r.computed = "u = " + show(u) + ", v = " + show(v) + ": stacks " + show(su) + " and " + show(sv) +
-               "; PAL of the relay (" + to_string(t.alpha) + ", " + to_string(t.beta) + ") with weight 1: " +
-               to_string(pu) + " vs " + to_string(pv);
+               "; PAL of the relay (" + to_string(t.alpha) + ", " + to_string(t.beta) +
+               ") with weight 1: " + to_string(pu) + " vs " + to_string(pv);
   r.violates = t.alpha >= t.beta && su == sv && pu != pv;
   return r;
 }
@@ -166,7 +173,8 @@ ReplayOutcome pop_signal(const Instance& inst) {
     for (const Q& x : u) memory.step(x);
     const std::vector<Q>& e = memory.extrema();
     if (e.size() % 2 != 0 || static_cast<long>(e.size()) < 2 * min_depth) {
-      r.computed = "memory " + show(e) + " does not end with at least " + std::to_string(min_depth) + " (max, min) pairs";
+      r.computed =
+          "memory " + show(e) + " does not end with at least " + std::to_string(min_depth) + " (max, min) pairs";
       return r;
     }
     Q M_top = e[e.size() - 2], M_below = e[e.size() - 4];
@@ -196,7 +204,8 @@ ReplayOutcome pop_signal(const Instance& inst) {
 }
 
 ReplayOutcome push_program(const Instance& inst) {
-  const Q &k = scalar(inst, "k"), &eps = scalar(inst, "eps"), &Delta = scalar(inst, "Delta"), &D_max = scalar(inst, "D_max");
+  const Q &k = scalar(inst, "k"), &eps = scalar(inst, "eps"), &Delta = scalar(inst, "Delta"),
+          &D_max = scalar(inst, "D_max");
   const std::vector<Q>& symbols = list(inst, "symbols", 1, kMaxLength);
   std::vector<Q> u{D_max * (k + 1) * Delta};
   for (std::size_t j = 1; j <= symbols.size(); ++j) {
@@ -233,8 +242,10 @@ ReplayOutcome push_program(const Instance& inst) {
   std::size_t per_push = memory_stack ? 2 : 1;
   bool violated = false;
   for (std::size_t j = 1; j <= symbols.size(); ++j) {
-    if (growth) violated = violated || sizes[2 * j] != sizes[0] + per_push * j;
-    else if (j >= 2) violated = violated || removed[2 * j - 1];
+    if (growth)
+      violated = violated || sizes[2 * j] != sizes[0] + per_push * j;
+    else if (j >= 2)
+      violated = violated || removed[2 * j - 1];
   }
   bool valid = eps > 0 && 2 * eps < Delta && Delta > 0;
   for (const Q& s : symbols) valid = valid && s >= 1 && s <= k;
@@ -248,21 +259,26 @@ ReplayOutcome push_program(const Instance& inst) {
 }
 
 ReplayOutcome range_equal_relays(const Instance& inst) {
-  const std::vector<Q> &u = sequence(inst, "u"), &v = sequence(inst, "v");
+  const std::vector<Q>&u = sequence(inst, "u"), &v = sequence(inst, "v");
   const Q& Delta = scalar(inst, "Delta");
   long L = integer(inst, "L", 1, static_cast<long>(kMaxGridLevels));
   bool all_equal = true;
   for (long i = 1; i <= L; ++i)
     for (long j = 1; j <= i; ++j) {
       Thresholds t{Delta * i, Delta * j};
-      all_equal = all_equal && run_relay(t, u, initial_state(inst)).back() == run_relay(t, v, initial_state(inst)).back();
+      all_equal =
+          all_equal && run_relay(t, u, initial_state(inst)).back() == run_relay(t, v, initial_state(inst)).back();
     }
-  auto range = [](const std::vector<Q>& x) { return *std::max_element(x.begin(), x.end()) - *std::min_element(x.begin(), x.end()); };
+  auto range = [](const std::vector<Q>& x) {
+    return *std::max_element(x.begin(), x.end()) - *std::min_element(x.begin(), x.end());
+  };
   ReplayOutcome r;
   r.predicted = "some mu on G_L has PAL_mu = f_range";
   r.computed = "u = " + show(u) + ", v = " + show(v) + ": every relay of G_" + std::to_string(L) +
-               (all_equal ? " ends in the same state on both" : " does not agree") + ", so PAL_mu(u) = PAL_mu(v) for "
-               "every mu, while f_range = " + to_string(range(u)) + " vs " + to_string(range(v));
+               (all_equal ? " ends in the same state on both" : " does not agree") +
+               ", so PAL_mu(u) = PAL_mu(v) for "
+               "every mu, while f_range = " +
+               to_string(range(u)) + " vs " + to_string(range(v));
   r.violates = Delta > 0 && all_equal && range(u) != range(v);
   return r;
 }

@@ -2,8 +2,8 @@
 #include "proofs/second_solver.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <array>
+#include <cerrno>
 #include <sstream>
 #include <vector>
 
@@ -35,8 +35,10 @@ std::string output_of(std::vector<std::string> argv) {
   std::string out;
   std::array<char, 4096> buffer{};
   for (ssize_t n; spawned == 0 && (n = ::read(fds[0], buffer.data(), buffer.size())) != 0;) {
-    if (n > 0) out.append(buffer.data(), static_cast<std::size_t>(n));
-    else if (errno != EINTR) break;
+    if (n > 0)
+      out.append(buffer.data(), static_cast<std::size_t>(n));
+    else if (errno != EINTR)
+      break;
   }
   ::close(fds[0]);
   if (spawned != 0) return "cannot start " + argv[0];
@@ -75,9 +77,12 @@ SecondAnswer run_cvc5(const std::string& smt2_path, std::uint64_t z3_rlimit, Cvc
   if (search == Cvc5Search::ModelSearch) argv.emplace_back("--decision=justification");
   argv.push_back(smt2_path);
   std::string line = first_line(output_of(argv));
-  if (line == "sat" || line == "unsat") a.answer = line;
-  else if (line == "unknown") a.answer = "unknown (resource limit " + std::to_string(rlimit) + " or incomplete)";
-  else a.answer = "error: " + (line.empty() ? std::string("no output") : line);
+  if (line == "sat" || line == "unsat")
+    a.answer = line;
+  else if (line == "unknown")
+    a.answer = "unknown (resource limit " + std::to_string(rlimit) + " or incomplete)";
+  else
+    a.answer = "error: " + (line.empty() ? std::string("no output") : line);
   return a;
 }
 

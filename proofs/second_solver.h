@@ -20,13 +20,14 @@ struct SecondAnswer {
 /// means. On a whole-paper run's dumps, justification-based decisions take the sat queries from 27.4 s to
 /// 10.1 s of cvc5 CPU, and the unsat ones from 15.1 s to 41 s: so each query gets the one for Z3's answer.
 enum class Cvc5Search {
-  Refutation,  ///< cvc5's default decision heuristic (Z3 said unsat or unknown)
-  ModelSearch, ///< --decision=justification (Z3 said sat)
+  Refutation,   ///< cvc5's default decision heuristic (Z3 said unsat or unknown)
+  ModelSearch,  ///< --decision=justification (Z3 said sat)
 };
 
 /// Runs the cvc5 binary on `smt2_path` under cvc5's resource limit for Z3's `z3_rlimit` (see
 /// cvc5_rlimit); never throws.
-SecondAnswer run_cvc5(const std::string& smt2_path, std::uint64_t z3_rlimit, Cvc5Search search = Cvc5Search::Refutation);
+SecondAnswer run_cvc5(const std::string& smt2_path, std::uint64_t z3_rlimit,
+                      Cvc5Search search = Cvc5Search::Refutation);
 
 /// run_cvc5 in a thread of its own; the file must stay until the answer is in.
 std::future<SecondAnswer> start_cvc5(const std::string& smt2_path, std::uint64_t z3_rlimit, Cvc5Search search);

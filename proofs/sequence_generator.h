@@ -20,9 +20,12 @@ inline std::vector<Q> tricky_inputs(std::mt19937_64& rng, std::size_t max_len) {
   std::vector<Q> u;
   while (u.size() < n) {
     int kind = std::uniform_int_distribution<int>(0, 3)(rng);
-    if (kind == 0 && !u.empty()) u.push_back(u.back());
-    else if (kind == 1 && !u.empty()) u.push_back(u[std::uniform_int_distribution<std::size_t>(0, u.size() - 1)(rng)]);
-    else u.push_back(lattice_value(rng));
+    if (kind == 0 && !u.empty())
+      u.push_back(u.back());
+    else if (kind == 1 && !u.empty())
+      u.push_back(u[std::uniform_int_distribution<std::size_t>(0, u.size() - 1)(rng)]);
+    else
+      u.push_back(lattice_value(rng));
   }
   return u;
 }

@@ -133,7 +133,9 @@ struct Vocabulary {
   // The reader head's output at depth d (weights 1, -(k-1) on the top family, +-1 on the slot families),
   // from the per-relay states.
   z3::expr contribution(Shape shape, const z3::expr& G, const z3::expr& b, const z3::expr& d) const {
-    auto state = [&](Family f, int i) { return z3::ite(expected_state(shape, f, G, b, d, c.int_val(i)), c.int_val(1), c.int_val(0)); };
+    auto state = [&](Family f, int i) {
+      return z3::ite(expected_state(shape, f, G, b, d, c.int_val(i)), c.int_val(1), c.int_val(0));
+    };
     z3::expr sum = c.int_val(0);
     for (int i = 1; i < k; ++i) sum = sum + state(Family::Top, i);
     sum = sum - (k - 1) * state(Family::Top, k);
@@ -153,8 +155,7 @@ struct Vocabulary {
   }
 
   // The shape's constraints on b, and the memory of that shape (v the extra maximum).
-  z3::expr shape_memory(Shape shape, const Memory& mem, const z3::expr& G, const z3::expr& b,
-                        const z3::expr& a) const {
+  z3::expr shape_memory(Shape shape, const Memory& mem, const z3::expr& G, const z3::expr& b, const z3::expr& a) const {
     switch (shape) {
       case Shape::Rest: return 0 <= b && b <= N && encodes(mem, G, b);
       case Shape::Push: return -1 <= b && b + 1 <= N && 1 <= a && a <= k && encodes_plus(mem, G, b, M(a, b + 1));
@@ -191,27 +192,27 @@ struct Recorder {
   }
 };
 
-
 // The reader lemmas: every relay's state, the output per depth, and the sum over depths.
 void reader_queries(Recorder& rec) {
   for (const auto& [shape, shape_title, shape_slug] : kShapes)
     for (const auto& [f, family_title, family_slug] : kFamilies)
-      rec.run(std::string("reader relay state ") + shape_title + ": " + family_title,
-              std::string("state_") + shape_slug + "_" + family_slug,
-              "memory of this shape, 0 <= d <= N, 1 <= i <= k, ghost reading of the relay => its state is the formula",
-              [&](Vocabulary& v, Query& q) {
-                z3::context& c = v.c;
-                z3::expr G = c.constant("G", c.array_sort(c.int_sort(), c.int_sort()));
-                z3::expr b = c.int_const("b"), a = c.int_const("a"), d = c.int_const("d0"), i = c.int_const("i0");
-                z3::expr s = c.bool_const("s"), g = c.int_const("g");
-                Memory mem = v.fresh_memory("");
-                q.hypothesis("memory shape", v.shape_memory(shape, mem, G, b, a));
-                q.hypothesis("relay in the reader measure", 0 <= d && d <= v.N && 1 <= i && i <= v.k);
-                q.hypothesis("relay state = reading of the memory (ref:memory_equals_definition)",
-                             v.reading(mem, v.alpha(f, d), v.real(v.m(i, d)), s, g));
-                v.name_entries(q, mem, {g, mem.L - 1, 2 * b, 2 * b + 1, 2 * b + 2, 2 * d, 2 * d + 1, 2 * d + 2, 2 * d + 3});
-                q.fact(s != v.expected_state(shape, f, G, b, d, i));
-              });
+      rec.run(
+          std::string("reader relay state ") + shape_title + ": " + family_title,
+          std::string("state_") + shape_slug + "_" + family_slug,
+          "memory of this shape, 0 <= d <= N, 1 <= i <= k, ghost reading of the relay => its state is the formula",
+          [&](Vocabulary& v, Query& q) {
+            z3::context& c = v.c;
+            z3::expr G = c.constant("G", c.array_sort(c.int_sort(), c.int_sort()));
+            z3::expr b = c.int_const("b"), a = c.int_const("a"), d = c.int_const("d0"), i = c.int_const("i0");
+            z3::expr s = c.bool_const("s"), g = c.int_const("g");
+            Memory mem = v.fresh_memory("");
+            q.hypothesis("memory shape", v.shape_memory(shape, mem, G, b, a));
+            q.hypothesis("relay in the reader measure", 0 <= d && d <= v.N && 1 <= i && i <= v.k);
+            q.hypothesis("relay state = reading of the memory (ref:memory_equals_definition)",
+                         v.reading(mem, v.alpha(f, d), v.real(v.m(i, d)), s, g));
+            v.name_entries(q, mem, {g, mem.L - 1, 2 * b, 2 * b + 1, 2 * b + 2, 2 * d, 2 * d + 1, 2 * d + 2, 2 * d + 3});
+            q.fact(s != v.expected_state(shape, f, G, b, d, i));
+          });
   for (const auto& [shape, shape_title, shape_slug] : kShapes)
     rec.run(std::string("reader output per depth ") + shape_title, std::string("depth_") + shape_slug,
             "the relay states above, weighted => the depth-d part of the output is the reader value at d = b, else 0",
@@ -284,25 +285,31 @@ ChannelStep channel_step(const Vocabulary& v, Op op, const z3::expr& G, const z3
           middle_shape,
           v.turn(E1, E2, u2, false, c2),
           u2 < u1_read && v.encodes(E2, G2, D2) && v.at(E2, E2.L - 1) == u2,
-          c1, c2, E, E1, E2};
+          c1,
+          c2,
+          E,
+          E1,
+          E2};
 }
 
 void step_queries(Recorder& rec) {
-  rec.run("base: the first two tokens", "base",
-          "empty memory, prompt M(1,0) (the middle of pushing Z0), reader 0, fall => the memory encodes [Z0]",
-          [&](Vocabulary& v, Query& q) {
-            z3::context& c = v.c;
-            Memory E = v.fresh_memory(""), E1 = v.fresh_memory("_middle"), E2 = v.fresh_memory("_next");
-            z3::expr G = c.constant("G", c.array_sort(c.int_sort(), c.int_sort()));
-            z3::expr u1 = v.real(v.M(c.int_val(1), c.int_val(0)));
-            z3::expr r1 = v.reader_value(Shape::Push, G, c.int_val(-1));
-            z3::expr u2 = 2 * v.real(v.C()) - u1 - (v.mutation == TcMutation::FallIgnoresReader ? v.real(c.int_val(0)) : v.real(r1));
-            q.fact(E.L == 0);
-            q.fact(v.turn(E, E1, u1, true, c.int_const("cut_rise")) && v.turn(E1, E2, u2, false, c.int_const("cut_fall")));
-            z3::expr bottom = z3::store(G, c.int_val(0), c.int_val(1));
-            q.fact(!(v.encodes_plus(E1, G, c.int_val(-1), v.M(c.int_val(1), c.int_val(0))) && u2 < v.at(E1, E1.L - 1) &&
-                     v.encodes(E2, bottom, c.int_val(0))));
-          });
+  rec.run(
+      "base: the first two tokens", "base",
+      "empty memory, prompt M(1,0) (the middle of pushing Z0), reader 0, fall => the memory encodes [Z0]",
+      [&](Vocabulary& v, Query& q) {
+        z3::context& c = v.c;
+        Memory E = v.fresh_memory(""), E1 = v.fresh_memory("_middle"), E2 = v.fresh_memory("_next");
+        z3::expr G = c.constant("G", c.array_sort(c.int_sort(), c.int_sort()));
+        z3::expr u1 = v.real(v.M(c.int_val(1), c.int_val(0)));
+        z3::expr r1 = v.reader_value(Shape::Push, G, c.int_val(-1));
+        z3::expr u2 =
+            2 * v.real(v.C()) - u1 - (v.mutation == TcMutation::FallIgnoresReader ? v.real(c.int_val(0)) : v.real(r1));
+        q.fact(E.L == 0);
+        q.fact(v.turn(E, E1, u1, true, c.int_const("cut_rise")) && v.turn(E1, E2, u2, false, c.int_const("cut_fall")));
+        z3::expr bottom = z3::store(G, c.int_val(0), c.int_val(1));
+        q.fact(!(v.encodes_plus(E1, G, c.int_val(-1), v.M(c.int_val(1), c.int_val(0))) && u2 < v.at(E1, E1.L - 1) &&
+                 v.encodes(E2, bottom, c.int_val(0))));
+      });
   for (const auto& [op, op_title, op_slug] : kOps)
     for (bool rising : {true, false})
       rec.run(std::string("step: ") + op_title + (rising ? ", rising token" : ", falling token"),
@@ -343,8 +350,12 @@ void witness_query(const RunConfig& config, int k, TcMutation mutation, TcInduct
   q.fact(st.rise && st.fall && st.cut_rise < st.before.L && st.rise_goal && st.fall_goal);
   for (int d = 0; d <= 4; ++d) q.fact(1 <= z3::select(G, d) && z3::select(G, d) <= k);
   QueryOutcome o = q.check();
-  out.witness_query = {"non-vacuity: a pop that wipes a level", "the pop case's premises and goals at depth 2 (sat expected)",
-                       answer_of(o), o.second.answer, o.smt2_path, solvers_disagree(o)};
+  out.witness_query = {"non-vacuity: a pop that wipes a level",
+                       "the pop case's premises and goals at depth 2 (sat expected)",
+                       answer_of(o),
+                       o.second.answer,
+                       o.smt2_path,
+                       solvers_disagree(o)};
   if (o.answer != SolverAnswer::Sat) return;
   const z3::model& model = *o.model;
   Instance state{"repair:thm:tc", "z3-tc-step", {{"k", std::to_string(k)}, {"op", "pop"}}, {}};
@@ -355,7 +366,8 @@ void witness_query(const RunConfig& config, int k, TcMutation mutation, TcInduct
   auto entries = [&](const Memory& mem) {
     std::vector<Q> values;
     long long length = model_int(model, mem.L);
-    for (long long i = 0; i < length; ++i) values.push_back(model_value(model, v.at(mem, c.int_val(static_cast<int>(i)))));
+    for (long long i = 0; i < length; ++i)
+      values.push_back(model_value(model, v.at(mem, c.int_val(static_cast<int>(i)))));
     return values;
   };
   state.values["memory"] = entries(st.before);
@@ -401,7 +413,8 @@ std::string replay_tc_state(const Instance& state) {
   MemoryPal reader(reader_measure(enc), InitialState::Off);
   Q out = 0;
   for (const Q& x : state.values.at("memory")) out = reader.step(x);
-  if (reader.memory().extrema() != state.values.at("memory")) return "feeding the memory's entries does not reproduce them";
+  if (reader.memory().extrema() != state.values.at("memory"))
+    return "feeding the memory's entries does not reproduce them";
   std::optional<std::vector<int>> decoded = enc.decode(reader.memory().extrema());
   if (!decoded || decoded->size() != stack.size()) return "the memory does not decode to the model's stack";
   for (std::size_t d = 0; d < stack.size(); ++d)
@@ -433,7 +446,8 @@ std::string check_finite_control(const std::string& machine, std::size_t& keys) 
   for (std::size_t h = 0; h < mlp.width(); ++h)
     for (std::size_t slot = 0; slot < 4; ++slot) {
       Q expected = h >= linear && slot == h - linear ? Q(1) : Q(0);
-      if (mlp.w1[h][slot] != expected) return "hidden neuron " + std::to_string(h) + " reads token slot " + std::to_string(slot);
+      if (mlp.w1[h][slot] != expected)
+        return "hidden neuron " + std::to_string(h) + " reads token slot " + std::to_string(slot);
       if (h >= linear && mlp.b1[h] != 0) return "a linear neuron has a bias";
     }
   for (std::size_t h = linear; h < mlp.width(); ++h)
@@ -462,8 +476,8 @@ std::string check_finite_control(const std::string& machine, std::size_t& keys) 
             for (int s = 0; s < 2; ++s) z[1 + s] = rest ? Q(enc.min_code(g[s] + 1, D)) : Q(enc.slot(D));
             QVector next = t.next_token(z, 0);
             ++keys;
-            std::string where = machine + ", key (" + std::to_string(q) + ", " +
-                                std::to_string(x) + ", " + std::to_string(g1) + ", " + std::to_string(g2) + ")";
+            std::string where = machine + ", key (" + std::to_string(q) + ", " + std::to_string(x) + ", " +
+                                std::to_string(g1) + ", " + std::to_string(g2) + ")";
             if (!rest) {
               if (next[0] != q - nq) return where + ": the middle token's control is not the rest state";
               for (int s = 0; s < 2; ++s)

@@ -19,19 +19,19 @@ namespace palcheck::proofs {
 
 /// A piece of the construction or of the memory step broken on purpose (non-vacuity (c)).
 enum class TcMutation {
-  None,              ///< the real construction
-  FallIgnoresReader, ///< the falling token forgets the reader's output (u2 = 2O - u1)
-  CutMayStopEarly,   ///< the wiping cut need not stop at an entry u does not wipe
-  SlotRelaysEqual,   ///< the reader's slot relays (P(d)+1, m(i,d)) lose their +1
+  None,               ///< the real construction
+  FallIgnoresReader,  ///< the falling token forgets the reader's output (u2 = 2O - u1)
+  CutMayStopEarly,    ///< the wiping cut need not stop at an entry u does not wipe
+  SlotRelaysEqual,    ///< the reader's slot relays (P(d)+1, m(i,d)) lose their +1
 };
 
 /// Every query of the proof for one alphabet size k.
 struct TcInduction {
-  int k = 2;                            ///< |Gamma| including Z0
-  std::vector<InductionQuery> queries;  ///< reader lemmas, depth sum, base, stack step cases
-  InductionQuery witness_query;         ///< non-vacuity (a): a pop step that wipes a level, sat
+  int k = 2;                                ///< |Gamma| including Z0
+  std::vector<InductionQuery> queries;      ///< reader lemmas, depth sum, base, stack step cases
+  InductionQuery witness_query;             ///< non-vacuity (a): a pop step that wipes a level, sat
   std::optional<Instance> reachable_state;  ///< its model as reference inputs
-  bool proved = false;                  ///< every query unsat in both solvers
+  bool proved = false;                      ///< every query unsat in both solvers
 };
 
 /// The simulation invariant, in words.

@@ -94,8 +94,10 @@ std::string Query::smt2() {
   std::string body = copy.to_smt2();
   // The narrowest standard logic: cvc5 is about twice as fast under QF_AUFLIRA as under ALL.
   std::string logic = "QF_AUFLIRA";
-  if (z3::probe(ctx_, "has-quantifiers")(goal) > 0 || body.find("(Array") != std::string::npos) logic = "ALL";
-  else if (z3::probe(ctx_, "arith-max-deg")(goal) > 1) logic = "QF_UFNIRA";
+  if (z3::probe(ctx_, "has-quantifiers")(goal) > 0 || body.find("(Array") != std::string::npos)
+    logic = "ALL";
+  else if (z3::probe(ctx_, "arith-max-deg")(goal) > 1)
+    logic = "QF_UFNIRA";
   return "; palcheck query " + name_ + "\n(set-logic " + logic + ")\n" + body;
 }
 
@@ -146,7 +148,10 @@ QueryOutcome Query::check() { return start().get(); }
 
 PendingOutcome::PendingOutcome(QueryOutcome outcome, std::future<SecondAnswer> second, std::string path,
                                std::string keep_dir, std::string key)
-    : outcome_(std::move(outcome)), second_(std::move(second)), path_(std::move(path)), keep_dir_(std::move(keep_dir)),
+    : outcome_(std::move(outcome)),
+      second_(std::move(second)),
+      path_(std::move(path)),
+      keep_dir_(std::move(keep_dir)),
       key_(std::move(key)) {}
 
 QueryOutcome PendingOutcome::get() {
@@ -154,14 +159,16 @@ QueryOutcome PendingOutcome::get() {
   outcome.second = second_.get();
   remember(key_, outcome.second);
   // A disagreement keeps its query file, so that the ERROR it becomes names a file both solvers can re-read.
-  if (solvers_disagree(outcome)) outcome.smt2_path = path_;
-  else if (keep_dir_.empty()) std::filesystem::remove(path_);
+  if (solvers_disagree(outcome))
+    outcome.smt2_path = path_;
+  else if (keep_dir_.empty())
+    std::filesystem::remove(path_);
   if (!keep_dir_.empty() || solvers_disagree(outcome)) {
     // The kept dump records both answers, so that it can be checked against both binaries later.
     std::ifstream in(path_);
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    write_file_atomically(path_, text + "; z3 answered: " + to_string(outcome.answer) + "\n; cvc5 answered: " +
-                          outcome.second.answer + "\n");
+    write_file_atomically(path_, text + "; z3 answered: " + to_string(outcome.answer) +
+                                     "\n; cvc5 answered: " + outcome.second.answer + "\n");
   }
   return outcome;
 }

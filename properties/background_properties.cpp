@@ -15,7 +15,6 @@ namespace palcheck::properties {
 
 namespace {
 
-
 std::map<std::string, std::string> with_initial(std::map<std::string, std::string> m, InitialState s) {
   m["initial_state"] = to_string(s);
   return m;
@@ -143,8 +142,11 @@ rc::Gen<Instance> congruency_cases(std::map<std::string, std::string> options) {
 }
 
 rc::Gen<Instance> grid_cases(std::map<std::string, std::string> options) {
-  auto weight = rc::gen::apply([](int i, int j, int w) { return std::array<int, 3>{i, j, w}; }, int_in(1, 5),
-                               int_in(1, 5), small_int(3));
+  auto weight = rc::gen::apply(
+      [](int i, int j, int w) {
+        return std::array<int, 3>{i, j, w};
+      },
+      int_in(1, 5), int_in(1, 5), small_int(3));
   return rc::gen::apply(
       [options](int L, int d, std::vector<std::array<int, 3>> ws, std::vector<int> steps) {
         Q delta(d, 2);
@@ -224,12 +226,15 @@ void register_background_properties(Registry& r) {
   }));
   r.add(per_reading_checker("prop:complexity", algorithm1_readings(), [](const StackReading& sr) {
     auto opts = with_initial({{"stack", to_string(sr)}}, InitialState::Off);
-    return PropertySpec{"prop:complexity", "push-pop-count", {{"algorithm1", to_string(sr)}},
+    return PropertySpec{"prop:complexity",
+                        "push-pop-count",
+                        {{"algorithm1", to_string(sr)}},
                         "one push per step at most, pops <= pushes, depth k <= n after u_0..u_n",
                         with_shrinking(one_sequence(opts, 12), {{"u"}, true, {}})};
   }));
   r.add(per_reading_checker("prop:pal_preisach", kInitialStates, [](InitialState s) {
-    auto opts = with_initial({{"part", "first sentence only: PAL_mu = P_{mu_Delta} (the limit is not checked here)"}}, s);
+    auto opts =
+        with_initial({{"part", "first sentence only: PAL_mu = P_{mu_Delta} (the limit is not checked here)"}}, s);
     return PropertySpec{"prop:pal_preisach", "grid-vs-atomic", opts,
                         "PAL on G_L (grid sums) = Preisach operator of the atomic measure (by definition)",
                         grid_cases(opts)};
@@ -251,7 +256,9 @@ void register_background_properties(Registry& r) {
                         congruency_cases(with_initial({}, s))};
   }));
   r.add(per_reading_checker("ref:algorithm1_steps", algorithm1_readings(), [](const StackReading& sr) {
-    return PropertySpec{"ref:algorithm1_steps", "step-record", {{"algorithm1", to_string(sr)}},
+    return PropertySpec{"ref:algorithm1_steps",
+                        "step-record",
+                        {{"algorithm1", to_string(sr)}},
                         "each recorded step pops exactly the top pairs the printed test removes, then pushes one",
                         one_sequence(with_initial({{"stack", to_string(sr)}}, InitialState::Off), 12)};
   }));

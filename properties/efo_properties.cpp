@@ -10,7 +10,6 @@ namespace palcheck::properties {
 
 namespace {
 
-
 // A number that is often one of u's values (ties with thresholds are where claims break).
 Q pick(const std::vector<Q>& u, int at, const Q& free, int mode) {
   if (mode == 0) return u[static_cast<std::size_t>(at) % u.size()];
@@ -65,8 +64,11 @@ rc::Gen<Instance> exists_cases(std::map<std::string, std::string> options) {
 }
 
 rc::Gen<Instance> sparse_cases(std::map<std::string, std::string> options) {
-  auto weight = rc::gen::apply([](int i, int j, int w) { return std::array<int, 3>{i, j, w}; }, int_in(1, 4),
-                               int_in(1, 4), small_int(3));
+  auto weight = rc::gen::apply(
+      [](int i, int j, int w) {
+        return std::array<int, 3>{i, j, w};
+      },
+      int_in(1, 4), int_in(1, 4), small_int(3));
   return rc::gen::apply(
       [options](int L, std::vector<std::array<int, 3>> ws, std::vector<int> steps) {
         Q delta(1);
@@ -94,7 +96,8 @@ std::vector<std::map<std::string, std::string>> endpoint_initial_readings() {
   return out;
 }
 
-const char* kPlateaus = "a plateau counts once, at its first index; extrema are strict against the nearest different value";
+const char* kPlateaus =
+    "a plateau counts once, at its first index; extrema are strict against the nearest different value";
 
 }  // namespace
 
@@ -112,7 +115,8 @@ void register_efo_properties(Registry& r) {
   r.add(per_reading_checker("lem:extAgg", stack_initial_readings(), [](const auto& reading) {
     auto [sr, s] = reading;
     std::map<std::string, std::string> opts{{"stack", to_string(sr)}, {"initial_state", to_string(s)}};
-    auto interp = with(opts, {{"part", "the proof's step: relay (alpha, beta) on iff the stack holds a pair within eps of it"}});
+    auto interp =
+        with(opts, {{"part", "the proof's step: relay (alpha, beta) on iff the stack holds a pair within eps of it"}});
     if (sr.classical()) interp["pairs"] = "each memory maximum with the entry after it (itself if last)";
     return PropertySpec{"lem:extAgg", "pair-within-eps", interp,
                         "relay(alpha, beta)[u](n) = 1 iff some stack pair (M, m) has |M-alpha| < eps, |m-beta| < eps",
@@ -123,7 +127,8 @@ void register_efo_properties(Registry& r) {
     return PropertySpec{
         "lem:exists_ext", "count",
         with(opts, {{"phi", "one atom: top, bottom, u_i >= c or u_i <= c; ExtAgg evaluated by its definition"}}),
-        "exists^ext i phi(i) iff ReLU(ExtAgg_i[1, phi(i)]) > 0", with_shrinking(exists_cases(opts), {{"u"}, false, {}})};
+        "exists^ext i phi(i) iff ReLU(ExtAgg_i[1, phi(i)]) > 0",
+        with_shrinking(exists_cases(opts), {{"u"}, false, {}})};
   }));
   r.add(per_reading_checker("eq:relay_efo", endpoint_initial_readings(), [](const auto& opts) {
     return PropertySpec{"eq:relay_efo", "relay-efo", with(opts, {{"plateaus", kPlateaus}}),

@@ -10,7 +10,6 @@ namespace palcheck::properties {
 
 namespace {
 
-
 // k in 2..5 symbols, D_max, Delta and 0 < eps < Delta/2.
 struct EncodingParams {
   int k, d_max;
@@ -18,8 +17,11 @@ struct EncodingParams {
 };
 
 rc::Gen<EncodingParams> encoding_params() {
-  return rc::gen::apply([](int k, int d_max, int delta, int eps) { return EncodingParams{k, d_max, Q(delta, 2), Q(delta, 2) * Q(eps, 16)}; },
-                        int_in(2, 5), int_in(1, 6), int_in(1, 6), int_in(1, 7));
+  return rc::gen::apply(
+      [](int k, int d_max, int delta, int eps) {
+        return EncodingParams{k, d_max, Q(delta, 2), Q(delta, 2) * Q(eps, 16)};
+      },
+      int_in(2, 5), int_in(1, 6), int_in(1, 6), int_in(1, 7));
 }
 
 void put(Instance& in, const EncodingParams& p) {
@@ -102,14 +104,16 @@ std::map<std::string, std::string> interpretation(const StackReading& sr, Initia
 
 void register_encoding_properties(Registry& r) {
   r.add(property_checker("lem:monotone", [] {
-    return std::vector<PropertySpec>{{"lem:monotone", "codes", {}, "code*(a_i', d+1) < code*(a_i, d)", monotone_cases()}};
+    return std::vector<PropertySpec>{
+        {"lem:monotone", "codes", {}, "code*(a_i', d+1) < code*(a_i, d)", monotone_cases()}};
   }));
   r.add(property_checker("lem:stack_ops", [] {
     std::vector<PropertySpec> out;
     for (auto [sr, s] : readings()) {
       auto interp = interpretation(sr, s);
-      interp["signals"] = "u_0 = C_max (bottom marker, not decoded); the k-th pushed symbol at depth k-1; POP only at "
-                          "depth >= 3 with M_{top-1} = code* + eps from the encoded stack";
+      interp["signals"] =
+          "u_0 = C_max (bottom marker, not decoded); the k-th pushed symbol at depth k-1; POP only at "
+          "depth >= 3 with M_{top-1} = code* + eps from the encoded stack";
       interp["decoding"] = "M decodes to a_i iff M = code*(a_i, d) + eps";
       auto opts = reading_options(sr, s);
       out.push_back({"lem:stack_ops", "signals", interp,
@@ -118,8 +122,11 @@ void register_encoding_properties(Registry& r) {
     }
     for (std::string m : {"code+eps", "code"}) {
       std::map<std::string, std::string> opts{{"M_top", m}};
-      out.push_back({"lem:stack_ops", "top-decode", {{"TOP", "Dec as printed applied to M_top = " + m}},
-                     "floor((C_max - M_top)/Delta) mod (k+1) = i", with_shrinking(top_cases(opts), {{}, false, {}})});
+      out.push_back({"lem:stack_ops",
+                     "top-decode",
+                     {{"TOP", "Dec as printed applied to M_top = " + m}},
+                     "floor((C_max - M_top)/Delta) mod (k+1) = i",
+                     with_shrinking(top_cases(opts), {{}, false, {}})});
     }
     return out;
   }));

@@ -28,7 +28,8 @@ std::vector<Q> simpler_numbers(const Q& x) {
     if (abs(x) >= 4) out.push_back(Q(numerator(x) / 2));
     // Large values (the generator's 10^18) also step by |x|/4^k: unit steps alone would take |x| shrinks.
     if (abs(x) >= 64)
-      for (Q step = floor_q(abs(x) / 4); step > 1; step = floor_q(step / 4)) out.push_back(x > 0 ? Q(x - step) : Q(x + step));
+      for (Q step = floor_q(abs(x) / 4); step > 1; step = floor_q(step / 4))
+        out.push_back(x > 0 ? Q(x - step) : Q(x + step));
     out.push_back(x > 0 ? Q(x - 1) : Q(x + 1));
   }
   std::vector<Q> kept;
@@ -90,15 +91,15 @@ rc::Gen<int> small_int(int max_abs) {
   return rc::gen::map(int_in(0, 2 * max_abs), [](int t) { return t % 2 == 0 ? t / 2 : -(t + 1) / 2; });
 }
 
-
 rc::Gen<Q> value() {
-  return rc::gen::resize(100, rc::gen::weightedOneOf<Q>({
-      {8, rc::gen::map(small_int(6), [](int k) { return Q(k); })},
-      {3, rc::gen::map(small_int(12), [](int k) { return Q(k, 2); })},
-      {2, rc::gen::apply([](int p, int q) { return Q(p, q); }, small_int(20), int_in(1, 7))},
-      {1, rc::gen::map(small_int(5), [](int k) { return huge() * (k >= 0 ? 1 : -1) + k; })},
-      {1, rc::gen::map(small_int(5), [](int k) { return Q(k) / huge(); })},
-  }));
+  return rc::gen::resize(100,
+                         rc::gen::weightedOneOf<Q>({
+                             {8, rc::gen::map(small_int(6), [](int k) { return Q(k); })},
+                             {3, rc::gen::map(small_int(12), [](int k) { return Q(k, 2); })},
+                             {2, rc::gen::apply([](int p, int q) { return Q(p, q); }, small_int(20), int_in(1, 7))},
+                             {1, rc::gen::map(small_int(5), [](int k) { return huge() * (k >= 0 ? 1 : -1) + k; })},
+                             {1, rc::gen::map(small_int(5), [](int k) { return Q(k) / huge(); })},
+                         }));
 }
 
 rc::Gen<Q> positive_small() {
@@ -134,10 +135,13 @@ void append_segment(std::vector<Q>& out, const Segment& s) {
 }  // namespace
 
 rc::Gen<std::vector<Q>> sequence(int max_len, rc::Gen<Q> values) {
-  auto segment = rc::gen::apply([](int kind, Q a, Q b, int count) { return Segment{kind, a, b, count}; },
-                                rc::gen::weightedElement<int>({{6, 0}, {1, 1}, {1, 2}, {1, 3}}), values, values,
-                                int_in(0, 3));
-  auto segments = rc::gen::resize(6, rc::gen::nonEmpty(rc::gen::container<std::vector<Segment>>(rc::gen::resize(50, segment))));
+  auto segment = rc::gen::apply(
+      [](int kind, Q a, Q b, int count) {
+        return Segment{kind, a, b, count};
+      },
+      rc::gen::weightedElement<int>({{6, 0}, {1, 1}, {1, 2}, {1, 3}}), values, values, int_in(0, 3));
+  auto segments =
+      rc::gen::resize(6, rc::gen::nonEmpty(rc::gen::container<std::vector<Segment>>(rc::gen::resize(50, segment))));
   return rc::gen::map(segments, [max_len](const std::vector<Segment>& ss) {
     std::vector<Q> out;
     for (const Segment& s : ss) append_segment(out, s);
@@ -156,14 +160,14 @@ rc::Gen<Measure> measure(int max_relays) {
       },
       value(), value(), small_int(3));
   return rc::gen::map(
-      rc::gen::resize(max_relays, rc::gen::nonEmpty(rc::gen::container<std::vector<WeightedRelay>>(rc::gen::resize(50, relay)))),
+      rc::gen::resize(max_relays,
+                      rc::gen::nonEmpty(rc::gen::container<std::vector<WeightedRelay>>(rc::gen::resize(50, relay)))),
       [](std::vector<WeightedRelay> rs) { return Measure{std::move(rs)}; });
 }
 
 rc::Gen<Instance> with_shrinking(rc::Gen<Instance> cases, ShrinkPolicy policy) {
-  return rc::gen::shrink(std::move(cases), [policy](const Instance& x) {
-    return rc::seq::fromContainer(instance_shrinks(x, policy));
-  });
+  return rc::gen::shrink(std::move(cases),
+                         [policy](const Instance& x) { return rc::seq::fromContainer(instance_shrinks(x, policy)); });
 }
 
 Instance with_options(std::map<std::string, std::string> options) {

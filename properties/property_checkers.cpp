@@ -1,9 +1,9 @@
 // Registers the RapidCheck checkers of properties/ (entry point declared in claims/areas.h): each
 // area's properties, then the reference-only replayers of their instances. The claims they judge
 // (ref:*, repair:prop:wiping, ...) are rows of claims/paper_claims.cpp.
-#include "properties/area_properties.h"
 #include "claims/areas.h"
 #include "claims/replay_sequences.h"
+#include "properties/area_properties.h"
 
 namespace palcheck {
 
@@ -21,9 +21,9 @@ std::vector<std::pair<StackReading, InitialState>> stack_initial_readings() {
 
 void register_property_checkers(Registry& r) {
   using namespace properties;
-  for (auto register_area : {register_background_properties, register_encoding_properties,
-                             register_separation_properties, register_efo_properties, register_rfim_properties,
-                             sequences::register_sequence_replayers})
+  for (auto register_area :
+       {register_background_properties, register_encoding_properties, register_separation_properties,
+        register_efo_properties, register_rfim_properties, sequences::register_sequence_replayers})
     register_area(r);
 }
 

@@ -57,7 +57,8 @@ CheckResult run_property(const PropertySpec& spec, const RunConfig& config) {
     }
   });
   rc::detail::TestParams params;
-  params.seed = property_seed(config.seed, spec.label + "/" + spec.scenario + "/" + describe(Instance{"", "", spec.interpretation, {}}));
+  params.seed = property_seed(
+      config.seed, spec.label + "/" + spec.scenario + "/" + describe(Instance{"", "", spec.interpretation, {}}));
   params.maxSuccess = static_cast<int>(config.tests);
   params.maxSize = 100;
   rc::detail::TestListenerAdapter silent;
@@ -93,8 +94,8 @@ CheckResult run_property(const PropertySpec& spec, const RunConfig& config) {
     ReplayOutcome outcome = judge(*last_failure);
     r.verdict = Verdict::Refuted;
     r.counterexample = *last_failure;
-    r.summary = "counterexample after " + std::to_string(failure.numSuccess) + " passing cases: " +
-                describe(*last_failure) + " -> " + outcome.computed;
+    r.summary = "counterexample after " + std::to_string(failure.numSuccess) +
+                " passing cases: " + describe(*last_failure) + " -> " + outcome.computed;
   } else if (result.match(gave_up)) {
     r.verdict = Verdict::Unknown;
     r.cases = static_cast<std::uint64_t>(gave_up.numSuccess);

@@ -17,11 +17,11 @@ namespace palcheck::properties {
 
 /// One property: cases are Instances drawn from `cases`; a case fails when `judge` says it violates.
 struct PropertySpec {
-  std::string label;     ///< the claim
-  std::string scenario;  ///< Instance::scenario (the judge and the replayer)
-  std::map<std::string, std::string> interpretation;  ///< the readings this result depends on
-  std::string statement;                              ///< what is checked, in one line
-  rc::Gen<Instance> cases;                            ///< the generator (with its shrinking)
+  std::string label;                                         ///< the claim
+  std::string scenario;                                      ///< Instance::scenario (the judge and the replayer)
+  std::map<std::string, std::string> interpretation;         ///< the readings this result depends on
+  std::string statement;                                     ///< what is checked, in one line
+  rc::Gen<Instance> cases;                                   ///< the generator (with its shrinking)
   std::function<ReplayOutcome(const Instance&)> judge = {};  ///< empty: the reference judge of (label, scenario)
 };
 

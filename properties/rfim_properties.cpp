@@ -9,7 +9,6 @@ namespace palcheck::properties {
 
 namespace {
 
-
 rc::Gen<Instance> strengths(std::map<std::string, std::string> options, rc::Gen<Q> values) {
   return rc::gen::map(sequence(10, values), [options](std::vector<Q> u) {
     Instance in = with_options(options);
@@ -59,9 +58,10 @@ void register_rfim_properties(Registry& r) {
     std::vector<PropertySpec> out;
     for (std::string q : {"appended", "alone"}) {
       std::map<std::string, std::string> opts{{"query", q}, {"initial_state", "0"}, {"stack", "classical-memory"}};
-      out.push_back({"rem:retrieval", "query", opts,
-                     "the query q = M_s (" + q + ") turns relay (M_s+eps, M_s-eps) on and the other maxima's relays off",
-                     with_shrinking(retrieval_cases(opts), {{"u"}, false, {}})});
+      out.push_back(
+          {"rem:retrieval", "query", opts,
+           "the query q = M_s (" + q + ") turns relay (M_s+eps, M_s-eps) on and the other maxima's relays off",
+           with_shrinking(retrieval_cases(opts), {{"u"}, false, {}})});
     }
     return out;
   }));

@@ -13,7 +13,6 @@ namespace palcheck::properties {
 
 namespace {
 
-
 // Inputs on and between the grid points of G_L; v is u with one earlier input changed.
 rc::Gen<Instance> range_cases(std::map<std::string, std::string> options) {
   return rc::gen::apply(
@@ -27,8 +26,9 @@ rc::Gen<Instance> range_cases(std::map<std::string, std::string> options) {
         in.values = {{"u", u}, {"v", v}, {"delta", {delta}}, {"L", {Q(L)}}};
         return in;
       },
-      int_in(1, 5), int_in(1, 3), rc::gen::resize(6, rc::gen::nonEmpty(rc::gen::container<std::vector<int>>(int_in(0, 12)))),
-      int_in(0, 6), int_in(0, 12));
+      int_in(1, 5), int_in(1, 3),
+      rc::gen::resize(6, rc::gen::nonEmpty(rc::gen::container<std::vector<int>>(int_in(0, 12)))), int_in(0, 6),
+      int_in(0, 12));
 }
 
 rc::Gen<Instance> formula_cases(std::map<std::string, std::string> options) {
@@ -94,13 +94,16 @@ void register_separation_properties(Registry& r) {
     for (InitialState s : {InitialState::Off, InitialState::On}) {
       std::map<std::string, std::string> opts{{"initial_state", to_string(s)}};
       auto interp = opts;
-      interp["1-layer PAL"] = "one head on u itself (W_I = 1) over G_L, read out by any function of (u_n, n, its relays)";
-      out.push_back({"prop:range", "indistinguishable", interp,
-                     "two sequences of equal length and last input that differ in range are told apart by some grid relay",
-                     with_shrinking(range_cases(opts), {{}, false, {}})});
+      interp["1-layer PAL"] =
+          "one head on u itself (W_I = 1) over G_L, read out by any function of (u_n, n, its relays)";
+      out.push_back(
+          {"prop:range", "indistinguishable", interp,
+           "two sequences of equal length and last input that differ in range are told apart by some grid relay",
+           with_shrinking(range_cases(opts), {{}, false, {}})});
     }
-    std::vector<std::pair<StackReading, InitialState>> formula_readings{
-        {StackReading{}, InitialState::Off}, {StackReading{}, InitialState::On}, {all_stack_readings()[1], InitialState::Off}};
+    std::vector<std::pair<StackReading, InitialState>> formula_readings{{StackReading{}, InitialState::Off},
+                                                                        {StackReading{}, InitialState::On},
+                                                                        {all_stack_readings()[1], InitialState::Off}};
     for (auto [sr, s] : formula_readings) {
       std::map<std::string, std::string> opts{{"stack", to_string(sr)}, {"initial_state", to_string(s)}};
       auto interp = opts;
@@ -114,17 +117,19 @@ void register_separation_properties(Registry& r) {
   r.add(property_checker("prop:no_copy:bare_memory", [] {
     std::vector<PropertySpec> out;
     for (auto [sr, s] : stack_initial_readings()) {
-        std::map<std::string, std::string> opts{{"stack", to_string(sr)}, {"initial_state", to_string(s)}};
-        auto interp = opts;
-        if (!sr.classical()) interp.erase("initial_state");
-        interp["step"] = "key step only (equal stacks); that every PAL-Transformer is rate-independent is judged elsewhere";
-        out.push_back({"prop:no_copy:bare_memory", "ascending-position", interp,
-                       "x and x' differing only at p inside a strictly ascending segment have equal stacks at n",
-                       no_copy_cases(opts)});
-      }
+      std::map<std::string, std::string> opts{{"stack", to_string(sr)}, {"initial_state", to_string(s)}};
+      auto interp = opts;
+      if (!sr.classical()) interp.erase("initial_state");
+      interp["step"] =
+          "key step only (equal stacks); that every PAL-Transformer is rate-independent is judged elsewhere";
+      out.push_back({"prop:no_copy:bare_memory", "ascending-position", interp,
+                     "x and x' differing only at p inside a strictly ascending segment have equal stacks at n",
+                     no_copy_cases(opts)});
+    }
     return out;
   }));
-  r.add(Checker{"rem:prob_fix", "property", [](const RunConfig& c) { return std::vector<CheckResult>{sampled_extremum_fraction(c)}; }});
+  r.add(Checker{"rem:prob_fix", "property",
+                [](const RunConfig& c) { return std::vector<CheckResult>{sampled_extremum_fraction(c)}; }});
 }
 
 }  // namespace palcheck::properties

@@ -37,8 +37,8 @@ NumberRows rows_of(const Array& a, const std::string& name) {
     for (std::size_t k = 0; k < cols; ++k) {
       auto q = rational_from_double(data[i * cols + k]);
       if (!q)
-        throw InputError(name + ": element [" + (r.one_dimensional ? "" : std::to_string(i) + ", ") + std::to_string(k) +
-                         "] is not finite");
+        throw InputError(name + ": element [" + (r.one_dimensional ? "" : std::to_string(i) + ", ") +
+                         std::to_string(k) + "] is not finite");
       row.push_back(*q);
     }
     r.rows.push_back(std::move(row));

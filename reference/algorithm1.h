@@ -20,12 +20,12 @@ struct StackPair {
 
 /// What one step of Algorithm 1 did.
 struct Algorithm1Step {
-  Q input;                        ///< u_{n+1}
+  Q input;                                                ///< u_{n+1}
   enum class Branch { Rise, Fall, Equal, First } branch;  ///< which printed branch ran
-  std::vector<StackPair> popped;  ///< pairs popped, in order
-  bool pushed = false;            ///< whether a pair was pushed
-  StackPair push{};               ///< the pair pushed, if any
-  bool last_defaulted = false;    ///< m_last / M_last came from Algorithm1Options::unset_last
+  std::vector<StackPair> popped;                          ///< pairs popped, in order
+  bool pushed = false;                                    ///< whether a pair was pushed
+  StackPair push{};                                       ///< the pair pushed, if any
+  bool last_defaulted = false;                            ///< m_last / M_last came from Algorithm1Options::unset_last
 };
 
 /// Algorithm 1 run token by token; the stack's top is back().

@@ -86,7 +86,8 @@ void write_file_atomically(const std::string& path, const std::string& bytes) {
     std::string reason = std::strerror(errno);
     ::unlink(temp.c_str());
     temporary_file_done();
-    throw WriteError(path + (written ? ": cannot rename the temporary file into place: " : ": write failed: ") + reason);
+    throw WriteError(path + (written ? ": cannot rename the temporary file into place: " : ": write failed: ") +
+                     reason);
   }
   temporary_file_done();
 }

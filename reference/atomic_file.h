@@ -1,7 +1,7 @@
 // Files written whole or not at all, for every layer that writes files (proofs/' .smt2 dumps,
-// tools/oracle's outputs; it sits here, the one layer below both): a temporary file with a name unique to this process and
-// call (pid and random bits, so concurrent runs on one path never share it), then a rename; the
-// temporary file is removed on failure and on SIGINT/SIGTERM.
+// tools/oracle's outputs; it sits here, the one layer below both): a temporary file with a name unique to this process
+// and call (pid and random bits, so concurrent runs on one path never share it), then a rename; the temporary file is
+// removed on failure and on SIGINT/SIGTERM.
 #pragma once
 
 #include <stdexcept>

@@ -257,7 +257,6 @@ KeyedMeasure::KeyedMeasure(Measure mu) : mu_(std::move(mu)) {
   build_double_keys();
 }
 
-
 Grid DoubleGrid::exact() const {
   Grid grid{delta, static_cast<int>(L), {}};
   for (std::size_t r = 0; r < L; ++r)

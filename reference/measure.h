@@ -29,9 +29,9 @@ struct GridWeight {
 
 /// The grid G_L of def:pal with its weights; unlisted points weigh 0.
 struct Grid {
-  Q delta;                         ///< spacing Delta > 0
-  int L;                           ///< size, L >= 1
-  std::vector<GridWeight> weights; ///< nonzero entries
+  Q delta;                          ///< spacing Delta > 0
+  int L;                            ///< size, L >= 1
+  std::vector<GridWeight> weights;  ///< nonzero entries
 };
 
 /// The atomic measure of a grid; throws std::invalid_argument on delta <= 0, L < 1 or j > i.

@@ -31,9 +31,9 @@ class MeasureSums {
   std::size_t first_beta_ge(const Q& b) const;
   long grid_floor(const Q& x) const;  // floor(x / delta) clamped to [-1, L + 1]
 
-  std::optional<Q> grid_delta_;  // set for grids
-  std::vector<Q> grid_points_;   // k * delta for k = 0..L+1 (grids)
-  double grid_inverse_ = 0;      // about 1 / delta, for the first guess of grid_floor
+  std::optional<Q> grid_delta_;    // set for grids
+  std::vector<Q> grid_points_;     // k * delta for k = 0..L+1 (grids)
+  double grid_inverse_ = 0;        // about 1 / delta, for the first guess of grid_floor
   std::vector<Q> alphas_, betas_;  // sorted distinct coordinates (non-grid)
   std::size_t n_alpha_ = 0, n_beta_ = 0;
   std::vector<Q> table_;  // (n_alpha+1) x (n_beta+1): sum over alpha index < i, beta index >= j

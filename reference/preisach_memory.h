@@ -13,9 +13,9 @@ namespace palcheck {
 
 /// What one input did to the memory, so that parallel data (outputs per entry) can follow it.
 struct MemoryStepEffect {
-  std::size_t wiped = 0;   ///< entries removed from the top (before any push); always even
-  bool replaced = false;   ///< the top was a continuing monotone run and was overwritten
-  bool pushed = false;     ///< a new top was appended
+  std::size_t wiped = 0;  ///< entries removed from the top (before any push); always even
+  bool replaced = false;  ///< the top was a continuing monotone run and was overwritten
+  bool pushed = false;    ///< a new top was appended
 };
 
 /// The classical Preisach memory with an explicit initial state.

@@ -2,8 +2,8 @@
 #include "rational.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cctype>
+#include <cmath>
 #include <limits>
 
 namespace palcheck {

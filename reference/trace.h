@@ -11,11 +11,11 @@ namespace palcheck {
 
 /// Everything the reference knows about one token.
 struct TraceStep {
-  Q input;                              ///< u_n
-  std::vector<std::size_t> switched_on;  ///< indices (into the measure) of relays that went 0 -> 1
-  std::vector<std::size_t> switched_off; ///< indices of relays that went 1 -> 0
-  std::vector<Q> memory;                ///< dominant extrema after u_n, oldest first
-  Q output;                             ///< PAL_mu(u_{0:n})
+  Q input;                                ///< u_n
+  std::vector<std::size_t> switched_on;   ///< indices (into the measure) of relays that went 0 -> 1
+  std::vector<std::size_t> switched_off;  ///< indices of relays that went 1 -> 0
+  std::vector<Q> memory;                  ///< dominant extrema after u_n, oldest first
+  Q output;                               ///< PAL_mu(u_{0:n})
 };
 
 /// The trace of PAL_mu over u; outputs by definition, memory from the classical memory.

@@ -2,8 +2,8 @@
 // lem:threshold, lem:boolean, lem:extAgg, lem:exists_ext, eq:relay_efo, cor:strict_inclusion,
 // cor:depth_nesting, cor:decidability, rem:efo_vs_fo: EFO evaluated on generated sequences against the
 // reference relay, memory and PAL-Transformer, per reading of "extremal position".
-#include "reference/models/efo_formula.h"
 #include "claims/constructions/separation_parts.h"
+#include "reference/models/efo_formula.h"
 #include "reference/preisach_memory.h"
 
 #include <algorithm>
@@ -66,8 +66,8 @@ std::vector<CheckResult> check_relay_efo(const RunConfig& config) {
         Q a = random_rational(rng, 4, 2), b = random_rational(rng, 4, 2);
         if (a < b) std::swap(a, b);
         if (relay_efo_agrees(a, b, u, reading, initial)) return std::nullopt;
-        return Instance{"eq:relay_efo", kRelayEfo, reading_options(reading, initial),
-                        {{"alpha", {a}}, {"beta", {b}}, {"u", u}}};
+        return Instance{
+            "eq:relay_efo", kRelayEfo, reading_options(reading, initial), {{"alpha", {a}}, {"beta", {b}}, {"u", u}}};
       });
       CheckResult r = search_result(witness, config.tests, config, "the relay state and eq:relay_efo disagree",
                                     "eq:relay_efo equals the relay state on every generated (relay, sequence)");
@@ -107,7 +107,9 @@ std::vector<CheckResult> check_ext_indicator(const RunConfig& config) {
       std::vector<bool> e = extremal_positions(u, reading);
       for (std::size_t i = 1; i < u.size(); ++i)
         if (indicator_rhs(u, i, eps, InitialState::Off) != (e[i] ? 1 : 0))
-          return Instance{"lem:ext_indicator", kIndicator, reading_options(reading, InitialState::Off),
+          return Instance{"lem:ext_indicator",
+                          kIndicator,
+                          reading_options(reading, InitialState::Off),
                           {{"u", u}, {"i", {Q(static_cast<long>(i))}}, {"eps", {eps}}}};
       return std::nullopt;
     });
@@ -115,8 +117,9 @@ std::vector<CheckResult> check_ext_indicator(const RunConfig& config) {
                                   "eq:ext_indicator misses an extremal position: with alpha_i = u_i the input u_i lies "
                                   "inside the relay's own dead band, so the relay never switches at step i",
                                   "eq:ext_indicator matched 1[i in E] on every generated case");
-    r.details = {{"for every reading", "the right-hand side is identically 0; also its thresholds depend on the data, "
-                                       "which a fixed PAL measure cannot do"}};
+    r.details = {{"for every reading",
+                  "the right-hand side is identically 0; also its thresholds depend on the data, "
+                  "which a fixed PAL measure cannot do"}};
     results.push_back(std::move(r));
   }
   return results;
@@ -134,8 +137,8 @@ ReplayOutcome replay_ext_indicator(const Instance& instance) {
   int rhs = indicator_rhs(u, i, scalar(instance, "eps"), initial_state(instance));
   bool extremal = extremal_positions(u, reading_of(instance))[i];
   out.violates = rhs != (extremal ? 1 : 0);
-  out.computed = "position " + std::to_string(i) + (extremal ? " is" : " is not") + " extremal; right side " +
-                 std::to_string(rhs);
+  out.computed =
+      "position " + std::to_string(i) + (extremal ? " is" : " is not") + " extremal; right side " + std::to_string(rhs);
   return out;
 }
 
@@ -150,7 +153,9 @@ std::vector<CheckResult> check_threshold(const RunConfig& config) {
       std::vector<bool> e = extremal_positions(u, reading);
       for (std::size_t i = 0; i < u.size(); ++i)
         if (e[i] && (u[i] >= threshold) != (s[i] == 1))
-          return Instance{"lem:threshold", kThreshold, reading_options(reading, InitialState::Off),
+          return Instance{"lem:threshold",
+                          kThreshold,
+                          reading_options(reading, InitialState::Off),
                           {{"u", u}, {"i", {Q(static_cast<long>(i))}}, {"c", {threshold}}, {"eps", {eps}}}};
       return std::nullopt;
     });
@@ -197,13 +202,14 @@ std::vector<CheckResult> check_relay_stack(const RunConfig& config) {
     Q a = random_rational(rng, 4, 2), b = random_rational(rng, 4, 2), eps(1, 4);
     if (a < b) std::swap(a, b);
     if (relay_matches_stack(a, b, u, eps)) return std::nullopt;
-    return Instance{"lem:extAgg", kRelayStack, {{"initial_state", "0"}},
-                    {{"alpha", {a}}, {"beta", {b}}, {"u", u}, {"eps", {eps}}}};
+    return Instance{
+        "lem:extAgg", kRelayStack, {{"initial_state", "0"}}, {{"alpha", {a}}, {"beta", {b}}, {"u", u}, {"eps", {eps}}}};
   });
-  CheckResult r = search_result(witness, config.tests, config,
-                                "the proof's 'relay (alpha_i, beta_j) is on iff the stack holds a pair within eps of "
-                                "(alpha_i, beta_j)' fails: a relay is on whenever the last decisive extremum crossed alpha",
-                                "relay state and 'stack pair within eps' agreed on every generated case");
+  CheckResult r =
+      search_result(witness, config.tests, config,
+                    "the proof's 'relay (alpha_i, beta_j) is on iff the stack holds a pair within eps of "
+                    "(alpha_i, beta_j)' fails: a relay is on whenever the last decisive extremum crossed alpha",
+                    "relay state and 'stack pair within eps' agreed on every generated case");
   r.details = {{"Dec", "Dec(alpha, beta) is defined for the stack codes of sec:tc only; here it has no meaning"}};
   return {r};
 }
@@ -232,7 +238,8 @@ bool memory_equal(const std::vector<Q>& u, const std::vector<Q>& v) {
   for (const Q& x : u) nu.push_back(-x);
   for (const Q& x : v) nv.push_back(-x);
   for (InitialState s : {InitialState::Off, InitialState::On})
-    if (memory_trace(u, s).back() != memory_trace(v, s).back() || memory_trace(nu, s).back() != memory_trace(nv, s).back())
+    if (memory_trace(u, s).back() != memory_trace(v, s).back() ||
+        memory_trace(nu, s).back() != memory_trace(nv, s).back())
       return false;
   return u.back() == v.back() && u.size() == v.size();
 }
@@ -252,8 +259,8 @@ std::optional<Instance> find_memory_pair(const std::string& label, const std::st
     if (!memory_equal(u, v)) return std::nullopt;
     for (const Q& threshold : u)
       if (pair_term(term, u, reading, threshold) != pair_term(term, v, reading, threshold)) {
-        Instance instance{label, kMemoryPair, reading_options(reading, InitialState::Off),
-                          {{"u", u}, {"v", v}, {"c", {threshold}}}};
+        Instance instance{
+            label, kMemoryPair, reading_options(reading, InitialState::Off), {{"u", u}, {"v", v}, {"c", {threshold}}}};
         instance.options["term"] = term;
         return instance;
       }
@@ -274,22 +281,23 @@ ReplayOutcome replay_memory_pair(const Instance& instance) {
   Q a = pair_term(term, u, reading, c), b = pair_term(term, v, reading, c);
   bool same = memory_equal(u, v);
   out.violates = same && a != b;
-  out.computed = std::string(same ? "equal" : "different") + " Preisach memories (both initial states, W_I = +-1) and " +
+  out.computed = std::string(same ? "equal" : "different") +
+                 " Preisach memories (both initial states, W_I = +-1) and " +
                  "last tokens, so every such PAL agrees; EFO values " + to_string(a) + " and " + to_string(b);
   return out;
 }
 
-std::vector<CheckResult> memory_pair_results(const std::string& label, const std::string& term,
-                                             const RunConfig& config, const std::string& reading_note) {
+std::vector<CheckResult> memory_pair_results(const std::string& label, const std::string& term, const RunConfig& config,
+                                             const std::string& reading_note) {
   std::vector<CheckResult> results;
   for (const ExtremumReading& reading : all_extremum_readings()) {
     std::optional<Instance> witness = find_memory_pair(label, term, reading, config);
-    CheckResult r = search_result(witness, config.tests, config,
-                                  term == "count"
-                                      ? "two sequences with equal Preisach memory (so equal output of every PAL head) "
+    CheckResult r =
+        search_result(witness, config.tests, config,
+                      term == "count" ? "two sequences with equal Preisach memory (so equal output of every PAL head) "
                                         "have different numbers of extremal positions"
                                       : "two sequences with equal Preisach memory differ on exists^ext i (u_i = c)",
-                                  "no memory-equal pair separated by the formula was generated");
+                      "no memory-equal pair separated by the formula was generated");
     if (!witness) r.verdict = Verdict::Unknown;
     r.interpretation = reading_options(reading, InitialState::Off);
     r.interpretation["pal"] = reading_note;
@@ -321,8 +329,9 @@ std::vector<CheckResult> check_efo_theorem(const std::string& label, const RunCo
     r.summary = "(<=) fails: " + r.summary;
     results.push_back(std::move(r));
   }
-  results.front().details = {{"(=>) as proved", "sums over relays, not over extremal positions; eq:relay_efo holds only "
-                                                "with endpoints counted and initial state 0 (see eq:relay_efo)"},
+  results.front().details = {{"(=>) as proved",
+                              "sums over relays, not over extremal positions; eq:relay_efo holds only "
+                              "with endpoints counted and initial state 0 (see eq:relay_efo)"},
                              {"(<=) as proved", "ExtAgg counts wiped extremal positions too, which no PAL head sees"}};
   return results;
 }
@@ -353,9 +362,12 @@ std::vector<CheckResult> check_semantics(const RunConfig& config) {
       CheckResult r = make_result(Verdict::IllPosed, "construction",
                                   "E(x) ('local extremum') is undefined at the two ends and on plateaus, and the truth "
                                   "of formulas depends on it");
-      r.details = {{"exact point", "def:efo_semantics quantifies over E(x) = local extrema of ||x_i||, with no rule for "
-                                   "positions 0 and n or for ties"},
-                   {"sequence", seq}, {"formula", to_string(phi)}, {"truth per reading", truth}};
+      r.details = {{"exact point",
+                    "def:efo_semantics quantifies over E(x) = local extrema of ||x_i||, with no rule for "
+                    "positions 0 and n or for ties"},
+                   {"sequence", seq},
+                   {"formula", to_string(phi)},
+                   {"truth per reading", truth}};
       r.cases = c + 1;
       r.seed = config.seed;
       return {r};
@@ -378,8 +390,9 @@ std::vector<CheckResult> check_boolean(const RunConfig&) {
                                   : make_result(Verdict::Error, "enumeration", "a Boolean formula is wrong on {0,1}^2");
   r.cases = 4;
   r.hypotheses_used = {"r1, r2 in {0, 1}"};
-  r.details = {{"note", "NOT = 1 - r1 is affine, not a ReLU layer, and exactness needs outputs exactly in {0,1}, which "
-                        "LayerNorm (d > 1) does not preserve"}};
+  r.details = {{"note",
+                "NOT = 1 - r1 is affine, not a ReLU layer, and exactness needs outputs exactly in {0,1}, which "
+                "LayerNorm (d > 1) does not preserve"}};
   return {r};
 }
 
@@ -416,26 +429,29 @@ void register_efo_checkers(Registry& registry) {
                        }});
   registry.add(Replayer{"cor:depth_nesting", kNonExtremalPair, replay_non_extremal_pair});
   registry.add(Checker{"def:efo_semantics", "construction", check_semantics});
-  registry.add(Checker{"def:efo_syntax", "construction", [](const RunConfig&) {
-                         return check_ill_posed(
-                             "the grammar lists the numeric term ExtAgg_i[f(i), phi(i)] as a formula and has no atom "
-                             "comparing terms, so lem:exists_ext's ReLU(ExtAgg) > 0 is not a formula",
-                             "phi ::= ... | ExtAgg_i[f(i), phi(i)] (a sum in R, not a truth value); also f(i) vs f(x_i) "
-                             "and u_i vs x_i in R^d");
-                       }});
+  registry.add(
+      Checker{"def:efo_syntax", "construction", [](const RunConfig&) {
+                return check_ill_posed(
+                    "the grammar lists the numeric term ExtAgg_i[f(i), phi(i)] as a formula and has no atom "
+                    "comparing terms, so lem:exists_ext's ReLU(ExtAgg) > 0 is not a formula",
+                    "phi ::= ... | ExtAgg_i[f(i), phi(i)] (a sum in R, not a truth value); also f(i) vs f(x_i) "
+                    "and u_i vs x_i in R^d");
+              }});
   registry.add(Checker{"def:efo", "construction", [](const RunConfig&) {
-                         return check_ill_posed("ExtAgg 'sums f(i) over all extremal positions weighted by mu': mu is "
-                                                "not part of the logic",
-                                                "item 2 of def:efo; eq:extAgg (def:efo_syntax) has no weight at all");
-                       }});
-  registry.add(Checker{"cor:strict_inclusion", "construction", [](const RunConfig&) {
                          return check_ill_posed(
-                             "the corollary asserts EFO inside FO+Aggregate and, as its second witness, f_range in EFO "
-                             "but not in FO+Aggregate: the two contradict each other",
-                             "'The reverse inclusion fails because f_range is definable in EFO but not in bounded-depth "
-                             "FO+Aggregate' refutes the inclusion just claimed; and f_range is computed by a 1-layer "
-                             "hard-attention transformer (prop:range_hard is refuted)");
+                             "ExtAgg 'sums f(i) over all extremal positions weighted by mu': mu is "
+                             "not part of the logic",
+                             "item 2 of def:efo; eq:extAgg (def:efo_syntax) has no weight at all");
                        }});
+  registry.add(
+      Checker{"cor:strict_inclusion", "construction", [](const RunConfig&) {
+                return check_ill_posed(
+                    "the corollary asserts EFO inside FO+Aggregate and, as its second witness, f_range in EFO "
+                    "but not in FO+Aggregate: the two contradict each other",
+                    "'The reverse inclusion fails because f_range is definable in EFO but not in bounded-depth "
+                    "FO+Aggregate' refutes the inclusion just claimed; and f_range is computed by a 1-layer "
+                    "hard-attention transformer (prop:range_hard is refuted)");
+              }});
   registry.add(Checker{"rem:efo_vs_fo", "construction", [](const RunConfig&) {
                          return check_ill_posed(
                              "EFO strictly inside FO+Aggregate and f_range in EFO with no bounded-depth FO definition "

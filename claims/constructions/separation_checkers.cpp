@@ -35,9 +35,12 @@ std::vector<Q> random_tricky_sequence(std::mt19937_64& rng, int max_len, int spa
   std::vector<Q> u;
   for (int n = len(rng); static_cast<int>(u.size()) < n;) {
     int k = kind(rng);
-    if (k == 0 && !u.empty()) u.push_back(u.back());
-    else if (k == 1 && u.size() >= 2) u.push_back(u[std::uniform_int_distribution<std::size_t>(0, u.size() - 1)(rng)]);
-    else u.push_back(random_rational(rng, span, 2));
+    if (k == 0 && !u.empty())
+      u.push_back(u.back());
+    else if (k == 1 && u.size() >= 2)
+      u.push_back(u[std::uniform_int_distribution<std::size_t>(0, u.size() - 1)(rng)]);
+    else
+      u.push_back(random_rational(rng, span, 2));
   }
   return u;
 }

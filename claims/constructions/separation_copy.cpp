@@ -48,8 +48,10 @@ std::vector<CheckResult> check_copy(const RunConfig&) {
     std::vector<IVector> z = copy_tokens_sinusoidal(values, p, kBits);
     for (std::size_t n = p; n <= kSinusoidalMax; ++n) {
       try {
-        if (hard_attention_selection(copy_heads_sinusoidal().front(), z, n) == std::vector<std::size_t>{p}) ++certified;
-        else ++failed;
+        if (hard_attention_selection(copy_heads_sinusoidal().front(), z, n) == std::vector<std::size_t>{p})
+          ++certified;
+        else
+          ++failed;
       } catch (const ArgmaxUndecided&) {
         ++failed;
       }
@@ -65,16 +67,17 @@ std::vector<CheckResult> check_copy(const RunConfig&) {
   sinus.hypotheses_used = {"0 <= p <= n", "the query token carries PE(p)", "PE(j) = (sin j, cos j)"};
   sinus.interpretation = {{"position_encoding", "sinusoidal with d = 2 (Vaswani's formula at d = 2)"}};
   sinus.details = {{"rigour", "sin and cos enclosed by Taylor sums with Lagrange remainders, width 2^-96"},
-                   {"general n", "cos(m) < 1 for every integer m != 0 (pi is irrational), but the margin 1 - cos(j - p) "
-                                 "has no positive lower bound as n grows: finite precision cannot keep up"}};
+                   {"general n",
+                    "cos(m) < 1 for every integer m != 0 (pi is irrational), but the margin 1 - cos(j - p) "
+                    "has no positive lower bound as n grows: finite precision cannot keep up"}};
   results.push_back(std::move(sinus));
   return results;
 }
 
 struct PairRun {
-  bool separated = false;       // some coordinate of the last outputs is certified different
-  std::string first, second;    // the last outputs
-  bool equal_memory = false;    // the first coordinates have equal Preisach memories
+  bool separated = false;     // some coordinate of the last outputs is certified different
+  std::string first, second;  // the last outputs
+  bool equal_memory = false;  // the first coordinates have equal Preisach memories
 };
 
 std::vector<Q> first_coordinate(const std::vector<QVector>& x) {
@@ -111,8 +114,9 @@ std::vector<CheckResult> check_equal_stacks(const RunConfig& config) {
   r.interpretation = {{"pal_transformer", "def:pal_transformer as printed: z^(0) = x + PE feeds the MPAL heads"},
                       {"initial_state", "0"}};
   r.details = {{"separated pairs", std::to_string(separated) + " of " + std::to_string(cases)},
-               {"mechanism", "the head's signal (x_j + sin j) + 3 cos j is not monotone where x is, so a position "
-                             "that is no extremum of x is an extremum of the signal"}};
+               {"mechanism",
+                "the head's signal (x_j + sin j) + 3 cos j is not monotone where x is, so a position "
+                "that is no extremum of x is an extremum of the signal"}};
   if (witness) r.counterexample = witness;
   return {r};
 }
@@ -132,8 +136,9 @@ bool same_extremal_structure(const std::vector<Q>& u, const std::vector<Q>& v) {
 
 ReplayOutcome replay_pair(const Instance& instance) {
   ReplayOutcome out;
-  out.predicted = "equal extremum stacks (and equal extremal structure, so equal values of every EFO formula) give "
-                  "equal outputs";
+  out.predicted =
+      "equal extremum stacks (and equal extremal structure, so equal values of every EFO formula) give "
+      "equal outputs";
   PalTransformerSpec spec = load_spec(instance, "");
   std::vector<QVector> x = load_tokens(instance, "x", spec.d);
   std::vector<QVector> y = load_tokens(instance, "y", spec.d);
@@ -141,8 +146,8 @@ ReplayOutcome replay_pair(const Instance& instance) {
   const bool same_structure = same_extremal_structure(first_coordinate(x), first_coordinate(y));
   out.violates = run.equal_memory && same_structure && run.separated;
   out.computed = std::string(run.equal_memory ? "equal" : "different") + " Preisach memories, " +
-                 (same_structure ? "equal" : "different") + " extremal structure; last outputs (" +
-                 run.first + ") vs (" + run.second + ")" + (run.separated ? ", certified different" : "");
+                 (same_structure ? "equal" : "different") + " extremal structure; last outputs (" + run.first +
+                 ") vs (" + run.second + ")" + (run.separated ? ", certified different" : "");
   out.table = {{"sequence", "last output"}, {"x", run.first}, {"y", run.second}};
   return out;
 }
@@ -173,11 +178,13 @@ std::vector<CheckResult> check_no_copy(const RunConfig&) {
   r.interpretation = {{"tokens", "real-valued (the statement) and binary (the evidence below)"}};
   r.cases = sequences;
   r.details = {
-      {"over R", "information about x_p, p < n, reaches position n only through finitely many relay states, so the "
-                 "output at n takes finitely many values as x_p varies: no PAL-Transformer copies real tokens"},
-      {"over {0,1}", "one head with W_I = (8.41, 5.40), relay (14.2, -100): its MPAL output at the last position equals "
-                     "x_1 exactly on " + std::to_string(read) + " of " + std::to_string(sequences) +
-                     " binary sequences of length 2..7 (certified)"},
+      {"over R",
+       "information about x_p, p < n, reaches position n only through finitely many relay states, so the "
+       "output at n takes finitely many values as x_p varies: no PAL-Transformer copies real tokens"},
+      {"over {0,1}",
+       "one head with W_I = (8.41, 5.40), relay (14.2, -100): its MPAL output at the last position equals "
+       "x_1 exactly on " +
+           std::to_string(read) + " of " + std::to_string(sequences) + " binary sequences of length 2..7 (certified)"},
       {"not shown", "a single PAL-Transformer copying x_p for every p and unbounded n over a finite alphabet"}};
   return {r};
 }

@@ -45,5 +45,4 @@ CheckResult make_result(Verdict verdict, const std::string& method, const std::s
 /// A rational k/den with k uniform in [-span*den, span*den].
 Q random_rational(std::mt19937_64& rng, int span, int den);
 
-
 }  // namespace palcheck

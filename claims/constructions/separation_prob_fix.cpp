@@ -22,13 +22,14 @@ std::vector<CheckResult> check_prob_fix(const RunConfig& config) {
     if (strict_extremum(Q(order[0]), Q(order[1]), Q(order[2]))) ++extremal;
   } while (std::next_permutation(order.begin(), order.end()));
   const Q exact(extremal, orderings);
-  CheckResult counted = exact == Q(2, 3)
-                            ? make_result(Verdict::Proved, "enumeration",
-                                          std::to_string(extremal) + " of the " + std::to_string(orderings) +
-                                              " orderings of three distinct values make the middle a strict extremum: "
-                                              "probability " + to_string(exact))
-                            : make_result(Verdict::Error, "enumeration",
-                                          "the exact count gives " + to_string(exact) + ", not 2/3");
+  CheckResult counted =
+      exact == Q(2, 3)
+          ? make_result(Verdict::Proved, "enumeration",
+                        std::to_string(extremal) + " of the " + std::to_string(orderings) +
+                            " orderings of three distinct values make the middle a strict extremum: "
+                            "probability " +
+                            to_string(exact))
+          : make_result(Verdict::Error, "enumeration", "the exact count gives " + to_string(exact) + ", not 2/3");
   counted.cases = static_cast<std::uint64_t>(orderings);
   counted.hypotheses_used = {"i.i.d. continuous: ties have probability 0 and all 6 orderings are equally likely"};
   counted.interpretation = {{"extremum", "strict local maximum or minimum of (u_{p-1}, u_p, u_{p+1})"}};
@@ -40,8 +41,10 @@ std::vector<CheckResult> check_prob_fix(const RunConfig& config) {
   std::uint64_t hits = 0, ties = 0, surviving = 0, positions = 0;
   for (std::uint64_t s = 0; s < samples; ++s) {
     Q a(draw(rng)), b(draw(rng)), c(draw(rng));
-    if (a == b || b == c || a == c) ++ties;
-    else if (strict_extremum(a, b, c)) ++hits;
+    if (a == b || b == c || a == c)
+      ++ties;
+    else if (strict_extremum(a, b, c))
+      ++hits;
   }
   const double frequency = static_cast<double>(hits) / static_cast<double>(samples - ties);
   const double tolerance = 5.0 * std::sqrt((2.0 / 9.0) / static_cast<double>(samples - ties));

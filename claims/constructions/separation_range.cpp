@@ -51,13 +51,16 @@ std::vector<CheckResult> check_range_hard(const RunConfig& config) {
                         : make_result(Verdict::Error, "construction", "the range transformer missed an input");
     r.cases = config.tests;
     r.seed = config.seed;
-    r.interpretation = {{"transformer", "one causal hard-attention layer, two heads, tokens (x_j, 1), no PE, linear "
-                                        "read-out w_o = (1, -1)"},
+    r.interpretation = {{"transformer",
+                         "one causal hard-attention layer, two heads, tokens (x_j, 1), no PE, linear "
+                         "read-out w_o = (1, -1)"},
                         {"argmax_tie", to_string(tie)}};
-    r.details = {{"why it is general", "head 1 scores x_j, so argmax returns a maximal value on EVERY input; head 2 a "
-                                       "minimal one; ties are between equal values, so the tie rule cannot matter"},
-                 {"the proof's error", "MAX and comparison of n numbers are in AC^0 (Hastad's lower bound is for "
-                                       "PARITY); and exact real max is not a Boolean-circuit question at all"}};
+    r.details = {{"why it is general",
+                  "head 1 scores x_j, so argmax returns a maximal value on EVERY input; head 2 a "
+                  "minimal one; ties are between equal values, so the tie rule cannot matter"},
+                 {"the proof's error",
+                  "MAX and comparison of n numbers are in AC^0 (Hastad's lower bound is for "
+                  "PARITY); and exact real max is not a Boolean-circuit question at all"}};
     Instance instance{"prop:range_hard", kRangeTransformer, {{"argmax_tie", to_string(tie)}}, {}};
     store_heads(range_heads(), "", instance);
     for (std::size_t i = 0; i < inputs.size(); ++i) instance.values["u" + std::to_string(i)] = inputs[i];
@@ -127,11 +130,11 @@ std::vector<CheckResult> check_range_grid(const RunConfig& config) {
                         : make_result(Verdict::Error, "construction", "a grid PAL separated the below-grid pair");
     r.cases = config.tests;
     r.seed = config.seed;
-    r.interpretation = {{"pal", "one bare PAL head on G_L (def:pal)"},
-                        {"initial_state", to_string(initial)}};
-    r.details = {{"why it is general", "every threshold of G_L is >= Delta > Delta/2, so no relay is ever on after u_0 "
-                                       "= 0 on either sequence, whatever L and mu; a PAL has finitely many outputs, "
-                                       "f_range a continuum"},
+    r.interpretation = {{"pal", "one bare PAL head on G_L (def:pal)"}, {"initial_state", to_string(initial)}};
+    r.details = {{"why it is general",
+                  "every threshold of G_L is >= Delta > Delta/2, so no relay is ever on after u_0 "
+                  "= 0 on either sequence, whatever L and mu; a PAL has finitely many outputs, "
+                  "f_range a continuum"},
                  {"the proof's error", "PAL does not read M_1 and m_k; it sums relay states"}};
     if (r.verdict == Verdict::Refuted) r.counterexample = witness;
     results.push_back(std::move(r));
@@ -169,7 +172,8 @@ PalTransformerSpec random_spec(std::mt19937_64& rng) {
   PalLayerSpec layer;
   for (int h = heads(rng); h > 0; --h) {
     PalHeadSpec head{{random_rational(rng, 3, 2), random_rational(rng, 3, 2)},
-                     {random_rational(rng, 2, 1), random_rational(rng, 2, 1)}, {}};
+                     {random_rational(rng, 2, 1), random_rational(rng, 2, 1)},
+                     {}};
     for (int r = relays(rng); r > 0; --r) {
       Q a = random_rational(rng, 3, 8), b = random_rational(rng, 3, 8);
       if (a < b) std::swap(a, b);
@@ -223,18 +227,20 @@ std::vector<CheckResult> check_range_transformer(const RunConfig& config) {
       break;
     }
   }
-  CheckResult r = fooled == cases
-                      ? make_result(Verdict::Refuted, "construction",
-                                    "every generated 1-layer PAL-Transformer gives the same output on (0, t, 0) and "
-                                    "(0, t/2, 0) for small t, whose ranges differ")
-                      : make_result(Verdict::Error, "construction", "no fooling perturbation found for some transformer");
+  CheckResult r =
+      fooled == cases
+          ? make_result(Verdict::Refuted, "construction",
+                        "every generated 1-layer PAL-Transformer gives the same output on (0, t, 0) and "
+                        "(0, t/2, 0) for small t, whose ranges differ")
+          : make_result(Verdict::Error, "construction", "no fooling perturbation found for some transformer");
   r.cases = cases;
   r.seed = config.seed;
   r.interpretation = {{"pal", "1-layer PAL-Transformer of def:pal_transformer (d = 2, sinusoidal PE, LN eps = 1/100)"},
                       {"initial_state", "0"}};
-  r.details = {{"why it is general", "finitely many relays switch at finitely many perturbation sizes, so below the "
-                                     "smallest all relay states, hence the MPAL outputs, agree; the last output is a "
-                                     "function of x_n, PE(n) and the MPAL output alone"}};
+  r.details = {{"why it is general",
+                "finitely many relays switch at finitely many perturbation sizes, so below the "
+                "smallest all relay states, hence the MPAL outputs, agree; the last output is a "
+                "function of x_n, PE(n) and the MPAL output alone"}};
   if (r.verdict == Verdict::Refuted) r.counterexample = witness;
   return {r};
 }

@@ -59,16 +59,19 @@ CheckResult stutter_result(const std::string& label, const std::string& compared
   CheckResult r = differs ? make_result(Verdict::Refuted, "construction",
                                         compared == "mpal"
                                             ? "repeating a constant token switches relay (9/10, 1/2) on through PE: "
-                                              "MPAL output " + run.mpal_y + " after the repeat vs " + run.mpal_x
+                                              "MPAL output " +
+                                                  run.mpal_y + " after the repeat vs " + run.mpal_x
                                             : "repeating a constant token changes the 1-layer PAL-Transformer's output "
-                                              "(certified): " + run.out_y + " vs " + run.out_x)
+                                              "(certified): " +
+                                                  run.out_y + " vs " + run.out_x)
                           : make_result(Verdict::Error, "construction", "the stutter witness was not certified");
   r.interpretation = {{"pal_transformer", "def:pal_transformer as printed: z^(0) = x + PE(n) feeds the MPAL heads"},
                       {"rate_independence", "discrete: f(x o phi)(t) = f(x)(phi(t)) for phi non-decreasing onto"},
                       {"initial_state", "0"}};
-  r.details = {{"x", "two constant tokens (0, 0); phi = (0, 1, 1) repeats the last one"},
-               {"head", "d = 2, PE(n) = (sin n, cos n), W_I = (1, 0), one relay (9/10, 1/2), W_O = (1, 0), LN eps 1/100"},
-               {"rigour", "sin 1 < 9/10 <= sin 2 certified by Taylor enclosures; outputs enclosed to 2^-96"}};
+  r.details = {
+      {"x", "two constant tokens (0, 0); phi = (0, 1, 1) repeats the last one"},
+      {"head", "d = 2, PE(n) = (sin n, cos n), W_I = (1, 0), one relay (9/10, 1/2), W_O = (1, 0), LN eps 1/100"},
+      {"rigour", "sin 1 < 9/10 <= sin 2 certified by Taylor enclosures; outputs enclosed to 2^-96"}};
   if (differs) r.counterexample = instance;
   return r;
 }
@@ -76,7 +79,8 @@ CheckResult stutter_result(const std::string& label, const std::string& compared
 ReplayOutcome replay_stutter(const Instance& instance) {
   ReplayOutcome out;
   const std::string& compared = option(instance, "compared");
-  out.predicted = compared == "mpal" ? "the MPAL output is rate-independent" : "the PAL-Transformer is rate-independent";
+  out.predicted =
+      compared == "mpal" ? "the MPAL output is rate-independent" : "the PAL-Transformer is rate-independent";
   PalTransformerSpec spec = load_spec(instance, "");
   std::vector<QVector> x = load_tokens(instance, "x", spec.d);
   const std::vector<Q>& phi = list(instance, "phi");
@@ -157,10 +161,11 @@ std::vector<CheckResult> check_attention_item3(const RunConfig& config) {
   r.seed = config.seed;
   r.interpretation = {{"attention", "softmax over keys = values = x_j, query 1, no PE (scale 1/sqrt(d) = 1)"}};
   r.details = {{"repeats that changed the output (certified)", std::to_string(stutter_differs)},
-               {"permutations of earlier tokens with overlapping enclosures", std::to_string(permutation_equal) +
-                                                                                  " of " + std::to_string(cases)},
-               {"reading", "item 3 attributes the loss of rate-independence to absolute position through q.k_j; "
-                           "without PE attention is permutation-invariant and still not rate-independent"},
+               {"permutations of earlier tokens with overlapping enclosures",
+                std::to_string(permutation_equal) + " of " + std::to_string(cases)},
+               {"reading",
+                "item 3 attributes the loss of rate-independence to absolute position through q.k_j; "
+                "without PE attention is permutation-invariant and still not rate-independent"},
                {"rigour", "exp enclosed by Taylor sums with Lagrange remainders"}};
   if (witness) r.counterexample = witness;
   return {r};
@@ -170,21 +175,25 @@ std::vector<CheckResult> check_separation(const RunConfig&) {
   CheckResult r = make_result(Verdict::Unknown, "construction",
                               "both witnesses of the proof fail: f_range is computed by a 1-layer transformer and by "
                               "no PAL (so it lies in F_Tr \\ F_PAL), and prop:no_copy's proof is invalid");
-  r.details = {{"first half (F_PAL \\ F_Tr)", "its witness f_range is refuted both ways (prop:range, prop:range_hard); "
-                                              "no other witness is offered"},
-               {"second half (F_Tr \\ F_PAL)", "f_range itself witnesses it (hard-attention transformer exact, PAL "
-                                               "heads and 1-layer PAL-Transformers cannot); f_copy over R too, by the "
-                                               "finite-information argument of prop:no_copy's result"},
+  r.details = {{"first half (F_PAL \\ F_Tr)",
+                "its witness f_range is refuted both ways (prop:range, prop:range_hard); "
+                "no other witness is offered"},
+               {"second half (F_Tr \\ F_PAL)",
+                "f_range itself witnesses it (hard-attention transformer exact, PAL "
+                "heads and 1-layer PAL-Transformers cannot); f_copy over R too, by the "
+                "finite-information argument of prop:no_copy's result"},
                {"verdict", "UNKNOWN: the theorem is existential and its proof does not establish the first half"}};
   return {r};
 }
 
 std::vector<CheckResult> check_rate_theorem(const RunConfig&) {
   CheckResult r = stutter_result("thm:rate_independence", "output");
-  r.details.emplace_back("second sentence", "'Standard attention computes functions that are not rate-independent' "
-                                            "holds (prop:attention_pal:item3)");
-  r.details.emplace_back("third sentence", "'a sufficient condition for f not in F_Tr \\ F_PAL' does not follow from a "
-                                           "necessary condition for F_PAL");
+  r.details.emplace_back("second sentence",
+                         "'Standard attention computes functions that are not rate-independent' "
+                         "holds (prop:attention_pal:item3)");
+  r.details.emplace_back("third sentence",
+                         "'a sufficient condition for f not in F_Tr \\ F_PAL' does not follow from a "
+                         "necessary condition for F_PAL");
   return {r};
 }
 
@@ -192,8 +201,9 @@ std::vector<CheckResult> check_complexity_table(const RunConfig&) {
   CheckResult r = make_result(Verdict::NotCheckable, "construction",
                               "the table's rows are asymptotic costs and TC depths; what is checkable of its "
                               "expressiveness columns is checked under thm:separation and prop:range_hard");
-  r.details = {{"hard transformer row", "depth O(log n) for TC is not what prop:range_hard's construction needs: "
-                                        "f_range takes one layer"}};
+  r.details = {{"hard transformer row",
+                "depth O(log n) for TC is not what prop:range_hard's construction needs: "
+                "f_range takes one layer"}};
   return {r};
 }
 
@@ -207,11 +217,13 @@ void register_rate_checkers(Registry& registry) {
   registry.add(Replayer{"rem:pe", kStutter, replay_stutter});
   registry.add(Checker{"prop:attention_pal:item3", "construction", check_attention_item3});
   registry.add(Checker{"prop:attention_pal", "construction", [](const RunConfig&) {
-                         CheckResult r = make_result(Verdict::NotCheckable, "construction",
-                                                     "'continuous relaxation' is an analogy with no stated map or limit; "
-                                                     "its checkable item 3 is prop:attention_pal:item3");
-                         r.details = {{"items 1 and 2", "softmax weights are not relay states and V is not a measure "
-                                                        "under any map the proposition defines"}};
+                         CheckResult r =
+                             make_result(Verdict::NotCheckable, "construction",
+                                         "'continuous relaxation' is an analogy with no stated map or limit; "
+                                         "its checkable item 3 is prop:attention_pal:item3");
+                         r.details = {{"items 1 and 2",
+                                       "softmax weights are not relay states and V is not a measure "
+                                       "under any map the proposition defines"}};
                          return std::vector<CheckResult>{r};
                        }});
   registry.add(Replayer{"prop:attention_pal:item3", kSoftmax, replay_softmax});

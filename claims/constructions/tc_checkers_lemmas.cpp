@@ -1,8 +1,8 @@
 // lem:decode_stack (pigeonhole on {0,1}^H), lem:mlp_width (exact tabulation of delta, enumerated over
 // every library machine's finite domain) and cor:vpal_tc (vPAL is never defined).
+#include "claims/constructions/tc_checker_parts.h"
 #include "reference/models/encoding_cantor.h"
 #include "reference/models/pda_library.h"
-#include "claims/constructions/tc_checker_parts.h"
 #include "reference/models/tc_mlp.h"
 #include "reference/preisach_memory.h"
 
@@ -48,7 +48,8 @@ ReplayOutcome replay_pigeonhole(const Instance& in) {
   bool well_formed = true;
   std::size_t at = 0;
   for (const Q& len : lengths) {
-    std::vector<Q> u(inputs.begin() + static_cast<long>(at), inputs.begin() + static_cast<long>(at + len.convert_to<std::size_t>()));
+    std::vector<Q> u(inputs.begin() + static_cast<long>(at),
+                     inputs.begin() + static_cast<long>(at + len.convert_to<std::size_t>()));
     at += len.convert_to<std::size_t>();
     PreisachMemory memory(InitialState::Off);
     std::size_t maxima = 0;
@@ -61,8 +62,8 @@ ReplayOutcome replay_pigeonhole(const Instance& in) {
     memories.insert(memory.extrema());
     out.table.push_back({show_list(u), show_list(memory.extrema()), std::to_string(maxima)});
   }
-  out.predicted = "an injective map from these stacks into {0,1}^H, H = ceil(log2 " + std::to_string(K) + ") = " +
-                  std::to_string(H);
+  out.predicted = "an injective map from these stacks into {0,1}^H, H = ceil(log2 " + std::to_string(K) +
+                  ") = " + std::to_string(H);
   out.computed = std::to_string(memories.size()) + " distinct stacks of depth <= " + std::to_string(k) +
                  " over the K = " + std::to_string(K) + " code values" + (well_formed ? "" : " (NOT well formed)") +
                  ", but only 2^H = " + std::to_string(1L << H) + " outputs";
@@ -93,10 +94,12 @@ std::vector<CheckResult> check_decode_stack(const RunConfig&) {
   r.interpretation = {{"phi", "injective on whole stacks, as printed (not only on M_top)"},
                       {"stack", to_string(StackReading{})}};
   r.cases = sequences.size();
-  r.details.emplace_back("index(i,j)", "the proof's map from grid relays to codes is never defined; no measure is "
-                                       "needed for the pigeonhole argument");
-  r.details.emplace_back("M_top only", "reading only the top symbol is possible, but with outputs in {0..k-1}, not "
-                                       "bits, and on a nested encoding: see the reader heads of repair:thm:tc");
+  r.details.emplace_back("index(i,j)",
+                         "the proof's map from grid relays to codes is never defined; no measure is "
+                         "needed for the pigeonhole argument");
+  r.details.emplace_back("M_top only",
+                         "reading only the top symbol is possible, but with outputs in {0..k-1}, not "
+                         "bits, and on a nested encoding: see the reader heads of repair:thm:tc");
   r.verdict = o.violates ? Verdict::Refuted : Verdict::Held;
   r.summary = o.violates ? "pigeonhole: " + o.computed : "the enumeration did not exceed 2^H";
   if (o.violates) r.counterexample = in;
@@ -127,8 +130,7 @@ std::vector<CheckResult> check_mlp_width(const RunConfig&) {
         for (int x = 0; x < ni; ++x)
           for (int q = 0; q < nq; ++q) table.push_back(transition_vector(m.at(q, x, s1, s2)));
     ReluMlp indicator = one_hot_table_mlp({nq, ni, k, k}, table);
-    ReluMlp interpolation =
-        interpolation_table_mlp(4, {Q(1), Q(nq), Q(nq * ni), Q(nq * ni * k)}, table);
+    ReluMlp interpolation = interpolation_table_mlp(4, {Q(1), Q(nq), Q(nq * ni), Q(nq * ni * k)}, table);
     std::size_t bad_one_hot = 0, bad_scalar = 0;
     for (int s2 = 0; s2 < k; ++s2)
       for (int s1 = 0; s1 < k; ++s1)
@@ -146,21 +148,25 @@ std::vector<CheckResult> check_mlp_width(const RunConfig&) {
     failures_one_hot += bad_one_hot;
     failures_scalar += bad_scalar;
     std::string domain = std::to_string(table.size());
-    one_hot.details.emplace_back(m.name(), "width " + std::to_string(indicator.width()) + " = |Q||Sigma+blank||Gamma|^2 = " +
-                                               domain + ", mismatches " + std::to_string(bad_one_hot));
+    one_hot.details.emplace_back(m.name(), "width " + std::to_string(indicator.width()) +
+                                               " = |Q||Sigma+blank||Gamma|^2 = " + domain + ", mismatches " +
+                                               std::to_string(bad_one_hot));
     scalar.details.emplace_back(m.name(), "width " + std::to_string(interpolation.width()) + " (domain " + domain +
                                               "), mismatches " + std::to_string(bad_scalar));
   }
-  scalar.details.emplace_back("indicator neurons", "with scalar codes the proof's one-neuron indicator cannot exist: "
-                                                   "ReLU(w.x + b) is convex along a line, so it cannot be 1 at an "
-                                                   "interior code and 0 at its two neighbours; the width bound still "
-                                                   "holds by interpolating a mixed-radix key (N - 1 neurons)");
+  scalar.details.emplace_back("indicator neurons",
+                              "with scalar codes the proof's one-neuron indicator cannot exist: "
+                              "ReLU(w.x + b) is convex along a line, so it cannot be 1 at an "
+                              "interior code and 0 at its two neighbours; the width bound still "
+                              "holds by interpolating a mixed-radix key (N - 1 neurons)");
   one_hot.verdict = failures_one_hot ? Verdict::Error : Verdict::Held;
   scalar.verdict = failures_scalar ? Verdict::Error : Verdict::Held;
-  one_hot.summary = "ReLU(x_q + x_a + x_s1 + x_s2 - 3) per entry tabulates delta exactly on every domain point of the "
-                    "5 library machines";
-  scalar.summary = "with scalar codes, N - 1 interpolation neurons of one mixed-radix key tabulate delta exactly on "
-                   "every domain point of the 5 library machines";
+  one_hot.summary =
+      "ReLU(x_q + x_a + x_s1 + x_s2 - 3) per entry tabulates delta exactly on every domain point of the "
+      "5 library machines";
+  scalar.summary =
+      "with scalar codes, N - 1 interpolation neurons of one mixed-radix key tabulate delta exactly on "
+      "every domain point of the 5 library machines";
   return {one_hot, scalar};
 }
 
@@ -169,17 +175,20 @@ std::vector<CheckResult> check_vpal(const RunConfig&) {
   r.method = "analysis";
   r.verdict = Verdict::IllPosed;
   r.summary = "vPAL is never defined: no relay of a 2-D signal, no semantics for theta, no head output";
-  r.details = {
-      {"measure domain", "def:mpal puts the vPAL measure on (alpha, beta, theta); the proof of cor:vpal_tc on "
-                         "(alpha_x, beta_x, alpha_y, beta_y, theta): two different, undefined domains"},
-      {"relay", "no definition says when a relay is on for u_n in R^2 (per axis? along direction theta?)"},
-      {"output", "the head output of vPAL is not defined, so 'reads TOP(stack^x) and TOP(stack^y) simultaneously "
-                 "from the single head' has no meaning (one scalar output must carry both tops)"},
-      {"state and tape", "'encoded in the angular structure of the measure' gives Q and the input tape no channel: "
-                         "a fixed measure holds no changing state"},
-      {"source", "the only reference is an external thesis chapter (Frydrych 2019, ch. 4.2.2)"},
-      {"what holds", "eq:two_stacks (one independent memory per coordinate) is what repair:thm:tc does with two "
-                     "scalar heads"}};
+  r.details = {{"measure domain",
+                "def:mpal puts the vPAL measure on (alpha, beta, theta); the proof of cor:vpal_tc on "
+                "(alpha_x, beta_x, alpha_y, beta_y, theta): two different, undefined domains"},
+               {"relay", "no definition says when a relay is on for u_n in R^2 (per axis? along direction theta?)"},
+               {"output",
+                "the head output of vPAL is not defined, so 'reads TOP(stack^x) and TOP(stack^y) simultaneously "
+                "from the single head' has no meaning (one scalar output must carry both tops)"},
+               {"state and tape",
+                "'encoded in the angular structure of the measure' gives Q and the input tape no channel: "
+                "a fixed measure holds no changing state"},
+               {"source", "the only reference is an external thesis chapter (Frydrych 2019, ch. 4.2.2)"},
+               {"what holds",
+                "eq:two_stacks (one independent memory per coordinate) is what repair:thm:tc does with two "
+                "scalar heads"}};
   return {r};
 }
 

@@ -1,8 +1,8 @@
 // thm:tc and lem:stack_ops: the printed construction's stack channels run on the reference memory
 // next to the PDA interpreter (tc_printed.h), and the three printed stack operations one by one.
+#include "claims/constructions/tc_checker_parts.h"
 #include "reference/models/encoding_cantor.h"
 #include "reference/models/pda_library.h"
-#include "claims/constructions/tc_checker_parts.h"
 #include "reference/models/tc_printed.h"
 #include "reference/preisach_memory.h"
 
@@ -64,22 +64,24 @@ std::vector<CheckResult> check_printed_tc(const RunConfig&) {
     for (const LibraryMachine& lm : machine_library()) {
       SideBySide run = run_printed_tc(lm.machine, lm.sample, kPrintedSteps, options);
       ++r.cases;
-      std::string what = run.first_difference ? "first difference at step " + std::to_string(*run.first_difference) + ": " +
-                                                    run.rows.back().construction
+      std::string what = run.first_difference ? "first difference at step " + std::to_string(*run.first_difference) +
+                                                    ": " + run.rows.back().construction
                                               : "agreement for " + std::to_string(kPrintedSteps) + " steps";
       r.details.emplace_back(lm.machine.name() + " on \"" + lm.sample + "\"", what);
       if (run.first_difference && !r.counterexample) {
         earliest = *run.first_difference;
-        Instance in{"thm:tc", "printed-side-by-side",
-                    {{"machine", lm.machine.name()}, {"word", lm.sample}, {"top", to_string(top)}},
-                    {{"steps", {Q(static_cast<long>(kPrintedSteps))}}, {"delta", {options.delta}}, {"eps", {options.eps}}}};
+        Instance in{
+            "thm:tc",
+            "printed-side-by-side",
+            {{"machine", lm.machine.name()}, {"word", lm.sample}, {"top", to_string(top)}},
+            {{"steps", {Q(static_cast<long>(kPrintedSteps))}}, {"delta", {options.delta}}, {"eps", {options.eps}}}};
         r.counterexample = in;
       }
     }
     if (r.counterexample) {
       r.verdict = Verdict::Refuted;
-      r.summary = "the printed stack channels diverge from the interpreter at step " + std::to_string(earliest) + " on " +
-                  r.counterexample->options["machine"] + " (TOP read " + to_string(top) + ")";
+      r.summary = "the printed stack channels diverge from the interpreter at step " + std::to_string(earliest) +
+                  " on " + r.counterexample->options["machine"] + " (TOP read " + to_string(top) + ")";
     } else {
       r.verdict = Verdict::Held;
       r.summary = "every library machine agreed for " + std::to_string(kPrintedSteps) + " steps";
@@ -130,15 +132,14 @@ ReplayOutcome replay_stack_signal(const Instance& in) {
 }
 
 ReplayOutcome replay_top_decode(const Instance& in) {
-  CantorEncoding enc{scalar(in, "k").convert_to<int>(), scalar(in, "D_max").convert_to<int>(),
-                     scalar(in, "delta")};
+  CantorEncoding enc{scalar(in, "k").convert_to<int>(), scalar(in, "D_max").convert_to<int>(), scalar(in, "delta")};
   int i = scalar(in, "i").convert_to<int>();
   const Q& m_top = scalar(in, "M_top");
   int decoded = enc.decode_printed(m_top);
   ReplayOutcome out;
   out.predicted = "Dec(M_top) = " + std::to_string(i);
-  out.computed = "Dec(" + palcheck::to_string(m_top) + ") = floor((C_max - M_top)/Delta) mod (k+1) = " +
-                 std::to_string(decoded);
+  out.computed =
+      "Dec(" + palcheck::to_string(m_top) + ") = floor((C_max - M_top)/Delta) mod (k+1) = " + std::to_string(decoded);
   out.violates = decoded != i;
   return out;
 }
@@ -146,8 +147,8 @@ ReplayOutcome replay_top_decode(const Instance& in) {
 std::vector<CheckResult> check_stack_ops(const RunConfig&) {
   CantorEncoding enc{2, 3, Q(1)};
   Q eps(1, 4);
-  std::map<std::string, std::string> base{{"stack", to_string(StackReading{})}, {"initial_state", "0"},
-                                          {"encoding", "k=2, D_max=3, Delta=1, eps=1/4"}};
+  std::map<std::string, std::string> base{
+      {"stack", to_string(StackReading{})}, {"initial_state", "0"}, {"encoding", "k=2, D_max=3, Delta=1, eps=1/4"}};
   auto result = [&](const std::string& op, Instance in, const std::string& summary) {
     CheckResult r;
     r.method = "construction";
@@ -164,14 +165,23 @@ std::vector<CheckResult> check_stack_ops(const RunConfig&) {
     return r;
   };
   Q z0 = enc.code(1, 0);
-  Instance push{"lem:stack_ops", "construction-signal", {{"operation", "push"}},
+  Instance push{"lem:stack_ops",
+                "construction-signal",
+                {{"operation", "push"}},
                 {{"before", {z0 + eps, z0 - eps}}, {"signals", {enc.code(2, 1) + eps, enc.code(2, 1) - eps}}}};
   // A genuinely nested three-level memory (minima rising), maxima at code* + eps as PUSH intends.
-  Instance pop{"lem:stack_ops", "construction-signal", {{"operation", "pop"}},
+  Instance pop{"lem:stack_ops",
+               "construction-signal",
+               {{"operation", "pop"}},
                {{"before", {enc.code(1, 0) + eps, Q(-9), enc.code(1, 1) + eps, Q(-8), enc.code(1, 2) + eps, Q(-7)}},
                 {"signals", {enc.code(1, 1) + eps + 2 * eps}}}};
-  Instance top{"lem:stack_ops", "construction-top", {},
-               {{"k", {Q(enc.k)}}, {"D_max", {Q(enc.d_max)}}, {"delta", {enc.delta}}, {"i", {Q(2)}},
+  Instance top{"lem:stack_ops",
+               "construction-top",
+               {},
+               {{"k", {Q(enc.k)}},
+                {"D_max", {Q(enc.d_max)}},
+                {"delta", {enc.delta}},
+                {"i", {Q(2)}},
                 {"M_top", {enc.code(2, 1) + eps}}}};
   return {result("push", push, "PUSH's signals continue the falling run: the memory gains no pair"),
           result("pop", pop, "POP's M_{top-1} + 2eps also wipes M_{top-1}: two pairs go"),

@@ -27,7 +27,9 @@ QMatrix rows(const std::vector<Q>& flat, std::size_t width) {
   return m;
 }
 
-void put(Instance& instance, const std::string& key, std::vector<Q> values) { instance.values[key] = std::move(values); }
+void put(Instance& instance, const std::string& key, std::vector<Q> values) {
+  instance.values[key] = std::move(values);
+}
 
 void store_ln(const LayerNormSpec& ln, const std::string& key, Instance& instance) {
   put(instance, key + ".eps", {ln.eps});
@@ -110,7 +112,8 @@ PalTransformerSpec load_spec(const Instance& instance, const std::string& prefix
   PalTransformerSpec spec;
   spec.d = static_cast<std::size_t>(integer(instance, prefix + "d", 1, static_cast<long>(kMaxTransformerSize)));
   spec.sinusoidal_pe = scalar(instance, prefix + "sinusoidal_pe") != 0;
-  spec.pe_frequencies = bounded(list(instance, prefix + "pe_frequencies", 0, kMaxTransformerSize), prefix + "pe_frequencies");
+  spec.pe_frequencies =
+      bounded(list(instance, prefix + "pe_frequencies", 0, kMaxTransformerSize), prefix + "pe_frequencies");
   if (spec.sinusoidal_pe && 2 * spec.pe_frequencies.size() < spec.d)
     throw BadInstance("values[\"" + prefix + "pe_frequencies\"] has too few PE frequencies for d");
   std::size_t layers = index(instance, prefix + "layers", kMaxTransformerSize);

@@ -35,8 +35,8 @@ ReplayOutcome replay(const Instance& instance) {
                              to_string(s[next_step ? n + 1 : n]) + ", relay " + std::to_string(relay[n]);
   out.table = {{"n", "u_n", "relay(n)", "lim s_n", "lim s_{n+1}"}};
   for (std::size_t k = 0; k < u.size(); ++k)
-    out.table.push_back({std::to_string(k), to_string(u[k]), std::to_string(relay[k]), to_string(s[k]),
-                         to_string(s[k + 1])});
+    out.table.push_back(
+        {std::to_string(k), to_string(u[k]), std::to_string(relay[k]), to_string(s[k]), to_string(s[k + 1])});
   return out;
 }
 
@@ -56,7 +56,9 @@ CheckResult search(const RunConfig& config, bool next_step) {
         next_step ? "at a tie u_n = alpha (or beta) sig_tau(0) = 1/2 for every tau, so the tau -> 0 limit gives "
                     "s + (1-s)/2 (or s/2), not the relay's 1 (or 0)"
                   : "as printed, s_{n+1} is computed from u_n: the limit lags eq:relay by one step");
-    r.counterexample = Instance{"rem:backprop", kScenario, {{"alignment", next_step ? "next-step" : "same-step"}},
+    r.counterexample = Instance{"rem:backprop",
+                                kScenario,
+                                {{"alignment", next_step ? "next-step" : "same-step"}},
                                 {{"alpha", {a}}, {"beta", {b}}, {"u", u}, {"s0", {s0}}}};
     r.interpretation = {{"alignment", next_step ? "lim s_{n+1} vs relay(n)" : "lim s_n vs relay(n)"},
                         {"initial_state", "s_0 = initial relay state"}};
@@ -85,9 +87,8 @@ CheckResult off_ties(const RunConfig& config) {
       return r;
     }
   }
-  return held_search(
-      "when no input equals alpha or beta, lim_{tau->0} s_{n+1} = relay[u](n) exactly",
-      cases, config, {{"alignment", "lim s_{n+1} vs relay(n)"}, {"initial_state", "s_0 = initial relay state"}});
+  return held_search("when no input equals alpha or beta, lim_{tau->0} s_{n+1} = relay[u](n) exactly", cases, config,
+                     {{"alignment", "lim s_{n+1} vs relay(n)"}, {"initial_state", "s_0 = initial relay state"}});
 }
 
 }  // namespace

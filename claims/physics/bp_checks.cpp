@@ -1,18 +1,16 @@
 // prop:bp_pal: PAL with mu* = (1/2) log((1+tanh a)/(1-tanh a)) 1[a = -b] = a 1[a = -b] on the stream
 // u_t = artanh(m_t) of leaf-to-root beliefs of a chain MRF, against the root marginal m_n (statement) and
 // artanh(m_n) (the proof's tanh(PAL) = m_n). Beliefs are exact; artanh is rigorously enclosed (chain_bp.h).
-#include "reference/models/chain_bp.h"
 #include "claims/physics/physics_results.h"
 #include "claims/physics/sampling.h"
+#include "reference/models/chain_bp.h"
 
 namespace palcheck::physics {
 namespace {
 
 constexpr const char* kScenario = "phys-chain-bp";
 
-ChainMrf chain_of(const Instance& instance) {
-  return {list(instance, "edge_tanh"), list(instance, "evidence_tanh")};
-}
+ChainMrf chain_of(const Instance& instance) { return {list(instance, "edge_tanh"), list(instance, "evidence_tanh")}; }
 
 // PAL_{mu*} under a reading: one atom per token at the data (u_t, -u_t), or the grid G_L / L^1 density (both 0).
 Enclosure pal_reading(const std::vector<Q>& beliefs, const std::string& reading) {
@@ -69,15 +67,18 @@ CheckResult search(const RunConfig& config, const std::string& reading) {
             ? "with one atom (u_t, -u_t) of mass u_t per token, PAL sums artanh of every belief still 'on', which is "
               "neither m_n nor artanh(m_n) (rigorous enclosures)"
             : "mu* lives on alpha = -beta: PAL on G_L (and the L^1 integral) is 0, while m_n != 0");
-    r.counterexample = Instance{"prop:bp_pal", kScenario, {{"reading", reading}},
+    r.counterexample = Instance{"prop:bp_pal",
+                                kScenario,
+                                {{"reading", reading}},
                                 {{"edge_tanh", chain.edge_tanh}, {"evidence_tanh", chain.evidence_tanh}}};
     r.cases = cases;
     r.seed = config.seed;
     r.interpretation = {{"atoms", reading},
                         {"m_t", "E[sigma_t | evidence on nodes 0..t], chain numbered leaf to root"},
                         {"initial_state", "0"}};
-    r.details = {{"mu*", "(1/2) log((1+tanh a)/(1-tanh a)) = artanh(tanh a) = a, so mu* = a 1[a = -b], the measure "
-                         "of prop:ising_streaming"},
+    r.details = {{"mu*",
+                  "(1/2) log((1+tanh a)/(1-tanh a)) = artanh(tanh a) = a, so mu* = a 1[a = -b], the measure "
+                  "of prop:ising_streaming"},
                  {"beliefs", list_string(beliefs)},
                  {"statement vs proof", "the statement says PAL = m_n, the proof tanh(PAL) = m_n; both fail here"},
                  {"loopy graphs", "'approximates the loopy BP fixed point' gives no bound: not checkable"},

@@ -22,19 +22,23 @@ std::vector<Q> stack_maxima(const std::vector<Q>& u) {
 CheckResult part2_analysis(const RunConfig&) {
   CheckResult r = make_result(
       Verdict::IllPosed, "analysis",
-      "part 2: distinct points of T are trivially disjoint supports, so 'disjoint support' says nothing; the PAL output "
+      "part 2: distinct points of T are trivially disjoint supports, so 'disjoint support' says nothing; the PAL "
+      "output "
       "is one scalar sum in which all relay contributions add; and lem:monotone is about the encoding code*, not the "
       "stack");
-  r.details = {
-      {"point 1", "the relays of PAL sit on the fixed grid G_L; a retained pair (M_s, m_s) of the stack is not a relay "
-                  "of PAL, so 'their relays' has no referent in eq:pal"},
-      {"point 2", "'orthogonal in measure space' is vacuous for point masses: any two distinct atoms are orthogonal, "
-                  "whatever they encode; it does not imply that the scalar output separates them"},
-      {"point 3", "lem:monotone states code*(a_i', d+1) < code*(a_i, d) for the Cantor encoding of sec:tc; the "
-                  "strict order of stack maxima is a property of the classical memory (prop:wiping), see "
-                  "prop:hopfield_pal:distinct_pairs"},
-      {"point 4", "the statement itself notes that wiping is interference; 'the survivors do not interfere' is not "
-                  "given a measurable meaning"}};
+  r.details = {{"point 1",
+                "the relays of PAL sit on the fixed grid G_L; a retained pair (M_s, m_s) of the stack is not a relay "
+                "of PAL, so 'their relays' has no referent in eq:pal"},
+               {"point 2",
+                "'orthogonal in measure space' is vacuous for point masses: any two distinct atoms are orthogonal, "
+                "whatever they encode; it does not imply that the scalar output separates them"},
+               {"point 3",
+                "lem:monotone states code*(a_i', d+1) < code*(a_i, d) for the Cantor encoding of sec:tc; the "
+                "strict order of stack maxima is a property of the classical memory (prop:wiping), see "
+                "prop:hopfield_pal:distinct_pairs"},
+               {"point 4",
+                "the statement itself notes that wiping is interference; 'the survivors do not interfere' is not "
+                "given a measurable meaning"}};
   return r;
 }
 
@@ -63,8 +67,8 @@ CheckResult distinct_pairs(const RunConfig& config) {
 }
 
 struct QueryOutcome {
-  int target = 0;             // state of relay (M_s + eps, M_s - eps) after the query
-  std::vector<long> others;   // other stack positions whose relay is on
+  int target = 0;            // state of relay (M_s + eps, M_s - eps) after the query
+  std::vector<long> others;  // other stack positions whose relay is on
 };
 
 QueryOutcome run_query(const std::vector<Q>& u, const Q& eps, std::size_t s, bool after_stream) {
@@ -74,8 +78,10 @@ QueryOutcome run_query(const std::vector<Q>& u, const Q& eps, std::size_t s, boo
   QueryOutcome out;
   for (std::size_t k = 0; k < maxima.size(); ++k) {
     int state = run_relay({maxima[k] + eps, maxima[k] - eps}, drive, InitialState::Off).back();
-    if (k == s) out.target = state;
-    else if (state == 1) out.others.push_back(static_cast<long>(k));
+    if (k == s)
+      out.target = state;
+    else if (state == 1)
+      out.others.push_back(static_cast<long>(k));
   }
   return out;
 }
@@ -106,16 +112,19 @@ CheckResult retrieval(const RunConfig& config, bool after_stream) {
     std::size_t s = std::uniform_int_distribution<std::size_t>(0, depth - 1)(rng);
     QueryOutcome q = run_query(u, eps, s, after_stream);
     if (q.target == 1 && q.others.empty()) continue;
-    CheckResult r = make_result(Verdict::Refuted, "numeric",
-                                "q = M_s lies inside the dead band (M_s - eps, M_s + eps), so that relay only holds its "
-                                "state; relays of smaller maxima with M_s' + eps <= M_s switch on too");
-    r.counterexample = Instance{"rem:retrieval", kRetrieval,
+    CheckResult r =
+        make_result(Verdict::Refuted, "numeric",
+                    "q = M_s lies inside the dead band (M_s - eps, M_s + eps), so that relay only holds its "
+                    "state; relays of smaller maxima with M_s' + eps <= M_s switch on too");
+    r.counterexample = Instance{"rem:retrieval",
+                                kRetrieval,
                                 {{"drive", after_stream ? "stream-then-query" : "query-alone"}},
                                 {{"u", u}, {"eps", {eps}}, {"s", {Q(static_cast<long>(s))}}}};
     r.cases = cases;
     r.seed = config.seed;
     r.interpretation = {{"drive", after_stream ? "the relay sees the stream, then q" : "the relay sees q alone"},
-                        {"initial_state", "0"}, {"stack", to_string(StackReading{})}};
+                        {"initial_state", "0"},
+                        {"stack", to_string(StackReading{})}};
     return r;
   }
   return make_result(Verdict::Unknown, "numeric", "no failing query found");

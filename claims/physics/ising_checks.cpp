@@ -1,8 +1,8 @@
 // prop:ising_streaming (PAL with mu*(alpha,beta) = alpha 1[alpha = -beta] tracks the mean-field Ising energy) and
 // rem:maxcut (CUT(S) = (E_max - E(sigma))/2), by exact evaluation and enumeration.
-#include "reference/pal_definition.h"
 #include "claims/physics/physics_results.h"
 #include "claims/physics/sampling.h"
+#include "reference/pal_definition.h"
 
 #include <algorithm>
 #include <set>
@@ -82,16 +82,21 @@ CheckResult streaming_analysis(const RunConfig&) {
       "relay(J_t, -J_t) is outside T for J_t < 0; E_bar_n uses N, J_ij and m_i that a scalar stream does not define; "
       "the error is O(n^{1/2}) in the statement and O(n^{-1/2}) in the proof; the energy's sign flips");
   r.details = {
-      {"point 1", "P_J is any distribution: a negative J_t gives thresholds (J_t, -J_t) with alpha < beta; the reference "
-                  "on (-1, 1): " + thrown},
-      {"point 2", "E_bar_n = -(1/N) sum_{i<j} J_ij m_i m_j: neither N, the pairs (i,j) nor m_i are functions of "
-                  "J_1..J_n, and m = E_{t<=n}[sigma_t] names spins the stream does not have"},
-      {"point 3", "statement: + O(n^{1/2}); proof: + O(n^{-1/2}) by the law of large numbers, then O(n^{1/2}) by "
-                  "Hoeffding"},
+      {"point 1",
+       "P_J is any distribution: a negative J_t gives thresholds (J_t, -J_t) with alpha < beta; the reference "
+       "on (-1, 1): " +
+           thrown},
+      {"point 2",
+       "E_bar_n = -(1/N) sum_{i<j} J_ij m_i m_j: neither N, the pairs (i,j) nor m_i are functions of "
+       "J_1..J_n, and m = E_{t<=n}[sigma_t] names spins the stream does not have"},
+      {"point 3",
+       "statement: + O(n^{1/2}); proof: + O(n^{-1/2}) by the law of large numbers, then O(n^{1/2}) by "
+       "Hoeffding"},
       {"point 4", "proof: PAL = J m^2/2 + ..., 'recovering the mean-field energy -J m^2/2'"},
       {"point 5", "as an L^1 density (def:preisach) alpha 1[alpha = -beta] is zero almost everywhere, so P_{mu*} = 0"},
-      {"point 6", "the proof's 'J_t >= J_t holds trivially' makes every relay 1 at its own arrival time t, so the "
-                  "middle expression is sum_t J_t whatever the stream"}};
+      {"point 6",
+       "the proof's 'J_t >= J_t holds trivially' makes every relay 1 at its own arrival time t, so the "
+       "middle expression is sum_t J_t whatever the stream"}};
   return r;
 }
 
@@ -153,8 +158,9 @@ CheckResult maxcut_analysis(const RunConfig&) {
                                            std::to_string(signed_weights.failures) + " of " +
                                            std::to_string(signed_weights.graphs) + " graphs"},
       {"J_ij = -w_ij, w >= 0", "holds for every sigma: see rem:maxcut:identity"},
-      {"lower bound", "'PAL's running energy lower-bounds the cut value' compares two quantities that are not defined "
-                      "on the same object"}};
+      {"lower bound",
+       "'PAL's running energy lower-bounds the cut value' compares two quantities that are not defined "
+       "on the same object"}};
   return r;
 }
 

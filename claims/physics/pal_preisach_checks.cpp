@@ -1,10 +1,10 @@
 // prop:pal_preisach (PAL as discretised Preisach; convergence as L -> inf) and prop:universal (density of
 // Preisach operators), checked against the exact uniform-density Preisach operator of triangle_preisach.h.
-#include "reference/memory_pal.h"
-#include "reference/pal_definition.h"
 #include "claims/physics/physics_results.h"
 #include "claims/physics/sampling.h"
+#include "reference/memory_pal.h"
 #include "reference/models/triangle_preisach.h"
+#include "reference/pal_definition.h"
 
 #include <algorithm>
 
@@ -45,8 +45,9 @@ CheckResult atomic_identity(const RunConfig& config) {
       {{"initial_state", "0"}, {"atomic_integral", "integration against the measure, not an L^1 density"}});
   r.details = {{"grids", "L in 1..6, Delta in [1,2] step 1/4, mu_ij in {-2, ..., 2} step 1/2"},
                {"inputs", "up to 14 values on the half-integer lattice, hitting thresholds"},
-               {"note", "def:preisach asks mu in L^1(T); an atomic measure has no L^1 density, so the identity "
-                        "holds only when the integral is read against the measure"}};
+               {"note",
+                "def:preisach asks mu in L^1(T); an atomic measure has no L^1 density, so the identity "
+                "holds only when the integral is read against the measure"}};
   return r;
 }
 
@@ -63,16 +64,19 @@ CheckResult second_sentence(const RunConfig&) {
       "second sentence: the same symbol mu names the matrix (mu_ij) and a measure on T with no stated relation, and "
       "prop:universal (a density statement) implies no convergence of any particular discretisation");
   r.details = {
-      {"point 1", "'PAL_mu -> P_mu': mu on the left is the L x L matrix of def:pal, on the right a measure on T; the "
-                  "discretisation map mu -> (mu_ij) is never given"},
+      {"point 1",
+       "'PAL_mu -> P_mu': mu on the left is the L x L matrix of def:pal, on the right a measure on T; the "
+       "discretisation map mu -> (mu_ij) is never given"},
       {"reading density values mu_ij = mu(alpha_i, beta_j)",
        "uniform density 1 on {0 <= beta <= alpha <= 1}, input (1): PAL = " + to_string(density_value_pal_after_max(8)) +
            " at L = 8 and " + to_string(density_value_pal_after_max(32)) + " at L = 32 (diverges; P = 1/2)"},
       {"reading cell masses mu_ij = Delta^2", "converges: see prop:pal_preisach:convergence"},
-      {"point 2", "prop:universal says Preisach operators are dense in a function space; it says nothing about the "
-                  "grid G_L, so 'by prop:universal' is a non-sequitur"},
-      {"point 3", "PAL and P act on sequences (def:relay); 'uniformly on C([0,C])' uses C both as a time horizon and "
-                  "as the threshold range L*Delta, and G_L starts at Delta, not 0"}};
+      {"point 2",
+       "prop:universal says Preisach operators are dense in a function space; it says nothing about the "
+       "grid G_L, so 'by prop:universal' is a non-sequitur"},
+      {"point 3",
+       "PAL and P act on sequences (def:relay); 'uniformly on C([0,C])' uses C both as a time horizon and "
+       "as the threshold range L*Delta, and G_L starts at Delta, not 0"}};
   return r;
 }
 
@@ -110,8 +114,9 @@ CheckResult convergence(const RunConfig& config) {
   for (const GridWeight& w : grid.weights) grid_mass += w.weight;
   r.details.emplace_back("total mass", "grid " + to_string(grid_mass) + " vs triangle " + to_string(C * C / 2) +
                                            ": the excess L*Delta^2/2 = C*Delta/2 is the diagonal half-cells");
-  r.details.emplace_back("tolerance", "none: every PAL and P value is exact; HELD means sup|PAL - P| <= 3*C*Delta "
-                                      "(diagonal C*Delta/2 plus about 2L staircase cells of Delta^2 each)");
+  r.details.emplace_back("tolerance",
+                         "none: every PAL and P value is exact; HELD means sup|PAL - P| <= 3*C*Delta "
+                         "(diagonal C*Delta/2 plus about 2L staircase cells of Delta^2 each)");
   r.verdict = within ? Verdict::Held : Verdict::Error;
   r.summary = within ? "uniform density on the triangle, mu_ij = cell mass: sup|PAL_L - P| <= 3C*Delta for L = 4..32, "
                        "error halves with Delta (O(Delta))"
@@ -129,8 +134,8 @@ struct SquaredLoops {
   Q dp_a, dp_b, df_a, df_b;
 };
 
-SquaredLoops squared_loops(const Q& C, const std::vector<Q>& prefix_a, const std::vector<Q>& prefix_b,
-                           const Q& u1, const Q& u2) {
+SquaredLoops squared_loops(const Q& C, const std::vector<Q>& prefix_a, const std::vector<Q>& prefix_b, const Q& u1,
+                           const Q& u2) {
   auto loop = [&](std::vector<Q> u) {
     for (const Q& x : {u1, u2, u1, u2}) u.push_back(x);
     std::vector<Q> p = triangle_preisach(u, C, InitialState::Off);
@@ -145,15 +150,16 @@ SquaredLoops squared_loops(const Q& C, const std::vector<Q>& prefix_a, const std
 
 ReplayOutcome replay_squared(const Instance& instance) {
   const Q& C = scalar(instance, "C");
-  SquaredLoops s = squared_loops(C, list(instance, "prefix_a"), list(instance, "prefix_b"),
-                                 scalar(instance, "u1"), scalar(instance, "u2"));
+  SquaredLoops s = squared_loops(C, list(instance, "prefix_a"), list(instance, "prefix_b"), scalar(instance, "u1"),
+                                 scalar(instance, "u2"));
   ReplayOutcome out;
   out.violates = s.dp_a == s.dp_b && s.df_a != s.df_b;
-  out.predicted = "F in the uniform closure of the Preisach operators, so equal increments of F along the minor loop "
-                  "u1 -> u2 after both histories (as for every Preisach operator)";
+  out.predicted =
+      "F in the uniform closure of the Preisach operators, so equal increments of F along the minor loop "
+      "u1 -> u2 after both histories (as for every Preisach operator)";
   out.computed = "P increments " + to_string(s.dp_a) + " and " + to_string(s.dp_b) + "; F = P^2 increments " +
-                 to_string(s.df_a) + " and " + to_string(s.df_b) + "; distance to every Preisach operator >= " +
-                 to_string(Q(abs(s.df_a - s.df_b) / 4));
+                 to_string(s.df_a) + " and " + to_string(s.df_b) +
+                 "; distance to every Preisach operator >= " + to_string(Q(abs(s.df_a - s.df_b) / 4));
   out.table = {{"history", "P increment", "F = P^2 increment"},
                {"prefix_a", to_string(s.dp_a), to_string(s.df_a)},
                {"prefix_b", to_string(s.dp_b), to_string(s.df_b)}};
@@ -174,7 +180,9 @@ std::vector<CheckResult> universal(const RunConfig& config) {
         Verdict::Refuted, "numeric",
         "F[u](t) = (P_mu[u](t))^2 (mu uniform on the triangle) is continuous, causal and rate-independent, but its "
         "minor-loop increments depend on the history, which no uniform limit of Preisach operators allows");
-    r.counterexample = Instance{"prop:universal", kSquaredScenario, {},
+    r.counterexample = Instance{"prop:universal",
+                                kSquaredScenario,
+                                {},
                                 {{"C", {C}}, {"prefix_a", a}, {"prefix_b", b}, {"u1", {u1}}, {"u2", {u2}}}};
     r.cases = cases;
     r.seed = config.seed;

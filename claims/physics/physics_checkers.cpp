@@ -7,9 +7,9 @@ namespace palcheck {
 
 void register_physics_checkers(Registry& registry) {
   using namespace physics;
-  for (auto register_file : {register_pal_preisach_checks, register_backprop_checks, register_rfim_checks,
-                             register_criticality_checks, register_ising_checks, register_hopfield_checks,
-                             register_bp_checks})
+  for (auto register_file :
+       {register_pal_preisach_checks, register_backprop_checks, register_rfim_checks, register_criticality_checks,
+        register_ising_checks, register_hopfield_checks, register_bp_checks})
     register_file(registry);
 }
 

@@ -2,10 +2,10 @@
 // wiping property; the extremum stack is the minimal sufficient statistic), on the exact T = 0 simulation of
 // mean_field_rfim.h. Every Preisach operator has congruent minor loops (the increment along a repeated loop
 // u1 -> u2 is mu{u1 <= beta, alpha <= u2}, whatever the history); the RFIM's loops are not congruent.
-#include "reference/pal_definition.h"
-#include "reference/models/mean_field_rfim.h"
 #include "claims/physics/physics_results.h"
 #include "claims/physics/sampling.h"
+#include "reference/models/mean_field_rfim.h"
+#include "reference/pal_definition.h"
 #include "reference/preisach_memory.h"
 
 #include <algorithm>
@@ -17,7 +17,9 @@ constexpr const char* kCongruency = "phys-rfim-congruency";
 constexpr const char* kMinimality = "phys-rfim-minimality";
 
 const char* name(SelfCoupling s) { return s == SelfCoupling::Included ? "included" : "excluded"; }
-SelfCoupling parse_self(const std::string& s) { return s == "excluded" ? SelfCoupling::Excluded : SelfCoupling::Included; }
+SelfCoupling parse_self(const std::string& s) {
+  return s == "excluded" ? SelfCoupling::Excluded : SelfCoupling::Included;
+}
 
 // Spins and history lengths a replay accepts: each step runs the T = 0 dynamics over every spin.
 constexpr std::size_t kMaxLength = 4096;
@@ -62,12 +64,14 @@ ReplayOutcome replay_congruency(const Instance& instance) {
   Q b = loop_increment(model, list(instance, "prefix_b", 0, kMaxLength), u1, u2);
   ReplayOutcome out;
   out.violates = u1 < u2 && a != b;
-  out.predicted = "a Preisach operator (any measure, any initial state): equal increments of m along the loop "
-                  "u1 -> u2 after both histories";
+  out.predicted =
+      "a Preisach operator (any measure, any initial state): equal increments of m along the loop "
+      "u1 -> u2 after both histories";
   out.computed = "RFIM increments " + to_string(a) + " after prefix_a and " + to_string(b) + " after prefix_b";
   out.table = {{"history", "m along prefix + (u1, u2, u1, u2)"}};
   for (const char* key : {"prefix_a", "prefix_b"})
-    out.table.push_back({key, list_string(rfim_magnetisation(model, with_loop(list(instance, key, 0, kMaxLength), u1, u2)))});
+    out.table.push_back(
+        {key, list_string(rfim_magnetisation(model, with_loop(list(instance, key, 0, kMaxLength), u1, u2)))});
   return out;
 }
 
@@ -86,15 +90,18 @@ CheckResult congruency(const RunConfig& config, SelfCoupling self) {
         Verdict::Refuted, "numeric",
         "the T = 0 mean-field RFIM has minor loops that are not congruent (the increment along u1 -> u2 depends on "
         "the history), which no Preisach operator, with any measure, allows");
-    r.counterexample = Instance{"prop:preisach_rfim", kCongruency, {{"self_coupling", name(self)}},
-                                {{"J", {model.J}}, {"fields", model.fields}, {"prefix_a", a}, {"prefix_b", b},
-                                 {"u1", {u1}}, {"u2", {u2}}}};
+    r.counterexample = Instance{
+        "prop:preisach_rfim",
+        kCongruency,
+        {{"self_coupling", name(self)}},
+        {{"J", {model.J}}, {"fields", model.fields}, {"prefix_a", a}, {"prefix_b", b}, {"u1", {u1}}, {"u2", {u2}}}};
     r.cases = cases;
     r.seed = config.seed;
     r.interpretation = {{"self_coupling", name(self)},
                         {"dynamics", "T = 0 single-spin flips until stable; a spin with local field 0 stays"}};
-    r.hypotheses_used = {"congruency: a Preisach operator's increment along a repeated loop u1 -> u2 is "
-                         "mu{u1 <= beta, alpha <= u2}, independent of the history"};
+    r.hypotheses_used = {
+        "congruency: a Preisach operator's increment along a repeated loop u1 -> u2 is "
+        "mu{u1 <= beta, alpha <= u2}, independent of the history"};
     std::vector<Q> H = with_loop(a, u1, u2), m = rfim_magnetisation(model, H);
     for (const Q& c : {Q(0), Q(model.J / 2), model.J}) {
       std::vector<Q> p = fixed_gap_preisach(model, c, H);
@@ -150,8 +157,9 @@ CheckResult return_point_memory(const RunConfig& config) {
       "return-point memory: the RFIM spins after any history equal the spins after its "
       "classical memory (the dominant extrema) alone",
       cases, config, {{"self_coupling", "both, alternating"}});
-  r.details = {{"but", "the RFIM is not a Preisach operator (prop:preisach_rfim: congruency fails), so its return-point "
-                       "memory is not a consequence of the Preisach structure"}};
+  r.details = {{"but",
+                "the RFIM is not a Preisach operator (prop:preisach_rfim: congruency fails), so its return-point "
+                "memory is not a consequence of the Preisach structure"}};
   return r;
 }
 
@@ -159,12 +167,14 @@ ReplayOutcome replay_minimality(const Instance& instance) {
   RfimModel model = model_of(instance);
   const std::vector<Q>& a = list(instance, "H_a", 1, kMaxLength);
   const std::vector<Q>& b = list(instance, "H_b", 1, kMaxLength);
-  std::vector<Q> stack_a = memory_trace(a, InitialState::Off).back(), stack_b = memory_trace(b, InitialState::Off).back();
+  std::vector<Q> stack_a = memory_trace(a, InitialState::Off).back(),
+                 stack_b = memory_trace(b, InitialState::Off).back();
   std::vector<int> spins_a = rfim_final_spins(model, a), spins_b = rfim_final_spins(model, b);
   ReplayOutcome out;
   out.violates = stack_a != stack_b && spins_a == spins_b;
-  out.predicted = "the extremum stack is minimal sufficient: histories with different stacks are told apart by some "
-                  "continuation";
+  out.predicted =
+      "the extremum stack is minimal sufficient: histories with different stacks are told apart by some "
+      "continuation";
   out.computed = "stacks " + list_string(stack_a) + " and " + list_string(stack_b) + "; spin configurations " +
                  (spins_a == spins_b ? "equal" : "different") +
                  " (the T = 0 dynamics is a function of the configuration and the next field, so equal "
@@ -183,7 +193,9 @@ CheckResult minimality(const RunConfig& config) {
     CheckResult r = make_result(Verdict::Refuted, "numeric",
                                 "two histories with different extremum stacks leave the N-spin RFIM in the same "
                                 "configuration: the stack is sufficient but not minimal");
-    r.counterexample = Instance{"rem:rfim_structure", kMinimality, {{"self_coupling", "included"}},
+    r.counterexample = Instance{"rem:rfim_structure",
+                                kMinimality,
+                                {{"self_coupling", "included"}},
                                 {{"J", {model.J}}, {"fields", model.fields}, {"H_a", a}, {"H_b", b}}};
     r.cases = cases;
     r.seed = config.seed;

@@ -46,7 +46,9 @@ FormulaPtr efo_le(const std::string& var, const Q& c) { return node(Formula::Kin
 FormulaPtr efo_gt(const std::string& var, const Q& c) { return node(Formula::Kind::Gt, var, {}, c); }
 FormulaPtr efo_before(const std::string& i, const std::string& j) { return node(Formula::Kind::Before, i, j); }
 FormulaPtr efo_not(FormulaPtr f) { return node(Formula::Kind::Not, {}, {}, 0, {std::move(f)}); }
-FormulaPtr efo_and(FormulaPtr f, FormulaPtr g) { return node(Formula::Kind::And, {}, {}, 0, {std::move(f), std::move(g)}); }
+FormulaPtr efo_and(FormulaPtr f, FormulaPtr g) {
+  return node(Formula::Kind::And, {}, {}, 0, {std::move(f), std::move(g)});
+}
 FormulaPtr efo_implies(FormulaPtr f, FormulaPtr g) {
   return node(Formula::Kind::Implies, {}, {}, 0, {std::move(f), std::move(g)});
 }
@@ -99,8 +101,8 @@ Q value(const ExtAggTerm& term, const std::vector<Q>& u, const ExtremumReading& 
 }
 
 FormulaPtr relay_formula(const Q& alpha, const Q& beta) {
-  return efo_exists("t*", efo_and(efo_ge("t*", alpha),
-                                  efo_forall("t", efo_implies(efo_before("t*", "t"), efo_gt("t", beta)))));
+  return efo_exists(
+      "t*", efo_and(efo_ge("t*", alpha), efo_forall("t", efo_implies(efo_before("t*", "t"), efo_gt("t", beta)))));
 }
 
 std::string to_string(const FormulaPtr& phi) {

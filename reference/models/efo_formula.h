@@ -36,10 +36,10 @@ using FormulaPtr = std::shared_ptr<const Formula>;
 struct Formula {
   /// The node kinds; Gt (u_i > c) is the negation of Le, used by eq:relay_efo.
   enum class Kind { True, False, Ge, Le, Gt, Before, Not, And, Or, Implies, ExistsExt, ForallExt };
-  Kind kind;                    ///< what this node is
-  std::string var, var2;        ///< the variable(s) of an atom or the bound variable of a quantifier
-  Q constant;                   ///< c of an atom
-  std::vector<FormulaPtr> args; ///< operands
+  Kind kind;                     ///< what this node is
+  std::string var, var2;         ///< the variable(s) of an atom or the bound variable of a quantifier
+  Q constant;                    ///< c of an atom
+  std::vector<FormulaPtr> args;  ///< operands
 };
 
 /// ExtAgg_i[a * u_i + b, phi(i)] (eq:extAgg with an affine f): a sum over extremal i satisfying phi.

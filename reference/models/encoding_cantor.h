@@ -8,9 +8,9 @@ namespace palcheck {
 
 /// The parameters of def:encoding.
 struct CantorEncoding {
-  int k = 1;       ///< |Gamma|; symbols are a_1..a_k
-  int d_max = 1;   ///< D_max
-  Q delta = 1;     ///< Delta > 0
+  int k = 1;      ///< |Gamma|; symbols are a_1..a_k
+  int d_max = 1;  ///< D_max
+  Q delta = 1;    ///< Delta > 0
 
   /// C_max = D_max (k+1) Delta.
   Q c_max() const;

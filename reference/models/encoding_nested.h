@@ -22,11 +22,11 @@ struct NestedEncoding {
   int d_max = 1;  ///< deepest level the run may reach
 
   long c() const { return static_cast<long>(d_max + 2) * (k + 1); }  ///< C
-  long offset() const { return c(); }                                  ///< O
-  long grid_size() const { return 2 * c(); }                           ///< L: every value lies in [1, L]
-  long max_code(int i, int d) const;   ///< M(i, d)
-  long min_code(int i, int d) const;   ///< m(i, d)
-  long slot(int d) const;              ///< P(d)
+  long offset() const { return c(); }                                ///< O
+  long grid_size() const { return 2 * c(); }                         ///< L: every value lies in [1, L]
+  long max_code(int i, int d) const;                                 ///< M(i, d)
+  long min_code(int i, int d) const;                                 ///< m(i, d)
+  long slot(int d) const;                                            ///< P(d)
 
   /// The stack (0-based symbols, bottom first) held by a memory of alternating extrema that starts
   /// with a maximum and ends with a minimum, each pair (M(i,d), m(i,d)) at its own depth d; nullopt

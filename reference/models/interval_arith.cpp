@@ -101,7 +101,8 @@ std::optional<int> certified_compare(const QInterval& a, const QInterval& b) {
 std::string to_string(const QInterval& a) {
   if (a.lo == a.hi) return to_string(a.lo);
   char text[96];
-  std::snprintf(text, sizeof text, "[%.9g, %.9g] (width %.2g)", to_double(a.lo), to_double(a.hi), to_double(a.hi - a.lo));
+  std::snprintf(text, sizeof text, "[%.9g, %.9g] (width %.2g)", to_double(a.lo), to_double(a.hi),
+                to_double(a.hi - a.lo));
   return text;
 }
 

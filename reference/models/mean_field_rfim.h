@@ -18,8 +18,8 @@ enum class SelfCoupling {
 
 /// One disorder realisation of the mean-field RFIM.
 struct RfimModel {
-  Q J;                     ///< coupling J > 0
-  std::vector<Q> fields;   ///< random fields h_i (N = fields.size())
+  Q J;                                         ///< coupling J > 0
+  std::vector<Q> fields;                       ///< random fields h_i (N = fields.size())
   SelfCoupling self = SelfCoupling::Included;  ///< which local field
 };
 

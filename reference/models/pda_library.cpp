@@ -26,6 +26,8 @@ auto any = [](int, int, int) { return true; };
 
 }  // namespace
 
+// One line per transition rule: the machines read as tables.
+// clang-format off
 TwoStackPda machine_anbn() {
   enum { A_S = 0, B_S = 1, ACC = 2, HALT = 3 };
   const int a = 1, b = 2, Asym = 1;
@@ -92,6 +94,7 @@ TwoStackPda machine_shuttle() {
   fill(m, LEFT, [](int, int, int t2) { return t2 == 0; }, [](int, int, int) { return PdaTransition{RIGHT, keep, keep}; });
   return m;
 }
+// clang-format on
 
 std::vector<LibraryMachine> machine_library() {
   return {{machine_anbn(), "aaabbb"},
@@ -113,8 +116,7 @@ std::string random_word(const TwoStackPda& m, std::uint64_t seed, std::size_t ma
   if (letters == 0 || max_length == 0) return "";
   std::size_t length = std::uniform_int_distribution<std::size_t>(0, max_length - 1)(gen);
   std::string word;
-  for (std::size_t i = 0; i < length; ++i)
-    word += m.input_letter(std::uniform_int_distribution<int>(1, letters)(gen));
+  for (std::size_t i = 0; i < length; ++i) word += m.input_letter(std::uniform_int_distribution<int>(1, letters)(gen));
   return word;
 }
 

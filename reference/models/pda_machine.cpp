@@ -15,8 +15,7 @@ TwoStackPda::TwoStackPda(std::string name, std::vector<std::string> states, std:
       start_(start),
       halt_(halt),
       accepting_(std::move(accepting)) {
-  table_.assign(static_cast<std::size_t>(state_count() * input_count() * stack_symbol_count() *
-                                         stack_symbol_count()),
+  table_.assign(static_cast<std::size_t>(state_count() * input_count() * stack_symbol_count() * stack_symbol_count()),
                 PdaTransition{halt_, {}, {}});
 }
 
@@ -49,7 +48,8 @@ bool TwoStackPda::accepting(int q) const {
 
 int TwoStackPda::input_index(char c) const {
   auto pos = letters_.find(c);
-  if (pos == std::string::npos) throw std::invalid_argument(name_ + ": letter '" + std::string(1, c) + "' not in Sigma");
+  if (pos == std::string::npos)
+    throw std::invalid_argument(name_ + ": letter '" + std::string(1, c) + "' not in Sigma");
   return static_cast<int>(pos) + 1;
 }
 

@@ -20,9 +20,9 @@ struct StackOp {
 
 /// One entry of delta: next state and the operation on each stack.
 struct PdaTransition {
-  int next = 0;     ///< next state
-  StackOp op1;      ///< on stack 1
-  StackOp op2;      ///< on stack 2
+  int next = 0;  ///< next state
+  StackOp op1;   ///< on stack 1
+  StackOp op2;   ///< on stack 2
   friend bool operator==(const PdaTransition&, const PdaTransition&) = default;
 };
 
@@ -39,14 +39,14 @@ class TwoStackPda {
   /// delta(q, input, top1, top2).
   const PdaTransition& at(int q, int input, int top1, int top2) const;
 
-  const std::string& name() const { return name_; }                           ///< library name
-  int state_count() const { return static_cast<int>(states_.size()); }         ///< |Q|
-  int input_count() const { return static_cast<int>(letters_.size()) + 1; }   ///< |Sigma| + 1 (blank)
-  int stack_symbol_count() const { return static_cast<int>(symbols_.size()); } ///< |Gamma| including Z0
-  int start() const { return start_; }                                         ///< q0
-  bool accepting(int q) const;                                                 ///< q in F
-  const std::string& state_name(int q) const { return states_.at(q); }         ///< name of q
-  const std::string& symbol_name(int g) const { return symbols_.at(g); }       ///< name of g
+  const std::string& name() const { return name_; }                             ///< library name
+  int state_count() const { return static_cast<int>(states_.size()); }          ///< |Q|
+  int input_count() const { return static_cast<int>(letters_.size()) + 1; }     ///< |Sigma| + 1 (blank)
+  int stack_symbol_count() const { return static_cast<int>(symbols_.size()); }  ///< |Gamma| including Z0
+  int start() const { return start_; }                                          ///< q0
+  bool accepting(int q) const;                                                  ///< q in F
+  const std::string& state_name(int q) const { return states_.at(q); }          ///< name of q
+  const std::string& symbol_name(int g) const { return symbols_.at(g); }        ///< name of g
   /// The input index of letter c (1-based); throws std::invalid_argument for a letter not in Sigma.
   int input_index(char c) const;
   /// The letter of input index i, '_' for the blank.
@@ -66,9 +66,9 @@ class TwoStackPda {
 
 /// A configuration: state, both stacks (bottom first, Z0 at the bottom), steps taken.
 struct PdaConfig {
-  int state = 0;                 ///< current state
-  std::vector<int> stack1;       ///< stack 1, bottom first
-  std::vector<int> stack2;       ///< stack 2, bottom first
+  int state = 0;            ///< current state
+  std::vector<int> stack1;  ///< stack 1, bottom first
+  std::vector<int> stack2;  ///< stack 2, bottom first
   friend bool operator==(const PdaConfig&, const PdaConfig&) = default;
 };
 

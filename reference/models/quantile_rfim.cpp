@@ -13,8 +13,10 @@ double normal_quantile(double p) {
   double lo = -40, hi = 40;
   for (int i = 0; i < 200; ++i) {
     double mid = (lo + hi) / 2;
-    if (0.5 * std::erfc(-mid / std::sqrt(2.0)) < p) lo = mid;
-    else hi = mid;
+    if (0.5 * std::erfc(-mid / std::sqrt(2.0)) < p)
+      lo = mid;
+    else
+      hi = mid;
   }
   return (lo + hi) / 2;
 }

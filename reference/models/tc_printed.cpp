@@ -1,8 +1,8 @@
 // thm:tc, lem:stack_ops: the printed construction's stack channels (see tc_printed.h).
 #include "tc_printed.h"
 
-#include "encoding_cantor.h"
 #include "../preisach_memory.h"
+#include "encoding_cantor.h"
 
 #include <optional>
 #include <vector>
@@ -74,7 +74,9 @@ struct PrintedMachine {
 
 SideBySide run_printed_tc(const TwoStackPda& m, const std::string& word, std::size_t steps,
                           const PrintedTcOptions& options) {
-  PrintedMachine pm{m, options, CantorEncoding{m.stack_symbol_count(), static_cast<int>(steps) + 1, options.delta},
+  PrintedMachine pm{m,
+                    options,
+                    CantorEncoding{m.stack_symbol_count(), static_cast<int>(steps) + 1, options.delta},
                     {StackChannel{PreisachMemory(options.initial)}, StackChannel{PreisachMemory(options.initial)}}};
   for (StackChannel& ch : pm.channels) {
     ch.memory.step(pm.enc.code(1, 0) + options.eps);

@@ -11,10 +11,10 @@
 //    decoding of every maximum, bottom first; Z0 is a_1, symbol g is a_{g+1}.
 #pragma once
 
-#include "pda_machine.h"
-#include "tc_side_by_side.h"
 #include "../rational.h"
 #include "../relay.h"
+#include "pda_machine.h"
+#include "tc_side_by_side.h"
 
 #include <string>
 
@@ -31,10 +31,10 @@ std::string to_string(TopReading r);
 
 /// Parameters of the printed construction.
 struct PrintedTcOptions {
-  TopReading top = TopReading::Printed;           ///< see TopReading
-  Q delta = 1;                                    ///< Delta of def:encoding
-  Q eps = Q(1, 4);                                ///< eps of eq:push, eq:pop (< Delta/2 as lem:push_no_wipe needs)
-  InitialState initial = InitialState::Off;       ///< relays before u_0
+  TopReading top = TopReading::Printed;      ///< see TopReading
+  Q delta = 1;                               ///< Delta of def:encoding
+  Q eps = Q(1, 4);                           ///< eps of eq:push, eq:pop (< Delta/2 as lem:push_no_wipe needs)
+  InitialState initial = InitialState::Off;  ///< relays before u_0
 };
 
 /// Runs the printed construction and the interpreter for up to `steps` machine steps on `word`,

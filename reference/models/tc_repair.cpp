@@ -152,8 +152,8 @@ QVector RepairRun::z_from_memories() const {
 }
 
 int bit_length(const Q& v) {
-  boost::multiprecision::mpz_int n = boost::multiprecision::numerator(v < 0 ? Q(-v) : v) /
-                                     boost::multiprecision::denominator(v < 0 ? Q(-v) : v);
+  boost::multiprecision::mpz_int n =
+      boost::multiprecision::numerator(v < 0 ? Q(-v) : v) / boost::multiprecision::denominator(v < 0 ? Q(-v) : v);
   int bits = 0;
   while (n > 0) {
     n >>= 1;

@@ -18,12 +18,12 @@
 // the loop); relays start off (initial_state = 0).
 #pragma once
 
+#include "../memory_pal.h"
+#include "../mpal.h"
 #include "encoding_nested.h"
 #include "pda_machine.h"
 #include "tc_mlp.h"
 #include "tc_side_by_side.h"
-#include "../memory_pal.h"
-#include "../mpal.h"
 
 #include <cstddef>
 #include <string>
@@ -43,7 +43,7 @@ class RepairTransformer {
   /// Builds heads and MLP for machine m and stacks of depth at most d_max.
   RepairTransformer(const TwoStackPda& m, int d_max);
 
-  const TwoStackPda& machine() const { return machine_; }       ///< the simulated machine
+  const TwoStackPda& machine() const { return machine_; }        ///< the simulated machine
   const NestedEncoding& encoding() const { return enc_; }        ///< the stack encoding
   const std::vector<MpalHead>& heads() const { return heads_; }  ///< the 4 heads
   const ReluMlp& mlp() const { return mlp_; }                    ///< the MLP layer
@@ -81,12 +81,12 @@ class RepairRun {
 
 /// A side-by-side run of the repair with its precision.
 struct RepairReport {
-  SideBySide run;                 ///< configurations at every rest token
-  std::size_t tokens = 0;         ///< tokens fed
-  int max_depth = 0;              ///< deepest stack reached
-  Q max_abs;                      ///< largest |value| in any token, head output or MLP output
-  bool all_integers = true;       ///< every such value is an integer
-  std::size_t restart_checks = 0; ///< tokens where z_from_memories() was compared (all equal, else a difference)
+  SideBySide run;                  ///< configurations at every rest token
+  std::size_t tokens = 0;          ///< tokens fed
+  int max_depth = 0;               ///< deepest stack reached
+  Q max_abs;                       ///< largest |value| in any token, head output or MLP output
+  bool all_integers = true;        ///< every such value is an integer
+  std::size_t restart_checks = 0;  ///< tokens where z_from_memories() was compared (all equal, else a difference)
 };
 
 /// Runs the repair next to the interpreter for `steps` machine steps on `word` (d_max = steps + 1),

@@ -26,9 +26,7 @@ QInterval dot(const IVector& a, const IVector& b) {
   return s;
 }
 
-
 }  // namespace
-
 
 std::string to_string(ArgmaxTie tie) { return tie == ArgmaxTie::Leftmost ? "leftmost" : "average"; }
 

@@ -4,9 +4,9 @@
 // and rigorously on sinusoidal position encodings (intervals from interval_arith.h).
 #pragma once
 
+#include "../mpal.h"
 #include "../rational.h"
 #include "interval_arith.h"
-#include "../mpal.h"
 
 #include <string>
 #include <vector>
@@ -51,6 +51,5 @@ std::vector<IVector> hard_attention_layer(const std::vector<HardAttentionHead>& 
 
 /// Tokens of exact rationals as point enclosures.
 std::vector<IVector> as_points(const std::vector<QVector>& x);
-
 
 }  // namespace palcheck

@@ -30,7 +30,6 @@ IVector mlp(const MlpSpec& m, const IVector& z) {
   return out;
 }
 
-
 }  // namespace
 
 IVector positional_encoding(const PalTransformerSpec& spec, std::size_t n, unsigned bits) {
@@ -115,6 +114,5 @@ std::vector<QVector> unflatten(const std::vector<Q>& flat, std::size_t d) {
 }
 
 LayerNormSpec plain_layer_norm(std::size_t d, const Q& eps) { return {eps, QVector(d, Q(1)), QVector(d, Q(0))}; }
-
 
 }  // namespace palcheck

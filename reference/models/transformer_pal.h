@@ -4,9 +4,9 @@
 // a relay whose input enclosure straddles a threshold is reported as undecided, never guessed.
 #pragma once
 
-#include "transformer_hard_attention.h"
-#include "../rational.h"
 #include "../measure.h"
+#include "../rational.h"
+#include "transformer_hard_attention.h"
 
 #include <stdexcept>
 #include <string>
@@ -31,9 +31,9 @@ struct MlpSpec {
 
 /// Layer normalisation gamma * (z - mean) / sqrt(var + eps) + beta (biased variance; d = 1 gives beta).
 struct LayerNormSpec {
-  Q eps;         ///< > 0
-  QVector gamma; ///< gain, length d
-  QVector beta;  ///< bias, length d
+  Q eps;          ///< > 0
+  QVector gamma;  ///< gain, length d
+  QVector beta;   ///< bias, length d
 };
 
 /// One layer: the MPAL sub-layer with its LayerNorm, then the MLP sub-layer with its LayerNorm.
@@ -47,10 +47,10 @@ struct PalLayerSpec {
 /// A whole PAL-Transformer. PE(n) = (sin(w_0 n), cos(w_0 n), sin(w_1 n), ...); Vaswani's frequencies are
 /// 10000^(-2k/d): w_0 = 1 exactly, the others irrational, so a spec lists the (rational) ones it uses.
 struct PalTransformerSpec {
-  std::size_t d = 2;                   ///< model dimension
-  bool sinusoidal_pe = true;           ///< false: z^(0) = x (no PE at all)
-  std::vector<Q> pe_frequencies{Q(1)}; ///< w_k, k < d/2
-  std::vector<PalLayerSpec> layers;    ///< the layers, first to last
+  std::size_t d = 2;                    ///< model dimension
+  bool sinusoidal_pe = true;            ///< false: z^(0) = x (no PE at all)
+  std::vector<Q> pe_frequencies{Q(1)};  ///< w_k, k < d/2
+  std::vector<PalLayerSpec> layers;     ///< the layers, first to last
 };
 
 /// Thrown when an enclosure cannot decide a relay's step (the input straddles a threshold).
@@ -73,7 +73,6 @@ PalTransformerRun run_pal_transformer(const PalTransformerSpec& spec, const std:
 
 /// LayerNorm of one token, rigorously enclosed.
 IVector layer_norm(const LayerNormSpec& ln, const IVector& z, unsigned bits);
-
 
 /// Tokens flattened row by row, and back (length must be a multiple of d).
 std::vector<Q> flatten(const std::vector<QVector>& x);

@@ -91,15 +91,33 @@ TEST(Analysis, SubClaimsAreOursUnderAnExistingSection) {
 
 TEST(Analysis, ReplayersAgreeWithTheReferenceOnHonestInstances) {
   Registry registry = analysis_registry();
-  Instance memory{"def:relay:well-defined", "memory-vs-definition", {{"initial_state", "1"}},
+  Instance memory{"def:relay:well-defined",
+                  "memory-vs-definition",
+                  {{"initial_state", "1"}},
                   {{"inputs", {Q(0), Q(3), Q(1, 2), Q(2), Q(-1)}},
-                   {"alpha", {Q(2), Q(1)}}, {"beta", {Q(1), Q(1)}}, {"weight", {Q(1), Q(-1, 2)}}}};
-  Instance grid{"def:pal:grid", "grid-vs-definition", {{"initial_state", "0"}},
-                {{"delta", {Q(1, 2)}}, {"L", {Q(3)}}, {"i", {Q(3), Q(2)}}, {"j", {Q(1), Q(2)}},
-                 {"weight", {Q(2), Q(-1)}}, {"inputs", {Q(1), Q(2), Q(0), Q(3, 2)}}}};
-  Instance mpal{"def:mpal", "mpal-vs-sum", {{"initial_state", "0"}},
-                {{"d", {Q(2)}}, {"w_in", {Q(1), Q(-1)}}, {"w_out", {Q(2), Q(1, 3)}}, {"head", {Q(0)}},
-                 {"alpha", {Q(1)}}, {"beta", {Q(0)}}, {"weight", {Q(3)}}, {"x", {Q(0), Q(0), Q(2), Q(0), Q(1), Q(1)}}}};
+                   {"alpha", {Q(2), Q(1)}},
+                   {"beta", {Q(1), Q(1)}},
+                   {"weight", {Q(1), Q(-1, 2)}}}};
+  Instance grid{"def:pal:grid",
+                "grid-vs-definition",
+                {{"initial_state", "0"}},
+                {{"delta", {Q(1, 2)}},
+                 {"L", {Q(3)}},
+                 {"i", {Q(3), Q(2)}},
+                 {"j", {Q(1), Q(2)}},
+                 {"weight", {Q(2), Q(-1)}},
+                 {"inputs", {Q(1), Q(2), Q(0), Q(3, 2)}}}};
+  Instance mpal{"def:mpal",
+                "mpal-vs-sum",
+                {{"initial_state", "0"}},
+                {{"d", {Q(2)}},
+                 {"w_in", {Q(1), Q(-1)}},
+                 {"w_out", {Q(2), Q(1, 3)}},
+                 {"head", {Q(0)}},
+                 {"alpha", {Q(1)}},
+                 {"beta", {Q(0)}},
+                 {"weight", {Q(3)}},
+                 {"x", {Q(0), Q(0), Q(2), Q(0), Q(1), Q(1)}}}};
   const std::vector<std::pair<const Instance*, std::size_t>> instances{{&memory, 5}, {&grid, 4}, {&mpal, 3}};
   for (const auto& [x, tokens] : instances) {
     const Replayer* replayer = registry.replayer_for(*x);

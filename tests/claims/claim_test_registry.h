@@ -40,7 +40,9 @@ inline CheckResult search_relay_outputs(const RunConfig& config, const std::stri
   for (std::uint64_t c = 0; c < config.tests; ++c) {
     Q a = value(rng), b = value(rng);
     if (a < b) std::swap(a, b);
-    Instance x{label, "relay-outputs", {{"initial_state", "0"}},
+    Instance x{label,
+               "relay-outputs",
+               {{"initial_state", "0"}},
                {{"alpha", {a}}, {"beta", {b}}, {"inputs", {Q(value(rng)), Q(value(rng), 2)}}}};
     r.cases = c + 1;
     if (replay_relay_outputs(x, allowed).violates) {
@@ -68,13 +70,13 @@ inline Registry claim_test_registry() {
   registry.add(Checker{"test:binary", "property", [](const RunConfig& c) {
                          return std::vector<CheckResult>{search_relay_outputs(c, "test:binary", {0, 1})};
                        }});
-  registry.add(Checker{"test:crash", "analysis", [](const RunConfig&) -> std::vector<CheckResult> {
-                         throw std::runtime_error("boom");
-                       }});
-  registry.add(Replayer{"test:always-off", "relay-outputs",
-                        [](const Instance& x) { return replay_relay_outputs(x, {0}); }});
-  registry.add(Replayer{"test:binary", "relay-outputs",
-                        [](const Instance& x) { return replay_relay_outputs(x, {0, 1}); }});
+  registry.add(Checker{"test:crash", "analysis",
+                       [](const RunConfig&) -> std::vector<CheckResult> { throw std::runtime_error("boom"); }});
+  registry.add(
+      Replayer{"test:always-off", "relay-outputs", [](const Instance& x) { return replay_relay_outputs(x, {0}); }});
+  registry.add(Replayer{"test:binary", "relay-outputs", [](const Instance& x) {
+                          return replay_relay_outputs(x, {0, 1});
+                        }});
   return registry;
 }
 

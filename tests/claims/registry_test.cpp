@@ -2,9 +2,9 @@
 // construction ("every relay output is 0") is REFUTED through a search over the real reference and
 // a replayer; a known-true one ("every relay output is 0 or 1") is not; unconfirmed refutations and
 // crashing checkers become ERROR.
-#include "tests/claims/claim_test_registry.h"
 #include "claims/registry.h"
 #include "reference/relay.h"
+#include "tests/claims/claim_test_registry.h"
 
 #include <gtest/gtest.h>
 
@@ -37,13 +37,14 @@ TEST(Registry, ATrueClaimIsNotRefuted) {
 
 TEST(Registry, ARefutationTheReferenceDoesNotConfirmBecomesError) {
   Registry registry = test_registry();
-  registry.add(Checker{"test:binary", "bogus", [](const RunConfig&) {
-                         CheckResult r;
-                         r.verdict = Verdict::Refuted;
-                         r.counterexample =
-                             Instance{"test:binary", "relay-outputs", {}, {{"alpha", {Q(1)}}, {"beta", {Q(0)}}, {"inputs", {Q(2)}}}};
-                         return std::vector<CheckResult>{r};
-                       }});
+  registry.add(Checker{
+      "test:binary", "bogus", [](const RunConfig&) {
+        CheckResult r;
+        r.verdict = Verdict::Refuted;
+        r.counterexample =
+            Instance{"test:binary", "relay-outputs", {}, {{"alpha", {Q(1)}}, {"beta", {Q(0)}}, {"inputs", {Q(2)}}}};
+        return std::vector<CheckResult>{r};
+      }});
   auto results = run_checkers(registry, "test:binary", RunConfig{});
   ASSERT_EQ(results.size(), 2u);
   EXPECT_EQ(results[1].verdict, Verdict::Error);
@@ -60,9 +61,8 @@ TEST(Registry, ARefutationWithoutReplayerBecomesError) {
 
 TEST(Registry, ACrashingCheckerBecomesError) {
   Registry registry = test_registry();
-  registry.add(Checker{"test:binary", "crash", [](const RunConfig&) -> std::vector<CheckResult> {
-                         throw std::runtime_error("boom");
-                       }});
+  registry.add(Checker{"test:binary", "crash",
+                       [](const RunConfig&) -> std::vector<CheckResult> { throw std::runtime_error("boom"); }});
   auto results = run_checkers(registry, "test:binary", RunConfig{});
   ASSERT_EQ(results.size(), 2u);
   EXPECT_EQ(results[1].verdict, Verdict::Error);

@@ -16,10 +16,11 @@ CheckResult result(Verdict v, bool with_counterexample = false) {
 
 TEST(Verdict, SpellingsAreExactlyTheIssues) {
   const std::vector<std::pair<Verdict, std::string>> spellings{
-      {Verdict::Proved, "PROVED"},   {Verdict::Bounded, "BOUNDED"},         {Verdict::Refuted, "REFUTED"},
-      {Verdict::Held, "HELD"},
-      {Verdict::IllPosed, "ILL-POSED"}, {Verdict::Unknown, "UNKNOWN"},      {Verdict::Timeout, "TIMEOUT"},
-      {Verdict::NotCheckable, "NOT-CHECKABLE"}, {Verdict::Error, "ERROR"}};
+      {Verdict::Proved, "PROVED"},      {Verdict::Bounded, "BOUNDED"},
+      {Verdict::Refuted, "REFUTED"},    {Verdict::Held, "HELD"},
+      {Verdict::IllPosed, "ILL-POSED"}, {Verdict::Unknown, "UNKNOWN"},
+      {Verdict::Timeout, "TIMEOUT"},    {Verdict::NotCheckable, "NOT-CHECKABLE"},
+      {Verdict::Error, "ERROR"}};
   for (const auto& [v, name] : spellings) {
     EXPECT_EQ(to_string(v), name);
     EXPECT_EQ(parse_verdict(name), v);
@@ -32,8 +33,8 @@ TEST(Verdict, NoResultsIsNotCheckable) { EXPECT_EQ(combine({}), Verdict::NotChec
 
 TEST(Verdict, EachVerdictAloneIsItself) {
   EXPECT_EQ(combine({result(Verdict::Refuted, true)}), Verdict::Refuted);
-  for (Verdict v : {Verdict::Proved, Verdict::Bounded, Verdict::Held, Verdict::IllPosed, Verdict::Unknown, Verdict::Timeout,
-                    Verdict::NotCheckable, Verdict::Error})
+  for (Verdict v : {Verdict::Proved, Verdict::Bounded, Verdict::Held, Verdict::IllPosed, Verdict::Unknown,
+                    Verdict::Timeout, Verdict::NotCheckable, Verdict::Error})
     EXPECT_EQ(combine({result(v)}), v) << to_string(v);
 }
 

@@ -33,7 +33,8 @@ TEST(ExcursionInduction, AStepBeyondTheIntervalHasACounterexample) {
     InductionProof proof = prove_excursion(RunConfig{}, which, ExcursionBreak::Interval);
     EXPECT_FALSE(proof.proved);
     bool step_sat = false;
-    for (const InductionQuery& q : proof.queries) step_sat = step_sat || (q.name.rfind("step", 0) == 0 && q.z3 == "sat");
+    for (const InductionQuery& q : proof.queries)
+      step_sat = step_sat || (q.name.rfind("step", 0) == 0 && q.z3 == "sat");
     EXPECT_TRUE(step_sat) << static_cast<int>(which);
   }
 }

@@ -59,8 +59,7 @@ TEST(MemoryInduction, InvariantHoldsOnReferenceStates) {
         const std::vector<Q>& e = memory.extrema();
         for (std::size_t i = 0; i < e.size(); ++i) {
           ASSERT_EQ(memory.is_maximum(i), (i % 2 == 0) == (initial == InitialState::Off));
-          for (std::size_t j = i + 1; j < e.size(); ++j)
-            ASSERT_TRUE(memory.is_maximum(i) ? e[i] > e[j] : e[i] < e[j]);
+          for (std::size_t j = i + 1; j < e.size(); ++j) ASSERT_TRUE(memory.is_maximum(i) ? e[i] > e[j] : e[i] < e[j]);
         }
         long g = static_cast<long>(e.size()) - 1;
         while (g >= 0 && e[g] > t.beta && e[g] < t.alpha) --g;

@@ -42,11 +42,13 @@ TEST(ProofCheckers, EveryResultIsAnHonestVerdictWithinBudget) {
               << " s\n";
     for (const CheckResult& res : claim_results) {
       ++results;
-      std::cout << "  " << to_string(res.verdict) << " [" << [&] {
-        std::string h;
-        for (const std::string& x : res.hypotheses_used) h += (h.empty() ? "" : "; ") + x;
-        return h;
-      }() << "] " << res.summary << "\n";
+      std::cout << "  " << to_string(res.verdict) << " [" <<
+          [&] {
+            std::string h;
+            for (const std::string& x : res.hypotheses_used) h += (h.empty() ? "" : "; ") + x;
+            return h;
+          }() << "] "
+                << res.summary << "\n";
       EXPECT_NE(res.verdict, Verdict::Error) << label << ": " << res.summary;
       EXPECT_NE(res.verdict, Verdict::Unknown) << label << ": " << res.summary;
       EXPECT_NE(res.verdict, Verdict::Timeout) << label << ": " << res.summary;

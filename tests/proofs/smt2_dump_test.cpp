@@ -50,7 +50,8 @@ TEST(Smt2Dumps, TheZ3CommandReproducesEachReportedAnswer) {
   Registry registry;
   register_paper_claims(registry);
   register_proof_checkers(registry);
-  std::filesystem::path dir = std::filesystem::temp_directory_path() / ("palcheck_smt2_dump_test_" + std::to_string(::getpid()));
+  std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("palcheck_smt2_dump_test_" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   RunConfig config;
   config.smt2_dir = dir.string();
@@ -79,7 +80,8 @@ TEST(Smt2Dumps, BothSolversAnswerEveryDumpAlike) {
   Registry registry;
   register_paper_claims(registry);
   register_proof_checkers(registry);
-  std::filesystem::path dir = std::filesystem::temp_directory_path() / ("palcheck_smt2_both_solvers_test_" + std::to_string(::getpid()));
+  std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("palcheck_smt2_both_solvers_test_" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   RunConfig config;
   config.smt2_dir = dir.string();
@@ -102,7 +104,8 @@ TEST(Smt2Dumps, BothSolversAnswerEveryDumpAlike) {
     // running it again here would only repeat the run's slowest part.
     std::string in_run_z3 = recorded(text, "; z3 answered: "), cvc5 = recorded(text, "; cvc5 answered: ");
     EXPECT_TRUE(z3 == "sat" || z3 == "unsat") << path << ": " << z3;
-    EXPECT_TRUE(in_run_z3 == z3 || in_run_z3 == "unknown") << path << ": z3 binary " << z3 << ", in the run " << in_run_z3;
+    EXPECT_TRUE(in_run_z3 == z3 || in_run_z3 == "unknown")
+        << path << ": z3 binary " << z3 << ", in the run " << in_run_z3;
     EXPECT_TRUE(cvc5 == z3 || (z3 == "sat" && cvc5.rfind("unknown", 0) == 0))
         << path << ": z3 " << z3 << ", cvc5 " << cvc5;
     ++files;

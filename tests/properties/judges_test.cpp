@@ -55,7 +55,9 @@ TEST(Judges, ExtIndicatorFailsExactlyAtExtremalPositions) {
   // u_i lies strictly inside the dead band (u_i - eps, u_i + eps): the relay holds, the right side is 0.
   for_all_sequences(3, 5, [](const std::vector<Q>& u) {
     for (std::size_t i = 0; i < u.size(); ++i) {
-      Instance in{"lem:ext_indicator", "indicator", {{"endpoints", "included"}, {"initial_state", "0"}},
+      Instance in{"lem:ext_indicator",
+                  "indicator",
+                  {{"endpoints", "included"}, {"initial_state", "0"}},
                   {{"u", u}, {"i", {Q(static_cast<long>(i))}}, {"eps", {Q(1, 3)}}}};
       EXPECT_EQ(judge("lem:ext_indicator", "indicator", in).violates, extremal(u, i, true)) << sequences::show(u);
     }
@@ -78,7 +80,9 @@ TEST(Judges, PopOneOnTheClassicalMemoryAlwaysWipesTheSecondMaximumToo) {
   // u = M_{top-1} + 2 eps exceeds M_{top-1}, so wiping-out removes it: every admissible case violates.
   std::size_t admissible = 0;
   for_all_sequences(4, 5, [&](const std::vector<Q>& u) {
-    Instance in{"lem:pop_one", "any-stack", {{"stack", "classical-memory"}, {"initial_state", "0"}},
+    Instance in{"lem:pop_one",
+                "any-stack",
+                {{"stack", "classical-memory"}, {"initial_state", "0"}},
                 {{"u", u}, {"eps", {Q(1, 4)}}}};
     ReplayOutcome o = judge("lem:pop_one", "any-stack", in);
     if (o.computed.rfind("hypothesis not met", 0) == 0) return;
@@ -94,8 +98,11 @@ TEST(Judges, PrintedTopDecodingIsOneSymbolLowWithTheEpsOffset) {
     for (int i = 1; i <= k; ++i)
       for (int d = 0; d <= 2; ++d)
         for (std::string m : {"code+eps", "code"}) {
-          Instance in{"lem:stack_ops", "top-decode", {{"M_top", m}},
-                      {{"k", {Q(k)}}, {"D_max", {Q(2)}}, {"delta", {Q(1)}}, {"eps", {Q(1, 8)}}, {"i", {Q(i)}}, {"d", {Q(d)}}}};
+          Instance in{
+              "lem:stack_ops",
+              "top-decode",
+              {{"M_top", m}},
+              {{"k", {Q(k)}}, {"D_max", {Q(2)}}, {"delta", {Q(1)}}, {"eps", {Q(1, 8)}}, {"i", {Q(i)}}, {"d", {Q(d)}}}};
           EXPECT_EQ(judge("lem:stack_ops", "top-decode", in).violates, m == "code+eps");
         }
 }
@@ -103,7 +110,9 @@ TEST(Judges, PrintedTopDecodingIsOneSymbolLowWithTheEpsOffset) {
 TEST(Judges, SufficiencyHoldsForTheClassicalMemoryOnEveryPairOfShortSequences) {
   for_all_sequences(3, 4, [](const std::vector<Q>& u) {
     for_all_sequences(3, 4, [&](const std::vector<Q>& v) {
-      Instance in{"prop:sufficiency", "equal-stacks", {{"stack", "classical-memory"}, {"initial_state", "0"}},
+      Instance in{"prop:sufficiency",
+                  "equal-stacks",
+                  {{"stack", "classical-memory"}, {"initial_state", "0"}},
                   {{"u", u}, {"v", v}}};
       EXPECT_FALSE(judge("prop:sufficiency", "equal-stacks", in).violates) << sequences::show(u) << sequences::show(v);
     });

@@ -6,7 +6,6 @@
 
 #include <gtest/gtest.h>
 
-
 namespace palcheck {
 namespace {
 
@@ -49,12 +48,31 @@ TEST(PropertyCheckers, SameSeedSameResultsByteForByte) {
 
 TEST(PropertyCheckers, EverySequenceClaimOfTheBriefHasAPropertyChecker) {
   Registry r = property_registry();
-  for (const char* label :
-       {"prop:rate_independence", "repair:prop:wiping", "def:stack", "prop:sufficiency", "alg:stack", "prop:complexity",
-        "lem:stack_ops", "lem:pop_one", "lem:push_no_wipe", "prop:range", "prop:no_copy:bare_memory", "lem:ext_indicator",
-        "lem:threshold", "lem:extAgg", "lem:exists_ext", "eq:relay_efo", "prop:hopfield_pal", "rem:retrieval",
-        "prop:sparse", "prop:ising_streaming", "rem:prob_fix", "ref:memory_equals_definition",
-        "ref:return_point_memory", "ref:congruency", "ref:algorithm1_steps"}) {
+  for (const char* label : {"prop:rate_independence",
+                            "repair:prop:wiping",
+                            "def:stack",
+                            "prop:sufficiency",
+                            "alg:stack",
+                            "prop:complexity",
+                            "lem:stack_ops",
+                            "lem:pop_one",
+                            "lem:push_no_wipe",
+                            "prop:range",
+                            "prop:no_copy:bare_memory",
+                            "lem:ext_indicator",
+                            "lem:threshold",
+                            "lem:extAgg",
+                            "lem:exists_ext",
+                            "eq:relay_efo",
+                            "prop:hopfield_pal",
+                            "rem:retrieval",
+                            "prop:sparse",
+                            "prop:ising_streaming",
+                            "rem:prob_fix",
+                            "ref:memory_equals_definition",
+                            "ref:return_point_memory",
+                            "ref:congruency",
+                            "ref:algorithm1_steps"}) {
     bool found = false;
     for (const Checker* c : r.checkers_for(label)) found = found || c->method == "property";
     EXPECT_TRUE(found) << label;

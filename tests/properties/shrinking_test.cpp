@@ -49,19 +49,19 @@ void expect_minimal(const CheckResult& result, std::pair<std::size_t, std::size_
 }
 
 rc::Gen<Instance> sequences_with(std::map<std::string, std::string> options) {
-  return properties::with_shrinking(rc::gen::map(properties::sequence(12), [options](std::vector<Q> u) {
-                                      Instance in = properties::with_options(options);
-                                      in.values = {{"u", std::move(u)}};
-                                      return in;
-                                    }),
+  return properties::with_shrinking(rc::gen::map(properties::sequence(12),
+                                                 [options](std::vector<Q> u) {
+                                                   Instance in = properties::with_options(options);
+                                                   in.values = {{"u", std::move(u)}};
+                                                   return in;
+                                                 }),
                                     {{"u"}, true, {}});
 }
 
 TEST(Shrinking, TestOnlyClaimShrinksToTheBruteForceMinimum) {
   // Test-only claim, false: "the classical memory (initial state 0) never holds more than 2 entries".
   auto too_long = [](const std::vector<Q>& u) { return memory_trace(u, InitialState::Off).back().size() > 2; };
-  PropertySpec spec{"def:stack", "test-only", {}, "memory depth <= 2", sequences_with({}),
-                    [&](const Instance& in) {
+  PropertySpec spec{"def:stack", "test-only", {}, "memory depth <= 2", sequences_with({}), [&](const Instance& in) {
                       bool bad = too_long(in.values.at("u"));
                       return ReplayOutcome{bad, "depth <= 2", bad ? "deeper" : "ok", {}};
                     }};
@@ -83,7 +83,10 @@ TEST(Shrinking, DefStackOnTheClassicalMemoryShrinksToTheBruteForceMinimum) {
       if (!(minima[k - 1] > minima[k])) return true;
     return false;
   };
-  PropertySpec spec{"def:stack", "ordering", {}, "def:stack ordering",
+  PropertySpec spec{"def:stack",
+                    "ordering",
+                    {},
+                    "def:stack ordering",
                     sequences_with({{"stack", "classical-memory"}, {"initial_state", "0"}})};
   RunConfig config;
   expect_minimal(properties::run_property(spec, config), brute_force_minimum(minima_not_decreasing));

@@ -48,7 +48,7 @@ TEST(Algorithm1, UnsetLastReadingsDifferExactlyWhereNothingIsPopped) {
   Algorithm1 top({FirstInput::PushPair, UnsetLast::Top});
   top.step(u0);
   Q u2(0);
-  top.step(u1);  // pops (u0,u0): M_top = u0 < u1, m_last assigned u0
+  top.step(u1);              // pops (u0,u0): M_top = u0 < u1, m_last assigned u0
   auto fall = top.step(u2);  // m_top = u0 > u2 pops (u1,u0); M_last assigned u1
   EXPECT_FALSE(fall.last_defaulted);
   Q u3(3);
@@ -69,13 +69,15 @@ TEST(Algorithm1, PopsWhileTheComparedComponentIsStrictlyBeyondTheInput) {
   for (const Q& x : u) {
     auto s = alg.step(x);
     for (const StackPair& p : s.popped) {
-      if (s.branch == Algorithm1Step::Branch::Rise) EXPECT_LT(p.M, x);  // pops only M_top < u
-      else EXPECT_GT(p.m, x);                                          // pops only m_top > u
+      if (s.branch == Algorithm1Step::Branch::Rise)
+        EXPECT_LT(p.M, x);  // pops only M_top < u
+      else
+        EXPECT_GT(p.m, x);  // pops only m_top > u
     }
     pops += s.popped.size();
     pushes += s.pushed;
   }
-  EXPECT_LE(pops, pushes);  // nothing is popped that was not pushed
+  EXPECT_LE(pops, pushes);          // nothing is popped that was not pushed
   EXPECT_EQ(pushes, u.size() - 1);  // one push per non-equal step under first=empty
 }
 

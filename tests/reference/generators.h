@@ -23,9 +23,12 @@ inline std::vector<Q> tricky_sequence(std::mt19937_64& rng, std::size_t max_len 
   std::size_t n = len(rng);
   while (u.size() < n) {
     int k = kind(rng);
-    if (k == 0 && !u.empty()) u.push_back(u.back());                                        // plateau
-    else if (k == 1 && u.size() >= 2) u.push_back(u[std::uniform_int_distribution<std::size_t>(0, u.size() - 1)(rng)]);  // revisit
-    else u.push_back(small_value(rng));
+    if (k == 0 && !u.empty())
+      u.push_back(u.back());  // plateau
+    else if (k == 1 && u.size() >= 2)
+      u.push_back(u[std::uniform_int_distribution<std::size_t>(0, u.size() - 1)(rng)]);  // revisit
+    else
+      u.push_back(small_value(rng));
   }
   return u;
 }

@@ -2,8 +2,8 @@
 // PAL by definition, and its doubles are the nearest doubles of the exact outputs.
 #include "reference/keyed_pal.h"
 
-#include "tests/reference/generators.h"
 #include "reference/pal_definition.h"
+#include "tests/reference/generators.h"
 
 #include <gtest/gtest.h>
 
@@ -113,7 +113,8 @@ TEST(OracleKeyedPal, DoubleInputsEqualDefinitionAtEveryScale) {
     std::vector<Q> uq;
     for (double x : u) uq.push_back(exact(x));
     KeyedMeasure keyed(mu);
-    for (std::size_t n = 0; n < u.size(); ++n) ASSERT_EQ(keyed.key(u[n]), keyed.key(uq[n])) << "case " << c << " token " << n;
+    for (std::size_t n = 0; n < u.size(); ++n)
+      ASSERT_EQ(keyed.key(u[n]), keyed.key(uq[n])) << "case " << c << " token " << n;
     for (InitialState initial : {InitialState::Off, InitialState::On}) {
       std::vector<Q> expected = pal_by_definition(mu, uq, initial);
       std::vector<double> approx = keyed.outputs_double(u, initial);

@@ -1,8 +1,8 @@
 // def:pal, prop:wiping, prop:sufficiency: PAL from the classical memory equals PAL by definition,
 // and the memory keeps the invariants of the wiping-out property.
-#include "tests/reference/generators.h"
 #include "reference/memory_pal.h"
 #include "reference/pal_definition.h"
+#include "tests/reference/generators.h"
 
 #include <gtest/gtest.h>
 
@@ -56,13 +56,17 @@ TEST(PreisachMemory, AlternatesWithMaximaDecreasingAndMinimaIncreasing) {
         ASSERT_EQ(e.back(), x);
         for (std::size_t k = 0; k + 1 < e.size(); ++k) {
           // Alternation: a maximum is above the entry after it, a minimum below.
-          if (memory.is_maximum(k)) ASSERT_GT(e[k], e[k + 1]);
-          else ASSERT_LT(e[k], e[k + 1]);
+          if (memory.is_maximum(k))
+            ASSERT_GT(e[k], e[k + 1]);
+          else
+            ASSERT_LT(e[k], e[k + 1]);
         }
         for (std::size_t k = 0; k + 2 < e.size(); ++k) {
           // Strict nesting: maxima strictly decrease, minima strictly increase (the current entry included).
-          if (memory.is_maximum(k)) ASSERT_GT(e[k], e[k + 2]);
-          else ASSERT_LT(e[k], e[k + 2]);
+          if (memory.is_maximum(k))
+            ASSERT_GT(e[k], e[k + 2]);
+          else
+            ASSERT_LT(e[k], e[k + 2]);
         }
       }
     }

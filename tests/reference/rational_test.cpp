@@ -30,7 +30,8 @@ TEST(Rational, GeneratedDecimalsEqualTheirIntegerFraction) {
     std::string digits = std::to_string(n);
     digits.insert(0, static_cast<std::size_t>(rng() % 4), '0');
     if (digits.size() <= static_cast<std::size_t>(scale)) digits.insert(0, scale - digits.size() + 1, '0');
-    std::string text = digits.substr(0, digits.size() - scale) + (scale ? "." + digits.substr(digits.size() - scale) : "");
+    std::string text =
+        digits.substr(0, digits.size() - scale) + (scale ? "." + digits.substr(digits.size() - scale) : "");
     bool negative = rng() % 2;
     if (negative) text.insert(0, "-");
     Q expected(n, 1);
@@ -72,7 +73,7 @@ TEST(Rational, ToDoubleIsNearest) {
 
 TEST(Rational, ToDoubleTieGoesToTheEvenNeighbour) {
   Q half_ulp = Q(1) / pow(boost::multiprecision::mpz_int(2), 53);
-  EXPECT_EQ(to_double(Q(1) + half_ulp), 1.0);                                     // 1 is even
+  EXPECT_EQ(to_double(Q(1) + half_ulp), 1.0);                                          // 1 is even
   EXPECT_EQ(to_double(Q(1) + 3 * half_ulp), 1.0 + 4 * half_ulp.convert_to<double>());  // 1 + 2^-51 is even
 }
 

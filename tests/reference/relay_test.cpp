@@ -15,8 +15,8 @@ TEST(Relay, TruthTableAgainstTheThreeCasesOfTheDefinition) {
       EXPECT_EQ(step_relay(t, u, previous), expected) << "u=" << u << " previous=" << previous;
     }
   }
-  EXPECT_EQ(step_relay(t, Q(2), 0), 1);  // tie at alpha switches on
-  EXPECT_EQ(step_relay(t, Q(1), 1), 0);  // tie at beta switches off
+  EXPECT_EQ(step_relay(t, Q(2), 0), 1);     // tie at alpha switches on
+  EXPECT_EQ(step_relay(t, Q(1), 1), 0);     // tie at beta switches off
   EXPECT_EQ(step_relay(t, Q(3, 2), 1), 1);  // dead band holds
   EXPECT_EQ(step_relay(t, Q(3, 2), 0), 0);
 }

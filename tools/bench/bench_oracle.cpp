@@ -2,8 +2,8 @@
 // grid with float32 weights and double inputs, for exact outputs and for nearest-double outputs;
 // setup apart; `palcheck eval` end to end (float64 .npy grid and inputs in, .npy out) at L = 16, 256,
 // 1024, n = 1e6; and a batch on 1 and 2 threads.
-#include "reference/measure.h"
 #include "reference/keyed_pal.h"
+#include "reference/measure.h"
 #include "tools/oracle/npy_format.h"
 #include "tools/oracle/oracle_problem.h"
 #include "tools/oracle/stream_eval.h"

@@ -31,7 +31,8 @@ void BM_Property(benchmark::State& state, std::string label) {
 const bool registered = [] {
   for (const palcheck::Claim& c : registry().claims())
     if (!registry().checkers_for(c.label).empty())
-      benchmark::RegisterBenchmark(("BM_Property/" + c.label).c_str(), BM_Property, c.label)->Unit(benchmark::kMillisecond);
+      benchmark::RegisterBenchmark(("BM_Property/" + c.label).c_str(), BM_Property, c.label)
+          ->Unit(benchmark::kMillisecond);
   return true;
 }();
 

@@ -3,8 +3,8 @@
 
 #include "tools/cli/claim_text.h"
 #include "tools/cli/claim_verify.h"
-#include "tools/oracle/eval_document.h"
 #include "tools/cli/instance_json.h"
+#include "tools/oracle/eval_document.h"
 #include "tools/oracle/json_input.h"
 
 namespace palcheck::cli {
@@ -30,8 +30,8 @@ int replay_saved_file(const Registry& registry, const std::string& path, std::os
     return 2;
   }
   if (!replay.replayer_found) {
-    err << "palcheck replay: " << path << ": no replayer for " << file.instance.label << "/"
-        << file.instance.scenario << "\n";
+    err << "palcheck replay: " << path << ": no replayer for " << file.instance.label << "/" << file.instance.scenario
+        << "\n";
     return 2;
   }
   out << file.instance.label << " (" << file.instance.scenario << ")\n";

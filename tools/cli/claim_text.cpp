@@ -84,8 +84,9 @@ std::string verify_table(const VerifyReport& report) {
   }
   std::vector<std::string> summary;
   for (const auto& [verdict, n] : counts) summary.push_back(verdict + " " + std::to_string(n));
-  out << "\n" << report.claims.size() << " claims, seed " << report.config.seed << ", tests "
-      << report.config.tests << ": " << join(summary, ", ") << "\n";
+  out << "\n"
+      << report.claims.size() << " claims, seed " << report.config.seed << ", tests " << report.config.tests << ": "
+      << join(summary, ", ") << "\n";
   return out.str();
 }
 
@@ -120,8 +121,8 @@ std::string show_text(const Registry& registry, const ClaimReport& report, const
     if (order.empty() || i != order.front()) order.push_back(i);
   for (std::size_t i : order) {
     const CheckResult& r = report.results[i];
-    out << "\n" << (&r == head ? "headline, " : "") << "result " << i + 1 << ": " << to_string(r.verdict) << " by "
-        << r.method;
+    out << "\n"
+        << (&r == head ? "headline, " : "") << "result " << i + 1 << ": " << to_string(r.verdict) << " by " << r.method;
     if (r.verdict == Verdict::Refuted)
       out << " (refutes the " << to_string(r.refutes)
           << (r.counterexample ? ", size " + std::to_string(instance_size(*r.counterexample)) : std::string()) << ")";
@@ -130,7 +131,8 @@ std::string show_text(const Registry& registry, const ClaimReport& report, const
     if (!r.interpretation.empty()) out << "  reading: " << interpretation_text(r.interpretation) << "\n";
     if (!r.hypotheses_used.empty()) out << "  hypotheses used: " << join(r.hypotheses_used, "; ") << "\n";
     if (!r.bound.empty()) out << "  bound: " << r.bound << "\n";
-    if (r.second_solver) out << "  second solver: " << r.second_solver->solver << ": " << r.second_solver->answer << "\n";
+    if (r.second_solver)
+      out << "  second solver: " << r.second_solver->solver << ": " << r.second_solver->answer << "\n";
     for (const auto& [k, v] : r.details) out << "  " << k << ": " << v << "\n";
     if (r.seed)
       out << "  seed " << *r.seed << ", " << r.cases << " cases; re-run: " << replay_command(c.label, config) << "\n";

@@ -90,19 +90,19 @@ nlohmann::ordered_json result_json(const CheckResult& r) {
   for (const auto& [k, v] : r.details) details.push_back({{"key", k}, {"value", v}});
   json interpretation = json::object();
   for (const auto& [k, v] : r.interpretation) interpretation[k] = v;
-  return {{"verdict", to_string(r.verdict)},
-          {"method", r.method},
-          {"summary", r.summary},
-          {"details", details},
-          {"interpretation", interpretation},
-          {"hypotheses_used", r.hypotheses_used},
-          {"bound", r.bound.empty() ? json(nullptr) : json(r.bound)},
-          {"second_solver", r.second_solver ? json{{"solver", r.second_solver->solver},
-                                                   {"answer", r.second_solver->answer}}
-                                            : json(nullptr)},
-          {"cases", r.cases},
-          {"seed", r.seed ? json(*r.seed) : json(nullptr)},
-          {"counterexample", r.counterexample ? instance_to_json(*r.counterexample) : json(nullptr)}};
+  return {
+      {"verdict", to_string(r.verdict)},
+      {"method", r.method},
+      {"summary", r.summary},
+      {"details", details},
+      {"interpretation", interpretation},
+      {"hypotheses_used", r.hypotheses_used},
+      {"bound", r.bound.empty() ? json(nullptr) : json(r.bound)},
+      {"second_solver", r.second_solver ? json{{"solver", r.second_solver->solver}, {"answer", r.second_solver->answer}}
+                                        : json(nullptr)},
+      {"cases", r.cases},
+      {"seed", r.seed ? json(*r.seed) : json(nullptr)},
+      {"counterexample", r.counterexample ? instance_to_json(*r.counterexample) : json(nullptr)}};
 }
 
 namespace {
@@ -280,7 +280,8 @@ std::vector<ReplayFile> replay_files(const Registry& registry, const VerifyRepor
 
 std::string replay_file_name(const std::string& label) {
   std::string name = label;
-  std::replace_if(name.begin(), name.end(), [](char ch) { return ch == ':' || ch == '/' || ch == '\\'; }, '_');
+  std::replace_if(
+      name.begin(), name.end(), [](char ch) { return ch == ':' || ch == '/' || ch == '\\'; }, '_');
   return name + ".json";
 }
 

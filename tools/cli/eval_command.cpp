@@ -27,7 +27,8 @@ CommandHandler add_eval_command(CLI::App& app) {
   eval->add_option("--values", options->oracle.values, "exact, double or both (default: exact; .npy: double)");
   eval->add_option("-j,--threads", options->oracle.threads,
                    "Sequences evaluated at once (default 0: every core); the output does not depend on it");
-  eval->add_option("--dump", options->oracle.dump, "Also write a debug-state file (JSON): inputs, measure, outputs, memory");
+  eval->add_option("--dump", options->oracle.dump,
+                   "Also write a debug-state file (JSON): inputs, measure, outputs, memory");
   return [eval, options]() -> int {
     if (!*eval) return -1;
     if (options->file.empty() && options->oracle.sources.measures.empty())

@@ -201,7 +201,8 @@ CommandHandler add_fuzz_command(CLI::App& app) {
   fuzz->add_option("--convention", o->conventions,
                    "KEY=VALUE, repeatable: states=01|pm1, output=a,b,c, columns=..., "
                    "atol=, rtol= (as for compare)");
-  add_count_option(fuzz, "--initial-state", o->initial_state, 0, 1, "The reference's relay state before the first input");
+  add_count_option(fuzz, "--initial-state", o->initial_state, 0, 1,
+                   "The reference's relay state before the first input");
   fuzz->add_option("--domain", o->domain, "LO,HI: the input range the implementation accepts (thresholds included)");
   add_count_option(fuzz, "--seed", o->seed, 0, UINT64_MAX, "Seed; every case derives from the seed and its number");
   add_count_option(fuzz, "--max-cases", o->max_cases, 1, 1'000'000, "Case budget");

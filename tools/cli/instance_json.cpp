@@ -3,7 +3,6 @@
 
 #include "tools/oracle/json_input.h"
 
-
 namespace palcheck::cli {
 
 using namespace oracle;  // the oracle library: formats, problem, eval, compare

@@ -8,10 +8,8 @@ int main(int argc, char** argv) {
   CLI::App app{"palcheck: exact reference of the Preisach Attention Layer and machine checks of its paper"};
   app.require_subcommand(1);
   std::vector<palcheck::cli::CommandHandler> handlers{
-      palcheck::cli::add_eval_command(app),
-      palcheck::cli::add_claim_commands(app),
-      palcheck::cli::add_oracle_commands(app),
-      palcheck::cli::add_report_command(app),
+      palcheck::cli::add_eval_command(app),    palcheck::cli::add_claim_commands(app),
+      palcheck::cli::add_oracle_commands(app), palcheck::cli::add_report_command(app),
       palcheck::cli::add_fuzz_command(app),
   };
   try {

@@ -19,7 +19,10 @@ CLI::Option* add_count_option(CLI::App* command, const std::string& name, T& tar
   std::string range = " (" + std::to_string(min) + ".." + std::to_string(max) + ")";
   return command
       ->add_option_function<std::string>(
-          name, [&target, name, min, max](const std::string& text) { target = static_cast<T>(parse_count(text, name, min, max)); },
+          name,
+          [&target, name, min, max](const std::string& text) {
+            target = static_cast<T>(parse_count(text, name, min, max));
+          },
           description + range)
       ->default_str(std::to_string(target));
 }

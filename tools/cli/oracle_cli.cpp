@@ -22,24 +22,28 @@ void add_problem_options(CLI::App* command, ProblemSources& s) {
                       "(one row per sequence; for MPAL one row per token)");
   command->add_option("--w-in", s.w_in, "MPAL input projections W_I, H x d (JSON, CSV or .npy)");
   command->add_option("--w-out", s.w_out, "MPAL output projections W_O, H x d (JSON, CSV or .npy)");
-  command->add_option("--grid-delta", s.grid_delta, "CSV/.npy measures are L x L grid weight matrices with this spacing");
+  command->add_option("--grid-delta", s.grid_delta,
+                      "CSV/.npy measures are L x L grid weight matrices with this spacing");
   command->add_flag_callback(
       "--header", [&s] { s.csv_header = CsvHeader::Declared; },
       "The first row of every CSV input is a header (otherwise only a row with no numeric cell is)");
   command->add_option_function<std::string>(
-      "--initial-state", [&s](const std::string& text) { s.initial_state = static_cast<int>(parse_count(text, "--initial-state", 0, 1)); },
+      "--initial-state",
+      [&s](const std::string& text) { s.initial_state = static_cast<int>(parse_count(text, "--initial-state", 0, 1)); },
       "Relay state before the first input: 0 (default) or 1");
 }
 
 bool oracle_options_given(const OracleEvalOptions& o) {
   const ProblemSources& s = o.sources;
   return !s.measures.empty() || !s.inputs.empty() || !s.w_in.empty() || !s.w_out.empty() || !s.grid_delta.empty() ||
-         s.initial_state || s.csv_header == CsvHeader::Declared || !o.output.empty() || !o.values.empty() || !o.dump.empty();
+         s.initial_state || s.csv_header == CsvHeader::Declared || !o.output.empty() || !o.values.empty() ||
+         !o.dump.empty();
 }
 
 void check_output_paths(const std::vector<OutputPath>& outputs, const ProblemSources& s,
                         const std::vector<OutputPath>& more_inputs) {
-  std::vector<OutputPath> inputs{{"FILE", s.document}, {"--inputs", s.inputs}, {"--w-in", s.w_in}, {"--w-out", s.w_out}};
+  std::vector<OutputPath> inputs{
+      {"FILE", s.document}, {"--inputs", s.inputs}, {"--w-in", s.w_in}, {"--w-out", s.w_out}};
   for (const std::string& m : s.measures) inputs.push_back({"--measure", m});
   inputs.insert(inputs.end(), more_inputs.begin(), more_inputs.end());
   for (std::size_t k = 0; k < outputs.size(); ++k) {
@@ -54,16 +58,21 @@ int run_oracle_eval(const OracleEvalOptions& o) {
   check_output_paths({{"-o", o.output}, {"--dump", o.dump}}, o.sources);
   FileFormat format = o.output.empty() ? FileFormat::Json : format_of(o.output);
   ValueKind kind = format == FileFormat::Npy ? ValueKind::Double : ValueKind::Exact;
-  if (o.values == "exact") kind = ValueKind::Exact;
-  else if (o.values == "double") kind = ValueKind::Double;
-  else if (o.values == "both") kind = ValueKind::Both;
-  else if (!o.values.empty()) throw InputError("--values: expected exact, double or both, got \"" + o.values + "\"");
+  if (o.values == "exact")
+    kind = ValueKind::Exact;
+  else if (o.values == "double")
+    kind = ValueKind::Double;
+  else if (o.values == "both")
+    kind = ValueKind::Both;
+  else if (!o.values.empty())
+    throw InputError("--values: expected exact, double or both, got \"" + o.values + "\"");
   const ProblemSources& src = o.sources;
   if (o.dump.empty() && !o.trace && src.document.empty() && src.measures.size() == 1 && src.w_in.empty() &&
       src.w_out.empty() && streamable(src.inputs, o.output, kind)) {
     // PAL over .npy inputs: chunked, constant memory in the number of tokens, all cores.
     StreamRequest request;
-    request.keyed = std::make_shared<const KeyedMeasure>(load_keyed_measure(src.measures[0], src.grid_delta, src.columns));
+    request.keyed =
+        std::make_shared<const KeyedMeasure>(load_keyed_measure(src.measures[0], src.grid_delta, src.columns));
     request.inputs = src.inputs;
     request.output = o.output;
     request.kind = kind;

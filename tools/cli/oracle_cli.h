@@ -14,11 +14,11 @@ namespace palcheck::cli {
 /// Options of eval's oracle mode beyond the problem.
 struct OracleEvalOptions {
   oracle::ProblemSources sources;  ///< where the problem comes from
-  std::string output;      ///< output file (.json, .csv, .npy); empty: JSON on standard output
-  std::string values;      ///< exact, double or both; empty: the output format's default
-  std::string dump;        ///< debug-state dump file (JSON)
-  bool trace = false;      ///< memory and relay states per token in JSON output
-  unsigned threads = 0;    ///< sequences evaluated at once; 0: every core
+  std::string output;              ///< output file (.json, .csv, .npy); empty: JSON on standard output
+  std::string values;              ///< exact, double or both; empty: the output format's default
+  std::string dump;                ///< debug-state dump file (JSON)
+  bool trace = false;              ///< memory and relay states per token in JSON output
+  unsigned threads = 0;            ///< sequences evaluated at once; 0: every core
 };
 
 /// Adds --measure, --inputs, --w-in, --w-out, --grid-delta and --initial-state to a command.

@@ -2,10 +2,10 @@
 // verdicts (see claim_verify.h for the logic and README.md for the output formats).
 #include "tools/cli/commands.h"
 
+#include "claims/areas.h"
 #include "tools/cli/claim_replay.h"
 #include "tools/cli/claim_text.h"
 #include "tools/cli/claim_verify.h"
-#include "claims/areas.h"
 #include "tools/cli/instance_json.h"
 #include "tools/cli/number_option.h"
 #include "tools/oracle/atomic_write.h"
@@ -83,8 +83,8 @@ int run_verify_command(const ClaimOptions& o) {
       throw oracle::InputError(std::string(option) + ": " + folder + ": cannot create or write this folder" +
                                (ec ? ": " + ec.message() : std::string()));
   }
-  std::cerr << "palcheck verify: " << labels.size() << " claims, seed " << o.config.seed << ", tests "
-            << o.config.tests << ", rlimit " << o.config.rlimit << "\n";
+  std::cerr << "palcheck verify: " << labels.size() << " claims, seed " << o.config.seed << ", tests " << o.config.tests
+            << ", rlimit " << o.config.rlimit << "\n";
   VerifyReport report = run_verify(registry, labels, o.config, &std::cerr);
   std::cout << verify_table(report);
   if (!o.json_file.empty())

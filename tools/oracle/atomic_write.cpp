@@ -40,8 +40,7 @@ void check_writable(const std::string& path, const std::string& option) {
   fs::path folder = fs::path(path).parent_path();
   if (folder.empty()) folder = ".";
   std::error_code ec;
-  if (fs::is_directory(path, ec))
-    throw InputError(option + ": " + path + " is a folder, not a file");
+  if (fs::is_directory(path, ec)) throw InputError(option + ": " + path + " is a folder, not a file");
   if (!fs::is_directory(folder, ec))
     throw InputError(option + ": " + path + ": the folder " + folder.string() + " does not exist");
   if (::access(folder.c_str(), W_OK) != 0)

@@ -16,9 +16,12 @@ std::vector<std::string> split_line(const std::string& line) {
   std::string cell;
   bool quoted = false;
   for (char c : line) {
-    if (c == '"') quoted = !quoted;
-    else if (c == ',' && !quoted) cells.push_back(std::move(cell)), cell.clear();
-    else if (c != '\r') cell += c;
+    if (c == '"')
+      quoted = !quoted;
+    else if (c == ',' && !quoted)
+      cells.push_back(std::move(cell)), cell.clear();
+    else if (c != '\r')
+      cell += c;
   }
   cells.push_back(std::move(cell));
   return cells;

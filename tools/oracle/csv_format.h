@@ -17,8 +17,8 @@ enum class CsvHeader {
 
 /// The numeric rows of a CSV file; a first row that is not numeric is kept apart as the header.
 struct CsvTable {
-  std::vector<std::string> header;      ///< column names, empty if the first row was numeric
-  std::vector<std::vector<Q>> rows;     ///< exact cell values; rows may differ in length
+  std::vector<std::string> header;   ///< column names, empty if the first row was numeric
+  std::vector<std::vector<Q>> rows;  ///< exact cell values; rows may differ in length
 };
 
 /// Parses CSV text (comma separated, blank lines and lines starting with # ignored, a UTF-8 byte order

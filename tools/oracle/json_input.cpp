@@ -130,11 +130,21 @@ class CheckedDomParser : public nlohmann::detail::json_sax_dom_parser<json> {
  public:
   CheckedDomParser(json& root, std::string source) : Base(root, true), source_(std::move(source)) {}
 
-  bool null() { return scalar([&] { return Base::null(); }); }
-  bool boolean(bool v) { return scalar([&] { return Base::boolean(v); }); }
-  bool number_integer(number_integer_t v) { return scalar([&] { return Base::number_integer(v); }); }
-  bool number_unsigned(number_unsigned_t v) { return scalar([&] { return Base::number_unsigned(v); }); }
-  bool string(string_t& v) { return scalar([&] { return Base::string(v); }); }
+  bool null() {
+    return scalar([&] { return Base::null(); });
+  }
+  bool boolean(bool v) {
+    return scalar([&] { return Base::boolean(v); });
+  }
+  bool number_integer(number_integer_t v) {
+    return scalar([&] { return Base::number_integer(v); });
+  }
+  bool number_unsigned(number_unsigned_t v) {
+    return scalar([&] { return Base::number_unsigned(v); });
+  }
+  bool string(string_t& v) {
+    return scalar([&] { return Base::string(v); });
+  }
   bool number_float(number_float_t v, const string_t& text) {
     if (!parse_rational(text))
       fail("JSON number " + shown(text) + " is outside the exact range (decimal exponent within +-" +
@@ -148,10 +158,18 @@ class CheckedDomParser : public nlohmann::detail::json_sax_dom_parser<json> {
     frames_.back().key = k;
     return Base::key(k);
   }
-  bool start_object(std::size_t n) { return open(false, [&] { return Base::start_object(n); }); }
-  bool start_array(std::size_t n) { return open(true, [&] { return Base::start_array(n); }); }
-  bool end_object() { return close([&] { return Base::end_object(); }); }
-  bool end_array() { return close([&] { return Base::end_array(); }); }
+  bool start_object(std::size_t n) {
+    return open(false, [&] { return Base::start_object(n); });
+  }
+  bool start_array(std::size_t n) {
+    return open(true, [&] { return Base::start_array(n); });
+  }
+  bool end_object() {
+    return close([&] { return Base::end_object(); });
+  }
+  bool end_array() {
+    return close([&] { return Base::end_array(); });
+  }
   template <class Exception>
   bool parse_error(std::size_t, const std::string&, const Exception& e) {
     // nlohmann's message quotes the last token read, which may be megabytes long.
@@ -175,8 +193,7 @@ class CheckedDomParser : public nlohmann::detail::json_sax_dom_parser<json> {
   }
   template <class F>
   bool open(bool array, F&& f) {
-    if (frames_.size() >= kMaxJsonDepth)
-      fail("JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+    if (frames_.size() >= kMaxJsonDepth) fail("JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
     bool ok = f();
     frames_.push_back({array, 0, {}});
     return ok;

@@ -103,7 +103,8 @@ NpyHeader parse_npy_header(const std::string& bytes, const std::string& source) 
   int major = static_cast<unsigned char>(bytes[6]);
   std::size_t header_len = 0, offset = 0;
   if (major == 1) {
-    header_len = static_cast<unsigned char>(bytes[8]) | (static_cast<std::size_t>(static_cast<unsigned char>(bytes[9])) << 8);
+    header_len =
+        static_cast<unsigned char>(bytes[8]) | (static_cast<std::size_t>(static_cast<unsigned char>(bytes[9])) << 8);
     offset = 10;
   } else if (major == 2 || major == 3) {
     if (bytes.size() < 12) throw InputError(source + ": truncated .npy header");
@@ -119,11 +120,16 @@ NpyHeader parse_npy_header(const std::string& bytes, const std::string& source) 
   NpyHeader h;
   std::string descr = header_value(header, "descr", source);
   descr = descr.substr(1, descr.size() - 2);
-  if (descr == "<f8") h.dtype = NpyDtype::Float64, h.width = 8;
-  else if (descr == "<f4") h.dtype = NpyDtype::Float32, h.width = 4;
-  else if (descr == "<i8") h.dtype = NpyDtype::Int64, h.width = 8;
-  else if (descr == "<i4") h.dtype = NpyDtype::Int32, h.width = 4;
-  else throw InputError(source + ": .npy dtype '" + descr + "' is not supported (use '<f8', '<f4', '<i8' or '<i4')");
+  if (descr == "<f8")
+    h.dtype = NpyDtype::Float64, h.width = 8;
+  else if (descr == "<f4")
+    h.dtype = NpyDtype::Float32, h.width = 4;
+  else if (descr == "<i8")
+    h.dtype = NpyDtype::Int64, h.width = 8;
+  else if (descr == "<i4")
+    h.dtype = NpyDtype::Int32, h.width = 4;
+  else
+    throw InputError(source + ": .npy dtype '" + descr + "' is not supported (use '<f8', '<f4', '<i8' or '<i4')");
   h.fortran = header_value(header, "fortran_order", source) == "True";
   h.shape = parse_shape(header_value(header, "shape", source), source);
   std::size_t count = 1;

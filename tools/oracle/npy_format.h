@@ -24,10 +24,10 @@ inline constexpr std::size_t kMaxNpyEmptyRows = std::size_t{1} << 16;
 
 /// A 1-D or 2-D array read from a .npy file, values in C order (a Fortran-order file is transposed on read).
 struct NpyArray {
-  NpyDtype dtype = NpyDtype::Float64;   ///< element type in the file
-  std::vector<std::size_t> shape;       ///< one or two extents
-  std::vector<double> reals;            ///< the values of a float array (float32 widened exactly)
-  std::vector<std::int64_t> integers;   ///< the values of an integer array
+  NpyDtype dtype = NpyDtype::Float64;  ///< element type in the file
+  std::vector<std::size_t> shape;      ///< one or two extents
+  std::vector<double> reals;           ///< the values of a float array (float32 widened exactly)
+  std::vector<std::int64_t> integers;  ///< the values of an integer array
 
   /// Number of rows: shape[0] for 2-D, 1 for 1-D.
   std::size_t rows() const { return shape.size() == 2 ? shape[0] : 1; }

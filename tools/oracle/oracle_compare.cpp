@@ -24,8 +24,8 @@ std::string size_text(std::size_t n) { return std::to_string(n); }
 
 void expect_length(const ActualOutputs& a, std::size_t s, std::size_t got, std::size_t want, const char* what) {
   if (got != want)
-    throw InputError(a.source + ": sequence " + size_text(s) + " has " + size_text(got) + " " + what + ", the inputs have " +
-                     size_text(want));
+    throw InputError(a.source + ": sequence " + size_text(s) + " has " + size_text(got) + " " + what +
+                     ", the inputs have " + size_text(want));
 }
 
 // MPAL in the implementation's frame: a * (sum_h W_O^(h) S_h) + b + c * x_n, component-wise, with
@@ -64,7 +64,8 @@ ActualOutputs load_actual(const std::string& path, const OracleProblem& p) {
   if (!p.is_mpal()) {
     NumberRows rows = rows_from_bytes(bytes, path, "outputs");
     if (rows.rows.size() != p.size())
-      throw InputError(path + ": " + size_text(rows.rows.size()) + " sequence(s), the inputs have " + size_text(p.size()));
+      throw InputError(path + ": " + size_text(rows.rows.size()) + " sequence(s), the inputs have " +
+                       size_text(p.size()));
     for (std::size_t s = 0; s < p.size(); ++s) expect_length(a, s, rows.rows[s].size(), p.length(s), "outputs");
     a.values = std::move(rows.rows);
     return a;
@@ -90,7 +91,8 @@ ActualOutputs load_actual(const std::string& path, const OracleProblem& p) {
     sequences.push_back(rows_from_bytes(bytes, path, "outputs").rows);
   }
   if (sequences.size() != p.size())
-    throw InputError(path + ": " + size_text(sequences.size()) + " sequence(s), the inputs have " + size_text(p.size()));
+    throw InputError(path + ": " + size_text(sequences.size()) + " sequence(s), the inputs have " +
+                     size_text(p.size()));
   for (std::size_t s = 0; s < p.size(); ++s) {
     expect_length(a, s, sequences[s].size(), p.length(s), "tokens");
     std::vector<Q> flat;
@@ -203,9 +205,9 @@ json compare_outputs(const OracleProblem& p, const ActualOutputs& actual, const 
 
 std::string summarize_report(const json& report) {
   std::size_t differing = report.at("differing_sequences").get<std::size_t>();
-  std::string text = "compare: " + size_text(differing) + " of " + size_text(report.at("sequences").get<std::size_t>()) +
-                     " sequence(s) differ (atol " + report.at("atol").get<std::string>() + ", rtol " +
-                     report.at("rtol").get<std::string>() + ")";
+  std::string text = "compare: " + size_text(differing) + " of " +
+                     size_text(report.at("sequences").get<std::size_t>()) + " sequence(s) differ (atol " +
+                     report.at("atol").get<std::string>() + ", rtol " + report.at("rtol").get<std::string>() + ")";
   if (std::size_t smooth = report.at("smoothing_only_sequences").get<std::size_t>())
     text += "; " + size_text(smooth) + " more within the smoothing band only";
   if (report.at("differences").empty()) return text + "\n";

@@ -1,13 +1,13 @@
 // Batch evaluation and output formats (see oracle_eval.h).
 #include "tools/oracle/oracle_eval.h"
 
+#include "reference/keyed_pal.h"
+#include "reference/preisach_memory.h"
+#include "reference/relay.h"
 #include "tools/oracle/csv_format.h"
 #include "tools/oracle/json_input.h"
 #include "tools/oracle/npy_format.h"
 #include "tools/oracle/parallel.h"
-#include "reference/keyed_pal.h"
-#include "reference/preisach_memory.h"
-#include "reference/relay.h"
 
 #include <cmath>
 #include <cstdio>
@@ -158,7 +158,8 @@ std::string format_outputs(const OracleProblem& p, const BatchOutputs& o, FileFo
       doc[key] = p.batched ? all : all.at(0);
     };
     if (kind != ValueKind::Double)
-      put("outputs", [&](std::size_t s) { return shaped(o.exact[s], w, mpal, [](const auto& v) { return exact_list(v); }); });
+      put("outputs",
+          [&](std::size_t s) { return shaped(o.exact[s], w, mpal, [](const auto& v) { return exact_list(v); }); });
     if (kind != ValueKind::Exact)
       put(kind == ValueKind::Double ? "outputs" : "outputs_double",
           [&](std::size_t s) { return shaped(o.approx[s], w, mpal, [](const auto& v) { return double_list(v); }); });
@@ -183,12 +184,14 @@ std::string format_outputs(const OracleProblem& p, const BatchOutputs& o, FileFo
       auto [s, first] = row_of(r);
       std::vector<std::string> line;
       for (std::size_t k = 0; k < row_len(r); ++k)
-        line.push_back(kind == ValueKind::Exact ? to_string(o.exact[s][first + k]) : double_text(finite(o.approx[s][first + k])));
+        line.push_back(kind == ValueKind::Exact ? to_string(o.exact[s][first + k])
+                                                : double_text(finite(o.approx[s][first + k])));
       cells.push_back(std::move(line));
     }
     return format_csv({}, cells);
   }
-  if (kind != ValueKind::Double) throw InputError(".npy holds doubles: use --values double (or JSON/CSV for exact values)");
+  if (kind != ValueKind::Double)
+    throw InputError(".npy holds doubles: use --values double (or JSON/CSV for exact values)");
   std::vector<double> flat;
   std::size_t cols = rows ? row_len(0) : 0;
   for (std::size_t r = 0; r < rows; ++r) {

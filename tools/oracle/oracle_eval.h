@@ -29,8 +29,8 @@ BatchOutputs evaluate_problem(const OracleProblem& problem, ValueKind kind, unsi
 
 /// The bytes of an output file in `format`; InputError when the format cannot hold the result
 /// (.npy holds doubles only and rectangular batches; CSV and .npy hold one MPAL sequence).
-std::string format_outputs(const OracleProblem& problem, const BatchOutputs& outputs, FileFormat format,
-                           ValueKind kind, bool trace);
+std::string format_outputs(const OracleProblem& problem, const BatchOutputs& outputs, FileFormat format, ValueKind kind,
+                           bool trace);
 
 /// The debug-state dump: conventions, measure, and per sequence inputs, outputs, the memory's changes per
 /// token ([removed, appended]) and, with `relay_states`, the relays each token switched; O(n + changes).

@@ -37,7 +37,8 @@ NumberRows rows_from_json(const json& value, const std::string& field) {
   r.one_dimensional = value.empty() || !value[0].is_array();
   if (r.one_dimensional) {
     std::vector<Q> row;
-    for (std::size_t k = 0; k < value.size(); ++k) row.push_back(parse_number(value[k], field + "[" + std::to_string(k) + "]"));
+    for (std::size_t k = 0; k < value.size(); ++k)
+      row.push_back(parse_number(value[k], field + "[" + std::to_string(k) + "]"));
     r.rows.push_back(std::move(row));
     return r;
   }
@@ -71,9 +72,7 @@ NumberRows rows_from_bytes(const std::string& bytes, const std::string& path, co
       }
       break;
     }
-    case FileFormat::Csv:
-      r.rows = parse_csv(bytes, path, header).rows;
-      break;
+    case FileFormat::Csv: r.rows = parse_csv(bytes, path, header).rows; break;
     case FileFormat::Json: {
       json doc = parse_json_text(bytes, path);
       if (doc.is_object()) {

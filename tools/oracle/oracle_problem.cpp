@@ -32,7 +32,9 @@ std::string cell_name(const std::string& source, std::size_t r, std::size_t c) {
 }
 
 // What grid_from_rows and the double grid of load_keyed_measure reject, worded once.
-InputError not_a_grid(const std::string& source) { return InputError(source + ": a grid needs an L x L weight matrix"); }
+InputError not_a_grid(const std::string& source) {
+  return InputError(source + ": a grid needs an L x L weight matrix");
+}
 
 InputError row_too_long(const std::string& source, std::size_t r, std::size_t entries, std::size_t L) {
   return InputError(source + ": row " + std::to_string(r) + " has " + std::to_string(entries) +
@@ -56,7 +58,8 @@ Grid grid_from_rows(const NumberRows& rows, const Q& delta) {
   Grid grid{delta, static_cast<int>(rows.rows.size()), {}};
   if (rows.one_dimensional || grid.L < 1) throw not_a_grid(rows.source);
   for (std::size_t r = 0; r < rows.rows.size(); ++r) {
-    if (rows.rows[r].size() > rows.rows.size()) throw row_too_long(rows.source, r, rows.rows[r].size(), rows.rows.size());
+    if (rows.rows[r].size() > rows.rows.size())
+      throw row_too_long(rows.source, r, rows.rows[r].size(), rows.rows.size());
     for (std::size_t c = 0; c < rows.rows[r].size(); ++c) {
       const Q& w = rows.rows[r][c];
       if (w == 0) continue;
@@ -231,9 +234,8 @@ OracleProblem load_problem(const ProblemSources& src) {
     if (!src.measures.empty() || !src.inputs.empty() || !src.w_in.empty())
       throw InputError("give either a JSON document or --measure/--inputs files, not both");
     std::string name = src.document == "-" ? "stdin" : src.document;
-    p = problem_from_document(src.parsed_document ? *src.parsed_document
-                                                  : parse_json_text(read_source(src.document), name),
-                              name);
+    p = problem_from_document(
+        src.parsed_document ? *src.parsed_document : parse_json_text(read_source(src.document), name), name);
   } else {
     if (src.measures.empty()) throw InputError("no measure: give a JSON document or --measure FILE");
     if (src.inputs.empty()) throw InputError("no inputs: give a JSON document or --inputs FILE");
@@ -249,7 +251,7 @@ OracleProblem load_problem(const ProblemSources& src) {
     } else {
       if (src.w_in.empty() || src.w_out.empty()) throw InputError("MPAL needs both --w-in and --w-out");
       std::vector<QVector> w_in = projection_rows(src.w_in, "w_in", src.csv_header),
-                            w_out = projection_rows(src.w_out, "w_out", src.csv_header);
+                           w_out = projection_rows(src.w_out, "w_out", src.csv_header);
       if (w_in.size() != w_out.size())
         throw InputError(src.w_out + ": " + std::to_string(w_out.size()) + " heads, " + src.w_in + " has " +
                          std::to_string(w_in.size()));

@@ -19,13 +19,13 @@ namespace palcheck::oracle {
 
 /// A PAL or MPAL problem over a batch of sequences.
 struct OracleProblem {
-  InitialState initial = InitialState::Off;  ///< every relay's state before u_0
-  Measure measure;                           ///< PAL's measure (a grid is expanded here)
-  std::optional<Grid> grid;                  ///< the grid, when the measure was given as one
-  std::vector<std::vector<Q>> sequences;     ///< PAL inputs, one list per sequence
-  std::vector<MpalHead> heads;               ///< MPAL heads; non-empty means MPAL
+  InitialState initial = InitialState::Off;           ///< every relay's state before u_0
+  Measure measure;                                    ///< PAL's measure (a grid is expanded here)
+  std::optional<Grid> grid;                           ///< the grid, when the measure was given as one
+  std::vector<std::vector<Q>> sequences;              ///< PAL inputs, one list per sequence
+  std::vector<MpalHead> heads;                        ///< MPAL heads; non-empty means MPAL
   std::vector<std::vector<QVector>> token_sequences;  ///< MPAL inputs: sequences of tokens of length d
-  bool batched = false;                      ///< inputs came as a batch (outputs are written as one)
+  bool batched = false;                               ///< inputs came as a batch (outputs are written as one)
 
   /// Whether this is MPAL.
   bool is_mpal() const { return !heads.empty(); }
@@ -39,14 +39,14 @@ struct OracleProblem {
 
 /// Where a problem comes from (command-line options of eval and compare).
 struct ProblemSources {
-  std::string document;               ///< a JSON document with measure and inputs (eval's format)
+  std::string document;                           ///< a JSON document with measure and inputs (eval's format)
   std::optional<nlohmann::json> parsed_document;  ///< `document` already read (standard input reads once)
-  std::vector<std::string> measures;  ///< measure files: one for PAL, one per head (or one for all) for MPAL
-  std::string inputs;                 ///< inputs file
-  std::string w_in, w_out;            ///< MPAL projections, H x d each
-  std::string grid_delta;             ///< measure files hold a grid weight matrix with this spacing
-  std::optional<int> initial_state;   ///< overrides the document's
-  RelayColumns columns;               ///< column order of CSV/.npy relay files (--convention columns=)
+  std::vector<std::string> measures;       ///< measure files: one for PAL, one per head (or one for all) for MPAL
+  std::string inputs;                      ///< inputs file
+  std::string w_in, w_out;                 ///< MPAL projections, H x d each
+  std::string grid_delta;                  ///< measure files hold a grid weight matrix with this spacing
+  std::optional<int> initial_state;        ///< overrides the document's
+  RelayColumns columns;                    ///< column order of CSV/.npy relay files (--convention columns=)
   CsvHeader csv_header = CsvHeader::Auto;  ///< --header: the first row of every CSV file is a header
 };
 

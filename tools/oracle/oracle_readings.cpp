@@ -7,8 +7,8 @@ std::string reading_name(const RelayReading& r) {
   static const char* names[] = {"as-printed (u >= alpha -> 1 first)", "off-first (u <= beta -> 0 first)",
                                 "strict (u > alpha -> 1, u < beta -> 0)", "strict-alpha (u > alpha -> 1)",
                                 "strict-beta (u < beta -> 0)"};
-  return std::string("tie=") + names[static_cast<int>(r.tie)] + ", initial_state=" +
-         std::to_string(static_cast<int>(r.initial));
+  return std::string("tie=") + names[static_cast<int>(r.tie)] +
+         ", initial_state=" + std::to_string(static_cast<int>(r.initial));
 }
 
 std::vector<RelayReading> alternative_readings(InitialState paper) {

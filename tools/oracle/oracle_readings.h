@@ -14,8 +14,8 @@ namespace palcheck::oracle {
 
 /// A reading: a tie rule and an initial state.
 struct RelayReading {
-  TieRule tie = TieRule::AsPrinted;             ///< tie rule
-  InitialState initial = InitialState::Off;     ///< state before the first input
+  TieRule tie = TieRule::AsPrinted;          ///< tie rule
+  InitialState initial = InitialState::Off;  ///< state before the first input
 };
 
 /// A short name, e.g. "tie=strict, initial_state=1".

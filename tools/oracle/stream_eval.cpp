@@ -59,9 +59,7 @@ class NpyReader {
     wide.clear();
     const char* p = bytes_.data();
     switch (header_.dtype) {
-      case NpyDtype::Float64:
-        std::memcpy(out.data(), p, 8 * count);
-        break;
+      case NpyDtype::Float64: std::memcpy(out.data(), p, 8 * count); break;
       case NpyDtype::Float32:
         for (std::size_t k = 0; k < count; ++k) out[k] = element<float>(p, k);
         break;
@@ -99,9 +97,7 @@ class NpyReader {
 class OutputFile {
  public:
   explicit OutputFile(const std::string& path)
-      : path_(path),
-        temp_(temporary_for(path)),
-        out_(temp_, std::ios::binary | std::ios::trunc) {
+      : path_(path), temp_(temporary_for(path)), out_(temp_, std::ios::binary | std::ios::trunc) {
     if (!out_) throw InputError(path + ": cannot write (cannot create " + temp_ + ")");
   }
   ~OutputFile() {

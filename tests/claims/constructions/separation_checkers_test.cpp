@@ -1,7 +1,7 @@
 // The separation and EFO checkers in the registry: every REFUTED result replays on the reference
 // (confirm_refutation keeps it REFUTED), results are reproducible from the seed, and the budget holds.
-#include "claims/areas.h"
 #include "claims/constructions/separation_checkers.h"
+#include "claims/areas.h"
 
 #include <gtest/gtest.h>
 
@@ -17,12 +17,33 @@ Registry separation_registry() {
   return registry;
 }
 
-const std::vector<std::string> kLabels = {
-    "prop:range", "prop:range_hard", "prop:copy", "prop:no_copy", "prop:no_copy:equal_stacks", "rem:prob_fix",
-    "thm:rate_independence", "rem:pe", "prop:attention_pal:item3", "thm:separation", "tab:complexity", "def:efo",
-    "def:efo_syntax", "def:efo_semantics", "thm:efo", "app:efo_proof", "lem:ext_indicator", "lem:threshold",
-    "lem:boolean", "lem:extAgg", "lem:exists_ext", "eq:relay_efo", "cor:strict_inclusion", "cor:depth_nesting",
-    "cor:decidability", "rem:efo_vs_fo", "prop:attention_pal"};
+const std::vector<std::string> kLabels = {"prop:range",
+                                          "prop:range_hard",
+                                          "prop:copy",
+                                          "prop:no_copy",
+                                          "prop:no_copy:equal_stacks",
+                                          "rem:prob_fix",
+                                          "thm:rate_independence",
+                                          "rem:pe",
+                                          "prop:attention_pal:item3",
+                                          "thm:separation",
+                                          "tab:complexity",
+                                          "def:efo",
+                                          "def:efo_syntax",
+                                          "def:efo_semantics",
+                                          "thm:efo",
+                                          "app:efo_proof",
+                                          "lem:ext_indicator",
+                                          "lem:threshold",
+                                          "lem:boolean",
+                                          "lem:extAgg",
+                                          "lem:exists_ext",
+                                          "eq:relay_efo",
+                                          "cor:strict_inclusion",
+                                          "cor:depth_nesting",
+                                          "cor:decidability",
+                                          "rem:efo_vs_fo",
+                                          "prop:attention_pal"};
 
 TEST(SeparationCheckers, EveryLabelHasACheckerAndRefutationsReplay) {
   Registry registry = separation_registry();

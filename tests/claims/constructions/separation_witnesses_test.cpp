@@ -1,9 +1,9 @@
 // The machines behind prop:range_hard, prop:copy, rem:pe / thm:rate_independence and
 // prop:no_copy:equal_stacks, against independent computations (libm doubles, direct max/min), and
 // the replayers' refusal of instances that do not violate their claim.
+#include "claims/constructions/separation_witnesses.h"
 #include "claims/areas.h"
 #include "claims/constructions/separation_checkers.h"
-#include "claims/constructions/separation_witnesses.h"
 #include "reference/preisach_memory.h"
 
 #include <gtest/gtest.h>
@@ -85,7 +85,8 @@ TEST(SeparationWitnesses, StoredSpecRunsLikeTheOriginal) {
   store_spec(spec, "", instance);
   PalTransformerSpec back = load_spec(instance, "");
   std::vector<QVector> x{{Q(0), Q(0)}, {Q(1), Q(0)}, {Q(2), Q(0)}};
-  PalTransformerRun a = run_pal_transformer(spec, x, InitialState::Off), b = run_pal_transformer(back, x, InitialState::Off);
+  PalTransformerRun a = run_pal_transformer(spec, x, InitialState::Off),
+                    b = run_pal_transformer(back, x, InitialState::Off);
   for (std::size_t i = 0; i < 2; ++i) {
     EXPECT_EQ(a.output.back()[i].lo, b.output.back()[i].lo);
     EXPECT_EQ(a.output.back()[i].hi, b.output.back()[i].hi);
@@ -108,10 +109,10 @@ ReplayOutcome replay(const Registry& registry, const Instance& instance) {
 TEST(SeparationReplayers, RejectInstancesThatDoNotViolate) {
   Registry registry = separation_registry();
   RunConfig config;
-  for (const std::string& label : {std::string("prop:range_hard"), std::string("thm:rate_independence"),
-                                   std::string("rem:pe"), std::string("prop:no_copy:equal_stacks"),
-                                   std::string("lem:extAgg"), std::string("thm:efo"), std::string("eq:relay_efo"),
-                                   std::string("lem:threshold"), std::string("prop:attention_pal:item3")}) {
+  for (const std::string& label :
+       {std::string("prop:range_hard"), std::string("thm:rate_independence"), std::string("rem:pe"),
+        std::string("prop:no_copy:equal_stacks"), std::string("lem:extAgg"), std::string("thm:efo"),
+        std::string("eq:relay_efo"), std::string("lem:threshold"), std::string("prop:attention_pal:item3")}) {
     for (const CheckResult& r : run_checkers(registry, label, config)) {
       if (!r.counterexample) continue;
       Instance good = *r.counterexample;

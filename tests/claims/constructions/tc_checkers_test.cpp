@@ -1,8 +1,8 @@
 // thm:tc, lem:stack_ops, lem:decode_stack, lem:mlp_width, def:autoregressive, cor:vpal_tc,
 // repair:thm:tc: the registered checkers, their refutations replayed through the registry, and the
 // default cost.
-#include "claims/areas.h"
 #include "claims/constructions/tc_checkers.h"
+#include "claims/areas.h"
 
 #include <gtest/gtest.h>
 
@@ -19,8 +19,8 @@ Registry tc_registry() {
   return r;
 }
 
-const char* kLabels[] = {"thm:tc", "lem:stack_ops", "lem:decode_stack", "lem:mlp_width",
-                         "def:autoregressive", "cor:vpal_tc", "repair:thm:tc"};
+const char* kLabels[] = {"thm:tc",      "lem:stack_ops", "lem:decode_stack", "lem:mlp_width", "def:autoregressive",
+                         "cor:vpal_tc", "repair:thm:tc"};
 
 TEST(TcCheckers, EveryClaimHasACheckerAndNoResultIsAnError) {
   Registry r = tc_registry();
@@ -74,7 +74,9 @@ TEST(TcCheckers, ReplayersRejectInstancesThatDoNotViolate) {
   Registry r = tc_registry();
   Instance fine{"repair:thm:tc", "repair-side-by-side", {{"machine", "anbn"}, {"word", "aabb"}}, {{"steps", {Q(12)}}}};
   EXPECT_FALSE(r.replayer_for(fine)->replay(fine).violates);
-  Instance one_stack{"lem:decode_stack", "pigeonhole", {},
+  Instance one_stack{"lem:decode_stack",
+                     "pigeonhole",
+                     {},
                      {{"gamma", {Q(2)}}, {"k", {Q(1)}}, {"delta", {Q(1)}}, {"lengths", {Q(1)}}, {"inputs", {Q(2)}}}};
   EXPECT_FALSE(r.replayer_for(one_stack)->replay(one_stack).violates);
 }

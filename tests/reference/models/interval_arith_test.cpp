@@ -49,7 +49,8 @@ TEST(IntervalArith, ArithmeticContainsEveryPointwiseResult) {
   for (int i = 0; i <= 4; ++i)
     for (int j = 0; j <= 4; ++j) {
       Q x = a.lo + (a.hi - a.lo) * Q(i, 4), y = b.lo + (b.hi - b.lo) * Q(j, 4);
-      for (auto [r, v] : std::vector<std::pair<QInterval, Q>>{{a + b, Q(x + y)}, {a - b, Q(x - y)}, {a * b, Q(x * y)}, {a / b, Q(x / y)}}) {
+      for (auto [r, v] : std::vector<std::pair<QInterval, Q>>{
+               {a + b, Q(x + y)}, {a - b, Q(x - y)}, {a * b, Q(x * y)}, {a / b, Q(x / y)}}) {
         EXPECT_LE(r.lo, v);
         EXPECT_GE(r.hi, v);
       }

@@ -1,7 +1,7 @@
 // thm:tc, lem:stack_ops, def:encoding: the printed construction's divergence, derived independently.
+#include "reference/models/tc_printed.h"
 #include "reference/models/encoding_cantor.h"
 #include "reference/models/pda_library.h"
-#include "reference/models/tc_printed.h"
 #include "reference/preisach_memory.h"
 
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 // repair:thm:tc, def:autoregressive: the repaired construction runs every library machine for 200
 // steps next to the interpreter; its measures, MLP and precision are as documented.
-#include "reference/models/pda_library.h"
 #include "reference/models/tc_repair.h"
+#include "reference/models/pda_library.h"
 
 #include <gtest/gtest.h>
 

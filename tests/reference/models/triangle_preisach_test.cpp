@@ -1,9 +1,9 @@
 // prop:pal_preisach: the exact area operator of the uniform density against closed-form areas and against an
 // independent cell-by-cell integration that runs every relay (run_relay) instead of reading the memory.
+#include "reference/models/triangle_preisach.h"
 #include "reference/measure.h"
 #include "reference/memory_pal.h"
 #include "reference/pal_definition.h"
-#include "reference/models/triangle_preisach.h"
 
 #include <gtest/gtest.h>
 

@@ -45,13 +45,17 @@ void expect_bad(const Instance& instance, const std::string& field) {
 }
 
 TEST(BadReplay, Z3InstancesWithShortOrMissingValuesAreBadFiles) {
-  Instance pair{"prop:sufficiency", "z3-equal-stacks-different-relay",
+  Instance pair{"prop:sufficiency",
+                "z3-equal-stacks-different-relay",
                 {{"algorithm1", to_string(Algorithm1Options{})}, {"initial_state", "0"}},
                 {{"u", {}}, {"v", {Q(1)}}, {"alpha", {Q(1)}}, {"beta", {Q(0)}}}};
   expect_bad(pair, "values[\"u\"]");
-  Instance values{"alg:stack", "z3-stack-values-vs-memory", {{"algorithm1", to_string(Algorithm1Options{})}}, {{"u", {}}}};
+  Instance values{
+      "alg:stack", "z3-stack-values-vs-memory", {{"algorithm1", to_string(Algorithm1Options{})}}, {{"u", {}}}};
   expect_bad(values, "values[\"u\"]");
-  Instance range{"prop:range", "z3-range-equal-relays", {{"initial_state", "0"}},
+  Instance range{"prop:range",
+                 "z3-range-equal-relays",
+                 {{"initial_state", "0"}},
                  {{"u", {}}, {"v", {}}, {"Delta", {Q(1)}}, {"L", {Q(4)}}}};
   expect_bad(range, "values[\"u\"]");
   range.values["u"] = range.values["v"] = {Q(0)};
@@ -61,7 +65,9 @@ TEST(BadReplay, Z3InstancesWithShortOrMissingValuesAreBadFiles) {
   no_initial.values["L"] = {Q(4)};
   no_initial.options.erase("initial_state");
   expect_bad(no_initial, "options[\"initial_state\"]");
-  Instance pop{"lem:pop_one", "z3-pop-signal", {{"stack", "classical memory"}},
+  Instance pop{"lem:pop_one",
+               "z3-pop-signal",
+               {{"stack", "classical memory"}},
                {{"u", {Q(3), Q(0), Q(2), Q(1)}}, {"eps", {Q(1, 4)}}, {"min_depth", {Q(2)}}}};
   expect_bad(pop, "options[\"stack\"]");
   pop.options["stack"] = "classical-memory";

@@ -4,8 +4,8 @@
 #include "tools/cli/instance_json.h"
 
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 #include <sys/wait.h>
+#include <nlohmann/json.hpp>
 
 #include <cstdlib>
 #include <filesystem>
@@ -40,7 +40,8 @@ class ClaimCommands : public ::testing::Test {
 
   // Runs the binary with arguments; stdout captured, stderr discarded.
   CommandRun run(const std::string& arguments) const {
-    std::string command = std::string(PALCHECK_BINARY) + " " + arguments + " > " + path("stdout") + " 2> " + path("stderr");
+    std::string command =
+        std::string(PALCHECK_BINARY) + " " + arguments + " > " + path("stdout") + " 2> " + path("stderr");
     int status = std::system(command.c_str());
     return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read("stdout")};
   }
@@ -106,7 +107,9 @@ TEST_F(ClaimCommands, ShowPrintsTheExactPoint) {
 
 TEST_F(ClaimCommands, ReplayOfAnInstanceTheReferenceDoesNotRefuteExitsOne) {
   // The memory and the definition agree on this instance, so it refutes nothing.
-  Instance x{"def:relay:well-defined", "memory-vs-definition", {{"initial_state", "0"}},
+  Instance x{"def:relay:well-defined",
+             "memory-vs-definition",
+             {{"initial_state", "0"}},
              {{"inputs", {Q(0), Q(2), Q(1)}}, {"alpha", {Q(2)}}, {"beta", {Q(1, 2)}}, {"weight", {Q(1)}}}};
   std::ofstream(path("agree.json")) << instance_to_json(x).dump();
   CommandRun r = run("replay " + path("agree.json"));

@@ -1,10 +1,10 @@
 // tools/cli/claim_verify.h, claim_text.h, claim_replay.h driven with a test registry: an injected wrong
 // claim is REFUTED and its replay file re-refutes, a true one is not, a crash is ERROR; same seed,
 // byte-identical JSON; replay exit codes 0/1/2.
-#include "tools/cli/claim_replay.h"
-#include "tests/claims/claim_test_registry.h"
-#include "tools/cli/claim_text.h"
 #include "tools/cli/claim_verify.h"
+#include "tests/claims/claim_test_registry.h"
+#include "tools/cli/claim_replay.h"
+#include "tools/cli/claim_text.h"
 
 #include <gtest/gtest.h>
 
@@ -44,7 +44,8 @@ struct TempDir {
 TEST(ClaimVerify, SelectsLabelsAndSectionsAndReportsUnknownOnes) {
   Registry registry = claim_test_registry();
   std::vector<std::string> unknown;
-  EXPECT_EQ(select_claims(registry, {"sec:test"}, unknown), (std::vector<std::string>{"test:always-off", "test:binary"}));
+  EXPECT_EQ(select_claims(registry, {"sec:test"}, unknown),
+            (std::vector<std::string>{"test:always-off", "test:binary"}));
   EXPECT_TRUE(unknown.empty());
   EXPECT_EQ(select_claims(registry, {"test:crash", "sec:test", "nope"}, unknown),
             (std::vector<std::string>{"test:always-off", "test:binary", "test:crash"}));
@@ -144,7 +145,8 @@ TEST(ClaimVerify, ReplayExitCodes) {
   unknown.scenario = "no-such-scenario";
   EXPECT_EQ(replay_saved_file(registry, dir.write("unknown.json", instance_to_json(unknown).dump()), out, err), 2);
   Instance incomplete{"test:always-off", "relay-outputs", {}, {{"alpha", {Q(1)}}}};
-  EXPECT_EQ(replay_saved_file(registry, dir.write("incomplete.json", instance_to_json(incomplete).dump()), out, err), 2);
+  EXPECT_EQ(replay_saved_file(registry, dir.write("incomplete.json", instance_to_json(incomplete).dump()), out, err),
+            2);
   EXPECT_EQ(replay_saved_file(registry, (dir.path / "missing.json").string(), out, err), 2);
 }
 

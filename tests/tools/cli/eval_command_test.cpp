@@ -45,7 +45,8 @@ TEST(EvalCommand, OutputsEqualPalByDefinition) {
 }
 
 TEST(EvalCommand, GridAndRelayListAgree) {
-  std::string grid = R"({"grid":{"delta":"1/2","L":3,"weights":[[1,1,2],[3,2,"-1/3"],[3,1,5]]},"inputs":[0,2,"3/4",1,"1/4",3]})";
+  std::string grid =
+      R"({"grid":{"delta":"1/2","L":3,"weights":[[1,1,2],[3,2,"-1/3"],[3,1,5]]},"inputs":[0,2,"3/4",1,"1/4",3]})";
   std::string relays = R"({"relays":[{"alpha":"1/2","beta":"1/2","weight":2},{"alpha":"3/2","beta":1,"weight":"-1/3"},
                                      {"alpha":"3/2","beta":"1/2","weight":5}],"inputs":[0,2,"3/4",1,"1/4",3]})";
   ProcessRun a = run_eval(grid), b = run_eval(relays);

@@ -2,8 +2,8 @@
 // client, def:relay, def:pal), `palcheck compare --convention`, measures from pipes (format by
 // content) and Fortran-order .npy files.
 #include "reference/pal_definition.h"
-#include "tools/oracle/npy_format.h"
 #include "tests/tools/cli/palcheck_process.h"
+#include "tools/oracle/npy_format.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

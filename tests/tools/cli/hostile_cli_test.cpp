@@ -57,7 +57,8 @@ TEST(HostileCli, AnOutputEqualToAnInputIsRefusedAndTheInputKept) {
       {"eval --measure " + m + " --inputs " + u + " -o " + u, "-o " + u + " is the same file as --inputs"},
       {"eval --measure " + m + " --inputs " + u + " -o " + m, "is the same file as --measure"},
       {"eval " + d + " -o " + d, "is the same file as FILE"},
-      {"eval --measure " + m + " --inputs " + u + " -o " + o + " --dump " + o, "--dump " + o + " is the same file as -o"},
+      {"eval --measure " + m + " --inputs " + u + " -o " + o + " --dump " + o,
+       "--dump " + o + " is the same file as -o"},
       {"compare " + d + " --actual " + u + " --report " + u, "--report " + u + " is the same file as --actual"},
       {"compare " + d + " --actual " + u + " --report " + d, "is the same file as FILE"},
       {"eval --measure " + m + " --inputs " + u + " -o " + fs::path(u).parent_path().string() + "/./" +

@@ -14,7 +14,9 @@ namespace {
 using namespace oracle;  // formats and errors of the oracle library
 
 Instance sample() {
-  return Instance{"lem:pop_one", "pop-signal", {{"algorithm1", "first=empty"}, {"initial_state", "1"}},
+  return Instance{"lem:pop_one",
+                  "pop-signal",
+                  {{"algorithm1", "first=empty"}, {"initial_state", "1"}},
                   {{"inputs", {Q(1, 3), Q(-7, 2), Q(0), Q(5)}}, {"eps", {Q(1, 1000000007)}}}};
 }
 

@@ -1,12 +1,12 @@
 // Issue #7 end to end: `palcheck eval` on JSON, CSV and .npy inputs and outputs equals PAL and MPAL
 // by definition (def:pal, def:mpal), the --dump file holds the classical memory (prop:wiping), and
 // `palcheck compare` finds a planted tie-rule divergence (def:relay) at the right token and relay.
-#include "tools/oracle/csv_format.h"
 #include "reference/mpal.h"
-#include "tools/oracle/npy_format.h"
 #include "reference/pal_definition.h"
 #include "reference/preisach_memory.h"
 #include "tests/tools/cli/palcheck_process.h"
+#include "tools/oracle/csv_format.h"
+#include "tools/oracle/npy_format.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -73,7 +73,8 @@ TEST(OracleCli, EvalReadsEveryInputFormatAndWritesEveryOutputFormat) {
   write(temp("u.csv"), format_csv({}, csv_rows));
   json doc{{"relays", json::array()}, {"inputs", json::array()}};
   for (const auto& r : c.mu.relays)
-    doc["relays"].push_back({{"alpha", to_string(r.thresholds.alpha)}, {"beta", to_string(r.thresholds.beta)},
+    doc["relays"].push_back({{"alpha", to_string(r.thresholds.alpha)},
+                             {"beta", to_string(r.thresholds.beta)},
                              {"weight", to_string(r.weight)}});
   for (const auto& row : csv_rows) doc["inputs"].push_back(row);
   write(temp("doc.json"), doc.dump());
@@ -82,8 +83,9 @@ TEST(OracleCli, EvalReadsEveryInputFormatAndWritesEveryOutputFormat) {
   std::vector<std::vector<Q>> expected;
   for (const auto& u : c.batch) expected.push_back(pal_by_definition(c.mu, u, InitialState::Off));
 
-  for (const std::string& args : {"eval " + temp("doc.json"), "eval --measure " + temp("mu.csv") + " --inputs " + temp("u.npy"),
-                                  "eval --measure " + temp("mu.json") + " --inputs " + temp("u.csv")}) {
+  for (const std::string& args :
+       {"eval " + temp("doc.json"), "eval --measure " + temp("mu.csv") + " --inputs " + temp("u.npy"),
+        "eval --measure " + temp("mu.json") + " --inputs " + temp("u.csv")}) {
     ProcessRun r = run_palcheck(args);
     ASSERT_EQ(r.code, 0) << args << "\n" << r.err;
     json out = json::parse(r.out);
@@ -108,8 +110,9 @@ TEST(OracleCli, DumpHoldsInputsOutputsMemoryAndRelayChanges) {
   Case c = make_case(12, 2, 12);
   write(temp("mu2.csv"), relays_csv(c.mu));
   write(temp("u2.npy"), batch_npy(c.batch));
-  ProcessRun r = run_palcheck("eval --measure " + temp("mu2.csv") + " --inputs " + temp("u2.npy") + " --initial-state 1 --trace --dump " +
-                   temp("dump.json") + " -o " + temp("dump_out.json"));
+  ProcessRun r =
+      run_palcheck("eval --measure " + temp("mu2.csv") + " --inputs " + temp("u2.npy") +
+                   " --initial-state 1 --trace --dump " + temp("dump.json") + " -o " + temp("dump_out.json"));
   ASSERT_EQ(r.code, 0) << r.err;
   json d = json::parse(read(temp("dump.json")));
   json out = json::parse(read(temp("dump_out.json")));
@@ -146,7 +149,9 @@ TEST(OracleCli, MpalEqualsReferenceMpal) {
   for (const auto& h : heads) {
     json relays = json::array();
     for (const auto& r : h.mu.relays)
-      relays.push_back({{"alpha", to_string(r.thresholds.alpha)}, {"beta", to_string(r.thresholds.beta)}, {"weight", to_string(r.weight)}});
+      relays.push_back({{"alpha", to_string(r.thresholds.alpha)},
+                        {"beta", to_string(r.thresholds.beta)},
+                        {"weight", to_string(r.weight)}});
     doc["heads"].push_back({{"w_in", {to_string(h.w_in[0]), to_string(h.w_in[1])}},
                             {"w_out", {to_string(h.w_out[0]), to_string(h.w_out[1])}},
                             {"relays", relays}});
@@ -169,8 +174,10 @@ std::vector<Q> strict_pal(const Measure& mu, const std::vector<Q>& u) {
     Q y = 0;
     for (std::size_t r = 0; r < mu.relays.size(); ++r) {
       const auto& t = mu.relays[r].thresholds;
-      if (x > t.alpha) state[r] = 1;
-      else if (x < t.beta) state[r] = 0;
+      if (x > t.alpha)
+        state[r] = 1;
+      else if (x < t.beta)
+        state[r] = 0;
       if (state[r]) y += mu.relays[r].weight;
     }
     out.push_back(y);
@@ -234,10 +241,14 @@ TEST(OracleCli, BadInputExitsTwoWithOneMessageAndNoOutputFile) {
     std::string args, message;
   };
   for (const Bad& b : std::vector<Bad>{
-           {"eval --measure " + temp("bad_mu.csv") + " --inputs " + temp("ok_u.csv") + " -o " + out, "bad_mu.csv: row 0: alpha (1) < beta (2)"},
-           {"eval --measure " + temp("ok_mu.csv") + " --inputs " + temp("nan_u.npy") + " -o " + out, "nan_u.npy: element [1] is not finite"},
-           {"eval --measure " + temp("ok_mu.csv") + " --inputs " + temp("ok_u.csv") + " -o " + out, "never.npy: .npy holds a rectangular batch"},
-           {"compare --measure " + temp("ok_mu.csv") + " --inputs " + temp("ok_u.csv") + " --actual " + temp("short.csv"),
+           {"eval --measure " + temp("bad_mu.csv") + " --inputs " + temp("ok_u.csv") + " -o " + out,
+            "bad_mu.csv: row 0: alpha (1) < beta (2)"},
+           {"eval --measure " + temp("ok_mu.csv") + " --inputs " + temp("nan_u.npy") + " -o " + out,
+            "nan_u.npy: element [1] is not finite"},
+           {"eval --measure " + temp("ok_mu.csv") + " --inputs " + temp("ok_u.csv") + " -o " + out,
+            "never.npy: .npy holds a rectangular batch"},
+           {"compare --measure " + temp("ok_mu.csv") + " --inputs " + temp("ok_u.csv") + " --actual " +
+                temp("short.csv"),
             "short.csv: sequence 1 has 1 outputs, the inputs have 2"},
        }) {
     ProcessRun r = run_palcheck(b.args);

@@ -33,9 +33,7 @@ inline std::string read(const std::string& path) {
 }
 
 /// Replaces the file's content by these bytes.
-inline void write(const std::string& path, const std::string& bytes) {
-  std::ofstream(path, std::ios::binary) << bytes;
-}
+inline void write(const std::string& path, const std::string& bytes) { std::ofstream(path, std::ios::binary) << bytes; }
 
 /// Runs a shell command; stdout is captured, stderr goes through a scratch file.
 inline ProcessRun shell(const std::string& command) {

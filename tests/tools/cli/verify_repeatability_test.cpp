@@ -19,9 +19,10 @@ TEST(VerifyRepeatability, WholePaperJsonDoesNotDependOnOtherOptions) {
   std::string plain = dir + "verify_plain.json", with_out = dir + "verify_with_out.json";
   std::string bin = PALCHECK_BINARY;
   ASSERT_EQ(std::system((bin + " verify --seed 3 --json " + plain + " >/dev/null 2>&1").c_str()), 0);
-  ASSERT_EQ(std::system((bin + " verify --seed 3 --json " + with_out + " --out " + dir + "verify_replays >/dev/null 2>&1")
-                            .c_str()),
-            0);
+  ASSERT_EQ(
+      std::system(
+          (bin + " verify --seed 3 --json " + with_out + " --out " + dir + "verify_replays >/dev/null 2>&1").c_str()),
+      0);
   std::string a = slurp(plain), b = slurp(with_out);
   ASSERT_FALSE(a.empty());
   EXPECT_TRUE(a == b) << "the JSON of two runs with seed 3 differ";

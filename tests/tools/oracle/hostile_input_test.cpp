@@ -1,12 +1,12 @@
 // Issue 16's reproducers against the readers (JSON, numbers, CSV, .npy, files): each is refused with
 // InputError naming the file and the field, or read right; none crashes, hangs or loses a row.
 #include "reference/rational.h"
+#include "tests/tools/oracle/error_of.h"
 #include "tools/oracle/csv_format.h"
 #include "tools/oracle/eval_document.h"
 #include "tools/oracle/json_input.h"
 #include "tools/oracle/npy_format.h"
 #include "tools/oracle/oracle_problem.h"
-#include "tests/tools/oracle/error_of.h"
 
 #include <gtest/gtest.h>
 
@@ -58,15 +58,18 @@ TEST(HostileJson, DeepNestingIsRefusedWhereverItIs) {
 
 TEST(HostileJson, NumbersThatADoubleCannotHoldAreReported) {
   std::string under = error_of([] { parse_json_text(R"({"inputs": [0, 1e-400]})", "u.json"); });
-  EXPECT_EQ(under, "u.json: inputs[1]: JSON number 1e-400 underflows to 0 as a double; write it as a string "
-                   "(\"1e-400\") for its exact value");
+  EXPECT_EQ(under,
+            "u.json: inputs[1]: JSON number 1e-400 underflows to 0 as a double; write it as a string "
+            "(\"1e-400\") for its exact value");
   std::string over = error_of([] { parse_json_text(R"({"relays": [{"weight": 1e400}]})", "o.json"); });
   EXPECT_TRUE(contains(over, "o.json: relays[0].weight: malformed JSON") && contains(over, "1e400")) << over;
   std::string range = error_of([] { parse_json_text(R"([0e625005])", "r.json"); });
   EXPECT_TRUE(contains(range, "r.json: [0]: JSON number 0e625005 is outside the exact range")) << range;
   // As strings they are exact (within the exponent range).
   nlohmann::json doc = parse_json_text(R"({"inputs": ["1e-400", 0.0, -0e5]})", "s.json");
-  EXPECT_EQ(parse_number(doc["inputs"][0], "x") * Q(boost::multiprecision::pow(boost::multiprecision::mpz_int(10), 400)), Q(1));
+  EXPECT_EQ(
+      parse_number(doc["inputs"][0], "x") * Q(boost::multiprecision::pow(boost::multiprecision::mpz_int(10), 400)),
+      Q(1));
   EXPECT_EQ(parse_number(doc["inputs"][1], "x"), Q(0));
 }
 
@@ -109,7 +112,10 @@ TEST(HostileNpy, ShapesAreCheckedIntegers) {
 
 TEST(HostileCsv, NoRowIsTakenForAHeaderSilently) {
   // A byte order mark is not data: both rows are read.
-  CsvTable bom = parse_csv("\xEF\xBB\xBF" "0,1,2\n3,4\n", "bom.csv");
+  CsvTable bom = parse_csv(
+      "\xEF\xBB\xBF"
+      "0,1,2\n3,4\n",
+      "bom.csv");
   EXPECT_TRUE(bom.header.empty());
   EXPECT_EQ(bom.rows.size(), 2u);
   // A trailing comma or a letter O in the first row is an error naming the cell, not a header.

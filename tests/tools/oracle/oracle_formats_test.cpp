@@ -1,9 +1,9 @@
 // Issue #7 formats: .npy (C and Fortran order, issue #14) and CSV both ways, and their bad-input
 // messages (file and position).
+#include "tests/tools/oracle/error_of.h"
 #include "tools/oracle/csv_format.h"
 #include "tools/oracle/json_input.h"
 #include "tools/oracle/npy_format.h"
-#include "tests/tools/oracle/error_of.h"
 
 #include <gtest/gtest.h>
 
@@ -60,17 +60,22 @@ TEST(OracleNpy, FortranOrderIsReadInCOrder) {
 
 TEST(OracleNpy, BadFilesNameTheFileAndPosition) {
   double nan = std::numeric_limits<double>::quiet_NaN();
-  EXPECT_NE(error_of([&] { parse_npy(npy_bytes<double>("<f8", "(2, 2)", {1, 2, nan, 4}), "a.npy"); })
-                .find("a.npy: element [1, 0] is not finite"),
+  EXPECT_NE(error_of([&] {
+              parse_npy(npy_bytes<double>("<f8", "(2, 2)", {1, 2, nan, 4}), "a.npy");
+            }).find("a.npy: element [1, 0] is not finite"),
             std::string::npos);
   EXPECT_NE(error_of([] { parse_npy("hello", "b.npy"); }).find("b.npy: not a .npy file"), std::string::npos);
   EXPECT_NE(error_of([&] {
               parse_npy(npy_bytes<double>("<f8", "(2, 3)", {1, 2, nan, 4, 5, 6}, "True"), "c.npy");
             }).find("c.npy: element [0, 1] is not finite"),
             std::string::npos);
-  EXPECT_NE(error_of([] { parse_npy(npy_bytes<double>("<f8", "(1, 1, 2)", {1, 2}), "d.npy"); }).find("3 dimensions"),
+  EXPECT_NE(error_of([] {
+              parse_npy(npy_bytes<double>("<f8", "(1, 1, 2)", {1, 2}), "d.npy");
+            }).find("3 dimensions"),
             std::string::npos);
-  EXPECT_NE(error_of([] { parse_npy(npy_bytes<double>("<f8", "(3,)", {1, 2}), "e.npy"); }).find("bytes"),
+  EXPECT_NE(error_of([] {
+              parse_npy(npy_bytes<double>("<f8", "(3,)", {1, 2}), "e.npy");
+            }).find("bytes"),
             std::string::npos);
   EXPECT_NE(error_of([] { parse_npy(npy_bytes<std::int16_t>("<i2", "(1,)", {1}), "f.npy"); }).find("'<i2'"),
             std::string::npos);

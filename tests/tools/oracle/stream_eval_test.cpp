@@ -75,7 +75,13 @@ TEST(OracleStreamEval, SameBytesAsWholeBatchForEveryChunkAndThreadCount) {
         for (std::size_t chunk : {1, 3, 7, 1 << 20})
           for (unsigned threads : {1u, 2u, 3u}) {
             StreamRequest request{std::make_shared<const KeyedMeasure>(load_keyed_measure(measure, "", RelayColumns{})),
-                                  inputs, output, kind, initial, threads, chunk, {}};
+                                  inputs,
+                                  output,
+                                  kind,
+                                  initial,
+                                  threads,
+                                  chunk,
+                                  {}};
             stream_evaluate(request);
             ASSERT_EQ(read_file(output), expected) << "case " << c << " chunk " << chunk << " threads " << threads;
           }
@@ -110,7 +116,13 @@ TEST(OracleStreamEval, NpyGridKeyedFromDoublesGivesTheBytesOfTheRationalGrid) {
     for (ValueKind kind : {ValueKind::Exact, ValueKind::Double}) {
       std::string expected = format_outputs(problem, evaluate_problem(problem, kind), FileFormat::Csv, kind, false);
       StreamRequest request{std::make_shared<const KeyedMeasure>(load_keyed_measure(measure, delta, RelayColumns{})),
-                            inputs, output, kind, InitialState::Off, 1, 16, {}};
+                            inputs,
+                            output,
+                            kind,
+                            InitialState::Off,
+                            1,
+                            16,
+                            {}};
       stream_evaluate(request);
       ASSERT_EQ(read_file(output), expected) << "case " << c << " seed " << kSeed + 1;
     }
@@ -148,7 +160,13 @@ TEST(OracleStreamEval, ProgressRisesToTheTotalOncePerChunk) {
   for (auto [chunk, threads, calls] : {std::tuple{4u, 2u, 6u}, std::tuple{11u, 1u, 2u}, std::tuple{11u, 2u, 3u}}) {
     std::vector<std::size_t> reported;
     StreamRequest request{std::make_shared<const KeyedMeasure>(Measure{{{{Q(1), Q(0)}, Q(1)}}}),
-                          inputs, output, ValueKind::Double, InitialState::Off, threads, chunk, {}};
+                          inputs,
+                          output,
+                          ValueKind::Double,
+                          InitialState::Off,
+                          threads,
+                          chunk,
+                          {}};
     request.progress = [&](std::size_t done, std::size_t total) {
       EXPECT_EQ(total, 15u);
       reported.push_back(done);
@@ -175,8 +193,14 @@ TEST(OracleStreamEval, NonFiniteInputWritesNothing) {
     write_file(inputs, format_npy_f8(shape, values));
     for (unsigned threads : {1u, 3u}) {
       std::filesystem::remove(output);
-      StreamRequest request{std::make_shared<const KeyedMeasure>(mu), inputs, output, ValueKind::Double,
-                            InitialState::Off, threads, 2, {}};
+      StreamRequest request{std::make_shared<const KeyedMeasure>(mu),
+                            inputs,
+                            output,
+                            ValueKind::Double,
+                            InitialState::Off,
+                            threads,
+                            2,
+                            {}};
       try {
         stream_evaluate(request);
         ADD_FAILURE() << "a NaN input was accepted";
