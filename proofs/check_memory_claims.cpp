@@ -239,9 +239,9 @@ void register_memory_claim_checkers(Registry& r) {
   add_checkers(r, "z3",
                {{"prop:wiping", check_wiping_hypotheses},
                 {"prop:sufficiency", check_sufficiency},
-                {"prop:rate_independence", check_rate_independence}});
+                {"prop:rate_independence", check_rate_independence},
+                {"prop:range", check_range}});
   add_checkers(r, "induction", {{"prop:rate_independence", check_rate_independence_induction}});
-  add_checkers(r, "z3", {{"prop:range", check_range}});
 }
 
 }  // namespace palcheck::proofs

@@ -142,11 +142,7 @@ rc::Gen<Instance> congruency_cases(std::map<std::string, std::string> options) {
 }
 
 rc::Gen<Instance> grid_cases(std::map<std::string, std::string> options) {
-  auto weight = rc::gen::apply(
-      [](int i, int j, int w) {
-        return std::array<int, 3>{i, j, w};
-      },
-      int_in(1, 5), int_in(1, 5), small_int(3));
+  auto weight = grid_weight(5);
   return rc::gen::apply(
       [options](int L, int d, std::vector<std::array<int, 3>> ws, std::vector<int> steps) {
         Q delta(d, 2);

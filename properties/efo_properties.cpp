@@ -64,11 +64,7 @@ rc::Gen<Instance> exists_cases(std::map<std::string, std::string> options) {
 }
 
 rc::Gen<Instance> sparse_cases(std::map<std::string, std::string> options) {
-  auto weight = rc::gen::apply(
-      [](int i, int j, int w) {
-        return std::array<int, 3>{i, j, w};
-      },
-      int_in(1, 4), int_in(1, 4), small_int(3));
+  auto weight = grid_weight(4);
   return rc::gen::apply(
       [options](int L, std::vector<std::array<int, 3>> ws, std::vector<int> steps) {
         Q delta(1);

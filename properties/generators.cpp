@@ -87,6 +87,14 @@ std::vector<Instance> instance_shrinks(const Instance& x, const ShrinkPolicy& po
 // numbers here always use the whole range and rely on shrinking, not on size, to become small.
 rc::Gen<int> int_in(int lo, int hi) { return rc::gen::resize(100, rc::gen::inRange(lo, hi + 1)); }
 
+rc::Gen<std::array<int, 3>> grid_weight(int max_index) {
+  return rc::gen::apply(
+      [](int i, int j, int w) {
+        return std::array<int, 3>{i, j, w};
+      },
+      int_in(1, max_index), int_in(1, max_index), small_int(3));
+}
+
 rc::Gen<int> small_int(int max_abs) {
   return rc::gen::map(int_in(0, 2 * max_abs), [](int t) { return t % 2 == 0 ? t / 2 : -(t + 1) / 2; });
 }

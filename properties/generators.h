@@ -8,6 +8,7 @@
 
 #include <rapidcheck.h>
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,9 @@ rc::Gen<int> small_int(int max_abs);
 
 /// An integer in [lo, hi] that shrinks towards lo.
 rc::Gen<int> int_in(int lo, int hi);
+
+/// A grid cell (i, j) with i, j in [1, max_index] and a small signed integer weight: {i, j, w}.
+rc::Gen<std::array<int, 3>> grid_weight(int max_index);
 
 /// Exact numbers: mostly small integers (ties!), then halves, small fractions, huge and tiny values.
 rc::Gen<Q> value();
