@@ -1,6 +1,7 @@
-// repair:thm:tc for every number of machine steps: the induction of tc_induction.h for each alphabet size
-// of the library (reader lemmas, sum over depths, base, push/pop/no-op steps), and each library machine's
-// finite control enumerated on the reference; PROVED (method induction) for the library's machines.
+// repair:thm:tc:library (repair:thm:tc for the library's machines) at every number of machine steps: the
+// induction of tc_induction.h for each alphabet size of the library (reader lemmas, sum over depths, base,
+// push/pop/no-op steps), and each library machine's finite control enumerated on the reference. PROVED
+// (method induction) only under that sub-label: repair:thm:tc itself quantifies over every machine.
 #include "claims/constructions/tc_checker_parts.h"
 #include "proofs/checkers.h"
 #include "proofs/second_solver.h"
@@ -95,6 +96,6 @@ std::vector<CheckResult> check_tc_induction(const RunConfig& config) {
 
 }  // namespace
 
-void register_tc_induction_checkers(Registry& r) { r.add(Checker{"repair:thm:tc", "induction", check_tc_induction}); }
+void register_tc_induction_checkers(Registry& r) { r.add(Checker{"repair:thm:tc:library", "induction", check_tc_induction}); }
 
 }  // namespace palcheck::proofs

@@ -19,7 +19,7 @@ EVIDENCE_CHARS = 220
 RUN_LABELS = ["def:relay", "prop:rate_independence", "prop:wiping", "def:stack", "prop:sufficiency", "alg:stack",
               "lem:monotone", "lem:stack_ops", "thm:tc", "thm:separation", "prop:range", "prop:no_copy",
               "thm:efo", "thm:complexity", "prop:preisach_rfim", "lem:pop_one", "repair:lem:pop_one",
-              "repair:thm:tc"]
+              "repair:thm:tc", "repair:thm:tc:library"]
 RUN_SEARCHES = ["prop:sufficiency", "def:relay:well-defined"]
 RUN_CHARS = 140
 

@@ -2,6 +2,7 @@
 // hold with a real wipe and the model replays on the reference; (b) the invariant holds on the
 // reference's own runs of every library machine; (c) breaking one piece of the step or of the reader
 // on purpose makes Z3 find a counterexample.
+#include "claims/areas.h"
 #include "proofs/tc_induction.h"
 #include "reference/models/pda_library.h"
 
@@ -63,6 +64,18 @@ TEST(TcInduction, EveryLibraryMachinesFiniteControlIsAsAssumed) {
     EXPECT_EQ(check_finite_control(lm.machine.name(), keys), "") << lm.machine.name();
     EXPECT_GT(keys, 0u);
   }
+}
+
+// The induction covers the library's machines only, so its PROVED is filed under the sub-claim that says
+// so; repair:thm:tc quantifies over every two-stack PDA and must get no PROVED from this layer.
+TEST(TcInduction, ProvedIsFiledUnderTheLibrarySubClaimOnly) {
+  Registry r = build_area_registry(register_proof_checkers);
+  ASSERT_NE(r.find("repair:thm:tc:library"), nullptr);
+  EXPECT_TRUE(r.checkers_for("repair:thm:tc").empty());
+  std::vector<CheckResult> results = run_checkers(r, "repair:thm:tc:library", RunConfig{});
+  ASSERT_EQ(results.size(), 1u);
+  EXPECT_EQ(results[0].method, "induction");
+  EXPECT_EQ(results[0].verdict, Verdict::Proved) << results[0].summary;
 }
 
 }  // namespace
