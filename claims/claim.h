@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,6 +25,13 @@ struct Claim {
   bool ours = false;                         ///< the label is ours (unlabelled statement or repair)
 };
 
+/// The cases of a search one process judges (`palcheck verify --shard i/N`): case k (from 0) when
+/// k mod count = index. Every part walks the whole schedule, so case k is the same case in every part.
+struct SearchPart {
+  std::uint64_t index = 0;  ///< which part, 0..count-1
+  std::uint64_t count = 1;  ///< how many parts (1: the whole search)
+};
+
 /// Settings every checker receives.
 struct RunConfig {
   std::uint64_t seed = 1;            ///< seed of every random search
@@ -31,6 +39,14 @@ struct RunConfig {
   std::uint64_t max_shrinks = 5000;  ///< judge calls allowed while shrinking one counterexample
   std::uint64_t rlimit = 5'000'000;  ///< Z3 resource limit per query
   std::string smt2_dir;              ///< where to dump queries as .smt2 (empty: don't)
+  SearchPart part;                   ///< the cases of each sharded search this process judges
+  std::ostream* progress = nullptr;  ///< long searches report how far they are here (nullptr: silent)
+};
+
+/// How `palcheck verify --shard` splits a checker's work over processes.
+enum class Sharding {
+  ByClaim,  ///< the whole checker runs in the shard that owns its claim
+  ByCase,   ///< every shard runs RunConfig::part of each search; merge_search_parts combines them
 };
 
 /// A checker: judges one claim by one method; may return one result per reading.
@@ -38,6 +54,7 @@ struct Checker {
   std::string label;   ///< the claim it judges
   std::string method;  ///< z3, property, construction, numeric, analysis, enumeration
   std::function<std::vector<CheckResult>(const RunConfig&)> run;  ///< runs the check
+  Sharding sharding = Sharding::ByClaim;                          ///< how shards split it
 };
 
 /// A replayer: judges a saved instance on the reference alone.

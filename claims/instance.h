@@ -20,6 +20,9 @@ struct Instance {
   std::string scenario;                          ///< which replayer judges it, e.g. "pop-signal"
   std::map<std::string, std::string> options;    ///< readings and discrete parameters
   std::map<std::string, std::vector<Q>> values;  ///< named exact numbers (scalars are length 1)
+
+  /// Equal in every field.
+  bool operator==(const Instance&) const = default;
 };
 
 /// A missing or malformed value or option of an instance; the message names the field. `palcheck

@@ -72,23 +72,28 @@ CheckResult confirm_refutation(const Registry& registry, CheckResult result) {
   return result;
 }
 
+std::vector<CheckResult> run_checker(const Registry& registry, const Checker& checker, const RunConfig& config) {
+  std::vector<CheckResult> results;
+  try {
+    for (CheckResult& r : checker.run(config)) {
+      if (r.method.empty()) r.method = checker.method;
+      if (r.counterexample && r.refutes == Refutes::Statement) r.refutes = scope_of(*r.counterexample);
+      results.push_back(confirm_refutation(registry, std::move(r)));
+    }
+  } catch (const std::exception& e) {
+    CheckResult r;
+    r.verdict = Verdict::Error;
+    r.method = checker.method;
+    r.summary = std::string("checker crashed: ") + e.what();
+    results.push_back(std::move(r));
+  }
+  return results;
+}
+
 std::vector<CheckResult> run_checkers(const Registry& registry, const std::string& label, const RunConfig& config) {
   std::vector<CheckResult> results;
-  for (const Checker* checker : registry.checkers_for(label)) {
-    try {
-      for (CheckResult& r : checker->run(config)) {
-        if (r.method.empty()) r.method = checker->method;
-        if (r.counterexample && r.refutes == Refutes::Statement) r.refutes = scope_of(*r.counterexample);
-        results.push_back(confirm_refutation(registry, std::move(r)));
-      }
-    } catch (const std::exception& e) {
-      CheckResult r;
-      r.verdict = Verdict::Error;
-      r.method = checker->method;
-      r.summary = std::string("checker crashed: ") + e.what();
-      results.push_back(std::move(r));
-    }
-  }
+  for (const Checker* checker : registry.checkers_for(label))
+    for (CheckResult& r : run_checker(registry, *checker, config)) results.push_back(std::move(r));
   return results;
 }
 

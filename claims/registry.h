@@ -38,7 +38,10 @@ class Registry {
   std::vector<Replayer> replayers_;
 };
 
-/// Runs one claim's checkers; a checker that throws becomes an ERROR result naming the exception.
+/// Runs one checker; its refutations confirmed on the reference; a throw becomes an ERROR result naming it.
+std::vector<CheckResult> run_checker(const Registry& registry, const Checker& checker, const RunConfig& config);
+
+/// Runs one claim's checkers (run_checker on each, in registration order).
 std::vector<CheckResult> run_checkers(const Registry& registry, const std::string& label, const RunConfig& config);
 
 /// Replays a result's counterexample; a REFUTED result whose instance does not replay becomes ERROR.

@@ -36,6 +36,9 @@ std::string to_string(Refutes r);
 struct SecondSolver {
   std::string solver;  ///< "cvc5 <version>"
   std::string answer;  ///< "sat", "unsat", "unknown" (with its reason) or "error: ..."
+
+  /// Equal in both fields.
+  bool operator==(const SecondSolver&) const = default;
 };
 
 /// What one checker found for one claim under one reading.
@@ -52,6 +55,9 @@ struct CheckResult {
   Refutes refutes = Refutes::Statement;       ///< for REFUTED: what the counterexample refutes
   std::uint64_t cases = 0;                    ///< for HELD/REFUTED by search: cases tried
   std::optional<std::uint64_t> seed;          ///< for searches: the seed
+
+  /// Equal in every field (the parts of a sharded search that never stopped must be).
+  bool operator==(const CheckResult&) const = default;
 };
 
 /// Combines one claim's results: a confirmed refutation of the statement refutes; otherwise a crash is

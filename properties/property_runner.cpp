@@ -1,16 +1,77 @@
 // The RapidCheck driver behind every property checker (see property_runner.h). It calls
 // rc::detail::checkProperty with an empty reproduce map and a silent listener, so RC_PARAMS and the
-// console play no part: the seed decides everything.
+// console play no part: the seed decides everything. A sharded search (RunConfig::part) runs
+// RapidCheck's own search loop over a property that judges only this part's cases.
 #include "properties/property_runner.h"
 
 #include "claims/replay_sequences.h"
 
 #include <rapidcheck/detail/TestListenerAdapter.h>
 
+#include <chrono>
+#include <memory>
 #include <optional>
+#include <ostream>
 #include <unordered_map>
 
 namespace palcheck::properties {
+
+namespace {
+
+// Where a search is: the index of the case RapidCheck draws next, the judge calls so far and before the
+// last case this part drew, and when progress was last shown.
+struct SearchPosition {
+  std::uint64_t next_case = 0;
+  std::uint64_t evaluations = 0;
+  std::uint64_t evaluations_before_last_case = 0;
+  std::chrono::steady_clock::time_point last_report = std::chrono::steady_clock::now();
+};
+
+// The property as RapidCheck's search loop sees it in one part of a sharded search. The loop draws case
+// k from the k-th split of Random(seed) at a size that depends on k alone (no property here discards), so
+// a case of another part can pass without being generated or judged: every part walks the same schedule,
+// case k is the same case in every part, and a part's counts of passing cases are one process's.
+class PartOfProperty {
+ public:
+  PartOfProperty(rc::detail::Property property, SearchPart part, std::shared_ptr<SearchPosition> position,
+                 std::ostream* progress, std::string name, std::uint64_t tests)
+      : property_(std::move(property)),
+        part_(part),
+        position_(std::move(position)),
+        progress_(progress),
+        name_(std::move(name)),
+        tests_(tests) {}
+
+  rc::Shrinkable<rc::detail::CaseDescription> operator()(const rc::Random& random, int size) const {
+    std::uint64_t k = position_->next_case++;
+    if (progress_) report(k);
+    if (k % part_.count != part_.index)
+      return rc::shrinkable::just(rc::detail::CaseDescription{
+          rc::detail::CaseResult(rc::detail::CaseResult::Type::Success, "judged by another part"), {}, {}});
+    position_->evaluations_before_last_case = position_->evaluations;
+    return property_(random, size);
+  }
+
+ private:
+  // One stderr line about every 10 s of a long search.
+  void report(std::uint64_t k) const {
+    auto now = std::chrono::steady_clock::now();
+    if (now - position_->last_report < std::chrono::seconds(10)) return;
+    position_->last_report = now;
+    *progress_ << "  " << name_ << ": case " << k << " of " << tests_;
+    if (part_.count > 1) *progress_ << " (cases k with k mod " << part_.count << " = " << part_.index << ")";
+    *progress_ << "\n" << std::flush;
+  }
+
+  rc::detail::Property property_;
+  SearchPart part_;
+  std::shared_ptr<SearchPosition> position_;
+  std::ostream* progress_;
+  std::string name_;
+  std::uint64_t tests_;
+};
+
+}  // namespace
 
 std::uint64_t property_seed(std::uint64_t seed, const std::string& name) {
   std::uint64_t h = 1469598103934665603ull ^ seed;
@@ -33,11 +94,20 @@ std::string describe(const Instance& instance) {
 
 CheckResult run_property(const PropertySpec& spec, const RunConfig& config) {
   const auto& judge = spec.judge ? spec.judge : sequences::judge_for(spec.label, spec.scenario);
+  auto position = std::make_shared<SearchPosition>();
   std::optional<Instance> last_failure;
-  std::uint64_t evaluations = 0, shrink_evaluations = 0;
+  std::optional<std::uint64_t> discarded_case;
+  std::uint64_t shrink_evaluations = 0;
   bool budget_spent = false;
   auto property = rc::detail::toProperty([&] {
-    Instance instance = *spec.cases;
+    Instance instance;
+    try {
+      instance = *spec.cases;
+    } catch (const rc::GenerationFailure&) {
+      // A discarded case moves the sizes of the later cases by an amount other parts cannot know.
+      if (!last_failure && !discarded_case) discarded_case = position->next_case - 1;
+      throw;
+    }
     instance.label = spec.label;
     instance.scenario = spec.scenario;
     // Shrinking has no end of its own (a counterexample may shrink one unit at a time): past the
@@ -49,22 +119,26 @@ CheckResult run_property(const PropertySpec& spec, const RunConfig& config) {
     } else if (last_failure) {
       ++shrink_evaluations;
     }
-    ++evaluations;
+    ++position->evaluations;
     ReplayOutcome outcome = judge(instance);
     if (outcome.violates) {
       last_failure = instance;
       RC_FAIL("[" + describe(instance) + "] " + outcome.computed);
     }
   });
+  const std::string id = spec.label + "/" + spec.scenario;
+  const std::string readings = describe(Instance{"", "", spec.interpretation, {}});
+  const std::string shown = readings.size() > 2 ? id + " (" + readings.substr(2) + ")" : id;  // "; k=v; ..."
   rc::detail::TestParams params;
-  params.seed = property_seed(
-      config.seed, spec.label + "/" + spec.scenario + "/" + describe(Instance{"", "", spec.interpretation, {}}));
+  params.seed = property_seed(config.seed, id + "/" + readings);
   params.maxSuccess = static_cast<int>(config.tests);
   params.maxSize = 100;
   rc::detail::TestListenerAdapter silent;
   rc::detail::TestMetadata metadata;
-  metadata.id = spec.label + "/" + spec.scenario;
-  rc::detail::TestResult result = rc::detail::checkProperty(property, metadata, params, silent, {});
+  metadata.id = id;
+  rc::detail::TestResult result =
+      rc::detail::checkProperty(PartOfProperty(property, config.part, position, config.progress, shown, config.tests),
+                                metadata, params, silent, {});
 
   CheckResult r;
   r.method = "property";
@@ -75,13 +149,22 @@ CheckResult run_property(const PropertySpec& spec, const RunConfig& config) {
   rc::detail::SuccessResult success;
   rc::detail::FailureResult failure;
   rc::detail::GaveUpResult gave_up;
-  if (result.match(success)) {
+  if (discarded_case && config.part.count > 1) {
+    r.verdict = Verdict::Error;
+    r.cases = *discarded_case + 1;
+    r.summary = "case " + std::to_string(*discarded_case) +
+                " was discarded (generation failed), which shifts the sizes of later cases in other parts: run this "
+                "search without --shard";
+  } else if (result.match(success)) {
     r.verdict = Verdict::Held;
     r.cases = static_cast<std::uint64_t>(success.numSuccess);
     r.summary = std::to_string(success.numSuccess) + " generated cases, none failed";
   } else if (result.match(failure)) {
     r.cases = static_cast<std::uint64_t>(failure.numSuccess) + 1;
-    r.details.emplace_back("shrink evaluations", std::to_string(evaluations));
+    // One process judges each of the numSuccess passing cases once; a part judged only its own.
+    r.details.emplace_back("shrink evaluations",
+                           std::to_string(position->evaluations - position->evaluations_before_last_case +
+                                          static_cast<std::uint64_t>(failure.numSuccess)));
     if (budget_spent)
       r.details.emplace_back("shrinking stopped", "at the budget of " + std::to_string(config.max_shrinks) +
                                                       " judge calls (--max-shrinks); the smallest failure so far");
@@ -108,11 +191,13 @@ CheckResult run_property(const PropertySpec& spec, const RunConfig& config) {
 }
 
 Checker property_checker(const std::string& label, std::function<std::vector<PropertySpec>()> specs) {
-  return Checker{label, "property", [specs](const RunConfig& config) {
+  return Checker{label, "property",
+                 [specs](const RunConfig& config) {
                    std::vector<CheckResult> out;
                    for (const PropertySpec& spec : specs()) out.push_back(run_property(spec, config));
                    return out;
-                 }};
+                 },
+                 Sharding::ByCase};
 }
 
 }  // namespace palcheck::properties

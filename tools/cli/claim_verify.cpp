@@ -5,7 +5,6 @@
 #include "claims/reading_verdict.h"
 
 #include <algorithm>
-#include <charconv>
 #include <chrono>
 #include <iomanip>
 #include <map>
@@ -150,118 +149,6 @@ nlohmann::ordered_json verify_json(const VerifyReport& report) {
     }
   }
   return {{"seed", report.config.seed}, {"claims", claims}};
-}
-
-namespace {
-
-// A positive decimal integer with nothing around it.
-std::optional<std::size_t> parse_positive(const std::string& text) {
-  std::size_t value = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || text.empty() || value == 0) return std::nullopt;
-  return value;
-}
-
-}  // namespace
-
-std::optional<Shard> parse_shard(const std::string& text, std::string& error) {
-  std::size_t slash = text.find('/');
-  auto index = slash == std::string::npos ? std::nullopt : parse_positive(text.substr(0, slash));
-  auto count = slash == std::string::npos ? std::nullopt : parse_positive(text.substr(slash + 1));
-  if (!index || !count) {
-    error = "shard must be i/N with whole numbers 1 <= i <= N, got '" + text + "'";
-    return std::nullopt;
-  }
-  if (*index > *count) {
-    error = "shard index " + std::to_string(*index) + " exceeds the shard count " + std::to_string(*count);
-    return std::nullopt;
-  }
-  return Shard{*index, *count};
-}
-
-std::vector<std::string> shard_labels(const std::vector<std::string>& selection, const Shard& shard) {
-  std::vector<std::string> labels;
-  for (std::size_t k = 0; k < selection.size(); ++k)
-    if (k % shard.count == shard.index - 1) labels.push_back(selection[k]);
-  return labels;
-}
-
-nlohmann::ordered_json shard_json(const VerifyReport& report, const std::vector<std::string>& selection,
-                                  const Shard& shard) {
-  json out = verify_json(report);
-  out["tests"] = report.config.tests;
-  out["rlimit"] = report.config.rlimit;
-  out["shard"] = {{"index", shard.index}, {"count", shard.count}};
-  out["selection"] = selection;
-  return out;
-}
-
-std::optional<nlohmann::ordered_json> merge_shards(const std::vector<nlohmann::ordered_json>& shards,
-                                                   std::string& error) {
-  if (shards.empty()) {
-    error = "no shard files given";
-    return std::nullopt;
-  }
-  const char* keys[] = {"seed", "tests", "rlimit", "shard", "selection", "claims"};
-  for (std::size_t n = 0; n < shards.size(); ++n)
-    for (const char* key : keys)
-      if (!shards[n].is_object() || !shards[n].contains(key)) {
-        error = "file " + std::to_string(n + 1) + " is not a shard of palcheck verify --shard (no \"" + key + "\")";
-        return std::nullopt;
-      }
-  const json& first = shards.front();
-  for (const char* key : {"seed", "tests", "rlimit", "selection"})
-    for (const json& s : shards)
-      if (s[key] != first[key]) {
-        error = std::string("shards differ in \"") + key + "\": " + first[key].dump() + " vs " + s[key].dump();
-        return std::nullopt;
-      }
-  std::vector<std::string> selection;
-  std::size_t count = 0;
-  std::map<std::size_t, const json*> by_index;
-  try {
-    selection = first["selection"].get<std::vector<std::string>>();
-    count = first["shard"]["count"].get<std::size_t>();
-    for (const json& s : shards) {
-      std::size_t index = s["shard"]["index"].get<std::size_t>();
-      if (s["shard"]["count"].get<std::size_t>() != count) {
-        error = "shards differ in their count: " + std::to_string(count) + " vs " + s["shard"]["count"].dump();
-        return std::nullopt;
-      }
-      if (index < 1 || index > count) {
-        error = "shard index " + std::to_string(index) + " outside 1.." + std::to_string(count);
-        return std::nullopt;
-      }
-      if (!by_index.emplace(index, &s).second) {
-        error = "shard " + std::to_string(index) + "/" + std::to_string(count) + " given twice";
-        return std::nullopt;
-      }
-    }
-  } catch (const json::exception& e) {
-    error = std::string("malformed shard: ") + e.what();
-    return std::nullopt;
-  }
-  for (std::size_t i = 1; i <= count; ++i)
-    if (!by_index.count(i)) {
-      error = "shard " + std::to_string(i) + "/" + std::to_string(count) + " is missing";
-      return std::nullopt;
-    }
-  std::map<std::string, const json*> claims;
-  for (const auto& [index, s] : by_index) {
-    std::vector<std::string> owned = shard_labels(selection, Shard{index, count}), found;
-    for (const json& c : (*s)["claims"]) {
-      found.push_back(c.value("label", std::string()));
-      claims[found.back()] = &c;
-    }
-    if (found != owned) {
-      error = "shard " + std::to_string(index) + "/" + std::to_string(count) +
-              " does not hold exactly the claims its index owns in the selection";
-      return std::nullopt;
-    }
-  }
-  json merged_claims = json::array();
-  for (const std::string& label : selection) merged_claims.push_back(*claims.at(label));
-  return json{{"seed", first["seed"]}, {"claims", merged_claims}};
 }
 
 std::vector<ReplayFile> replay_files(const Registry& registry, const VerifyReport& report) {

@@ -58,30 +58,6 @@ nlohmann::ordered_json result_json(const CheckResult& result);
 /// {"seed": N, "claims": [{"label","verdict","methods","evidence","interpretation"}]}; deterministic.
 nlohmann::ordered_json verify_json(const VerifyReport& report);
 
-/// One process's part of a run (`--shard i/N`): shard `index` of `count`, both from 1.
-struct Shard {
-  std::size_t index = 1;  ///< which part, 1..count
-  std::size_t count = 1;  ///< how many parts
-};
-
-/// Parses "i/N" with 1 <= i <= N; nullopt and a one-line reason in `error` otherwise.
-std::optional<Shard> parse_shard(const std::string& text, std::string& error);
-
-/// The labels shard `shard` judges: the k-th of `selection` (k from 0) when k mod N = i - 1. A claim is the
-/// unit because its results depend on the seed and its own checkers only, never on which claims ran before.
-std::vector<std::string> shard_labels(const std::vector<std::string>& selection, const Shard& shard);
-
-/// A shard's JSON: verify_json's, then what merge must check: "tests", "rlimit", "shard" {"index","count"}
-/// and "selection" (every label of the whole run, in order).
-nlohmann::ordered_json shard_json(const VerifyReport& report, const std::vector<std::string>& selection,
-                                  const Shard& shard);
-
-/// Shard JSONs combined into exactly verify_json of one process (same seed, tests, rlimit, selection); nullopt
-/// and a one-line reason in `error` when they differ in those, a shard is missing or repeated, or a shard's
-/// claims are not the ones its index owns.
-std::optional<nlohmann::ordered_json> merge_shards(const std::vector<nlohmann::ordered_json>& shards,
-                                                   std::string& error);
-
 /// The replay file of every REFUTED claim (its headline) and of every claim refuted under some readings only.
 std::vector<ReplayFile> replay_files(const Registry& registry, const VerifyReport& report);
 

@@ -4,6 +4,7 @@
 
 #include "claims/areas.h"
 #include "tools/cli/claim_replay.h"
+#include "tools/cli/claim_shard.h"
 #include "tools/cli/claim_text.h"
 #include "tools/cli/claim_verify.h"
 #include "tools/cli/instance_json.h"
@@ -32,7 +33,6 @@ struct ClaimOptions {
   std::string replay_file;
   std::optional<std::string> shard;
   std::vector<std::string> merge_files;
-  std::string merge_json;
   RunConfig config;
 };
 
@@ -43,6 +43,30 @@ void add_run_options(CLI::App* command, ClaimOptions& o) {
                    "Judge calls allowed while shrinking one counterexample (then the smallest so far is kept)");
   add_count_option(command, "--rlimit", o.config.rlimit, 1, UINT32_MAX, "Z3 resource limit per query");
   command->add_option("--smt2-dir", o.config.smt2_dir, "Dump every Z3 query as .smt2 into this folder");
+}
+
+// Output places are checked before the run, not after minutes of work.
+void check_outputs(const std::string& json_file, const std::string& out_dir, const std::string& smt2_dir) {
+  oracle::check_writable(json_file, "--json");
+  for (auto [option, folder] : {std::pair{"--out", out_dir}, {"--smt2-dir", smt2_dir}}) {
+    if (folder.empty()) continue;
+    std::error_code ec;
+    std::filesystem::create_directories(folder, ec);
+    if (ec || ::access(folder.c_str(), W_OK) != 0)
+      throw oracle::InputError(std::string(option) + ": " + folder + ": cannot create or write this folder" +
+                               (ec ? ": " + ec.message() : std::string()));
+  }
+}
+
+// One replay file per refuted claim of the report into `out_dir` (nothing when it is empty).
+void write_replay_files(const Registry& registry, const VerifyReport& report, const std::string& out_dir,
+                        const char* command) {
+  if (out_dir.empty()) return;
+  for (const ReplayFile& file : replay_files(registry, report)) {
+    std::filesystem::path path = std::filesystem::path(out_dir) / replay_file_name(file.instance.label);
+    oracle::write_atomically(path.string(), replay_file_to_json(file).dump(2) + "\n");
+    std::cerr << "palcheck " << command << ": wrote " << path.string() << "\n";
+  }
 }
 
 int run_list(const ClaimOptions& o) {
@@ -62,42 +86,36 @@ int run_verify_command(const ClaimOptions& o) {
     for (const std::string& u : unknown) std::cerr << "palcheck verify: unknown label or section: " << u << "\n";
     return 2;
   }
-  std::optional<Shard> shard;
-  if (o.shard) {
-    std::string error;
-    shard = parse_shard(*o.shard, error);
-    if (!shard) {
-      std::cerr << "palcheck verify: --shard: " << error << "\n";
-      return 2;
-    }
+  RunConfig config = o.config;
+  config.progress = &std::cerr;
+  if (!o.shard) {
+    check_outputs(o.json_file, o.out_dir, config.smt2_dir);
+    std::cerr << "palcheck verify: " << labels.size() << " claims, seed " << config.seed << ", tests " << config.tests
+              << ", rlimit " << config.rlimit << "\n";
+    VerifyReport report = run_verify(registry, labels, config, &std::cerr);
+    std::cout << verify_table(report);
+    if (!o.json_file.empty()) oracle::write_atomically(o.json_file, verify_json(report).dump(2) + "\n");
+    write_replay_files(registry, report, o.out_dir, "verify");
+    return report.any_error() ? 1 : 0;
   }
-  const std::vector<std::string> selection = labels;
-  if (shard) labels = shard_labels(selection, *shard);
-  // Output places are checked before the run, not after minutes of work.
-  oracle::check_writable(o.json_file, "--json");
-  for (auto [option, folder] : {std::pair{"--out", o.out_dir}, {"--smt2-dir", o.config.smt2_dir}}) {
-    if (folder.empty()) continue;
-    std::error_code ec;
-    std::filesystem::create_directories(folder, ec);
-    if (ec || ::access(folder.c_str(), W_OK) != 0)
-      throw oracle::InputError(std::string(option) + ": " + folder + ": cannot create or write this folder" +
-                               (ec ? ": " + ec.message() : std::string()));
+  std::string error;
+  std::optional<Shard> shard = parse_shard(*o.shard, error);
+  if (!shard) error = "--shard: " + error;
+  if (shard && o.json_file.empty()) error = "--shard needs --json FILE: palcheck merge combines the shards' files";
+  if (shard && !o.out_dir.empty())
+    error = "--shard takes no --out: a search's counterexample is known after palcheck merge, which takes --out DIR";
+  if (!error.empty()) {
+    std::cerr << "palcheck verify: " << error << "\n";
+    return 2;
   }
-  std::cerr << "palcheck verify: " << labels.size() << " claims, seed " << o.config.seed << ", tests " << o.config.tests
-            << ", rlimit " << o.config.rlimit << "\n";
-  VerifyReport report = run_verify(registry, labels, o.config, &std::cerr);
-  std::cout << verify_table(report);
-  if (!o.json_file.empty())
-    oracle::write_atomically(o.json_file,
-                             (shard ? shard_json(report, selection, *shard) : verify_json(report)).dump(2) + "\n");
-  if (!o.out_dir.empty()) {
-    for (const ReplayFile& file : replay_files(registry, report)) {
-      std::filesystem::path path = std::filesystem::path(o.out_dir) / replay_file_name(file.instance.label);
-      oracle::write_atomically(path.string(), replay_file_to_json(file).dump(2) + "\n");
-      std::cerr << "palcheck verify: wrote " << path.string() << "\n";
-    }
-  }
-  return report.any_error() ? 1 : 0;
+  check_outputs(o.json_file, "", config.smt2_dir);
+  std::cerr << "palcheck verify: shard " << shard->index << "/" << shard->count << " of " << labels.size()
+            << " claims, seed " << config.seed << ", tests " << config.tests << ", rlimit " << config.rlimit << "\n";
+  ShardRun run = run_shard(registry, labels, *shard, config, &std::cerr);
+  oracle::write_atomically(o.json_file, shard_json(run).dump(2) + "\n");
+  std::cerr << "palcheck verify: wrote shard " << shard->index << "/" << shard->count << " to " << o.json_file
+            << "; palcheck merge gives the verdicts\n";
+  return 0;
 }
 
 int run_merge(const ClaimOptions& o) {
@@ -115,21 +133,21 @@ int run_merge(const ClaimOptions& o) {
       return 2;
     }
   }
+  Registry registry = build_full_registry();
   std::string error;
-  std::optional<nlohmann::ordered_json> merged = merge_shards(shards, error);
+  std::optional<VerifyReport> merged = merge_shards(registry, shards, error);
   if (!merged) {
     std::cerr << "palcheck merge: " << error << "\n";
     return 2;
   }
-  std::string text = merged->dump(2) + "\n";
-  if (o.merge_json.empty())
+  check_outputs(o.json_file, o.out_dir, "");
+  std::string text = verify_json(*merged).dump(2) + "\n";
+  if (o.json_file.empty())
     std::cout << text;
   else
-    oracle::write_atomically(o.merge_json, text);
-  bool any_error = false;
-  for (const auto& claim : (*merged)["claims"])
-    for (const auto& result : claim["evidence"]["results"]) any_error |= result["verdict"] == to_string(Verdict::Error);
-  return any_error ? 1 : 0;
+    oracle::write_atomically(o.json_file, text);
+  write_replay_files(registry, *merged, o.out_dir, "merge");
+  return merged->any_error() ? 1 : 0;
 }
 
 int run_show(const ClaimOptions& o) {
@@ -154,12 +172,15 @@ CommandHandler add_claim_commands(CLI::App& app) {
   verify->add_option("CLAIMS", o->selection, "Labels (def:relay) or sections (sec:tc) to judge");
   verify->add_option("--json", o->json_file, "Write the report as JSON to this file");
   verify->add_option("--out", o->out_dir, "Write one replay file per REFUTED claim into this folder");
-  verify->add_option("--shard", o->shard, "Judge only part i of N (i/N, claim k of the selection when k mod N = i-1)");
+  verify->add_option("--shard", o->shard,
+                     "Run only part i of N (i/N): claim k of the selection when k mod N = i-1, and case k of every "
+                     "search when k mod N = i-1; needs --json, for palcheck merge");
   add_run_options(verify, *o);
 
   auto* merge = app.add_subcommand("merge", "Combine the --json files of verify --shard 1/N ... N/N into one run's");
   merge->add_option("SHARDS", o->merge_files, "The shards' JSON files, in any order")->required();
-  merge->add_option("--json", o->merge_json, "Write the merged report to this file (default: standard output)");
+  merge->add_option("--json", o->json_file, "Write the merged report to this file (default: standard output)");
+  merge->add_option("--out", o->out_dir, "Write one replay file per REFUTED claim into this folder");
 
   auto* show = app.add_subcommand("show", "One claim, its readings and its whole evidence");
   show->add_option("LABEL", o->show_label, "The claim's label")->required();

@@ -1,0 +1,283 @@
+// Sharded verify runs and their merge (see claim_shard.h).
+#include "tools/cli/claim_shard.h"
+
+#include "claims/reading_verdict.h"
+#include "claims/search_parts.h"
+#include "tools/cli/instance_json.h"
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <iomanip>
+#include <map>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+namespace palcheck::cli {
+
+using json = nlohmann::ordered_json;
+
+namespace {
+
+// A positive decimal integer with nothing around it.
+std::optional<std::size_t> parse_positive(const std::string& text) {
+  std::size_t value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || text.empty() || value == 0) return std::nullopt;
+  return value;
+}
+
+// The spellings of Sharding in a shard's JSON.
+constexpr std::pair<Sharding, const char*> kShardingNames[] = {{Sharding::ByClaim, "claim"},
+                                                               {Sharding::ByCase, "case"}};
+
+std::string sharding_name(Sharding sharding) {
+  for (const auto& [s, name] : kShardingNames)
+    if (s == sharding) return name;
+  return "claim";
+}
+
+Sharding parse_sharding(const std::string& text) {
+  for (const auto& [s, name] : kShardingNames)
+    if (text == name) return s;
+  throw std::invalid_argument("unknown sharding \"" + text + "\"");
+}
+
+Refutes parse_refutes(const std::string& text) {
+  for (Refutes r : {Refutes::Statement, Refutes::ProofStep, Refutes::FixedParameter})
+    if (to_string(r) == text) return r;
+  throw std::invalid_argument("unknown refutes \"" + text + "\"");
+}
+
+// The inverse of result_json plus "refutes" (which verify_json writes for refutations only).
+CheckResult result_from_json(const json& j) {
+  CheckResult r;
+  std::optional<Verdict> verdict = parse_verdict(j.at("verdict").get<std::string>());
+  if (!verdict) throw std::invalid_argument("unknown verdict " + j.at("verdict").dump());
+  r.verdict = *verdict;
+  r.method = j.at("method").get<std::string>();
+  r.summary = j.at("summary").get<std::string>();
+  for (const json& d : j.at("details"))
+    r.details.emplace_back(d.at("key").get<std::string>(), d.at("value").get<std::string>());
+  for (const auto& [key, value] : j.at("interpretation").items()) r.interpretation[key] = value.get<std::string>();
+  r.hypotheses_used = j.at("hypotheses_used").get<std::vector<std::string>>();
+  if (!j.at("bound").is_null()) r.bound = j.at("bound").get<std::string>();
+  if (const json& s = j.at("second_solver"); !s.is_null())
+    r.second_solver = SecondSolver{s.at("solver").get<std::string>(), s.at("answer").get<std::string>()};
+  r.cases = j.at("cases").get<std::uint64_t>();
+  if (!j.at("seed").is_null()) r.seed = j.at("seed").get<std::uint64_t>();
+  if (const json& c = j.at("counterexample"); !c.is_null()) r.counterexample = instance_from_json(nlohmann::json(c));
+  r.refutes = parse_refutes(j.at("refutes").get<std::string>());
+  return r;
+}
+
+// The results one shard holds, by label.
+using ShardHoldings = std::map<std::string, std::vector<ShardResult>>;
+
+ShardHoldings holdings_from_json(const json& shard, const std::set<std::string>& selection) {
+  ShardHoldings held;
+  for (const json& c : shard.at("claims")) {
+    std::string label = c.at("label").get<std::string>();
+    if (!selection.count(label)) throw std::invalid_argument("claim " + label + " is not in the selection");
+    std::vector<ShardResult> results;
+    for (const json& r : c.at("results"))
+      results.push_back(ShardResult{parse_sharding(r.at("sharding").get<std::string>()), result_from_json(r)});
+    if (!held.emplace(label, std::move(results)).second) throw std::invalid_argument("claim " + label + " twice");
+  }
+  return held;
+}
+
+// The n-th ByCase result of a list, or nullptr.
+const CheckResult* search_part(const std::vector<ShardResult>& results, std::size_t n) {
+  for (const ShardResult& r : results)
+    if (r.sharding == Sharding::ByCase && n-- == 0) return &r.result;
+  return nullptr;
+}
+
+}  // namespace
+
+std::optional<Shard> parse_shard(const std::string& text, std::string& error) {
+  std::size_t slash = text.find('/');
+  auto index = slash == std::string::npos ? std::nullopt : parse_positive(text.substr(0, slash));
+  auto count = slash == std::string::npos ? std::nullopt : parse_positive(text.substr(slash + 1));
+  if (!index || !count) {
+    error = "shard must be i/N with whole numbers 1 <= i <= N, got '" + text + "'";
+    return std::nullopt;
+  }
+  if (*index > *count) {
+    error = "shard index " + std::to_string(*index) + " exceeds the shard count " + std::to_string(*count);
+    return std::nullopt;
+  }
+  return Shard{*index, *count};
+}
+
+std::vector<std::string> shard_labels(const std::vector<std::string>& selection, const Shard& shard) {
+  std::vector<std::string> labels;
+  for (std::size_t k = 0; k < selection.size(); ++k)
+    if (k % shard.count == shard.index - 1) labels.push_back(selection[k]);
+  return labels;
+}
+
+ShardRun run_shard(const Registry& registry, const std::vector<std::string>& selection, const Shard& shard,
+                   const RunConfig& config, std::ostream* progress) {
+  ShardRun run{config, shard, selection, {}};
+  run.config.part = SearchPart{shard.index - 1, shard.count};
+  for (std::size_t k = 0; k < selection.size(); ++k) {
+    bool owned = k % shard.count == shard.index - 1;
+    std::vector<const Checker*> checkers;
+    for (const Checker* checker : registry.checkers_for(selection[k]))
+      if (owned || checker->sharding == Sharding::ByCase) checkers.push_back(checker);
+    if (!owned && checkers.empty()) continue;
+    std::ostringstream tag;
+    tag << "[" << std::setw(3) << k + 1 << "/" << selection.size() << "] " << selection[k]
+        << (owned ? "" : " (its searches' part)");
+    if (progress) *progress << tag.str() << " ...\n" << std::flush;
+    auto start = std::chrono::steady_clock::now();
+    ShardClaim claim{selection[k], {}};
+    for (const Checker* checker : checkers)
+      for (CheckResult& r : run_checker(registry, *checker, run.config))
+        claim.results.push_back(ShardResult{checker->sharding, std::move(r)});
+    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (progress)
+      *progress << tag.str() << " done (" << std::fixed << std::setprecision(2) << seconds << " s)\n" << std::flush;
+    run.claims.push_back(std::move(claim));
+  }
+  return run;
+}
+
+nlohmann::ordered_json shard_json(const ShardRun& run) {
+  json claims = json::array();
+  for (const ShardClaim& c : run.claims) {
+    json results = json::array();
+    for (const ShardResult& r : c.results) {
+      results.push_back(result_json(r.result));
+      results.back()["refutes"] = to_string(r.result.refutes);
+      results.back()["sharding"] = sharding_name(r.sharding);
+    }
+    claims.push_back({{"label", c.label}, {"results", results}});
+  }
+  return {{"seed", run.config.seed},
+          {"tests", run.config.tests},
+          {"max_shrinks", run.config.max_shrinks},
+          {"rlimit", run.config.rlimit},
+          {"shard", {{"index", run.shard.index}, {"count", run.shard.count}}},
+          {"selection", run.selection},
+          {"claims", claims}};
+}
+
+std::optional<VerifyReport> merge_shards(const Registry& registry, const std::vector<nlohmann::ordered_json>& shards,
+                                         std::string& error) {
+  if (shards.empty()) {
+    error = "no shard files given";
+    return std::nullopt;
+  }
+  const char* keys[] = {"seed", "tests", "max_shrinks", "rlimit", "shard", "selection", "claims"};
+  for (std::size_t n = 0; n < shards.size(); ++n)
+    for (const char* key : keys)
+      if (!shards[n].is_object() || !shards[n].contains(key)) {
+        error = "file " + std::to_string(n + 1) + " is not a shard of palcheck verify --shard (no \"" + key + "\")";
+        return std::nullopt;
+      }
+  const json& first = shards.front();
+  for (const char* key : {"seed", "tests", "max_shrinks", "rlimit", "selection"})
+    for (const json& s : shards)
+      if (s[key] != first[key]) {
+        error = std::string("shards differ in \"") + key + "\": " + first[key].dump() + " vs " + s[key].dump();
+        return std::nullopt;
+      }
+  VerifyReport report;
+  std::vector<std::string> selection;
+  std::size_t count = 0;
+  std::map<std::size_t, ShardHoldings> held;  // by shard index
+  try {
+    report.config.seed = first["seed"].get<std::uint64_t>();
+    report.config.tests = first["tests"].get<std::uint64_t>();
+    report.config.max_shrinks = first["max_shrinks"].get<std::uint64_t>();
+    report.config.rlimit = first["rlimit"].get<std::uint64_t>();
+    selection = first["selection"].get<std::vector<std::string>>();
+    std::set<std::string> selected(selection.begin(), selection.end());
+    count = first["shard"]["count"].get<std::size_t>();
+    for (const json& s : shards) {
+      std::size_t index = s["shard"]["index"].get<std::size_t>();
+      if (s["shard"]["count"].get<std::size_t>() != count) {
+        error = "shards differ in their count: " + std::to_string(count) + " vs " + s["shard"]["count"].dump();
+        return std::nullopt;
+      }
+      if (index < 1 || index > count) {
+        error = "shard index " + std::to_string(index) + " outside 1.." + std::to_string(count);
+        return std::nullopt;
+      }
+      if (held.count(index)) {
+        error = "shard " + std::to_string(index) + "/" + std::to_string(count) + " given twice";
+        return std::nullopt;
+      }
+      held[index] = holdings_from_json(s, selected);
+    }
+  } catch (const std::exception& e) {
+    error = std::string("malformed shard: ") + e.what();
+    return std::nullopt;
+  }
+  for (std::size_t i = 1; i <= count; ++i)
+    if (!held.count(i)) {
+      error = "shard " + std::to_string(i) + "/" + std::to_string(count) + " is missing";
+      return std::nullopt;
+    }
+  auto of = [&](std::size_t i) { return "shard " + std::to_string(i) + "/" + std::to_string(count); };
+  for (std::size_t k = 0; k < selection.size(); ++k) {
+    const std::string& label = selection[k];
+    const Claim* claim = registry.find(label);
+    if (!claim) {
+      error = "claim " + label + " is not in this palcheck's registry";
+      return std::nullopt;
+    }
+    std::size_t owner = k % count + 1;
+    auto owned = held[owner].find(label);
+    if (owned == held[owner].end()) {
+      error = of(owner) + " does not hold " + label + ", which it owns";
+      return std::nullopt;
+    }
+    ClaimReport c{*claim, Verdict::NotCheckable, {}, {}, {}};
+    for (const Checker* checker : registry.checkers_for(label)) c.methods.push_back(checker->method);
+    std::size_t searches = 0;
+    for (const ShardResult& r : owned->second) {
+      if (r.sharding == Sharding::ByClaim) {
+        c.results.push_back(r.result);
+        continue;
+      }
+      std::vector<CheckResult> parts;
+      for (std::size_t i = 1; i <= count; ++i) {
+        const CheckResult* part = search_part(held[i][label], searches);
+        if (!part) {
+          error = of(i) + " lacks its part of search " + std::to_string(searches + 1) + " of " + label;
+          return std::nullopt;
+        }
+        parts.push_back(*part);
+      }
+      std::optional<CheckResult> merged = merge_search_parts(parts, error);
+      if (!merged) {
+        error = label + ": " + error;
+        return std::nullopt;
+      }
+      c.results.push_back(std::move(*merged));
+      ++searches;
+    }
+    for (std::size_t i = 1; i <= count; ++i) {
+      if (i == owner) continue;
+      const std::vector<ShardResult>& theirs = held[i][label];
+      bool only_parts =
+          theirs.size() == searches && std::all_of(theirs.begin(), theirs.end(),
+                                                   [](const ShardResult& r) { return r.sharding == Sharding::ByCase; });
+      if (!only_parts) {
+        error = of(i) + " holds other results for " + label + " than its part of the claim's searches";
+        return std::nullopt;
+      }
+    }
+    c.readings = combine_readings(c.claim, c.results);
+    c.verdict = c.readings.verdict;
+    report.claims.push_back(std::move(c));
+  }
+  return report;
+}
+
+}  // namespace palcheck::cli
