@@ -1,0 +1,48 @@
+// def:pal, prop:complexity: the writing half of the streamed `palcheck eval` (stream_eval.h), shared
+// by its .npy and CSV readers: the output file, written under a temporary name and renamed into
+// place only when complete, and a run of keyed inputs to the values or CSV text format_outputs writes.
+#pragma once
+
+#include "reference/keyed_pal.h"
+#include "tools/oracle/oracle_eval.h"
+
+#include <cstddef>
+#include <fstream>
+#include <string>
+
+namespace palcheck::oracle {
+
+/// An output file written under a temporary name (atomic_write.h), renamed into place by commit();
+/// removed when destroyed uncommitted, so an error at any point leaves nothing written.
+class OutputFile {
+ public:
+  /// Creates the temporary file next to `path`; InputError if it cannot.
+  explicit OutputFile(const std::string& path);
+  ~OutputFile();
+  OutputFile(const OutputFile&) = delete;
+  OutputFile& operator=(const OutputFile&) = delete;
+
+  /// Appends bytes.
+  void write(const char* data, std::size_t size) { out_.write(data, static_cast<std::streamsize>(size)); }
+  /// Appends a string's bytes.
+  void write(const std::string& s) { write(s.data(), s.size()); }
+  /// Closes and renames into place; InputError if the write or the rename failed.
+  void commit();
+
+ private:
+  std::string path_, temp_;
+  std::ofstream out_;
+  bool done_ = false;
+};
+
+/// Whether a run of keys into an output wrote doubles that are all finite (format_outputs refuses the others).
+enum class Finite { All, NotAll };
+
+/// Feeds `count` keys to `run` and writes the output after each: as doubles into `values` (.npy),
+/// or, when `text` is given, as CSV cells in `kind` appended to it, each but the first of a row
+/// after a comma. Keys go to the run a block at a time, so an integral measure's table reads
+/// overlap (step_scaled).
+Finite run_keys(const KeyedMeasure& keyed, ValueKind kind, KeyedRun& run, const int* keys, std::size_t count,
+                bool first_of_row, double* values, std::string* text);
+
+}  // namespace palcheck::oracle
