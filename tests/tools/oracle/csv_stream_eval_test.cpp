@@ -6,12 +6,11 @@
 #include "tools/oracle/csv_stream_eval.h"
 
 #include "tests/tools/oracle/error_of.h"
+#include "tests/tools/oracle/scratch_files.h"
 #include "tools/oracle/json_input.h"
 #include "tools/oracle/oracle_problem.h"
 
 #include <gtest/gtest.h>
-
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -22,19 +21,7 @@ namespace {
 
 constexpr std::uint64_t kSeed = 1616;
 
-// Named per process: several checkouts may run this test at once on one machine.
-std::string scratch(const std::string& name) {
-  return (std::filesystem::temp_directory_path() /
-          ("palcheck_csv_stream_eval_test_" + std::to_string(::getpid()) + "_" + name))
-      .string();
-}
-
-void write_file(const std::string& path, const std::string& bytes) { std::ofstream(path, std::ios::binary) << bytes; }
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
+std::string scratch(const std::string& name) { return scratch_path("palcheck_csv_stream_eval_test", name); }
 
 // What the whole-batch path of `palcheck eval -o output` writes, or "error: " and its message (the
 // command line names the output in front of format_outputs' errors); an independent route to the bytes.
