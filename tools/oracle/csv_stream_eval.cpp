@@ -15,6 +15,8 @@
 #include <algorithm>
 #include <fstream>
 #include <optional>
+#include <utility>
+#include <vector>
 
 namespace palcheck::oracle {
 
@@ -48,73 +50,117 @@ std::pair<std::size_t, std::size_t> csv_shape(std::istream& in, const std::strin
   return {rows, cols};
 }
 
+// One pass over the file: every row evaluated and written to `out` as `format` in `kind`; returns
+// the first of format_outputs' objections (a row .npy cannot hold, a value with no finite double)
+// in row order, after which nothing more is written. A bad cell throws.
+class CsvPass {
+ public:
+  CsvPass(const StreamRequest& r, std::ifstream& in, std::size_t total, OutputFile& out)
+      : r_(r), in_(in), total_(total), out_(out) {}
+
+  std::optional<std::string> run(FileFormat format, ValueKind kind, std::size_t cols) {
+    in_.clear();
+    in_.seekg(0);
+    CsvRowReader reader(in_, r_.inputs, r_.csv_header);
+    const KeyedMeasure& keyed = *r_.keyed;
+    bool npy = format == FileFormat::Npy, json = format == FileFormat::Json;
+    std::size_t part_values = std::clamp<std::size_t>(r_.chunk_values, 1, kPartValues), row = 0;
+    std::optional<std::string> objection;
+    ordered_stream<Part>(
+        std::max(1u, r_.threads),
+        [&](Part& p, std::size_t) {
+          p.count = 0;
+          for (std::size_t values = 0; values < part_values; ++p.count) {
+            if (p.count == p.lines.size()) p.lines.emplace_back(), p.line_nos.emplace_back();
+            if (!reader.next(p.lines[p.count], p.line_nos[p.count])) break;
+            values += csv_cell_count(p.lines[p.count]);
+          }
+          p.consumed = in_.good() ? static_cast<std::size_t>(in_.tellg()) : total_;  // tellg fails at the end
+          return p.count > 0;
+        },
+        [&](Part& p, std::size_t part) {
+          p.values.clear();
+          p.lengths.clear();
+          p.finite.clear();
+          p.text.clear();
+          for (std::size_t i = 0; i < p.count; ++i) {
+            p.keys.clear();
+            for_each_csv_value(p.lines[i], p.line_nos[i], r_.inputs,
+                               [&](const Q& q) { p.keys.push_back(keyed.key(q)); });
+            KeyedRun run(keyed, r_.initial);
+            std::size_t at = p.values.size();
+            if (npy) p.values.resize(at + p.keys.size());
+            if (json) p.text += part == 0 && i == 0 ? "\n    [" : ",\n    [";
+            p.finite.push_back(run_keys(keyed, kind, run, p.keys.data(), p.keys.size(), true, p.values.data() + at,
+                                        npy ? nullptr : &p.text, json ? TextStyle::Json : TextStyle::Csv));
+            p.lengths.push_back(p.keys.size());
+            p.text += json ? "\n    ]" : "\n";
+          }
+        },
+        [&](Part& p, std::size_t) {
+          for (std::size_t i = 0; i < p.count && !objection; ++i) {
+            if (npy && p.lengths[i] != cols)
+              objection = not_rectangular_message(row + i, p.lengths[i], cols);
+            else if (p.finite[i] == Finite::NotAll)
+              objection = no_finite_double_message();
+          }
+          row += p.count;
+          if (objection) return;
+          if (npy)
+            out_.write(reinterpret_cast<const char*>(p.values.data()), 8 * p.values.size());
+          else
+            out_.write(p.text);
+          if (r_.progress) r_.progress(p.consumed, total_);
+        });
+    rows_ = row;
+    return objection;
+  }
+
+  // Rows of the last pass.
+  std::size_t rows() const { return rows_; }
+
+ private:
+  const StreamRequest& r_;
+  std::ifstream& in_;
+  std::size_t total_;
+  OutputFile& out_;
+  std::size_t rows_ = 0;
+};
+
 }  // namespace
 
 void stream_evaluate_csv(const StreamRequest& r) {
-  const KeyedMeasure& keyed = *r.keyed;
-  bool npy = format_of(r.output) == FileFormat::Npy;
+  FileFormat format = r.output == "-" ? FileFormat::Json : format_of(r.output);
   std::ifstream in(r.inputs, std::ios::binary);
   if (!in) throw InputError(r.inputs + ": cannot open file");
   in.seekg(0, std::ios::end);
   auto total = static_cast<std::size_t>(in.tellg());
-  in.seekg(0);
   OutputFile out(r.output);
-  std::size_t cols = 0;
-  if (npy) {
-    auto [rows, first_cols] = csv_shape(in, r.inputs, r.csv_header);
-    cols = first_cols;
-    out.write(npy_f8_header({rows, cols}));
-    in.clear();
+  CsvPass pass(r, in, total, out);
+  std::optional<std::string> objection;
+  if (format == FileFormat::Npy) {
     in.seekg(0);
+    auto [rows, cols] = csv_shape(in, r.inputs, r.csv_header);
+    out.write(npy_f8_header({rows, cols}));
+    objection = pass.run(format, r.kind, cols);
+  } else if (format == FileFormat::Csv) {
+    objection = pass.run(format, r.kind, 0);
+  } else {
+    // format_outputs' JSON (dump(2)): a pass per list, exact outputs first (--values both: two passes).
+    std::vector<std::pair<ValueKind, std::string>> lists;
+    if (r.kind != ValueKind::Double) lists.emplace_back(ValueKind::Exact, "outputs");
+    if (r.kind != ValueKind::Exact)
+      lists.emplace_back(ValueKind::Double, r.kind == ValueKind::Both ? "outputs_double" : "outputs");
+    out.write("{\n  \"initial_state\": " + std::to_string(static_cast<int>(r.initial)));
+    for (const auto& [kind, key] : lists) {
+      out.write(",\n  \"" + key + "\": [");
+      objection = pass.run(format, kind, 0);
+      if (objection) break;
+      out.write(pass.rows() ? "\n  ]" : "]");
+    }
+    out.write("\n}\n");
   }
-  CsvRowReader reader(in, r.inputs, r.csv_header);
-  std::size_t part_values = std::clamp<std::size_t>(r.chunk_values, 1, kPartValues), row = 0;
-  std::optional<std::string> deferred;
-  ordered_stream<Part>(
-      std::max(1u, r.threads),
-      [&](Part& p, std::size_t) {
-        p.count = 0;
-        for (std::size_t values = 0; values < part_values; ++p.count) {
-          if (p.count == p.lines.size()) p.lines.emplace_back(), p.line_nos.emplace_back();
-          if (!reader.next(p.lines[p.count], p.line_nos[p.count])) break;
-          values += csv_cell_count(p.lines[p.count]);
-        }
-        p.consumed = in.good() ? static_cast<std::size_t>(in.tellg()) : total;  // tellg fails at the end
-        return p.count > 0;
-      },
-      [&](Part& p, std::size_t) {
-        p.values.clear();
-        p.lengths.clear();
-        p.finite.clear();
-        p.text.clear();
-        for (std::size_t i = 0; i < p.count; ++i) {
-          p.keys.clear();
-          for_each_csv_value(p.lines[i], p.line_nos[i], r.inputs, [&](const Q& q) { p.keys.push_back(keyed.key(q)); });
-          KeyedRun run(keyed, r.initial);
-          std::size_t at = p.values.size();
-          if (npy) p.values.resize(at + p.keys.size());
-          p.finite.push_back(run_keys(keyed, r.kind, run, p.keys.data(), p.keys.size(), true, p.values.data() + at,
-                                      npy ? nullptr : &p.text));
-          p.lengths.push_back(p.keys.size());
-          if (!npy) p.text += '\n';
-        }
-      },
-      [&](Part& p, std::size_t) {
-        for (std::size_t i = 0; i < p.count && !deferred; ++i) {
-          if (npy && p.lengths[i] != cols)
-            deferred = not_rectangular_message(row + i, p.lengths[i], cols);
-          else if (p.finite[i] == Finite::NotAll)
-            deferred = no_finite_double_message();
-        }
-        row += p.count;
-        if (deferred) return;  // nothing more is written: the temporary file is removed
-        if (npy)
-          out.write(reinterpret_cast<const char*>(p.values.data()), 8 * p.values.size());
-        else
-          out.write(p.text);
-        if (r.progress) r.progress(p.consumed, total);
-      });
-  if (deferred) throw InputError(r.output + ": " + *deferred);
+  if (objection) throw InputError((r.output == "-" ? std::string("standard output") : r.output) + ": " + *objection);
   out.commit();
 }
 

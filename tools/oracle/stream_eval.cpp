@@ -151,16 +151,18 @@ bool streamable(const std::string& inputs, const std::string& output, ValueKind 
     return s.size() >= n && s.compare(s.size() - n, n, suffix) == 0;
   };
   std::error_code ec;
-  bool readable = (ends_with(inputs, ".npy") && npy_read_by_rows(inputs)) ||
-                  (ends_with(inputs, ".csv") && std::filesystem::is_regular_file(inputs, ec));  // a pipe: read whole
-  if (!readable || output.empty()) return false;
-  if (ends_with(output, ".npy")) return kind == ValueKind::Double;
-  if (ends_with(output, ".csv")) return kind != ValueKind::Both;
-  return false;
+  bool csv = ends_with(inputs, ".csv") && std::filesystem::is_regular_file(inputs, ec);  // a pipe is read whole
+  bool rows = csv || (ends_with(inputs, ".npy") && npy_read_by_rows(inputs));
+  if (ends_with(output, ".npy")) return rows && kind == ValueKind::Double;
+  if (ends_with(output, ".csv")) return rows && kind != ValueKind::Both;
+  return csv && (output.empty() || output == "-" || ends_with(output, ".json"));
 }
 
 void stream_evaluate(StreamRequest r) {
-  if (format_of(r.inputs) == FileFormat::Csv) return stream_evaluate_csv(r);
+  if (format_of(r.inputs) == FileFormat::Csv) {
+    if (r.output.empty()) r.output = "-";
+    return stream_evaluate_csv(r);
+  }
   const KeyedMeasure& keyed = *r.keyed;
   NpyReader reader(r.inputs);
   const NpyHeader& h = reader.header();

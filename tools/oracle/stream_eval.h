@@ -17,9 +17,9 @@ namespace palcheck::oracle {
 
 /// What a streamed evaluation reads and writes.
 struct StreamRequest {
-  std::shared_ptr<const KeyedMeasure> keyed;        ///< PAL's measure, keyed (load_keyed_measure)
-  std::string inputs;                               ///< a .npy file, 1-D (one sequence) or 2-D (one per row), or CSV
-  std::string output;                               ///< a .npy (doubles) or .csv file
+  std::shared_ptr<const KeyedMeasure> keyed;  ///< PAL's measure, keyed (load_keyed_measure)
+  std::string inputs;                         ///< a .npy file, 1-D (one sequence) or 2-D (one per row), or CSV
+  std::string output;  ///< a .npy (doubles) or .csv file; for CSV inputs also .json or "-" (JSON on standard output)
   ValueKind kind = ValueKind::Double;               ///< exact or double (one kind per file)
   InitialState initial = InitialState::Off;         ///< every relay's state before u_0
   unsigned threads = 1;                             ///< sequences evaluated at once
@@ -31,8 +31,9 @@ struct StreamRequest {
 };
 
 /// Whether a streamed evaluation can write this: inputs in .npy (C order, read from the header) or
-/// a CSV file (one row per sequence; a regular file, read twice for .npy output), output .npy with
-/// doubles or CSV with one kind of value. Everything else goes through evaluate_problem.
+/// a CSV file (one row per sequence; a regular file: read twice for .npy output or --values both),
+/// output .npy with doubles or CSV with one kind of value, and for CSV inputs also JSON (a .json
+/// file, or "-" or "" for standard output). Everything else goes through evaluate_problem.
 bool streamable(const std::string& inputs, const std::string& output, ValueKind kind);
 
 /// Evaluates and writes the output (a temporary file renamed into place at the end); the bytes are

@@ -4,34 +4,52 @@
 #include "tools/oracle/atomic_write.h"
 #include "tools/oracle/json_input.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
+#include <iostream>
 
 namespace palcheck::oracle {
 
 namespace {
 
-// One value as format_outputs writes it in CSV (canonical fraction or %.17g): from `scaled` (the
-// output times 2^scale) when the measure is integral, else from the run.
-void append_value(std::string& out, const KeyedRun& run, const KeyedMeasure& keyed, ValueKind kind,
+// One value as format_outputs writes it (canonical fraction, in JSON quoted; a double in CSV as
+// %.17g, in JSON as nlohmann writes it): from `scaled` (the output times 2^scale) when the measure
+// is integral, else from the run.
+void append_value(std::string& out, const KeyedRun& run, const KeyedMeasure& keyed, ValueKind kind, TextStyle style,
                   const __int128* scaled, Finite& finite) {
   if (kind == ValueKind::Exact) {
+    if (style == TextStyle::Json) out += '"';
     out += scaled ? dyadic_text(*scaled, keyed.scale()) : to_string(run.exact());
+    if (style == TextStyle::Json) out += '"';
+    return;
+  }
+  double value = scaled ? dyadic_to_double(*scaled, keyed.scale()) : run.nearest_double();
+  if (!std::isfinite(value)) finite = Finite::NotAll;
+  if (style == TextStyle::Json) {
+    out += nlohmann::json(value).dump();
     return;
   }
   char buf[32];
-  double value = scaled ? dyadic_to_double(*scaled, keyed.scale()) : run.nearest_double();
-  if (!std::isfinite(value)) finite = Finite::NotAll;
   auto r = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::general, 17);
   out.append(buf, r.ptr);
+}
+
+// Where a streamed output is written before commit(): next to it, or for standard output in the
+// temporary folder.
+std::string temporary_path(const std::string& path) {
+  if (path != "-") return temporary_for(path);
+  return temporary_for((std::filesystem::temp_directory_path() / "palcheck_eval_stdout").string());
 }
 
 }  // namespace
 
 OutputFile::OutputFile(const std::string& path)
-    : path_(path), temp_(temporary_for(path)), out_(temp_, std::ios::binary | std::ios::trunc) {
+    : path_(path), temp_(temporary_path(path)), out_(temp_, std::ios::binary | std::ios::trunc) {
   if (!out_) throw InputError(path + ": cannot write (cannot create " + temp_ + ")");
 }
 
@@ -43,13 +61,18 @@ OutputFile::~OutputFile() {
 void OutputFile::commit() {
   out_.close();
   if (!out_) throw InputError(path_ + ": write failed");
+  if (path_ == "-") {
+    std::ifstream in(temp_, std::ios::binary);
+    std::cout << in.rdbuf() << std::flush;
+    return;  // the destructor removes the temporary file
+  }
   if (std::rename(temp_.c_str(), path_.c_str()) != 0)
     throw InputError(path_ + ": cannot rename the temporary file into place");
   done_ = true;
 }
 
 Finite run_keys(const KeyedMeasure& keyed, ValueKind kind, KeyedRun& run, const int* keys, std::size_t count,
-                bool first_of_row, double* values, std::string* text) {
+                bool first_of_row, double* values, std::string* text, TextStyle style) {
   constexpr std::size_t kBlock = 1024;
   __int128 scaled[kBlock];
   bool integral = keyed.integral();
@@ -66,7 +89,8 @@ Finite run_keys(const KeyedMeasure& keyed, ValueKind kind, KeyedRun& run, const 
         continue;
       }
       if (!(first_of_row && first + k == 0)) *text += ',';
-      append_value(*text, run, keyed, kind, integral ? &scaled[k] : nullptr, finite);
+      if (style == TextStyle::Json) *text += "\n      ";
+      append_value(*text, run, keyed, kind, style, integral ? &scaled[k] : nullptr, finite);
     }
   }
   return finite;

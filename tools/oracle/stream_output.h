@@ -13,7 +13,8 @@
 namespace palcheck::oracle {
 
 /// An output file written under a temporary name (atomic_write.h), renamed into place by commit();
-/// removed when destroyed uncommitted, so an error at any point leaves nothing written.
+/// removed when destroyed uncommitted, so an error at any point leaves nothing written. "-" is
+/// standard output: the temporary file is in the temporary folder and commit() copies it out.
 class OutputFile {
  public:
   /// Creates the temporary file next to `path`; InputError if it cannot.
@@ -26,7 +27,7 @@ class OutputFile {
   void write(const char* data, std::size_t size) { out_.write(data, static_cast<std::streamsize>(size)); }
   /// Appends a string's bytes.
   void write(const std::string& s) { write(s.data(), s.size()); }
-  /// Closes and renames into place; InputError if the write or the rename failed.
+  /// Closes and renames into place (or copies to standard output); InputError if the write or the rename failed.
   void commit();
 
  private:
@@ -38,11 +39,15 @@ class OutputFile {
 /// Whether a run of keys into an output wrote doubles that are all finite (format_outputs refuses the others).
 enum class Finite { All, NotAll };
 
+/// How run_keys writes values as text: as format_csv does, or as the items of a list in
+/// format_outputs' JSON (exact values quoted, doubles as nlohmann writes them, one per line).
+enum class TextStyle { Csv, Json };
+
 /// Feeds `count` keys to `run` and writes the output after each: as doubles into `values` (.npy),
-/// or, when `text` is given, as CSV cells in `kind` appended to it, each but the first of a row
-/// after a comma. Keys go to the run a block at a time, so an integral measure's table reads
+/// or, when `text` is given, as text in `kind` and `style` appended to it, each but the first of a
+/// row after a comma. Keys go to the run a block at a time, so an integral measure's table reads
 /// overlap (step_scaled).
 Finite run_keys(const KeyedMeasure& keyed, ValueKind kind, KeyedRun& run, const int* keys, std::size_t count,
-                bool first_of_row, double* values, std::string* text);
+                bool first_of_row, double* values, std::string* text, TextStyle style = TextStyle::Csv);
 
 }  // namespace palcheck::oracle

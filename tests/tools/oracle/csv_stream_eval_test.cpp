@@ -1,8 +1,9 @@
 // def:pal, prop:complexity: eval over CSV inputs streamed (csv_stream_eval.h) writes the bytes, or
-// throws the message, of the whole-batch path (load_problem + evaluate_problem + format_outputs) on
-// generated files with ties, decimal text (0.1, 1/3, 2.5e-1), huge and tiny numbers, quoted cells,
-// CRLF, comments, headers and ragged rows, for every chunk size and thread count; a bad cell in the
-// last row leaves nothing written.
+// throws the message, of the whole-batch path (load_problem + evaluate_problem + format_outputs) in
+// CSV, .npy and JSON (to a file and to standard output, exact, double and both), on generated files
+// with ties, decimal text (0.1, 1/3, 2.5e-1), huge and tiny numbers, quoted cells, CRLF, comments,
+// headers and ragged rows, for a chunk of one value and of many, on 1 and 3 threads; a bad cell in
+// the last row leaves nothing written.
 #include "tools/oracle/csv_stream_eval.h"
 
 #include "tests/tools/oracle/error_of.h"
@@ -30,16 +31,16 @@ std::string whole_batch(const ProblemSources& sources, const std::string& output
   std::string message = error_of([&] { problem = load_problem(sources); });
   if (!message.empty()) return "error: " + message;
   std::string bytes;
-  message = error_of(
-      [&] { bytes = format_outputs(problem, evaluate_problem(problem, kind), format_of(output), kind, false); });
-  return message.empty() ? bytes : "error: " + output + ": " + message;
+  FileFormat format = output == "-" ? FileFormat::Json : format_of(output);
+  message = error_of([&] { bytes = format_outputs(problem, evaluate_problem(problem, kind), format, kind, false); });
+  return message.empty() ? bytes : "error: " + (output == "-" ? "standard output" : output) + ": " + message;
 }
 
 // The streamed path's bytes, or "error: " and its message; an error leaves `output` as it was and
 // no temporary file beside it.
 std::string streamed(const ProblemSources& sources, const std::string& output, ValueKind kind, std::size_t chunk,
                      unsigned threads) {
-  write_file(output, "before");
+  if (output != "-") write_file(output, "before");
   StreamRequest request;
   request.keyed = std::make_shared<const KeyedMeasure>(
       load_keyed_measure(sources.measures[0], "", RelayColumns{}, sources.csv_header));
@@ -50,6 +51,14 @@ std::string streamed(const ProblemSources& sources, const std::string& output, V
   request.threads = threads;
   request.chunk_values = chunk;
   request.csv_header = sources.csv_header;
+  if (output == "-") {
+    testing::internal::CaptureStdout();
+    std::string message = error_of([&] { stream_evaluate(request); });
+    std::string bytes = testing::internal::GetCapturedStdout();
+    if (message.empty()) return bytes;
+    EXPECT_EQ(bytes, "") << "an error wrote to standard output: " << message;
+    return "error: " + message;
+  }
   std::string message = error_of([&] { stream_evaluate(request); });
   if (message.empty()) return read_file(output);
   EXPECT_EQ(read_file(output), "before") << "an error left something written: " << message;
@@ -113,12 +122,14 @@ TEST(OracleCsvStreamEval, SameBytesOrMessageAsWholeBatch) {
     sources.csv_header = declared ? CsvHeader::Declared : CsvHeader::Auto;
     if (c % 2) sources.initial_state = 1;
     for (auto [extension, kind] : {std::pair{"out.csv", ValueKind::Exact}, std::pair{"out.csv", ValueKind::Double},
-                                   std::pair{"out.npy", ValueKind::Double}}) {
-      std::string output = scratch(extension);
+                                   std::pair{"out.npy", ValueKind::Double}, std::pair{"out.json", ValueKind::Exact},
+                                   std::pair{"out.json", ValueKind::Double}, std::pair{"out.json", ValueKind::Both},
+                                   std::pair{"-", ValueKind::Both}}) {
+      std::string output = extension == std::string("-") ? "-" : scratch(extension);
       ASSERT_TRUE(streamable(inputs, output, kind));
       std::string expected = whole_batch(sources, output, kind);
       (expected.rfind("error: ", 0) == 0 ? errors : outputs) += 1;
-      for (std::size_t chunk : {1, 3, 1 << 20})
+      for (std::size_t chunk : {1, 1 << 20})
         for (unsigned threads : {1u, 3u})
           ASSERT_EQ(streamed(sources, output, kind, chunk, threads), expected)
               << "case " << c << " (seed " << kSeed << ") " << extension << " chunk " << chunk << " threads " << threads
@@ -127,8 +138,8 @@ TEST(OracleCsvStreamEval, SameBytesOrMessageAsWholeBatch) {
     }
   }
   // Both sides of the comparison are exercised.
-  EXPECT_GT(errors, 20);
-  EXPECT_GT(outputs, 60);
+  EXPECT_GT(errors, 40);
+  EXPECT_GT(outputs, 200);
 }
 
 TEST(OracleCsvStreamEval, BadCellInTheLastRowLeavesNothingWritten) {
@@ -143,7 +154,7 @@ TEST(OracleCsvStreamEval, BadCellInTheLastRowLeavesNothingWritten) {
     ProblemSources sources;
     sources.measures = {measure};
     sources.inputs = inputs;
-    for (const char* extension : {"last.csv", "last.npy"}) {
+    for (const char* extension : {"last.csv", "last.npy", "last.json"}) {
       std::string output = scratch(extension);
       for (unsigned threads : {1u, 2u}) {
         std::string message = streamed(sources, output, ValueKind::Double, 64, threads);
