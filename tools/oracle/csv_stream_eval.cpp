@@ -25,17 +25,14 @@ namespace {
 // Values per part: small enough that a few parts per thread are in flight on a file of a few MB.
 constexpr std::size_t kPartValues = std::size_t{1} << 16;
 
-// One part of rows: the lines as read, then their keys' outputs as .npy doubles or CSV text.
+// One part of rows: the lines as read, then their outputs.
 struct Part {
   std::vector<std::string> lines;  // the first `count` are this part's (capacity kept across parts)
   std::vector<std::size_t> line_nos;
   std::size_t count = 0;
   std::size_t consumed = 0;  // bytes of the file read once this part was taken
   std::vector<int> keys;
-  std::vector<double> values;
-  std::vector<std::size_t> lengths;
-  std::vector<Finite> finite;
-  std::string text;
+  std::optional<RowOutputs> outputs;
 };
 
 // Rows and the cells of the first row, read by the rules of the streamed pass but without parsing
@@ -63,7 +60,6 @@ class CsvPass {
     in_.seekg(0);
     CsvRowReader reader(in_, r_.inputs, r_.csv_header);
     const KeyedMeasure& keyed = *r_.keyed;
-    bool npy = format == FileFormat::Npy, json = format == FileFormat::Json;
     std::size_t part_values = std::clamp<std::size_t>(r_.chunk_values, 1, kPartValues), row = 0;
     std::optional<std::string> objection;
     ordered_stream<Part>(
@@ -79,38 +75,18 @@ class CsvPass {
           return p.count > 0;
         },
         [&](Part& p, std::size_t part) {
-          p.values.clear();
-          p.lengths.clear();
-          p.finite.clear();
-          p.text.clear();
+          if (!p.outputs) p.outputs.emplace(format, kind);
+          p.outputs->clear();
           for (std::size_t i = 0; i < p.count; ++i) {
             p.keys.clear();
             for_each_csv_value(p.lines[i], p.line_nos[i], r_.inputs,
                                [&](const Q& q) { p.keys.push_back(keyed.key(q)); });
-            KeyedRun run(keyed, r_.initial);
-            std::size_t at = p.values.size();
-            if (npy) p.values.resize(at + p.keys.size());
-            if (json) p.text += part == 0 && i == 0 ? "\n    [" : ",\n    [";
-            p.finite.push_back(run_keys(keyed, kind, run, p.keys.data(), p.keys.size(), true, p.values.data() + at,
-                                        npy ? nullptr : &p.text, json ? TextStyle::Json : TextStyle::Csv));
-            p.lengths.push_back(p.keys.size());
-            p.text += json ? "\n    ]" : "\n";
+            p.outputs->add(keyed, r_.initial, p.keys, part == 0 && i == 0);
           }
         },
         [&](Part& p, std::size_t) {
-          for (std::size_t i = 0; i < p.count && !objection; ++i) {
-            if (npy && p.lengths[i] != cols)
-              objection = not_rectangular_message(row + i, p.lengths[i], cols);
-            else if (p.finite[i] == Finite::NotAll)
-              objection = no_finite_double_message();
-          }
-          row += p.count;
-          if (objection) return;
-          if (npy)
-            out_.write(reinterpret_cast<const char*>(p.values.data()), 8 * p.values.size());
-          else
-            out_.write(p.text);
-          if (r_.progress) r_.progress(p.consumed, total_);
+          p.outputs->give(out_, row, cols, objection);
+          if (!objection && r_.progress) r_.progress(p.consumed, total_);
         });
     rows_ = row;
     return objection;

@@ -96,4 +96,41 @@ Finite run_keys(const KeyedMeasure& keyed, ValueKind kind, KeyedRun& run, const 
   return finite;
 }
 
+void RowOutputs::clear() {
+  values_.clear();
+  lengths_.clear();
+  finite_.clear();
+  text_.clear();
+}
+
+void RowOutputs::add(const KeyedMeasure& keyed, InitialState initial, const std::vector<int>& keys,
+                     bool first_of_batch) {
+  KeyedRun run(keyed, initial);
+  bool npy = format_ == FileFormat::Npy, json = format_ == FileFormat::Json;
+  std::size_t at = values_.size();
+  if (npy) values_.resize(at + keys.size());
+  if (json) text_ += first_of_batch ? "\n    [" : ",\n    [";
+  finite_.push_back(run_keys(keyed, kind_, run, keys.data(), keys.size(), true, values_.data() + at,
+                             npy ? nullptr : &text_, json ? TextStyle::Json : TextStyle::Csv));
+  lengths_.push_back(keys.size());
+  if (json) text_ += keys.empty() ? "]" : "\n    ]";
+  if (format_ == FileFormat::Csv) text_ += '\n';
+}
+
+void RowOutputs::give(OutputFile& out, std::size_t& row, std::size_t cols,
+                      std::optional<std::string>& objection) const {
+  for (std::size_t i = 0; i < lengths_.size() && !objection; ++i) {
+    if (format_ == FileFormat::Npy && lengths_[i] != cols)
+      objection = not_rectangular_message(row + i, lengths_[i], cols);
+    else if (finite_[i] == Finite::NotAll)
+      objection = no_finite_double_message();
+  }
+  row += lengths_.size();
+  if (objection) return;  // nothing more is written: the temporary file is removed
+  if (format_ == FileFormat::Npy)
+    out.write(reinterpret_cast<const char*>(values_.data()), 8 * values_.size());
+  else
+    out.write(text_);
+}
+
 }  // namespace palcheck::oracle

@@ -8,7 +8,9 @@
 
 #include <cstddef>
 #include <fstream>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace palcheck::oracle {
 
@@ -49,5 +51,31 @@ enum class TextStyle { Csv, Json };
 /// overlap (step_scaled).
 Finite run_keys(const KeyedMeasure& keyed, ValueKind kind, KeyedRun& run, const int* keys, std::size_t count,
                 bool first_of_row, double* values, std::string* text, TextStyle style = TextStyle::Csv);
+
+/// The outputs of consecutive rows of a batch (one sequence each), as format_outputs writes a batch
+/// in `format` (.npy doubles, CSV, or the items of a JSON list of lists) in `kind`.
+class RowOutputs {
+ public:
+  /// Outputs in `format` (JSON: one list of the document, `kind` Exact or Double).
+  RowOutputs(FileFormat format, ValueKind kind) : format_(format), kind_(kind) {}
+
+  /// Forgets the rows added, keeping the capacity.
+  void clear();
+  /// Runs one sequence's keys from `initial` and appends its outputs; `first_of_batch` for the batch's
+  /// first row (JSON: no comma before it).
+  void add(const KeyedMeasure& keyed, InitialState initial, const std::vector<int>& keys, bool first_of_batch);
+  /// Writes the rows to `out` unless an objection of format_outputs was met, then nothing more: a row
+  /// .npy cannot hold (length other than `cols`), or a value with no finite double. `row` numbers the
+  /// first row and advances past the last.
+  void give(OutputFile& out, std::size_t& row, std::size_t cols, std::optional<std::string>& objection) const;
+
+ private:
+  FileFormat format_;
+  ValueKind kind_;
+  std::vector<double> values_;
+  std::vector<std::size_t> lengths_;
+  std::vector<Finite> finite_;
+  std::string text_;
+};
 
 }  // namespace palcheck::oracle
