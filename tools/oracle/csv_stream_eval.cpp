@@ -8,7 +8,6 @@
 
 #include "tools/oracle/csv_format.h"
 #include "tools/oracle/json_input.h"
-#include "tools/oracle/npy_format.h"
 #include "tools/oracle/parallel.h"
 #include "tools/oracle/stream_output.h"
 
@@ -47,15 +46,15 @@ std::pair<std::size_t, std::size_t> csv_shape(std::istream& in, const std::strin
   return {rows, cols};
 }
 
-// One pass over the file: every row evaluated and written to `out` as `format` in `kind`; returns
-// the first of format_outputs' objections (a row .npy cannot hold, a value with no finite double)
-// in row order, after which nothing more is written. A bad cell throws.
+// Passes over the file (a BatchPass): every row evaluated and written to `out` as `format` in
+// `kind`; returns the first of format_outputs' objections (a row .npy cannot hold, a value with no
+// finite double) in row order, after which nothing more is written. A bad cell throws.
 class CsvPass {
  public:
-  CsvPass(const StreamRequest& r, std::ifstream& in, std::size_t total, OutputFile& out)
-      : r_(r), in_(in), total_(total), out_(out) {}
+  CsvPass(const StreamRequest& r, std::ifstream& in, std::size_t total) : r_(r), in_(in), total_(total) {}
 
-  std::optional<std::string> run(FileFormat format, ValueKind kind, std::size_t cols) {
+  std::optional<std::string> run(OutputFile& out, FileFormat format, ValueKind kind, std::size_t cols,
+                                 std::size_t& rows) {
     in_.clear();
     in_.seekg(0);
     CsvRowReader reader(in_, r_.inputs, r_.csv_header);
@@ -85,59 +84,34 @@ class CsvPass {
           }
         },
         [&](Part& p, std::size_t) {
-          p.outputs->give(out_, row, cols, objection);
+          p.outputs->give(out, row, cols, objection);
           if (!objection && r_.progress) r_.progress(p.consumed, total_);
         });
-    rows_ = row;
+    rows = row;
     return objection;
   }
-
-  // Rows of the last pass.
-  std::size_t rows() const { return rows_; }
 
  private:
   const StreamRequest& r_;
   std::ifstream& in_;
   std::size_t total_;
-  OutputFile& out_;
-  std::size_t rows_ = 0;
 };
 
 }  // namespace
 
 void stream_evaluate_csv(const StreamRequest& r) {
-  FileFormat format = r.output == "-" ? FileFormat::Json : format_of(r.output);
   std::ifstream in(r.inputs, std::ios::binary);
   if (!in) throw InputError(r.inputs + ": cannot open file");
   in.seekg(0, std::ios::end);
-  auto total = static_cast<std::size_t>(in.tellg());
-  OutputFile out(r.output);
-  CsvPass pass(r, in, total, out);
-  std::optional<std::string> objection;
-  if (format == FileFormat::Npy) {
+  CsvPass pass(r, in, static_cast<std::size_t>(in.tellg()));
+  auto shape = [&] {
     in.seekg(0);
-    auto [rows, cols] = csv_shape(in, r.inputs, r.csv_header);
-    out.write(npy_f8_header({rows, cols}));
-    objection = pass.run(format, r.kind, cols);
-  } else if (format == FileFormat::Csv) {
-    objection = pass.run(format, r.kind, 0);
-  } else {
-    // format_outputs' JSON (dump(2)): a pass per list, exact outputs first (--values both: two passes).
-    std::vector<std::pair<ValueKind, std::string>> lists;
-    if (r.kind != ValueKind::Double) lists.emplace_back(ValueKind::Exact, "outputs");
-    if (r.kind != ValueKind::Exact)
-      lists.emplace_back(ValueKind::Double, r.kind == ValueKind::Both ? "outputs_double" : "outputs");
-    out.write("{\n  \"initial_state\": " + std::to_string(static_cast<int>(r.initial)));
-    for (const auto& [kind, key] : lists) {
-      out.write(",\n  \"" + key + "\": [");
-      objection = pass.run(format, kind, 0);
-      if (objection) break;
-      out.write(pass.rows() ? "\n  ]" : "]");
-    }
-    out.write("\n}\n");
-  }
-  if (objection) throw InputError((r.output == "-" ? std::string("standard output") : r.output) + ": " + *objection);
-  out.commit();
+    return csv_shape(in, r.inputs, r.csv_header);
+  };
+  write_batch(r.output, r.kind, r.initial, shape,
+              [&](OutputFile& out, FileFormat format, ValueKind kind, std::size_t cols, std::size_t& rows) {
+                return pass.run(out, format, kind, cols, rows);
+              });
 }
 
 }  // namespace palcheck::oracle

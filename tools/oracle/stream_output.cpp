@@ -3,6 +3,7 @@
 
 #include "tools/oracle/atomic_write.h"
 #include "tools/oracle/json_input.h"
+#include "tools/oracle/npy_format.h"
 
 #include <nlohmann/json.hpp>
 
@@ -131,6 +132,37 @@ void RowOutputs::give(OutputFile& out, std::size_t& row, std::size_t cols,
     out.write(reinterpret_cast<const char*>(values_.data()), 8 * values_.size());
   else
     out.write(text_);
+}
+
+void write_batch(const std::string& output, ValueKind kind, InitialState initial,
+                 const std::function<std::pair<std::size_t, std::size_t>()>& npy_shape, const BatchPass& pass) {
+  FileFormat format = output == "-" ? FileFormat::Json : format_of(output);
+  OutputFile out(output);
+  std::optional<std::string> objection;
+  std::size_t rows = 0;
+  if (format == FileFormat::Npy) {
+    auto [n, cols] = npy_shape();
+    out.write(npy_f8_header({n, cols}));
+    objection = pass(out, format, kind, cols, rows);
+  } else if (format == FileFormat::Csv) {
+    objection = pass(out, format, kind, 0, rows);
+  } else {
+    // format_outputs' JSON (dump(2)): a pass per list, exact outputs first.
+    std::vector<std::pair<ValueKind, std::string>> lists;
+    if (kind != ValueKind::Double) lists.emplace_back(ValueKind::Exact, "outputs");
+    if (kind != ValueKind::Exact)
+      lists.emplace_back(ValueKind::Double, kind == ValueKind::Both ? "outputs_double" : "outputs");
+    out.write("{\n  \"initial_state\": " + std::to_string(static_cast<int>(initial)));
+    for (const auto& [list_kind, key] : lists) {
+      out.write(",\n  \"" + key + "\": [");
+      objection = pass(out, format, list_kind, 0, rows);
+      if (objection) break;
+      out.write(rows ? "\n  ]" : "]");
+    }
+    out.write("\n}\n");
+  }
+  if (objection) throw InputError((output == "-" ? std::string("standard output") : output) + ": " + *objection);
+  out.commit();
 }
 
 }  // namespace palcheck::oracle

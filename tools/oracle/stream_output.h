@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <fstream>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -77,5 +78,16 @@ class RowOutputs {
   std::vector<Finite> finite_;
   std::string text_;
 };
+
+/// One pass over a batch's rows writing them to `out` as RowOutputs(format, kind) with the given
+/// .npy width (0 otherwise); returns the objection met (RowOutputs::give) and the rows through `rows`.
+using BatchPass = std::function<std::optional<std::string>(OutputFile& out, FileFormat format, ValueKind kind,
+                                                           std::size_t cols, std::size_t& rows)>;
+
+/// Writes a batch of PAL outputs as format_outputs does to `output` (a file, or "-": JSON on standard
+/// output), one `pass` per list (.npy and CSV: one; JSON: one per list, two for --values both);
+/// `npy_shape` (rows, cols) is called for .npy only. Commits, or throws the objection naming the output.
+void write_batch(const std::string& output, ValueKind kind, InitialState initial,
+                 const std::function<std::pair<std::size_t, std::size_t>()>& npy_shape, const BatchPass& pass);
 
 }  // namespace palcheck::oracle
