@@ -4,6 +4,7 @@
 #include "reference/keyed_pal.h"
 #include "tools/oracle/csv_stream_eval.h"
 #include "tools/oracle/json_input.h"
+#include "tools/oracle/json_stream_eval.h"
 #include "tools/oracle/npy_format.h"
 #include "tools/oracle/parallel.h"
 #include "tools/oracle/stream_output.h"
@@ -151,17 +152,18 @@ bool streamable(const std::string& inputs, const std::string& output, ValueKind 
     return s.size() >= n && s.compare(s.size() - n, n, suffix) == 0;
   };
   std::error_code ec;
-  bool csv = ends_with(inputs, ".csv") && std::filesystem::is_regular_file(inputs, ec);  // a pipe is read whole
-  bool rows = csv || (ends_with(inputs, ".npy") && npy_read_by_rows(inputs));
+  bool file = std::filesystem::is_regular_file(inputs, ec);  // a pipe is read once, whole
+  bool text = file && (ends_with(inputs, ".csv") || (ends_with(inputs, ".json") && json_batch_shape(inputs)));
+  bool rows = text || (ends_with(inputs, ".npy") && npy_read_by_rows(inputs));
   if (ends_with(output, ".npy")) return rows && kind == ValueKind::Double;
   if (ends_with(output, ".csv")) return rows && kind != ValueKind::Both;
-  return csv && (output.empty() || output == "-" || ends_with(output, ".json"));
+  return text && (output.empty() || output == "-" || ends_with(output, ".json"));
 }
 
 void stream_evaluate(StreamRequest r) {
-  if (format_of(r.inputs) == FileFormat::Csv) {
+  if (format_of(r.inputs) != FileFormat::Npy) {
     if (r.output.empty()) r.output = "-";
-    return stream_evaluate_csv(r);
+    return format_of(r.inputs) == FileFormat::Csv ? stream_evaluate_csv(r) : stream_evaluate_json(r);
   }
   const KeyedMeasure& keyed = *r.keyed;
   NpyReader reader(r.inputs);

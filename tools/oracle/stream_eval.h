@@ -1,4 +1,4 @@
-// def:pal, prop:complexity: `palcheck eval` over .npy or CSV inputs in constant memory and on all
+// def:pal, prop:complexity: `palcheck eval` over .npy, CSV or JSON inputs in constant memory and on all
 // cores. The inputs are read, evaluated (rank-keyed exact PAL, keyed_pal.h) and written in chunks,
 // so peak memory does not grow with the number of tokens; the sequences of a batch are spread over
 // threads and written in their order, so the bytes do not depend on the number of threads.
@@ -19,7 +19,7 @@ namespace palcheck::oracle {
 struct StreamRequest {
   std::shared_ptr<const KeyedMeasure> keyed;  ///< PAL's measure, keyed (load_keyed_measure)
   std::string inputs;                         ///< a .npy file, 1-D (one sequence) or 2-D (one per row), or CSV
-  std::string output;  ///< a .npy (doubles) or .csv file; for CSV inputs also .json or "-" (JSON on standard output)
+  std::string output;  ///< a .npy (doubles) or .csv file; for CSV and JSON inputs also .json or "-" (JSON on stdout)
   ValueKind kind = ValueKind::Double;               ///< exact or double (one kind per file)
   InitialState initial = InitialState::Off;         ///< every relay's state before u_0
   unsigned threads = 1;                             ///< sequences evaluated at once
@@ -30,10 +30,11 @@ struct StreamRequest {
   CsvHeader csv_header = CsvHeader::Auto;  ///< CSV inputs: whether the first row is a header
 };
 
-/// Whether a streamed evaluation can write this: inputs in .npy (C order, read from the header) or
-/// a CSV file (one row per sequence; a regular file: read twice for .npy output or --values both),
-/// output .npy with doubles or CSV with one kind of value, and for CSV inputs also JSON (a .json
-/// file, or "-" or "" for standard output). Everything else goes through evaluate_problem.
+/// Whether a streamed evaluation can write this: inputs in .npy (C order, read from the header), a
+/// CSV file (one row per sequence) or a JSON batch without error (json_batch_shape; a regular file,
+/// read once more for .npy output or --values both), output .npy with doubles or CSV with one kind
+/// of value, and for CSV or JSON inputs also JSON (a .json file, or "-" or "" for standard output).
+/// Everything else goes through evaluate_problem, which names what is wrong.
 bool streamable(const std::string& inputs, const std::string& output, ValueKind kind);
 
 /// Evaluates and writes the output (a temporary file renamed into place at the end); the bytes are
