@@ -21,9 +21,6 @@ namespace palcheck::oracle {
 
 namespace {
 
-// Values per part: small enough that a few parts per thread are in flight on a file of a few MB.
-constexpr std::size_t kPartValues = std::size_t{1} << 16;
-
 // One part of rows: the lines as read, then their outputs.
 struct Part {
   std::vector<std::string> lines;  // the first `count` are this part's (capacity kept across parts)
@@ -59,7 +56,7 @@ class CsvPass {
     in_.seekg(0);
     CsvRowReader reader(in_, r_.inputs, r_.csv_header);
     const KeyedMeasure& keyed = *r_.keyed;
-    std::size_t part_values = std::clamp<std::size_t>(r_.chunk_values, 1, kPartValues), row = 0;
+    std::size_t part_values = std::clamp<std::size_t>(r_.chunk_values, 1, kStreamPartValues), row = 0;
     std::optional<std::string> objection;
     ordered_stream<Part>(
         std::max(1u, r_.threads),

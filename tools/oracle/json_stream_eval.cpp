@@ -21,9 +21,6 @@ namespace {
 
 using nlohmann::json;
 
-// Values per part, as for CSV inputs.
-constexpr std::size_t kPartValues = std::size_t{1} << 16;
-
 // SAX handler: calls on_row with the exact values of each row of the batch; ok() is false when the
 // document is anything but a batch the whole-batch path reads without error.
 class BatchReader : public nlohmann::json_sax<json> {
@@ -128,7 +125,7 @@ std::optional<std::pair<std::size_t, std::size_t>> json_batch_shape(const std::s
 void stream_evaluate_json(const StreamRequest& r) {
   const KeyedMeasure& keyed = *r.keyed;
   unsigned threads = std::max(1u, r.threads);
-  std::size_t part_values = std::clamp<std::size_t>(r.chunk_values, 1, kPartValues);
+  std::size_t part_values = std::clamp<std::size_t>(r.chunk_values, 1, kStreamPartValues);
   auto shape = [&] {
     auto s = json_batch_shape(r.inputs);
     if (!s) throw InputError(r.inputs + ": changed while it was read");

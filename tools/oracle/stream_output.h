@@ -15,6 +15,10 @@
 
 namespace palcheck::oracle {
 
+/// Values per part of rows read from text (CSV, JSON): small enough that a few parts per thread are
+/// in flight on a file of a few MB.
+inline constexpr std::size_t kStreamPartValues = std::size_t{1} << 16;
+
 /// An output file written under a temporary name (atomic_write.h), renamed into place by commit();
 /// removed when destroyed uncommitted, so an error at any point leaves nothing written. "-" is
 /// standard output: the temporary file is in the temporary folder and commit() copies it out.
