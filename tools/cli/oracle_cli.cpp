@@ -69,13 +69,14 @@ int run_oracle_eval(const OracleEvalOptions& o) {
   const ProblemSources& src = o.sources;
   if (o.dump.empty() && !o.trace && src.document.empty() && src.measures.size() == 1 && src.w_in.empty() &&
       src.w_out.empty() && streamable(src.inputs, o.output, kind)) {
-    // PAL over .npy inputs: chunked, constant memory in the number of tokens, all cores.
+    // PAL over .npy or CSV inputs: chunked, constant memory in the number of tokens, all cores.
     StreamRequest request;
-    request.keyed =
-        std::make_shared<const KeyedMeasure>(load_keyed_measure(src.measures[0], src.grid_delta, src.columns));
+    request.keyed = std::make_shared<const KeyedMeasure>(
+        load_keyed_measure(src.measures[0], src.grid_delta, src.columns, src.csv_header));
     request.inputs = src.inputs;
     request.output = o.output;
     request.kind = kind;
+    request.csv_header = src.csv_header;
     if (src.initial_state) {
       if (*src.initial_state != 0 && *src.initial_state != 1)
         throw InputError("--initial-state: expected 0 or 1, got " + std::to_string(*src.initial_state));
@@ -83,10 +84,11 @@ int run_oracle_eval(const OracleEvalOptions& o) {
     }
     request.threads = o.threads == 0 ? all_cores() : o.threads;
     // Long runs report each tenth done on stderr; short ones stay silent.
-    request.progress = [tenth = 0](std::size_t done, std::size_t total) mutable {
+    const char* unit = format_of(src.inputs) == FileFormat::Csv ? " bytes (" : " tokens (";
+    request.progress = [tenth = 0, unit](std::size_t done, std::size_t total) mutable {
       if (total < (std::size_t{1} << 24)) return;
       for (; tenth < 10 && done * 10 >= (tenth + 1) * total; ++tenth)
-        std::cerr << "eval: " << done << " of " << total << " tokens (" << (tenth + 1) * 10 << "%)\n";
+        std::cerr << "eval: " << done << " of " << total << unit << (tenth + 1) * 10 << "%)\n";
     };
     stream_evaluate(std::move(request));
     return 0;

@@ -11,20 +11,20 @@ namespace palcheck::oracle {
 
 namespace {
 
-std::vector<std::string> split_line(const std::string& line) {
-  std::vector<std::string> cells;
+// Calls f(cell) for each cell of a line, unquoted and without '\r', in order.
+template <class F>
+void split_line(const std::string& line, F&& f) {
   std::string cell;
   bool quoted = false;
   for (char c : line) {
     if (c == '"')
       quoted = !quoted;
     else if (c == ',' && !quoted)
-      cells.push_back(std::move(cell)), cell.clear();
+      f(cell), cell.clear();
     else if (c != '\r')
       cell += c;
   }
-  cells.push_back(std::move(cell));
-  return cells;
+  f(cell);
 }
 
 std::string trimmed(const std::string& s) {
@@ -34,34 +34,79 @@ std::string trimmed(const std::string& s) {
 
 }  // namespace
 
-CsvTable parse_csv(const std::string& text, const std::string& source, CsvHeader header) {
-  CsvTable table;
-  static const std::string bom = "\xEF\xBB\xBF";
-  std::istringstream in(text.compare(0, bom.size(), bom) == 0 ? text.substr(bom.size()) : text);
+CsvRowReader::CsvRowReader(std::istream& in, std::string source, CsvHeader header)
+    : in_(in), source_(std::move(source)) {
   std::string line;
-  bool first = true;
-  for (std::size_t line_no = 1; std::getline(in, line); ++line_no) {
+  std::size_t line_no = 0;
+  if (!next_text_line(line, line_no)) return;
+  std::vector<std::string> cells;
+  bool none_numeric = true;
+  split_line(line, [&](const std::string& c) {
+    cells.push_back(trimmed(c));
+    none_numeric = none_numeric && !parse_rational(cells.back());
+  });
+  if (header == CsvHeader::Declared || none_numeric)
+    header_ = std::move(cells);
+  else
+    first_data_.emplace(std::move(line), line_no);
+}
+
+bool CsvRowReader::next_text_line(std::string& line, std::size_t& line_no) {
+  static const std::string bom = "\xEF\xBB\xBF";
+  while (std::getline(in_, line)) {
+    line_no = ++line_no_;
+    if (line_no == 1 && line.compare(0, bom.size(), bom) == 0) line.erase(0, bom.size());
     std::string t = trimmed(line);
     if (t.empty() || t == "\r" || t[0] == '#') continue;
-    std::vector<std::string> cells = split_line(line);
-    std::vector<std::optional<Q>> parsed;
-    for (const std::string& c : cells) parsed.push_back(parse_rational(trimmed(c)));
-    bool none_numeric = std::none_of(parsed.begin(), parsed.end(), [](const auto& q) { return q.has_value(); });
-    if (first && (header == CsvHeader::Declared || none_numeric)) {
-      for (const auto& c : cells) table.header.push_back(trimmed(c));
-      first = false;
-      continue;
-    }
-    first = false;
+    return true;
+  }
+  return false;
+}
+
+bool CsvRowReader::next(std::string& line, std::size_t& line_no) {
+  if (!first_data_) return next_text_line(line, line_no);
+  line = std::move(first_data_->first);
+  line_no = first_data_->second;
+  first_data_.reset();
+  return true;
+}
+
+void for_each_csv_value(const std::string& line, std::size_t line_no, const std::string& source,
+                        const std::function<void(const Q&)>& f) {
+  std::size_t column = 0;
+  split_line(line, [&](const std::string& c) {
+    ++column;
+    std::string cell = trimmed(c);
+    std::optional<Q> q = parse_rational(cell);
+    if (!q)
+      throw InputError(source + ": line " + std::to_string(line_no) + ", column " + std::to_string(column) +
+                       ": not an exact finite number: \"" + shown(cell) + "\"" +
+                       (line_no == 1 ? " (a header row must have no numeric cell, or pass --header)" : ""));
+    f(*q);
+  });
+}
+
+std::size_t csv_cell_count(const std::string& line) {
+  std::size_t cells = 1;
+  bool quoted = false;
+  for (char c : line) {
+    if (c == '"')
+      quoted = !quoted;
+    else if (c == ',' && !quoted)
+      ++cells;
+  }
+  return cells;
+}
+
+CsvTable parse_csv(const std::string& text, const std::string& source, CsvHeader header) {
+  std::istringstream in(text);
+  CsvRowReader reader(in, source, header);
+  CsvTable table{reader.header(), {}};
+  std::string line;
+  std::size_t line_no = 0;
+  while (reader.next(line, line_no)) {
     std::vector<Q> row;
-    row.reserve(cells.size());
-    for (std::size_t c = 0; c < cells.size(); ++c) {
-      if (!parsed[c])
-        throw InputError(source + ": line " + std::to_string(line_no) + ", column " + std::to_string(c + 1) +
-                         ": not an exact finite number: \"" + shown(trimmed(cells[c])) + "\"" +
-                         (line_no == 1 ? " (a header row must have no numeric cell, or pass --header)" : ""));
-      row.push_back(*parsed[c]);
-    }
+    for_each_csv_value(line, line_no, source, [&row](const Q& q) { row.push_back(q); });
     table.rows.push_back(std::move(row));
   }
   return table;

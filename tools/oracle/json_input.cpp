@@ -119,6 +119,16 @@ std::string shown(const json& value) {
   return shown(value.dump());
 }
 
+std::string json_number_problem(double value, const std::string& text) {
+  if (!parse_rational(text))
+    return "JSON number " + shown(text) + " is outside the exact range (decimal exponent within +-" +
+           std::to_string(kMaxDecimalExponent) + ")";
+  if (value == 0 && text.find_first_of("123456789") < text.find_first_of("eE"))
+    return "JSON number " + shown(text) + " underflows to 0 as a double; write it as a string (\"" + shown(text) +
+           "\") for its exact value";
+  return "";
+}
+
 namespace {
 
 // nlohmann's DOM builder with three guards: a nesting limit (deep documents crash copying and printing,
@@ -146,12 +156,7 @@ class CheckedDomParser : public nlohmann::detail::json_sax_dom_parser<json> {
     return scalar([&] { return Base::string(v); });
   }
   bool number_float(number_float_t v, const string_t& text) {
-    if (!parse_rational(text))
-      fail("JSON number " + shown(text) + " is outside the exact range (decimal exponent within +-" +
-           std::to_string(kMaxDecimalExponent) + ")");
-    if (v == 0 && text.find_first_of("123456789") < text.find_first_of("eE"))
-      fail("JSON number " + shown(text) + " underflows to 0 as a double; write it as a string (\"" + shown(text) +
-           "\") for its exact value");
+    if (std::string problem = json_number_problem(v, text); !problem.empty()) fail(problem);
     return scalar([&] { return Base::number_float(v, text); });
   }
   bool key(string_t& k) {

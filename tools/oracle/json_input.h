@@ -35,6 +35,10 @@ std::vector<Q> parse_inputs(const nlohmann::json& doc);
 /// "initial_state": 0 or 1, default 0.
 InitialState parse_initial_state(const nlohmann::json& doc);
 
+/// Why parse_json_text refuses a JSON number with a fraction or exponent (read as `value`, written as
+/// `text`): an exponent beyond +-kMaxDecimalExponent, or underflow to 0; "" when it takes it.
+std::string json_number_problem(double value, const std::string& text);
+
 /// The deepest nesting of lists and objects a document may have (eval's deepest is 5).
 inline constexpr std::size_t kMaxJsonDepth = 64;
 

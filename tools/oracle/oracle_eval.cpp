@@ -33,8 +33,7 @@ json exact_list(const std::vector<Q>& v) {
 
 // A non-finite double would be written as JSON null, a CSV "inf" or an .npy inf without a word.
 double finite(double d) {
-  if (!std::isfinite(d))
-    throw InputError("a value has no finite double (its magnitude exceeds 1.8e308): write --values exact");
+  if (!std::isfinite(d)) throw InputError(no_finite_double_message());
   return d;
 }
 
@@ -94,6 +93,15 @@ json relay_changes_json(const Measure& mu, const std::vector<Q>& u, InitialState
 }
 
 }  // namespace
+
+std::string no_finite_double_message() {
+  return "a value has no finite double (its magnitude exceeds 1.8e308): write --values exact";
+}
+
+std::string not_rectangular_message(std::size_t r, std::size_t length, std::size_t cols) {
+  return ".npy holds a rectangular batch: sequence " + std::to_string(r) + " has length " + std::to_string(length) +
+         ", sequence 0 has " + std::to_string(cols);
+}
 
 json measure_json(const Measure& mu) {
   json relays = json::array();
@@ -195,9 +203,7 @@ std::string format_outputs(const OracleProblem& p, const BatchOutputs& o, FileFo
   std::vector<double> flat;
   std::size_t cols = rows ? row_len(0) : 0;
   for (std::size_t r = 0; r < rows; ++r) {
-    if (row_len(r) != cols)
-      throw InputError(".npy holds a rectangular batch: sequence " + std::to_string(r) + " has length " +
-                       std::to_string(row_len(r)) + ", sequence 0 has " + std::to_string(cols));
+    if (row_len(r) != cols) throw InputError(not_rectangular_message(r, row_len(r), cols));
     auto [s, first] = row_of(r);
     for (std::size_t k = 0; k < cols; ++k) flat.push_back(finite(o.approx[s][first + k]));
   }

@@ -32,6 +32,12 @@ BatchOutputs evaluate_problem(const OracleProblem& problem, ValueKind kind, unsi
 std::string format_outputs(const OracleProblem& problem, const BatchOutputs& outputs, FileFormat format, ValueKind kind,
                            bool trace);
 
+/// What format_outputs says of a double output that is not finite (the streamed eval words it alike).
+std::string no_finite_double_message();
+
+/// What format_outputs says of a batch .npy cannot hold: sequence `r` has `length` values, sequence 0 has `cols`.
+std::string not_rectangular_message(std::size_t r, std::size_t length, std::size_t cols);
+
 /// The debug-state dump: conventions, measure, and per sequence inputs, outputs, the memory's changes per
 /// token ([removed, appended]) and, with `relay_states`, the relays each token switched; O(n + changes).
 nlohmann::json dump_json(const OracleProblem& problem, const BatchOutputs& outputs, bool relay_states);

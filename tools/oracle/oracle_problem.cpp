@@ -171,11 +171,12 @@ Measure load_measure_file(const std::string& path, const std::string& grid_delta
   return load_measure(path, grid_delta, columns, CsvHeader::Auto).measure;
 }
 
-KeyedMeasure load_keyed_measure(const std::string& path, const std::string& grid_delta, const RelayColumns& columns) {
+KeyedMeasure load_keyed_measure(const std::string& path, const std::string& grid_delta, const RelayColumns& columns,
+                                CsvHeader header) {
   std::string bytes = read_source(path);  // once: the path may be a pipe
   if (!grid_delta.empty() && input_format(path, bytes) == FileFormat::Npy)
     if (auto grid = double_grid(parse_npy(bytes, path), path, grid_delta)) return KeyedMeasure::from_grid(*grid);
-  return KeyedMeasure(measure_from_bytes(bytes, path, grid_delta, columns, CsvHeader::Auto).measure);
+  return KeyedMeasure(measure_from_bytes(bytes, path, grid_delta, columns, header).measure);
 }
 
 bool needs_oracle_mode(const json& doc) {

@@ -67,9 +67,10 @@ Grid grid_from_rows(const NumberRows& rows, const Q& delta);
 /// a grid weight matrix); InputError naming the file.
 Measure load_measure_file(const std::string& path, const std::string& grid_delta, const RelayColumns& columns);
 
-/// The keyed measure of a measure file, as load_measure_file reads it; a grid weight matrix in .npy
+/// The keyed measure of a measure file, as load_problem reads it; a grid weight matrix in .npy
 /// is keyed straight from its doubles (machine arithmetic, no GMP rationals). InputError naming the file.
-KeyedMeasure load_keyed_measure(const std::string& path, const std::string& grid_delta, const RelayColumns& columns);
+KeyedMeasure load_keyed_measure(const std::string& path, const std::string& grid_delta, const RelayColumns& columns,
+                                CsvHeader header = CsvHeader::Auto);
 
 /// Whether a document needs the oracle mode (a batch of inputs or MPAL heads).
 bool needs_oracle_mode(const nlohmann::json& doc);

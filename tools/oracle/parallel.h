@@ -37,18 +37,18 @@ void for_parts(std::size_t parts, unsigned threads, F&& f) {
     if (e) std::rethrow_exception(e);
 }
 
-/// A pipeline over parts 0..parts-1 on up to `threads` threads, each worker with its own State:
-/// per part, take(state, part) runs in part order (one at a time: a sequential reader), work(state,
-/// part) runs in parallel, give(state, part) runs in part order (one at a time: a sequential
-/// writer), so reading and writing overlap the work on other parts. Parts are handed out as workers
-/// free up. Stops at the first error and rethrows the one of the lowest part.
+/// A pipeline over parts 0, 1, ... until take(state, part) returns false (nothing taken: the input
+/// is exhausted), on up to `threads` threads, each worker with its own State: per part, take runs in
+/// part order (one at a time: a sequential reader), work(state, part) runs in parallel,
+/// give(state, part) runs in part order (one at a time: a sequential writer), so reading and writing
+/// overlap the work on other parts. Parts are handed out as workers free up. Stops at the first
+/// error and rethrows the one of the lowest part.
 template <class State, class Take, class Work, class Give>
-void ordered_pipeline(std::size_t parts, unsigned threads, Take&& take, Work&& work, Give&& give) {
-  std::size_t workers = std::max<std::size_t>(1, std::min<std::size_t>(threads, parts));
+void ordered_stream(unsigned threads, Take&& take, Work&& work, Give&& give) {
+  std::size_t workers = std::max(1u, threads);
   if (workers == 1) {
     State state;
-    for (std::size_t p = 0; p < parts; ++p) {
-      take(state, p);
+    for (std::size_t p = 0; take(state, p); ++p) {
       work(state, p);
       give(state, p);
     }
@@ -57,9 +57,10 @@ void ordered_pipeline(std::size_t parts, unsigned threads, Take&& take, Work&& w
   std::mutex take_mutex, give_mutex;
   std::condition_variable turn;
   std::size_t next_take = 0, next_give = 0;
+  bool exhausted = false;
   std::atomic<bool> failed = false;
   std::exception_ptr error;
-  std::size_t error_part = parts;
+  std::size_t error_part = static_cast<std::size_t>(-1);
   auto fail = [&](std::size_t part) {
     std::lock_guard lock(give_mutex);
     if (part < error_part) {
@@ -72,12 +73,16 @@ void ordered_pipeline(std::size_t parts, unsigned threads, Take&& take, Work&& w
   auto worker = [&] {
     State state;
     for (;;) {
-      std::size_t part = parts;
+      std::size_t part = 0;
       try {
         std::lock_guard lock(take_mutex);
-        if (failed || next_take == parts) return;
-        part = next_take++;
-        take(state, part);
+        if (failed || exhausted) return;
+        part = next_take;
+        if (!take(state, part)) {
+          exhausted = true;
+          return;
+        }
+        ++next_take;
       } catch (...) {
         fail(part);
         return;
@@ -101,6 +106,20 @@ void ordered_pipeline(std::size_t parts, unsigned threads, Take&& take, Work&& w
     for (std::size_t w = 0; w < workers; ++w) pool.emplace_back(worker);
   }  // joins
   if (error) std::rethrow_exception(error);
+}
+
+/// ordered_stream over exactly `parts` parts: take(state, part) for part < parts always takes one.
+template <class State, class Take, class Work, class Give>
+void ordered_pipeline(std::size_t parts, unsigned threads, Take&& take, Work&& work, Give&& give) {
+  unsigned workers = static_cast<unsigned>(std::max<std::size_t>(1, std::min<std::size_t>(threads, parts)));
+  ordered_stream<State>(
+      workers,
+      [&](State& state, std::size_t part) {
+        if (part == parts) return false;
+        take(state, part);
+        return true;
+      },
+      work, give);
 }
 
 }  // namespace palcheck::oracle

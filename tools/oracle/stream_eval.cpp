@@ -2,17 +2,19 @@
 #include "tools/oracle/stream_eval.h"
 
 #include "reference/keyed_pal.h"
-#include "tools/oracle/atomic_write.h"
+#include "tools/oracle/csv_stream_eval.h"
 #include "tools/oracle/json_input.h"
+#include "tools/oracle/json_stream_eval.h"
 #include "tools/oracle/npy_format.h"
 #include "tools/oracle/parallel.h"
+#include "tools/oracle/stream_output.h"
 
 #include <unistd.h>
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <thread>
@@ -93,47 +95,6 @@ class NpyReader {
   std::size_t consumed_ = 0;
 };
 
-// The output file: written under a temporary name, renamed into place only when complete.
-class OutputFile {
- public:
-  explicit OutputFile(const std::string& path)
-      : path_(path), temp_(temporary_for(path)), out_(temp_, std::ios::binary | std::ios::trunc) {
-    if (!out_) throw InputError(path + ": cannot write (cannot create " + temp_ + ")");
-  }
-  ~OutputFile() {
-    if (!done_) std::remove(temp_.c_str());
-    temporary_done();
-  }
-  void write(const char* data, std::size_t size) { out_.write(data, static_cast<std::streamsize>(size)); }
-  void write(const std::string& s) { write(s.data(), s.size()); }
-  void commit() {
-    out_.close();
-    if (!out_) throw InputError(path_ + ": write failed");
-    if (std::rename(temp_.c_str(), path_.c_str()) != 0)
-      throw InputError(path_ + ": cannot rename the temporary file into place");
-    done_ = true;
-  }
-
- private:
-  std::string path_, temp_;
-  std::ofstream out_;
-  bool done_ = false;
-};
-
-// One value as format_outputs writes it in CSV (canonical fraction or %.17g): from `scaled` (the
-// output times 2^scale) when the measure is integral, else from the run.
-void append_value(std::string& out, const KeyedRun& run, const KeyedMeasure& keyed, ValueKind kind,
-                  const __int128* scaled) {
-  if (kind == ValueKind::Exact) {
-    out += scaled ? dyadic_text(*scaled, keyed.scale()) : to_string(run.exact());
-    return;
-  }
-  char buf[32];
-  double value = scaled ? dyadic_to_double(*scaled, keyed.scale()) : run.nearest_double();
-  auto r = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::general, 17);
-  out.append(buf, r.ptr);
-}
-
 // Runs [first, last) of `rows` sequences of `cols` values: doubles into `values` or text into `text`.
 struct Slice {
   const KeyedMeasure* keyed;
@@ -150,7 +111,6 @@ int key_at(const Slice& s, std::size_t k, std::size_t& next_wide) {
 }
 
 // Evaluates values [begin, end) of one sequence continuing `run`; appends to `values` or `text`.
-// Keys go to the run a block at a time, so an integral measure's table reads overlap (step_scaled).
 void run_values(const Slice& s, KeyedRun& run, std::size_t begin, std::size_t end, bool first_of_row, double* values,
                 std::string& text) {
   std::size_t next_wide =
@@ -159,21 +119,26 @@ void run_values(const Slice& s, KeyedRun& run, std::size_t begin, std::size_t en
                                s.wide->begin());
   constexpr std::size_t kBlock = 1024;
   int keys[kBlock];
-  __int128 scaled[kBlock];
-  bool integral = s.keyed->integral();
   for (std::size_t first = begin; first < end; first += kBlock) {
     std::size_t count = std::min(kBlock, end - first);
     for (std::size_t k = 0; k < count; ++k) keys[k] = key_at(s, first + k, next_wide);
-    if (integral) run.step_scaled(keys, count, scaled);
-    for (std::size_t k = 0; k < count; ++k) {
-      if (!integral) run.step(keys[k]);
-      if (!s.csv) {
-        values[first + k] = integral ? dyadic_to_double(scaled[k], s.keyed->scale()) : run.nearest_double();
-        continue;
-      }
-      if (!(first_of_row && first + k == begin)) text += ',';
-      append_value(text, run, *s.keyed, s.kind, integral ? &scaled[k] : nullptr);
-    }
+    run_keys(*s.keyed, s.kind, run, keys, count, first_of_row && first == begin, values + first,
+             s.csv ? &text : nullptr);
+  }
+}
+
+// Whether a .npy file can be read row by row: not a column-major 2-D array (the whole-batch path
+// transposes it), and a header the whole-batch path would not reject with a message of its own.
+bool npy_read_by_rows(const std::string& inputs) {
+  try {
+    std::ifstream in(inputs, std::ios::binary);
+    std::string prefix(1 << 16, '\0');
+    in.read(prefix.data(), static_cast<std::streamsize>(prefix.size()));
+    prefix.resize(static_cast<std::size_t>(in.gcount()));
+    NpyHeader h = parse_npy_header(prefix, inputs);
+    return !(h.fortran && h.shape.size() == 2 && h.shape[0] > 1 && h.shape[1] > 1);
+  } catch (const InputError&) {
+    return false;
   }
 }
 
@@ -186,24 +151,20 @@ bool streamable(const std::string& inputs, const std::string& output, ValueKind 
     std::size_t n = std::strlen(suffix);
     return s.size() >= n && s.compare(s.size() - n, n, suffix) == 0;
   };
-  if (!ends_with(inputs, ".npy") || output.empty()) return false;
-  // A column-major 2-D array is not read row by row; the whole-batch path transposes it.
-  try {
-    std::ifstream in(inputs, std::ios::binary);
-    std::string prefix(1 << 16, '\0');
-    in.read(prefix.data(), static_cast<std::streamsize>(prefix.size()));
-    prefix.resize(static_cast<std::size_t>(in.gcount()));
-    NpyHeader h = parse_npy_header(prefix, inputs);
-    if (h.fortran && h.shape.size() == 2 && h.shape[0] > 1 && h.shape[1] > 1) return false;
-  } catch (const InputError&) {
-    return false;  // the whole-batch path reports it
-  }
-  if (ends_with(output, ".npy")) return kind == ValueKind::Double;
-  if (ends_with(output, ".csv")) return kind != ValueKind::Both;
-  return false;
+  std::error_code ec;
+  bool file = std::filesystem::is_regular_file(inputs, ec);  // a pipe is read once, whole
+  bool text = file && (ends_with(inputs, ".csv") || (ends_with(inputs, ".json") && json_batch_shape(inputs)));
+  bool rows = text || (ends_with(inputs, ".npy") && npy_read_by_rows(inputs));
+  if (ends_with(output, ".npy")) return rows && kind == ValueKind::Double;
+  if (ends_with(output, ".csv")) return rows && kind != ValueKind::Both;
+  return text && (output.empty() || output == "-" || ends_with(output, ".json"));
 }
 
 void stream_evaluate(StreamRequest r) {
+  if (format_of(r.inputs) != FileFormat::Npy) {
+    if (r.output.empty()) r.output = "-";
+    return format_of(r.inputs) == FileFormat::Csv ? stream_evaluate_csv(r) : stream_evaluate_json(r);
+  }
   const KeyedMeasure& keyed = *r.keyed;
   NpyReader reader(r.inputs);
   const NpyHeader& h = reader.header();

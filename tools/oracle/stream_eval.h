@@ -1,6 +1,6 @@
-// def:pal, prop:complexity: `palcheck eval` over .npy inputs in constant memory and on all cores.
-// The inputs are read, evaluated (rank-keyed exact PAL, keyed_pal.h) and written in chunks, so
-// peak memory does not grow with the number of tokens; the sequences of a batch are spread over
+// def:pal, prop:complexity: `palcheck eval` over .npy, CSV or JSON inputs in constant memory and on all
+// cores. The inputs are read, evaluated (rank-keyed exact PAL, keyed_pal.h) and written in chunks,
+// so peak memory does not grow with the number of tokens; the sequences of a batch are spread over
 // threads and written in their order, so the bytes do not depend on the number of threads.
 #pragma once
 
@@ -17,19 +17,24 @@ namespace palcheck::oracle {
 
 /// What a streamed evaluation reads and writes.
 struct StreamRequest {
-  std::shared_ptr<const KeyedMeasure> keyed;        ///< PAL's measure, keyed (load_keyed_measure)
-  std::string inputs;                               ///< a .npy file, 1-D (one sequence) or 2-D (one per row)
-  std::string output;                               ///< a .npy (doubles) or .csv file
+  std::shared_ptr<const KeyedMeasure> keyed;  ///< PAL's measure, keyed (load_keyed_measure)
+  std::string inputs;                         ///< a .npy file, 1-D (one sequence) or 2-D (one per row), or CSV
+  std::string output;  ///< a .npy (doubles) or .csv file; for CSV and JSON inputs also .json or "-" (JSON on stdout)
   ValueKind kind = ValueKind::Double;               ///< exact or double (one kind per file)
   InitialState initial = InitialState::Off;         ///< every relay's state before u_0
   unsigned threads = 1;                             ///< sequences evaluated at once
   std::size_t chunk_values = std::size_t{1} << 20;  ///< values read per chunk (bounds the memory, per thread)
-  /// Called after each chunk is written (done rising to total), one call at a time, from any thread; if set.
+  /// Called after each chunk is written (done rising to total: tokens of .npy, bytes of CSV), one
+  /// call at a time, from any thread; if set.
   std::function<void(std::size_t done, std::size_t total)> progress;
+  CsvHeader csv_header = CsvHeader::Auto;  ///< CSV inputs: whether the first row is a header
 };
 
-/// Whether a streamed evaluation can write this: inputs in .npy (C order, read from the header),
-/// output .npy with doubles or CSV with one kind of value. Everything else goes through evaluate_problem.
+/// Whether a streamed evaluation can write this: inputs in .npy (C order, read from the header), a
+/// CSV file (one row per sequence) or a JSON batch without error (json_batch_shape; a regular file,
+/// read once more for .npy output or --values both), output .npy with doubles or CSV with one kind
+/// of value, and for CSV or JSON inputs also JSON (a .json file, or "-" or "" for standard output).
+/// Everything else goes through evaluate_problem, which names what is wrong.
 bool streamable(const std::string& inputs, const std::string& output, ValueKind kind);
 
 /// Evaluates and writes the output (a temporary file renamed into place at the end); the bytes are

@@ -3,13 +3,12 @@
 // thread count, and stops with nothing written on a non-finite input.
 #include "tools/oracle/stream_eval.h"
 
+#include "tests/tools/oracle/scratch_files.h"
 #include "tools/oracle/json_input.h"
 #include "tools/oracle/npy_format.h"
 #include "tools/oracle/oracle_problem.h"
 
 #include <gtest/gtest.h>
-
-#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
@@ -24,19 +23,7 @@ namespace {
 
 constexpr std::uint64_t kSeed = 1515;
 
-// Named per process: several checkouts may run this test at once on one machine.
-std::string scratch(const std::string& name) {
-  return (std::filesystem::temp_directory_path() /
-          ("palcheck_stream_eval_test_" + std::to_string(::getpid()) + "_" + name))
-      .string();
-}
-
-void write_file(const std::string& path, const std::string& bytes) { std::ofstream(path, std::ios::binary) << bytes; }
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
+std::string scratch(const std::string& name) { return scratch_path("palcheck_stream_eval_test", name); }
 
 TEST(OracleStreamEval, SameBytesAsWholeBatchForEveryChunkAndThreadCount) {
   std::mt19937_64 rng(kSeed);

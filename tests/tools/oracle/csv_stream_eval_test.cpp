@@ -1,0 +1,126 @@
+// def:pal, prop:complexity: eval over CSV inputs streamed (csv_stream_eval.h) writes the bytes, or
+// throws the message, of the whole-batch path (load_problem + evaluate_problem + format_outputs) in
+// CSV, .npy and JSON (to a file and to standard output, exact, double and both), on generated files
+// with ties, decimal text (0.1, 1/3, 2.5e-1), huge and tiny numbers, quoted cells, CRLF, comments,
+// headers and ragged rows, for a chunk of one value and of many, on 1 and 3 threads; a bad cell in
+// the last row leaves nothing written.
+#include "tools/oracle/csv_stream_eval.h"
+
+#include "tests/tools/oracle/error_of.h"
+#include "tests/tools/oracle/stream_compare.h"
+#include "tools/oracle/json_input.h"
+#include "tools/oracle/oracle_problem.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+namespace palcheck::oracle {
+namespace {
+
+constexpr std::uint64_t kSeed = 1616;
+
+std::string scratch(const std::string& name) { return scratch_path("palcheck_csv_stream_eval_test", name); }
+
+// A cell's text: mostly values on a lattice of 1/4 in various spellings (ties with the thresholds),
+// some decimals that no double holds, huge and tiny magnitudes, and now and then a bad cell.
+std::string cell(std::mt19937_64& rng, bool allow_bad) {
+  int k = static_cast<int>(rng() % 14) - 2;
+  switch (rng() % 16) {
+    case 0: return std::to_string(k) + "/4";
+    case 1: return " " + std::to_string(k * 0.25) + " ";
+    case 2: return "\"" + std::to_string(k * 25) + "e-2\"";
+    case 3: return "0.1";
+    case 4: return "1/3";
+    case 5: return rng() % 2 ? "1e300" : "-1e-300";
+    case 6: return "123456789012345678901234567890";
+    case 7: return allow_bad && rng() % 2 == 0 ? "O" : "-0";
+    default: return std::to_string(k * 0.25);
+  }
+}
+
+TEST(OracleCsvStreamEval, SameBytesOrMessageAsWholeBatch) {
+  std::mt19937_64 rng(kSeed);
+  std::string measure_json = scratch("measure.json"), measure_csv = scratch("measure.csv"),
+              inputs = scratch("inputs.csv");
+  int errors = 0, outputs = 0;
+  for (int c = 0; c < 60; ++c) {
+    // Relays on the lattice of 1/4 and at 0.1; weights integral, non-dyadic, or (rarely) beyond any double.
+    std::string relays, rows_csv;
+    for (int r = 0; r < 1 + c % 5; ++r) {
+      int a = static_cast<int>(rng() % 12), b = a - static_cast<int>(rng() % 5);
+      std::string alpha = r == 0 && c % 3 == 0 ? "0.1" : std::to_string(a) + "/4", beta = std::to_string(b) + "/4";
+      std::string w = c % 11 == 5 ? "1e400" : c % 3 == 0 ? "1/3" : std::to_string(static_cast<int>(rng() % 7) - 3);
+      if (c % 3 == 0 && r == 0) beta = "-1/4";
+      relays += std::string(r ? "," : "") + "{\"alpha\": \"" + alpha + "\", \"beta\": \"" + beta +
+                "\", \"weight\": \"" + w + "\"}";
+      rows_csv += alpha + "," + beta + "," + w + "\n";
+    }
+    bool declared = c % 4 == 1;
+    write_file(measure_json, "{\"relays\": [" + relays + "]}");
+    write_file(measure_csv, (declared ? "0,0,0\n" : "") + rows_csv);
+    // Rows of random length (ragged: .npy refuses them), or all of one length; comments, blank lines, CRLF.
+    std::string text = c % 5 == 0 ? "\xEF\xBB\xBFu0,u1\n" : declared ? "1,2\n" : "";
+    std::size_t rows = c % 10 == 0 ? 0 : 1 + rng() % 8, width = 1 + rng() % 9;
+    bool ragged = c % 3 == 2, crlf = c % 4 == 3;
+    for (std::size_t r = 0; r < rows; ++r) {
+      if (rng() % 5 == 0) text += rng() % 2 ? "# comment, 1\n" : "  \n";
+      std::size_t n = ragged ? 1 + rng() % 9 : width;
+      for (std::size_t k = 0; k < n; ++k) text += (k ? "," : "") + cell(rng, c % 7 == 6);
+      text += crlf ? "\r\n" : "\n";
+    }
+    write_file(inputs, text);
+    ProblemSources sources;
+    sources.measures = {c % 2 ? measure_csv : measure_json};
+    sources.inputs = inputs;
+    sources.csv_header = declared ? CsvHeader::Declared : CsvHeader::Auto;
+    if (c % 2) sources.initial_state = 1;
+    for (auto [extension, kind] : {std::pair{"out.csv", ValueKind::Exact}, std::pair{"out.csv", ValueKind::Double},
+                                   std::pair{"out.npy", ValueKind::Double}, std::pair{"out.json", ValueKind::Exact},
+                                   std::pair{"out.json", ValueKind::Double}, std::pair{"out.json", ValueKind::Both},
+                                   std::pair{"-", ValueKind::Both}}) {
+      std::string output = extension == std::string("-") ? "-" : scratch(extension);
+      ASSERT_TRUE(streamable(inputs, output, kind));
+      std::string expected = whole_batch(sources, output, kind);
+      (expected.rfind("error: ", 0) == 0 ? errors : outputs) += 1;
+      for (std::size_t chunk : {1, 1 << 20})
+        for (unsigned threads : {1u, 3u})
+          ASSERT_EQ(streamed(sources, output, kind, chunk, threads), expected)
+              << "case " << c << " (seed " << kSeed << ") " << extension << " chunk " << chunk << " threads " << threads
+              << "\n"
+              << text;
+    }
+  }
+  // Both sides of the comparison are exercised.
+  EXPECT_GT(errors, 40);
+  EXPECT_GT(outputs, 200);
+}
+
+TEST(OracleCsvStreamEval, BadCellInTheLastRowLeavesNothingWritten) {
+  // 3000 good rows (many parts at a chunk of 64 values), then a typo; a non-finite double in row 0
+  // comes first in the file but a bad cell wins, as in the whole-batch path.
+  std::string measure = scratch("last_measure.json"), inputs = scratch("last_inputs.csv");
+  for (const char* weight : {"1", "1e400"}) {
+    write_file(measure, std::string("{\"relays\": [{\"alpha\": 1, \"beta\": 0, \"weight\": \"") + weight + "\"}]}");
+    std::string text;
+    for (int r = 0; r < 3000; ++r) text += "0,1,0.5,0,1\n";
+    write_file(inputs, text + "0,1,0.5,O,1\n");
+    ProblemSources sources;
+    sources.measures = {measure};
+    sources.inputs = inputs;
+    for (const char* extension : {"last.csv", "last.npy", "last.json"}) {
+      std::string output = scratch(extension);
+      for (unsigned threads : {1u, 2u}) {
+        std::string message = streamed(sources, output, ValueKind::Double, 64, threads);
+        EXPECT_EQ(message, whole_batch(sources, output, ValueKind::Double));
+        EXPECT_NE(message.find(inputs + ": line 3001, column 4: not an exact finite number: \"O\""), std::string::npos)
+            << message;
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace palcheck::oracle

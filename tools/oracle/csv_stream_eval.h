@@ -1,0 +1,14 @@
+// def:pal, prop:complexity: the CSV half of the streamed `palcheck eval` (stream_eval.h): one row per
+// sequence, read, evaluated and written a part of rows at a time, in memory bounded by the part and
+// the longest row, with the bytes and the errors of load_problem + evaluate_problem + format_outputs.
+#pragma once
+
+#include "tools/oracle/stream_eval.h"
+
+namespace palcheck::oracle {
+
+/// stream_evaluate for CSV inputs: a bad cell anywhere, a row .npy cannot hold or a double that is
+/// not finite leaves nothing written (the output is renamed into place only after the last row).
+void stream_evaluate_csv(const StreamRequest& request);
+
+}  // namespace palcheck::oracle

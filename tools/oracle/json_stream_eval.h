@@ -1,0 +1,24 @@
+// def:pal, prop:complexity: the JSON half of the streamed `palcheck eval` (stream_eval.h): a batch of
+// sequences (a list of lists, alone or under "inputs") read with nlohmann's SAX interface, so no
+// document is built: memory bounded by a part of rows and the longest row.
+#pragma once
+
+#include "tools/oracle/stream_eval.h"
+
+#include <cstddef>
+#include <optional>
+#include <utility>
+
+namespace palcheck::oracle {
+
+/// (rows, length of the first row) when `path` holds a batch the whole-batch path reads without
+/// error (parse_json_text's nesting and number checks, one "inputs" key, a non-empty list of lists of
+/// numbers or numeric strings); nullopt otherwise, and the whole-batch path then names the problem.
+std::optional<std::pair<std::size_t, std::size_t>> json_batch_shape(const std::string& path);
+
+/// stream_evaluate for such a batch: the bytes of load_problem + evaluate_problem + format_outputs;
+/// an objection of format_outputs (a row .npy cannot hold, a double that is not finite) leaves
+/// nothing written.
+void stream_evaluate_json(const StreamRequest& request);
+
+}  // namespace palcheck::oracle

@@ -1,0 +1,168 @@
+// The writing half of the streamed eval (see stream_output.h).
+#include "tools/oracle/stream_output.h"
+
+#include "tools/oracle/atomic_write.h"
+#include "tools/oracle/json_input.h"
+#include "tools/oracle/npy_format.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+
+namespace palcheck::oracle {
+
+namespace {
+
+// One value as format_outputs writes it (canonical fraction, in JSON quoted; a double in CSV as
+// %.17g, in JSON as nlohmann writes it): from `scaled` (the output times 2^scale) when the measure
+// is integral, else from the run.
+void append_value(std::string& out, const KeyedRun& run, const KeyedMeasure& keyed, ValueKind kind, TextStyle style,
+                  const __int128* scaled, Finite& finite) {
+  if (kind == ValueKind::Exact) {
+    if (style == TextStyle::Json) out += '"';
+    out += scaled ? dyadic_text(*scaled, keyed.scale()) : to_string(run.exact());
+    if (style == TextStyle::Json) out += '"';
+    return;
+  }
+  double value = scaled ? dyadic_to_double(*scaled, keyed.scale()) : run.nearest_double();
+  if (!std::isfinite(value)) finite = Finite::NotAll;
+  if (style == TextStyle::Json) {
+    out += nlohmann::json(value).dump();
+    return;
+  }
+  char buf[32];
+  auto r = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::general, 17);
+  out.append(buf, r.ptr);
+}
+
+// Where a streamed output is written before commit(): next to it, or for standard output in the
+// temporary folder.
+std::string temporary_path(const std::string& path) {
+  if (path != "-") return temporary_for(path);
+  return temporary_for((std::filesystem::temp_directory_path() / "palcheck_eval_stdout").string());
+}
+
+}  // namespace
+
+OutputFile::OutputFile(const std::string& path)
+    : path_(path), temp_(temporary_path(path)), out_(temp_, std::ios::binary | std::ios::trunc) {
+  if (!out_) throw InputError(path + ": cannot write (cannot create " + temp_ + ")");
+}
+
+OutputFile::~OutputFile() {
+  if (!done_) std::remove(temp_.c_str());
+  temporary_done();
+}
+
+void OutputFile::commit() {
+  out_.close();
+  if (!out_) throw InputError(path_ + ": write failed");
+  if (path_ == "-") {
+    std::ifstream in(temp_, std::ios::binary);
+    std::cout << in.rdbuf() << std::flush;
+    return;  // the destructor removes the temporary file
+  }
+  if (std::rename(temp_.c_str(), path_.c_str()) != 0)
+    throw InputError(path_ + ": cannot rename the temporary file into place");
+  done_ = true;
+}
+
+Finite run_keys(const KeyedMeasure& keyed, ValueKind kind, KeyedRun& run, const int* keys, std::size_t count,
+                bool first_of_row, double* values, std::string* text, TextStyle style) {
+  constexpr std::size_t kBlock = 1024;
+  __int128 scaled[kBlock];
+  bool integral = keyed.integral();
+  Finite finite = Finite::All;
+  for (std::size_t first = 0; first < count; first += kBlock) {
+    std::size_t block = std::min(kBlock, count - first);
+    if (integral) run.step_scaled(keys + first, block, scaled);
+    for (std::size_t k = 0; k < block; ++k) {
+      if (!integral) run.step(keys[first + k]);
+      if (!text) {
+        double value = integral ? dyadic_to_double(scaled[k], keyed.scale()) : run.nearest_double();
+        if (!std::isfinite(value)) finite = Finite::NotAll;
+        values[first + k] = value;
+        continue;
+      }
+      if (!(first_of_row && first + k == 0)) *text += ',';
+      if (style == TextStyle::Json) *text += "\n      ";
+      append_value(*text, run, keyed, kind, style, integral ? &scaled[k] : nullptr, finite);
+    }
+  }
+  return finite;
+}
+
+void RowOutputs::clear() {
+  values_.clear();
+  lengths_.clear();
+  finite_.clear();
+  text_.clear();
+}
+
+void RowOutputs::add(const KeyedMeasure& keyed, InitialState initial, const std::vector<int>& keys,
+                     bool first_of_batch) {
+  KeyedRun run(keyed, initial);
+  bool npy = format_ == FileFormat::Npy, json = format_ == FileFormat::Json;
+  std::size_t at = values_.size();
+  if (npy) values_.resize(at + keys.size());
+  if (json) text_ += first_of_batch ? "\n    [" : ",\n    [";
+  finite_.push_back(run_keys(keyed, kind_, run, keys.data(), keys.size(), true, values_.data() + at,
+                             npy ? nullptr : &text_, json ? TextStyle::Json : TextStyle::Csv));
+  lengths_.push_back(keys.size());
+  if (json) text_ += keys.empty() ? "]" : "\n    ]";
+  if (format_ == FileFormat::Csv) text_ += '\n';
+}
+
+void RowOutputs::give(OutputFile& out, std::size_t& row, std::size_t cols,
+                      std::optional<std::string>& objection) const {
+  for (std::size_t i = 0; i < lengths_.size() && !objection; ++i) {
+    if (format_ == FileFormat::Npy && lengths_[i] != cols)
+      objection = not_rectangular_message(row + i, lengths_[i], cols);
+    else if (finite_[i] == Finite::NotAll)
+      objection = no_finite_double_message();
+  }
+  row += lengths_.size();
+  if (objection) return;  // nothing more is written: the temporary file is removed
+  if (format_ == FileFormat::Npy)
+    out.write(reinterpret_cast<const char*>(values_.data()), 8 * values_.size());
+  else
+    out.write(text_);
+}
+
+void write_batch(const std::string& output, ValueKind kind, InitialState initial,
+                 const std::function<std::pair<std::size_t, std::size_t>()>& npy_shape, const BatchPass& pass) {
+  FileFormat format = output == "-" ? FileFormat::Json : format_of(output);
+  OutputFile out(output);
+  std::optional<std::string> objection;
+  std::size_t rows = 0;
+  if (format == FileFormat::Npy) {
+    auto [n, cols] = npy_shape();
+    out.write(npy_f8_header({n, cols}));
+    objection = pass(out, format, kind, cols, rows);
+  } else if (format == FileFormat::Csv) {
+    objection = pass(out, format, kind, 0, rows);
+  } else {
+    // format_outputs' JSON (dump(2)): a pass per list, exact outputs first.
+    std::vector<std::pair<ValueKind, std::string>> lists;
+    if (kind != ValueKind::Double) lists.emplace_back(ValueKind::Exact, "outputs");
+    if (kind != ValueKind::Exact)
+      lists.emplace_back(ValueKind::Double, kind == ValueKind::Both ? "outputs_double" : "outputs");
+    out.write("{\n  \"initial_state\": " + std::to_string(static_cast<int>(initial)));
+    for (const auto& [list_kind, key] : lists) {
+      out.write(",\n  \"" + key + "\": [");
+      objection = pass(out, format, list_kind, 0, rows);
+      if (objection) break;
+      out.write(rows ? "\n  ]" : "]");
+    }
+    out.write("\n}\n");
+  }
+  if (objection) throw InputError((output == "-" ? std::string("standard output") : output) + ": " + *objection);
+  out.commit();
+}
+
+}  // namespace palcheck::oracle
