@@ -37,4 +37,14 @@ struct InductionClaim {
 /// empty; ERROR on a solver disagreement or a witness the reference rejects; else UNKNOWN with the reason.
 CheckResult induction_report(const InductionProof& proof, const InductionClaim& claim, const std::string& replay);
 
+/// Appends each query's question, both solvers' answers and its file to r.details.
+void add_query_details(CheckResult& r, const std::vector<InductionQuery>& queries);
+
+/// Sets r's verdict, summary, hypotheses and second solver as induction_report does, for an induction
+/// whose invariant is `invariant`, whose queries are `queries` (`proved`: all unsat in both solvers) and
+/// whose witness the reference judged `replay` ("" = agrees). UNKNOWN names where Z3 gave up, else the
+/// first query not unsat in both.
+void judge_induction(CheckResult& r, const std::vector<InductionQuery>& queries, bool proved, const std::string& replay,
+                     const InductionClaim& claim, const std::string& invariant);
+
 }  // namespace palcheck::proofs
