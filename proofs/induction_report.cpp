@@ -5,6 +5,14 @@
 
 namespace palcheck::proofs {
 
+InductionProof start_induction(const InductionText& text) {
+  InductionProof proof;
+  proof.invariant = text.invariant;
+  proof.step = text.step;
+  proof.ghosts = text.ghosts;
+  return proof;
+}
+
 CheckResult induction_report(const InductionProof& proof, const InductionClaim& claim, const std::string& replay) {
   CheckResult r;
   r.method = "induction";

@@ -25,6 +25,17 @@ struct InductionProof {
   bool proved = false;                  ///< every query unsat in both solvers
 };
 
+/// The words of an induction, fixed per claim, and the stem of its query files.
+struct InductionText {
+  const char* tag;        ///< the stem of its .smt2 files ("repair_prop_wiping")
+  const char* invariant;  ///< InductionProof::invariant
+  const char* step;       ///< InductionProof::step
+  const char* ghosts;     ///< InductionProof::ghosts
+};
+
+/// A proof carrying `text`'s words, with no query asked yet.
+InductionProof start_induction(const InductionText& text);
+
 /// The claim-specific words of a report.
 struct InductionClaim {
   std::string summary;                                ///< the one line of a PROVED result
