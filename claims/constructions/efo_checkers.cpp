@@ -399,16 +399,12 @@ std::vector<CheckResult> check_boolean(const RunConfig&) {
 }  // namespace
 
 void register_efo_checkers(Registry& registry) {
-  registry.add(Checker{"eq:relay_efo", "construction", check_relay_efo});
-  registry.add(Replayer{"eq:relay_efo", kRelayEfo, replay_relay_efo});
-  registry.add(Checker{"lem:ext_indicator", "construction", check_ext_indicator});
-  registry.add(Replayer{"lem:ext_indicator", kIndicator, replay_ext_indicator});
-  registry.add(Checker{"lem:threshold", "construction", check_threshold});
-  registry.add(Replayer{"lem:threshold", kThreshold, replay_threshold});
+  registry.add(Checker{"eq:relay_efo", "construction", check_relay_efo}, kRelayEfo, replay_relay_efo);
+  registry.add(Checker{"lem:ext_indicator", "construction", check_ext_indicator}, kIndicator, replay_ext_indicator);
+  registry.add(Checker{"lem:threshold", "construction", check_threshold}, kThreshold, replay_threshold);
   register_threshold_every_eps(registry);
   registry.add(Checker{"lem:boolean", "enumeration", check_boolean});
-  registry.add(Checker{"lem:extAgg", "construction", check_relay_stack});
-  registry.add(Replayer{"lem:extAgg", kRelayStack, replay_relay_stack});
+  registry.add(Checker{"lem:extAgg", "construction", check_relay_stack}, kRelayStack, replay_relay_stack);
   registry.add(Checker{"lem:extAgg", "construction", [](const RunConfig& c) {
                          return memory_pair_results("lem:extAgg", "count", c, "one PAL head on u (W_I = +-1)");
                        }});
@@ -418,8 +414,8 @@ void register_efo_checkers(Registry& registry) {
   for (const char* label : {"lem:extAgg", "lem:exists_ext", "thm:efo", "app:efo_proof"})
     registry.add(Replayer{label, kMemoryPair, replay_memory_pair});
   for (const char* label : {"thm:efo", "app:efo_proof"}) {
-    registry.add(Checker{label, "construction", [label](const RunConfig& c) { return check_efo_theorem(label, c); }});
-    registry.add(Replayer{label, kNonExtremalPair, replay_non_extremal_pair});
+    registry.add(Checker{label, "construction", [label](const RunConfig& c) { return check_efo_theorem(label, c); }},
+                 kNonExtremalPair, replay_non_extremal_pair);
   }
   registry.add(Checker{"cor:depth_nesting", "construction", [](const RunConfig& c) {
                          return pal_transformer_pair_result(

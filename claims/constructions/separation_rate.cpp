@@ -210,11 +210,10 @@ std::vector<CheckResult> check_complexity_table(const RunConfig&) {
 }  // namespace
 
 void register_rate_checkers(Registry& registry) {
-  registry.add(Checker{"thm:rate_independence", "construction", check_rate_theorem});
-  registry.add(Replayer{"thm:rate_independence", kStutter, replay_stutter});
+  registry.add(Checker{"thm:rate_independence", "construction", check_rate_theorem}, kStutter, replay_stutter);
   registry.add(Checker{"rem:pe", "construction",
-                       [](const RunConfig&) { return std::vector<CheckResult>{stutter_result("rem:pe", "mpal")}; }});
-  registry.add(Replayer{"rem:pe", kStutter, replay_stutter});
+                       [](const RunConfig&) { return std::vector<CheckResult>{stutter_result("rem:pe", "mpal")}; }},
+               kStutter, replay_stutter);
   registry.add(Checker{"prop:attention_pal:item3", "construction", check_attention_item3});
   registry.add(Checker{"prop:attention_pal", "construction", [](const RunConfig&) {
                          CheckResult r =

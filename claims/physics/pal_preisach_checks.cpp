@@ -207,8 +207,7 @@ void register_pal_preisach_checks(Registry& registry) {
                          return std::vector<CheckResult>{atomic_identity(c), second_sentence(c)};
                        }});
   registry.add(single_result_checker("prop:pal_preisach:convergence", "numeric", convergence));
-  registry.add(Checker{"prop:universal", "numeric", universal});
-  registry.add(Replayer{"prop:universal", kSquaredScenario, replay_squared});
+  registry.add(Checker{"prop:universal", "numeric", universal}, kSquaredScenario, replay_squared);
 }
 
 }  // namespace palcheck::physics
