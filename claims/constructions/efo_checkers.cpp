@@ -337,9 +337,7 @@ std::vector<CheckResult> check_efo_theorem(const std::string& label, const RunCo
 }
 
 std::vector<CheckResult> check_ill_posed(const std::string& summary, const std::string& point) {
-  CheckResult r = make_result(Verdict::IllPosed, "construction", summary);
-  r.details = {{"exact point", point}};
-  return {r};
+  return {make_result(Verdict::IllPosed, "construction", summary, {{"exact point", point}})};
 }
 
 std::vector<CheckResult> check_semantics(const RunConfig& config) {
