@@ -15,6 +15,13 @@ CheckResult analysis_result(Verdict verdict, std::string summary,
   return r;
 }
 
+std::function<std::vector<CheckResult>(const RunConfig&)> from_both_initial_states(
+    CheckResult (*search)(const RunConfig&, InitialState)) {
+  return [search](const RunConfig& config) {
+    return std::vector<CheckResult>{search(config, InitialState::Off), search(config, InitialState::On)};
+  };
+}
+
 std::string list_text(const std::vector<Q>& values) {
   std::string out = "[";
   for (std::size_t i = 0; i < values.size(); ++i) out += (i ? ", " : "") + to_string(values[i]);
