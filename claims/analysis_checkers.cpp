@@ -10,13 +10,16 @@ namespace analysis {
 CheckResult analysis_result(Verdict verdict, std::string summary,
                             std::vector<std::pair<std::string, std::string>> details,
                             std::map<std::string, std::string> interpretation) {
-  CheckResult r;
-  r.verdict = verdict;
-  r.method = "analysis";
-  r.summary = std::move(summary);
-  r.details = std::move(details);
+  CheckResult r = make_result(verdict, "analysis", std::move(summary), std::move(details));
   r.interpretation = std::move(interpretation);
   return r;
+}
+
+std::function<std::vector<CheckResult>(const RunConfig&)> from_both_initial_states(
+    CheckResult (*search)(const RunConfig&, InitialState)) {
+  return [search](const RunConfig& config) {
+    return std::vector<CheckResult>{search(config, InitialState::Off), search(config, InitialState::On)};
+  };
 }
 
 std::string list_text(const std::vector<Q>& values) {

@@ -207,8 +207,8 @@ std::vector<CheckResult> analyse_attention(const RunConfig&) {
 
 void register_mpal_analyses(Registry& registry) {
   registry.add(Checker{"def:mpal", "property",
-                       [](const RunConfig& config) { return std::vector<CheckResult>{search_mpal(config)}; }});
-  registry.add(Replayer{"def:mpal", kScenario, replay_mpal});
+                       [](const RunConfig& config) { return std::vector<CheckResult>{search_mpal(config)}; }},
+               kScenario, replay_mpal);
   registry.add(Checker{"def:mpal:vpal", "analysis", analyse_vpal});
   registry.add(Checker{"def:attention", "analysis", analyse_attention});
 }

@@ -133,11 +133,7 @@ std::vector<CheckResult> analyse_pal(const RunConfig&) {
 
 void register_pal_analyses(Registry& registry) {
   registry.add(Checker{"def:pal", "analysis", analyse_pal});
-  registry.add(Checker{
-      "def:pal:grid", "property", [](const RunConfig& config) {
-        return std::vector<CheckResult>{search_grid(config, InitialState::Off), search_grid(config, InitialState::On)};
-      }});
-  registry.add(Replayer{"def:pal:grid", kScenario, replay_grid});
+  registry.add(Checker{"def:pal:grid", "property", from_both_initial_states(search_grid)}, kScenario, replay_grid);
 }
 
 }  // namespace palcheck::analysis

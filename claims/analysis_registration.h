@@ -6,7 +6,9 @@
 
 #include "claims/registry.h"
 #include "reference/rational.h"
+#include "reference/readings.h"
 
+#include <functional>
 #include <map>
 
 #include <string>
@@ -35,6 +37,10 @@ void register_transformer_analyses(Registry& registry);
 CheckResult analysis_result(Verdict verdict, std::string summary,
                             std::vector<std::pair<std::string, std::string>> details,
                             std::map<std::string, std::string> interpretation = {});
+
+/// A checker's run: `search` from initial state 0, then from 1 (def:relay leaves the state before u_0 open).
+std::function<std::vector<CheckResult>(const RunConfig&)> from_both_initial_states(
+    CheckResult (*search)(const RunConfig&, InitialState));
 
 /// "[a, b, c]" of exact numbers.
 std::string list_text(const std::vector<Q>& values);

@@ -176,11 +176,8 @@ std::vector<CheckResult> analyse_preisach(const RunConfig&) {
 
 void register_relay_analyses(Registry& registry) {
   registry.add(Checker{"def:relay", "analysis", analyse_relay});
-  registry.add(Checker{"def:relay:well-defined", "property", [](const RunConfig& config) {
-                         return std::vector<CheckResult>{search_memory_vs_definition(config, InitialState::Off),
-                                                         search_memory_vs_definition(config, InitialState::On)};
-                       }});
-  registry.add(Replayer{"def:relay:well-defined", kScenario, replay_memory_vs_definition});
+  registry.add(Checker{"def:relay:well-defined", "property", from_both_initial_states(search_memory_vs_definition)},
+               kScenario, replay_memory_vs_definition);
   registry.add(Checker{"def:preisach", "analysis", analyse_preisach});
 }
 

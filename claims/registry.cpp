@@ -25,6 +25,12 @@ void Registry::add(Replayer replayer) {
   replayers_.push_back(std::move(replayer));
 }
 
+void Registry::add(Checker checker, std::string scenario, std::function<ReplayOutcome(const Instance&)> replay) {
+  std::string label = checker.label;
+  add(std::move(checker));
+  add(Replayer{std::move(label), std::move(scenario), std::move(replay)});
+}
+
 const Claim* Registry::find(const std::string& label) const {
   for (const Claim& c : claims_)
     if (c.label == label) return &c;

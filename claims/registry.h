@@ -6,6 +6,7 @@
 
 #include "claims/claim.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,9 @@ class Registry {
   void add(Checker checker);
   /// Adds a replayer; throws std::logic_error if its claim is not registered or on a duplicate (label, scenario).
   void add(Replayer replayer);
+  /// Adds a checker and, under the same label, the replayer of the instances it finds (`scenario`): one
+  /// label for both, so a checker's counterexamples always reach their replayer.
+  void add(Checker checker, std::string scenario, std::function<ReplayOutcome(const Instance&)> replay);
 
   /// The claim with this label, or nullptr.
   const Claim* find(const std::string& label) const;

@@ -47,6 +47,15 @@ std::optional<Verdict> parse_verdict(const std::string& text) {
   return std::nullopt;
 }
 
+CheckResult make_result(Verdict verdict, std::string method, std::string summary, std::vector<Detail> details) {
+  CheckResult r;
+  r.verdict = verdict;
+  r.method = std::move(method);
+  r.summary = std::move(summary);
+  r.details = std::move(details);
+  return r;
+}
+
 Verdict combine(const std::vector<CheckResult>& results) {
   for (Verdict v : kPrecedence) {
     bool present = std::any_of(results.begin(), results.end(), [&](const CheckResult& r) {

@@ -60,6 +60,12 @@ struct CheckResult {
   bool operator==(const CheckResult&) const = default;
 };
 
+/// One piece of further evidence: what it is, and what was found.
+using Detail = std::pair<std::string, std::string>;
+
+/// A result with its verdict, method, one-line summary and further evidence; the rest is the caller's.
+CheckResult make_result(Verdict verdict, std::string method, std::string summary, std::vector<Detail> details = {});
+
 /// Combines one claim's results: a confirmed refutation of the statement refutes; otherwise a crash is
 /// ERROR; then ILL-POSED, PROVED, BOUNDED, HELD, TIMEOUT, UNKNOWN, NOT-CHECKABLE in that order (a refuted
 /// proof step or fixed parameter counts as UNKNOWN: the statement may still hold). Neither BOUNDED nor HELD

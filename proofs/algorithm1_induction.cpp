@@ -67,14 +67,7 @@ struct Stack {
   }
 };
 
-struct Spec {
-  const char* tag;
-  const char* invariant;
-  const char* step;
-  const char* ghosts;
-};
-
-Spec spec(Algorithm1Fact fact) {
+InductionText spec(Algorithm1Fact fact) {
   switch (fact) {
     case Algorithm1Fact::PopOne:
       return {"repair_lem_pop_one",
@@ -196,11 +189,8 @@ InductionClaim algorithm1_claim(Algorithm1Fact fact, FirstInput first) {
 
 InductionProof prove_algorithm1(const RunConfig& config, Algorithm1Fact fact, FirstInput first,
                                 Algorithm1Break broken) {
-  InductionProof proof;
-  Spec sp = spec(fact);
-  proof.invariant = sp.invariant;
-  proof.step = sp.step;
-  proof.ghosts = sp.ghosts;
+  InductionText sp = spec(fact);
+  InductionProof proof = start_induction(sp);
   std::string file = std::string(sp.tag) + "_induction";
   if (fact == Algorithm1Fact::Counts) file += first == FirstInput::PushPair ? "_push_pair" : "_empty";
   if (broken != Algorithm1Break::None) file += "_broken";

@@ -2,7 +2,7 @@
 // ties) for every sequence length: the induction of memory_induction.h, one result per initial state,
 // with its invariant, base and step cases, ghost witnesses, query files and the non-vacuity evidence.
 #include "proofs/checkers.h"
-#include "proofs/judgement.h"
+#include "proofs/induction_report.h"
 #include "proofs/memory_induction.h"
 #include "reference/readings.h"
 
@@ -15,40 +15,19 @@ CheckResult induction_result(const MemoryInduction& run) {
   r.interpretation = {{"stack", to_string(StackReading{})}, {"initial_state", to_string(run.initial)}};
   r.details.emplace_back("invariant", memory_invariant_text(run.initial));
   r.details.emplace_back("step cases and ghost witnesses", memory_step_text());
-  std::string confirmations;
-  const InductionQuery* disagreement = nullptr;
-  for (const InductionQuery& q : run.queries) {
-    r.details.emplace_back(q.name, q.question + ": z3 " + q.z3 + ", cvc5 " + q.cvc5);
-    r.details.emplace_back(q.name + " smt2", q.smt2_path.empty() ? "(not kept: pass --smt2-dir)" : q.smt2_path);
-    if (q.disagree) disagreement = &q;
-    confirmations += (confirmations.empty() ? "" : ", ") + q.cvc5;
-  }
-  r.second_solver = SecondSolver{cvc5_version(), run.proved ? "unsat" : confirmations};
+  add_query_details(r, run.queries);
   std::string replay = run.reachable_state ? replay_reachable_state(*run.reachable_state) : "no model";
   r.details.emplace_back("non-vacuity (a)", run.witness_query.question + ": z3 " + run.witness_query.z3 +
                                                 (replay.empty() ? "; the reference replays the model as a reachable "
                                                                   "state (memory, u, next memory, relay states agree)"
                                                                 : "; " + replay));
-  if (disagreement) {
-    r.verdict = Verdict::Error;
-    r.summary = "the solvers disagree on " + disagreement->name + ": z3 " + disagreement->z3 + ", cvc5 " +
-                disagreement->cvc5 + " (" + disagreement->smt2_path + ")";
-  } else if (!run.proved) {
-    r.verdict = Verdict::Unknown;
-    r.summary = "the induction did not close (see the step answers)";
-    for (const InductionQuery& q : run.queries)
-      if (q.z3.rfind("unknown", 0) == 0) r.summary = "Z3 gave up on " + q.name + ": " + q.z3;
-  } else if (!replay.empty()) {
-    r.verdict = Verdict::Error;
-    r.summary = "the induction closes but its non-vacuity witness does not replay: " + replay;
-  } else {
-    r.verdict = Verdict::Proved;
-    r.summary =
-        "for every sequence length: the classical memory stays nested and alternating, and every relay "
-        "state equals the reading of the memory (the last entry outside the dead band decides), so PAL "
-        "read from the memory equals PAL by definition";
-    r.hypotheses_used = {"alpha >= beta", "invariant: " + memory_invariant_text(run.initial)};
-  }
+  InductionClaim claim{
+      "for every sequence length: the classical memory stays nested and alternating, and every relay "
+      "state equals the reading of the memory (the last entry outside the dead band decides), so PAL "
+      "read from the memory equals PAL by definition",
+      r.interpretation,
+      {"alpha >= beta"}};
+  judge_induction(r, run.queries, run.proved, replay, claim, memory_invariant_text(run.initial));
   return r;
 }
 

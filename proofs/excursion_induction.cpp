@@ -55,41 +55,61 @@ struct Symbols {
   }
 };
 
-struct Spec {
-  const char* tag;
-  const char* invariant;
-  const char* step;
-  const char* ghosts;
+// Everything fixed per excursion: its claim, the witness's "claim" option (replay_excursion reads it), the
+// induction's words, and the PROVED report's summary and the hypotheses of its own (excursion_claim adds
+// those every excursion shares).
+struct Words {
+  const char* label;
+  const char* name;
+  InductionText text;
+  const char* summary;
+  std::vector<std::string> hypotheses;
 };
 
-Spec spec(Excursion which) {
+Words words(Excursion which) {
   switch (which) {
     case Excursion::Wiping:
-      return {"repair_prop_wiping",
-              "Inv(y): y = x (the state after u_{s-1}), or the excursion's far end reaches a threshold that u_{r+1} "
-              "reaches too (rising pass: hi >= alpha; falling pass: lo <= beta)",
-              "the excursion is any number of inputs v with lo <= v <= hi (lo = u_r, hi = u_s rising; the dual "
-              "falling) inside the pass u_{s-1} <= lo, hi <= u_{r+1} (dual: u_{s-1} >= hi, lo >= u_{r+1}); the "
-              "history is a symbolic prior state x0 and x = relay step of x0 on u_{s-1}; after u_{r+1} both runs "
-              "read the same inputs",
-              "x, the state after u_{s-1}, carried beside y (and lo, hi, the excursion's extremes), so Inv compares "
-              "with the history without quantifying over it"};
+      return {"repair:prop:wiping",
+              "wiping",
+              {"repair_prop_wiping",
+               "Inv(y): y = x (the state after u_{s-1}), or the excursion's far end reaches a threshold that u_{r+1} "
+               "reaches too (rising pass: hi >= alpha; falling pass: lo <= beta)",
+               "the excursion is any number of inputs v with lo <= v <= hi (lo = u_r, hi = u_s rising; the dual "
+               "falling) inside the pass u_{s-1} <= lo, hi <= u_{r+1} (dual: u_{s-1} >= hi, lo >= u_{r+1}); the "
+               "history is a symbolic prior state x0 and x = relay step of x0 on u_{s-1}; after u_{r+1} both runs "
+               "read the same inputs",
+               "x, the state after u_{s-1}, carried beside y (and lo, hi, the excursion's extremes), so Inv compares "
+               "with the history without quantifying over it"},
+              "for every history and every excursion length: deleting an excursion inside a monotone pass, or an "
+              "extremum M followed by a reversal m and an input M2 beyond M, leaves every relay state, hence every "
+              "PAL output, unchanged at all later times",
+              {"excursion inside a monotone pass, or extremum passed after a reversal"}};
     case Excursion::ReturnPoint:
-      return {"ref_return_point_memory",
-              "Inv(y): y = x (the state at the reversal point a after the fall from h), or a <= beta (a rise: a >= "
-              "alpha), so that returning to a resets the relay anyway",
-              "after any history (symbolic prior state x0), h then a with a < h (mirrored: h < a); the loop is any "
-              "number of inputs v in [a, h] (mirrored [h, a]); it ends by returning to a",
-              "x, the state at a after the fall, carried beside y"};
+      return {"ref:return_point_memory",
+              "return-point",
+              {"ref_return_point_memory",
+               "Inv(y): y = x (the state at the reversal point a after the fall from h), or a <= beta (a rise: a >= "
+               "alpha), so that returning to a resets the relay anyway",
+               "after any history (symbolic prior state x0), h then a with a < h (mirrored: h < a); the loop is any "
+               "number of inputs v in [a, h] (mirrored [h, a]); it ends by returning to a",
+               "x, the state at a after the fall, carried beside y"},
+              "for every history and every loop length: after a fall from h to a, a loop inside [a, h] that "
+              "returns to a restores every relay (mirrored for a rise), hence every PAL output",
+              {"a < h (mirrored h < a)", "loop inputs inside [a, h]"}};
     case Excursion::Congruency:
-      return {"ref_congruency",
-              "Inv(y1, y2): (y1 = x1 and y2 = x2) or (y1 = y2 and x1 = x2), where x_i is the state at a after "
-              "history i (symbolic prior state, then h_i, then a < h_i)",
-              "the path is any number of inputs v with a <= v <= min(h_1, h_2), the same for both histories; the "
-              "goal at every point of the path: y1 - x1 = y2 - x2",
-              "x1, x2, the states at a after each history, carried beside y1, y2"};
+      return {"ref:congruency",
+              "congruency",
+              {"ref_congruency",
+               "Inv(y1, y2): (y1 = x1 and y2 = x2) or (y1 = y2 and x1 = x2), where x_i is the state at a after "
+               "history i (symbolic prior state, then h_i, then a < h_i)",
+               "the path is any number of inputs v with a <= v <= min(h_1, h_2), the same for both histories; the "
+               "goal at every point of the path: y1 - x1 = y2 - x2",
+               "x1, x2, the states at a after each history, carried beside y1, y2"},
+              "for every two histories and every path length: from a reversal point a reached by falls from "
+              "h_1, h_2 above the path, the same path changes every relay, hence PAL_mu for every mu, alike",
+              {"a < h_1, a < h_2", "path inside [a, min(h_1, h_2)]"}};
   }
-  return {"", "", "", ""};
+  return {"", "", {"", "", "", ""}, "", {}};
 }
 
 void assume_relay(Query& q, const Symbols& s) { q.hypothesis("alpha >= beta", s.alpha >= s.beta); }
@@ -119,7 +139,7 @@ std::string tag_of(bool on) { return on ? "1" : "0"; }
 void witness(const RunConfig& config, Excursion which, InductionProof& proof) {
   z3::context c;
   Symbols s{c};
-  Query q(c, config, std::string(spec(which).tag) + "_induction_nonvacuous");
+  Query q(c, config, std::string(words(which).text.tag) + "_induction_nonvacuous");
   assume_relay(q, s);
   Instance inst{"", "z3-excursion-witness", {}, {}};
   std::vector<z3::expr> states, states2;
@@ -155,11 +175,8 @@ void witness(const RunConfig& config, Excursion which, InductionProof& proof) {
   proof.witness_query = recorded("non-vacuity (a)", question + " (sat expected)", o);
   if (o.answer != SolverAnswer::Sat) return;
   const z3::model& m = *o.model;
-  const char* names[] = {"wiping", "return-point", "congruency"};
-  inst.label = which == Excursion::Wiping        ? "repair:prop:wiping"
-               : which == Excursion::ReturnPoint ? "ref:return_point_memory"
-                                                 : "ref:congruency";
-  inst.options = {{"claim", names[static_cast<int>(which)]},
+  inst.label = words(which).label;
+  inst.options = {{"claim", words(which).name},
                   {"initial_state", tag_of(state_of(m, s.x0))},
                   {"initial_state_2", tag_of(state_of(m, s.x0b))}};
   inst.values["alpha"] = {model_value(m, s.alpha)};
@@ -174,36 +191,20 @@ void witness(const RunConfig& config, Excursion which, InductionProof& proof) {
 }  // namespace
 
 InductionClaim excursion_claim(Excursion which) {
-  switch (which) {
-    case Excursion::Wiping:
-      return {
-          "for every history and every excursion length: deleting an excursion inside a monotone pass, or an "
-          "extremum M followed by a reversal m and an input M2 beyond M, leaves every relay state, hence every "
-          "PAL output, unchanged at all later times",
-          {{"initial_state", "every (the history is a symbolic prior state)"}},
-          {"alpha >= beta", "excursion inside a monotone pass, or extremum passed after a reversal"}};
-    case Excursion::ReturnPoint:
-      return {
-          "for every history and every loop length: after a fall from h to a, a loop inside [a, h] that "
-          "returns to a restores every relay (mirrored for a rise), hence every PAL output",
-          {{"initial_state", "every (the history is a symbolic prior state)"}},
-          {"alpha >= beta", "a < h (mirrored h < a)", "loop inputs inside [a, h]"}};
-    case Excursion::Congruency:
-      return {
-          "for every two histories and every path length: from a reversal point a reached by falls from "
-          "h_1, h_2 above the path, the same path changes every relay, hence PAL_mu for every mu, alike",
-          {{"initial_state", "every (the histories are symbolic prior states)"}},
-          {"alpha >= beta", "a < h_1, a < h_2", "path inside [a, min(h_1, h_2)]"}};
-  }
-  return {};
+  Words w = words(which);
+  // Every query assumes alpha >= beta (assume_relay) and starts from symbolic prior states.
+  InductionClaim claim{
+      w.summary,
+      {{"initial_state", which == Excursion::Congruency ? "every (the histories are symbolic prior states)"
+                                                        : "every (the history is a symbolic prior state)"}},
+      {"alpha >= beta"}};
+  claim.hypotheses.insert(claim.hypotheses.end(), w.hypotheses.begin(), w.hypotheses.end());
+  return claim;
 }
 
 InductionProof prove_excursion(const RunConfig& config, Excursion which, ExcursionBreak broken) {
-  InductionProof proof;
-  Spec sp = spec(which);
-  proof.invariant = sp.invariant;
-  proof.step = sp.step;
-  proof.ghosts = sp.ghosts;
+  InductionText sp = words(which).text;
+  InductionProof proof = start_induction(sp);
   const std::string file = std::string(sp.tag) + "_induction" + (broken == ExcursionBreak::None ? "" : "_broken");
   bool all = true;
   auto run = [&](const std::string& suffix, const std::string& name, const std::string& question,

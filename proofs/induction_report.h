@@ -25,6 +25,17 @@ struct InductionProof {
   bool proved = false;                  ///< every query unsat in both solvers
 };
 
+/// The words of an induction, fixed per claim, and the stem of its query files.
+struct InductionText {
+  const char* tag;        ///< the stem of its .smt2 files ("repair_prop_wiping")
+  const char* invariant;  ///< InductionProof::invariant
+  const char* step;       ///< InductionProof::step
+  const char* ghosts;     ///< InductionProof::ghosts
+};
+
+/// A proof carrying `text`'s words, with no query asked yet.
+InductionProof start_induction(const InductionText& text);
+
 /// The claim-specific words of a report.
 struct InductionClaim {
   std::string summary;                                ///< the one line of a PROVED result
@@ -36,5 +47,15 @@ struct InductionClaim {
 /// query is unsat in both solvers and `replay` (the reference's verdict on the witness, "" = agrees) is
 /// empty; ERROR on a solver disagreement or a witness the reference rejects; else UNKNOWN with the reason.
 CheckResult induction_report(const InductionProof& proof, const InductionClaim& claim, const std::string& replay);
+
+/// Appends each query's question, both solvers' answers and its file to r.details.
+void add_query_details(CheckResult& r, const std::vector<InductionQuery>& queries);
+
+/// Sets r's verdict, summary, hypotheses and second solver as induction_report does, for an induction
+/// whose invariant is `invariant`, whose queries are `queries` (`proved`: all unsat in both solvers) and
+/// whose witness the reference judged `replay` ("" = agrees). UNKNOWN names where Z3 gave up, else the
+/// first query not unsat in both.
+void judge_induction(CheckResult& r, const std::vector<InductionQuery>& queries, bool proved, const std::string& replay,
+                     const InductionClaim& claim, const std::string& invariant);
 
 }  // namespace palcheck::proofs

@@ -336,11 +336,33 @@ std::vector<CheckResult> check_efo_theorem(const std::string& label, const RunCo
   return results;
 }
 
-std::vector<CheckResult> check_ill_posed(const std::string& summary, const std::string& point) {
-  CheckResult r = make_result(Verdict::IllPosed, "construction", summary);
-  r.details = {{"exact point", point}};
-  return {r};
-}
+// The sec:characterisation statements that are ILL-POSED as printed: why, and the exact point of the paper.
+struct IllPosed {
+  const char* label;
+  const char* summary;
+  const char* point;
+};
+const IllPosed kIllPosed[] = {
+    {"def:efo_syntax",
+     "the grammar lists the numeric term ExtAgg_i[f(i), phi(i)] as a formula and has no atom "
+     "comparing terms, so lem:exists_ext's ReLU(ExtAgg) > 0 is not a formula",
+     "phi ::= ... | ExtAgg_i[f(i), phi(i)] (a sum in R, not a truth value); also f(i) vs f(x_i) "
+     "and u_i vs x_i in R^d"},
+    {"def:efo",
+     "ExtAgg 'sums f(i) over all extremal positions weighted by mu': mu is "
+     "not part of the logic",
+     "item 2 of def:efo; eq:extAgg (def:efo_syntax) has no weight at all"},
+    {"cor:strict_inclusion",
+     "the corollary asserts EFO inside FO+Aggregate and, as its second witness, f_range in EFO "
+     "but not in FO+Aggregate: the two contradict each other",
+     "'The reverse inclusion fails because f_range is definable in EFO but not in bounded-depth "
+     "FO+Aggregate' refutes the inclusion just claimed; and f_range is computed by a 1-layer "
+     "hard-attention transformer (prop:range_hard is refuted)"},
+    {"rem:efo_vs_fo",
+     "EFO strictly inside FO+Aggregate and f_range in EFO with no bounded-depth FO definition "
+     "cannot both hold",
+     "the remark's two sentences; '1[i = global max]' is not an EFO atom either"},
+};
 
 std::vector<CheckResult> check_semantics(const RunConfig& config) {
   // The same formula gets different truth values under the readings the definition leaves open.
@@ -399,16 +421,12 @@ std::vector<CheckResult> check_boolean(const RunConfig&) {
 }  // namespace
 
 void register_efo_checkers(Registry& registry) {
-  registry.add(Checker{"eq:relay_efo", "construction", check_relay_efo});
-  registry.add(Replayer{"eq:relay_efo", kRelayEfo, replay_relay_efo});
-  registry.add(Checker{"lem:ext_indicator", "construction", check_ext_indicator});
-  registry.add(Replayer{"lem:ext_indicator", kIndicator, replay_ext_indicator});
-  registry.add(Checker{"lem:threshold", "construction", check_threshold});
-  registry.add(Replayer{"lem:threshold", kThreshold, replay_threshold});
+  registry.add(Checker{"eq:relay_efo", "construction", check_relay_efo}, kRelayEfo, replay_relay_efo);
+  registry.add(Checker{"lem:ext_indicator", "construction", check_ext_indicator}, kIndicator, replay_ext_indicator);
+  registry.add(Checker{"lem:threshold", "construction", check_threshold}, kThreshold, replay_threshold);
   register_threshold_every_eps(registry);
   registry.add(Checker{"lem:boolean", "enumeration", check_boolean});
-  registry.add(Checker{"lem:extAgg", "construction", check_relay_stack});
-  registry.add(Replayer{"lem:extAgg", kRelayStack, replay_relay_stack});
+  registry.add(Checker{"lem:extAgg", "construction", check_relay_stack}, kRelayStack, replay_relay_stack);
   registry.add(Checker{"lem:extAgg", "construction", [](const RunConfig& c) {
                          return memory_pair_results("lem:extAgg", "count", c, "one PAL head on u (W_I = +-1)");
                        }});
@@ -418,8 +436,8 @@ void register_efo_checkers(Registry& registry) {
   for (const char* label : {"lem:extAgg", "lem:exists_ext", "thm:efo", "app:efo_proof"})
     registry.add(Replayer{label, kMemoryPair, replay_memory_pair});
   for (const char* label : {"thm:efo", "app:efo_proof"}) {
-    registry.add(Checker{label, "construction", [label](const RunConfig& c) { return check_efo_theorem(label, c); }});
-    registry.add(Replayer{label, kNonExtremalPair, replay_non_extremal_pair});
+    registry.add(Checker{label, "construction", [label](const RunConfig& c) { return check_efo_theorem(label, c); }},
+                 kNonExtremalPair, replay_non_extremal_pair);
   }
   registry.add(Checker{"cor:depth_nesting", "construction", [](const RunConfig& c) {
                          return pal_transformer_pair_result(
@@ -429,41 +447,17 @@ void register_efo_checkers(Registry& registry) {
                        }});
   registry.add(Replayer{"cor:depth_nesting", kNonExtremalPair, replay_non_extremal_pair});
   registry.add(Checker{"def:efo_semantics", "construction", check_semantics});
-  registry.add(
-      Checker{"def:efo_syntax", "construction", [](const RunConfig&) {
-                return check_ill_posed(
-                    "the grammar lists the numeric term ExtAgg_i[f(i), phi(i)] as a formula and has no atom "
-                    "comparing terms, so lem:exists_ext's ReLU(ExtAgg) > 0 is not a formula",
-                    "phi ::= ... | ExtAgg_i[f(i), phi(i)] (a sum in R, not a truth value); also f(i) vs f(x_i) "
-                    "and u_i vs x_i in R^d");
-              }});
-  registry.add(Checker{"def:efo", "construction", [](const RunConfig&) {
-                         return check_ill_posed(
-                             "ExtAgg 'sums f(i) over all extremal positions weighted by mu': mu is "
-                             "not part of the logic",
-                             "item 2 of def:efo; eq:extAgg (def:efo_syntax) has no weight at all");
-                       }});
-  registry.add(
-      Checker{"cor:strict_inclusion", "construction", [](const RunConfig&) {
-                return check_ill_posed(
-                    "the corollary asserts EFO inside FO+Aggregate and, as its second witness, f_range in EFO "
-                    "but not in FO+Aggregate: the two contradict each other",
-                    "'The reverse inclusion fails because f_range is definable in EFO but not in bounded-depth "
-                    "FO+Aggregate' refutes the inclusion just claimed; and f_range is computed by a 1-layer "
-                    "hard-attention transformer (prop:range_hard is refuted)");
-              }});
-  registry.add(Checker{"rem:efo_vs_fo", "construction", [](const RunConfig&) {
-                         return check_ill_posed(
-                             "EFO strictly inside FO+Aggregate and f_range in EFO with no bounded-depth FO definition "
-                             "cannot both hold",
-                             "the remark's two sentences; '1[i = global max]' is not an EFO atom either");
-                       }});
+  for (const IllPosed& c : kIllPosed)
+    registry.add(Checker{c.label, "construction", [c](const RunConfig&) {
+                           return std::vector<CheckResult>{
+                               make_result(Verdict::IllPosed, "construction", c.summary, {{"exact point", c.point}})};
+                         }});
   registry.add(Checker{"cor:decidability", "construction", [](const RunConfig&) {
-                         CheckResult r = make_result(Verdict::NotCheckable, "construction",
-                                                     "no representation of the input f is given and the 'standard "
-                                                     "model-theoretic methods' are not named; it rests on thm:efo, "
-                                                     "which is refuted in both directions");
-                         return std::vector<CheckResult>{r};
+                         return std::vector<CheckResult>{
+                             make_result(Verdict::NotCheckable, "construction",
+                                         "no representation of the input f is given and the 'standard "
+                                         "model-theoretic methods' are not named; it rests on thm:efo, "
+                                         "which is refuted in both directions")};
                        }});
 }
 

@@ -163,8 +163,7 @@ std::vector<CheckResult> check_encoded(const RunConfig&) {
 }  // namespace
 
 void register_pop_one_encoded(Registry& registry) {
-  registry.add(Checker{"lem:pop_one", "enumeration", check_encoded});
-  registry.add(Replayer{"lem:pop_one", kEncodedStack, replay_encoded});
+  registry.add(Checker{"lem:pop_one", "enumeration", check_encoded}, kEncodedStack, replay_encoded);
 }
 
 }  // namespace palcheck

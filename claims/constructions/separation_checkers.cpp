@@ -17,14 +17,6 @@ void register_separation_checkers(Registry& registry) {
   register_efo_checkers(registry);
 }
 
-CheckResult make_result(Verdict verdict, const std::string& method, const std::string& summary) {
-  CheckResult r;
-  r.verdict = verdict;
-  r.method = method;
-  r.summary = summary;
-  return r;
-}
-
 Q random_rational(std::mt19937_64& rng, int span, int den) {
   std::uniform_int_distribution<int> k(-span * den, span * den);
   return Q(k(rng), den);

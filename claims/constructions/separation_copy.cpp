@@ -224,8 +224,7 @@ ReplayOutcome replay_non_extremal_pair(const Instance& instance) { return replay
 
 void register_copy_checkers(Registry& registry) {
   registry.add(Checker{"prop:copy", "enumeration", check_copy});
-  registry.add(Checker{"prop:no_copy:equal_stacks", "construction", check_equal_stacks});
-  registry.add(Replayer{"prop:no_copy:equal_stacks", kPair, replay_pair});
+  registry.add(Checker{"prop:no_copy:equal_stacks", "construction", check_equal_stacks}, kPair, replay_pair);
   registry.add(Checker{"prop:no_copy", "construction", check_no_copy});
 }
 

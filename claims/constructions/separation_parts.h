@@ -39,9 +39,6 @@ ReplayOutcome replay_non_extremal_pair(const Instance& instance);
 /// A random sequence on the quarter lattice in [-span, span], with plateaus and revisits.
 std::vector<Q> random_tricky_sequence(std::mt19937_64& rng, int max_len, int span);
 
-/// A result with its verdict, method and one-line summary filled in.
-CheckResult make_result(Verdict verdict, const std::string& method, const std::string& summary);
-
 /// A rational k/den with k uniform in [-span*den, span*den].
 Q random_rational(std::mt19937_64& rng, int span, int den);
 

@@ -262,12 +262,11 @@ ReplayOutcome replay_transformer_pair(const Instance& instance) {
 }  // namespace
 
 void register_range_checkers(Registry& registry) {
-  registry.add(Checker{"prop:range_hard", "construction", check_range_hard});
-  registry.add(Replayer{"prop:range_hard", kRangeTransformer, replay_range_transformer});
-  registry.add(Checker{"prop:range", "construction", check_range_grid});
-  registry.add(Replayer{"prop:range", kGridPair, replay_grid_pair});
-  registry.add(Checker{"prop:range", "construction", check_range_transformer});
-  registry.add(Replayer{"prop:range", kPalTransformerPair, replay_transformer_pair});
+  registry.add(Checker{"prop:range_hard", "construction", check_range_hard}, kRangeTransformer,
+               replay_range_transformer);
+  registry.add(Checker{"prop:range", "construction", check_range_grid}, kGridPair, replay_grid_pair);
+  registry.add(Checker{"prop:range", "construction", check_range_transformer}, kPalTransformerPair,
+               replay_transformer_pair);
 }
 
 }  // namespace palcheck

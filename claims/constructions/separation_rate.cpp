@@ -172,18 +172,18 @@ std::vector<CheckResult> check_attention_item3(const RunConfig& config) {
 }
 
 std::vector<CheckResult> check_separation(const RunConfig&) {
-  CheckResult r = make_result(Verdict::Unknown, "construction",
-                              "both witnesses of the proof fail: f_range is computed by a 1-layer transformer and by "
-                              "no PAL (so it lies in F_Tr \\ F_PAL), and prop:no_copy's proof is invalid");
-  r.details = {{"first half (F_PAL \\ F_Tr)",
-                "its witness f_range is refuted both ways (prop:range, prop:range_hard); "
-                "no other witness is offered"},
-               {"second half (F_Tr \\ F_PAL)",
-                "f_range itself witnesses it (hard-attention transformer exact, PAL "
-                "heads and 1-layer PAL-Transformers cannot); f_copy over R too, by the "
-                "finite-information argument of prop:no_copy's result"},
-               {"verdict", "UNKNOWN: the theorem is existential and its proof does not establish the first half"}};
-  return {r};
+  return {make_result(
+      Verdict::Unknown, "construction",
+      "both witnesses of the proof fail: f_range is computed by a 1-layer transformer and by "
+      "no PAL (so it lies in F_Tr \\ F_PAL), and prop:no_copy's proof is invalid",
+      {{"first half (F_PAL \\ F_Tr)",
+        "its witness f_range is refuted both ways (prop:range, prop:range_hard); "
+        "no other witness is offered"},
+       {"second half (F_Tr \\ F_PAL)",
+        "f_range itself witnesses it (hard-attention transformer exact, PAL "
+        "heads and 1-layer PAL-Transformers cannot); f_copy over R too, by the "
+        "finite-information argument of prop:no_copy's result"},
+       {"verdict", "UNKNOWN: the theorem is existential and its proof does not establish the first half"}})};
 }
 
 std::vector<CheckResult> check_rate_theorem(const RunConfig&) {
@@ -198,23 +198,21 @@ std::vector<CheckResult> check_rate_theorem(const RunConfig&) {
 }
 
 std::vector<CheckResult> check_complexity_table(const RunConfig&) {
-  CheckResult r = make_result(Verdict::NotCheckable, "construction",
-                              "the table's rows are asymptotic costs and TC depths; what is checkable of its "
-                              "expressiveness columns is checked under thm:separation and prop:range_hard");
-  r.details = {{"hard transformer row",
-                "depth O(log n) for TC is not what prop:range_hard's construction needs: "
-                "f_range takes one layer"}};
-  return {r};
+  return {make_result(Verdict::NotCheckable, "construction",
+                      "the table's rows are asymptotic costs and TC depths; what is checkable of its "
+                      "expressiveness columns is checked under thm:separation and prop:range_hard",
+                      {{"hard transformer row",
+                        "depth O(log n) for TC is not what prop:range_hard's construction needs: "
+                        "f_range takes one layer"}})};
 }
 
 }  // namespace
 
 void register_rate_checkers(Registry& registry) {
-  registry.add(Checker{"thm:rate_independence", "construction", check_rate_theorem});
-  registry.add(Replayer{"thm:rate_independence", kStutter, replay_stutter});
+  registry.add(Checker{"thm:rate_independence", "construction", check_rate_theorem}, kStutter, replay_stutter);
   registry.add(Checker{"rem:pe", "construction",
-                       [](const RunConfig&) { return std::vector<CheckResult>{stutter_result("rem:pe", "mpal")}; }});
-  registry.add(Replayer{"rem:pe", kStutter, replay_stutter});
+                       [](const RunConfig&) { return std::vector<CheckResult>{stutter_result("rem:pe", "mpal")}; }},
+               kStutter, replay_stutter);
   registry.add(Checker{"prop:attention_pal:item3", "construction", check_attention_item3});
   registry.add(Checker{"prop:attention_pal", "construction", [](const RunConfig&) {
                          CheckResult r =

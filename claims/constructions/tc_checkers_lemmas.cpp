@@ -195,8 +195,7 @@ std::vector<CheckResult> check_vpal(const RunConfig&) {
 }  // namespace
 
 void register_tc_lemma_checkers(Registry& registry) {
-  registry.add(Checker{"lem:decode_stack", "enumeration", check_decode_stack});
-  registry.add(Replayer{"lem:decode_stack", "pigeonhole", replay_pigeonhole});
+  registry.add(Checker{"lem:decode_stack", "enumeration", check_decode_stack}, "pigeonhole", replay_pigeonhole);
   registry.add(Checker{"lem:mlp_width", "enumeration", check_mlp_width});
   registry.add(Checker{"cor:vpal_tc", "analysis", check_vpal});
 }

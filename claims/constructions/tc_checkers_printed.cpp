@@ -191,10 +191,8 @@ std::vector<CheckResult> check_stack_ops(const RunConfig&) {
 }  // namespace
 
 void register_tc_printed_checkers(Registry& registry) {
-  registry.add(Checker{"thm:tc", "construction", check_printed_tc});
-  registry.add(Replayer{"thm:tc", "printed-side-by-side", replay_printed});
-  registry.add(Checker{"lem:stack_ops", "construction", check_stack_ops});
-  registry.add(Replayer{"lem:stack_ops", "construction-signal", replay_stack_signal});
+  registry.add(Checker{"thm:tc", "construction", check_printed_tc}, "printed-side-by-side", replay_printed);
+  registry.add(Checker{"lem:stack_ops", "construction", check_stack_ops}, "construction-signal", replay_stack_signal);
   registry.add(Replayer{"lem:stack_ops", "construction-top", replay_top_decode});
 }
 

@@ -124,8 +124,7 @@ std::vector<CheckResult> check_autoregressive(const RunConfig& config) {
 }  // namespace
 
 void register_tc_repair_checkers(Registry& registry) {
-  registry.add(Checker{"repair:thm:tc", "construction", check_repair});
-  registry.add(Replayer{"repair:thm:tc", "repair-side-by-side", replay_repair});
+  registry.add(Checker{"repair:thm:tc", "construction", check_repair}, "repair-side-by-side", replay_repair);
   registry.add(Checker{"def:autoregressive", "construction", check_autoregressive});
 }
 

@@ -124,8 +124,7 @@ std::vector<CheckResult> check_every_eps(const RunConfig&) {
 }  // namespace
 
 void register_threshold_every_eps(Registry& registry) {
-  registry.add(Checker{"lem:threshold", "enumeration", check_every_eps});
-  registry.add(Replayer{"lem:threshold", kEveryEps, replay_every_eps});
+  registry.add(Checker{"lem:threshold", "enumeration", check_every_eps}, kEveryEps, replay_every_eps);
 }
 
 }  // namespace palcheck

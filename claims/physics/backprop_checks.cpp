@@ -82,9 +82,8 @@ CheckResult off_ties(const RunConfig& config) {
       if (x == a || x == b) x += Q(1, 4);  // quarter-integers never meet the half-integer thresholds
     Q s0 = start(rng);
     if (first_mismatch({a, b}, u, s0, true) >= 0) {
-      CheckResult r = make_result(Verdict::Error, "numeric", "off-tie limit differs from the shifted relay");
-      r.details = {{"u", list_string(u)}, {"alpha", to_string(a)}, {"beta", to_string(b)}};
-      return r;
+      return make_result(Verdict::Error, "numeric", "off-tie limit differs from the shifted relay",
+                         {{"u", list_string(u)}, {"alpha", to_string(a)}, {"beta", to_string(b)}});
     }
   }
   return held_search("when no input equals alpha or beta, lim_{tau->0} s_{n+1} = relay[u](n) exactly", cases, config,

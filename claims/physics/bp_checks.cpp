@@ -55,9 +55,9 @@ CheckResult search(const RunConfig& config, const std::string& reading) {
     for (std::size_t k = 0; k + 1 < n; ++k) chain.edge_tanh.push_back(random_rational(rng, 0, 1, 8) * Q(7, 8));
     std::vector<Q> beliefs = chain_beliefs_by_enumeration(chain);
     if (beliefs != chain_beliefs_by_bp(chain)) {
-      CheckResult r = make_result(Verdict::Error, "numeric", "BP recursion and enumeration disagree on a chain");
-      r.details = {{"edge_tanh", list_string(chain.edge_tanh)}, {"evidence_tanh", list_string(chain.evidence_tanh)}};
-      return r;
+      return make_result(
+          Verdict::Error, "numeric", "BP recursion and enumeration disagree on a chain",
+          {{"edge_tanh", list_string(chain.edge_tanh)}, {"evidence_tanh", list_string(chain.evidence_tanh)}});
     }
     BpComparison c = compare(beliefs, reading);
     if (!c.statement_fails || !c.proof_fails) continue;

@@ -24,24 +24,22 @@ CheckResult criticality_analysis(const RunConfig&) {
                  q = pal_by_definition(scaled, u, InitialState::Off);
   bool scales = true;
   for (std::size_t n = 0; n < u.size(); ++n) scales = scales && q[n] == 7 * p[n];
-  CheckResult r = make_result(
+  return make_result(
       same_switching && scales ? Verdict::IllPosed : Verdict::Error, "analysis",
       "PAL relays do not interact: which relays switch depends only on thresholds and input, and PAL is linear in mu, "
-      "so the variance of mu cannot select a regime; the RFIM transition comes from the coupling Jm that PAL lacks");
-  r.details = {
-      {"point 1",
-       "'mu drawn from a Gaussian distribution with variance Delta^2' does not say whether mu is a Gaussian "
-       "density on T or i.i.d. Gaussian weights mu_ij"},
-      {"point 2",
-       "density reading: P_mu with a bounded density is Lipschitz in the input for every Delta > 0, so no "
-       "jump (no 'macroscopic fraction at once') exists for any Delta"},
-      {"point 3",
-       "weights reading: PAL_{s mu} = s PAL_mu and the switching relays do not depend on mu; computed on 3 "
-       "relays, input (0, 3, 3/2, 3), mu and 7 mu: same switching = " +
-           std::string(same_switching ? "yes" : "no") + ", outputs scale by 7 = " + (scales ? "yes" : "no")},
-      {"point 4", "the proof relies on prop:preisach_rfim, refuted here (the RFIM is not a Preisach operator)"},
-      {"point 5", "the cited mean-field critical disorder is sqrt(2/pi) J, not J: see prop:criticality:delta_c"}};
-  return r;
+      "so the variance of mu cannot select a regime; the RFIM transition comes from the coupling Jm that PAL lacks",
+      {{"point 1",
+        "'mu drawn from a Gaussian distribution with variance Delta^2' does not say whether mu is a Gaussian "
+        "density on T or i.i.d. Gaussian weights mu_ij"},
+       {"point 2",
+        "density reading: P_mu with a bounded density is Lipschitz in the input for every Delta > 0, so no "
+        "jump (no 'macroscopic fraction at once') exists for any Delta"},
+       {"point 3",
+        "weights reading: PAL_{s mu} = s PAL_mu and the switching relays do not depend on mu; computed on 3 "
+        "relays, input (0, 3, 3/2, 3), mu and 7 mu: same switching = " +
+            std::string(same_switching ? "yes" : "no") + ", outputs scale by 7 = " + (scales ? "yes" : "no")},
+       {"point 4", "the proof relies on prop:preisach_rfim, refuted here (the RFIM is not a Preisach operator)"},
+       {"point 5", "the cited mean-field critical disorder is sqrt(2/pi) J, not J: see prop:criticality:delta_c"}});
 }
 
 ReplayOutcome replay_delta_c(const Instance& instance) {
@@ -87,27 +85,26 @@ CheckResult delta_c(const RunConfig&) {
 }
 
 CheckResult learning(const RunConfig&) {
-  CheckResult r = make_result(Verdict::NotCheckable, "analysis",
-                              "a research suggestion ('may be a principled alternative') with no measurable statement; "
-                              "its premise Delta_c is not defined for PAL (prop:criticality is ILL-POSED here)");
-  r.details = {{"why",
-                "PAL is linear in mu, so scaling a learned mu towards any 'critical' variance changes no relay "
-                "switching; there is no edge-of-chaos quantity to compare with spectral-radius regularisation"}};
-  return r;
+  return make_result(
+      Verdict::NotCheckable, "analysis",
+      "a research suggestion ('may be a principled alternative') with no measurable statement; "
+      "its premise Delta_c is not defined for PAL (prop:criticality is ILL-POSED here)",
+      {{"why",
+        "PAL is linear in mu, so scaling a learned mu towards any 'critical' variance changes no relay "
+        "switching; there is no edge-of-chaos quantity to compare with spectral-radius regularisation"}});
 }
 
 CheckResult summary_table(const RunConfig&) {
-  CheckResult r = make_result(Verdict::NotCheckable, "analysis",
-                              "a qualitative comparison table; its checkable rows rest on claims judged elsewhere");
-  r.details = {{"update cost O(log k)", "see prop:complexity / thm:complexity"},
-               {"universality class 'inherited from RFIM'",
-                "rests on prop:preisach_rfim (REFUTED here: the RFIM is "
-                "not a Preisach operator) and prop:criticality (ILL-POSED)"},
-               {"exact optimisation 'approximation only'",
-                "no approximation guarantee is stated anywhere: "
-                "prop:ising_streaming's energy is undefined"},
-               {"coupling 'mean-field implicit'", "PAL relays have no coupling at all (see prop:criticality)"}};
-  return r;
+  return make_result(Verdict::NotCheckable, "analysis",
+                     "a qualitative comparison table; its checkable rows rest on claims judged elsewhere",
+                     {{"update cost O(log k)", "see prop:complexity / thm:complexity"},
+                      {"universality class 'inherited from RFIM'",
+                       "rests on prop:preisach_rfim (REFUTED here: the RFIM is "
+                       "not a Preisach operator) and prop:criticality (ILL-POSED)"},
+                      {"exact optimisation 'approximation only'",
+                       "no approximation guarantee is stated anywhere: "
+                       "prop:ising_streaming's energy is undefined"},
+                      {"coupling 'mean-field implicit'", "PAL relays have no coupling at all (see prop:criticality)"}});
 }
 
 }  // namespace

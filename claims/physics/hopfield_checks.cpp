@@ -20,26 +20,25 @@ std::vector<Q> stack_maxima(const std::vector<Q>& u) {
 }
 
 CheckResult part2_analysis(const RunConfig&) {
-  CheckResult r = make_result(
+  return make_result(
       Verdict::IllPosed, "analysis",
       "part 2: distinct points of T are trivially disjoint supports, so 'disjoint support' says nothing; the PAL "
       "output "
       "is one scalar sum in which all relay contributions add; and lem:monotone is about the encoding code*, not the "
-      "stack");
-  r.details = {{"point 1",
-                "the relays of PAL sit on the fixed grid G_L; a retained pair (M_s, m_s) of the stack is not a relay "
-                "of PAL, so 'their relays' has no referent in eq:pal"},
-               {"point 2",
-                "'orthogonal in measure space' is vacuous for point masses: any two distinct atoms are orthogonal, "
-                "whatever they encode; it does not imply that the scalar output separates them"},
-               {"point 3",
-                "lem:monotone states code*(a_i', d+1) < code*(a_i, d) for the Cantor encoding of sec:tc; the "
-                "strict order of stack maxima is a property of the classical memory (prop:wiping), see "
-                "prop:hopfield_pal:distinct_pairs"},
-               {"point 4",
-                "the statement itself notes that wiping is interference; 'the survivors do not interfere' is not "
-                "given a measurable meaning"}};
-  return r;
+      "stack",
+      {{"point 1",
+        "the relays of PAL sit on the fixed grid G_L; a retained pair (M_s, m_s) of the stack is not a relay "
+        "of PAL, so 'their relays' has no referent in eq:pal"},
+       {"point 2",
+        "'orthogonal in measure space' is vacuous for point masses: any two distinct atoms are orthogonal, "
+        "whatever they encode; it does not imply that the scalar output separates them"},
+       {"point 3",
+        "lem:monotone states code*(a_i', d+1) < code*(a_i, d) for the Cantor encoding of sec:tc; the "
+        "strict order of stack maxima is a property of the classical memory (prop:wiping), see "
+        "prop:hopfield_pal:distinct_pairs"},
+       {"point 4",
+        "the statement itself notes that wiping is interference; 'the survivors do not interfere' is not "
+        "given a measurable meaning"}});
 }
 
 CheckResult distinct_pairs(const RunConfig& config) {
@@ -54,9 +53,8 @@ CheckResult distinct_pairs(const RunConfig& config) {
     for (std::size_t k = 2; k < e.size(); ++k) {
       bool nested = memory.is_maximum(k) ? e[k] < e[k - 2] : e[k] > e[k - 2];
       if (!nested) {
-        CheckResult r = make_result(Verdict::Error, "numeric", "stack extrema not strictly nested");
-        r.details = {{"u", list_string(u)}, {"memory", list_string(e)}};
-        return r;
+        return make_result(Verdict::Error, "numeric", "stack extrema not strictly nested",
+                           {{"u", list_string(u)}, {"memory", list_string(e)}});
       }
     }
   }

@@ -77,27 +77,25 @@ CheckResult first_equality(const RunConfig& config, const std::string& reading) 
 
 CheckResult streaming_analysis(const RunConfig&) {
   std::string thrown = half_plane_violation({Q(-1), Q(1)});
-  CheckResult r = make_result(
+  return make_result(
       thrown.empty() ? Verdict::Error : Verdict::IllPosed, "analysis",
       "relay(J_t, -J_t) is outside T for J_t < 0; E_bar_n uses N, J_ij and m_i that a scalar stream does not define; "
-      "the error is O(n^{1/2}) in the statement and O(n^{-1/2}) in the proof; the energy's sign flips");
-  r.details = {
-      {"point 1",
-       "P_J is any distribution: a negative J_t gives thresholds (J_t, -J_t) with alpha < beta; the reference "
-       "on (-1, 1): " +
-           thrown},
-      {"point 2",
-       "E_bar_n = -(1/N) sum_{i<j} J_ij m_i m_j: neither N, the pairs (i,j) nor m_i are functions of "
-       "J_1..J_n, and m = E_{t<=n}[sigma_t] names spins the stream does not have"},
-      {"point 3",
-       "statement: + O(n^{1/2}); proof: + O(n^{-1/2}) by the law of large numbers, then O(n^{1/2}) by "
-       "Hoeffding"},
-      {"point 4", "proof: PAL = J m^2/2 + ..., 'recovering the mean-field energy -J m^2/2'"},
-      {"point 5", "as an L^1 density (def:preisach) alpha 1[alpha = -beta] is zero almost everywhere, so P_{mu*} = 0"},
-      {"point 6",
-       "the proof's 'J_t >= J_t holds trivially' makes every relay 1 at its own arrival time t, so the "
-       "middle expression is sum_t J_t whatever the stream"}};
-  return r;
+      "the error is O(n^{1/2}) in the statement and O(n^{-1/2}) in the proof; the energy's sign flips",
+      {{"point 1",
+        "P_J is any distribution: a negative J_t gives thresholds (J_t, -J_t) with alpha < beta; the reference "
+        "on (-1, 1): " +
+            thrown},
+       {"point 2",
+        "E_bar_n = -(1/N) sum_{i<j} J_ij m_i m_j: neither N, the pairs (i,j) nor m_i are functions of "
+        "J_1..J_n, and m = E_{t<=n}[sigma_t] names spins the stream does not have"},
+       {"point 3",
+        "statement: + O(n^{1/2}); proof: + O(n^{-1/2}) by the law of large numbers, then O(n^{1/2}) by "
+        "Hoeffding"},
+       {"point 4", "proof: PAL = J m^2/2 + ..., 'recovering the mean-field energy -J m^2/2'"},
+       {"point 5", "as an L^1 density (def:preisach) alpha 1[alpha = -beta] is zero almost everywhere, so P_{mu*} = 0"},
+       {"point 6",
+        "the proof's 'J_t >= J_t holds trivially' makes every relay 1 at its own arrival time t, so the "
+        "middle expression is sum_t J_t whatever the stream"}});
 }
 
 // rem:maxcut: E(sigma) = -sum_{i<j} J_ij s_i s_j (eq:ising_energy, h = 0) with J_ij = sign * w_ij.
@@ -146,22 +144,20 @@ MaxcutTally enumerate_maxcut(int vertices, const std::vector<int>& weight_values
 CheckResult maxcut_analysis(const RunConfig&) {
   MaxcutTally literal = enumerate_maxcut(2, {1}, +1, false);
   MaxcutTally signed_weights = enumerate_maxcut(3, {-1, 0, 1}, -1, false);
-  CheckResult r = make_result(
+  return make_result(
       Verdict::IllPosed, "analysis",
       "E_max is never defined and the sign convention linking J_ij to cut weights is not given; 'the mean-field Ising "
-      "energy in prop:ising_streaming' is a scalar of a stream, not E(sigma) of a graph");
-  r.details = {
-      {"literal sign J_ij = w_ij", "one edge of weight 1, E_max = max E: identity fails on " +
-                                       std::to_string(literal.failures) + " of " + std::to_string(literal.graphs) +
-                                       " graphs"},
-      {"J_ij = -w_ij, signed weights", "3 vertices, w in {-1,0,1}: the identity for the optimal cut fails on " +
-                                           std::to_string(signed_weights.failures) + " of " +
-                                           std::to_string(signed_weights.graphs) + " graphs"},
-      {"J_ij = -w_ij, w >= 0", "holds for every sigma: see rem:maxcut:identity"},
-      {"lower bound",
-       "'PAL's running energy lower-bounds the cut value' compares two quantities that are not defined "
-       "on the same object"}};
-  return r;
+      "energy in prop:ising_streaming' is a scalar of a stream, not E(sigma) of a graph",
+      {{"literal sign J_ij = w_ij", "one edge of weight 1, E_max = max E: identity fails on " +
+                                        std::to_string(literal.failures) + " of " + std::to_string(literal.graphs) +
+                                        " graphs"},
+       {"J_ij = -w_ij, signed weights", "3 vertices, w in {-1,0,1}: the identity for the optimal cut fails on " +
+                                            std::to_string(signed_weights.failures) + " of " +
+                                            std::to_string(signed_weights.graphs) + " graphs"},
+       {"J_ij = -w_ij, w >= 0", "holds for every sigma: see rem:maxcut:identity"},
+       {"lower bound",
+        "'PAL's running energy lower-bounds the cut value' compares two quantities that are not defined "
+        "on the same object"}});
 }
 
 CheckResult maxcut_identity(const RunConfig&) {

@@ -32,9 +32,8 @@ CheckResult atomic_identity(const RunConfig& config) {
       Q integral = 0;
       for (const WeightedRelay& r : atoms.relays) integral += r.weight * memory.relay_state(r.thresholds);
       if (integral != pal[n]) {
-        CheckResult r = make_result(Verdict::Error, "numeric", "PAL and the atomic Preisach integral disagree");
-        r.details = {{"inputs", list_string(u)}, {"n", std::to_string(n)}};
-        return r;
+        return make_result(Verdict::Error, "numeric", "PAL and the atomic Preisach integral disagree",
+                           {{"inputs", list_string(u)}, {"n", std::to_string(n)}});
       }
     }
   }
@@ -59,25 +58,24 @@ Q density_value_pal_after_max(int L) {
 }
 
 CheckResult second_sentence(const RunConfig&) {
-  CheckResult r = make_result(
+  return make_result(
       Verdict::IllPosed, "analysis",
       "second sentence: the same symbol mu names the matrix (mu_ij) and a measure on T with no stated relation, and "
-      "prop:universal (a density statement) implies no convergence of any particular discretisation");
-  r.details = {
-      {"point 1",
-       "'PAL_mu -> P_mu': mu on the left is the L x L matrix of def:pal, on the right a measure on T; the "
-       "discretisation map mu -> (mu_ij) is never given"},
-      {"reading density values mu_ij = mu(alpha_i, beta_j)",
-       "uniform density 1 on {0 <= beta <= alpha <= 1}, input (1): PAL = " + to_string(density_value_pal_after_max(8)) +
-           " at L = 8 and " + to_string(density_value_pal_after_max(32)) + " at L = 32 (diverges; P = 1/2)"},
-      {"reading cell masses mu_ij = Delta^2", "converges: see prop:pal_preisach:convergence"},
-      {"point 2",
-       "prop:universal says Preisach operators are dense in a function space; it says nothing about the "
-       "grid G_L, so 'by prop:universal' is a non-sequitur"},
-      {"point 3",
-       "PAL and P act on sequences (def:relay); 'uniformly on C([0,C])' uses C both as a time horizon and "
-       "as the threshold range L*Delta, and G_L starts at Delta, not 0"}};
-  return r;
+      "prop:universal (a density statement) implies no convergence of any particular discretisation",
+      {{"point 1",
+        "'PAL_mu -> P_mu': mu on the left is the L x L matrix of def:pal, on the right a measure on T; the "
+        "discretisation map mu -> (mu_ij) is never given"},
+       {"reading density values mu_ij = mu(alpha_i, beta_j)",
+        "uniform density 1 on {0 <= beta <= alpha <= 1}, input (1): PAL = " +
+            to_string(density_value_pal_after_max(8)) + " at L = 8 and " + to_string(density_value_pal_after_max(32)) +
+            " at L = 32 (diverges; P = 1/2)"},
+       {"reading cell masses mu_ij = Delta^2", "converges: see prop:pal_preisach:convergence"},
+       {"point 2",
+        "prop:universal says Preisach operators are dense in a function space; it says nothing about the "
+        "grid G_L, so 'by prop:universal' is a non-sequitur"},
+       {"point 3",
+        "PAL and P act on sequences (def:relay); 'uniformly on C([0,C])' uses C both as a time horizon and "
+        "as the threshold range L*Delta, and G_L starts at Delta, not 0"}});
 }
 
 // prop:pal_preisach:convergence: sup over generated inputs of |PAL_L - P| for the uniform density.
@@ -207,8 +205,7 @@ void register_pal_preisach_checks(Registry& registry) {
                          return std::vector<CheckResult>{atomic_identity(c), second_sentence(c)};
                        }});
   registry.add(single_result_checker("prop:pal_preisach:convergence", "numeric", convergence));
-  registry.add(Checker{"prop:universal", "numeric", universal});
-  registry.add(Replayer{"prop:universal", kSquaredScenario, replay_squared});
+  registry.add(Checker{"prop:universal", "numeric", universal}, kSquaredScenario, replay_squared);
 }
 
 }  // namespace palcheck::physics

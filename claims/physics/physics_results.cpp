@@ -3,14 +3,6 @@
 
 namespace palcheck::physics {
 
-CheckResult make_result(Verdict verdict, std::string method, std::string summary) {
-  CheckResult r;
-  r.verdict = verdict;
-  r.method = std::move(method);
-  r.summary = std::move(summary);
-  return r;
-}
-
 CheckResult held_search(std::string summary, std::uint64_t cases, const RunConfig& config,
                         std::map<std::string, std::string> interpretation) {
   CheckResult r = make_result(Verdict::Held, "numeric", std::move(summary));

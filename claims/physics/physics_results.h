@@ -12,9 +12,6 @@
 
 namespace palcheck::physics {
 
-/// A result with its verdict, method and one-line summary; the rest is filled by the caller.
-CheckResult make_result(Verdict verdict, std::string method, std::string summary);
-
 /// HELD by a numeric search: `cases` generated cases from config.seed, none failed, under `interpretation`.
 CheckResult held_search(std::string summary, std::uint64_t cases, const RunConfig& config,
                         std::map<std::string, std::string> interpretation);

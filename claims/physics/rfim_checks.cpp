@@ -124,18 +124,16 @@ CheckResult printed_thresholds(const RunConfig&) {
   const Q m = rfim.magnetisation();
   Thresholds t{Q(-model.fields[0] - model.J * m), Q(-model.fields[0] + model.J * m)};
   std::string thrown = half_plane_violation(t);
-  CheckResult r = make_result(
+  return make_result(
       thrown.empty() ? Verdict::Error : Verdict::IllPosed, "analysis",
       "alpha_i - beta_i = -2Jm < 0 whenever m > 0, so the printed relays leave T, while eq:rfim_measure puts its mass "
-      "on alpha - beta = +2Jm; and the thresholds move with the state m, so no fixed measure is defined");
-  r.details = {
-      {"computed", "h = (-1/2, 0, 1/2), J = 1, H = 2: m = " + to_string(m) + ", spin 0 gets alpha = " +
-                       to_string(t.alpha) + ", beta = " + to_string(t.beta) + "; the reference: " + thrown},
-      {"point 1", "'alpha_i = -h_i - Jm, beta_i = -h_i + Jm' gives alpha_i < beta_i for m > 0 (outside T)"},
-      {"point 2", "eq:rfim_measure: delta(alpha - beta - 2Jm) has the opposite sign of the gap above"},
-      {"point 3", "m is the state being computed: a measure depending on the output is not a Preisach operator"},
-      {"point 4", "the statement says m = P_mu[H](t), the proof m = 2P_mu[H] - 1"}};
-  return r;
+      "on alpha - beta = +2Jm; and the thresholds move with the state m, so no fixed measure is defined",
+      {{"computed", "h = (-1/2, 0, 1/2), J = 1, H = 2: m = " + to_string(m) + ", spin 0 gets alpha = " +
+                        to_string(t.alpha) + ", beta = " + to_string(t.beta) + "; the reference: " + thrown},
+       {"point 1", "'alpha_i = -h_i - Jm, beta_i = -h_i + Jm' gives alpha_i < beta_i for m > 0 (outside T)"},
+       {"point 2", "eq:rfim_measure: delta(alpha - beta - 2Jm) has the opposite sign of the gap above"},
+       {"point 3", "m is the state being computed: a measure depending on the output is not a Preisach operator"},
+       {"point 4", "the statement says m = P_mu[H](t), the proof m = 2P_mu[H] - 1"}});
 }
 
 // rem:rfim_structure: the RFIM state after a history equals the state after its classical memory alone.
@@ -148,9 +146,8 @@ CheckResult return_point_memory(const RunConfig& config) {
     std::vector<Q> H = random_sequence(rng, length(rng), -4, 4, 4);
     std::vector<Q> memory = memory_trace(H, InitialState::Off).back();
     if (rfim_final_spins(model, H) != rfim_final_spins(model, memory)) {
-      CheckResult r = make_result(Verdict::Error, "numeric", "RFIM state differs from the state after its memory");
-      r.details = {{"H", list_string(H)}, {"fields", list_string(model.fields)}, {"J", to_string(model.J)}};
-      return r;
+      return make_result(Verdict::Error, "numeric", "RFIM state differs from the state after its memory",
+                         {{"H", list_string(H)}, {"fields", list_string(model.fields)}, {"J", to_string(model.J)}});
     }
   }
   CheckResult r = held_search(

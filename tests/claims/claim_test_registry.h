@@ -64,19 +64,18 @@ inline Registry claim_test_registry() {
   registry.add(Claim{"test:binary", "lemma", "sec:test", "Every relay output is 0 or 1.", {}, {"initial_state"}, true});
   registry.add(Claim{"test:crash", "lemma", "sec:other", "A claim whose checker crashes.", {}, {}, true});
   registry.add(Claim{"test:unchecked", "remark", "sec:other", "A claim without checker.", {}, {}, true});
-  registry.add(Checker{"test:always-off", "property", [](const RunConfig& c) {
-                         return std::vector<CheckResult>{search_relay_outputs(c, "test:always-off", {0})};
-                       }});
-  registry.add(Checker{"test:binary", "property", [](const RunConfig& c) {
-                         return std::vector<CheckResult>{search_relay_outputs(c, "test:binary", {0, 1})};
-                       }});
+  // "Every relay output is in `allowed`": a seeded search and the replayer of what it finds.
+  auto relay_outputs = [&registry](const char* label, std::vector<RelayState> allowed) {
+    registry.add(Checker{label, "property",
+                         [label, allowed](const RunConfig& c) {
+                           return std::vector<CheckResult>{search_relay_outputs(c, label, allowed)};
+                         }},
+                 "relay-outputs", [allowed](const Instance& x) { return replay_relay_outputs(x, allowed); });
+  };
+  relay_outputs("test:always-off", {0});
+  relay_outputs("test:binary", {0, 1});
   registry.add(Checker{"test:crash", "analysis",
                        [](const RunConfig&) -> std::vector<CheckResult> { throw std::runtime_error("boom"); }});
-  registry.add(
-      Replayer{"test:always-off", "relay-outputs", [](const Instance& x) { return replay_relay_outputs(x, {0}); }});
-  registry.add(Replayer{"test:binary", "relay-outputs", [](const Instance& x) {
-                          return replay_relay_outputs(x, {0, 1});
-                        }});
   return registry;
 }
 

@@ -76,6 +76,17 @@ TEST(Registry, RejectsDuplicatesAndOrphans) {
   EXPECT_THROW(registry.add(Replayer{"test:binary", "relay-outputs", nullptr}), std::logic_error);
 }
 
+TEST(Registry, ACheckerAddedWithItsReplayerSharesItsLabel) {
+  Registry registry = test_registry();
+  registry.add(Checker{"test:unchecked", "property", nullptr}, "late-scenario", nullptr);
+  EXPECT_EQ(registry.checkers_for("test:unchecked").size(), 1u);
+  const Replayer* replayer = registry.replayer_for(Instance{"test:unchecked", "late-scenario", {}, {}});
+  ASSERT_NE(replayer, nullptr);
+  EXPECT_EQ(replayer->label, "test:unchecked");
+  EXPECT_THROW(registry.add(Checker{"test:nowhere", "property", nullptr}, "late-scenario", nullptr), std::logic_error);
+  EXPECT_EQ(registry.replayer_for(Instance{"test:nowhere", "late-scenario", {}, {}}), nullptr);
+}
+
 TEST(Registry, SameSeedSameResult) {
   Registry registry = test_registry();
   RunConfig config;

@@ -4,7 +4,7 @@
 // is ERROR, UNKNOWN or TIMEOUT at the default rlimit, every PROVED names its hypotheses, every REFUTED
 // carries an instance the reference confirmed. Time per claim is printed here and measured by
 // tools/bench/bench_proofs (speed lives in benchmarks, not in timed tests).
-#include "claims/areas.h"
+#include "tests/proofs/proof_registry.h"
 
 #include <gtest/gtest.h>
 
@@ -15,12 +15,7 @@
 namespace palcheck {
 namespace {
 
-Registry proof_registry() {
-  Registry r;
-  register_paper_claims(r);
-  register_proof_checkers(r);
-  return r;
-}
+using testing::proof_registry;
 
 std::set<std::string> z3_labels(const Registry& r) {
   std::set<std::string> labels;

@@ -1,19 +1,14 @@
 // Same seed, same result; limits never flip a verdict: the Z3 checkers of proofs/ (here lem:pop_one,
 // lem:threshold and prop:sufficiency) give identical instances on a rerun, and a tiny rlimit only turns
 // results into TIMEOUT or UNKNOWN (with Z3's reason), never into a different verdict.
-#include "claims/areas.h"
+#include "tests/proofs/proof_registry.h"
 
 #include <gtest/gtest.h>
 
 namespace palcheck {
 namespace {
 
-Registry proof_registry() {
-  Registry r;
-  register_paper_claims(r);
-  register_proof_checkers(r);
-  return r;
-}
+using testing::proof_registry;
 
 TEST(Repeatability, SameSeedGivesTheSameCounterexamples) {
   Registry r = proof_registry();

@@ -2,7 +2,7 @@
 // .smt2 file; the `z3` command on that file must answer what the checker reported (lem:monotone and
 // prop:rate_independence unsat, lem:threshold and alg:stack sat, as the checkers find them), and every
 // dump of every proof checker is standard SMT-LIB2 that `z3` and `cvc5` read and answer alike.
-#include "claims/areas.h"
+#include "tests/proofs/proof_registry.h"
 
 #include <gtest/gtest.h>
 
@@ -46,15 +46,27 @@ std::string detail(const CheckResult& r, const std::string& key) {
   return "";
 }
 
-TEST(Smt2Dumps, TheZ3CommandReproducesEachReportedAnswer) {
-  Registry registry;
-  register_paper_claims(registry);
-  register_proof_checkers(registry);
-  std::filesystem::path dir =
-      std::filesystem::temp_directory_path() / ("palcheck_smt2_dump_test_" + std::to_string(::getpid()));
-  std::filesystem::remove_all(dir);
+// The proof checkers run with every query kept as .smt2 in a fresh directory of the test's own, removed
+// when the test passes (kept for inspection when it fails).
+class Smt2Dumps : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir = std::filesystem::temp_directory_path() /
+          ("palcheck_smt2_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + "_" +
+           std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    config.smt2_dir = dir.string();
+  }
+  void TearDown() override {
+    if (!HasFailure()) std::filesystem::remove_all(dir);
+  }
+
+  Registry registry = testing::proof_registry();
+  std::filesystem::path dir;
   RunConfig config;
-  config.smt2_dir = dir.string();
+};
+
+TEST_F(Smt2Dumps, TheZ3CommandReproducesEachReportedAnswer) {
   std::size_t files = 0;
   std::set<std::string> answers;
   for (const char* label : {"lem:monotone", "lem:threshold", "prop:rate_independence", "alg:stack"}) {
@@ -70,21 +82,12 @@ TEST(Smt2Dumps, TheZ3CommandReproducesEachReportedAnswer) {
   }
   EXPECT_GE(files, 4u);
   EXPECT_EQ(answers, (std::set<std::string>{"sat", "unsat"}));
-  if (!HasFailure()) std::filesystem::remove_all(dir);
 }
 
 // Every checker of proofs/ (every label, whole run): each dump has a set-logic, no '|' or '\\' inside a
 // quoted symbol, and the z3 binary and cvc5 (as the run asked it) give the same answer; cvc5 may only say
 // unknown where Z3 says sat (quantified satisfiable queries), which the reference's replay decides anyway.
-TEST(Smt2Dumps, BothSolversAnswerEveryDumpAlike) {
-  Registry registry;
-  register_paper_claims(registry);
-  register_proof_checkers(registry);
-  std::filesystem::path dir =
-      std::filesystem::temp_directory_path() / ("palcheck_smt2_both_solvers_test_" + std::to_string(::getpid()));
-  std::filesystem::remove_all(dir);
-  RunConfig config;
-  config.smt2_dir = dir.string();
+TEST_F(Smt2Dumps, BothSolversAnswerEveryDumpAlike) {
   for (const Claim& claim : registry.claims())
     if (!registry.checkers_for(claim.label).empty()) run_checkers(registry, claim.label, config);
   std::size_t files = 0;
@@ -111,7 +114,6 @@ TEST(Smt2Dumps, BothSolversAnswerEveryDumpAlike) {
     ++files;
   }
   EXPECT_GE(files, 100u);
-  if (!HasFailure()) std::filesystem::remove_all(dir);
 }
 
 }  // namespace
