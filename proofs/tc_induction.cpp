@@ -358,7 +358,7 @@ void witness_query(const RunConfig& config, int k, TcMutation mutation, TcInduct
                        solvers_disagree(o)};
   if (o.answer != SolverAnswer::Sat) return;
   const z3::model& model = *o.model;
-  Instance state{"repair:thm:tc", "z3-tc-step", {{"k", std::to_string(k)}, {"op", "pop"}}, {}};
+  Instance state{"repair:thm:tc:library", "z3-tc-step", {{"k", std::to_string(k)}, {"op", "pop"}}, {}};
   long long depth = model_int(model, D);
   state.values["d_max"] = {Q(model_int(model, v.N))};
   for (long long d = 0; d <= depth; ++d)

@@ -1,6 +1,7 @@
-// repair:thm:tc, repair:thm:tc:stack_step: the repaired construction's simulation invariant for every
-// number of machine steps and every stack depth, by induction over machine steps on the classical memory
-// (a Z3 array Int -> Real plus a length, the wiping cut a symbolic index, as in memory_induction.h).
+// repair:thm:tc:library (repair:thm:tc for the library's machines): the repaired construction's
+// simulation invariant for every number of machine steps and every stack depth, by induction over machine
+// steps on the classical memory (a Z3 array Int -> Real plus a length, the wiping cut a symbolic index, as
+// in memory_induction.h).
 // Per alphabet size k: the reader head's relay states and output read from an encoded memory (one ghost
 // index per relay, the reading that ref:memory_equals_definition proves), the output summed over all
 // depths by a second induction, and the stack step (push a / pop / no-op, each symbolic in depth,

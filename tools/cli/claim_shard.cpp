@@ -33,9 +33,7 @@ constexpr std::pair<Sharding, const char*> kShardingNames[] = {{Sharding::ByClai
                                                                {Sharding::ByCase, "case"}};
 
 std::string sharding_name(Sharding sharding) {
-  for (const auto& [s, name] : kShardingNames)
-    if (s == sharding) return name;
-  return "claim";
+  return sharding == Sharding::ByCase ? kShardingNames[1].second : kShardingNames[0].second;
 }
 
 Sharding parse_sharding(const std::string& text) {
@@ -88,6 +86,17 @@ ShardHoldings holdings_from_json(const json& shard, const std::set<std::string>&
   return held;
 }
 
+// What names a search apart from its part: the checker's method, the reading and RapidCheck's seed
+// (the property's seed, from the run's seed and the property's name). Parts are paired by position;
+// this makes sure the pairs are parts of one search.
+std::string search_identity(const CheckResult& r) {
+  std::string id = r.method;
+  for (const auto& [key, value] : r.interpretation) id += "; " + key + "=" + value;
+  for (const auto& [key, value] : r.details)
+    if (key == "rapidcheck seed") id += "; seed " + value;
+  return id;
+}
+
 // The n-th ByCase result of a list, or nullptr.
 const CheckResult* search_part(const std::vector<ShardResult>& results, std::size_t n) {
   for (const ShardResult& r : results)
@@ -122,9 +131,13 @@ std::vector<std::string> shard_labels(const std::vector<std::string>& selection,
 ShardRun run_shard(const Registry& registry, const std::vector<std::string>& selection, const Shard& shard,
                    const RunConfig& config, std::ostream* progress) {
   ShardRun run{config, shard, selection, {}};
-  run.config.part = SearchPart{shard.index - 1, shard.count};
+  // Only searches split by case see the part: any other checker runs whole in the claim's owner.
+  RunConfig search_config = config;
+  search_config.part = SearchPart{shard.index - 1, shard.count};
+  std::vector<std::string> mine = shard_labels(selection, shard);
+  const std::set<std::string> owned_labels(mine.begin(), mine.end());
   for (std::size_t k = 0; k < selection.size(); ++k) {
-    bool owned = k % shard.count == shard.index - 1;
+    bool owned = owned_labels.count(selection[k]) > 0;
     std::vector<const Checker*> checkers;
     for (const Checker* checker : registry.checkers_for(selection[k]))
       if (owned || checker->sharding == Sharding::ByCase) checkers.push_back(checker);
@@ -136,7 +149,8 @@ ShardRun run_shard(const Registry& registry, const std::vector<std::string>& sel
     auto start = std::chrono::steady_clock::now();
     ShardClaim claim{selection[k], {}};
     for (const Checker* checker : checkers)
-      for (CheckResult& r : run_checker(registry, *checker, run.config))
+      for (CheckResult& r :
+           run_checker(registry, *checker, checker->sharding == Sharding::ByCase ? search_config : run.config))
         claim.results.push_back(ShardResult{checker->sharding, std::move(r)});
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (progress)
@@ -224,6 +238,9 @@ std::optional<VerifyReport> merge_shards(const Registry& registry, const std::ve
       return std::nullopt;
     }
   auto of = [&](std::size_t i) { return "shard " + std::to_string(i) + "/" + std::to_string(count); };
+  std::map<std::string, std::size_t> owners;
+  for (std::size_t i = 1; i <= count; ++i)
+    for (const std::string& label : shard_labels(selection, Shard{i, count})) owners[label] = i;
   for (std::size_t k = 0; k < selection.size(); ++k) {
     const std::string& label = selection[k];
     const Claim* claim = registry.find(label);
@@ -231,7 +248,7 @@ std::optional<VerifyReport> merge_shards(const Registry& registry, const std::ve
       error = "claim " + label + " is not in this palcheck's registry";
       return std::nullopt;
     }
-    std::size_t owner = k % count + 1;
+    std::size_t owner = owners.at(label);
     auto owned = held[owner].find(label);
     if (owned == held[owner].end()) {
       error = of(owner) + " does not hold " + label + ", which it owns";
@@ -250,6 +267,11 @@ std::optional<VerifyReport> merge_shards(const Registry& registry, const std::ve
         const CheckResult* part = search_part(held[i][label], searches);
         if (!part) {
           error = of(i) + " lacks its part of search " + std::to_string(searches + 1) + " of " + label;
+          return std::nullopt;
+        }
+        if (!parts.empty() && search_identity(*part) != search_identity(parts.front())) {
+          error = of(i) + "'s part of search " + std::to_string(searches + 1) + " of " + label +
+                  " is of another search (" + search_identity(*part) + " vs " + search_identity(parts.front()) + ")";
           return std::nullopt;
         }
         parts.push_back(*part);

@@ -46,8 +46,8 @@ struct ShardClaim {
 
 /// A shard's whole run.
 struct ShardRun {
-  RunConfig config;                    ///< the run's settings (config.part is this shard's part of every search)
-  Shard shard;                         ///< which shard
+  RunConfig config;  ///< the run's settings (its searches split by case run with this shard's RunConfig::part)
+  Shard shard;       ///< which shard
   std::vector<std::string> selection;  ///< every label of the whole run, in order
   std::vector<ShardClaim> claims;      ///< the owned claims and those with a ByCase checker, in selection order
 };

@@ -69,7 +69,7 @@ int run_oracle_eval(const OracleEvalOptions& o) {
   const ProblemSources& src = o.sources;
   if (o.dump.empty() && !o.trace && src.document.empty() && src.measures.size() == 1 && src.w_in.empty() &&
       src.w_out.empty() && streamable(src.inputs, o.output, kind)) {
-    // PAL over .npy or CSV inputs: chunked, constant memory in the number of tokens, all cores.
+    // PAL over .npy, CSV or JSON-batch inputs: chunked, constant memory in the number of tokens, all cores.
     StreamRequest request;
     request.keyed = std::make_shared<const KeyedMeasure>(
         load_keyed_measure(src.measures[0], src.grid_delta, src.columns, src.csv_header));
@@ -83,10 +83,13 @@ int run_oracle_eval(const OracleEvalOptions& o) {
       request.initial = static_cast<InitialState>(*src.initial_state);
     }
     request.threads = o.threads == 0 ? all_cores() : o.threads;
-    // Long runs report each tenth done on stderr; short ones stay silent.
-    const char* unit = format_of(src.inputs) == FileFormat::Csv ? " bytes (" : " tokens (";
-    request.progress = [tenth = 0, unit](std::size_t done, std::size_t total) mutable {
+    // Long runs report each tenth done on stderr; short ones stay silent. A file read twice (.npy
+    // output's shape, or JSON's exact and double lists) reports each pass.
+    const char* unit = format_of(src.inputs) == FileFormat::Npy ? " tokens (" : " bytes (";
+    request.progress = [tenth = 0, last = std::size_t{0}, unit](std::size_t done, std::size_t total) mutable {
       if (total < (std::size_t{1} << 24)) return;
+      if (done < last) tenth = 0;
+      last = done;
       for (; tenth < 10 && done * 10 >= (tenth + 1) * total; ++tenth)
         std::cerr << "eval: " << done << " of " << total << unit << (tenth + 1) * 10 << "%)\n";
     };
@@ -101,7 +104,8 @@ int run_oracle_eval(const OracleEvalOptions& o) {
   try {
     main_bytes = format_outputs(problem, outputs, format, kind, o.trace);
   } catch (const InputError& e) {
-    throw InputError((o.output.empty() ? std::string("standard output") : o.output) + ": " + e.what());
+    throw InputError((o.output.empty() || o.output == "-" ? std::string("standard output") : o.output) + ": " +
+                     e.what());
   }
   std::string dump_bytes = o.dump.empty() ? std::string() : dump_json(problem, outputs, o.trace).dump(1) + "\n";
   if (!o.dump.empty()) write_atomically(o.dump, dump_bytes);

@@ -26,6 +26,7 @@ void temporary_done() { temporary_file_done(); }
 void write_atomically(const std::string& path, const std::string& bytes) {
   if (path == "-") {
     std::cout << bytes << std::flush;
+    if (!std::cout) throw InputError("standard output: write failed");  // a closed pipe is not exit 0
     return;
   }
   try {

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <vector>
@@ -104,11 +105,12 @@ class BatchReader : public nlohmann::json_sax<json> {
   bool top_object_ = false, inputs_next_ = false, found_ = false, ok_ = true;
 };
 
-// Reads `path` with a BatchReader; whether it is a batch the streamed eval reads.
-bool read_batch(const std::string& path, const std::function<void(const std::vector<Q>&)>& on_row) {
+// Reads `path` with a BatchReader; whether it is a batch the streamed eval reads. on_row also gets the
+// stream, whose position is the progress of a long read.
+bool read_batch(const std::string& path, const std::function<void(const std::vector<Q>&, std::istream&)>& on_row) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return false;
-  BatchReader reader(on_row);
+  BatchReader reader([&](const std::vector<Q>& row) { on_row(row, in); });
   json::sax_parse(in, &reader);
   return reader.ok();
 }
@@ -117,13 +119,15 @@ bool read_batch(const std::string& path, const std::function<void(const std::vec
 
 std::optional<std::pair<std::size_t, std::size_t>> json_batch_shape(const std::string& path) {
   std::size_t rows = 0, cols = 0;
-  if (!read_batch(path, [&](const std::vector<Q>& row) { cols = rows++ == 0 ? row.size() : cols; }))
+  if (!read_batch(path, [&](const std::vector<Q>& row, std::istream&) { cols = rows++ == 0 ? row.size() : cols; }))
     return std::nullopt;
   return std::pair{rows, cols};
 }
 
 void stream_evaluate_json(const StreamRequest& r) {
   const KeyedMeasure& keyed = *r.keyed;
+  std::error_code size_error;
+  const std::size_t total_bytes = std::filesystem::file_size(r.inputs, size_error);
   unsigned threads = std::max(1u, r.threads);
   std::size_t part_values = std::clamp<std::size_t>(r.chunk_values, 1, kStreamPartValues);
   auto shape = [&] {
@@ -138,7 +142,7 @@ void stream_evaluate_json(const StreamRequest& r) {
                 std::optional<std::string> objection;
                 std::size_t values = 0, row = 0;
                 // A part's rows in `threads` runs of consecutive rows, written in order.
-                auto flush = [&] {
+                auto flush = [&](std::size_t consumed) {
                   std::size_t per = (part.size() + threads - 1) / threads;
                   for_parts(threads, threads, [&](std::size_t g) {
                     groups[g].clear();
@@ -148,16 +152,17 @@ void stream_evaluate_json(const StreamRequest& r) {
                   for (const RowOutputs& g : groups) g.give(out, row, cols, objection);
                   part.clear();
                   values = 0;
+                  if (!objection && r.progress && !size_error) r.progress(consumed, total_bytes);
                 };
-                bool batch = read_batch(r.inputs, [&](const std::vector<Q>& u) {
+                bool batch = read_batch(r.inputs, [&](const std::vector<Q>& u, std::istream& in) {
                   std::vector<int> keys(u.size());
                   for (std::size_t k = 0; k < u.size(); ++k) keys[k] = keyed.key(u[k]);
                   values += keys.size() + 1;  // + 1: a run of empty rows still fills a part
                   part.push_back(std::move(keys));
-                  if (values >= part_values) flush();
+                  if (values >= part_values) flush(static_cast<std::size_t>(std::max<std::streamoff>(in.tellg(), 0)));
                 });
                 if (!batch) throw InputError(r.inputs + ": changed while it was read");
-                flush();
+                flush(total_bytes);
                 rows = row;
                 return objection;
               });

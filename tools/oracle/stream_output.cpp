@@ -65,6 +65,8 @@ void OutputFile::commit() {
   if (path_ == "-") {
     std::ifstream in(temp_, std::ios::binary);
     std::cout << in.rdbuf() << std::flush;
+    // A closed pipe or a full disk behind standard output is a failed run, not exit 0.
+    if (!std::cout) throw InputError("standard output: write failed");
     return;  // the destructor removes the temporary file
   }
   if (std::rename(temp_.c_str(), path_.c_str()) != 0)
@@ -144,6 +146,11 @@ void write_batch(const std::string& output, ValueKind kind, InitialState initial
     auto [n, cols] = npy_shape();
     out.write(npy_f8_header({n, cols}));
     objection = pass(out, format, kind, cols, rows);
+    // The header comes from a pass of its own: a file that changed between the passes must not
+    // leave a header that disagrees with the data.
+    if (!objection && rows != n)
+      objection =
+          "the inputs changed while they were read (" + std::to_string(n) + " rows, then " + std::to_string(rows) + ")";
   } else if (format == FileFormat::Csv) {
     objection = pass(out, format, kind, 0, rows);
   } else {

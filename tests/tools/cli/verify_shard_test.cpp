@@ -96,6 +96,7 @@ TEST(ShardSpec, ParsesOnlyIndexOverCountFromOne) {
   }
 }
 
+// run_shard and merge_shards both take a claim's owner from shard_labels.
 TEST(ShardSpec, EveryLabelFallsInExactlyOneShard) {
   std::vector<std::string> selection = {"a", "b", "c", "d", "e"};
   std::map<std::string, int> seen;
@@ -184,10 +185,19 @@ TEST_F(VerifyShard, MergeRejectsInconsistentMissingOrRepeatedShards) {
     if (c["label"] == "def:stack") c["results"].erase(c["results"].begin());
   std::string cut = path("cut.json").string();
   std::ofstream(cut) << doc.dump(2);
+  // Shard 1 with the parts of def:stack's first two searches in each other's place.
+  doc = nlohmann::ordered_json::parse(slurp(a1));
+  for (auto& c : doc["claims"])
+    if (c["label"] == "def:stack") {
+      ASSERT_GE(c["results"].size(), 2u);
+      std::swap(c["results"][0], c["results"][1]);
+    }
+  std::string swapped = path("swapped.json").string();
+  std::ofstream(swapped) << doc.dump(2);
   std::string out = path("merged.json").string();
   for (const std::string& inputs :
        {a1 + " " + seed2, a1 + " " + tests30, a1 + " " + shrinks9, a1, a1 + " " + a1 + " " + a2, a1 + " " + of3,
-        a1 + " " + other, cut + " " + a2, a1 + " " + path("missing.json").string()}) {
+        a1 + " " + other, cut + " " + a2, swapped + " " + a2, a1 + " " + path("missing.json").string()}) {
     EXPECT_EQ(run("merge " + inputs + " --json " + out), 2) << inputs;
     EXPECT_FALSE(fs::exists(out)) << inputs;
   }

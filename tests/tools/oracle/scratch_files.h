@@ -1,5 +1,6 @@
-// Scratch files of the streamed-eval tests (stream_eval_test.cpp, csv_stream_eval_test.cpp): named per
-// process, because several checkouts may run these tests at once on one machine.
+// Scratch files of the streamed-eval tests (stream_eval_test.cpp, csv_stream_eval_test.cpp,
+// json_stream_eval_test.cpp): named per process, because several checkouts may run these tests at once on
+// one machine.
 #pragma once
 
 #include <unistd.h>
