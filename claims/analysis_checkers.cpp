@@ -15,6 +15,12 @@ CheckResult analysis_result(Verdict verdict, std::string summary,
   return r;
 }
 
+Checker analysis_checker(std::string label, Verdict verdict, std::string summary,
+                         std::vector<std::pair<std::string, std::string>> details) {
+  CheckResult result = analysis_result(verdict, std::move(summary), std::move(details));
+  return Checker{std::move(label), "analysis", [result](const RunConfig&) { return std::vector<CheckResult>{result}; }};
+}
+
 std::function<std::vector<CheckResult>(const RunConfig&)> from_both_initial_states(
     CheckResult (*search)(const RunConfig&, InitialState)) {
   return [search](const RunConfig& config) {

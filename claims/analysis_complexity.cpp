@@ -311,10 +311,6 @@ ReplayOutcome replay_relay_from_stack(const Instance& in) {
   return out;
 }
 
-std::vector<CheckResult> not_checkable(std::string summary, std::vector<std::pair<std::string, std::string>> details) {
-  return {analysis_result(Verdict::NotCheckable, std::move(summary), std::move(details))};
-}
-
 }  // namespace
 
 void register_complexity_analyses(Registry& registry) {
@@ -349,13 +345,11 @@ void register_complexity_analyses(Registry& registry) {
               "Mamba/SSM and RWKV (\"open\"), softmax \"not TC\": statements about other work, not checked"}}));
         return out;
       }});
-  registry.add(Checker{
-      "tab:complexity:tc-columns", "analysis", [](const RunConfig&) {
-        return not_checkable(
-            "these entries restate thm:tc (scalar PAL, H = 4) and cor:vpal_tc (vPAL, H = 1): their verdicts are those "
-            "claims' verdicts",
-            {{"depends on", "thm:tc, cor:vpal_tc, def:mpal:vpal (vPAL is not defined consistently)"}});
-      }});
+  registry.add(analysis_checker(
+      "tab:complexity:tc-columns", Verdict::NotCheckable,
+      "these entries restate thm:tc (scalar PAL, H = 4) and cor:vpal_tc (vPAL, H = 1): their verdicts are those "
+      "claims' verdicts",
+      {{"depends on", "thm:tc, cor:vpal_tc, def:mpal:vpal (vPAL is not defined consistently)"}}));
 
   registry.add(Checker{"abstract:cost", "enumeration", [](const RunConfig&) {
                          const cost::FamilyCounts zigzag =
@@ -368,31 +362,27 @@ void register_complexity_analyses(Registry& registry) {
                                                 "standard attention\"; attention's O(n^2) is not measured");
                          return std::vector<CheckResult>{r};
                        }});
-  registry.add(Checker{"sec:complexity:advantages", "analysis", [](const RunConfig&) {
-                         return not_checkable(
-                             "an empirical prediction about trained models; the paper itself lists it as open",
-                             {{"exact point",
-                               "sec:complexity: \"PAL is predicted to outperform standard attention on tasks that are "
-                               "rate-independent and require long episodic memory\""},
-                              {"paper's own status",
-                               "sec:conclusion, open question 1: \"Do the predicted task advantages materialise in "
-                               "practice?\""}});
-                       }});
   registry.add(
-      Checker{"intro:properties", "analysis", [](const RunConfig&) {
-                return not_checkable(
-                    "a motivating list; each item is a labelled claim judged on its own",
-                    {{"items",
-                      "1 rate-independence: prop:rate_independence; 2 wiping: prop:wiping; 3 stack sufficiency: "
-                      "prop:sufficiency; 4 universal approximation: prop:universal"},
-                     {"stronger than its source",
-                      "item 3 says \"minimal sufficient statistic\"; prop:sufficiency states "
-                      "sufficiency only, minimality is not proved anywhere in the paper"},
-                     {"loose wording",
-                      "item 2 \"a new extremum erases all previous extrema of smaller magnitude\": a new maximum "
-                      "wipes the smaller earlier maxima and the minima between them, by value, not magnitude "
-                      "(see prop:wiping)"}});
-              }});
+      analysis_checker("sec:complexity:advantages", Verdict::NotCheckable,
+                       "an empirical prediction about trained models; the paper itself lists it as open",
+                       {{"exact point",
+                         "sec:complexity: \"PAL is predicted to outperform standard attention on tasks that are "
+                         "rate-independent and require long episodic memory\""},
+                        {"paper's own status",
+                         "sec:conclusion, open question 1: \"Do the predicted task advantages materialise in "
+                         "practice?\""}}));
+  registry.add(analysis_checker(
+      "intro:properties", Verdict::NotCheckable, "a motivating list; each item is a labelled claim judged on its own",
+      {{"items",
+        "1 rate-independence: prop:rate_independence; 2 wiping: prop:wiping; 3 stack sufficiency: "
+        "prop:sufficiency; 4 universal approximation: prop:universal"},
+       {"stronger than its source",
+        "item 3 says \"minimal sufficient statistic\"; prop:sufficiency states "
+        "sufficiency only, minimality is not proved anywhere in the paper"},
+       {"loose wording",
+        "item 2 \"a new extremum erases all previous extrema of smaller magnitude\": a new maximum "
+        "wipes the smaller earlier maxima and the minima between them, by value, not magnitude "
+        "(see prop:wiping)"}}));
 }
 
 }  // namespace palcheck::analysis

@@ -38,6 +38,11 @@ CheckResult analysis_result(Verdict verdict, std::string summary,
                             std::vector<std::pair<std::string, std::string>> details,
                             std::map<std::string, std::string> interpretation = {});
 
+/// A checker of method "analysis" whose one result is analysis_result(verdict, summary, details): a
+/// judgement of the text, the same at every seed.
+Checker analysis_checker(std::string label, Verdict verdict, std::string summary,
+                         std::vector<std::pair<std::string, std::string>> details);
+
 /// A checker's run: `search` from initial state 0, then from 1 (def:relay leaves the state before u_0 open).
 std::function<std::vector<CheckResult>(const RunConfig&)> from_both_initial_states(
     CheckResult (*search)(const RunConfig&, InitialState));

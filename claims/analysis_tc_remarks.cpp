@@ -61,39 +61,33 @@ std::vector<CheckResult> check_parameter_counts(const RunConfig&) {
 }  // namespace
 
 void register_tc_remark_analyses(Registry& registry) {
-  registry.add(Checker{
-      "cor:depth", "analysis", [](const RunConfig&) {
-        return std::vector<CheckResult>{analysis_result(
-            Verdict::NotCheckable,
-            "an Omega(log n) lower bound for every O(1)-head transformer is a circuit-complexity statement no run can "
-            "judge; its PAL side rests on thm:tc",
-            {{"depends on",
-              "thm:tc (the 1-layer PAL-Transformer that would recognise the language); no language L is "
-              "named, so there is no witness to run"},
-             {"cited bound",
-              "Furst-Saxe-Sipser (1984) bounds PARITY in AC^0; the corollary does not say how a "
-              "transformer with O(1) heads reduces to an AC^0 circuit (see prop:range_hard, whose "
-              "reduction a one-layer exact construction contradicts)"},
-             {"premise",
-              "the abstract attributes 'O(log n) depth' to hard-attention transformers (Perez et al. 2021), "
-              "whose Turing-completeness construction uses a fixed number of layers; the attribution is a "
-              "citation question, not checked here"}})};
-      }});
-  registry.add(Checker{
-      "rem:heads_dims", "analysis", [](const RunConfig&) {
-        return std::vector<CheckResult>{analysis_result(
-            Verdict::IllPosed,
-            "'the minimal TC architecture is scalar PAL at H = 2' contradicts thm:tc and tab:complexity (H = 4) and "
-            "rests on vPAL, which the paper never defines",
-            {{"exact point",
-              "rem:heads_dims: 'The minimal TC architecture is therefore scalar PAL at H=2 (two stacks, "
-              "two heads)'; thm:tc: 'H = 4 MPAL heads'; tab:complexity: 'PAL (scalar) ... H=4'. Channels "
-              "1 (state) and 4 (tape) of thm:tc's proof each need a head of their own"},
-             {"vPAL",
-              "exchangeability is argued from cor:vpal_tc, whose measure mu(alpha_x, beta_x, alpha_y, beta_y, "
-              "theta) differs from def:mpal's mu over (alpha, beta, theta); see def:mpal:vpal"},
-             {"checkable part", "the parameter counts: rem:heads_dims:parameters"}})};
-      }});
+  registry.add(analysis_checker(
+      "cor:depth", Verdict::NotCheckable,
+      "an Omega(log n) lower bound for every O(1)-head transformer is a circuit-complexity statement no run can "
+      "judge; its PAL side rests on thm:tc",
+      {{"depends on",
+        "thm:tc (the 1-layer PAL-Transformer that would recognise the language); no language L is "
+        "named, so there is no witness to run"},
+       {"cited bound",
+        "Furst-Saxe-Sipser (1984) bounds PARITY in AC^0; the corollary does not say how a "
+        "transformer with O(1) heads reduces to an AC^0 circuit (see prop:range_hard, whose "
+        "reduction a one-layer exact construction contradicts)"},
+       {"premise",
+        "the abstract attributes 'O(log n) depth' to hard-attention transformers (Perez et al. 2021), "
+        "whose Turing-completeness construction uses a fixed number of layers; the attribution is a "
+        "citation question, not checked here"}}));
+  registry.add(analysis_checker(
+      "rem:heads_dims", Verdict::IllPosed,
+      "'the minimal TC architecture is scalar PAL at H = 2' contradicts thm:tc and tab:complexity (H = 4) and "
+      "rests on vPAL, which the paper never defines",
+      {{"exact point",
+        "rem:heads_dims: 'The minimal TC architecture is therefore scalar PAL at H=2 (two stacks, "
+        "two heads)'; thm:tc: 'H = 4 MPAL heads'; tab:complexity: 'PAL (scalar) ... H=4'. Channels "
+        "1 (state) and 4 (tape) of thm:tc's proof each need a head of their own"},
+       {"vPAL",
+        "exchangeability is argued from cor:vpal_tc, whose measure mu(alpha_x, beta_x, alpha_y, beta_y, "
+        "theta) differs from def:mpal's mu over (alpha, beta, theta); see def:mpal:vpal"},
+       {"checkable part", "the parameter counts: rem:heads_dims:parameters"}}));
   registry.add(Checker{"rem:heads_dims:parameters", "enumeration", check_parameter_counts});
 }
 
