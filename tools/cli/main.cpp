@@ -1,10 +1,13 @@
 // The palcheck command line: each subcommand lives in its own file (see commands.h).
 #include "tools/cli/commands.h"
+#include "reference/pending_removal.h"
+#include "tools/oracle/atomic_write.h"
 #include "tools/oracle/json_input.h"
 
 #include <iostream>
 
 int main(int argc, char** argv) {
+  palcheck::install_exit_cleanup();  // temporary files and child processes undone on every exit
   CLI::App app{"palcheck: exact reference of the Preisach Attention Layer and machine checks of its paper"};
   app.require_subcommand(1);
   std::vector<palcheck::cli::CommandHandler> handlers{
@@ -21,7 +24,10 @@ int main(int argc, char** argv) {
   try {
     for (auto& handler : handlers) {
       if (!handler) continue;
-      if (int code = handler(); code >= 0) return code;
+      if (int code = handler(); code >= 0) {
+        palcheck::oracle::flush_standard_output();  // a failed write to stdout is exit 2, never 0
+        return code;
+      }
     }
   } catch (const palcheck::oracle::InputError& e) {
     std::cerr << "palcheck: " << e.what() << "\n";

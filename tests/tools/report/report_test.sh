@@ -18,7 +18,7 @@ for copy in a b; do
 done
 grep -q "\[1/" "$work/report_a.log" || fail "no progress on stderr"
 diff -r "$work/a" "$work/b" >/dev/null || fail "two reports of one saved run differ"
-ls "$work"/a.partial >/dev/null 2>&1 && fail "temporary folder left behind"
+ls -a "$work" | grep -q '\.palcheck-' && fail "temporary folder left behind"
 pages=$(ls "$work/a/claims/"*.html | wc -l)
 claims=$(python3 -c "import json,sys; print(len(json.load(open(sys.argv[1]))['claims']))" "$work/run.json")
 [ "$pages" -eq "$claims" ] || fail "$pages claim pages for $claims claims"
