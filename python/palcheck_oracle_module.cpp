@@ -202,6 +202,8 @@ py::object run_fuzz(const py::object& fn, const Array& relays, const std::string
         reply.outputs.push_back(*q);
       }
     } catch (py::error_already_set& e) {
+      // Ctrl-C and sys.exit() end the run (exit 130 in a shell); they are no failure of fn.
+      if (e.matches(PyExc_KeyboardInterrupt) || e.matches(PyExc_SystemExit)) throw;
       reply.error = std::string("fn raised ") + e.what();
     }
     return reply;

@@ -50,7 +50,9 @@ struct FuzzOptions {
   std::function<void(const std::string&)> progress;  ///< one line at a time, for stderr
 };
 
-/// Runs the search; the report has "passed", "seed", "cases", "failures" (at most one per property,
+/// Runs the search; the report has "passed" (no failure in at least one case: a run that checked no
+/// case, e.g. max_cases 0 or a time budget spent first, has "cases": 0 and is not passed), "seed",
+/// "cases", "failures" (at most one per property,
 /// each with the shrunk "inputs", the "property" broken, the "relays" involved, expected and actual
 /// outputs, sizes before and after shrinking and a one-line "replay").
 nlohmann::json fuzz_implementation(const Implementation& impl, const FuzzOptions& options);
