@@ -1,5 +1,5 @@
 // `palcheck fuzz-impl` (issue #14): def:relay, def:pal, prop:wiping checked on another
-// implementation that runs as a command speaking JSON lines (protocol in README.md): one request
+// implementation that runs as a command speaking JSON lines (protocol in docs/oracle.md): one request
 // per line on its standard input, one reply per line on its standard output. The search itself is
 // tools/oracle/fuzz_impl.h. Exit 0 no failure, 1 failures, 2 bad input.
 #include "tools/cli/commands.h"
@@ -192,7 +192,7 @@ CommandHandler add_fuzz_command(CLI::App& app) {
                                   "JSON lines) against the exact reference");
   fuzz->add_option("--command", o->command,
                    "The implementation: a shell command reading requests and writing replies, "
-                   "one JSON object per line (README: fuzz-impl)")
+                   "one JSON object per line (docs/oracle.md: fuzz-impl)")
       ->required();
   fuzz->add_option("--measure", o->measure, "Relays: JSON (relays or grid), or CSV/.npy rows alpha,beta[,weight]")
       ->required();

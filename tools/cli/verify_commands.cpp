@@ -1,5 +1,5 @@
 // `palcheck list|verify|show|replay`: the claim registry on the command line, with honest
-// verdicts (see claim_verify.h for the logic and README.md for the output formats).
+// verdicts (see claim_verify.h for the logic and docs/verify.md for the output formats).
 #include "tools/cli/commands.h"
 
 #include "claims/areas.h"
