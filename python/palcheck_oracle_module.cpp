@@ -1,4 +1,4 @@
-// The Python module `palcheck_oracle` (issue #7): the exact PAL reference (def:pal, def:relay,
+// The Python module `palcheck_oracle`: the exact PAL reference (def:pal, def:relay,
 // prop:wiping) on numpy arrays, in process, for PyTorch/JAX/numpy tests. Same engine and report as
 // `palcheck eval` and `palcheck compare`. numpy floats enter at their exact binary value.
 #include "reference/trace.h"

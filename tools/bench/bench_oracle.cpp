@@ -1,4 +1,4 @@
-// def:pal, prop:complexity, issue #7: tokens per second of the oracle's rank-keyed PAL on a 64x64
+// def:pal, prop:complexity: tokens per second of the oracle's rank-keyed PAL on a 64x64
 // grid with float32 weights and double inputs, for exact outputs and for nearest-double outputs;
 // setup apart; `palcheck eval` end to end (float64 .npy grid and inputs in, .npy out) at L = 16, 256,
 // 1024, n = 1e6; and a batch on 1 and 2 threads.

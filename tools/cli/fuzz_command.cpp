@@ -1,4 +1,4 @@
-// `palcheck fuzz-impl` (issue #14): def:relay, def:pal, prop:wiping checked on another
+// `palcheck fuzz-impl`: def:relay, def:pal, prop:wiping checked on another
 // implementation that runs as a command speaking JSON lines (protocol in docs/oracle.md): one request
 // per line on its standard input, one reply per line on its standard output. The search itself is
 // tools/oracle/fuzz_impl.h. Exit 0 no failure, 1 failures, 2 bad input.

@@ -1,4 +1,4 @@
-// `palcheck compare` (issue #7, test-oracle mode): def:pal, def:mpal outputs of another
+// `palcheck compare` (test-oracle mode): def:pal, def:mpal outputs of another
 // implementation against the exact reference; see oracle_compare.h. Exit 0 agree, 1 differ, 2 bad input.
 #include "tools/cli/commands.h"
 #include "tools/cli/number_option.h"

@@ -1,4 +1,4 @@
-// CSV for `palcheck eval` and `palcheck compare` (issue #7, test-oracle mode): one row per
+// CSV for `palcheck eval` and `palcheck compare` (test-oracle mode): one row per
 // sequence (or per relay, or per grid row). Cells are read exactly like JSON strings: "0.1" is 1/10.
 #pragma once
 
