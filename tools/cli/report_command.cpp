@@ -105,21 +105,30 @@ CommandHandler add_report_command(CLI::App& app) {
   auto o = std::make_shared<ReportCommandOptions>();
   auto* report = app.add_subcommand("report", "Write a static referee report (index, one page per claim, figures)");
   report->add_option("--from", o->from, "A saved `palcheck verify --json` file (then nothing is re-run)")
-      ->check(CLI::ExistingFile);
-  report->add_option("--replays", o->replays, "The replay files of that run (`verify --out DIR`)")->needs("--from");
-  report->add_option("--out", o->out, "The report folder (replaced when the report is complete)")->required();
+      ->check(CLI::ExistingFile)
+      ->type_name("FILE");
+  report->add_option("--replays", o->replays, "The replay files of that run (`verify --out DIR`)")
+      ->needs("--from")
+      ->type_name("DIR");
+  report->add_option("--out", o->out, "The report folder (replaced when the report is complete)")
+      ->required()
+      ->type_name("DIR");
   report->add_option("--format", o->format, "html (SVG figures) or md (PNG figures)")
+      ->type_name("FORMAT")
       ->check(CLI::IsMember({"html", "md"}))
       ->capture_default_str();
-  report->add_option("--tex", o->tex,
-                     "The paper's TeX source: its statements are quoted and typeset (without it the report is in "
-                     "palcheck's own words)");
+  report
+      ->add_option("--tex", o->tex,
+                   "The paper's TeX source: its statements are quoted and typeset (without it the report is in "
+                   "palcheck's own words)")
+      ->type_name("FILE");
   add_count_option(report, "--seed", o->config.seed, 0, UINT64_MAX, "Seed of every random search (without --from)");
   add_count_option(report, "--tests", o->config.tests, 1, 1'000'000, "Cases per property search (without --from)");
   add_count_option(report, "--max-shrinks", o->config.max_shrinks, 0, 1'000'000'000,
                    "Judge calls allowed while shrinking one counterexample (without --from)");
   add_count_option(report, "--rlimit", o->config.rlimit, 1, UINT32_MAX, "Z3 resource limit per query (without --from)");
-  report->add_option("--smt2-dir", o->config.smt2_dir, "Dump every Z3 query here and link them (without --from)");
+  report->add_option("--smt2-dir", o->config.smt2_dir, "Dump every Z3 query here and link them (without --from)")
+      ->type_name("DIR");
   return [=]() -> int { return *report ? run_report(*o) : -1; };
 }
 
