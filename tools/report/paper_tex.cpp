@@ -1,6 +1,8 @@
 // The paper's TeX: title, statements by label, section headings (see paper_tex.h).
 #include "tools/report/paper_tex.h"
 
+#include "tools/report/tex_text.h"
+
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
@@ -10,21 +12,6 @@
 
 namespace palcheck::report {
 namespace {
-
-// The balanced {...} group starting at text[open] == '{', without the braces.
-std::optional<std::string> braced(const std::string& text, std::size_t open) {
-  if (open >= text.size() || text[open] != '{') return std::nullopt;
-  int depth = 0;
-  for (std::size_t i = open; i < text.size(); ++i) {
-    if (text[i] == '\\') {
-      ++i;
-      continue;
-    }
-    if (text[i] == '{') ++depth;
-    if (text[i] == '}' && --depth == 0) return text.substr(open + 1, i - open - 1);
-  }
-  return std::nullopt;
-}
 
 // The sectioning command (\section, \subsection, \section*) that directly precedes `at`, if any.
 std::optional<std::size_t> heading_before(const std::string& text, std::size_t at) {
@@ -60,7 +47,7 @@ std::vector<std::pair<std::string, std::string>> PaperTex::macros() const {
   auto name_at = [&](std::size_t& at) -> std::optional<std::string> {
     while (at < preamble_end && (text_[at] == ' ' || text_[at] == '\n')) ++at;
     if (at < preamble_end && text_[at] == '{') {
-      std::optional<std::string> inner = braced(text_, at);
+      std::optional<std::string> inner = braced_group(text_, at);
       if (!inner) return std::nullopt;
       at += inner->size() + 2;
       return *inner;
@@ -82,7 +69,7 @@ std::vector<std::pair<std::string, std::string>> PaperTex::macros() const {
     if (!name || name->empty() || (*name)[0] != '\\') continue;
     while (next < preamble_end && text_[next] == '[') next = text_.find(']', next) + 1;  // argument count
     while (next < preamble_end && (text_[next] == ' ' || text_[next] == '\n')) ++next;
-    std::optional<std::string> body = braced(text_, next);
+    std::optional<std::string> body = braced_group(text_, next);
     if (!body) continue;
     at = next + body->size() + 2;
     if (command == "DeclareMathOperator")
@@ -96,7 +83,7 @@ std::vector<std::pair<std::string, std::string>> PaperTex::macros() const {
 std::optional<std::string> PaperTex::title() const {
   std::size_t at = text_.find("\\title{");
   if (at == std::string::npos) return std::nullopt;
-  return braced(text_, at + 6);
+  return braced_group(text_, at + 6);
 }
 
 std::optional<std::size_t> PaperTex::position(const std::string& label) const {
@@ -109,7 +96,7 @@ std::optional<std::string> PaperTex::section_title(const std::string& label) con
   if (!at) return std::nullopt;
   std::optional<std::size_t> heading = heading_before(text_, *at);
   if (!heading) return std::nullopt;
-  return braced(text_, text_.find('{', *heading));
+  return braced_group(text_, text_.find('{', *heading));
 }
 
 std::optional<std::string> PaperTex::statement(const std::string& label) const {
@@ -124,7 +111,7 @@ std::optional<std::string> PaperTex::statement(const std::string& label) const {
   while (search > 0) {
     std::size_t begin = text_.rfind("\\begin{", search - 1);
     if (begin == std::string::npos) break;
-    std::optional<std::string> env = braced(text_, begin + 6);
+    std::optional<std::string> env = braced_group(text_, begin + 6);
     search = begin;
     if (!env) continue;
     std::string close = "\\end{" + *env + "}";

@@ -36,20 +36,9 @@ void skip_spaces(const std::string& s, std::size_t& i) {
 std::optional<std::string> group(const std::string& s, std::size_t& i) {
   std::size_t j = i;
   skip_spaces(s, j);
-  if (j >= s.size() || s[j] != '{') return std::nullopt;
-  int depth = 0;
-  for (std::size_t k = j; k < s.size(); ++k) {
-    if (s[k] == '\\') {
-      ++k;
-      continue;
-    }
-    if (s[k] == '{') ++depth;
-    if (s[k] == '}' && --depth == 0) {
-      i = k + 1;
-      return s.substr(j + 1, k - j - 1);
-    }
-  }
-  return std::nullopt;
+  std::optional<std::string> inner = braced_group(s, j);
+  if (inner) i = j + inner->size() + 2;
+  return inner;
 }
 
 // The [...] at s[i] (no spaces before it), braces respected; i moves past it.
@@ -303,6 +292,16 @@ class Converter {
   }
 
   void step(const std::string& s, std::size_t& i) {
+    // TeX's ligatures and its unbreakable space, longest first.
+    static const std::vector<std::pair<std::string, std::string>> ligatures{
+        {"---", "\u2014"}, {"--", "\u2013"}, {"``", "\u201c"}, {"''", "\u201d"},
+        {"`", "\u2018"},   {"'", "\u2019"},  {"~", "\u00a0"}};
+    for (const auto& [from, to] : ligatures)
+      if (s.compare(i, from.size(), from) == 0) {
+        plain_ += to;
+        i += from.size();
+        return;
+      }
     char c = s[i];
     switch (c) {
       case '\\': command(s, i); return;
@@ -325,30 +324,6 @@ class Converter {
       }
       case '{':
       case '}': ++i; return;
-      case '~':
-        plain_ += "\u00a0";
-        ++i;
-        return;
-      case '`':
-        if (s.compare(i, 2, "``") == 0)
-          plain_ += "\u201c", i += 2;
-        else
-          plain_ += "\u2018", ++i;
-        return;
-      case '\'':
-        if (s.compare(i, 2, "''") == 0)
-          plain_ += "\u201d", i += 2;
-        else
-          plain_ += "\u2019", ++i;
-        return;
-      case '-':
-        if (s.compare(i, 3, "---") == 0)
-          plain_ += "\u2014", i += 3;
-        else if (s.compare(i, 2, "--") == 0)
-          plain_ += "\u2013", i += 2;
-        else
-          plain_ += '-', ++i;
-        return;
       case '&':
         plain_ += ' ';
         ++i;
@@ -697,6 +672,20 @@ class Converter {
 };
 
 }  // namespace
+
+std::optional<std::string> braced_group(const std::string& text, std::size_t open) {
+  if (open >= text.size() || text[open] != '{') return std::nullopt;
+  int depth = 0;
+  for (std::size_t i = open; i < text.size(); ++i) {
+    if (text[i] == '\\') {
+      ++i;
+      continue;
+    }
+    if (text[i] == '{') ++depth;
+    if (text[i] == '}' && --depth == 0) return text.substr(open + 1, i - open - 1);
+  }
+  return std::nullopt;
+}
 
 void append_tex(Page& page, const std::string& tex, const RefLink& link) {
   Converter converter(page, link, false);

@@ -7,6 +7,7 @@
 #include "tools/report/markup.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 
 namespace palcheck::report {
@@ -14,6 +15,9 @@ namespace palcheck::report {
 /// Where a \ref'd label links to from the page, or "" when the report has no page for it (the label is
 /// then shown as text).
 using RefLink = std::function<std::string(const std::string& label)>;
+
+/// The balanced {...} group at text[open] == '{' without its braces; nothing when there is none there.
+std::optional<std::string> braced_group(const std::string& text, std::size_t open);
 
 /// Appends `tex` (a statement with its environment, a section heading, an excerpt) to `page` as blocks.
 void append_tex(Page& page, const std::string& tex, const RefLink& link);
