@@ -336,8 +336,7 @@ void write_claim_page(Context& c, const ReportClaim& rc) {
   if (!relations.empty()) page.items(relations);
 
   page.heading(2, "Verdict");
-  const nlohmann::json evidence = rc.doc.value("evidence", nlohmann::json::object());
-  page.paragraph(page.badge(rc.verdict()) + " " + prose(page, str(evidence, "summary")));
+  page.paragraph(page.badge(rc.verdict()) + " " + prose(page, reason_of(rc)));
   if (std::string note = side_note(rc); !note.empty())
     page.paragraph(page.text("Besides: " + note + " (listed apart below; they do not decide the verdict)."));
 
