@@ -1,8 +1,10 @@
 // def:pal, prop:complexity, issue #7: tokens per second of the oracle's rank-keyed PAL on a 64x64
 // grid with float32 weights and double inputs, for exact outputs and for nearest-double outputs;
 // setup apart; `palcheck eval` end to end (float64 .npy grid and inputs in, .npy out) at L = 16, 256,
-// 1024, n = 1e6; and a batch on 1 and 2 threads.
+// 1024, n = 1e6, with its ratio to the plain machine-integer baseline (plain_pal.h) on the same files;
+// and a batch on 1 and 2 threads.
 #include "reference/keyed_pal.h"
+#include "tools/bench/plain_pal.h"
 #include "reference/measure.h"
 #include "tools/oracle/npy_format.h"
 #include "tools/oracle/oracle_problem.h"
@@ -10,6 +12,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -118,7 +121,16 @@ struct EvalFiles {
     request.threads = threads;
     palcheck::oracle::stream_evaluate(std::move(request));
   }
+
+  // The same with the plain baseline (the grid's spacing 1/8 is 2^-3).
+  void plain_eval() const { palcheck::bench::plain_eval_npy(grid, -3, inputs, output); }
 };
+
+double process_cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
 
 // End to end, n = 1e6 tokens in one sequence: the float64 grid read and keyed, inputs streamed from
 // disk, outputs written. Flat in L is the target (t(1024) / t(16) <= 1.5).
@@ -129,6 +141,29 @@ void BM_EvalEndToEnd(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * 1000000);
 }
 BENCHMARK(BM_EvalEndToEnd)->Arg(16)->Arg(256)->Arg(1024)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+// The speed-of-light ratio: each iteration runs the plain baseline and palcheck's eval on the same
+// files (n = 1e6, one thread), timing each in process CPU seconds, so a busy machine slows both
+// alike. Counters: plain_ns and palcheck_ns per token, and ratio = palcheck / plain (target <= 1.25).
+void BM_EvalVersusPlain(benchmark::State& state) {
+  int L = static_cast<int>(state.range(0));
+  constexpr std::size_t kTokens = 1000000;
+  EvalFiles files(L, {kTokens}, "plain");
+  double plain = 0, palcheck = 0;
+  for (auto _ : state) {
+    double t0 = process_cpu_seconds();
+    files.plain_eval();
+    double t1 = process_cpu_seconds();
+    files.eval(1);
+    palcheck += process_cpu_seconds() - t1;
+    plain += t1 - t0;
+  }
+  double tokens = static_cast<double>(state.iterations() * kTokens);
+  state.counters["plain_ns"] = 1e9 * plain / tokens;
+  state.counters["palcheck_ns"] = 1e9 * palcheck / tokens;
+  state.counters["ratio"] = palcheck / plain;
+}
+BENCHMARK(BM_EvalVersusPlain)->Arg(16)->Arg(256)->Arg(1024)->Unit(benchmark::kMillisecond)->Iterations(5);
 
 // A batch of 64 sequences of 16384 tokens at L = 256 on 1 and 2 threads, in wall time (the target:
 // 2 threads >= 1.8x one). On a machine shared with other busy sessions the wall time measures the
