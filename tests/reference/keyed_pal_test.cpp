@@ -146,6 +146,28 @@ TEST(OracleKeyedPal, GridKeysByArithmeticEqualExactKeys) {
   }
 }
 
+TEST(OracleKeyedPal, PowerOfTwoGridKeysEqualExactKeys) {
+  // Spacings 2^e from tiny to huge, where the key is read from u * 2^-e: inputs at and next to every
+  // grid point, and where u * 2^-e underflows (subnormal and tiny inputs) or overflows.
+  for (int e : {-999, -60, -3, 0, 5, 999}) {
+    Q delta = e >= 0 ? Q(boost::multiprecision::mpz_int(1) << e) : Q(1, boost::multiprecision::mpz_int(1) << -e);
+    Grid grid{delta, 20, {}};
+    for (int i = 1; i <= 20; ++i) grid.weights.push_back({i, 1 + (i * 7) % i, Q(1, 2)});
+    KeyedMeasure keyed(measure_from_grid(grid));
+    std::vector<double> u{0.0, -0.0, 4.9e-324, -4.9e-324, 1e-300, 1e300, -1e300, 1.7e308, -1.7e308};
+    for (int i = -2; i <= 23; ++i) {
+      double d = to_double(delta * i);
+      for (double x : {d, std::nextafter(d, 1e308), std::nextafter(d, -1e308), d + to_double(delta) / 2}) u.push_back(x);
+    }
+    std::vector<int> batch(u.size());
+    keyed.keys(u.data(), u.size(), batch.data());
+    for (std::size_t k = 0; k < u.size(); ++k) {
+      ASSERT_EQ(keyed.key(u[k]), keyed.key(exact(u[k]))) << "e " << e << " u " << u[k];
+      ASSERT_EQ(batch[k], keyed.key(u[k]));
+    }
+  }
+}
+
 // Double weights as a float .npy grid holds them: ordinary, integer, zero and -0, and magnitudes
 // (2^+-600, subnormal) whose sums leave 128 bits, so from_grid must take the GMP route.
 double grid_weight(std::mt19937_64& rng, bool extreme) {
@@ -244,6 +266,23 @@ TEST(OracleKeyedPal, BlockStepsEqualTokenSteps) {
       }
       ASSERT_TRUE(one.scaled() == block.scaled());
       ASSERT_EQ(one.depth(), block.depth());
+      // Nearest doubles a block at a time, with single steps in between.
+      KeyedRun mixed(keyed, initial);
+      std::vector<double> doubles(keys.size());
+      for (std::size_t first = 0; first < keys.size();) {
+        std::size_t count = std::min<std::size_t>(1 + rng() % 1500, keys.size() - first);
+        mixed.step_doubles(keys.data() + first, count, doubles.data() + first);
+        first += count;
+        if (first < keys.size()) {
+          mixed.step(keys[first]);
+          doubles[first++] = mixed.nearest_double();
+        }
+      }
+      KeyedRun replay(keyed, initial);
+      for (std::size_t n = 0; n < keys.size(); ++n) {
+        replay.step(keys[n]);
+        ASSERT_EQ(doubles[n], to_double(replay.exact())) << "case " << c << " token " << n;
+      }
     }
   }
 }

@@ -25,7 +25,10 @@ void append_value(std::string& out, const KeyedRun& run, const KeyedMeasure& key
                   const __int128* scaled, Finite& finite) {
   if (kind == ValueKind::Exact) {
     if (style == TextStyle::Json) out += '"';
-    out += scaled ? dyadic_text(*scaled, keyed.scale()) : to_string(run.exact());
+    if (scaled)
+      append_dyadic_text(out, *scaled, keyed.scale());
+    else
+      out += to_string(run.exact());
     if (style == TextStyle::Json) out += '"';
     return;
   }
@@ -76,10 +79,16 @@ void OutputFile::commit() {
 
 Finite run_keys(const KeyedMeasure& keyed, ValueKind kind, KeyedRun& run, const int* keys, std::size_t count,
                 bool first_of_row, double* values, std::string* text, TextStyle style) {
-  constexpr std::size_t kBlock = 1024;
-  __int128 scaled[kBlock];
   bool integral = keyed.integral();
   Finite finite = Finite::All;
+  if (integral && !text) {
+    run.step_doubles(keys, count, values);
+    for (std::size_t k = 0; k < count; ++k)
+      if (!std::isfinite(values[k])) finite = Finite::NotAll;
+    return finite;
+  }
+  constexpr std::size_t kBlock = 1024;
+  __int128 scaled[kBlock];
   for (std::size_t first = 0; first < count; first += kBlock) {
     std::size_t block = std::min(kBlock, count - first);
     if (integral) run.step_scaled(keys + first, block, scaled);
