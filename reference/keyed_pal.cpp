@@ -362,6 +362,18 @@ void KeyedMeasure::build_double_keys() {
   while (low_infinite < m_ && bracketing_double(thresholds_[low_infinite]) == -std::numeric_limits<double>::infinity())
     ++low_infinite;
   key_below_all_ = 2 * static_cast<int>(low_infinite) + 1;
+  thresholds_are_doubles_ = std::all_of(thresholds_.begin(), thresholds_.end(), [](const Q& t) {
+    return mpz_popcount(&t.backend().data()->_mp_den) == 1 && mpq_get_d(t.backend().data()) == t;
+  });
+  fractions_.clear();
+  for (const Q& t : thresholds_) {
+    const __mpq_struct* q = t.backend().data();
+    if (!mpz_fits_slong_p(&q->_mp_num) || !mpz_fits_slong_p(&q->_mp_den)) {
+      fractions_.clear();
+      break;
+    }
+    fractions_.emplace_back(mpz_get_si(&q->_mp_num), mpz_get_si(&q->_mp_den));
+  }
   lattice_inverse_step_ = 0;
   if (m_ > 0 && m_ <= (std::size_t{1} << 24)) {
     // c * 2^e for c = 1..m: the first threshold a power of two, the others its multiples.
@@ -428,6 +440,30 @@ int KeyedMeasure::key(double u) const {
 
 void KeyedMeasure::keys(const double* u, std::size_t n, int* out) const {
   for (std::size_t k = 0; k < n; ++k) out[k] = key(u[k]);
+}
+
+int KeyedMeasure::key(std::int64_t num, std::int64_t den) const {
+  constexpr std::int64_t kExact = std::int64_t{1} << 53;
+  if (thresholds_are_doubles_ && num <= kExact && num >= -kExact && den <= kExact) {
+    // x = num / den rounded once (both are doubles), and rounding keeps every order with a double
+    // weakly: x strictly between two thresholds puts num / den there too; only x equal to one
+    // leaves the side to an exact comparison.
+    double x = static_cast<double>(num) / static_cast<double>(den);
+    int k = key(x);
+    if (k % 2 == 1 || std::fma(x, static_cast<double>(den), -static_cast<double>(num)) == 0) return k;
+  }
+  if (fractions_.size() != m_) return key(Q(num) / den);
+  // sign(num/den - p/q) with positive denominators; the products stay below 2^126.
+  auto compare = [&](std::size_t c) {
+    auto [p, q] = fractions_[c];
+    __int128 left = static_cast<__int128>(num) * q, right = static_cast<__int128>(p) * den;
+    return (left > right) - (left < right);
+  };
+  // c = the thresholds <= num/den: those <= its nearest double, then moved past the few in between.
+  auto c = static_cast<std::size_t>(key(static_cast<double>(num) / static_cast<double>(den)) / 2);
+  while (c > 0 && compare(c - 1) < 0) --c;
+  while (c < m_ && compare(c) >= 0) ++c;
+  return c > 0 && compare(c - 1) == 0 ? 2 * static_cast<int>(c) : 2 * static_cast<int>(c) + 1;
 }
 
 std::vector<int> KeyedMeasure::keys(const std::vector<Q>& u) const {

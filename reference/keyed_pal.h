@@ -56,6 +56,10 @@ class KeyedMeasure {
   int key(double u) const;
   /// The keys of n finite doubles, as key(double) gives them, into out.
   void keys(const double* u, std::size_t n, int* out) const;
+  /// The key of num / den (den > 0), exactly: without GMP when every threshold is a double and num
+  /// and den are below 2^53 (the key of the nearest double), or a fraction of 64-bit integers (a
+  /// guess from the doubles, settled by 128-bit cross products).
+  int key(std::int64_t num, std::int64_t den) const;
 
   /// The keys of a sequence.
   std::vector<int> keys(const std::vector<Q>& u) const;
@@ -107,6 +111,10 @@ class KeyedMeasure {
   std::vector<int> key_at_, key_after_;
   int key_below_all_ = 1;                             // key of an input below every double of doubles_
   double guess_origin_ = 0, guess_inverse_step_ = 0;  // index guess (u - origin) * inverse; 0 = off
+  // Whether every threshold is a double (then a double's key settles every comparison it is not equal in).
+  bool thresholds_are_doubles_ = false;
+  // Each threshold as numerator and denominator, when all of them fit 64 bits; else empty.
+  std::vector<std::pair<std::int64_t, std::int64_t>> fractions_;
   // Thresholds exactly c * 2^e for c = 1..m (a grid with a power-of-two spacing): then u * 2^-e is
   // exact for every double u that matters, and the key is read from it. 0 = off.
   double lattice_inverse_step_ = 0;

@@ -115,17 +115,36 @@ void RowOutputs::clear() {
   text_.clear();
 }
 
-void RowOutputs::add(const KeyedMeasure& keyed, InitialState initial, const std::vector<int>& keys,
+void RowOutputs::add(const KeyedMeasure& keyed, InitialState initial, const int* keys, std::size_t count,
                      bool first_of_batch) {
   KeyedRun run(keyed, initial);
+  begin_row(first_of_batch);
+  add_keys(keyed, run, keys, count);
+  end_row();
+}
+
+void RowOutputs::begin_row(bool first_of_batch) {
+  row_values_ = 0;
+  row_finite_ = Finite::All;
+  open_ = true;
+  if (format_ == FileFormat::Json) text_ += first_of_batch ? "\n    [" : ",\n    [";
+}
+
+void RowOutputs::add_keys(const KeyedMeasure& keyed, KeyedRun& run, const int* keys, std::size_t count) {
   bool npy = format_ == FileFormat::Npy, json = format_ == FileFormat::Json;
   std::size_t at = values_.size();
-  if (npy) values_.resize(at + keys.size());
-  if (json) text_ += first_of_batch ? "\n    [" : ",\n    [";
-  finite_.push_back(run_keys(keyed, kind_, run, keys.data(), keys.size(), true, values_.data() + at,
-                             npy ? nullptr : &text_, json ? TextStyle::Json : TextStyle::Csv));
-  lengths_.push_back(keys.size());
-  if (json) text_ += keys.empty() ? "]" : "\n    ]";
+  if (npy) values_.resize(at + count);
+  if (run_keys(keyed, kind_, run, keys, count, row_values_ == 0, values_.data() + at, npy ? nullptr : &text_,
+               json ? TextStyle::Json : TextStyle::Csv) == Finite::NotAll)
+    row_finite_ = Finite::NotAll;
+  row_values_ += count;
+}
+
+void RowOutputs::end_row() {
+  open_ = false;
+  finite_.push_back(row_finite_);
+  lengths_.push_back(row_values_);
+  if (format_ == FileFormat::Json) text_ += row_values_ == 0 ? "]" : "\n    ]";
   if (format_ == FileFormat::Csv) text_ += '\n';
 }
 
@@ -137,6 +156,9 @@ void RowOutputs::give(OutputFile& out, std::size_t& row, std::size_t cols,
     else if (finite_[i] == Finite::NotAll)
       objection = no_finite_double_message();
   }
+  // A row still open after the rows ended here: its values so far.
+  if (!objection && open_ && row_finite_ == Finite::NotAll)
+    objection = no_finite_double_message();
   row += lengths_.size();
   if (objection) return;  // nothing more is written: the temporary file is removed
   if (format_ == FileFormat::Npy)
