@@ -563,7 +563,8 @@ MemoryStepEffect KeyedRun::step(int u) {
 
 void KeyedRun::step_scaled(const int* keys, std::size_t n, __int128* out) {
   // First the memory moves over a block's keys, noting per token the two cells of its output
-  // (below + plus - minus) and where the value below is; then the sums, in order, without a branch.
+  // (below + plus - minus) and where the value below is; then the sums, in order, without a branch
+  // (or each at once when the table is small enough to stay in cache).
   // Entries at or above `low` were set in this block (by token setter_[e], their value in out);
   // those below keep int_outputs_. A token that leaves the memory as it was reads cell 0 (zero)
   // twice and takes the top's value.
@@ -574,6 +575,8 @@ void KeyedRun::step_scaled(const int* keys, std::size_t n, __int128* out) {
   const __int128* below[kBlock];
   auto row = [m](int a) { return a < 0 ? m : static_cast<std::size_t>(a / 2); };
   auto column = [](int b) { return b < 0 ? 0 : static_cast<std::size_t>((b - 1) / 2); };
+  // A table that stays in cache (up to L = 361) is read at once; a larger one a block later.
+  const bool cached = side * side * sizeof(__int128) <= (std::size_t{2} << 20);
   for (std::size_t first = 0; first < n; first += kBlock) {
     std::size_t count = std::min(kBlock, n - first), size = extrema_.size(), low = size;
     extrema_.resize(size + count);
@@ -589,6 +592,7 @@ void KeyedRun::step_scaled(const int* keys, std::size_t n, __int128* out) {
       if (size > 0 && u == ext[size - 1]) {
         plus[k] = minus[k] = 0;
         below[k] = value(size - 1);
+        if (cached) block[k] = *below[k];
         continue;
       }
       if (size == 0) {
@@ -615,11 +619,16 @@ void KeyedRun::step_scaled(const int* keys, std::size_t n, __int128* out) {
         plus[k] = column(u) * side + row(u);
         minus[k] = column(u) * side + row(p);
       }
-      __builtin_prefetch(table + plus[k]);
-      __builtin_prefetch(table + minus[k]);
       below[k] = index > 0 ? value(index - 1) : &int_start_;
+      if (cached) {
+        block[k] = *below[k] + table[plus[k]] - table[minus[k]];
+      } else {
+        __builtin_prefetch(table + plus[k]);
+        __builtin_prefetch(table + minus[k]);
+      }
     }
-    for (std::size_t k = 0; k < count; ++k) block[k] = *below[k] + table[plus[k]] - table[minus[k]];
+    if (!cached)
+      for (std::size_t k = 0; k < count; ++k) block[k] = *below[k] + table[plus[k]] - table[minus[k]];
     for (std::size_t e = low; e < size; ++e) int_outputs_[e] = block[setter[e]];
     extrema_.resize(size);
     setter_.resize(size);

@@ -287,6 +287,30 @@ TEST(OracleKeyedPal, BlockStepsEqualTokenSteps) {
   }
 }
 
+TEST(OracleKeyedPal, BlockStepsEqualTokenStepsOnATableBeyondTheCache) {
+  // L = 400: the table (401^2 cells of 16 bytes) is read a block after the memory moves.
+  std::mt19937_64 rng(kSeed + 6);
+  DoubleGrid grid{Q(1, 8), 400, 400, std::vector<double>(400 * 400, 0.0)};
+  for (std::size_t i = 0; i < 400; ++i)
+    for (std::size_t j = 0; j <= i; j += 1 + rng() % 7) grid.weights[i * 400 + j] = static_cast<double>(rng() % 9) - 4;
+  KeyedMeasure keyed = KeyedMeasure::from_grid(grid);
+  std::vector<int> keys;
+  for (int n = 0; n < 5000; ++n) keys.push_back(1 + static_cast<int>(rng() % 801));
+  for (InitialState initial : {InitialState::Off, InitialState::On}) {
+    KeyedRun one(keyed, initial), block(keyed, initial);
+    std::vector<__int128> out(keys.size());
+    for (std::size_t first = 0; first < keys.size();) {
+      std::size_t count = std::min<std::size_t>(1 + rng() % 700, keys.size() - first);
+      block.step_scaled(keys.data() + first, count, out.data() + first);
+      first += count;
+    }
+    for (std::size_t n = 0; n < keys.size(); ++n) {
+      one.step(keys[n]);
+      ASSERT_TRUE(one.scaled() == out[n]) << "token " << n;
+    }
+  }
+}
+
 TEST(OracleKeyedPal, DyadicTextIsCanonical) {
   std::mt19937_64 rng(kSeed + 3);
   for (int c = 0; c < 20000; ++c) {
