@@ -401,16 +401,16 @@ int KeyedMeasure::key(const Q& u) const {
   return 2 * static_cast<int>(c) + 1;
 }
 
-int KeyedMeasure::key(double u) const {
+inline int KeyedMeasure::double_key(double u) const {
   if (!std::isfinite(u)) throw std::invalid_argument("KeyedMeasure::key: input is not a finite number");
   if (lattice_inverse_step_ > 0) {
     // u * 2^-e is exact but where it underflows (then u is below the first threshold anyway) or
     // overflows (then above the last).
-    double x = u * lattice_inverse_step_;
-    if (x <= 0) return 1;
-    if (x > static_cast<double>(m_)) return 2 * static_cast<int>(m_) + 1;
+    // Clamped into [1/2, m + 1/2] without a branch: below the first threshold reads as 1/2, above the
+    // last as m + 1/2, and neither is a grid point.
+    double x = std::clamp(u * lattice_inverse_step_, 0.5, static_cast<double>(m_) + 0.5);
     auto c = static_cast<int>(x);
-    return x == c ? 2 * c : 2 * c + 1;
+    return 2 * c + (x != c);
   }
   // k = number of doubles <= u, found by a guess on evenly spread doubles (grids) or a binary search.
   std::size_t n = doubles_.size(), k;
@@ -438,8 +438,10 @@ int KeyedMeasure::key(double u) const {
   return d[k - 1] == u ? key_at_[k - 1] : key_after_[k - 1];
 }
 
+int KeyedMeasure::key(double u) const { return double_key(u); }
+
 void KeyedMeasure::keys(const double* u, std::size_t n, int* out) const {
-  for (std::size_t k = 0; k < n; ++k) out[k] = key(u[k]);
+  for (std::size_t k = 0; k < n; ++k) out[k] = double_key(u[k]);
 }
 
 int KeyedMeasure::key(std::int64_t num, std::int64_t den) const {
@@ -449,7 +451,7 @@ int KeyedMeasure::key(std::int64_t num, std::int64_t den) const {
     // weakly: x strictly between two thresholds puts num / den there too; only x equal to one
     // leaves the side to an exact comparison.
     double x = static_cast<double>(num) / static_cast<double>(den);
-    int k = key(x);
+    int k = double_key(x);
     if (k % 2 == 1 || std::fma(x, static_cast<double>(den), -static_cast<double>(num)) == 0) return k;
   }
   if (fractions_.size() != m_) return key(Q(num) / den);
@@ -460,7 +462,7 @@ int KeyedMeasure::key(std::int64_t num, std::int64_t den) const {
     return (left > right) - (left < right);
   };
   // c = the thresholds <= num/den: those <= its nearest double, then moved past the few in between.
-  auto c = static_cast<std::size_t>(key(static_cast<double>(num) / static_cast<double>(den)) / 2);
+  auto c = static_cast<std::size_t>(double_key(static_cast<double>(num) / static_cast<double>(den)) / 2);
   while (c > 0 && compare(c - 1) < 0) --c;
   while (c < m_ && compare(c) >= 0) ++c;
   return c > 0 && compare(c - 1) == 0 ? 2 * static_cast<int>(c) : 2 * static_cast<int>(c) + 1;

@@ -97,6 +97,7 @@ class KeyedMeasure {
   KeyedMeasure() = default;
   bool build_grid(const DoubleGrid& grid);
   void build_double_keys();
+  int double_key(double u) const;  // key(double), inlined where it runs per token
 
   std::optional<Measure> mu_;
   std::vector<Q> thresholds_;  // sorted, distinct

@@ -237,6 +237,24 @@ TEST(OracleKeyedPal, DoubleGridRejectsWhatMeasureFromGridRejects) {
   EXPECT_THROW((void)KeyedMeasure::from_grid(DoubleGrid{Q(1), 1, 1, {1.0}}).measure(), std::logic_error);
 }
 
+// step_scaled over `keys` fed in pieces of random sizes equals step() one token at a time.
+void expect_block_steps_equal_token_steps(const KeyedMeasure& keyed, InitialState initial, const std::vector<int>& keys,
+                                          std::mt19937_64& rng) {
+  KeyedRun one(keyed, initial), block(keyed, initial);
+  std::vector<__int128> out(keys.size());
+  for (std::size_t first = 0; first < keys.size();) {
+    std::size_t count = std::min<std::size_t>(1 + rng() % 700, keys.size() - first);
+    block.step_scaled(keys.data() + first, count, out.data() + first);
+    first += count;
+  }
+  for (std::size_t n = 0; n < keys.size(); ++n) {
+    one.step(keys[n]);
+    ASSERT_TRUE(one.scaled() == out[n]) << "token " << n;
+  }
+  ASSERT_TRUE(one.scaled() == block.scaled());
+  ASSERT_EQ(one.depth(), block.depth());
+}
+
 TEST(OracleKeyedPal, BlockStepsEqualTokenSteps) {
   // Long sequences (several blocks of step_scaled, deep memories from a slow zig-zag with noise),
   // fed in pieces of every size, against step() one token at a time.
@@ -253,19 +271,8 @@ TEST(OracleKeyedPal, BlockStepsEqualTokenSteps) {
       keys.push_back(std::clamp(centre + static_cast<int>(rng() % 7) - 3, 1, 49));
     }
     for (InitialState initial : {InitialState::Off, InitialState::On}) {
-      KeyedRun one(keyed, initial), block(keyed, initial);
-      std::vector<__int128> out(keys.size());
-      for (std::size_t first = 0; first < keys.size();) {
-        std::size_t count = std::min<std::size_t>(1 + rng() % 700, keys.size() - first);
-        block.step_scaled(keys.data() + first, count, out.data() + first);
-        first += count;
-      }
-      for (std::size_t n = 0; n < keys.size(); ++n) {
-        one.step(keys[n]);
-        ASSERT_TRUE(one.scaled() == out[n]) << "case " << c << " token " << n;
-      }
-      ASSERT_TRUE(one.scaled() == block.scaled());
-      ASSERT_EQ(one.depth(), block.depth());
+      SCOPED_TRACE("case " + std::to_string(c));
+      expect_block_steps_equal_token_steps(keyed, initial, keys, rng);
       // Nearest doubles a block at a time, with single steps in between.
       KeyedRun mixed(keyed, initial);
       std::vector<double> doubles(keys.size());
@@ -296,19 +303,8 @@ TEST(OracleKeyedPal, BlockStepsEqualTokenStepsOnATableBeyondTheCache) {
   KeyedMeasure keyed = KeyedMeasure::from_grid(grid);
   std::vector<int> keys;
   for (int n = 0; n < 5000; ++n) keys.push_back(1 + static_cast<int>(rng() % 801));
-  for (InitialState initial : {InitialState::Off, InitialState::On}) {
-    KeyedRun one(keyed, initial), block(keyed, initial);
-    std::vector<__int128> out(keys.size());
-    for (std::size_t first = 0; first < keys.size();) {
-      std::size_t count = std::min<std::size_t>(1 + rng() % 700, keys.size() - first);
-      block.step_scaled(keys.data() + first, count, out.data() + first);
-      first += count;
-    }
-    for (std::size_t n = 0; n < keys.size(); ++n) {
-      one.step(keys[n]);
-      ASSERT_TRUE(one.scaled() == out[n]) << "token " << n;
-    }
-  }
+  for (InitialState initial : {InitialState::Off, InitialState::On})
+    expect_block_steps_equal_token_steps(keyed, initial, keys, rng);
 }
 
 TEST(OracleKeyedPal, DyadicTextIsCanonical) {
