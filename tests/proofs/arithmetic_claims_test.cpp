@@ -1,7 +1,9 @@
-// rem:backprop:off_ties, rem:maxcut:identity, rem:heads_dims:parameters, lem:mlp_width: each short proof
-// closes (every query unsat in Z3 and cvc5), and each declared semantic mutant (a dropped hypothesis, a
-// flipped sign, an off-by-one, the other initial state...) turns one of its queries sat.
+// rem:backprop:off_ties, rem:maxcut:identity, rem:heads_dims:parameters, lem:mlp_width (both input
+// encodings): each short proof closes (every query unsat in Z3 and cvc5), and each declared semantic mutant
+// (a dropped hypothesis, a flipped sign, an off-by-one, the other initial state...) turns one of its queries
+// sat.
 #include "proofs/maxcut_identity_induction.h"
+#include "proofs/mlp_interpolation_induction.h"
 #include "proofs/mlp_width_induction.h"
 #include "proofs/parameter_count_induction.h"
 #include "proofs/relaxation_limit_induction.h"
@@ -22,6 +24,7 @@ const ShortProof kProofs[] = {
     {"rem:maxcut:identity", prove_maxcut_identity, maxcut_mutants},
     {"rem:heads_dims:parameters", prove_parameter_counts, parameter_count_mutants},
     {"lem:mlp_width", prove_mlp_width, mlp_width_mutants},
+    {"lem:mlp_width", prove_mlp_interpolation, mlp_interpolation_mutants},
 };
 
 TEST(ArithmeticClaims, EveryProofCloses) {
