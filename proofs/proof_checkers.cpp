@@ -20,6 +20,7 @@ void register_proof_checkers(Registry& registry) {
   proofs::register_induction_claim_checkers(registry);
   proofs::register_separation_checkers(registry);
   proofs::register_arithmetic_claim_checkers(registry);
+  proofs::register_memory_corollary_checkers(registry);
   proofs::register_z3_replayers(registry);
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "proofs/induction_report.h"
+#include "proofs/proof_mutant.h"
 #include "proofs/z3_query.h"
 
 #include <functional>
@@ -20,13 +21,6 @@ struct ChainQuery {
   std::string name;                                    ///< "base", "step: ...", "conclusion: ..."
   std::string question;                                ///< premises => goal, in words
   std::function<void(z3::context&, Query&)> negation;  ///< asserts the premises and the negated goal
-};
-
-/// A semantic mutant of a proof: a named change of its encoding, which some query must then answer sat.
-struct ProofMutant {
-  int id;              ///< passed to the proof's query builder (0 is the real encoding, never a mutant)
-  std::string name;    ///< short name ("tie allowed")
-  std::string breaks;  ///< what it changes, in words
 };
 
 /// Asks each query in order, in a fresh context, with files named "<tag>_<query name>" (tag from `text`).
