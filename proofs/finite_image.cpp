@@ -63,7 +63,8 @@ ChainQuery relay_step(int mutant) {
             q.hypothesis("same layer input at n", a.z == b.z);
             if (!is(mutant, kStatesMayDiffer)) q.hypothesis("same relay states at n-1", a.prev == b.prev);
             q.fact(a.next != b.next);
-          }};
+          },
+          {kRateDependentRelay, kStatesMayDiffer}};
 }
 
 // Layer l+1's output at n from its input and its relays' states at n (every relay equal, by relay_step).
@@ -86,7 +87,8 @@ ChainQuery layer_step(int mutant) {
               z3::func_decl layer = c.function("layer", vec, vec, vec);
               q.fact(layer(z, mpal(s)) != layer(z2, mpal(s2)));
             }
-          }};
+          },
+          {kReadsAnotherPosition}};
 }
 
 // m + 1 pigeons 0..m, `holes(m)` holes.
@@ -97,7 +99,8 @@ ChainQuery pigeonhole_base(int mutant) {
             z3::func_decl h = c.function("h", c.int_sort(), c.int_sort());
             z3::expr zero = c.int_val(0);
             q.fact(0 <= h(zero) && h(zero) < holes(mutant, zero));
-          }};
+          },
+          {kAsManyHolesAsPigeons}};
 }
 
 // The premises are asserted at the pigeons the argument looks at (a, b and the last one): instances of
@@ -118,7 +121,8 @@ ChainQuery pigeonhole_step(int mutant) {
                 q.hypothesis("h is injective", z3::implies(i != j, h(i) != h(j)));
             auto g = [&](const z3::expr& x) { return is(mutant, kNoRelabel) ? h(x) : z3::ite(h(x) == m, h(last), h(x)); };
             q.fact((a != b && g(a) == g(b)) || !(0 <= g(a) && g(a) < holes(mutant, m)));
-          }};
+          },
+          {kAsManyHolesAsPigeons, kNoRelabel, kInjectivityDropped}};
 }
 
 // Real tokens: x_p = v (all else fixed); pigeons v = a, b among 0..M; the output at n is F(states at n-1).
@@ -148,7 +152,8 @@ ChainQuery conclusion_real(FiniteImageTarget target, int mutant) {
             }
             z3::expr va = z3::to_real(a), vb = z3::to_real(b);
             q.fact((a != b && st(va) == st(vb)) || !(0 <= st(va) && st(va) < M));
-          }};
+          },
+          {kOutputReadsTarget, kUnboundedStates, kFiniteValuedTarget}};
 }
 
 // An alphabet of >= 2 symbols: K >= M + 1 prefixes x_{0:n-1}, pigeons a, b among 0..M; the query token at
@@ -184,7 +189,8 @@ ChainQuery conclusion_finite(int mutant) {
                            z3::implies(0 <= d && d < n && k < K, F(d, st(k, d)) == token(k, d)));
             }
             q.fact((a != b && st(a, zero) == st(b, zero)) || !(0 <= st(a, zero) && st(a, zero) < M));
-          }};
+          },
+          {kQueryBeforePrefix, kUnboundedStates, kPrefixesNotDistinct}};
 }
 
 const char* mutant_name(int id) {

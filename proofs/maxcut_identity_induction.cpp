@@ -52,7 +52,8 @@ ChainQuery step(int mutant) {
             q.fact(n.W == t.W + w && n.E == t.E - J * si * sj && n.C == t.C + z3::ite(cut, w, c.real_val(0)) &&
                    n.up == t.up - J);
             q.fact(!invariant(n));
-          }};
+          },
+          {kNegativeWeights, kLiteralSign, kCutCountsEqualEnds, kSpinsZeroOne}};
 }
 
 ChainQuery exit() {

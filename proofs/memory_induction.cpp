@@ -11,6 +11,7 @@
 #include "proofs/z3_query.h"
 #include "reference/preisach_memory.h"
 
+#include <algorithm>
 #include <cctype>
 #include <functional>
 
@@ -307,6 +308,7 @@ struct CorollaryQuery {
   const char* name;
   const char* question;
   std::function<void(z3::context&, Query&)> negation;
+  std::vector<int> changed_by{};  // the mutants that change it: a mutant asks only those
 };
 
 MemoryInduction run_corollary(const RunConfig& config, InitialState initial, const std::string& tag,
@@ -315,6 +317,7 @@ MemoryInduction run_corollary(const RunConfig& config, InitialState initial, con
   out.initial = initial;
   out.proved = true;
   for (const CorollaryQuery& k : queries) {
+    if (change && std::find(k.changed_by.begin(), k.changed_by.end(), change) == k.changed_by.end()) continue;
     z3::context c;
     std::string file;
     for (char ch : std::string(k.name)) file += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
@@ -343,7 +346,8 @@ std::vector<CorollaryQuery> distinct_pairs(InitialState initial, int change) {
                q.hypothesis("Inv's nesting at i and j (Inv proved by induction for every length)",
                             z3::implies(0 <= i && i < j && j < m.L, ordered));
              q.fact(0 <= i && i < j && j < m.L && v.is_max(i) == v.is_max(j) && z3::ite(v.is_max(i), Ei <= Ej, Ei >= Ej));
-           }}};
+           },
+           {kNestingDropped, kNestingNonStrict, kKindsFromOtherState}}};
 }
 
 // The nested zig-zag of n inputs, sign (-1)^t (+1 first from initial state 0, -1 first from 1), amplitude
@@ -369,7 +373,8 @@ std::vector<CorollaryQuery> zigzag_depth(InitialState initial, int change) {
              z3::expr n = c.int_const("n");
              q.fact(m.L == 0);
              q.fact(!holds_zigzag(initial, m, n, c.int_val(0), change));
-           }},
+           },
+           {kConstantAmplitude, kOtherOrientation, kLengthDropped}},
           {"step: input t", "the memory holds inputs 0..t-1 of the zig-zag, L = t, t < n => after input t it holds 0..t, L = t+1",
            [initial, change](z3::context& c, Query& q) {
              Vocabulary v = vocabulary(c, initial, "u");
@@ -384,7 +389,8 @@ std::vector<CorollaryQuery> zigzag_depth(InitialState initial, int change) {
              q.fact(v.u == zigzag(initial, n, t, change));
              q.fact(step_relation(v, m, next, "c"));
              q.fact(!holds_zigzag(initial, next, n, t + 1, change));
-           }}};
+           },
+           {kConstantAmplitude, kOtherOrientation, kLengthDropped}}};
 }
 
 std::vector<CorollaryQuery> ascending_input(InitialState initial, int change) {
@@ -402,7 +408,7 @@ std::vector<CorollaryQuery> ascending_input(InitialState initial, int change) {
              Vocabulary at_v = vocabulary(c, initial, "v"), at_b = vocabulary(c, initial, "b");
              State m = at_v.fresh(""), after_v = at_v.fresh("_v"), after_vb = at_v.fresh("_vb"), after_b = at_v.fresh("_b");
              z3::expr a = c.real_const("a");
-             q.hypothesis("Inv (proved by induction for every length)", at_v.invariant(m));
+             q.hypothesis("Inv's nesting (Inv proved by induction for every length)", m.L >= 0 && at_v.nesting(m));
              q.hypothesis("the top is the last input a", m.L >= 1 && z3::select(m.E, m.L - 1) == a);
              if (changed(change, kInputAbovePass))
                q.hypothesis("a < v, a < b", a < at_v.u && a < at_b.u);
@@ -421,7 +427,8 @@ std::vector<CorollaryQuery> ascending_input(InitialState initial, int change) {
              } else {
                q.fact(!same_memory(after_vb, after_b));
              }
-           }},
+           },
+           {kInputAbovePass, kNoLaterInput}},
           {"step: the step is a function", "equal memories and the same input => equal memories after the step",
            [initial, change](z3::context& c, Query& q) {
              Vocabulary v = vocabulary(c, initial, "u");
@@ -432,7 +439,8 @@ std::vector<CorollaryQuery> ascending_input(InitialState initial, int change) {
              q.fact(step_relation(v, m, next, "c", mutation));
              q.fact(step_relation(v, m2, next2, "c_other", mutation));
              q.fact(!same_memory(next, next2));
-           }}};
+           },
+           {kCutNeedNotStop}}};
 }
 
 const char* corollary_mutant_name(int id) {

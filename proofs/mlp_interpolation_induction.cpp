@@ -94,7 +94,8 @@ ChainQuery key_one_to_one(int mutant) {
             q.fact(key(r, x, mutant) == key(r, y, mutant));
             q.fact(!(x.digit[0] == y.digit[0] && x.digit[1] == y.digit[1] && x.digit[2] == y.digit[2] &&
                      x.digit[3] == y.digit[3]));
-          }};
+          },
+          {kRadixOffByOne}};
 }
 
 ChainQuery digit_range() {
@@ -164,7 +165,8 @@ ChainQuery neurons_step(int mutant) {
             z3::expr kink = is(mutant, kKinkOffByOne) ? m + 1 : m;
             z3::expr relu = z3::ite(K - kink > 0, z3::to_real(K - kink), c.real_val(0));
             q.fact(!same(F + weight * relu, t.expected(m + 1, K)));
-          }};
+          },
+          {kSlopeNotChange, kKinkOffByOne}};
 }
 
 ChainQuery neurons_exit(int mutant) {
@@ -177,7 +179,8 @@ ChainQuery neurons_exit(int mutant) {
             q.hypothesis("0 <= K <= N - 1", 0 <= K && K <= N - 1);
             q.hypothesis("invariant after the last neuron", same(F, t.expected(neurons, K)));
             q.fact(F != t.y(K));
-          }};
+          },
+          {kNeuronFewer}};
 }
 
 const char* mutant_name(int id) {

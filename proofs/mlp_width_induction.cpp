@@ -58,7 +58,8 @@ ChainQuery indicator(int mutant) {
           [mutant](z3::context& c, Query& q) {
             Fields f = fields(c);
             q.fact(neuron(f, mutant) != z3::ite(same_entry(f), c.real_val(1), c.real_val(0)));
-          }};
+          },
+          {kBiasOffByOne, kFieldIgnored}};
 }
 
 z3::func_decl delta(z3::context& c) {
@@ -86,7 +87,8 @@ ChainQuery sum_step(int mutant) {
             if (!is(mutant, kEntryTwice)) q.hypothesis("each entry taken once", z3::implies(same_entry(f), !taken));
             z3::expr S_next = S + weighted_neuron(f, mutant, at_e), taken_next = taken || same_entry(f);
             q.fact(S_next != z3::ite(taken_next, at_x, c.real_val(0)));
-          }};
+          },
+          {kBiasOffByOne, kFieldIgnored, kEntryTwice}};
 }
 
 ChainQuery sum_exit() {

@@ -3,6 +3,8 @@
 
 #include "proofs/induction_query.h"
 
+#include <algorithm>
+
 namespace palcheck::proofs {
 
 InductionProof run_chain(const RunConfig& config, const InductionText& text, const std::vector<ChainQuery>& queries,
@@ -10,6 +12,7 @@ InductionProof run_chain(const RunConfig& config, const InductionText& text, con
   InductionProof proof = start_induction(text);
   proof.proved = true;
   for (const ChainQuery& k : queries) {
+    if (mutant != 0 && std::find(k.changed_by.begin(), k.changed_by.end(), mutant) == k.changed_by.end()) continue;
     z3::context c;
     std::string file;
     for (char ch : k.name) file += (ch == ' ' || ch == ':') ? '_' : ch;

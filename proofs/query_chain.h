@@ -21,11 +21,13 @@ struct ChainQuery {
   std::string name;                                    ///< "base", "step: ...", "conclusion: ..."
   std::string question;                                ///< premises => goal, in words
   std::function<void(z3::context&, Query&)> negation;  ///< asserts the premises and the negated goal
+  std::vector<int> changed_by{};                       ///< the mutants that change this query (ProofMutant::id)
 };
 
 /// Asks each query in order, in a fresh context, with files named "<tag>_<query name>" (tag from `text`).
 /// The proof carries `text`'s words; `proved` when every query is unsat in both solvers. Under a mutant
-/// (`mutant` != 0) the chain stops at the first query Z3 answers sat: the mutant is refuted there.
+/// (`mutant` != 0) only the queries it changes are asked (the others are the proof's own, unsat), up to the
+/// first one Z3 answers sat: the mutant is refuted there.
 InductionProof run_chain(const RunConfig& config, const InductionText& text, const std::vector<ChainQuery>& queries,
                          int mutant = 0);
 

@@ -95,7 +95,8 @@ ChainQuery single(int mutant) {
             std::vector<z3::expr> values;
             for (std::size_t h = 0; h < s.selected.size(); ++h) values.push_back(s.layer.value(h, s.selected[h]));
             q.fact(s.layer.read_out(values) != s.max - s.min);
-          }};
+          },
+          {kMinHeadScoresMax, kReadOutAdds, kSelectionAnyPosition}};
 }
 
 // A_h, C_h after positions 0..k-1 (before) and 0..k (after), per head.
@@ -128,7 +129,8 @@ ChainQuery average_base(int mutant) {
             Tally t = tally(c, s.selected.size(), "");
             for (std::size_t h = 0; h < t.sum.size(); ++h) q.fact(t.sum[h] == 0 && t.count[h] == 0);
             q.fact(!invariant(s, t, c.int_val(0)));
-          }};
+          },
+          {kMinHeadScoresMax, kReadOutAdds, kSelectionAnyPosition}};
 }
 
 ChainQuery average_step(int mutant) {
@@ -146,7 +148,8 @@ ChainQuery average_step(int mutant) {
               q.fact(after.count[h] == before.count[h] + z3::ite(counted, c.int_val(1), c.int_val(0)));
             }
             q.fact(!invariant(s, after, k + 1));
-          }};
+          },
+          {kMinHeadScoresMax, kReadOutAdds, kSelectionAnyPosition, kAverageOverAll}};
 }
 
 ChainQuery average_exit(int mutant) {
@@ -158,7 +161,8 @@ ChainQuery average_exit(int mutant) {
             std::vector<z3::expr> means;
             for (std::size_t h = 0; h < t.sum.size(); ++h) means.push_back(t.sum[h] / z3::to_real(t.count[h]));
             q.fact(s.layer.read_out(means) != s.max - s.min);
-          }};
+          },
+          {kMinHeadScoresMax, kReadOutAdds, kSelectionAnyPosition}};
 }
 
 const char* mutant_name(int id) {

@@ -46,7 +46,8 @@ ChainQuery base(int mutant) {
             // As printed, s_0 would be compared with relay(0), the state after u_0.
             z3::expr compared = is(mutant, kSameStep) ? v.relay_step(initial, u0) : initial;
             q.fact(s0 != v.as_number(compared));
-          }};
+          },
+          {kTiesAllowed, kSameStep, kOtherInitialState}};
 }
 
 ChainQuery step(int mutant) {
@@ -59,7 +60,8 @@ ChainQuery step(int mutant) {
             z3::expr falls = is(mutant, kSignFlipped) ? u - v.beta : v.beta - u;
             z3::expr next = s - v.times_limit_sigmoid(s, falls) + v.times_limit_sigmoid(1 - s, u - v.alpha);
             q.fact(next != v.as_number(v.relay_step(r, u)));
-          }};
+          },
+          {kTiesAllowed, kSignFlipped}};
 }
 
 const char* mutant_name(int id) {
