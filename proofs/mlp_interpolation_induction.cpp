@@ -8,8 +8,8 @@ namespace {
 
 constexpr InductionText kText{
     "mlp_interpolation",
-    "key: q + Q r = q' + Q r' with 0 <= q, q' < Q => q = q', r = r', and 0 <= q < Q, 0 <= r < R => 0 <= q + Q r "
-    "<= QR - 1 (so the mixed-radix key numbers the entries one-to-one within 0..N-1); neurons: after m of them, F(K) = y(K) if K <= m, else y(m) + (K - m) slope(m-1), with "
+    "key: q' - q = Q d with 0 <= q, q' < Q => d = 0, and 0 <= q <= Q - 1, 0 <= r <= R - 1 => 0 <= q + Q r <= "
+    "QR - 1 (so the mixed-radix key numbers the entries one-to-one within 0..N-1); neurons: after m of them, F(K) = y(K) if K <= m, else y(m) + (K - m) slope(m-1), with "
     "slope(j) = y(j+1) - y(j) and slope(-1) = 0",
     "neuron m: F' = F + (slope(m) - slope(m-1)) ReLU(K - m); exit: with N - 1 neurons, F(K) = y(K) for every key "
     "0 <= K <= N - 1, and y(key(x)) = delta(x) as the table lists delta in key order",
@@ -24,14 +24,13 @@ bool is(int mutant, MlpInterpolationMutant m) { return mutant == static_cast<int
 z3::expr same(const z3::expr& a, const z3::expr& b) { return a <= b && a >= b; }
 
 ChainQuery digit() {
-  return {"lemma: one digit", "Q >= 1, 0 <= q, q' < Q, q + Q r = q' + Q r' (integers) => q = q' and r = r'",
+  return {"lemma: one digit", "Q >= 1, 0 <= q, q' < Q, q' - q = Q d (integers) => d = 0 (so q = q')",
           [](z3::context& c, Query& q) {
-            z3::expr Q = c.int_const("Q"), d = c.int_const("q"), d2 = c.int_const("q_other");
-            z3::expr r = c.int_const("r"), r2 = c.int_const("r_other");
+            z3::expr Q = c.int_const("Q"), d = c.int_const("q"), d2 = c.int_const("q_other"), k = c.int_const("d");
             q.hypothesis("Q >= 1", Q >= 1);
             q.hypothesis("0 <= q, q' < Q", 0 <= d && d < Q && 0 <= d2 && d2 < Q);
-            q.fact(d + Q * r == d2 + Q * r2);
-            q.fact(d != d2 || r != r2);
+            q.fact(d2 - d == Q * k);
+            q.fact(k != 0);
           }};
 }
 
@@ -61,10 +60,21 @@ void in_range(Query& q, const Radices& r, const Code& k) {
   for (std::size_t i = 0; i < 4; ++i) q.hypothesis("each code in 0..size-1", 0 <= k.digit[i] && k.digit[i] < sizes[i]);
 }
 
-// The key from the innermost digit out: q + Q (a + Sigma (s1 + Gamma s2)).
-z3::expr key(const Radices& r, const Code& k, int mutant) {
+// The key from the innermost digit out, each level a named integer: inner = s1 + |Gamma| s2,
+// rest = a + |Sigma| inner, key = q + |Q| rest. Naming the levels keeps every product a product of two
+// unknowns, so that the queries are linear over those products (Z3 and cvc5 answer them at once).
+struct Levels {
+  z3::expr inner, rest, key;
+};
+
+Levels levels(z3::context& c, Query& q, const Radices& r, const Code& k, const std::string& suffix, int mutant) {
+  Levels l{c.int_const(("inner" + suffix).c_str()), c.int_const(("rest" + suffix).c_str()),
+           c.int_const(("key" + suffix).c_str())};
   z3::expr first = is(mutant, kRadixOffByOne) ? r.Q - 1 : r.Q;
-  return k.digit[0] + first * (k.digit[1] + r.S * (k.digit[2] + r.G * k.digit[3]));
+  q.fact(l.inner == k.digit[2] + r.G * k.digit[3]);
+  q.fact(l.rest == k.digit[1] + r.S * l.inner);
+  q.fact(l.key == k.digit[0] + first * l.rest);
+  return l;
 }
 
 ChainQuery key_one_to_one(int mutant) {
@@ -75,23 +85,19 @@ ChainQuery key_one_to_one(int mutant) {
             Code x = code(c, ""), y = code(c, "_other");
             in_range(q, r, x);
             in_range(q, r, y);
-            // The digit lemma's instances, innermost digit first (proved for every radix by the query above).
-            z3::expr rest_x = x.digit[1] + r.S * (x.digit[2] + r.G * x.digit[3]);
-            z3::expr rest_y = y.digit[1] + r.S * (y.digit[2] + r.G * y.digit[3]);
+            Levels lx = levels(c, q, r, x, "", mutant), ly = levels(c, q, r, y, "_other", mutant);
             z3::expr first = is(mutant, kRadixOffByOne) ? r.Q - 1 : r.Q;
-            q.hypothesis("digit lemma at radix |Q|",
-                         z3::implies(first >= 1 && x.digit[0] < first && y.digit[0] < first &&
-                                         x.digit[0] + first * rest_x == y.digit[0] + first * rest_y,
-                                     x.digit[0] == y.digit[0] && rest_x == rest_y));
-            q.hypothesis("digit lemma at radix |Sigma|",
-                         z3::implies(x.digit[1] + r.S * (x.digit[2] + r.G * x.digit[3]) ==
-                                         y.digit[1] + r.S * (y.digit[2] + r.G * y.digit[3]),
-                                     x.digit[1] == y.digit[1] &&
-                                         x.digit[2] + r.G * x.digit[3] == y.digit[2] + r.G * y.digit[3]));
-            q.hypothesis("digit lemma at radix |Gamma|",
-                         z3::implies(x.digit[2] + r.G * x.digit[3] == y.digit[2] + r.G * y.digit[3],
-                                     x.digit[2] == y.digit[2] && x.digit[3] == y.digit[3]));
-            q.fact(key(r, x, mutant) == key(r, y, mutant));
+            // The digit lemma's instances, outermost digit first (proved for every radix by the query above).
+            auto lemma = [](const z3::expr& radix, const z3::expr& low_x, const z3::expr& low_y, const z3::expr& high_x,
+                            const z3::expr& high_y) {
+              return z3::implies(radix >= 1 && 0 <= low_x && low_x < radix && 0 <= low_y && low_y < radix &&
+                                     low_y - low_x == radix * high_x - radix * high_y,
+                                 high_x == high_y);
+            };
+            q.hypothesis("digit lemma at radix |Q|", lemma(first, x.digit[0], y.digit[0], lx.rest, ly.rest));
+            q.hypothesis("digit lemma at radix |Sigma|", lemma(r.S, x.digit[1], y.digit[1], lx.inner, ly.inner));
+            q.hypothesis("digit lemma at radix |Gamma|", lemma(r.G, x.digit[2], y.digit[2], x.digit[3], y.digit[3]));
+            q.fact(lx.key == ly.key);
             q.fact(!(x.digit[0] == y.digit[0] && x.digit[1] == y.digit[1] && x.digit[2] == y.digit[2] &&
                      x.digit[3] == y.digit[3]));
           },
@@ -99,11 +105,12 @@ ChainQuery key_one_to_one(int mutant) {
 }
 
 ChainQuery digit_range() {
-  return {"lemma: one digit's range", "Q, R >= 1, 0 <= q < Q, 0 <= r < R (integers) => 0 <= q + Q r <= Q R - 1",
+  return {"lemma: one digit's range",
+          "Q, R >= 1, 0 <= q <= Q - 1, 0 <= r <= R - 1 => 0 <= q + Q r <= Q R - 1 (over the reals, so for integers)",
           [](z3::context& c, Query& q) {
-            z3::expr Q = c.int_const("Q"), R = c.int_const("R"), d = c.int_const("q"), r = c.int_const("r");
+            z3::expr Q = c.real_const("Q"), R = c.real_const("R"), d = c.real_const("q"), r = c.real_const("r");
             q.hypothesis("Q, R >= 1", Q >= 1 && R >= 1);
-            q.hypothesis("0 <= q < Q, 0 <= r < R", 0 <= d && d < Q && 0 <= r && r < R);
+            q.hypothesis("0 <= q <= Q - 1, 0 <= r <= R - 1", 0 <= d && d <= Q - 1 && 0 <= r && r <= R - 1);
             q.fact(!(0 <= d + Q * r && d + Q * r <= Q * R - 1));
           }};
 }
@@ -116,19 +123,20 @@ ChainQuery key_range() {
             Radices r = radices(c, q);
             Code x = code(c, "");
             in_range(q, r, x);
+            Levels l = levels(c, q, r, x, "", 0);
+            z3::expr GG = c.int_const("Gamma_squared"), SGG = c.int_const("Sigma_Gamma_squared"), N = c.int_const("N");
+            q.fact(GG == r.G * r.G && SGG == r.S * GG && N == r.Q * SGG);
             // The digit range lemma's instances, innermost first (proved for every radix by the query above).
-            auto below = [](const z3::expr& v, const z3::expr& bound) { return 0 <= v && v <= bound - 1; };
-            z3::expr inner = x.digit[2] + r.G * x.digit[3], middle = x.digit[1] + r.S * inner;
-            z3::expr GG = r.G * r.G, SGG = r.S * GG;
-            q.hypothesis("digit range lemma at radix |Gamma|",
-                         z3::implies(below(x.digit[2], r.G) && below(x.digit[3], r.G), below(inner, GG)));
-            q.hypothesis("digit range lemma at radix |Sigma|",
-                         z3::implies(r.S >= 1 && GG >= 1 && below(x.digit[1], r.S) && below(inner, GG),
-                                     below(middle, SGG)));
-            q.hypothesis("digit range lemma at radix |Q|",
-                         z3::implies(r.Q >= 1 && SGG >= 1 && below(x.digit[0], r.Q) && below(middle, SGG),
-                                     below(key(r, x, 0), r.Q * SGG)));
-            q.fact(!below(key(r, x, 0), r.Q * SGG));
+            auto lemma = [](const z3::expr& radix, const z3::expr& bound, const z3::expr& low, const z3::expr& high,
+                            const z3::expr& value, const z3::expr& product) {
+              return z3::implies(radix >= 1 && bound >= 1 && 0 <= low && low <= radix - 1 && 0 <= high &&
+                                     high <= bound - 1,
+                                 0 <= value && value <= product - 1);
+            };
+            q.hypothesis("digit range lemma at radix |Gamma|", lemma(r.G, r.G, x.digit[2], x.digit[3], l.inner, GG));
+            q.hypothesis("digit range lemma at radix |Sigma|", lemma(r.S, GG, x.digit[1], l.inner, l.rest, SGG));
+            q.hypothesis("digit range lemma at radix |Q|", lemma(r.Q, SGG, x.digit[0], l.rest, l.key, N));
+            q.fact(!(0 <= l.key && l.key <= N - 1));
           }};
 }
 
@@ -153,13 +161,20 @@ ChainQuery neurons_base() {
           }};
 }
 
-ChainQuery neurons_step(int mutant) {
-  return {"step: neuron m", "the invariant at m => at m + 1 after adding (slope(m) - slope(m-1)) ReLU(K - m)",
-          [mutant](z3::context& c, Query& q) {
+// One query per case of the key against the kink: K <= m, K = m + 1, K >= m + 2 (every integer K is in one).
+enum class KinkCase { Before, At, After };
+
+ChainQuery neurons_step(int mutant, KinkCase where) {
+  const char* name = where == KinkCase::Before ? "step: neuron m, K <= m"
+                     : where == KinkCase::At   ? "step: neuron m, K = m + 1"
+                                               : "step: neuron m, K >= m + 2";
+  return {name, "the invariant at m => at m + 1 after adding (slope(m) - slope(m-1)) ReLU(K - m)",
+          [mutant, where](z3::context& c, Query& q) {
             Table t = table(c);
             z3::expr K = c.int_const("K"), m = c.int_const("m"), F = c.real_const("F");
             q.hypothesis("K >= 0", K >= 0);
             q.hypothesis("m >= 0", m >= 0);
+            q.fact(where == KinkCase::Before ? K <= m : where == KinkCase::At ? K == m + 1 : K >= m + 2);
             q.hypothesis("invariant at m", same(F, t.expected(m, K)));
             z3::expr weight = is(mutant, kSlopeNotChange) ? t.slope(m) : t.slope(m) - t.slope(m - 1);
             z3::expr kink = is(mutant, kKinkOffByOne) ? m + 1 : m;
@@ -214,8 +229,9 @@ std::vector<ProofMutant> mlp_interpolation_mutants() {
 
 InductionProof prove_mlp_interpolation(const RunConfig& config, int mutant) {
   return run_chain(config, kText,
-                   {digit(), key_one_to_one(mutant), digit_range(), key_range(), neurons_base(), neurons_step(mutant),
-                    neurons_exit(mutant)},
+                   {digit(), key_one_to_one(mutant), digit_range(), key_range(), neurons_base(),
+                    neurons_step(mutant, KinkCase::Before), neurons_step(mutant, KinkCase::At),
+                    neurons_step(mutant, KinkCase::After), neurons_exit(mutant)},
                    mutant);
 }
 
