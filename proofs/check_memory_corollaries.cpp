@@ -14,15 +14,18 @@ std::string summary(MemoryCorollary which, InitialState initial) {
   switch (which) {
     case MemoryCorollary::DistinctPairs:
       return "for every sequence: the retained maxima strictly decrease and the retained minima strictly increase "
-             "along the memory, so the pairs (M_s, m_s) are pairwise distinct" + from;
+             "along the memory, so the pairs (M_s, m_s) are pairwise distinct" +
+             from;
     case MemoryCorollary::ZigzagDepth:
       return "for every n >= 1: the nested zig-zag of n inputs (sign alternating, " +
              std::string(initial == InitialState::Off ? "+" : "-") +
              " first, amplitude n - floor(t/2)) leaves all n in the memory, so k = n and O(Hkd) memory is O(Hnd), "
-             "attention's order" + from;
+             "attention's order" +
+             from;
     case MemoryCorollary::AscendingInput:
       return "for every n > p >= 1: two sequences that differ only at p, with u_{p-1} < u_p, u'_p < u_{p+1}, have "
-             "equal memories at n, hence equal relay states and bare PAL-head outputs" + from;
+             "equal memories at n, hence equal relay states and bare PAL-head outputs" +
+             from;
   }
   return "";
 }
@@ -30,7 +33,8 @@ std::string summary(MemoryCorollary which, InitialState initial) {
 CheckResult corollary_result(const RunConfig& config, MemoryCorollary which, InitialState initial) {
   MemoryInduction run = prove_memory_corollary(config, which, initial);
   InductionProof proof;
-  proof.invariant = memory_invariant_text(initial) + " (proved for every length by ref:memory_equals_definition's "
+  proof.invariant = memory_invariant_text(initial) +
+                    " (proved for every length by ref:memory_equals_definition's "
                     "induction, proofs/memory_induction.cpp)";
   proof.step = memory_step_text() + ". " + memory_corollary_text(which);
   proof.queries = run.queries;

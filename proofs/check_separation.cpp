@@ -18,8 +18,9 @@ CheckResult no_copy_result(const RunConfig& config, FiniteImageTarget target) {
   r.details.emplace_back("the paper's proof",
                          "its key step (equal extremum stacks give equal outputs) is refuted: see "
                          "prop:no_copy:equal_stacks; the statement holds by the finite-image lemma instead");
-  r.details.emplace_back("scope", "p must reach the network after x_p (at the query, as q_n = PE(p) in prop:copy); "
-                                  "nothing is claimed for encodings that mark position p in the sequence");
+  r.details.emplace_back("scope",
+                         "p must reach the network after x_p (at the query, as q_n = PE(p) in prop:copy); "
+                         "nothing is claimed for encodings that mark position p in the sequence");
   return r;
 }
 
@@ -35,10 +36,10 @@ InductionProof joined(const InductionProof& a, const InductionProof& b) {
 }
 
 CheckResult tr_only_result(const RunConfig& config, const InductionProof& no_pal, ArgmaxTie tie) {
-  InductionClaim transformer = range_transformer_claim(tie), pal = finite_image_claim(FiniteImageTarget::RangeRealTokens);
+  InductionClaim transformer = range_transformer_claim(tie),
+                 pal = finite_image_claim(FiniteImageTarget::RangeRealTokens);
   InductionClaim claim{"f_range is in F_Tr \\ F_PAL: " + transformer.summary + "; and " + pal.summary,
-                       transformer.interpretation,
-                       transformer.hypotheses};
+                       transformer.interpretation, transformer.hypotheses};
   for (const auto& [k, v] : pal.interpretation) claim.interpretation.emplace(k, v);
   claim.hypotheses.insert(claim.hypotheses.end(), pal.hypotheses.begin(), pal.hypotheses.end());
   CheckResult r = chain_report(joined(prove_range_transformer(config, tie), no_pal), claim, "induction");

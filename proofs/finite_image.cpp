@@ -38,33 +38,34 @@ ChainQuery layer_base() {
 
 // One relay of layer l+1 (any of them: r is free), at n, in both runs.
 ChainQuery relay_step(int mutant) {
-  return {"step: a relay of layer l+1 at n",
-          "z^(l)_n = z'^(l)_n and the relay's states at n-1 equal => its states at n equal (eq:relay on its signal, any "
-          "function of z^(l)_n)",
-          [mutant](z3::context& c, Query& q) {
-            z3::sort vec = c.array_sort(c.int_sort(), c.real_sort());
-            z3::func_decl signal = c.function("signal", c.int_sort(), vec, c.real_sort());
-            z3::expr r = c.int_const("r"), alpha = c.real_const("alpha"), beta = c.real_const("beta");
-            struct Run {
-              z3::expr z, before, prev, next;
-            };
-            auto run = [&](const std::string& s) {
-              return Run{c.constant(("z" + s).c_str(), vec), c.constant(("z_before" + s).c_str(), vec),
-                         c.bool_const(("prev" + s).c_str()), c.bool_const(("next" + s).c_str())};
-            };
-            Run a = run(""), b = run("_other");
-            for (const Run& x : {a, b}) {
-              z3::expr u = signal(r, x.z), on = u >= alpha;
-              // A rate-dependent relay would switch on only when its signal rises across alpha.
-              if (is(mutant, kRateDependentRelay)) on = on && signal(r, x.before) < alpha;
-              q.fact(x.next == z3::ite(on, c.bool_val(true), z3::ite(u <= beta, c.bool_val(false), x.prev)));
-            }
-            q.hypothesis("alpha >= beta", alpha >= beta);
-            q.hypothesis("same layer input at n", a.z == b.z);
-            if (!is(mutant, kStatesMayDiffer)) q.hypothesis("same relay states at n-1", a.prev == b.prev);
-            q.fact(a.next != b.next);
-          },
-          {kRateDependentRelay, kStatesMayDiffer}};
+  return {
+      "step: a relay of layer l+1 at n",
+      "z^(l)_n = z'^(l)_n and the relay's states at n-1 equal => its states at n equal (eq:relay on its signal, any "
+      "function of z^(l)_n)",
+      [mutant](z3::context& c, Query& q) {
+        z3::sort vec = c.array_sort(c.int_sort(), c.real_sort());
+        z3::func_decl signal = c.function("signal", c.int_sort(), vec, c.real_sort());
+        z3::expr r = c.int_const("r"), alpha = c.real_const("alpha"), beta = c.real_const("beta");
+        struct Run {
+          z3::expr z, before, prev, next;
+        };
+        auto run = [&](const std::string& s) {
+          return Run{c.constant(("z" + s).c_str(), vec), c.constant(("z_before" + s).c_str(), vec),
+                     c.bool_const(("prev" + s).c_str()), c.bool_const(("next" + s).c_str())};
+        };
+        Run a = run(""), b = run("_other");
+        for (const Run& x : {a, b}) {
+          z3::expr u = signal(r, x.z), on = u >= alpha;
+          // A rate-dependent relay would switch on only when its signal rises across alpha.
+          if (is(mutant, kRateDependentRelay)) on = on && signal(r, x.before) < alpha;
+          q.fact(x.next == z3::ite(on, c.bool_val(true), z3::ite(u <= beta, c.bool_val(false), x.prev)));
+        }
+        q.hypothesis("alpha >= beta", alpha >= beta);
+        q.hypothesis("same layer input at n", a.z == b.z);
+        if (!is(mutant, kStatesMayDiffer)) q.hypothesis("same relay states at n-1", a.prev == b.prev);
+        q.fact(a.next != b.next);
+      },
+      {kRateDependentRelay, kStatesMayDiffer}};
 }
 
 // Layer l+1's output at n from its input and its relays' states at n (every relay equal, by relay_step).
@@ -95,7 +96,9 @@ ChainQuery layer_step(int mutant) {
 z3::expr holes(int mutant, const z3::expr& m) { return is(mutant, kAsManyHolesAsPigeons) ? m + 1 : m; }
 
 ChainQuery pigeonhole_base(int mutant) {
-  return {"base: pigeonhole m = 0", "no map of one pigeon into 0 holes", [mutant](z3::context& c, Query& q) {
+  return {"base: pigeonhole m = 0",
+          "no map of one pigeon into 0 holes",
+          [mutant](z3::context& c, Query& q) {
             z3::func_decl h = c.function("h", c.int_sort(), c.int_sort());
             z3::expr zero = c.int_val(0);
             q.fact(0 <= h(zero) && h(zero) < holes(mutant, zero));
@@ -119,7 +122,9 @@ ChainQuery pigeonhole_step(int mutant) {
             if (!is(mutant, kInjectivityDropped))
               for (auto [i, j] : {std::pair{a, b}, std::pair{a, last}, std::pair{b, last}})
                 q.hypothesis("h is injective", z3::implies(i != j, h(i) != h(j)));
-            auto g = [&](const z3::expr& x) { return is(mutant, kNoRelabel) ? h(x) : z3::ite(h(x) == m, h(last), h(x)); };
+            auto g = [&](const z3::expr& x) {
+              return is(mutant, kNoRelabel) ? h(x) : z3::ite(h(x) == m, h(last), h(x));
+            };
             q.fact((a != b && g(a) == g(b)) || !(0 <= g(a) && g(a) < holes(mutant, m)));
           },
           {kAsManyHolesAsPigeons, kNoRelabel, kInjectivityDropped}};
@@ -230,9 +235,8 @@ const char* mutant_breaks(int id) {
 }  // namespace
 
 std::vector<ProofMutant> finite_image_mutants(FiniteImageTarget target) {
-  std::vector<int> ids{kRateDependentRelay, kStatesMayDiffer,    kReadsAnotherPosition,
-                       kAsManyHolesAsPigeons, kNoRelabel,        kInjectivityDropped,
-                       kUnboundedStates};
+  std::vector<int> ids{kRateDependentRelay, kStatesMayDiffer,    kReadsAnotherPosition, kAsManyHolesAsPigeons,
+                       kNoRelabel,          kInjectivityDropped, kUnboundedStates};
   if (target == FiniteImageTarget::CopyFiniteAlphabet) {
     ids.push_back(kQueryBeforePrefix);
     ids.push_back(kPrefixesNotDistinct);
@@ -249,7 +253,7 @@ InductionProof prove_finite_image(const RunConfig& config, FiniteImageTarget tar
   std::vector<ChainQuery> queries{layer_base(), relay_step(mutant), layer_step(mutant), pigeonhole_base(mutant),
                                   pigeonhole_step(mutant)};
   queries.push_back(target == FiniteImageTarget::CopyFiniteAlphabet ? conclusion_finite(mutant)
-                                                                     : conclusion_real(target, mutant));
+                                                                    : conclusion_real(target, mutant));
   return run_chain(config, kText, queries, mutant);
 }
 
@@ -258,24 +262,27 @@ InductionClaim finite_image_claim(FiniteImageTarget target) {
                                         "relays of eq:relay on a finite grid per head"};
   switch (target) {
     case FiniteImageTarget::CopyRealTokens:
-      return {"over real tokens: for every PAL-Transformer (any depth and heads), every n >= 1, p < n and x_n, the "
-              "output at n takes at most 2^B values (B its relays) as x_p ranges over R, so none outputs x_p for "
-              "every real x_p",
-              {{"tokens", "real"}, {"query", "p given at the query position n"}},
-              {common[0], common[1], "0 <= p < n"}};
+      return {
+          "over real tokens: for every PAL-Transformer (any depth and heads), every n >= 1, p < n and x_n, the "
+          "output at n takes at most 2^B values (B its relays) as x_p ranges over R, so none outputs x_p for "
+          "every real x_p",
+          {{"tokens", "real"}, {"query", "p given at the query position n"}},
+          {common[0], common[1], "0 <= p < n"}};
     case FiniteImageTarget::CopyFiniteAlphabet:
-      return {"over any alphabet of two symbols or more, with p given at the query position n: for every "
-              "PAL-Transformer with B relays, once n > B two prefixes of length n leave the same relay states at "
-              "n-1, so for a p where they differ the outputs at n agree: none outputs x_p for every sequence and "
-              "every p < n",
-              {{"tokens", "finite alphabet (|Sigma| >= 2)"}, {"query", "p given at the query position n"}},
-              {common[0], common[1], "|Sigma| >= 2", "0 <= p < n"}};
+      return {
+          "over any alphabet of two symbols or more, with p given at the query position n: for every "
+          "PAL-Transformer with B relays, once n > B two prefixes of length n leave the same relay states at "
+          "n-1, so for a p where they differ the outputs at n agree: none outputs x_p for every sequence and "
+          "every p < n",
+          {{"tokens", "finite alphabet (|Sigma| >= 2)"}, {"query", "p given at the query position n"}},
+          {common[0], common[1], "|Sigma| >= 2", "0 <= p < n"}};
     case FiniteImageTarget::RangeRealTokens:
-      return {"for every PAL-Transformer (any depth and heads) the output at n = 1 with x_1 = 0 takes at most 2^B "
-              "values as x_0 ranges over R, while f_range(x_0, 0) = |x_0| takes infinitely many: no PAL-Transformer "
-              "computes f_range",
-              {{"tokens", "real"}},
-              {common[0], common[1]}};
+      return {
+          "for every PAL-Transformer (any depth and heads) the output at n = 1 with x_1 = 0 takes at most 2^B "
+          "values as x_0 ranges over R, while f_range(x_0, 0) = |x_0| takes infinitely many: no PAL-Transformer "
+          "computes f_range",
+          {{"tokens", "real"}},
+          {common[0], common[1]}};
   }
   return {};
 }

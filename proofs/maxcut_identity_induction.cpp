@@ -39,7 +39,8 @@ ChainQuery base() {
 }
 
 ChainQuery step(int mutant) {
-  return {"step: one more edge", "the invariant and an edge of weight w >= 0 with spins s_i, s_j => the invariant",
+  return {"step: one more edge",
+          "the invariant and an edge of weight w >= 0 with spins s_i, s_j => the invariant",
           [mutant](z3::context& c, Query& q) {
             Tally t = tally(c, ""), n = tally(c, "_next");
             z3::expr w = c.real_const("w"), up_i = c.bool_const("s_i_up"), up_j = c.bool_const("s_j_up");
@@ -102,11 +103,12 @@ InductionProof prove_maxcut_identity(const RunConfig& config, int mutant) {
 }
 
 InductionClaim maxcut_claim() {
-  return {"for every graph with edge weights w_ij >= 0 and every configuration sigma (not only the optimal "
-          "cut): CUT(sigma) = (E_max - E(sigma))/2 with h = 0, J_ij = -w_ij and E_max = max_sigma E "
-          "(induction over the edges)",
-          {{"sign", "J_ij = -w_ij (antiferromagnetic)"}, {"E_max", "max over sigma of E(sigma)"}},
-          {"h = 0", "w_ij >= 0", "J_ij = -w_ij"}};
+  return {
+      "for every graph with edge weights w_ij >= 0 and every configuration sigma (not only the optimal "
+      "cut): CUT(sigma) = (E_max - E(sigma))/2 with h = 0, J_ij = -w_ij and E_max = max_sigma E "
+      "(induction over the edges)",
+      {{"sign", "J_ij = -w_ij (antiferromagnetic)"}, {"E_max", "max over sigma of E(sigma)"}},
+      {"h = 0", "w_ij >= 0", "J_ij = -w_ij"}};
 }
 
 }  // namespace palcheck::proofs

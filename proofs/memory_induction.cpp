@@ -321,7 +321,8 @@ MemoryInduction run_corollary(const RunConfig& config, InitialState initial, con
     z3::context c;
     std::string file;
     for (char ch : std::string(k.name)) file += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
-    Query q(c, config, tag + "_init" + initial_tag(initial) + (change ? "_mutant" + std::to_string(change) : "") + "_" + file);
+    Query q(c, config,
+            tag + "_init" + initial_tag(initial) + (change ? "_mutant" + std::to_string(change) : "") + "_" + file);
     k.negation(c, q);
     QueryOutcome o = q.check();
     out.proved = confirmed_unsat(o) && out.proved;
@@ -333,7 +334,8 @@ MemoryInduction run_corollary(const RunConfig& config, InitialState initial, con
 
 // The query reads Inv's nesting at the two entries it compares only (an instance of the invariant).
 std::vector<CorollaryQuery> distinct_pairs(InitialState initial, int change) {
-  return {{"corollary: retained pairs", "Inv => along the memory, maxima strictly decrease and minima strictly increase",
+  return {{"corollary: retained pairs",
+           "Inv => along the memory, maxima strictly decrease and minima strictly increase",
            [initial, change](z3::context& c, Query& q) {
              Vocabulary v = vocabulary(c, initial, "u");
              Vocabulary kinds = vocabulary(c, changed(change, kKindsFromOtherState) ? other(initial) : initial, "u");
@@ -345,7 +347,8 @@ std::vector<CorollaryQuery> distinct_pairs(InitialState initial, int change) {
              if (!changed(change, kNestingDropped))
                q.hypothesis("Inv's nesting at i and j (Inv proved by induction for every length)",
                             z3::implies(0 <= i && i < j && j < m.L, ordered));
-             q.fact(0 <= i && i < j && j < m.L && v.is_max(i) == v.is_max(j) && z3::ite(v.is_max(i), Ei <= Ej, Ei >= Ej));
+             q.fact(0 <= i && i < j && j < m.L && v.is_max(i) == v.is_max(j) &&
+                    z3::ite(v.is_max(i), Ei <= Ej, Ei >= Ej));
            },
            {kNestingDropped, kNestingNonStrict, kKindsFromOtherState}}};
 }
@@ -361,13 +364,13 @@ z3::expr zigzag(InitialState initial, const z3::expr& n, const z3::expr& t, int 
 
 z3::expr holds_zigzag(InitialState initial, const State& m, const z3::expr& n, const z3::expr& t, int change) {
   z3::expr i = t.ctx().int_const("i");
-  z3::expr entries =
-      z3::forall(i, z3::implies(0 <= i && i < t, z3::select(m.E, i) == zigzag(initial, n, i, change)));
+  z3::expr entries = z3::forall(i, z3::implies(0 <= i && i < t, z3::select(m.E, i) == zigzag(initial, n, i, change)));
   return changed(change, kLengthDropped) ? entries : m.L == t && entries;
 }
 
 std::vector<CorollaryQuery> zigzag_depth(InitialState initial, int change) {
-  return {{"base: no input", "the empty memory holds the zig-zag's first 0 inputs",
+  return {{"base: no input",
+           "the empty memory holds the zig-zag's first 0 inputs",
            [initial, change](z3::context& c, Query& q) {
              State m = vocabulary(c, initial, "u").fresh("");
              z3::expr n = c.int_const("n");
@@ -375,7 +378,8 @@ std::vector<CorollaryQuery> zigzag_depth(InitialState initial, int change) {
              q.fact(!holds_zigzag(initial, m, n, c.int_val(0), change));
            },
            {kConstantAmplitude, kOtherOrientation, kLengthDropped}},
-          {"step: input t", "the memory holds inputs 0..t-1 of the zig-zag, L = t, t < n => after input t it holds 0..t, L = t+1",
+          {"step: input t",
+           "the memory holds inputs 0..t-1 of the zig-zag, L = t, t < n => after input t it holds 0..t, L = t+1",
            [initial, change](z3::context& c, Query& q) {
              Vocabulary v = vocabulary(c, initial, "u");
              State m = v.fresh(""), next = v.fresh("_next");
@@ -394,53 +398,55 @@ std::vector<CorollaryQuery> zigzag_depth(InitialState initial, int change) {
 }
 
 std::vector<CorollaryQuery> ascending_input(InitialState initial, int change) {
-  return {{"lemma: the top is the last input", "after any step on u, L' >= 1 and E'[L'-1] = u",
-           [initial](z3::context& c, Query& q) {
-             Vocabulary v = vocabulary(c, initial, "u");
-             State m = v.fresh(""), next = v.fresh("_next");
-             q.hypothesis("L >= 0", m.L >= 0);
-             q.fact(step_relation(v, m, next, "c"));
-             q.fact(!(next.L >= 1 && z3::select(next.E, next.L - 1) == v.u));
-           }},
-          {"step: an input inside a rising pass",
-           "Inv, the top E[L-1] = a and a < v < b => the memory after (v, b) equals the memory after b alone",
-           [initial, change](z3::context& c, Query& q) {
-             Vocabulary at_v = vocabulary(c, initial, "v"), at_b = vocabulary(c, initial, "b");
-             State m = at_v.fresh(""), after_v = at_v.fresh("_v"), after_vb = at_v.fresh("_vb"), after_b = at_v.fresh("_b");
-             z3::expr a = c.real_const("a");
-             q.hypothesis("Inv's nesting (Inv proved by induction for every length)", m.L >= 0 && at_v.nesting(m));
-             q.hypothesis("the top is the last input a", m.L >= 1 && z3::select(m.E, m.L - 1) == a);
-             if (changed(change, kInputAbovePass))
-               q.hypothesis("a < v, a < b", a < at_v.u && a < at_b.u);
-             else
-               q.hypothesis("a < v < b", a < at_v.u && at_v.u < at_b.u);
-             q.fact(step_relation(at_v, m, after_v, "c_v"));
-             q.fact(step_relation(at_b, after_v, after_vb, "c_vb"));
-             q.fact(step_relation(at_b, m, after_b, "c_b"));
-             if (changed(change, kNoLaterInput)) {
-               // The memories right after v, and after another middle input w in its place.
-               Vocabulary at_w = vocabulary(c, initial, "w");
-               State after_w = at_v.fresh("_w");
-               q.fact(a < at_w.u && at_w.u < at_b.u && at_w.u != at_v.u);
-               q.fact(step_relation(at_w, m, after_w, "c_w"));
-               q.fact(!same_memory(after_v, after_w));
-             } else {
-               q.fact(!same_memory(after_vb, after_b));
-             }
-           },
-           {kInputAbovePass, kNoLaterInput}},
-          {"step: the step is a function", "equal memories and the same input => equal memories after the step",
-           [initial, change](z3::context& c, Query& q) {
-             Vocabulary v = vocabulary(c, initial, "u");
-             State m = v.fresh(""), m2 = v.fresh("_other"), next = v.fresh("_next"), next2 = v.fresh("_other_next");
-             StepMutation mutation = changed(change, kCutNeedNotStop) ? StepMutation::NoStopBelowCut : StepMutation::None;
-             q.hypothesis("L >= 0", m.L >= 0);
-             q.hypothesis("equal memories before", same_memory(m, m2));
-             q.fact(step_relation(v, m, next, "c", mutation));
-             q.fact(step_relation(v, m2, next2, "c_other", mutation));
-             q.fact(!same_memory(next, next2));
-           },
-           {kCutNeedNotStop}}};
+  return {
+      {"lemma: the top is the last input", "after any step on u, L' >= 1 and E'[L'-1] = u",
+       [initial](z3::context& c, Query& q) {
+         Vocabulary v = vocabulary(c, initial, "u");
+         State m = v.fresh(""), next = v.fresh("_next");
+         q.hypothesis("L >= 0", m.L >= 0);
+         q.fact(step_relation(v, m, next, "c"));
+         q.fact(!(next.L >= 1 && z3::select(next.E, next.L - 1) == v.u));
+       }},
+      {"step: an input inside a rising pass",
+       "Inv, the top E[L-1] = a and a < v < b => the memory after (v, b) equals the memory after b alone",
+       [initial, change](z3::context& c, Query& q) {
+         Vocabulary at_v = vocabulary(c, initial, "v"), at_b = vocabulary(c, initial, "b");
+         State m = at_v.fresh(""), after_v = at_v.fresh("_v"), after_vb = at_v.fresh("_vb"), after_b = at_v.fresh("_b");
+         z3::expr a = c.real_const("a");
+         q.hypothesis("Inv's nesting (Inv proved by induction for every length)", m.L >= 0 && at_v.nesting(m));
+         q.hypothesis("the top is the last input a", m.L >= 1 && z3::select(m.E, m.L - 1) == a);
+         if (changed(change, kInputAbovePass))
+           q.hypothesis("a < v, a < b", a < at_v.u && a < at_b.u);
+         else
+           q.hypothesis("a < v < b", a < at_v.u && at_v.u < at_b.u);
+         q.fact(step_relation(at_v, m, after_v, "c_v"));
+         q.fact(step_relation(at_b, after_v, after_vb, "c_vb"));
+         q.fact(step_relation(at_b, m, after_b, "c_b"));
+         if (changed(change, kNoLaterInput)) {
+           // The memories right after v, and after another middle input w in its place.
+           Vocabulary at_w = vocabulary(c, initial, "w");
+           State after_w = at_v.fresh("_w");
+           q.fact(a < at_w.u && at_w.u < at_b.u && at_w.u != at_v.u);
+           q.fact(step_relation(at_w, m, after_w, "c_w"));
+           q.fact(!same_memory(after_v, after_w));
+         } else {
+           q.fact(!same_memory(after_vb, after_b));
+         }
+       },
+       {kInputAbovePass, kNoLaterInput}},
+      {"step: the step is a function",
+       "equal memories and the same input => equal memories after the step",
+       [initial, change](z3::context& c, Query& q) {
+         Vocabulary v = vocabulary(c, initial, "u");
+         State m = v.fresh(""), m2 = v.fresh("_other"), next = v.fresh("_next"), next2 = v.fresh("_other_next");
+         StepMutation mutation = changed(change, kCutNeedNotStop) ? StepMutation::NoStopBelowCut : StepMutation::None;
+         q.hypothesis("L >= 0", m.L >= 0);
+         q.hypothesis("equal memories before", same_memory(m, m2));
+         q.fact(step_relation(v, m, next, "c", mutation));
+         q.fact(step_relation(v, m2, next2, "c_other", mutation));
+         q.fact(!same_memory(next, next2));
+       },
+       {kCutNeedNotStop}}};
 }
 
 const char* corollary_mutant_name(int id) {
@@ -503,7 +509,8 @@ MemoryInduction prove_memory_corollary(const RunConfig& config, MemoryCorollary 
 std::string memory_corollary_text(MemoryCorollary which) {
   switch (which) {
     case MemoryCorollary::DistinctPairs:
-      return "one query on Inv's nesting at two entries: of the same kind, i < j, they have E[i] > E[j] (maxima) or E[i] < E[j] "
+      return "one query on Inv's nesting at two entries: of the same kind, i < j, they have E[i] > E[j] (maxima) or "
+             "E[i] < E[j] "
              "(minima), so the retained pairs (M_s, m_s) are pairwise distinct";
     case MemoryCorollary::ZigzagDepth:
       return "induction over the inputs t = 0..n-1 of the nested zig-zag (sign (-1)^t, amplitude n - floor(t/2)): "

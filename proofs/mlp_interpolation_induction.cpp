@@ -9,7 +9,8 @@ namespace {
 constexpr InductionText kText{
     "mlp_interpolation",
     "key: q' - q = Q d with 0 <= q, q' < Q => d = 0, and 0 <= q <= Q - 1, 0 <= r <= R - 1 => 0 <= q + Q r <= "
-    "QR - 1 (so the mixed-radix key numbers the entries one-to-one within 0..N-1); neurons: after m of them, F(K) = y(K) if K <= m, else y(m) + (K - m) slope(m-1), with "
+    "QR - 1 (so the mixed-radix key numbers the entries one-to-one within 0..N-1); neurons: after m of them, F(K) = "
+    "y(K) if K <= m, else y(m) + (K - m) slope(m-1), with "
     "slope(j) = y(j+1) - y(j) and slope(-1) = 0",
     "neuron m: F' = F + (slope(m) - slope(m-1)) ReLU(K - m); exit: with N - 1 neurons, F(K) = y(K) for every key "
     "0 <= K <= N - 1, and y(key(x)) = delta(x) as the table lists delta in key order",
@@ -129,9 +130,9 @@ ChainQuery key_range() {
             // The digit range lemma's instances, innermost first (proved for every radix by the query above).
             auto lemma = [](const z3::expr& radix, const z3::expr& bound, const z3::expr& low, const z3::expr& high,
                             const z3::expr& value, const z3::expr& product) {
-              return z3::implies(radix >= 1 && bound >= 1 && 0 <= low && low <= radix - 1 && 0 <= high &&
-                                     high <= bound - 1,
-                                 0 <= value && value <= product - 1);
+              return z3::implies(
+                  radix >= 1 && bound >= 1 && 0 <= low && low <= radix - 1 && 0 <= high && high <= bound - 1,
+                  0 <= value && value <= product - 1);
             };
             q.hypothesis("digit range lemma at radix |Gamma|", lemma(r.G, r.G, x.digit[2], x.digit[3], l.inner, GG));
             q.hypothesis("digit range lemma at radix |Sigma|", lemma(r.S, GG, x.digit[1], l.inner, l.rest, SGG));
@@ -153,7 +154,8 @@ struct Table {
 Table table(z3::context& c) { return {c, c.function("y", c.int_sort(), c.real_sort())}; }
 
 ChainQuery neurons_base() {
-  return {"base: no neuron", "F = y(0) (the output bias) satisfies the invariant at m = 0", [](z3::context& c, Query& q) {
+  return {"base: no neuron", "F = y(0) (the output bias) satisfies the invariant at m = 0",
+          [](z3::context& c, Query& q) {
             Table t = table(c);
             z3::expr K = c.int_const("K");
             q.hypothesis("K >= 0", K >= 0);
@@ -168,7 +170,8 @@ ChainQuery neurons_step(int mutant, KinkCase where) {
   const char* name = where == KinkCase::Before ? "step: neuron m, K <= m"
                      : where == KinkCase::At   ? "step: neuron m, K = m + 1"
                                                : "step: neuron m, K >= m + 2";
-  return {name, "the invariant at m => at m + 1 after adding (slope(m) - slope(m-1)) ReLU(K - m)",
+  return {name,
+          "the invariant at m => at m + 1 after adding (slope(m) - slope(m-1)) ReLU(K - m)",
           [mutant, where](z3::context& c, Query& q) {
             Table t = table(c);
             z3::expr K = c.int_const("K"), m = c.int_const("m"), F = c.real_const("F");
@@ -185,7 +188,8 @@ ChainQuery neurons_step(int mutant, KinkCase where) {
 }
 
 ChainQuery neurons_exit(int mutant) {
-  return {"exit: N - 1 neurons", "the invariant after N - 1 neurons => F(K) = y(K) for every key 0 <= K <= N - 1",
+  return {"exit: N - 1 neurons",
+          "the invariant after N - 1 neurons => F(K) = y(K) for every key 0 <= K <= N - 1",
           [mutant](z3::context& c, Query& q) {
             Table t = table(c);
             z3::expr K = c.int_const("K"), N = c.int_const("N"), F = c.real_const("F");
@@ -236,10 +240,11 @@ InductionProof prove_mlp_interpolation(const RunConfig& config, int mutant) {
 }
 
 InductionClaim mlp_interpolation_claim() {
-  return {"with scalar codes, for every |Q|, |Sigma|, |Gamma| and every delta: N - 1 hidden neurons ReLU(key - j) "
-          "of the mixed-radix key (N = |Q||Sigma||Gamma|^2) give delta exactly on every configuration",
-          {{"input_encoding", "scalar codes (q, a, s1, s2 as integers)"}},
-          {"codes 0..size-1", "a two-layer ReLU network: hidden ReLU layer, linear output"}};
+  return {
+      "with scalar codes, for every |Q|, |Sigma|, |Gamma| and every delta: N - 1 hidden neurons ReLU(key - j) "
+      "of the mixed-radix key (N = |Q||Sigma||Gamma|^2) give delta exactly on every configuration",
+      {{"input_encoding", "scalar codes (q, a, s1, s2 as integers)"}},
+      {"codes 0..size-1", "a two-layer ReLU network: hidden ReLU layer, linear output"}};
 }
 
 }  // namespace palcheck::proofs

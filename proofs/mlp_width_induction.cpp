@@ -54,7 +54,8 @@ z3::expr same_entry(const Fields& f) {
 }
 
 ChainQuery indicator(int mutant) {
-  return {"lemma: indicator neuron", "the neuron of entry e on the one-hot input of x is 1 if e = x, else 0",
+  return {"lemma: indicator neuron",
+          "the neuron of entry e on the one-hot input of x is 1 if e = x, else 0",
           [mutant](z3::context& c, Query& q) {
             Fields f = fields(c);
             q.fact(neuron(f, mutant) != z3::ite(same_entry(f), c.real_val(1), c.real_val(0)));
@@ -77,7 +78,8 @@ ChainQuery sum_base() {
 }
 
 ChainQuery sum_step(int mutant) {
-  return {"step: one more entry", "the invariant and an entry e not taken before => the invariant after adding e",
+  return {"step: one more entry",
+          "the invariant and an entry e not taken before => the invariant after adding e",
           [mutant](z3::context& c, Query& q) {
             Fields f = fields(c);
             z3::func_decl d = delta(c);
@@ -134,11 +136,12 @@ InductionProof prove_mlp_width(const RunConfig& config, int mutant) {
 }
 
 InductionClaim mlp_width_claim() {
-  return {"with one-hot inputs, for every |Q|, |Sigma|, |Gamma| and every delta: one hidden neuron "
-          "ReLU(x_q + x_a + x_s1 + x_s2 - 3) per entry (width |Q||Sigma||Gamma|^2) and output weights delta(entry) "
-          "give delta exactly on every configuration",
-          {{"input_encoding", "one-hot (q, a, s1, s2 each one-hot, concatenated)"}},
-          {"one-hot inputs", "a two-layer ReLU network: hidden ReLU layer, linear output"}};
+  return {
+      "with one-hot inputs, for every |Q|, |Sigma|, |Gamma| and every delta: one hidden neuron "
+      "ReLU(x_q + x_a + x_s1 + x_s2 - 3) per entry (width |Q||Sigma||Gamma|^2) and output weights delta(entry) "
+      "give delta exactly on every configuration",
+      {{"input_encoding", "one-hot (q, a, s1, s2 each one-hot, concatenated)"}},
+      {"one-hot inputs", "a two-layer ReLU network: hidden ReLU layer, linear output"}};
 }
 
 }  // namespace palcheck::proofs

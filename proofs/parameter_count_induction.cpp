@@ -25,7 +25,9 @@ ChainQuery grid_base() {
 }
 
 ChainQuery grid_step(int mutant) {
-  return {"step: grid L to L+1", "2 |G_L| = L(L+1) => 2 |G_{L+1}| = (L+1)(L+2)", [mutant](z3::context& c, Query& q) {
+  return {"step: grid L to L+1",
+          "2 |G_L| = L(L+1) => 2 |G_{L+1}| = (L+1)(L+2)",
+          [mutant](z3::context& c, Query& q) {
             z3::expr L = c.int_const("L"), G = c.int_const("G");
             q.hypothesis("L >= 0", L >= 0);
             q.hypothesis("2 |G_L| = L(L+1)", 2 * G == L * (L + 1));
@@ -36,7 +38,8 @@ ChainQuery grid_step(int mutant) {
 }
 
 ChainQuery grid_bounds() {
-  return {"lemma: grid bounds", "2 |G_L| = L(L+1), L >= 1 => L^2 <= 2 |G_L| and |G_L| <= L^2", [](z3::context& c, Query& q) {
+  return {"lemma: grid bounds", "2 |G_L| = L(L+1), L >= 1 => L^2 <= 2 |G_L| and |G_L| <= L^2",
+          [](z3::context& c, Query& q) {
             z3::expr L = c.int_const("L"), G = c.int_const("G");
             q.hypothesis("L >= 1", L >= 1);
             q.hypothesis("2 |G_L| = L(L+1)", 2 * G == L * (L + 1));
@@ -45,7 +48,8 @@ ChainQuery grid_bounds() {
 }
 
 ChainQuery scalar_heads(int mutant) {
-  return {"conclusion: H scalar heads", "L^2 <= 2 |G_L| <= 2 L^2, H >= 1 => H L^2 / 2 <= H |G_L| <= H L^2",
+  return {"conclusion: H scalar heads",
+          "L^2 <= 2 |G_L| <= 2 L^2, H >= 1 => H L^2 / 2 <= H |G_L| <= H L^2",
           [mutant](z3::context& c, Query& q) {
             // Over the reals (nlsat decides it at once); the integers are a special case.
             z3::expr L = c.real_const("L"), G = c.real_const("G"), H = c.real_const("H"), LL = L * L;
@@ -112,18 +116,19 @@ std::vector<ProofMutant> parameter_count_mutants() {
 }
 
 InductionProof prove_parameter_counts(const RunConfig& config, int mutant) {
-  return run_chain(config, kText,
-                   {grid_base(), grid_step(mutant), grid_bounds(), scalar_heads(mutant), product_base(),
-                    product_step(mutant)},
-                   mutant);
+  return run_chain(
+      config, kText,
+      {grid_base(), grid_step(mutant), grid_bounds(), scalar_heads(mutant), product_base(), product_step(mutant)},
+      mutant);
 }
 
 InductionClaim parameter_count_claim() {
-  return {"for every L >= 1 and H >= 1: |G_L| = L(L+1)/2, so H scalar heads carry H L(L+1)/2 weights (between "
-          "H L^2 / 2 and H L^2) and the H-fold product (L(L+1)/2)^H (between L^(2H) / 2^H and L^(2H)): the "
-          "remark's H L^2 and L^(2H) are the orders of growth, as upper bounds",
-          {{"vpal", "the H-fold product of grid half-planes"}},
-          {"L >= 1", "H >= 1"}};
+  return {
+      "for every L >= 1 and H >= 1: |G_L| = L(L+1)/2, so H scalar heads carry H L(L+1)/2 weights (between "
+      "H L^2 / 2 and H L^2) and the H-fold product (L(L+1)/2)^H (between L^(2H) / 2^H and L^(2H)): the "
+      "remark's H L^2 and L^(2H) are the orders of growth, as upper bounds",
+      {{"vpal", "the H-fold product of grid half-planes"}},
+      {"L >= 1", "H >= 1"}};
 }
 
 }  // namespace palcheck::proofs

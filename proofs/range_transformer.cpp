@@ -18,7 +18,8 @@ constexpr InductionText kSingle{
 
 constexpr InductionText kAverage{
     "range_transformer_average",
-    "after positions 0..k-1: A_h = V_h C_h, C_h >= 0 and (k > s_h => C_h >= 1), where A_h sums the values of the positions "
+    "after positions 0..k-1: A_h = V_h C_h, C_h >= 0 and (k > s_h => C_h >= 1), where A_h sums the values of the "
+    "positions "
     "maximising head h's score, C_h counts them, s_h is one maximiser and V_h its value",
     "position k -> k+1: a maximiser adds its value and 1; exit at k = n+1: each head's mean A_h / C_h is V_h, the "
     "selected values are max and min, so the output is max - min",
@@ -89,7 +90,8 @@ Setting setting(z3::context& c, Query& q, int mutant) {
 }
 
 ChainQuery single(int mutant) {
-  return {"conclusion: one maximiser", "each head's selected value, read out, is max - min",
+  return {"conclusion: one maximiser",
+          "each head's selected value, read out, is max - min",
           [mutant](z3::context& c, Query& q) {
             Setting s = setting(c, q, mutant);
             std::vector<z3::expr> values;
@@ -124,7 +126,9 @@ z3::expr invariant(const Setting& s, const Tally& t, const z3::expr& k) {
 }
 
 ChainQuery average_base(int mutant) {
-  return {"base: average, no position", "A_h = 0, C_h = 0 satisfy the invariant at k = 0", [mutant](z3::context& c, Query& q) {
+  return {"base: average, no position",
+          "A_h = 0, C_h = 0 satisfy the invariant at k = 0",
+          [mutant](z3::context& c, Query& q) {
             Setting s = setting(c, q, mutant);
             Tally t = tally(c, s.selected.size(), "");
             for (std::size_t h = 0; h < t.sum.size(); ++h) q.fact(t.sum[h] == 0 && t.count[h] == 0);
@@ -134,7 +138,8 @@ ChainQuery average_base(int mutant) {
 }
 
 ChainQuery average_step(int mutant) {
-  return {"step: average, position k", "the invariant at k and position k <= n tallied => the invariant at k + 1",
+  return {"step: average, position k",
+          "the invariant at k and position k <= n tallied => the invariant at k + 1",
           [mutant](z3::context& c, Query& q) {
             Setting s = setting(c, q, mutant);
             Tally before = tally(c, s.selected.size(), ""), after = tally(c, s.selected.size(), "_next");
@@ -143,7 +148,7 @@ ChainQuery average_step(int mutant) {
             q.hypothesis("invariant at k", invariant(s, before, k));
             for (std::size_t h = 0; h < before.sum.size(); ++h) {
               z3::expr counted = is(mutant, kAverageOverAll) ? c.bool_val(true)
-                                                            : s.layer.score(h, k) == s.layer.score(h, s.selected[h]);
+                                                             : s.layer.score(h, k) == s.layer.score(h, s.selected[h]);
               q.fact(after.sum[h] == before.sum[h] + z3::ite(counted, s.layer.value(h, k), c.real_val(0)));
               q.fact(after.count[h] == before.count[h] + z3::ite(counted, c.int_val(1), c.int_val(0)));
             }
@@ -153,7 +158,8 @@ ChainQuery average_step(int mutant) {
 }
 
 ChainQuery average_exit(int mutant) {
-  return {"exit: average, k = n + 1", "the invariant at k = n + 1 => the read-out of the means A_h / C_h is max - min",
+  return {"exit: average, k = n + 1",
+          "the invariant at k = n + 1 => the read-out of the means A_h / C_h is max - min",
           [mutant](z3::context& c, Query& q) {
             Setting s = setting(c, q, mutant);
             Tally t = tally(c, s.selected.size(), "");
@@ -201,12 +207,13 @@ InductionProof prove_range_transformer(const RunConfig& config, ArgmaxTie tie, i
 }
 
 InductionClaim range_transformer_claim(ArgmaxTie tie) {
-  return {"the 1-layer, 2-head hard-attention transformer of prop:range_hard (scores x_j and -x_j, no PE) outputs "
-          "max - min exactly at every position n of every real input, for every n, ties " +
-              std::string(tie == ArgmaxTie::Leftmost ? "resolved by selecting one maximiser" : "averaged"),
-          {{"transformer", "one causal hard-attention layer, two heads, tokens (x_j, 1), no PE, read-out (1, -1)"},
-           {"argmax_tie", to_string(tie)}},
-          {"n >= 0", "x_0..x_n real"}};
+  return {
+      "the 1-layer, 2-head hard-attention transformer of prop:range_hard (scores x_j and -x_j, no PE) outputs "
+      "max - min exactly at every position n of every real input, for every n, ties " +
+          std::string(tie == ArgmaxTie::Leftmost ? "resolved by selecting one maximiser" : "averaged"),
+      {{"transformer", "one causal hard-attention layer, two heads, tokens (x_j, 1), no PE, read-out (1, -1)"},
+       {"argmax_tie", to_string(tie)}},
+      {"n >= 0", "x_0..x_n real"}};
 }
 
 }  // namespace palcheck::proofs

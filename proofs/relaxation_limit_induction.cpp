@@ -6,8 +6,7 @@ namespace palcheck::proofs {
 namespace {
 
 constexpr InductionText kText{
-    "relaxation_limit",
-    "before input n: s_n = relay[u](n-1) (1 or 0), with relay[u](-1) the initial state",
+    "relaxation_limit", "before input n: s_n = relay[u](n-1) (1 or 0), with relay[u](-1) the initial state",
     "input u_n: s_{n+1} = s_n [1 - sig*(beta - u_n)] + (1 - s_n) sig*(u_n - alpha) with sig*(x) = 1, 1/2, 0 for "
     "x > 0, = 0, < 0; relay(n) = 1 if u_n >= alpha, 0 if u_n <= beta, else relay(n-1)",
     "lim_{tau -> 0} s_{n+1} is the recursion on the limits: s_{n+1} is a polynomial in s_n and two values "
@@ -37,7 +36,9 @@ struct Vocabulary {
 Vocabulary vocabulary(z3::context& c) { return {c, c.real_const("alpha"), c.real_const("beta")}; }
 
 ChainQuery base(int mutant) {
-  return {"base", "s_0 = the initial state = relay(-1)", [mutant](z3::context& c, Query& q) {
+  return {"base",
+          "s_0 = the initial state = relay(-1)",
+          [mutant](z3::context& c, Query& q) {
             Vocabulary v = vocabulary(c);
             z3::expr initial = c.bool_const("initial"), s0 = c.real_const("s_0"), u0 = c.real_const("u_0");
             v.hypotheses(q, u0, mutant);
@@ -51,7 +52,8 @@ ChainQuery base(int mutant) {
 }
 
 ChainQuery step(int mutant) {
-  return {"step: input u_n", "s_n = relay(n-1) and u_n off the thresholds => s_{n+1} = relay(n)",
+  return {"step: input u_n",
+          "s_n = relay(n-1) and u_n off the thresholds => s_{n+1} = relay(n)",
           [mutant](z3::context& c, Query& q) {
             Vocabulary v = vocabulary(c);
             z3::expr r = c.bool_const("relay_before"), s = c.real_const("s_n"), u = c.real_const("u_n");
@@ -98,10 +100,11 @@ InductionProof prove_relaxation_limit(const RunConfig& config, int mutant) {
 }
 
 InductionClaim relaxation_claim() {
-  return {"for every n, every alpha >= beta and either initial state: if no input equals alpha or beta, "
-          "lim_{tau->0} s_{n+1} = relay[u](n) (induction over n)",
-          {{"alignment", "lim s_{n+1} vs relay(n)"}, {"initial_state", "0 and 1"}},
-          {"alpha >= beta", "no input equals alpha or beta", "s_0 = the initial relay state (0 or 1)"}};
+  return {
+      "for every n, every alpha >= beta and either initial state: if no input equals alpha or beta, "
+      "lim_{tau->0} s_{n+1} = relay[u](n) (induction over n)",
+      {{"alignment", "lim s_{n+1} vs relay(n)"}, {"initial_state", "0 and 1"}},
+      {"alpha >= beta", "no input equals alpha or beta", "s_0 = the initial relay state (0 or 1)"}};
 }
 
 }  // namespace palcheck::proofs
