@@ -198,55 +198,32 @@ ChainQuery conclusion_finite(int mutant) {
           {kQueryBeforePrefix, kUnboundedStates, kPrefixesNotDistinct}};
 }
 
-const char* mutant_name(int id) {
-  switch (id) {
-    case kRateDependentRelay: return "rate-dependent relay";
-    case kStatesMayDiffer: return "states at n-1 may differ";
-    case kReadsAnotherPosition: return "layer reads another position";
-    case kAsManyHolesAsPigeons: return "as many holes as pigeons";
-    case kNoRelabel: return "no relabelling";
-    case kInjectivityDropped: return "injectivity dropped";
-    case kOutputReadsTarget: return "output reads x_p";
-    case kUnboundedStates: return "unbounded states";
-    case kFiniteValuedTarget: return "finite-valued target";
-    case kQueryBeforePrefix: return "query before the prefix";
-    case kPrefixesNotDistinct: return "prefixes not distinct";
-  }
-  return "?";
-}
-
-const char* mutant_breaks(int id) {
-  switch (id) {
-    case kRateDependentRelay: return "the relay switches on only when its signal rises across alpha (it reads n-1)";
-    case kStatesMayDiffer: return "the layer step's premise 'same relay states at n-1' is dropped";
-    case kReadsAnotherPosition: return "the layer's output also reads its input at another position";
-    case kAsManyHolesAsPigeons: return "the pigeonhole counts m + 1 holes for m + 1 pigeons";
-    case kNoRelabel: return "the pigeonhole step keeps g = h (the pigeon in the last hole stays)";
-    case kInjectivityDropped: return "the pigeonhole step drops 'h is injective'";
-    case kOutputReadsTarget: return "the output at n reads x_p besides the relay states";
-    case kUnboundedStates: return "the relay states are not confined to 0..M-1";
-    case kFiniteValuedTarget: return "the target is [v > 0] (two values) in place of the function";
-    case kQueryBeforePrefix: return "the states at n-1 may depend on the query p";
-    case kPrefixesNotDistinct: return "the prefixes need not differ at some position";
-  }
-  return "?";
-}
+const std::vector<ProofMutant> kMutants{
+    {kRateDependentRelay, "rate-dependent relay",
+     "the relay switches on only when its signal rises across alpha (it reads n-1)"},
+    {kStatesMayDiffer, "states at n-1 may differ", "the layer step's premise 'same relay states at n-1' is dropped"},
+    {kReadsAnotherPosition, "layer reads another position",
+     "the layer's output also reads its input at another position"},
+    {kAsManyHolesAsPigeons, "as many holes as pigeons", "the pigeonhole counts m + 1 holes for m + 1 pigeons"},
+    {kNoRelabel, "no relabelling", "the pigeonhole step keeps g = h (the pigeon in the last hole stays)"},
+    {kInjectivityDropped, "injectivity dropped", "the pigeonhole step drops 'h is injective'"},
+    {kOutputReadsTarget, "output reads x_p", "the output at n reads x_p besides the relay states"},
+    {kUnboundedStates, "unbounded states", "the relay states are not confined to 0..M-1"},
+    {kFiniteValuedTarget, "finite-valued target", "the target is [v > 0] (two values) in place of the function"},
+    {kQueryBeforePrefix, "query before the prefix", "the states at n-1 may depend on the query p"},
+    {kPrefixesNotDistinct, "prefixes not distinct", "the prefixes need not differ at some position"},
+};
 
 }  // namespace
 
 std::vector<ProofMutant> finite_image_mutants(FiniteImageTarget target) {
   std::vector<int> ids{kRateDependentRelay, kStatesMayDiffer,    kReadsAnotherPosition, kAsManyHolesAsPigeons,
                        kNoRelabel,          kInjectivityDropped, kUnboundedStates};
-  if (target == FiniteImageTarget::CopyFiniteAlphabet) {
-    ids.push_back(kQueryBeforePrefix);
-    ids.push_back(kPrefixesNotDistinct);
-  } else {
-    ids.push_back(kOutputReadsTarget);
-    ids.push_back(kFiniteValuedTarget);
-  }
-  std::vector<ProofMutant> out;
-  for (int id : ids) out.push_back({id, mutant_name(id), mutant_breaks(id)});
-  return out;
+  if (target == FiniteImageTarget::CopyFiniteAlphabet)
+    ids.insert(ids.end(), {kQueryBeforePrefix, kPrefixesNotDistinct});
+  else
+    ids.insert(ids.end(), {kOutputReadsTarget, kFiniteValuedTarget});
+  return select_mutants(kMutants, ids);
 }
 
 InductionProof prove_finite_image(const RunConfig& config, FiniteImageTarget target, int mutant) {

@@ -69,34 +69,16 @@ ChainQuery exit() {
           }};
 }
 
-const char* mutant_name(int id) {
-  switch (id) {
-    case kNegativeWeights: return "negative weights";
-    case kLiteralSign: return "literal sign";
-    case kCutCountsEqualEnds: return "cut counts equal ends";
-    case kSpinsZeroOne: return "spins in {0, 1}";
-  }
-  return "?";
-}
-
-const char* mutant_breaks(int id) {
-  switch (id) {
-    case kNegativeWeights: return "the hypothesis w_ij >= 0 is dropped";
-    case kLiteralSign: return "J_ij = +w_ij (the remark's sign read literally)";
-    case kCutCountsEqualEnds: return "an edge counts as cut when its two spins are equal";
-    case kSpinsZeroOne: return "spins take 0 and 1 instead of -1 and +1";
-  }
-  return "?";
-}
+const std::vector<ProofMutant> kMutants{
+    {kNegativeWeights, "negative weights", "the hypothesis w_ij >= 0 is dropped"},
+    {kLiteralSign, "literal sign", "J_ij = +w_ij (the remark's sign read literally)"},
+    {kCutCountsEqualEnds, "cut counts equal ends", "an edge counts as cut when its two spins are equal"},
+    {kSpinsZeroOne, "spins in {0, 1}", "spins take 0 and 1 instead of -1 and +1"},
+};
 
 }  // namespace
 
-std::vector<ProofMutant> maxcut_mutants() {
-  std::vector<ProofMutant> out;
-  for (int id : {kNegativeWeights, kLiteralSign, kCutCountsEqualEnds, kSpinsZeroOne})
-    out.push_back({id, mutant_name(id), mutant_breaks(id)});
-  return out;
-}
+std::vector<ProofMutant> maxcut_mutants() { return kMutants; }
 
 InductionProof prove_maxcut_identity(const RunConfig& config, int mutant) {
   return run_chain(config, kText, {base(), step(mutant), exit()}, mutant);

@@ -449,48 +449,30 @@ std::vector<CorollaryQuery> ascending_input(InitialState initial, int change) {
        {kCutNeedNotStop}}};
 }
 
-const char* corollary_mutant_name(int id) {
-  switch (id) {
-    case kNestingDropped: return "nesting dropped";
-    case kNestingNonStrict: return "nesting non-strict";
-    case kKindsFromOtherState: return "other initial state";
-    case kConstantAmplitude: return "constant amplitude";
-    case kOtherOrientation: return "other orientation";
-    case kLengthDropped: return "length conjunct dropped";
-    case kInputAbovePass: return "input above the pass";
-    case kNoLaterInput: return "no later input";
-    case kCutNeedNotStop: return "cut need not stop";
-  }
-  return "?";
-}
-
-const char* corollary_mutant_breaks(int id) {
-  switch (id) {
-    case kNestingDropped: return "Inv's nesting conjunct is dropped";
-    case kNestingNonStrict: return "Inv's nesting with >= and <= in place of > and <";
-    case kKindsFromOtherState: return "Inv reads the kinds of entries from the other initial state";
-    case kConstantAmplitude: return "the zig-zag's amplitude stays n (it does not shrink)";
-    case kOtherOrientation: return "the zig-zag starts the other way for the initial state";
-    case kLengthDropped: return "the invariant's conjunct L = t is dropped";
-    case kInputAbovePass: return "the middle input v may lie above the pass's end b";
-    case kNoLaterInput: return "the memories are compared right after the middle input";
-    case kCutNeedNotStop: return "the step's cut need not stop above an entry u does not wipe";
-  }
-  return "?";
-}
+const std::vector<ProofMutant> kCorollaryMutants{
+    {kNestingDropped, "nesting dropped", "Inv's nesting conjunct is dropped"},
+    {kNestingNonStrict, "nesting non-strict", "Inv's nesting with >= and <= in place of > and <"},
+    {kKindsFromOtherState, "other initial state", "Inv reads the kinds of entries from the other initial state"},
+    {kConstantAmplitude, "constant amplitude", "the zig-zag's amplitude stays n (it does not shrink)"},
+    {kOtherOrientation, "other orientation", "the zig-zag starts the other way for the initial state"},
+    {kLengthDropped, "length conjunct dropped", "the invariant's conjunct L = t is dropped"},
+    {kInputAbovePass, "input above the pass", "the middle input v may lie above the pass's end b"},
+    {kNoLaterInput, "no later input", "the memories are compared right after the middle input"},
+    {kCutNeedNotStop, "cut need not stop", "the step's cut need not stop above an entry u does not wipe"},
+};
 
 }  // namespace
 
 std::vector<ProofMutant> memory_corollary_mutants(MemoryCorollary which) {
-  std::vector<int> ids;
   switch (which) {
-    case MemoryCorollary::DistinctPairs: ids = {kNestingDropped, kNestingNonStrict, kKindsFromOtherState}; break;
-    case MemoryCorollary::ZigzagDepth: ids = {kConstantAmplitude, kOtherOrientation, kLengthDropped}; break;
-    case MemoryCorollary::AscendingInput: ids = {kInputAbovePass, kNoLaterInput, kCutNeedNotStop}; break;
+    case MemoryCorollary::DistinctPairs:
+      return select_mutants(kCorollaryMutants, {kNestingDropped, kNestingNonStrict, kKindsFromOtherState});
+    case MemoryCorollary::ZigzagDepth:
+      return select_mutants(kCorollaryMutants, {kConstantAmplitude, kOtherOrientation, kLengthDropped});
+    case MemoryCorollary::AscendingInput:
+      return select_mutants(kCorollaryMutants, {kInputAbovePass, kNoLaterInput, kCutNeedNotStop});
   }
-  std::vector<ProofMutant> out;
-  for (int id : ids) out.push_back({id, corollary_mutant_name(id), corollary_mutant_breaks(id)});
-  return out;
+  return {};
 }
 
 MemoryInduction prove_memory_corollary(const RunConfig& config, MemoryCorollary which, InitialState initial,

@@ -202,34 +202,16 @@ ChainQuery neurons_exit(int mutant) {
           {kNeuronFewer}};
 }
 
-const char* mutant_name(int id) {
-  switch (id) {
-    case kSlopeNotChange: return "weight is the slope";
-    case kKinkOffByOne: return "kink off by one";
-    case kRadixOffByOne: return "radix off by one";
-    case kNeuronFewer: return "one neuron fewer";
-  }
-  return "?";
-}
-
-const char* mutant_breaks(int id) {
-  switch (id) {
-    case kSlopeNotChange: return "hidden neuron j's output weight is slope(j), not slope(j) - slope(j-1)";
-    case kKinkOffByOne: return "hidden neuron j is ReLU(key - j - 1)";
-    case kRadixOffByOne: return "the key's first radix is |Q| - 1";
-    case kNeuronFewer: return "N - 2 hidden neurons";
-  }
-  return "?";
-}
+const std::vector<ProofMutant> kMutants{
+    {kSlopeNotChange, "weight is the slope", "hidden neuron j's output weight is slope(j), not slope(j) - slope(j-1)"},
+    {kKinkOffByOne, "kink off by one", "hidden neuron j is ReLU(key - j - 1)"},
+    {kRadixOffByOne, "radix off by one", "the key's first radix is |Q| - 1"},
+    {kNeuronFewer, "one neuron fewer", "N - 2 hidden neurons"},
+};
 
 }  // namespace
 
-std::vector<ProofMutant> mlp_interpolation_mutants() {
-  std::vector<ProofMutant> out;
-  for (int id : {kSlopeNotChange, kKinkOffByOne, kRadixOffByOne, kNeuronFewer})
-    out.push_back({id, mutant_name(id), mutant_breaks(id)});
-  return out;
-}
+std::vector<ProofMutant> mlp_interpolation_mutants() { return kMutants; }
 
 InductionProof prove_mlp_interpolation(const RunConfig& config, int mutant) {
   return run_chain(config, kText,

@@ -105,31 +105,15 @@ ChainQuery sum_exit() {
           }};
 }
 
-const char* mutant_name(int id) {
-  switch (id) {
-    case kBiasOffByOne: return "bias off by one";
-    case kFieldIgnored: return "one field ignored";
-    case kEntryTwice: return "an entry taken twice";
-  }
-  return "?";
-}
-
-const char* mutant_breaks(int id) {
-  switch (id) {
-    case kBiasOffByOne: return "the indicator's bias is -2, so it fires on three matching fields";
-    case kFieldIgnored: return "the indicator reads q, a, s1 only (bias -2)";
-    case kEntryTwice: return "the premise 'each entry taken once' is dropped";
-  }
-  return "?";
-}
+const std::vector<ProofMutant> kMutants{
+    {kBiasOffByOne, "bias off by one", "the indicator's bias is -2, so it fires on three matching fields"},
+    {kFieldIgnored, "one field ignored", "the indicator reads q, a, s1 only (bias -2)"},
+    {kEntryTwice, "an entry taken twice", "the premise 'each entry taken once' is dropped"},
+};
 
 }  // namespace
 
-std::vector<ProofMutant> mlp_width_mutants() {
-  std::vector<ProofMutant> out;
-  for (int id : {kBiasOffByOne, kFieldIgnored, kEntryTwice}) out.push_back({id, mutant_name(id), mutant_breaks(id)});
-  return out;
-}
+std::vector<ProofMutant> mlp_width_mutants() { return kMutants; }
 
 InductionProof prove_mlp_width(const RunConfig& config, int mutant) {
   return run_chain(config, kText, {indicator(mutant), sum_base(), sum_step(mutant), sum_exit()}, mutant);

@@ -88,32 +88,16 @@ ChainQuery product_step(int mutant) {
           {kProductWithoutFactor}};
 }
 
-const char* mutant_name(int id) {
-  switch (id) {
-    case kRowOffByOne: return "grid row off by one";
-    case kScalarWithoutHalf: return "scalar bound without 1/2";
-    case kProductWithoutFactor: return "product bound without 2^H";
-  }
-  return "?";
-}
-
-const char* mutant_breaks(int id) {
-  switch (id) {
-    case kRowOffByOne: return "row L+1 of the grid adds L relays instead of L+1";
-    case kScalarWithoutHalf: return "the scalar heads' lower bound is H L^2 instead of H L^2 / 2";
-    case kProductWithoutFactor: return "the product's lower bound is L^(2H) instead of L^(2H) / 2^H (T stays 1)";
-  }
-  return "?";
-}
+const std::vector<ProofMutant> kMutants{
+    {kRowOffByOne, "grid row off by one", "row L+1 of the grid adds L relays instead of L+1"},
+    {kScalarWithoutHalf, "scalar bound without 1/2", "the scalar heads' lower bound is H L^2 instead of H L^2 / 2"},
+    {kProductWithoutFactor, "product bound without 2^H",
+     "the product's lower bound is L^(2H) instead of L^(2H) / 2^H (T stays 1)"},
+};
 
 }  // namespace
 
-std::vector<ProofMutant> parameter_count_mutants() {
-  std::vector<ProofMutant> out;
-  for (int id : {kRowOffByOne, kScalarWithoutHalf, kProductWithoutFactor})
-    out.push_back({id, mutant_name(id), mutant_breaks(id)});
-  return out;
-}
+std::vector<ProofMutant> parameter_count_mutants() { return kMutants; }
 
 InductionProof prove_parameter_counts(const RunConfig& config, int mutant) {
   return run_chain(

@@ -171,34 +171,19 @@ ChainQuery average_exit(int mutant) {
           {kMinHeadScoresMax, kReadOutAdds, kSelectionAnyPosition}};
 }
 
-const char* mutant_name(int id) {
-  switch (id) {
-    case kMinHeadScoresMax: return "second head scores x_j";
-    case kReadOutAdds: return "read-out adds";
-    case kSelectionAnyPosition: return "selection not a maximiser";
-    case kAverageOverAll: return "average over every position";
-  }
-  return "?";
-}
-
-const char* mutant_breaks(int id) {
-  switch (id) {
-    case kMinHeadScoresMax: return "the second head's key map is the first's (it scores x_j, not -x_j)";
-    case kReadOutAdds: return "the second head's read-out is +1 (the output adds the two values)";
-    case kSelectionAnyPosition: return "the premise 'the selected position maximises the score' is dropped";
-    case kAverageOverAll: return "the average tallies every position, not only the maximisers";
-  }
-  return "?";
-}
+const std::vector<ProofMutant> kMutants{
+    {kMinHeadScoresMax, "second head scores x_j", "the second head's key map is the first's (it scores x_j, not -x_j)"},
+    {kReadOutAdds, "read-out adds", "the second head's read-out is +1 (the output adds the two values)"},
+    {kSelectionAnyPosition, "selection not a maximiser",
+     "the premise 'the selected position maximises the score' is dropped"},
+    {kAverageOverAll, "average over every position", "the average tallies every position, not only the maximisers"},
+};
 
 }  // namespace
 
 std::vector<ProofMutant> range_transformer_mutants(ArgmaxTie tie) {
-  std::vector<int> ids{kMinHeadScoresMax, kReadOutAdds, kSelectionAnyPosition};
-  if (tie == ArgmaxTie::Average) ids.push_back(kAverageOverAll);
-  std::vector<ProofMutant> out;
-  for (int id : ids) out.push_back({id, mutant_name(id), mutant_breaks(id)});
-  return out;
+  if (tie == ArgmaxTie::Average) return kMutants;
+  return select_mutants(kMutants, {kMinHeadScoresMax, kReadOutAdds, kSelectionAnyPosition});
 }
 
 InductionProof prove_range_transformer(const RunConfig& config, ArgmaxTie tie, int mutant) {

@@ -66,34 +66,16 @@ ChainQuery step(int mutant) {
           {kTiesAllowed, kSignFlipped}};
 }
 
-const char* mutant_name(int id) {
-  switch (id) {
-    case kTiesAllowed: return "ties allowed";
-    case kSameStep: return "same-step alignment";
-    case kSignFlipped: return "sign flipped";
-    case kOtherInitialState: return "other initial state";
-  }
-  return "?";
-}
-
-const char* mutant_breaks(int id) {
-  switch (id) {
-    case kTiesAllowed: return "the hypothesis 'no input equals alpha or beta' is dropped";
-    case kSameStep: return "s_n is compared with relay(n), as the indices are printed";
-    case kSignFlipped: return "sig(u_n - beta) in place of sig(beta - u_n)";
-    case kOtherInitialState: return "s_0 is the other initial state";
-  }
-  return "?";
-}
+const std::vector<ProofMutant> kMutants{
+    {kTiesAllowed, "ties allowed", "the hypothesis 'no input equals alpha or beta' is dropped"},
+    {kSameStep, "same-step alignment", "s_n is compared with relay(n), as the indices are printed"},
+    {kSignFlipped, "sign flipped", "sig(u_n - beta) in place of sig(beta - u_n)"},
+    {kOtherInitialState, "other initial state", "s_0 is the other initial state"},
+};
 
 }  // namespace
 
-std::vector<ProofMutant> relaxation_mutants() {
-  std::vector<ProofMutant> out;
-  for (int id : {kTiesAllowed, kSameStep, kSignFlipped, kOtherInitialState})
-    out.push_back({id, mutant_name(id), mutant_breaks(id)});
-  return out;
-}
+std::vector<ProofMutant> relaxation_mutants() { return kMutants; }
 
 InductionProof prove_relaxation_limit(const RunConfig& config, int mutant) {
   return run_chain(config, kText, {base(mutant), step(mutant)}, mutant);

@@ -7,8 +7,7 @@
 #include "proofs/mlp_width_induction.h"
 #include "proofs/parameter_count_induction.h"
 #include "proofs/relaxation_limit_induction.h"
-
-#include <gtest/gtest.h>
+#include "tests/proofs/chain_expectations.h"
 
 namespace palcheck::proofs {
 namespace {
@@ -30,25 +29,14 @@ const ShortProof kProofs[] = {
 TEST(ArithmeticClaims, EveryProofCloses) {
   for (const ShortProof& p : kProofs) {
     InductionProof proof = p.prove(RunConfig{}, 0);
-    EXPECT_TRUE(proof.proved) << p.label;
-    for (const InductionQuery& q : proof.queries) {
-      EXPECT_EQ(q.z3, "unsat") << p.label << ": " << q.name;
-      EXPECT_EQ(q.cvc5, "unsat") << p.label << ": " << q.name;
-    }
+    testing::expect_closed(proof.proved, proof.queries, p.label);
   }
 }
 
 TEST(ArithmeticClaims, EveryMutantIsRefuted) {
   for (const ShortProof& p : kProofs) {
-    std::vector<ProofMutant> mutants = p.mutants();
-    EXPECT_GE(mutants.size(), 3u) << p.label;
-    for (const ProofMutant& m : mutants) {
-      InductionProof proof = p.prove(RunConfig{}, m.id);
-      std::string answers;
-      for (const InductionQuery& q : proof.queries) answers += "\n  " + q.name + ": z3 " + q.z3 + ", cvc5 " + q.cvc5;
-      EXPECT_TRUE(some_query_sat(proof)) << p.label << ": mutant '" << m.name << "' (" << m.breaks << ") stays unsat"
-                                         << answers;
-    }
+    testing::expect_three_mutants(p.mutants(), p.label);
+    for (const ProofMutant& m : p.mutants()) testing::expect_refuted(m, p.prove(RunConfig{}, m.id).queries, p.label);
   }
 }
 

@@ -3,8 +3,7 @@
 // semantic mutant (a dropped or weakened conjunct, the other initial state, the other orientation, a cut
 // that need not stop...) turns one of their queries sat.
 #include "proofs/memory_induction.h"
-
-#include <gtest/gtest.h>
+#include "tests/proofs/chain_expectations.h"
 
 namespace palcheck::proofs {
 namespace {
@@ -16,30 +15,17 @@ TEST(MemoryCorollaries, ProvedFromEachInitialState) {
   for (MemoryCorollary which : kAll)
     for (InitialState initial : {InitialState::Off, InitialState::On}) {
       MemoryInduction run = prove_memory_corollary(RunConfig{}, which, initial);
-      EXPECT_TRUE(run.proved) << static_cast<int>(which);
-      for (const InductionQuery& q : run.queries) {
-        EXPECT_EQ(q.z3, "unsat") << q.name;
-        EXPECT_EQ(q.cvc5, "unsat") << q.name;
-      }
+      testing::expect_closed(run.proved, run.queries, memory_corollary_text(which));
     }
 }
 
 TEST(MemoryCorollaries, EveryMutantIsRefuted) {
   for (MemoryCorollary which : kAll) {
-    std::vector<ProofMutant> mutants = memory_corollary_mutants(which);
-    EXPECT_GE(mutants.size(), 3u);
-    for (const ProofMutant& m : mutants)
-      for (InitialState initial : {InitialState::Off, InitialState::On}) {
-        MemoryInduction run = prove_memory_corollary(RunConfig{}, which, initial, m.id);
-        bool sat = false;
-        std::string answers;
-        for (const InductionQuery& q : run.queries) {
-          sat = sat || q.z3 == "sat";
-          answers += "\n  " + q.name + ": z3 " + q.z3 + ", cvc5 " + q.cvc5;
-        }
-        EXPECT_TRUE(sat) << "mutant '" << m.name << "' (" << m.breaks << ") stays unsat from initial state "
-                         << to_string(initial) << answers;
-      }
+    testing::expect_three_mutants(memory_corollary_mutants(which), memory_corollary_text(which));
+    for (const ProofMutant& m : memory_corollary_mutants(which))
+      for (InitialState initial : {InitialState::Off, InitialState::On})
+        testing::expect_refuted(m, prove_memory_corollary(RunConfig{}, which, initial, m.id).queries,
+                                memory_corollary_text(which) + " (initial state " + to_string(initial) + ")");
   }
 }
 

@@ -2,8 +2,7 @@
 // every declared semantic mutant (a head's key map flipped, the read-out adding, a selection that need not
 // maximise, an average over every position) turns one of its queries sat.
 #include "proofs/range_transformer.h"
-
-#include <gtest/gtest.h>
+#include "tests/proofs/chain_expectations.h"
 
 namespace palcheck::proofs {
 namespace {
@@ -11,20 +10,15 @@ namespace {
 TEST(RangeTransformer, ProvedUnderBothTieRules) {
   for (ArgmaxTie tie : {ArgmaxTie::Leftmost, ArgmaxTie::Average}) {
     InductionProof proof = prove_range_transformer(RunConfig{}, tie);
-    EXPECT_TRUE(proof.proved) << to_string(tie);
-    for (const InductionQuery& q : proof.queries) EXPECT_EQ(q.cvc5, "unsat") << q.name;
+    testing::expect_closed(proof.proved, proof.queries, to_string(tie));
   }
 }
 
 TEST(RangeTransformer, EveryMutantIsRefuted) {
   for (ArgmaxTie tie : {ArgmaxTie::Leftmost, ArgmaxTie::Average}) {
-    std::vector<ProofMutant> mutants = range_transformer_mutants(tie);
-    EXPECT_GE(mutants.size(), 3u);
-    for (const ProofMutant& m : mutants) {
-      InductionProof proof = prove_range_transformer(RunConfig{}, tie, m.id);
-      EXPECT_TRUE(some_query_sat(proof)) << to_string(tie) << ": mutant '" << m.name << "' (" << m.breaks
-                                         << ") stays unsat";
-    }
+    testing::expect_three_mutants(range_transformer_mutants(tie), to_string(tie));
+    for (const ProofMutant& m : range_transformer_mutants(tie))
+      testing::expect_refuted(m, prove_range_transformer(RunConfig{}, tie, m.id).queries, to_string(tie));
   }
 }
 
