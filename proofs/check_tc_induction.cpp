@@ -68,6 +68,11 @@ std::vector<CheckResult> check_generic(const RunConfig& config) {
   r.method = "induction";
   r.interpretation = repair_interpretation();
   r.details.emplace_back("machines", tc_machine_text());
+  r.details.emplace_back("construction",
+                         "the network the queries model (RepairTransformer): H = 4 heads, diagonal relays (j, j) of "
+                         "weight 1 on the control and tape, the reader measure (weights 1, -1, -(|Gamma|-1)) on each "
+                         "stack; one ReLU MLP layer of 2|Q|(|Sigma|+1)(|Gamma|+1)^2 - 1 interpolation neurons and 3 "
+                         "linear ones; two tokens per machine step");
   r.details.emplace_back("invariant", tc_invariant_text());
   r.details.emplace_back("lemmas", tc_lemmas_text());
   r.details.emplace_back("induction over machine steps", tc_induction_text());
@@ -83,7 +88,7 @@ std::vector<CheckResult> check_generic(const RunConfig& config) {
   r.verdict = Verdict::Proved;
   r.summary = "every two-stack PDA (|Q|, |Sigma|, |Gamma| symbolic, delta uninterpreted), every step count, depth "
               "bound and depth: after each machine step the control token is the state, each stack head's memory "
-              "encodes its stack exactly and the readers output the tops; signals are integers in [1, 2C]";
+              "encodes its stack exactly and the readers output the tops; stack signals are integers in [1, 2C]";
   r.hypotheses_used = {tc_machine_text(),
                        "relay state = reading of the memory (ref:memory_equals_definition, proved by induction)",
                        "each token is one step of the classical memory (the memory induction's step)",

@@ -74,6 +74,17 @@ z3::expr falling_token(const Vocabulary& v, Shape shape, const Memory& middle, c
 }  // namespace
 
 void channel_queries(Recorder& rec) {
+  rec.run("stack channel", "last entries", "last_entries",
+          "a memory encoding G[0..b] (b >= 0) ends in m(G[b], b); the encoding of G[0..b] plus v (b >= -1) ends in v",
+          [&](Vocabulary& v, Query& q) {
+            z3::context& c = v.c;
+            Memory E = v.fresh_memory(""), E1 = v.fresh_memory("_middle");
+            z3::expr G = v.stack("G"), b = c.int_const("b"), b1 = c.int_const("b1"), x = c.int_const("v");
+            v.assume_levels(q, {});
+            q.hypothesis("the encodings", b >= 0 && v.encodes(E, G, b) && b1 >= -1 && v.encodes_plus(E1, G, b1, x));
+            v.name_entries(q, E, {E.L - 1, 2 * b + 1});
+            q.fact(!(v.at(E, E.L - 1) == v.real(v.m(z3::select(G, b), b)) && v.at(E1, E1.L - 1) == v.real(x)));
+          });
   rec.run("stack channel", "prompt on the empty memory", "prompt",
           "empty memory, input M(1,0) (the prompt: the middle of pushing Z0) => the memory has the push shape "
           "below depth 0 with a = 1",
@@ -89,8 +100,9 @@ void channel_queries(Recorder& rec) {
           });
   for (const auto& [op, op_title, op_slug] : kOps)
     rec.run("stack channel", std::string("rising token: ") + op_title, std::string("rise_") + op_slug,
-            std::string("the memory encodes G[0..D], the input is the target code of ") + op_title +
-                " (M(a,D+1), P(D-1) or P(D)) => the middle memory has the reader lemma's shape",
+            std::string("the memory encodes G[0..D], the input is the target code of ") + op_title + " (" +
+                (op == Op::Push ? "M(a,D+1)" : op == Op::Pop ? "P(D-1)" : "P(D)") +
+                ") => the middle memory has the reader lemma's shape",
             [&](Vocabulary& v, Query& q) {
               z3::context& c = v.c;
               Memory E = v.fresh_memory(""), E1 = v.fresh_memory("_middle");

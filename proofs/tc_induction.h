@@ -71,9 +71,9 @@ std::string tc_machine_text();
 /// Runs every query of the proof under `mutation`.
 TcInduction prove_tc_induction(const RunConfig& config, TcMutation mutation = TcMutation::None);
 
-/// Runs the queries `mutant` breaks, under its mutation, with |Gamma| = 2 and B(d) = 3d added so that Z3 can
-/// build a model (a model with them is a model of the mutated query): the mutant is refuted when Z3 says sat
-/// on each of them.
+/// Runs the queries `mutant` breaks, under its mutation, stated for |Gamma| = 2 and B(d) = 3d so that Z3 can
+/// build a model (a model of that instance is a model of the mutated query): the mutant is refuted when Z3
+/// says sat on each of them.
 TcInduction run_tc_mutant(const RunConfig& config, const TcMutant& mutant);
 
 /// Replays a witness on the reference (non-vacuity (a)): feeds the encoded memory to the reference memory

@@ -81,16 +81,16 @@ struct Composition {
   }
   void reader_at_rest(const z3::expr& m, const z3::expr& G, const z3::expr& D) const {
     z3::expr top = z3::select(G, D);
-    q.hypothesis("reader lemma at rest; the encoding's last entry",
+    q.hypothesis("reader lemma at rest; the last-entries query",
                  z3::implies(enc(m, G, D) && 0 <= D && D <= v.N && 1 <= top && top <= v.k,
                              reader(m) == top - 1 && last(m) == v.m(top, D)));
   }
   void reader_in_middle(const z3::expr& m, const z3::expr& G, const z3::expr& D, const z3::expr& a) const {
-    q.hypothesis("reader lemma in the middle of a push; the middle's last entry",
+    q.hypothesis("reader lemma in the middle of a push; the last-entries query",
                  z3::implies(mid_push(m, G, D, a) && -1 <= D && D + 1 <= v.N && 1 <= a && a <= v.k,
                              reader(m) == 0 && last(m) == v.M(a, D + 1)));
     for (const z3::expr& b : {D - 1, D})
-      q.hypothesis("reader lemma at a slot; the middle's last entry",
+      q.hypothesis("reader lemma at a slot; the last-entries query",
                    z3::implies(mid_slot(m, G, b) && 0 <= b && b <= v.N,
                                reader(m) == v.k - (z3::select(G, b) - 1) && last(m) == v.P(b)));
   }

@@ -5,8 +5,8 @@
 // through.
 // Codes (K = k + 1, C = O = B(N+2)): M(i,d) = 2C - B(d) - i, m(i,d) = B(d) + i, P(d) = 2C - B(d) - K, with
 // B(d) = dK the base of level d. With k symbolic dK is a product of two unknowns, so B is an uninterpreted
-// function under the facts the level-base query proves of dK (B(0) = 0, B(d+1) = B(d) + K, B(d) + K <= B(e)
-// for d < e): every other query is linear.
+// function under instances of the facts the level-base query proves of dK (B(0) = 0, B(d+1) = B(d) + K,
+// B(d) + K <= B(e) for d < e): every other query is linear.
 #pragma once
 
 #include "proofs/tc_induction.h"
@@ -62,28 +62,32 @@ struct Delta {
                        const z3::expr& nq, const z3::expr& k) const;
 };
 
-/// The vocabulary of one query (one context).
+/// The vocabulary of one query (one context). Under a mutation the queries are stated for |Gamma| = 2 and
+/// B(d) = 3d, so that Z3 can build a model: a model of that instance is a model of the mutated query.
 struct Vocabulary {
   z3::context& c;
   TcMutation mutation;
-  z3::expr k;       ///< |Gamma| including Z0
+  z3::expr k;       ///< |Gamma| including Z0 (2 under a mutation)
   z3::expr N;       ///< the depth bound D_max
   z3::func_decl B;  ///< the level base B(d) = dK
 
   Vocabulary(z3::context& ctx, TcMutation m);
 
+  bool instance() const { return mutation != TcMutation::None; }
   z3::expr K() const { return k + 1; }
-  z3::expr C() const { return B(N + 2); }
-  z3::expr M(const z3::expr& i, const z3::expr& d) const { return 2 * C() - B(d) - i; }
-  z3::expr m(const z3::expr& i, const z3::expr& d) const { return B(d) + i; }
-  z3::expr P(const z3::expr& d) const { return 2 * C() - B(d) - K(); }
+  z3::expr base(const z3::expr& d) const { return instance() ? K() * d : B(d); }
+  z3::expr C() const { return base(N + 2); }
+  z3::expr M(const z3::expr& i, const z3::expr& d) const { return 2 * C() - base(d) - i; }
+  z3::expr m(const z3::expr& i, const z3::expr& d) const { return base(d) + i; }
+  z3::expr P(const z3::expr& d) const { return 2 * C() - base(d) - K(); }
   z3::expr real(const z3::expr& x) const { return z3::to_real(x); }
   z3::expr at(const Memory& mem, const z3::expr& j) const { return z3::select(mem.E, j); }
   z3::expr int_val(int v) const { return c.int_val(v); }
   z3::expr stack(const std::string& name) const { return c.constant(name.c_str(), c.array_sort(c.int_sort(), c.int_sort())); }
 
   /// The sizes (k >= 1, N >= 0) and the level-base facts (proved by the level-base query): B(0) = 0,
-  /// B(x+1) = B(x) + K at each of `depths`, and B(d) + K <= B(e) for every d < e.
+  /// B(x+1) = B(x) + K at each of `depths`, and B(d) + K <= B(e) for every d < e where d or e is one of
+  /// `depths` or N+2.
   void assume_levels(Query& q, const std::vector<z3::expr>& depths) const;
 
   /// Makes the entries at `indices` ground terms: cvc5 instantiates the quantifiers by E-matching on them.
