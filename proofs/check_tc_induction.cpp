@@ -86,9 +86,10 @@ std::vector<CheckResult> check_generic(const RunConfig& config) {
                                                : "; " + p.replay));
   if (!judged_by_the_proof(p, r)) return {r};
   r.verdict = Verdict::Proved;
-  r.summary = "every two-stack PDA (|Q|, |Sigma|, |Gamma| symbolic, delta uninterpreted), every step count, depth "
-              "bound and depth: after each machine step the control token is the state, each stack head's memory "
-              "encodes its stack exactly and the readers output the tops; stack signals are integers in [1, 2C]";
+  r.summary = "every two-stack PDA (|Q|, |Sigma|, |Gamma| symbolic, delta uninterpreted), every step count, every "
+              "depth bound D_max with the stacks within it: after each machine step the control token is the state, "
+              "each stack head's memory encodes its stack exactly and the readers output the tops; stack signals are "
+              "integers in [1, 2C]";
   r.hypotheses_used = {tc_machine_text(),
                        "relay state = reading of the memory (ref:memory_equals_definition, proved by induction)",
                        "each token is one step of the classical memory (the memory induction's step)",
@@ -126,8 +127,8 @@ std::vector<CheckResult> check_library(const RunConfig& config) {
   }
   r.verdict = Verdict::Proved;
   r.summary = "the " + std::to_string(machines) +
-              " library machines are instances of repair:thm:tc's induction (every step count, depth bound and "
-              "depth): delta well formed at every key; their reference transformers are the modelled "
+              " library machines are instances of repair:thm:tc's induction (every step count, every depth bound "
+              "with the stacks within it): delta well formed at every key; their reference transformers are the modelled "
               "construction, parameter by parameter, for bounds 1.." + std::to_string(kInstanceBounds);
   r.hypotheses_used = {"repair:thm:tc's induction (every two-stack PDA)", tc_machine_text()};
   return {r};
