@@ -21,10 +21,10 @@ constexpr int kInstanceBounds = 4;
 
 struct GenericProof {
   TcInduction run;
-  std::string replay;        // replay_tc_state of the witness: "" when it agrees
-  std::string confirmations; // the queries cvc5 did not confirm unsat
-  std::string disagreement;  // the first query the solvers disagree on
-  std::string failure;       // why the proof did not close ("" when it did)
+  std::string replay;         // replay_tc_state of the witness: "" when it agrees
+  std::string confirmations;  // the queries cvc5 did not confirm unsat
+  std::string disagreement;   // the first query the solvers disagree on
+  std::string failure;        // why the proof did not close ("" when it did)
 };
 
 const GenericProof& generic_proof(const RunConfig& config) {
@@ -86,10 +86,11 @@ std::vector<CheckResult> check_generic(const RunConfig& config) {
                                                : "; " + p.replay));
   if (!judged_by_the_proof(p, r)) return {r};
   r.verdict = Verdict::Proved;
-  r.summary = "every two-stack PDA (|Q|, |Sigma|, |Gamma| symbolic, delta uninterpreted), every step count, every "
-              "depth bound D_max with the stacks within it: after each machine step the control token is the state, "
-              "each stack head's memory encodes its stack exactly and the readers output the tops; stack signals are "
-              "integers in [1, 2C]";
+  r.summary =
+      "every two-stack PDA (|Q|, |Sigma|, |Gamma| symbolic, delta uninterpreted), every step count, every "
+      "depth bound D_max with the stacks within it: after each machine step the control token is the state, "
+      "each stack head's memory encodes its stack exactly and the readers output the tops; stack signals are "
+      "integers in [1, 2C]";
   r.hypotheses_used = {tc_machine_text(),
                        "relay state = reading of the memory (ref:memory_equals_definition, proved by induction)",
                        "each token is one step of the classical memory (the memory induction's step)",
@@ -108,15 +109,18 @@ std::vector<CheckResult> check_library(const RunConfig& config) {
     std::size_t compared = 0;
     std::string problem = check_machine_instance(lm.machine, kInstanceBounds, compared);
     ++machines;
-    r.details.emplace_back(lm.machine.name(), problem.empty() ? "delta well formed at every key; the reference "
-                                                                "transformer is the modelled construction (" +
-                                                                    std::to_string(compared) + " parameters)"
-                                                              : problem);
+    r.details.emplace_back(lm.machine.name(), problem.empty()
+                                                  ? "delta well formed at every key; the reference "
+                                                    "transformer is the modelled construction at bounds 1.." +
+                                                        std::to_string(kInstanceBounds) + " (" +
+                                                        std::to_string(compared) + " parameters compared)"
+                                                  : problem);
     if (!problem.empty() && failure.empty()) failure = problem;
   }
   r.details.emplace_back("scope of the comparison",
                          "the reference transformer (RepairTransformer) is compared with the construction the proof "
-                         "models, parameter by parameter, for the bounds 1.." + std::to_string(kInstanceBounds) +
+                         "models, parameter by parameter, for the bounds 1.." +
+                             std::to_string(kInstanceBounds) +
                              "; the PROVED rests on repair:thm:tc's induction, whose only hypotheses on the machine "
                              "are the ones enumerated here");
   if (!judged_by_the_proof(p, r)) return {r};
@@ -126,10 +130,12 @@ std::vector<CheckResult> check_library(const RunConfig& config) {
     return {r};
   }
   r.verdict = Verdict::Proved;
-  r.summary = "the " + std::to_string(machines) +
-              " library machines are instances of repair:thm:tc's induction (every step count, every depth bound "
-              "with the stacks within it): delta well formed at every key; their reference transformers are the modelled "
-              "construction, parameter by parameter, for bounds 1.." + std::to_string(kInstanceBounds);
+  r.summary =
+      "the " + std::to_string(machines) +
+      " library machines are instances of repair:thm:tc's induction (every step count, every depth bound "
+      "with the stacks within it): delta well formed at every key; their reference transformers are the modelled "
+      "construction, parameter by parameter, for bounds 1.." +
+      std::to_string(kInstanceBounds);
   r.hypotheses_used = {"repair:thm:tc's induction (every two-stack PDA)", tc_machine_text()};
   return {r};
 }

@@ -101,7 +101,9 @@ void channel_queries(Recorder& rec) {
   for (const auto& [op, op_title, op_slug] : kOps)
     rec.run("stack channel", std::string("rising token: ") + op_title, std::string("rise_") + op_slug,
             std::string("the memory encodes G[0..D], the input is the target code of ") + op_title + " (" +
-                (op == Op::Push ? "M(a,D+1)" : op == Op::Pop ? "P(D-1)" : "P(D)") +
+                (op == Op::Push  ? "M(a,D+1)"
+                 : op == Op::Pop ? "P(D-1)"
+                                 : "P(D)") +
                 ") => the middle memory has the reader lemma's shape",
             [&](Vocabulary& v, Query& q) {
               z3::context& c = v.c;
@@ -145,7 +147,8 @@ void witness_query(const RunConfig& config, TcMutation mutation, TcInduction& ou
   Vocabulary v(c, mutation);
   Memory E = v.fresh_memory(""), E1 = v.fresh_memory("_middle"), E2 = v.fresh_memory("_next");
   z3::expr G = v.stack("G"), D = c.int_const("D"), cut1 = c.int_const("cut_rise"), cut2 = c.int_const("cut_fall");
-  Query q(c, config, std::string(mutation == TcMutation::None ? "tc_induction" : "tc_induction_mutated") + "_nonvacuous_pop");
+  Query q(c, config,
+          std::string(mutation == TcMutation::None ? "tc_induction" : "tc_induction_mutated") + "_nonvacuous_pop");
   // Small numbers the reference can replay: depth 2 of bound 3, |Gamma| 2 or 3, the bases B(d) = dK themselves.
   z3::expr concrete = D == 2 && v.N == 3 && 2 <= v.k && v.k <= 3;
   for (int d = -1; d <= 5; ++d) concrete = concrete && v.B(c.int_val(d)) == d * v.K();
@@ -157,8 +160,8 @@ void witness_query(const RunConfig& config, TcMutation mutation, TcInduction& ou
   z3::expr u2 = falling_token(v, Shape::Slot, E1, G, D - 1);
   q.fact(v.step(E1, E2, u2, cut2) && v.encodes(E2, G, D - 1));
   QueryOutcome o = q.check();
-  out.witness_query = recorded("non-vacuity: a pop that wipes a level",
-                               "the pop's premises and goals at depth 2 (sat expected)", o);
+  out.witness_query =
+      recorded("non-vacuity: a pop that wipes a level", "the pop's premises and goals at depth 2 (sat expected)", o);
   if (o.answer != SolverAnswer::Sat) return;
   const z3::model& model = *o.model;
   long long depth = model_int(model, D);

@@ -16,27 +16,44 @@ namespace palcheck::proofs {
 
 std::vector<TcMutant> tc_mutants() {
   return {
-      {TcMutation::TieOrderFlipped, "tie order flipped",
+      {TcMutation::TieOrderFlipped,
+       "tie order flipped",
        "every relay reads E[g] <= beta before E[g] >= alpha: a diagonal relay (j, j) is off at input j",
        {"diagonal_relay"}},
-      {TcMutation::OtherInitialState, "other initial state",
+      {TcMutation::OtherInitialState,
+       "other initial state",
        "relays start on: the memory's entry 0 is a minimum, so the rising token continues a run instead of turning",
        {"rise_push", "fall_slot"}},
-      {TcMutation::PushDropped, "push dropped", "the MLP's table gives a push the no-op's rise (to P(D), not M(a, D+1))",
+      {TcMutation::PushDropped,
+       "push dropped",
+       "the MLP's table gives a push the no-op's rise (to P(D), not M(a, D+1))",
        {"control_rest"}},
-      {TcMutation::PushDoubled, "push doubled", "the MLP's table rises one level too deep for a push (M(a, D+2))",
+      {TcMutation::PushDoubled,
+       "push doubled",
+       "the MLP's table rises one level too deep for a push (M(a, D+2))",
        {"control_rest"}},
-      {TcMutation::ReaderThresholdOffByOne, "reader threshold off by one",
-       "the reader's top relays are (M(k,d+1), m(i,d) + 1)", {"state_rest_top"}},
-      {TcMutation::SlotRelaysEqual, "slot relays equal", "the reader's slot relays (P(d)+1, m(i,d)) lose their +1",
+      {TcMutation::ReaderThresholdOffByOne,
+       "reader threshold off by one",
+       "the reader's top relays are (M(k,d+1), m(i,d) + 1)",
+       {"state_rest_top"}},
+      {TcMutation::SlotRelaysEqual,
+       "slot relays equal",
+       "the reader's slot relays (P(d)+1, m(i,d)) lose their +1",
        {"state_slot_slot1"}},
-      {TcMutation::FallIgnoresReader, "fall ignores the reader",
-       "the MLP's falling token is 2O - u, without the reader's output", {"control_middle"}},
-      {TcMutation::CutMayStopEarly, "wiping cut may stop early",
-       "the memory's wiping cut need not stop at an entry u does not wipe", {"rise_pop", "fall_slot"}},
-      {TcMutation::EncodingLengthDropped, "encoding length dropped",
-       "the invariant's encoding drops its length conjunct L = 2D + 2", {"rise_push"}},
-      {TcMutation::Z0BottomDropped, "Z0 at the bottom dropped",
+      {TcMutation::FallIgnoresReader,
+       "fall ignores the reader",
+       "the MLP's falling token is 2O - u, without the reader's output",
+       {"control_middle"}},
+      {TcMutation::CutMayStopEarly,
+       "wiping cut may stop early",
+       "the memory's wiping cut need not stop at an entry u does not wipe",
+       {"rise_pop", "fall_slot"}},
+      {TcMutation::EncodingLengthDropped,
+       "encoding length dropped",
+       "the invariant's encoding drops its length conjunct L = 2D + 2",
+       {"rise_push"}},
+      {TcMutation::Z0BottomDropped,
+       "Z0 at the bottom dropped",
        "the invariant drops \"Z0 at the bottom and only there\", so a well-formed delta may pop level 0",
        {"machine_step"}},
   };
@@ -242,7 +259,8 @@ std::string compare_parameters(const TwoStackPda& m, int bound, std::size_t& com
   // MLP: n - 1 interpolation neurons over the key, then the linear neurons of the control and stack slots.
   const long n = nc * ni * nr * nr;
   const ReluMlp& mlp = t.mlp();
-  if (mlp.width() != static_cast<std::size_t>(n + 2)) return where + "the MLP's width is not 2|Q|(|Sigma|+1)(|Gamma|+1)^2 + 2";
+  if (mlp.width() != static_cast<std::size_t>(n + 2))
+    return where + "the MLP's width is not 2|Q|(|Sigma|+1)(|Gamma|+1)^2 + 2";
   QVector key(8, Q(0));
   key[4] = 1;
   key[7] = nc;
@@ -251,10 +269,12 @@ std::string compare_parameters(const TwoStackPda& m, int bound, std::size_t& com
   auto slope = [&](int o, long j) { return j < 0 ? Q(0) : modelled_entry(m, o, j + 1) - modelled_entry(m, o, j); };
   for (long j = 0; j + 1 < n; ++j) {
     const std::size_t h = static_cast<std::size_t>(j);
-    if (mlp.w1[h] != key || mlp.b1[h] != -j) return where + "hidden neuron " + std::to_string(j) + " is not ReLU(key - j)";
+    if (mlp.w1[h] != key || mlp.b1[h] != -j)
+      return where + "hidden neuron " + std::to_string(j) + " is not ReLU(key - j)";
     for (std::size_t o = 0; o < 8; ++o) {
       Q want = o < 3 ? slope(static_cast<int>(o), j) - slope(static_cast<int>(o), j - 1) : Q(0);
-      if (mlp.w2[o][h] != want) return where + "an output weight of neuron " + std::to_string(j) + " is not the change of slope";
+      if (mlp.w2[o][h] != want)
+        return where + "an output weight of neuron " + std::to_string(j) + " is not the change of slope";
     }
     compared += 9 + 8;
   }

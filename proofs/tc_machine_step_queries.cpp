@@ -68,8 +68,8 @@ struct Composition {
     }
   };
 
-  Token token(const z3::expr& control, const z3::expr& u1, const z3::expr& u2, const z3::expr& tape,
-              const z3::expr& m1, const z3::expr& m2) const {
+  Token token(const z3::expr& control, const z3::expr& u1, const z3::expr& u2, const z3::expr& tape, const z3::expr& m1,
+              const z3::expr& m2) const {
     return {control, u1, u2, tape, diag(nc(), control), reader(m1), reader(m2), diag(ni, tape)};
   }
 
@@ -104,10 +104,10 @@ struct Composition {
   }
   void falls(const z3::expr& m, const z3::expr& G, const z3::expr& D, const z3::expr& a, const z3::expr& u) const {
     z3::expr fed = feed(m, u);
-    q.hypothesis("falling token lemma from a push",
-                 z3::implies(mid_push(m, G, D, a) && -1 <= D && D + 1 <= v.N && 1 <= a && a <= v.k &&
-                                 u == 2 * O() - last(m) - 0,
-                             enc(fed, z3::store(G, D + 1, a), D + 1) && last(fed) == u));
+    q.hypothesis(
+        "falling token lemma from a push",
+        z3::implies(mid_push(m, G, D, a) && -1 <= D && D + 1 <= v.N && 1 <= a && a <= v.k && u == 2 * O() - last(m) - 0,
+                    enc(fed, z3::store(G, D + 1, a), D + 1) && last(fed) == u));
     for (const z3::expr& b : {D - 1, D})
       q.hypothesis("falling token lemma from a slot",
                    z3::implies(mid_slot(m, G, b) && 0 <= b && b <= v.N &&
@@ -125,9 +125,9 @@ struct Composition {
   }
   void mlp_at_rest(const Token& z, const z3::expr& D1, const z3::expr& D2) const {
     z3::expr premises = 0 <= z.control && z.control < nq && z.h1 == z.control && 0 <= z.tape && z.tape < ni &&
-                        z.h4 == z.tape && 0 <= z.r1 && z.r1 < v.k && 0 <= z.r2 && z.r2 < v.k && 0 <= D1 &&
-                        D1 <= v.N && 0 <= D2 && D2 <= v.N && z.u1 == v.m(z.r1 + 1, D1) &&
-                        z.u2 == v.m(z.r2 + 1, D2) && delta.well_formed(z.control, z.tape, z.r1, z.r2, nq, v.k);
+                        z.h4 == z.tape && 0 <= z.r1 && z.r1 < v.k && 0 <= z.r2 && z.r2 < v.k && 0 <= D1 && D1 <= v.N &&
+                        0 <= D2 && D2 <= v.N && z.u1 == v.m(z.r1 + 1, D1) && z.u2 == v.m(z.r2 + 1, D2) &&
+                        delta.well_formed(z.control, z.tape, z.r1, z.r2, nq, v.k);
     z3::expr_vector a = z.args(v.c);
     z3::expr key[] = {z.control, z.tape, z.r1, z.r2};
     auto at = [&](const z3::func_decl& f) { return f(key[0], key[1], key[2], key[3]); };

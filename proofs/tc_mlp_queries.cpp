@@ -125,9 +125,10 @@ struct Network {
     lemmas = lemmas && z3::implies(0 <= r1 && r1 < nr() && 0 <= r2 && r2 < nr(), y2 < mul(nr(), nr())) &&
              z3::implies(0 <= h4 && h4 < ni && 0 <= y2 && y2 < mul(nr(), nr()), y1 < mul(ni, mul(nr(), nr()))) &&
              z3::implies(0 <= h1 && h1 < nc() && 0 <= y1 && y1 < mul(ni, mul(nr(), nr())), key < size());
-    q.hypothesis("the key's input is the mixed radix join(2|Q|, h1, join(|Sigma|+1, h4, join(|Gamma|+1, r1, r2))) "
-                 "(key weights); its digits and range (key digits, key range)",
-                 lemmas);
+    q.hypothesis(
+        "the key's input is the mixed radix join(2|Q|, h1, join(|Sigma|+1, h4, join(|Gamma|+1, r1, r2))) "
+        "(key weights); its digits and range (key digits, key range)",
+        lemmas);
     std::vector<z3::expr> out;
     const z3::expr slots[] = {v.real(control), u[0], u[1]};
     for (int o = 0; o < 3; ++o) {
@@ -150,50 +151,50 @@ struct Network {
 
 void finite_control_queries(Recorder& rec) {
   for (bool middle : {false, true})
-    rec.run("MLP", middle ? "finite control in the middle" : "finite control at rest",
-            middle ? "control_middle" : "control_rest",
-            middle ? "heads read the middle control c in [|Q|, 2|Q|), the tape, readers in [0, k], stack signals u >= 0 "
-                     "=> the next token is control c - |Q| and on each stack 2O - u - reader"
-                   : "heads read (q, x, top1, top2) at rest (head lemmas), each stack signal m(top+1, D), delta "
-                     "uninterpreted and well formed => the next token is control |Q| + delta's next state and on each "
-                     "stack the target code of delta's operation (M(a,D+1), P(D-1), P(D))",
-            [&, middle](Vocabulary& v, Query& q) {
-              z3::context& c = v.c;
-              Network net(v);
-              z3::expr control = c.int_const("control"), x = c.int_const("x");
-              z3::expr r[2] = {c.int_const("r1"), c.int_const("r2")};
-              z3::expr D[2] = {c.int_const("D1"), c.int_const("D2")};
-              z3::expr u[2] = {c.real_const("u1"), c.real_const("u2")};
-              v.assume_levels(q, {D[0] - 1, D[0], D[1] - 1, D[1]});
-              q.hypothesis("|Q| >= 1, |Sigma| + 1 >= 1", net.nq >= 1 && net.ni >= 1);
-              q.hypothesis("the tape head reads the tape input (head lemmas)", 0 <= x && x < net.ni);
-              std::vector<z3::expr> next = net.next(q, control, u, control, r[0], r[1], x);
-              if (middle) {
-                q.hypothesis("the control head reads the middle control (head lemmas)",
-                             net.nq <= control && control < net.nc());
-                z3::expr readers = c.bool_val(true);
-                for (int s = 0; s < 2; ++s) readers = readers && 0 <= r[s] && r[s] <= v.k && u[s] >= 0;
-                q.hypothesis("readers in [0, k], stack signals >= 0 (grid)", readers);
-                z3::expr goal = next[0] == v.real(control - net.nq);
-                for (int s = 0; s < 2; ++s)
-                  goal = goal && next[1 + s] == 2 * v.real(v.C()) - u[s] - v.real(r[s]);
-                q.fact(!goal);
-                return;
-              }
-              q.hypothesis("the control head reads the state (head lemmas)", 0 <= control && control < net.nq);
-              z3::expr rest = c.bool_val(true);
-              for (int s = 0; s < 2; ++s)
-                rest = rest && 0 <= r[s] && r[s] < v.k && 0 <= D[s] && D[s] <= v.N && u[s] == v.real(v.m(r[s] + 1, D[s]));
-              q.hypothesis("readers output the tops, stack signals the encodings' last entries (reader lemma)", rest);
-              q.hypothesis("delta well formed at the key", net.delta.well_formed(control, x, r[0], r[1], net.nq, v.k));
-              z3::expr goal = next[0] == v.real(net.nq + net.delta.next(control, x, r[0], r[1]));
-              const z3::func_decl* ops[] = {&net.delta.op1, &net.delta.op2};
-              const z3::func_decl* syms[] = {&net.delta.sym1, &net.delta.sym2};
-              for (int s = 0; s < 2; ++s)
-                goal = goal && next[1 + s] == v.real(v.target((*ops[s])(control, x, r[0], r[1]),
-                                                              (*syms[s])(control, x, r[0], r[1]) + 1, D[s]));
-              q.fact(!goal);
-            });
+    rec.run(
+        "MLP", middle ? "finite control in the middle" : "finite control at rest",
+        middle ? "control_middle" : "control_rest",
+        middle ? "heads read the middle control c in [|Q|, 2|Q|), the tape, readers in [0, k], stack signals u >= 0 "
+                 "=> the next token is control c - |Q| and on each stack 2O - u - reader"
+               : "heads read (q, x, top1, top2) at rest (head lemmas), each stack signal m(top+1, D), delta "
+                 "uninterpreted and well formed => the next token is control |Q| + delta's next state and on each "
+                 "stack the target code of delta's operation (M(a,D+1), P(D-1), P(D))",
+        [&, middle](Vocabulary& v, Query& q) {
+          z3::context& c = v.c;
+          Network net(v);
+          z3::expr control = c.int_const("control"), x = c.int_const("x");
+          z3::expr r[2] = {c.int_const("r1"), c.int_const("r2")};
+          z3::expr D[2] = {c.int_const("D1"), c.int_const("D2")};
+          z3::expr u[2] = {c.real_const("u1"), c.real_const("u2")};
+          v.assume_levels(q, {D[0] - 1, D[0], D[1] - 1, D[1]});
+          q.hypothesis("|Q| >= 1, |Sigma| + 1 >= 1", net.nq >= 1 && net.ni >= 1);
+          q.hypothesis("the tape head reads the tape input (head lemmas)", 0 <= x && x < net.ni);
+          std::vector<z3::expr> next = net.next(q, control, u, control, r[0], r[1], x);
+          if (middle) {
+            q.hypothesis("the control head reads the middle control (head lemmas)",
+                         net.nq <= control && control < net.nc());
+            z3::expr readers = c.bool_val(true);
+            for (int s = 0; s < 2; ++s) readers = readers && 0 <= r[s] && r[s] <= v.k && u[s] >= 0;
+            q.hypothesis("readers in [0, k], stack signals >= 0 (grid)", readers);
+            z3::expr goal = next[0] == v.real(control - net.nq);
+            for (int s = 0; s < 2; ++s) goal = goal && next[1 + s] == 2 * v.real(v.C()) - u[s] - v.real(r[s]);
+            q.fact(!goal);
+            return;
+          }
+          q.hypothesis("the control head reads the state (head lemmas)", 0 <= control && control < net.nq);
+          z3::expr rest = c.bool_val(true);
+          for (int s = 0; s < 2; ++s)
+            rest = rest && 0 <= r[s] && r[s] < v.k && 0 <= D[s] && D[s] <= v.N && u[s] == v.real(v.m(r[s] + 1, D[s]));
+          q.hypothesis("readers output the tops, stack signals the encodings' last entries (reader lemma)", rest);
+          q.hypothesis("delta well formed at the key", net.delta.well_formed(control, x, r[0], r[1], net.nq, v.k));
+          z3::expr goal = next[0] == v.real(net.nq + net.delta.next(control, x, r[0], r[1]));
+          const z3::func_decl* ops[] = {&net.delta.op1, &net.delta.op2};
+          const z3::func_decl* syms[] = {&net.delta.sym1, &net.delta.sym2};
+          for (int s = 0; s < 2; ++s)
+            goal = goal && next[1 + s] == v.real(v.target((*ops[s])(control, x, r[0], r[1]),
+                                                          (*syms[s])(control, x, r[0], r[1]) + 1, D[s]));
+          q.fact(!goal);
+        });
 }
 
 }  // namespace

@@ -11,28 +11,29 @@ namespace palcheck::proofs::tc {
 void reader_queries(Recorder& rec) {
   for (const auto& [shape, shape_title, shape_slug] : kShapes)
     for (const auto& [f, family_title, family_slug] : kFamilies)
-      rec.run("reader", std::string("relay state ") + shape_title + ": " + family_title,
-              std::string("state_") + shape_slug + "_" + family_slug,
-              "memory of this shape, 0 <= d <= N, 1 <= i <= k, the relay's state the reading of the memory => the "
-              "state is the form's (on, off, else [G[d] > i])",
-              [&](Vocabulary& v, Query& q) {
-                z3::context& c = v.c;
-                z3::expr G = v.stack("G");
-                z3::expr b = c.int_const("b"), a = c.int_const("a"), d = c.int_const("d0"), i = c.int_const("i0");
-                z3::expr s = c.bool_const("s"), g = c.int_const("g");
-                Memory mem = v.fresh_memory("");
-                v.assume_levels(q, {b, d});
-                q.hypothesis("memory shape", v.shape_memory(shape, mem, G, b, a));
-                q.hypothesis("relay in the reader measure", 0 <= d && d <= v.N && 1 <= i && i <= v.k);
-                q.hypothesis("relay state = reading of the memory (ref:memory_equals_definition)",
-                             v.reading(mem, v.alpha(f, d), v.beta(f, i, d), s, g));
-                v.name_entries(q, mem,
-                               {g, mem.L - 1, 2 * b, 2 * b + 1, 2 * b + 2, 2 * d, 2 * d + 1, 2 * d + 2, 2 * d + 3});
-                q.fact(s != v.state(v.form(shape, f, b, d), z3::select(G, d), i));
-              });
+      rec.run(
+          "reader", std::string("relay state ") + shape_title + ": " + family_title,
+          std::string("state_") + shape_slug + "_" + family_slug,
+          "memory of this shape, 0 <= d <= N, 1 <= i <= k, the relay's state the reading of the memory => the "
+          "state is the form's (on, off, else [G[d] > i])",
+          [&](Vocabulary& v, Query& q) {
+            z3::context& c = v.c;
+            z3::expr G = v.stack("G");
+            z3::expr b = c.int_const("b"), a = c.int_const("a"), d = c.int_const("d0"), i = c.int_const("i0");
+            z3::expr s = c.bool_const("s"), g = c.int_const("g");
+            Memory mem = v.fresh_memory("");
+            v.assume_levels(q, {b, d});
+            q.hypothesis("memory shape", v.shape_memory(shape, mem, G, b, a));
+            q.hypothesis("relay in the reader measure", 0 <= d && d <= v.N && 1 <= i && i <= v.k);
+            q.hypothesis("relay state = reading of the memory (ref:memory_equals_definition)",
+                         v.reading(mem, v.alpha(f, d), v.beta(f, i, d), s, g));
+            v.name_entries(q, mem, {g, mem.L - 1, 2 * b, 2 * b + 1, 2 * b + 2, 2 * d, 2 * d + 1, 2 * d + 2, 2 * d + 3});
+            q.fact(s != v.state(v.form(shape, f, b, d), z3::select(G, d), i));
+          });
   // The symbol-sum lemma: sum over i = 1..n of a relay form's states is partial_sum (g >= 1 the symbol).
   for (bool step : {false, true})
-    rec.run("reader", step ? "sum over symbols: step" : "sum over symbols: base", step ? "symbols_step" : "symbols_base",
+    rec.run("reader", step ? "sum over symbols: step" : "sum over symbols: base",
+            step ? "symbols_step" : "symbols_base",
             step ? "S(n) = the closed form, S(n+1) = S(n) + [state at n+1] => S(n+1) = the closed form"
                  : "S(0) = 0 => S(0) = the closed form",
             [&](Vocabulary& v, Query& q) {
@@ -51,31 +52,31 @@ void reader_queries(Recorder& rec) {
               q.fact(S(n + 1) != v.partial_sum(f, g, n + 1));
             });
   for (const auto& [shape, shape_title, shape_slug] : kShapes)
-    rec.run("reader", std::string("output at one depth ") + shape_title, std::string("depth_") + shape_slug,
-            "the relay states above weighted (1 for (M(k,d+1), m(i,d)), i < k; -(k-1) for i = k; 1 and -1 for the slot "
-            "families), each family's sum by the symbol-sum lemma => the depth-d part of the output is the reader "
-            "value at d = b, else 0",
-            [&](Vocabulary& v, Query& q) {
-              z3::context& c = v.c;
-              z3::expr G = v.stack("G");
-              z3::expr b = c.int_const("b"), d = c.int_const("d0");
-              z3::expr gd = z3::select(G, d);
-              v.assume_levels(q, {});
-              q.hypothesis("symbols in 1..k", 1 <= gd && gd <= v.k && 1 <= z3::select(G, b) && z3::select(G, b) <= v.k);
-              q.hypothesis("depths", 0 <= d && d <= v.N && (shape == Shape::Push ? -1 <= b : 0 <= b) && b <= v.N);
-              RelayForm top = v.form(shape, Family::Top, b, d), slot = v.form(shape, Family::Slot, b, d),
-                        above = v.form(shape, Family::SlotAbove, b, d);
-              z3::func_decl sum_top = c.function("sum_top", c.int_sort(), c.int_sort());
-              z3::func_decl sum_slot = c.function("sum_slot", c.int_sort(), c.int_sort());
-              z3::func_decl sum_above = c.function("sum_slot1", c.int_sort(), c.int_sort());
-              q.hypothesis("sums over symbols (symbol-sum lemma)",
-                           sum_top(v.k - 1) == v.partial_sum(top, gd, v.k - 1) &&
-                               sum_slot(v.k) == v.partial_sum(slot, gd, v.k) &&
-                               sum_above(v.k) == v.partial_sum(above, gd, v.k));
-              z3::expr output = sum_top(v.k - 1) + z3::ite(v.state(top, gd, v.k), 1 - v.k, c.int_val(0)) +
-                                sum_slot(v.k) - sum_above(v.k);
-              q.fact(output != z3::ite(d == b, v.reader_value(shape, G, b), c.int_val(0)));
-            });
+    rec.run(
+        "reader", std::string("output at one depth ") + shape_title, std::string("depth_") + shape_slug,
+        "the relay states above weighted (1 for (M(k,d+1), m(i,d)), i < k; -(k-1) for i = k; 1 and -1 for the slot "
+        "families), each family's sum by the symbol-sum lemma => the depth-d part of the output is the reader "
+        "value at d = b, else 0",
+        [&](Vocabulary& v, Query& q) {
+          z3::context& c = v.c;
+          z3::expr G = v.stack("G");
+          z3::expr b = c.int_const("b"), d = c.int_const("d0");
+          z3::expr gd = z3::select(G, d);
+          v.assume_levels(q, {});
+          q.hypothesis("symbols in 1..k", 1 <= gd && gd <= v.k && 1 <= z3::select(G, b) && z3::select(G, b) <= v.k);
+          q.hypothesis("depths", 0 <= d && d <= v.N && (shape == Shape::Push ? -1 <= b : 0 <= b) && b <= v.N);
+          RelayForm top = v.form(shape, Family::Top, b, d), slot = v.form(shape, Family::Slot, b, d),
+                    above = v.form(shape, Family::SlotAbove, b, d);
+          z3::func_decl sum_top = c.function("sum_top", c.int_sort(), c.int_sort());
+          z3::func_decl sum_slot = c.function("sum_slot", c.int_sort(), c.int_sort());
+          z3::func_decl sum_above = c.function("sum_slot1", c.int_sort(), c.int_sort());
+          q.hypothesis("sums over symbols (symbol-sum lemma)", sum_top(v.k - 1) == v.partial_sum(top, gd, v.k - 1) &&
+                                                                   sum_slot(v.k) == v.partial_sum(slot, gd, v.k) &&
+                                                                   sum_above(v.k) == v.partial_sum(above, gd, v.k));
+          z3::expr output =
+              sum_top(v.k - 1) + z3::ite(v.state(top, gd, v.k), 1 - v.k, c.int_val(0)) + sum_slot(v.k) - sum_above(v.k);
+          q.fact(output != z3::ite(d == b, v.reader_value(shape, G, b), c.int_val(0)));
+        });
   // The sum over depths 0..N of a part that is `val` at d = b and 0 elsewhere is `val` (b <= N).
   for (bool step : {false, true})
     rec.run("reader", step ? "sum over depths: step" : "sum over depths: base", step ? "depths_step" : "depths_base",

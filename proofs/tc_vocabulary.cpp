@@ -32,9 +32,10 @@ void Vocabulary::assume_levels(Query& q, const std::vector<z3::expr>& depths) co
     facts = facts && z3::expr(c, Z3_mk_forall_const(c, 0, 1, bound, 1, &pattern, body));
   }
   for (const z3::expr& x : depths) facts = facts && B(x + 1) == B(x) + K();
-  q.hypothesis("level bases B(d) = d(|Gamma|+1): B(0) = 0, B(d+1) = B(d) + K, B(d) + K <= B(e) for d < e (level-base "
-               "query)",
-               facts);
+  q.hypothesis(
+      "level bases B(d) = d(|Gamma|+1): B(0) = 0, B(d+1) = B(d) + K, B(d) + K <= B(e) for d < e (level-base "
+      "query)",
+      facts);
 }
 
 void Vocabulary::name_entries(Query& q, const Memory& mem, const std::vector<z3::expr>& indices) const {
@@ -74,9 +75,7 @@ z3::expr Vocabulary::step(const Memory& from, const Memory& to, const z3::expr& 
   z3::expr top = from.L - 1, top_value = at(from, top);
   z3::expr rising = u > top_value;
   z3::expr t = z3::ite(rising == is_max(top), from.L - 1, from.L);  // a rise beyond a maximum continues its run
-  auto wipes = [&](const z3::expr& index) {
-    return z3::ite(rising, u >= at(from, index), u <= at(from, index));
-  };
+  auto wipes = [&](const z3::expr& index) { return z3::ite(rising, u >= at(from, index), u <= at(from, index)); };
   z3::expr cut_ok = 0 <= cut && cut <= t && (t - cut) % 2 == 0 &&
                     z3::forall(q, z3::implies(cut <= q && q < t && (t - q) % 2 == 0, wipes(q)));
   if (mutation != TcMutation::CutMayStopEarly) cut_ok = cut_ok && (cut < 2 || !wipes(cut - 2));

@@ -58,8 +58,8 @@ struct Delta {
   z3::func_decl next, op1, op2, sym1, sym2;
   /// delta's entry at the key, well formed: next state in 0..nq-1, each op None/Pop/Push, no pop of Z0, a
   /// pushed symbol in 1..k-1 (never Z0).
-  z3::expr well_formed(const z3::expr& q, const z3::expr& x, const z3::expr& t1, const z3::expr& t2,
-                       const z3::expr& nq, const z3::expr& k) const;
+  z3::expr well_formed(const z3::expr& q, const z3::expr& x, const z3::expr& t1, const z3::expr& t2, const z3::expr& nq,
+                       const z3::expr& k) const;
 };
 
 /// The vocabulary of one query (one context). Under a mutation the queries are stated for |Gamma| = 2 and
@@ -83,7 +83,9 @@ struct Vocabulary {
   z3::expr real(const z3::expr& x) const { return z3::to_real(x); }
   z3::expr at(const Memory& mem, const z3::expr& j) const { return z3::select(mem.E, j); }
   z3::expr int_val(int v) const { return c.int_val(v); }
-  z3::expr stack(const std::string& name) const { return c.constant(name.c_str(), c.array_sort(c.int_sort(), c.int_sort())); }
+  z3::expr stack(const std::string& name) const {
+    return c.constant(name.c_str(), c.array_sort(c.int_sort(), c.int_sort()));
+  }
 
   /// The sizes (k >= 1, N >= 0) and the level-base facts (proved by the level-base query): B(0) = 0,
   /// B(x+1) = B(x) + K at each of `depths`, and B(d) + K <= B(e) for every d < e where d or e is one of

@@ -4,8 +4,8 @@
 // a push dropped or doubled, reader thresholds, the fall, the wiping cut, invariant conjuncts) turns the queries
 // it breaks sat; (d) the library's machines are instances of the proof, and a machine outside its hypotheses
 // is not.
-#include "claims/areas.h"
 #include "proofs/tc_induction.h"
+#include "claims/areas.h"
 #include "reference/models/pda_library.h"
 
 #include <gtest/gtest.h>
