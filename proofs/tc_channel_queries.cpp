@@ -142,13 +142,12 @@ void channel_queries(Recorder& rec) {
             });
 }
 
-void witness_query(const RunConfig& config, TcMutation mutation, TcInduction& out) {
+void witness_query(const RunConfig& config, TcInduction& out) {
   z3::context c;
-  Vocabulary v(c, mutation);
+  Vocabulary v(c, TcMutation::None);
   Memory E = v.fresh_memory(""), E1 = v.fresh_memory("_middle"), E2 = v.fresh_memory("_next");
   z3::expr G = v.stack("G"), D = c.int_const("D"), cut1 = c.int_const("cut_rise"), cut2 = c.int_const("cut_fall");
-  Query q(c, config,
-          std::string(mutation == TcMutation::None ? "tc_induction" : "tc_induction_mutated") + "_nonvacuous_pop");
+  Query q(c, config, "tc_induction_nonvacuous_pop");
   // Small numbers the reference can replay: depth 2 of bound 3, |Gamma| 2 or 3, the bases B(d) = dK themselves.
   z3::expr concrete = D == 2 && v.N == 3 && 2 <= v.k && v.k <= 3;
   for (int d = -1; d <= 5; ++d) concrete = concrete && v.B(c.int_val(d)) == d * v.K();

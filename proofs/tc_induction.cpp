@@ -115,16 +115,16 @@ void run_queries(tc::Recorder rec) {
 
 }  // namespace
 
-TcInduction prove_tc_induction(const RunConfig& config, TcMutation mutation) {
+TcInduction prove_tc_induction(const RunConfig& config) {
   TcInduction out{{}, {}, std::nullopt, true};  // proved until a query is not unsat in both solvers
-  run_queries({config, mutation, out});
-  tc::witness_query(config, mutation, out);
+  run_queries({config, TcMutation::None, out});
+  tc::witness_query(config, out);
   return out;
 }
 
 TcInduction run_tc_mutant(const RunConfig& config, const TcMutant& mutant) {
   TcInduction out{{}, {}, std::nullopt, true};
-  run_queries({config, mutant.mutation, out, &mutant.breaks});
+  run_queries({config, mutant.mutation, out, "tc_induction_mutant_" + mutant.name, &mutant.breaks});
   return out;
 }
 

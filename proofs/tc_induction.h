@@ -68,8 +68,8 @@ std::string tc_induction_text();
 /// What "every two-stack PDA" means here: the conventions of the machines the proof covers.
 std::string tc_machine_text();
 
-/// Runs every query of the proof under `mutation`.
-TcInduction prove_tc_induction(const RunConfig& config, TcMutation mutation = TcMutation::None);
+/// Runs every query of the proof.
+TcInduction prove_tc_induction(const RunConfig& config);
 
 /// Runs the queries `mutant` breaks, under its mutation, stated for |Gamma| = 2 and B(d) = 3d so that Z3 can
 /// build a model (a model of that instance is a model of the mutated query): the mutant is refuted when Z3

@@ -194,7 +194,7 @@ void Recorder::run(const std::string& part, const std::string& name, const std::
   if (only && std::find(only->begin(), only->end(), file) == only->end()) return;
   z3::context c;
   Vocabulary v(c, mutation);
-  Query q(c, config, std::string(mutation == TcMutation::None ? "tc_induction_" : "tc_induction_mutated_") + file);
+  Query q(c, config, tag + "_" + file);
   build(v, q);
   QueryOutcome o = q.check();
   out.proved = out.proved && confirmed_unsat(o);

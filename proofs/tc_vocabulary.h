@@ -151,6 +151,7 @@ struct Recorder {
   const RunConfig& config;
   TcMutation mutation;
   TcInduction& out;
+  std::string tag = "tc_induction";                ///< what every query file's name starts with
   const std::vector<std::string>* only = nullptr;  ///< when set, only the queries with these file names run
 
   /// Runs one query built by `build` in a fresh context; every proof query must be unsat in both solvers.
@@ -166,6 +167,6 @@ void channel_queries(Recorder& rec);
 void mlp_queries(Recorder& rec);
 void machine_step_queries(Recorder& rec);
 /// Non-vacuity (a): a pop step that wipes a level, sat, read back as a reference instance.
-void witness_query(const RunConfig& config, TcMutation mutation, TcInduction& out);
+void witness_query(const RunConfig& config, TcInduction& out);
 
 }  // namespace palcheck::proofs::tc
