@@ -68,11 +68,14 @@ std::vector<CheckResult> check_generic(const RunConfig& config) {
   r.method = "induction";
   r.interpretation = repair_interpretation();
   r.details.emplace_back("machines", tc_machine_text());
-  r.details.emplace_back("construction",
-                         "the network the queries model (RepairTransformer): H = 4 heads, diagonal relays (j, j) of "
-                         "weight 1 on the control and tape, the reader measure (weights 1, -1, -(|Gamma|-1)) on each "
-                         "stack; one ReLU MLP layer of 2|Q|(|Sigma|+1)(|Gamma|+1)^2 - 1 interpolation neurons and 3 "
-                         "linear ones; two tokens per machine step");
+  r.details.emplace_back(
+      "construction",
+      "the network the queries model: H = 4 heads, diagonal relays (j, j) of "
+      "weight 1 on the control and tape, the reader measure (weights 1, -1, -(|Gamma|-1)) on each "
+      "stack; one ReLU MLP layer of 2|Q|(|Sigma|+1)(|Gamma|+1)^2 - 1 interpolation neurons and 3 "
+      "linear ones; two tokens per machine step. The reference's RepairTransformer is compared with it "
+      "parameter by parameter for the library machines at bounds 1.." +
+          std::to_string(kInstanceBounds) + " (repair:thm:tc:library)");
   r.details.emplace_back("invariant", tc_invariant_text());
   r.details.emplace_back("lemmas", tc_lemmas_text());
   r.details.emplace_back("induction over machine steps", tc_induction_text());
