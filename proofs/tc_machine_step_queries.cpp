@@ -148,13 +148,14 @@ struct Composition {
       falls(m[s], G[s], D[s], a[s], w[s]);
     }
   }
-  // The invariant at a rest token.
+  // The invariant at a rest token, for one stack and for the whole token.
+  z3::expr stack_invariant(const z3::expr& m, const z3::expr& u, const z3::expr& G, const z3::expr& D) const {
+    return enc(m, G, D) && 0 <= D && D <= v.N && stack_ok(G, D) && last(m) == u;
+  }
   z3::expr invariant(const z3::expr& control, const z3::expr (&m)[2], const z3::expr (&u)[2], const z3::expr (&G)[2],
                      const z3::expr (&D)[2]) const {
-    z3::expr inv = 0 <= control && control < nq;
-    for (int s = 0; s < 2; ++s)
-      inv = inv && enc(m[s], G[s], D[s]) && 0 <= D[s] && D[s] <= v.N && stack_ok(G[s], D[s]) && last(m[s]) == u[s];
-    return inv;
+    return 0 <= control && control < nq && stack_invariant(m[0], u[0], G[0], D[0]) &&
+           stack_invariant(m[1], u[1], G[1], D[1]);
   }
 };
 
@@ -224,15 +225,17 @@ void machine_step_queries(Recorder& rec) {
             z3::expr_vector middle_args = middle.args(c);
             z3::expr fall[2] = {k.mlp_stack1(middle_args), k.mlp_stack2(middle_args)};
             z3::expr next[2] = {k.feed(mid[0], fall[0]), k.feed(mid[1], fall[1])};
-            // What the interpreter does (pda_step).
-            z3::expr G2[2] = {G[0], G[1]}, D2[2] = {D[0], D[1]};
-            for (int s = 0; s < 2; ++s) {
-              z3::expr push = op[s] == static_cast<int>(Op::Push), pop = op[s] == static_cast<int>(Op::Pop);
-              G2[s] = z3::ite(push, z3::store(G[s], D[s] + 1, a[s]), G[s]);
-              D2[s] = z3::ite(push, D[s] + 1, z3::ite(pop, D[s] - 1, D[s]));
-            }
+            // What the interpreter does (pda_step), one case per operation (so no two stacks need comparing).
             z3::expr next_state = k.mlp_control(middle_args);
-            q.fact(!(next_state == at(k.delta.next) && k.invariant(next_state, next, fall, G2, D2)));
+            z3::expr goal = next_state == at(k.delta.next) && 0 <= next_state && next_state < k.nq;
+            for (int s = 0; s < 2; ++s)
+              goal = goal &&
+                     z3::implies(op[s] == static_cast<int>(Op::Push),
+                                 k.stack_invariant(next[s], fall[s], z3::store(G[s], D[s] + 1, a[s]), D[s] + 1)) &&
+                     z3::implies(op[s] == static_cast<int>(Op::Pop),
+                                 k.stack_invariant(next[s], fall[s], G[s], D[s] - 1)) &&
+                     z3::implies(op[s] == static_cast<int>(Op::None), k.stack_invariant(next[s], fall[s], G[s], D[s]));
+            q.fact(!goal);
           });
 }
 
