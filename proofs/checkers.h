@@ -28,7 +28,8 @@ void add_checkers(Registry& registry, const std::string& method, const std::vect
 /// register_copy_checkers: prop:copy's quadratic head for every n (formula level).
 /// register_memory_induction_checkers: ref:memory_equals_definition, prop:sufficiency (classical memory) by induction
 ///   over sequence length.
-/// register_tc_induction_checkers: repair:thm:tc by induction over machine steps (the library's machines).
+/// register_tc_induction_checkers: repair:thm:tc by induction over machine steps (every two-stack PDA), and
+///   repair:thm:tc:library (the library machines as its instances).
 /// register_induction_claim_checkers: repair:prop:wiping, ref:return_point_memory, ref:congruency, repair:lem:pop_one,
 ///   ref:algorithm1_steps, prop:complexity:counts by induction over sequence length and stack depth.
 /// register_separation_checkers: prop:no_copy (both token readings), thm:separation and its two directions, by the
