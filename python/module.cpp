@@ -1,6 +1,9 @@
-// The Python module `palcheck_oracle` (issue #7): the exact PAL reference (def:pal, def:relay,
-// prop:wiping) on numpy arrays, in process, for PyTorch/JAX/numpy tests. Same engine and report as
-// `palcheck eval` and `palcheck compare`. numpy floats enter at their exact binary value.
+// The compiled half of the Python package palcheck_oracle (palcheck_oracle._core): the exact PAL reference
+// (def:pal, def:relay, prop:wiping, def:mpal) on the caller's arrays, in process, for PyTorch/JAX/numpy
+// tests. Same engine and reports as `palcheck eval`, `compare` and `fuzz-impl`; numbers enter at their
+// exact binary value (strings: exact decimals).
+#include "caller_array.h"
+#include "keyed_evaluation.h"
 #include "reference/trace.h"
 #include "tools/oracle/fuzz_impl.h"
 #include "tools/oracle/json_input.h"
@@ -17,34 +20,9 @@
 namespace py = pybind11;
 using namespace palcheck;
 using namespace palcheck::oracle;
+using palcheck::python::CallerArray;
 
 namespace {
-
-using Array = py::array_t<double, py::array::c_style | py::array::forcecast>;
-
-// A 1-D or 2-D numpy array as exact rows; `name` appears in errors with the position.
-NumberRows rows_of(const Array& a, const std::string& name) {
-  if (a.ndim() != 1 && a.ndim() != 2)
-    throw InputError(name + ": expected a 1-D or 2-D array, got " + std::to_string(a.ndim()) + " dimensions");
-  NumberRows r;
-  r.source = name;
-  r.one_dimensional = a.ndim() == 1;
-  std::size_t rows = r.one_dimensional ? 1 : a.shape(0), cols = r.one_dimensional ? a.shape(0) : a.shape(1);
-  const double* data = a.data();
-  for (std::size_t i = 0; i < rows; ++i) {
-    std::vector<Q> row;
-    row.reserve(cols);
-    for (std::size_t k = 0; k < cols; ++k) {
-      auto q = rational_from_double(data[i * cols + k]);
-      if (!q)
-        throw InputError(name + ": element [" + (r.one_dimensional ? "" : std::to_string(i) + ", ") +
-                         std::to_string(k) + "] is not finite");
-      row.push_back(*q);
-    }
-    r.rows.push_back(std::move(row));
-  }
-  return r;
-}
 
 Q exact_of(const py::object& value, const std::string& name) {
   if (py::isinstance<py::str>(value)) {
@@ -57,15 +35,9 @@ Q exact_of(const py::object& value, const std::string& name) {
   return *q;
 }
 
-// The exact values of an array of any shape, flattened in C order; `name` appears in errors.
-std::vector<Q> exact_values(const Array& a, const std::string& name) {
-  std::vector<Q> out;
-  for (py::ssize_t k = 0; k < a.size(); ++k) {
-    auto q = rational_from_double(a.data()[k]);
-    if (!q) throw InputError(name + ": element " + std::to_string(k) + " (C order) is not finite");
-    out.push_back(*q);
-  }
-  return out;
+InitialState initial_of(int initial_state) {
+  if (initial_state != 0 && initial_state != 1) throw InputError("initial_state: expected 0 or 1");
+  return static_cast<InitialState>(initial_state);
 }
 
 // MPAL heads from a list of dicts {"w_in": d, "w_out": d, "relays": R x 2|3}.
@@ -76,9 +48,9 @@ std::vector<MpalHead> heads_of(const py::list& heads) {
     py::dict head = heads[h].cast<py::dict>();
     for (const char* key : {"w_in", "w_out", "relays"})
       if (!head.contains(key)) throw InputError(where + ": missing key \"" + std::string(key) + "\"");
-    out.push_back({exact_values(head["w_in"].cast<Array>(), where + ".w_in"),
-                   exact_values(head["w_out"].cast<Array>(), where + ".w_out"),
-                   relays_from_rows(rows_of(head["relays"].cast<Array>(), where + ".relays"))});
+    out.push_back({CallerArray(head["w_in"], where + ".w_in").exact_values(),
+                   CallerArray(head["w_out"], where + ".w_out").exact_values(),
+                   relays_from_rows(number_rows(CallerArray(head["relays"], where + ".relays")))});
     if (out.back().w_in.size() != out[0].w_in.size() || out.back().w_out.size() != out[0].w_in.size())
       throw InputError(where + ": w_in and w_out must both have length d = " + std::to_string(out[0].w_in.size()));
   }
@@ -86,21 +58,34 @@ std::vector<MpalHead> heads_of(const py::list& heads) {
   return out;
 }
 
+// The measure of relays= or grid= (with delta=); InputError unless exactly one is given.
+Measure pal_measure(const py::object& relays, const py::object& grid, const py::object& delta,
+                    std::optional<Grid>* grid_out = nullptr) {
+  if (relays.is_none() == grid.is_none()) throw InputError("give exactly one of relays=, grid= or heads=");
+  if (!relays.is_none()) return relays_from_rows(number_rows(CallerArray(relays, "relays")));
+  if (delta.is_none()) throw InputError("grid= needs delta=");
+  Q d = exact_of(delta, "delta");
+  if (d <= 0) throw InputError("delta: must be > 0");
+  Grid g = grid_from_rows(number_rows(CallerArray(grid, "grid")), d);
+  Measure mu = measure_from_grid(g);
+  if (grid_out) *grid_out = std::move(g);
+  return mu;
+}
+
 // PAL (relays= or grid=) on 1-D or 2-D inputs, or MPAL (heads=) on n x d or batch x n x d inputs.
-OracleProblem problem_of(const std::optional<Array>& relays, const std::optional<Array>& grid, const py::object& delta,
-                         const py::object& heads, const Array& inputs, int initial_state) {
+OracleProblem problem_of(const py::object& relays, const py::object& grid, const py::object& delta,
+                         const py::object& heads, const CallerArray& inputs, int initial_state) {
   OracleProblem p;
-  if (initial_state != 0 && initial_state != 1) throw InputError("initial_state: expected 0 or 1");
-  p.initial = static_cast<InitialState>(initial_state);
+  p.initial = initial_of(initial_state);
   if (!heads.is_none()) {
-    if (relays || grid) throw InputError("give heads= or relays=/grid=, not both");
+    if (!relays.is_none() || !grid.is_none()) throw InputError("give heads= or relays=/grid=, not both");
     p.heads = heads_of(heads.cast<py::list>());
     std::size_t d = p.heads[0].w_in.size();
-    if ((inputs.ndim() != 2 && inputs.ndim() != 3) || inputs.shape(inputs.ndim() - 1) != static_cast<py::ssize_t>(d))
+    if ((inputs.ndim() != 2 && inputs.ndim() != 3) || inputs.shape(inputs.ndim() - 1) != d)
       throw InputError("inputs: MPAL takes n x d or batch x n x d tokens with d = " + std::to_string(d));
     p.batched = inputs.ndim() == 3;
     std::size_t batch = p.batched ? inputs.shape(0) : 1, n = inputs.shape(inputs.ndim() - 2);
-    std::vector<Q> flat = exact_values(inputs, "inputs");
+    std::vector<Q> flat = inputs.exact_values();
     for (std::size_t s = 0; s < batch; ++s) {
       p.token_sequences.emplace_back();
       for (std::size_t t = 0; t < n; ++t) {
@@ -110,17 +95,8 @@ OracleProblem problem_of(const std::optional<Array>& relays, const std::optional
     }
     return p;
   }
-  if (relays.has_value() == grid.has_value()) throw InputError("give exactly one of relays=, grid= or heads=");
-  if (relays) {
-    p.measure = relays_from_rows(rows_of(*relays, "relays"));
-  } else {
-    if (delta.is_none()) throw InputError("grid= needs delta=");
-    Q d = exact_of(delta, "delta");
-    if (d <= 0) throw InputError("delta: must be > 0");
-    p.grid = grid_from_rows(rows_of(*grid, "grid"), d);
-    p.measure = measure_from_grid(*p.grid);
-  }
-  NumberRows u = rows_of(inputs, "inputs");
+  p.measure = pal_measure(relays, grid, delta, &p.grid);
+  NumberRows u = number_rows(inputs);
   p.batched = !u.one_dimensional;
   p.sequences = std::move(u.rows);
   return p;
@@ -152,19 +128,27 @@ Conventions conventions_of(const std::string& states, const py::object& output_m
 
 py::object json_loads(const nlohmann::json& j) { return py::module_::import("json").attr("loads")(j.dump()); }
 
-// fuzz(fn, relays=..., ...) as a report dict: fn(u) gets a 1-D float64 array and returns the outputs;
-// an exception it raises, or a wrong shape, is a failure of its own.
-py::object run_fuzz(const py::object& fn, const Array& relays, const std::string& states, const py::object& output_map,
-                    const py::object& domain, std::uint64_t seed, const py::object& max_cases,
-                    const py::object& seconds, const py::object& case_number, const py::object& atol,
-                    const py::object& rtol, int initial_state, bool progress) {
+// Whether a Python exception stops the run rather than counting as the implementation's failure:
+// KeyboardInterrupt (Ctrl-C), SystemExit and the rest of what is not an Exception.
+bool stops_the_run(const py::error_already_set& e) { return !e.matches(PyExc_Exception); }
+
+// Ctrl-C pressed while palcheck's own code ran: raised at the next look.
+void check_signals() {
+  if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+}
+
+// fuzz(fn, relays=..., ...) as a report dict: fn(u) gets a 1-D float64 array and returns the outputs
+// (any array the module reads); an exception it raises, or a wrong shape, is a failure of its own.
+// A report of no case is not a pass.
+py::object run_fuzz(const py::object& fn, const py::object& relays, const std::string& states,
+                    const py::object& output_map, const py::object& domain, std::uint64_t seed,
+                    const py::object& max_cases, const py::object& seconds, const py::object& case_number,
+                    const py::object& atol, const py::object& rtol, int initial_state, bool progress) {
   FuzzOptions f;
   f.conventions = conventions_of(states, output_map, atol, rtol, py::int_(0));
   if (f.conventions.output.a == 0) throw InputError("output_map: a must be nonzero");
-  NumberRows rows = rows_of(relays, "relays");
-  f.measure = relays_from_rows(rows);
-  if (initial_state != 0 && initial_state != 1) throw InputError("initial_state: expected 0 or 1");
-  f.initial = static_cast<InitialState>(initial_state);
+  f.measure = relays_from_rows(number_rows(CallerArray(relays, "relays")));
+  f.initial = initial_of(initial_state);
   if (!domain.is_none()) {
     auto ends = domain.cast<std::vector<py::object>>();
     if (ends.size() != 2) throw InputError("domain: expected (lo, hi)");
@@ -180,39 +164,41 @@ py::object run_fuzz(const py::object& fn, const Array& relays, const std::string
                      (domain.is_none() ? "" : ", domain=" + py::repr(domain).cast<std::string>()) +
                      ", seed=" + std::to_string(seed);
   f.replay = [call](std::optional<std::size_t> k) { return call + (k ? ", case=" + std::to_string(*k) : "") + ")"; };
-  if (progress) f.progress = [](const std::string& line) { std::cerr << line << std::endl; };
-  py::module_ np = py::module_::import("numpy");
+  f.progress = [progress](const std::string& line) {
+    check_signals();
+    if (progress) std::cerr << line << std::endl;
+  };
   Implementation impl = [&](const Measure&, const std::vector<double>& inputs) {
+    check_signals();
     ImplReply reply;
     try {
       py::array_t<double> u(static_cast<py::ssize_t>(inputs.size()));
       std::copy(inputs.begin(), inputs.end(), u.mutable_data());
-      py::array_t<double, py::array::c_style | py::array::forcecast> out = np.attr("asarray")(fn(u), "float64");
+      py::object result = fn(u);
+      CallerArray out(result, "fn(u)");
       if (out.ndim() != 1) {
         reply.error = "fn returned an array with " + std::to_string(out.ndim()) + " dimensions";
         return reply;
       }
-      for (py::ssize_t k = 0; k < out.shape(0); ++k) {
-        auto q = rational_from_double(out.data()[k]);
-        if (!q) {
-          reply.error = "fn returned a non-finite output at token " + std::to_string(k);
-          reply.outputs.clear();
-          return reply;
-        }
-        reply.outputs.push_back(*q);
-      }
+      reply.outputs = out.exact_values();
     } catch (py::error_already_set& e) {
+      if (stops_the_run(e)) throw;
       reply.error = std::string("fn raised ") + e.what();
+    } catch (const InputError& e) {  // outputs that are not finite, or not numbers
+      reply.error = e.what();
+      reply.outputs.clear();
     }
     return reply;
   };
   std::cerr << "fuzz: seed " << seed << "; replay: " << f.replay(std::nullopt) << std::endl;
-  return json_loads(fuzz_implementation(impl, f));
+  py::dict report = json_loads(fuzz_implementation(impl, f));
+  if (report["cases"].cast<std::size_t>() == 0) report["passed"] = false;
+  return report;
 }
 
 }  // namespace
 
-PYBIND11_MODULE(palcheck_oracle, m) {
+PYBIND11_MODULE(_core, m) {
   m.doc() = "Exact reference of the Preisach Attention Layer (palcheck) as a test oracle on numpy arrays";
   py::register_exception_translator([](std::exception_ptr e) {
     try {
@@ -221,37 +207,51 @@ PYBIND11_MODULE(palcheck_oracle, m) {
       PyErr_SetString(PyExc_ValueError, err.what());
     } catch (const NotInHalfPlane& err) {
       PyErr_SetString(PyExc_ValueError, err.what());
+    } catch (const std::invalid_argument& err) {
+      PyErr_SetString(PyExc_ValueError, err.what());
     }
   });
 
   m.def(
       "evaluate",
-      [](const Array& inputs, std::optional<Array> relays, std::optional<Array> grid, py::object delta,
-         py::object heads, int initial_state, bool exact) -> py::object {
-        OracleProblem p = problem_of(relays, grid, delta, heads, inputs, initial_state);
-        BatchOutputs o = evaluate_problem(p, exact ? ValueKind::Exact : ValueKind::Double);
-        if (exact) {
-          py::list all;
-          for (const auto& seq : o.exact) {
-            py::list row;
-            for (std::size_t k = 0; k < seq.size(); k += o.width) {
-              if (!p.is_mpal()) {
-                row.append(fraction(seq[k]));
-                continue;
+      [](py::handle inputs, py::object relays, py::object grid, py::object delta, py::object heads, int initial_state,
+         bool exact) -> py::object {
+        CallerArray u(inputs, "inputs");
+        if (!heads.is_none() || (u.ndim() != 1 && u.ndim() != 2)) {
+          OracleProblem p = problem_of(relays, grid, delta, heads, u, initial_state);
+          BatchOutputs o = evaluate_problem(p, exact ? ValueKind::Exact : ValueKind::Double);
+          if (exact) {
+            py::list all;
+            for (const auto& seq : o.exact) {
+              py::list row;
+              for (std::size_t k = 0; k < seq.size(); k += o.width) {
+                py::list token;
+                for (std::size_t c = 0; c < o.width; ++c) token.append(fraction(seq[k + c]));
+                row.append(token);
               }
-              py::list token;
-              for (std::size_t c = 0; c < o.width; ++c) token.append(fraction(seq[k + c]));
-              row.append(token);
+              all.append(row);
             }
-            all.append(row);
+            return p.batched ? py::object(all) : py::object(all[0]);
           }
-          return p.batched ? py::object(all) : py::object(all[0]);
+          // One d-vector per token, in the inputs' shape.
+          py::array_t<double> out(std::vector<py::ssize_t>(u.shape().begin(), u.shape().end()));
+          double* data = out.mutable_data();
+          for (const auto& seq : o.approx) data = std::copy(seq.begin(), seq.end(), data);
+          return out;
         }
-        // Outputs have the inputs' shape (PAL: one value per input; MPAL: one d-vector per token).
-        std::vector<py::ssize_t> shape(inputs.shape(), inputs.shape() + inputs.ndim());
-        py::array_t<double> out(shape);
-        double* data = out.mutable_data();
-        for (const auto& seq : o.approx) data = std::copy(seq.begin(), seq.end(), data);
+        InitialState initial = initial_of(initial_state);
+        std::optional<KeyedMeasure> keyed;
+        if (grid.is_none() || !relays.is_none()) {
+          keyed.emplace(pal_measure(relays, grid, delta));
+        } else {
+          if (delta.is_none()) throw InputError("grid= needs delta=");
+          Q d = exact_of(delta, "delta");
+          if (d <= 0) throw InputError("delta: must be > 0");
+          keyed.emplace(palcheck::python::keyed_grid(CallerArray(grid, "grid"), d));
+        }
+        if (exact) return palcheck::python::keyed_fractions(*keyed, u, initial);
+        py::array_t<double> out(std::vector<py::ssize_t>(u.shape().begin(), u.shape().end()));
+        palcheck::python::keyed_doubles(*keyed, u, initial, out.mutable_data());
         return out;
       },
       py::arg("inputs"), py::kw_only(), py::arg("relays") = py::none(), py::arg("grid") = py::none(),
@@ -259,19 +259,19 @@ PYBIND11_MODULE(palcheck_oracle, m) {
       py::arg("exact") = false,
       "PAL outputs for inputs (1-D: one sequence, 2-D: one row per sequence); relays is R x 2|3 "
       "(alpha, beta[, weight]) or grid is L x L with delta. MPAL with heads=[{'w_in': d, 'w_out': d, "
-      "'relays': R x 2|3}, ...] on n x d (or batch x n x d) tokens. Doubles nearest the exact values, or "
-      "with exact=True lists of fractions.Fraction.");
+      "'relays': R x 2|3}, ...] on n x d (or batch x n x d) tokens. Inputs: numpy arrays, torch tensors "
+      "(DLPack) or anything with __array__, read in place. Doubles nearest the exact values, or with "
+      "exact=True lists of fractions.Fraction.");
 
   m.def(
       "compare",
-      [](const Array& actual, const Array& inputs, std::optional<Array> relays, std::optional<Array> grid,
-         py::object delta, py::object heads, int initial_state, py::object atol, py::object rtol, std::size_t explain,
+      [](py::handle actual_array, py::handle inputs_array, py::object relays, py::object grid, py::object delta,
+         py::object heads, int initial_state, py::object atol, py::object rtol, std::size_t explain,
          const std::string& states, py::object output_map, py::object smoothing) {
+        CallerArray inputs(inputs_array, "inputs"), actual(actual_array, "actual");
         OracleProblem p = problem_of(relays, grid, delta, heads, inputs, initial_state);
-        if (actual.ndim() != inputs.ndim() ||
-            !std::equal(actual.shape(), actual.shape() + actual.ndim(), inputs.shape()))
-          throw InputError("actual: shape does not match inputs");
-        std::vector<Q> flat = exact_values(actual, "actual");
+        if (actual.shape() != inputs.shape()) throw InputError("actual: shape does not match inputs");
+        std::vector<Q> flat = actual.exact_values();
         ActualOutputs act{{}, "actual"};
         for (std::size_t s = 0, at = 0; s < p.size(); ++s) {
           std::size_t count = p.length(s) * p.width();
@@ -293,9 +293,9 @@ PYBIND11_MODULE(palcheck_oracle, m) {
 
   m.def(
       "fuzz",
-      [](const py::object& fn, const Array& relays, const std::string& states, py::object output_map, py::object domain,
-         std::uint64_t seed, py::object max_cases, py::object seconds, py::object case_number, py::object atol,
-         py::object rtol, int initial_state, bool progress) {
+      [](const py::object& fn, const py::object& relays, const std::string& states, py::object output_map,
+         py::object domain, std::uint64_t seed, py::object max_cases, py::object seconds, py::object case_number,
+         py::object atol, py::object rtol, int initial_state, bool progress) {
         return run_fuzz(fn, relays, states, output_map, domain, seed, max_cases, seconds, case_number, atol, rtol,
                         initial_state, progress);
       },
@@ -307,22 +307,30 @@ PYBIND11_MODULE(palcheck_oracle, m) {
       "alpha, beta, weight). states '01' or 'pm1', output_map (a, b, c) for a*S + b + c*u, domain (lo, hi) "
       "for the inputs. Returns the report dict: 'passed', 'failures' (each with the shrunk 'inputs', the "
       "'property' broken, the 'relays' involved and a 'replay' call), 'seed', 'cases'. Budget: max_cases "
-      "(default 400) and seconds (default 120); case=K re-runs case K alone.");
+      "(default 400) and seconds (default 120); case=K re-runs case K alone. 'passed' is False when no case "
+      "ran. KeyboardInterrupt (Ctrl-C) stops the run.");
 
   m.def(
       "assert_matches",
-      [](const py::object& fn, const Array& relays, const std::string& states, py::object output_map, py::object domain,
-         std::uint64_t seed, py::object max_cases, py::object seconds, py::object atol, py::object rtol,
-         int initial_state) {
+      [](const py::object& fn, const py::object& relays, const std::string& states, py::object output_map,
+         py::object domain, std::uint64_t seed, py::object max_cases, py::object seconds, py::object atol,
+         py::object rtol, int initial_state) {
         py::object report = run_fuzz(fn, relays, states, output_map, domain, seed, max_cases, seconds, py::none(), atol,
                                      rtol, initial_state, false);
         py::list failures = report["failures"];
-        if (failures.empty()) return;
-        py::dict first = failures[0];
-        std::string message = "the implementation breaks " + py::str(first["property"]).cast<std::string>() +
-                              " on inputs " + py::str(first["inputs_double"]).cast<std::string>() + " (relays " +
-                              py::str(first["relays"]).cast<std::string>() +
-                              "); replay: " + py::str(first["replay"]).cast<std::string>();
+        std::string message;
+        if (!failures.empty()) {
+          py::dict first = failures[0];
+          message = "the implementation breaks " + py::str(first["property"]).cast<std::string>() + " on inputs " +
+                    py::str(first["inputs_double"]).cast<std::string>() + " (relays " +
+                    py::str(first["relays"]).cast<std::string>() +
+                    "); replay: " + py::str(first["replay"]).cast<std::string>();
+        } else if (!report["passed"].cast<bool>()) {
+          message = "no case was run (max_cases=" + py::str(report["max_cases"]).cast<std::string>() +
+                    ", stopped by " + py::str(report["stopped_by"]).cast<std::string>() + "): nothing was checked";
+        } else {
+          return;
+        }
         PyErr_SetString(PyExc_AssertionError, message.c_str());
         throw py::error_already_set();
       },
@@ -331,13 +339,12 @@ PYBIND11_MODULE(palcheck_oracle, m) {
       py::arg("seconds") = py::none(), py::arg("atol") = py::str("1e-9"), py::arg("rtol") = py::str("1e-6"),
       py::arg("initial_state") = 0,
       "fuzz(...) for pytest: raises AssertionError naming the property, the shrunk inputs, the relays and the "
-      "replay call when fn fails.");
+      "replay call when fn fails, or saying that nothing was checked when no case ran.");
 
   m.def(
       "trace",
-      [](const Array& inputs, std::optional<Array> relays, std::optional<Array> grid, py::object delta,
-         int initial_state) {
-        OracleProblem p = problem_of(relays, grid, delta, py::none(), inputs, initial_state);
+      [](py::handle inputs, py::object relays, py::object grid, py::object delta, int initial_state) {
+        OracleProblem p = problem_of(relays, grid, delta, py::none(), CallerArray(inputs, "inputs"), initial_state);
         if (p.batched) throw InputError("trace: inputs must be one sequence (1-D)");
         py::list steps;
         for (const TraceStep& s : trace_pal(p.measure, p.sequences[0], p.initial)) {
