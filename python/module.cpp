@@ -292,6 +292,16 @@ PYBIND11_MODULE(_core, m) {
       "a*S + b + c*u, smoothing T. Numbers as str are exact decimals, as float their binary value.");
 
   m.def(
+      "summarize",
+      [](const py::dict& report) {
+        std::string text = py::module_::import("json").attr("dumps")(report).cast<std::string>();
+        return summarize_report(nlohmann::json::parse(text));
+      },
+      py::arg("report"),
+      "The words `palcheck compare` prints for a report of compare(): the sequences that differ, the first "
+      "difference, its cause and what explains it.");
+
+  m.def(
       "fuzz",
       [](const py::object& fn, const py::object& relays, const std::string& states, py::object output_map,
          py::object domain, std::uint64_t seed, py::object max_cases, py::object seconds, py::object case_number,

@@ -5,6 +5,6 @@ evaluate, compare, trace, fuzz and assert_matches run the same engine as `palche
 the caller keeps them. palcheck_oracle.testing holds assert_agrees for pytest and
 palcheck_oracle.strategies the Hypothesis strategies of near-threshold inputs (needs hypothesis).
 """
-from ._core import assert_matches, compare, evaluate, fuzz, trace
+from ._core import assert_matches, compare, evaluate, fuzz, summarize, trace
 
-__all__ = ["evaluate", "compare", "trace", "fuzz", "assert_matches"]
+__all__ = ["evaluate", "compare", "summarize", "trace", "fuzz", "assert_matches"]
