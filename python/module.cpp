@@ -143,8 +143,10 @@ void check_signals() {
 py::object run_fuzz(const py::object& fn, const py::object& relays, const std::string& states,
                     const py::object& output_map, const py::object& domain, std::uint64_t seed,
                     const py::object& max_cases, const py::object& seconds, const py::object& case_number,
-                    const py::object& atol, const py::object& rtol, int initial_state, bool progress) {
+                    const py::object& atol, const py::object& rtol, int initial_state, bool progress,
+                    bool relays_per_call) {
   FuzzOptions f;
+  f.relays = relays_per_call ? RelaysPerCall::Sent : RelaysPerCall::Fixed;
   f.conventions = conventions_of(states, output_map, atol, rtol, py::int_(0));
   if (f.conventions.output.a == 0) throw InputError("output_map: a must be nonzero");
   f.measure = relays_from_rows(number_rows(CallerArray(relays, "relays")));
@@ -168,13 +170,22 @@ py::object run_fuzz(const py::object& fn, const py::object& relays, const std::s
     check_signals();
     if (progress) std::cerr << line << std::endl;
   };
-  Implementation impl = [&](const Measure&, const std::vector<double>& inputs) {
+  Implementation impl = [&](const Measure& mu, const std::vector<double>& inputs) {
     check_signals();
     ImplReply reply;
     try {
       py::array_t<double> u(static_cast<py::ssize_t>(inputs.size()));
       std::copy(inputs.begin(), inputs.end(), u.mutable_data());
-      py::object result = fn(u);
+      py::object result;
+      if (relays_per_call) {
+        py::array_t<double> relays_now({static_cast<py::ssize_t>(mu.relays.size()), py::ssize_t{3}});
+        double* at = relays_now.mutable_data();
+        for (const WeightedRelay& w : mu.relays)
+          for (const Q* q : {&w.thresholds.alpha, &w.thresholds.beta, &w.weight}) *at++ = to_double(*q);
+        result = fn(u, relays_now);
+      } else {
+        result = fn(u);
+      }
       CallerArray out(result, "fn(u)");
       if (out.ndim() != 1) {
         reply.error = "fn returned an array with " + std::to_string(out.ndim()) + " dimensions";
@@ -305,28 +316,30 @@ PYBIND11_MODULE(_core, m) {
       "fuzz",
       [](const py::object& fn, const py::object& relays, const std::string& states, py::object output_map,
          py::object domain, std::uint64_t seed, py::object max_cases, py::object seconds, py::object case_number,
-         py::object atol, py::object rtol, int initial_state, bool progress) {
+         py::object atol, py::object rtol, int initial_state, bool progress, bool relays_per_call) {
         return run_fuzz(fn, relays, states, output_map, domain, seed, max_cases, seconds, case_number, atol, rtol,
-                        initial_state, progress);
+                        initial_state, progress, relays_per_call);
       },
       py::arg("fn"), py::kw_only(), py::arg("relays"), py::arg("states") = "01", py::arg("output_map") = py::none(),
       py::arg("domain") = py::none(), py::arg("seed") = 0, py::arg("max_cases") = py::none(),
       py::arg("seconds") = py::none(), py::arg("case") = py::none(), py::arg("atol") = py::str("1e-9"),
       py::arg("rtol") = py::str("1e-6"), py::arg("initial_state") = 0, py::arg("progress") = true,
+      py::arg("relays_per_call") = false,
       "Differential testing of fn(u: 1-D float64 array) -> outputs against the exact PAL over relays (R x 3: "
       "alpha, beta, weight). states '01' or 'pm1', output_map (a, b, c) for a*S + b + c*u, domain (lo, hi) "
       "for the inputs. Returns the report dict: 'passed', 'failures' (each with the shrunk 'inputs', the "
       "'property' broken, the 'relays' involved and a 'replay' call), 'seed', 'cases'. Budget: max_cases "
       "(default 400) and seconds (default 120); case=K re-runs case K alone. 'passed' is False when no case "
-      "ran. KeyboardInterrupt (Ctrl-C) stops the run.");
+      "ran. KeyboardInterrupt (Ctrl-C) stops the run. With relays_per_call=True fn(u, relays) gets each case's "
+      "relays (R x 3 float64: alpha, beta, weight), so shrinking can drop relays.");
 
   m.def(
       "assert_matches",
       [](const py::object& fn, const py::object& relays, const std::string& states, py::object output_map,
          py::object domain, std::uint64_t seed, py::object max_cases, py::object seconds, py::object atol,
-         py::object rtol, int initial_state) {
+         py::object rtol, int initial_state, bool relays_per_call) {
         py::object report = run_fuzz(fn, relays, states, output_map, domain, seed, max_cases, seconds, py::none(), atol,
-                                     rtol, initial_state, false);
+                                     rtol, initial_state, false, relays_per_call);
         py::list failures = report["failures"];
         std::string message;
         if (!failures.empty()) {
@@ -347,7 +360,7 @@ PYBIND11_MODULE(_core, m) {
       py::arg("fn"), py::kw_only(), py::arg("relays"), py::arg("states") = "01", py::arg("output_map") = py::none(),
       py::arg("domain") = py::none(), py::arg("seed") = 0, py::arg("max_cases") = py::none(),
       py::arg("seconds") = py::none(), py::arg("atol") = py::str("1e-9"), py::arg("rtol") = py::str("1e-6"),
-      py::arg("initial_state") = 0,
+      py::arg("initial_state") = 0, py::arg("relays_per_call") = false,
       "fuzz(...) for pytest: raises AssertionError naming the property, the shrunk inputs, the relays and the "
       "replay call when fn fails, or saying that nothing was checked when no case ran.");
 

@@ -1,4 +1,5 @@
-"""How a fuzz() run ends (def:pal): Ctrl-C stops it, and a run of no case is not a pass.
+"""How a fuzz() run ends (def:pal): Ctrl-C stops it, a run of no case is not a pass, and relays given to
+the implementation with each call shrink.
 
 KeyboardInterrupt, raised inside the implementation under test or arriving while palcheck's own code
 runs, propagates to the caller at once, never reported as the implementation's failure; max_cases=0 or
@@ -62,3 +63,20 @@ def test_no_case_is_no_pass(budget):
     assert report["cases"] == 0 and report["passed"] is False
     with pytest.raises(AssertionError, match="no case was run.*nothing was checked"):
         oracle.assert_matches(correct, relays=RELAYS, **budget)
+
+
+def test_relays_per_call_lets_shrinking_drop_relays():
+    seen = []
+
+    def strict(u, relays):  # tie rule u > alpha, u < beta, over the relays of the call
+        seen.append(len(relays))
+        alpha, beta, w = relays.T
+        state, out = np.zeros(len(alpha)), []
+        for x in u:
+            state = np.where(x > alpha, 1.0, np.where(x < beta, 0.0, state))
+            out.append(state @ w)
+        return np.array(out)
+
+    failure = oracle.fuzz(strict, relays=RELAYS, relays_per_call=True, progress=False)["failures"][0]
+    assert failure["property"] == "tie rule" and failure["relays_kept"] == 1 and min(seen) == 1
+    assert failure["relays_before_shrinking"] == len(RELAYS)
