@@ -107,23 +107,46 @@ py::object fraction(const Q& q) {
   return Fraction(to_string(q));
 }
 
-// The conventions of keyword arguments: states "01"/"pm1", output_map (a, b, c), tolerances and the
-// smoothing band; numbers as str are exact decimals, as float their binary value.
-Conventions conventions_of(const std::string& states, const py::object& output_map, const py::object& atol,
-                           const py::object& rtol, const py::object& smoothing) {
-  Conventions c;
-  apply_convention_option(c, "states=" + states);
-  if (!output_map.is_none()) {
-    auto items = output_map.cast<std::vector<py::object>>();
-    if (items.size() != 3) throw InputError("output_map: expected (a, b, c) for a*S + b + c*u");
-    c.output = {exact_of(items[0], "output_map[0]"), exact_of(items[1], "output_map[1]"),
-                exact_of(items[2], "output_map[2]")};
+// A keyword argument's value as the JSON a "conventions" object holds: strings as they are, numbers as
+// exact text (a float is its binary value), sequences as lists.
+nlohmann::json convention_json(const py::handle& value, const std::string& key) {
+  if (py::isinstance<py::str>(value)) return value.cast<std::string>();
+  if (py::isinstance<py::bool_>(value)) throw InputError(key + ": expected a string or a number, got a bool");
+  if (py::isinstance<py::int_>(value)) return py::str(value).cast<std::string>();
+  if (py::isinstance(value, py::module_::import("fractions").attr("Fraction")))
+    return py::str(value).cast<std::string>();
+  if (py::isinstance<py::sequence>(value) || py::hasattr(value, "__array__")) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const py::handle& item : py::iter(value)) list.push_back(convention_json(item, key));
+    return list;
   }
-  c.atol = exact_of(atol, "atol");
-  c.rtol = exact_of(rtol, "rtol");
-  c.smoothing = exact_of(smoothing, "smoothing");
-  if (c.atol < 0 || c.rtol < 0 || c.smoothing < 0) throw InputError("atol, rtol and smoothing must be >= 0");
+  if (py::hasattr(value, "__float__")) {
+    auto q = rational_from_double(py::float_(py::reinterpret_borrow<py::object>(value)).cast<double>());
+    if (!q) throw InputError(key + ": not finite");
+    return to_string(*q);
+  }
+  throw InputError(key + ": expected a string, a number or a list");
+}
+
+// The conventions of keyword arguments, read as `palcheck compare --convention key=value` and a JSON
+// document's "conventions" read them: one table of keys (conventions.h), one spelling.
+Conventions conventions_of(const py::kwargs& given) {
+  nlohmann::json object = nlohmann::json::object();
+  for (const auto& [key, value] : given) {
+    std::string name = py::str(key).cast<std::string>();
+    object[name] = convention_json(value, name);
+  }
+  Conventions c;
+  apply_convention_json(c, object, "conventions");
   return c;
+}
+
+// The keyword arguments as Python writes them, for replay lines: ", key=repr(value)" each.
+std::string keywords_text(const py::kwargs& given) {
+  std::string text;
+  for (const auto& [key, value] : given)
+    text += ", " + py::str(key).cast<std::string>() + "=" + py::repr(value).cast<std::string>();
+  return text;
 }
 
 py::object json_loads(const nlohmann::json& j) { return py::module_::import("json").attr("loads")(j.dump()); }
@@ -140,14 +163,12 @@ void check_signals() {
 // fuzz(fn, relays=..., ...) as a report dict: fn(u) gets a 1-D float64 array and returns the outputs
 // (any array the module reads); an exception it raises, or a wrong shape, is a failure of its own.
 // A report of no case is not a pass.
-py::object run_fuzz(const py::object& fn, const py::object& relays, const std::string& states,
-                    const py::object& output_map, const py::object& domain, std::uint64_t seed,
+py::object run_fuzz(const py::object& fn, const py::object& relays, const py::object& domain, std::uint64_t seed,
                     const py::object& max_cases, const py::object& seconds, const py::object& case_number,
-                    const py::object& atol, const py::object& rtol, int initial_state, bool progress,
-                    bool relays_per_call) {
+                    int initial_state, bool progress, bool relays_per_call, const py::kwargs& conventions) {
   FuzzOptions f;
   f.relays = relays_per_call ? RelaysPerCall::Sent : RelaysPerCall::Fixed;
-  f.conventions = conventions_of(states, output_map, atol, rtol, py::int_(0));
+  f.conventions = conventions_of(conventions);
   if (f.conventions.output.a == 0) throw InputError("output_map: a must be nonzero");
   f.measure = relays_from_rows(number_rows(CallerArray(relays, "relays")));
   f.initial = initial_of(initial_state);
@@ -161,10 +182,9 @@ py::object run_fuzz(const py::object& fn, const py::object& relays, const std::s
   if (!max_cases.is_none()) f.max_cases = max_cases.cast<std::size_t>();
   if (!seconds.is_none()) f.seconds = seconds.cast<double>();
   if (!case_number.is_none()) f.only_case = case_number.cast<std::size_t>();
-  std::string call = "palcheck_oracle.fuzz(fn, relays=relays, states=\"" + states + "\"" +
-                     (output_map.is_none() ? "" : ", output_map=" + py::repr(output_map).cast<std::string>()) +
+  std::string call = "palcheck_oracle.fuzz(fn, relays=relays" + keywords_text(conventions) +
                      (domain.is_none() ? "" : ", domain=" + py::repr(domain).cast<std::string>()) +
-                     ", seed=" + std::to_string(seed);
+                     (relays_per_call ? ", relays_per_call=True" : "") + ", seed=" + std::to_string(seed);
   f.replay = [call](std::optional<std::size_t> k) { return call + (k ? ", case=" + std::to_string(*k) : "") + ")"; };
   f.progress = [progress](const std::string& line) {
     check_signals();
@@ -277,8 +297,7 @@ PYBIND11_MODULE(_core, m) {
   m.def(
       "compare",
       [](py::handle actual_array, py::handle inputs_array, py::object relays, py::object grid, py::object delta,
-         py::object heads, int initial_state, py::object atol, py::object rtol, std::size_t explain,
-         const std::string& states, py::object output_map, py::object smoothing) {
+         py::object heads, int initial_state, std::size_t explain, const py::kwargs& conventions) {
         CallerArray inputs(inputs_array, "inputs"), actual(actual_array, "actual");
         OracleProblem p = problem_of(relays, grid, delta, heads, inputs, initial_state);
         if (actual.shape() != inputs.shape()) throw InputError("actual: shape does not match inputs");
@@ -290,17 +309,17 @@ PYBIND11_MODULE(_core, m) {
                                   flat.begin() + static_cast<std::ptrdiff_t>(at + count));
           at += count;
         }
-        return json_loads(compare_outputs(p, act, conventions_of(states, output_map, atol, rtol, smoothing), explain));
+        return json_loads(compare_outputs(p, act, conventions_of(conventions), explain));
       },
       py::arg("actual"), py::arg("inputs"), py::kw_only(), py::arg("relays") = py::none(), py::arg("grid") = py::none(),
       py::arg("delta") = py::none(), py::arg("heads") = py::none(), py::arg("initial_state") = 0,
-      py::arg("atol") = py::str("1e-9"), py::arg("rtol") = py::str("1e-6"), py::arg("explain") = 10,
-      py::arg("states") = "01", py::arg("output_map") = py::none(), py::arg("smoothing") = 0,
+      py::arg("explain") = 10,
       "Compares another implementation's outputs (same shape as inputs) with the exact reference; returns "
       "the report of `palcheck compare` as a dict (PAL with relays=/grid=, MPAL with heads= as for evaluate; "
       "'agree', 'causes', 'differences' with token, memory and "
-      "'runs' with their diagnosis). Conventions: states '01' or 'pm1', output_map (a, b, c) for "
-      "a*S + b + c*u, smoothing T. Numbers as str are exact decimals, as float their binary value.");
+      "'runs' with their diagnosis). Conventions as keyword arguments, the keys and values of "
+      "`palcheck compare --convention key=value` (states='pm1', output_map=(a, b, c) for a*S + b + c*u, "
+      "atol=, rtol=, smoothing=, ...). Numbers as str are exact decimals, as float their binary value.");
 
   m.def(
       "summarize",
@@ -314,20 +333,18 @@ PYBIND11_MODULE(_core, m) {
 
   m.def(
       "fuzz",
-      [](const py::object& fn, const py::object& relays, const std::string& states, py::object output_map,
-         py::object domain, std::uint64_t seed, py::object max_cases, py::object seconds, py::object case_number,
-         py::object atol, py::object rtol, int initial_state, bool progress, bool relays_per_call) {
-        return run_fuzz(fn, relays, states, output_map, domain, seed, max_cases, seconds, case_number, atol, rtol,
-                        initial_state, progress, relays_per_call);
+      [](const py::object& fn, const py::object& relays, py::object domain, std::uint64_t seed, py::object max_cases,
+         py::object seconds, py::object case_number, int initial_state, bool progress, bool relays_per_call,
+         const py::kwargs& conventions) {
+        return run_fuzz(fn, relays, domain, seed, max_cases, seconds, case_number, initial_state, progress,
+                        relays_per_call, conventions);
       },
-      py::arg("fn"), py::kw_only(), py::arg("relays"), py::arg("states") = "01", py::arg("output_map") = py::none(),
-      py::arg("domain") = py::none(), py::arg("seed") = 0, py::arg("max_cases") = py::none(),
-      py::arg("seconds") = py::none(), py::arg("case") = py::none(), py::arg("atol") = py::str("1e-9"),
-      py::arg("rtol") = py::str("1e-6"), py::arg("initial_state") = 0, py::arg("progress") = true,
-      py::arg("relays_per_call") = false,
+      py::arg("fn"), py::kw_only(), py::arg("relays"), py::arg("domain") = py::none(), py::arg("seed") = 0,
+      py::arg("max_cases") = py::none(), py::arg("seconds") = py::none(), py::arg("case") = py::none(),
+      py::arg("initial_state") = 0, py::arg("progress") = true, py::arg("relays_per_call") = false,
       "Differential testing of fn(u: 1-D float64 array) -> outputs against the exact PAL over relays (R x 3: "
-      "alpha, beta, weight). states '01' or 'pm1', output_map (a, b, c) for a*S + b + c*u, domain (lo, hi) "
-      "for the inputs. Returns the report dict: 'passed', 'failures' (each with the shrunk 'inputs', the "
+      "alpha, beta, weight); domain (lo, hi) for the inputs; conventions as keyword arguments, as compare() "
+      "takes them (states='pm1', output_map=(a, b, c), smoothing=, atol=, rtol=, ...). Returns the report dict: 'passed', 'failures' (each with the shrunk 'inputs', the "
       "'property' broken, the 'relays' involved and a 'replay' call), 'seed', 'cases'. Budget: max_cases "
       "(default 400) and seconds (default 120); case=K re-runs case K alone. 'passed' is False when no case "
       "ran. KeyboardInterrupt (Ctrl-C) stops the run. With relays_per_call=True fn(u, relays) gets each case's "
@@ -335,11 +352,10 @@ PYBIND11_MODULE(_core, m) {
 
   m.def(
       "assert_matches",
-      [](const py::object& fn, const py::object& relays, const std::string& states, py::object output_map,
-         py::object domain, std::uint64_t seed, py::object max_cases, py::object seconds, py::object atol,
-         py::object rtol, int initial_state, bool relays_per_call) {
-        py::object report = run_fuzz(fn, relays, states, output_map, domain, seed, max_cases, seconds, py::none(), atol,
-                                     rtol, initial_state, false, relays_per_call);
+      [](const py::object& fn, const py::object& relays, py::object domain, std::uint64_t seed, py::object max_cases,
+         py::object seconds, int initial_state, bool relays_per_call, const py::kwargs& conventions) {
+        py::object report = run_fuzz(fn, relays, domain, seed, max_cases, seconds, py::none(), initial_state, false,
+                                     relays_per_call, conventions);
         py::list failures = report["failures"];
         std::string message;
         if (!failures.empty()) {
@@ -357,10 +373,9 @@ PYBIND11_MODULE(_core, m) {
         PyErr_SetString(PyExc_AssertionError, message.c_str());
         throw py::error_already_set();
       },
-      py::arg("fn"), py::kw_only(), py::arg("relays"), py::arg("states") = "01", py::arg("output_map") = py::none(),
-      py::arg("domain") = py::none(), py::arg("seed") = 0, py::arg("max_cases") = py::none(),
-      py::arg("seconds") = py::none(), py::arg("atol") = py::str("1e-9"), py::arg("rtol") = py::str("1e-6"),
-      py::arg("initial_state") = 0, py::arg("relays_per_call") = false,
+      py::arg("fn"), py::kw_only(), py::arg("relays"), py::arg("domain") = py::none(), py::arg("seed") = 0,
+      py::arg("max_cases") = py::none(), py::arg("seconds") = py::none(), py::arg("initial_state") = 0,
+      py::arg("relays_per_call") = false,
       "fuzz(...) for pytest: raises AssertionError naming the property, the shrunk inputs, the relays and the "
       "replay call when fn fails, or saying that nothing was checked when no case ran.");
 
