@@ -1,5 +1,5 @@
-"""How a fuzz() run ends (def:pal): Ctrl-C stops it, a run of no case is not a pass, and relays given to
-the implementation with each call shrink.
+"""How a fuzz() run ends (def:pal): Ctrl-C stops it (and a long evaluate()), a run of no case is not a
+pass, and relays given to the implementation with each call shrink.
 
 KeyboardInterrupt, raised inside the implementation under test or arriving while palcheck's own code
 runs, propagates to the caller at once, never reported as the implementation's failure; max_cases=0 or
@@ -80,3 +80,16 @@ def test_relays_per_call_lets_shrinking_drop_relays():
     failure = oracle.fuzz(strict, relays=RELAYS, relays_per_call=True, progress=False)["failures"][0]
     assert failure["property"] == "tie rule" and failure["relays_kept"] == 1 and min(seen) == 1
     assert failure["relays_before_shrinking"] == len(RELAYS)
+
+
+def test_ctrl_c_stops_a_long_evaluation():
+    u = np.broadcast_to(np.float64(0.6), (2 * 10**8,))  # read in place: no 1.6 GB of inputs
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+    start = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            oracle.evaluate(u, relays=RELAYS)
+    finally:
+        timer.cancel()
+    assert time.monotonic() - start < 5
