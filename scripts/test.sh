@@ -4,6 +4,7 @@
 # exactly this. PALCHECK_SANITIZERS=0 skips the second build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/progress.sh
 bash scripts/build.sh
 (cd build && ctest --output-on-failure -j"$(nproc)" --timeout 1200)
 if [ "${PALCHECK_SANITIZERS:-1}" != 0 ]; then
@@ -17,7 +18,9 @@ if [ "${PALCHECK_SANITIZERS:-1}" != 0 ]; then
     -DCMAKE_SHARED_LINKER_FLAGS="$flags" > build-asan.log 2>&1 || { cat build-asan.log; exit 1; }
   suites=(tests_reference tests_reference_models tests_tools_oracle tests_claims tests_claims_constructions
           tests_claims_physics tests_tools_cli)
-  cmake --build build-asan -j"$(nproc)" --target palcheck "${suites[@]}" >> build-asan.log 2>&1 || { tail -50 build-asan.log; exit 1; }
+  echo "test: building the sanitizer tests in build-asan/ (full log: build-asan.log)" >&2
+  cmake --build build-asan -j"$(nproc)" --target palcheck "${suites[@]}" 2>&1 | build_progress build-asan.log build-asan ||
+    { tail -50 build-asan.log; exit 1; }
   (cd build-asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
      ctest --output-on-failure -j"$(nproc)" --timeout 2400 -L "^($(IFS='|'; echo "${suites[*]}"))$")
 fi

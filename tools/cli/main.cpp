@@ -2,6 +2,7 @@
 #include "tools/cli/commands.h"
 #include "reference/pending_removal.h"
 #include "tools/oracle/atomic_write.h"
+#include "tools/cli/version.h"
 #include "tools/oracle/json_input.h"
 
 #include <iostream>
@@ -9,6 +10,8 @@
 int main(int argc, char** argv) {
   palcheck::install_exit_cleanup();  // temporary files and child processes undone on every exit
   CLI::App app{"palcheck: exact reference of the Preisach Attention Layer and machine checks of its paper"};
+  app.set_version_flag("--version", palcheck::cli::version_text(),
+                       "Print palcheck's version (and git commit) and exit");
   app.require_subcommand(1);
   std::vector<palcheck::cli::CommandHandler> handlers{
       palcheck::cli::add_eval_command(app),    palcheck::cli::add_claim_commands(app),
