@@ -7,6 +7,8 @@
 #include "reference/pending_removal.h"
 #include "reference/temporary_name.h"
 
+#include "tests/reference/pty_device.h"
+
 #include <gtest/gtest.h>
 
 #include <csignal>
@@ -99,11 +101,14 @@ TEST(AtomicFile, WritesThroughASymbolicLinkAndKeepsTheLink) {
 }
 
 TEST(AtomicFile, WritesIntoDevicesAndFifosNeverReplacingThem) {
-  EXPECT_EQ(check_output_file("/dev/null"), OutputNode::WriteThrough);
-  write_file_atomically("/dev/null", "discarded");
+  EXPECT_EQ(check_output_file("/dev/null"), OutputNode::WriteThrough);  // classified only, never written
+  palcheck::test::PtyDevice device;
+  ASSERT_FALSE(device.path().empty()) << "no pseudo-terminal";
+  write_file_atomically(device.path(), "through the device");
   struct stat st {};
-  ASSERT_EQ(::stat("/dev/null", &st), 0);
+  ASSERT_EQ(::stat(device.path().c_str(), &st), 0);
   EXPECT_TRUE(S_ISCHR(st.st_mode));
+  EXPECT_EQ(device.received(), "through the device");
 
   fs::path dir = scratch(), fifo = dir / "pipe.json";
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);

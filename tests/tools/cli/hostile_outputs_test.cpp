@@ -2,6 +2,7 @@
 // user's folder (".", a docs/ folder with an index.md), an unrelated *.partial folder, outputs that are
 // symbolic links, /dev/null or FIFOs, outputs that resolve to an input, signals and closed pipes while
 // a big output is being written, and a temporary file SIGKILL left.
+#include "tests/reference/pty_device.h"
 #include "tests/tools/cli/palcheck_process.h"
 
 #include <gtest/gtest.h>
@@ -161,11 +162,14 @@ TEST(HostileOutputs, LinksDevicesAndFifosAreWrittenThroughNeverReplaced) {
   EXPECT_TRUE(fs::is_symlink(dir / "link.csv"));
   EXPECT_EQ(read((dir / "real" / "out.csv").string()), "0,1,0\n");
 
-  ProcessRun null = run_palcheck("verify def:relay --json /dev/null");
-  EXPECT_EQ(null.code, 0) << null.err;
+  palcheck::test::PtyDevice device;  // a character device of the test's own, never /dev/null itself
+  ASSERT_FALSE(device.path().empty()) << "no pseudo-terminal";
+  ProcessRun through = run_palcheck("verify def:relay --json " + device.path());
+  EXPECT_EQ(through.code, 0) << through.err;
   struct stat st {};
-  ASSERT_EQ(::stat("/dev/null", &st), 0);
+  ASSERT_EQ(::stat(device.path().c_str(), &st), 0);
   EXPECT_TRUE(S_ISCHR(st.st_mode));
+  EXPECT_NE(device.received().find("\"claims\""), std::string::npos);
 
   std::string fifo = (dir / "out.json").string();
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
