@@ -145,8 +145,11 @@ Conventions conventions_of(const std::string& states, const py::object& output_m
   }
   c.atol = exact_of(atol, "atol");
   c.rtol = exact_of(rtol, "rtol");
-  c.smoothing = exact_of(smoothing, "smoothing");
-  if (c.atol < 0 || c.rtol < 0 || c.smoothing < 0) throw InputError("atol, rtol and smoothing must be >= 0");
+  if (c.atol < 0 || c.rtol < 0) throw InputError("atol and rtol must be >= 0");
+  if (py::isinstance<py::str>(smoothing) && !parse_rational(smoothing.cast<std::string>()))
+    apply_convention_option(c, "smoothing=" + smoothing.cast<std::string>());
+  else if (Q band = exact_of(smoothing, "smoothing"); band != 0)
+    apply_convention_option(c, "smoothing=band:" + to_string(band));
   return c;
 }
 
@@ -168,8 +171,8 @@ py::object run_fuzz(const py::object& fn, const Array& relays, const std::string
   if (!domain.is_none()) {
     auto ends = domain.cast<std::vector<py::object>>();
     if (ends.size() != 2) throw InputError("domain: expected (lo, hi)");
-    f.domain = std::make_pair(exact_of(ends[0], "domain[0]"), exact_of(ends[1], "domain[1]"));
-    if (f.domain->second < f.domain->first) throw InputError("domain: lo > hi");
+    f.conventions.domain = std::make_pair(exact_of(ends[0], "domain[0]"), exact_of(ends[1], "domain[1]"));
+    if (f.conventions.domain->second < f.conventions.domain->first) throw InputError("domain: lo > hi");
   }
   f.seed = seed;
   if (!max_cases.is_none()) f.max_cases = max_cases.cast<std::size_t>();
