@@ -222,11 +222,10 @@ json PalSequence::relaxation_evidence(std::size_t n, bool whole, bool detailed) 
   return e;
 }
 
-json PalSequence::reading_evidence(const RelayReading& reading, std::size_t n, bool whole, bool detailed) {
+json PalSequence::reading_evidence(const RelayReading& reading, std::size_t n, bool whole) {
   const RelayReading& declared = ref_.declared();
   json e{{"reading", differing_convention(declared, reading) + "=" + differing_value(declared, reading)},
          {"matches_whole_sequence", whole}};
-  if (!detailed) return e;
   json relays = json::array();
   std::size_t count = 0;
   for (std::size_t r = 0; r < ref_.measure().relays.size(); ++r) {
@@ -424,13 +423,8 @@ json PalSequence::undecidable(std::size_t n) {
   return {{"relay_count", count}, {"relays", relays}};
 }
 
-json PalSequence::diagnose(const DivergentRun& run, bool detailed) {
-  json d{{"first_token", run.first}, {"last_token", run.last}, {"failure", run.failure}};
-  if (!run.failure) {
-    d["cause"] = cause_name(DivergenceCause::Smoothing);
-    d["causes"] = json::array({{{"cause", "smoothing"}, {"explains", "run"}, {"evidence", json::object()}}});
-    return d;
-  }
+std::vector<PalSequence::Candidate> PalSequence::candidates(const DivergentRun& run, bool detailed) {
+  if (!run.failure) return {{DivergenceCause::Smoothing, "run", 1, json::object()}};
   std::vector<std::size_t> tokens = differing_tokens(run);
   std::size_t n = tokens.front();
   std::vector<Candidate> found;
@@ -443,15 +437,17 @@ json PalSequence::diagnose(const DivergentRun& run, bool detailed) {
                             : convention == "initial_state" ? DivergenceCause::InitialState
                                                             : DivergenceCause::FirstToken;
     found.push_back({cause, whole ? "whole_sequence" : "run", whole ? 2 : 1,
-                     reading_evidence(m.reading, n, whole, detailed), m.contradictions > 0});
+                     detailed ? reading_evidence(m.reading, n, whole) : json(), m.contradictions > 0});
   }
   if (ref_.conventions().before_crossing == BeforeCrossing::InitialState) {
-    std::size_t decided = ref_.decided_from(declared);
+    if (!decided_from_) decided_from_ = ref_.decided_from(declared);
+    std::size_t decided = *decided_from_;
     if (run.last < decided) {
       std::size_t undefined_outputs = 0;
       for (std::size_t t : tokens) undefined_outputs += undefined(t) ? 1 : 0;
       bool whole = differ_prefix_.back() == differ_prefix_[std::min(decided, status_.size())];
-      json e{{"decided_from", decided}, {"undefined_outputs", undefined_outputs}, {"matches_whole_sequence", whole}};
+      json e;
+      if (detailed) e = {{"decided_from", decided}, {"undefined_outputs", undefined_outputs}, {"matches_whole_sequence", whole}};
       found.push_back({DivergenceCause::BeforeCrossing,
                        undefined_outputs == 0 ? "consistent" : whole ? "whole_sequence" : "run",
                        undefined_outputs ? 3 : 0, e});
@@ -499,17 +495,27 @@ json PalSequence::diagnose(const DivergentRun& run, bool detailed) {
     return std::make_pair(-c.strength, static_cast<int>(c.cause) + (c.contradicted ? 100 : 0));
   };
   std::stable_sort(found.begin(), found.end(), [&](const Candidate& a, const Candidate& b) { return rank(a) < rank(b); });
+  return found;
+}
+
+json PalSequence::diagnose(const DivergentRun& run) {
+  std::vector<Candidate> found = candidates(run, true);
   json causes = json::array();
   for (const Candidate& c : found)
-    causes.push_back({{"cause", cause_name(c.cause)},
-                      {"explains", c.explains},
-                      {"evidence", c.evidence}});
-  d["cause"] = !found.empty() ? cause_name(found.front().cause)
-               : detailed     ? cause_name(DivergenceCause::Unexplained)
-                              : std::string("not_diagnosed");
-  d["causes"] = causes;
-  if (detailed) d["undecidable_relays"] = undecidable(n);
+    causes.push_back({{"cause", cause_name(c.cause)}, {"explains", c.explains}, {"evidence", c.evidence}});
+  json d{{"first_token", run.first},
+         {"last_token", run.last},
+         {"failure", run.failure},
+         {"cause", found.empty() ? cause_name(DivergenceCause::Unexplained) : cause_name(found.front().cause)},
+         {"causes", causes}};
+  if (run.failure) d["undecidable_relays"] = undecidable(differing_tokens(run).front());
   return d;
+}
+
+std::vector<std::string> PalSequence::cause_names(const DivergentRun& run) {
+  std::vector<std::string> names;
+  for (const Candidate& c : candidates(run, false)) names.push_back(cause_name(c.cause));
+  return names;
 }
 
 }  // namespace palcheck::oracle

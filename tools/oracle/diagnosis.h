@@ -73,11 +73,13 @@ class PalSequence {
   const std::vector<TokenStatus>& status() const { return status_; }
   /// Maximal runs of tokens that do not agree.
   std::vector<DivergentRun> runs() const;
-  /// The diagnosis of a run: "cause" (the first of "causes"), "causes" (each with "cause", "explains":
-  /// "whole_sequence", "run" or "consistent", and "evidence"), "undecidable_relays". With `detailed`
-  /// false only the readings and before_crossing are tried, without relay lists, in O(1) per run once
-  /// the readings have run over the sequence; "not_diagnosed" when neither explains it.
-  nlohmann::json diagnose(const DivergentRun& run, bool detailed = true);
+  /// The diagnosis of a run: "cause" (the first of "causes", "unexplained" if none), "causes" (each
+  /// with "cause", "explains": "whole_sequence", "run" or "consistent", and "evidence"),
+  /// "undecidable_relays" (the relays whose state at the first differing token a convention decides).
+  nlohmann::json diagnose(const DivergentRun& run);
+  /// The causes of a run the readings and before_crossing give, ranked, without evidence: O(1) per run
+  /// once the readings have run over the sequence (for runs past the ones diagnosed in full).
+  std::vector<std::string> cause_names(const DivergentRun& run);
 
   /// The expected output at token n: "expected" (exact text; under tanh or logistic smoothing the
   /// double nearest a rigorous enclosure, which "expected_enclosure" gives) and "expected_double".
@@ -113,6 +115,7 @@ class PalSequence {
     std::size_t contradictions = 0;   // tokens it does not match where the implementation agrees
   };
 
+  std::vector<Candidate> candidates(const DivergentRun& run, bool detailed);
   const std::vector<ReadingMatch>& reading_matches();
   const ReadingMatch& relaxation_match();
   nlohmann::json relaxation_evidence(std::size_t n, bool whole, bool detailed);
@@ -122,7 +125,7 @@ class PalSequence {
   Q pal_tolerance(std::size_t n) const;
   std::string why(std::size_t r, std::size_t n);
   nlohmann::json relay_json(std::size_t r) const;
-  nlohmann::json reading_evidence(const RelayReading& reading, std::size_t n, bool whole, bool detailed);
+  nlohmann::json reading_evidence(const RelayReading& reading, std::size_t n, bool whole);
   nlohmann::json single_flips(std::size_t n);
   nlohmann::json fractional(const DivergentRun& run, bool detailed);
   nlohmann::json fit_fractions(const std::vector<std::size_t>& tokens, const std::vector<std::vector<Tie>>& ties,
@@ -141,6 +144,7 @@ class PalSequence {
   std::vector<ReadingMatch> readings_;
   bool readings_done_ = false;
   std::optional<ReadingMatch> relaxation_;
+  std::optional<std::size_t> decided_from_;
   double max_abs_difference_ = 0;
 };
 

@@ -23,7 +23,8 @@ namespace {
 
 std::string size_text(std::size_t n) { return std::to_string(n); }
 
-// Runs of a sequence diagnosed with every check and relay list; later ones by the readings alone.
+// Runs of a sequence diagnosed in full (every check, the evidence, the relays); later ones get the
+// causes the readings and before_crossing give, by name.
 constexpr std::size_t kDetailedRuns = 64;
 
 void expect_length(const ActualOutputs& a, std::size_t s, std::size_t got, std::size_t want, const char* what) {
@@ -186,39 +187,44 @@ json compare_outputs(const OracleProblem& p, const ActualOutputs& actual, const 
     for (std::size_t k = 0; k < runs.size(); ++k) {
       const DivergentRun& r = runs[k];
       json run{{"first_token", r.first}, {"last_token", r.last}, {"failure", r.failure}};
-      run["diagnosis"] = !explain ? json(nullptr)
-                         : seq    ? seq->diagnose(r, k < kDetailedRuns)
-                                  : diagnose_mpal_run(p, s, a, expected, conv, r.first, r.last);
-      std::string cause = explain     ? run["diagnosis"]["cause"].get<std::string>()
-                          : r.failure ? std::string("not_diagnosed")
-                                      : cause_name(DivergenceCause::Smoothing);
+      std::string cause = r.failure ? std::string("not_diagnosed") : cause_name(DivergenceCause::Smoothing);
+      if (explain && (k < kDetailedRuns || !seq)) {
+        json diagnosis = seq ? seq->diagnose(r) : diagnose_mpal_run(p, s, a, expected, conv, r.first, r.last);
+        cause = diagnosis["cause"].get<std::string>();
+        run["diagnosis"] = std::move(diagnosis);
+      } else if (explain) {
+        std::vector<std::string> names = seq->cause_names(r);
+        if (!names.empty()) cause = names.front();
+        run["causes"] = names;
+      }
       run["cause"] = cause;
       auto& entry = causes[cause];
       entry.first += 1;
       if (entry.second.empty() || entry.second.back() != s) entry.second.push_back(s);
-      run_list.push_back(run);
+      run_list.push_back(std::move(run));
     }
-    d["diagnosis"] = run_list[0]["diagnosis"];
-    d["runs"] = run_list;
-    differences.push_back(d);
+    d["diagnosis"] = run_list[0].contains("diagnosis") ? run_list[0]["diagnosis"] : json(nullptr);
+    d["runs"] = std::move(run_list);
+    differences.push_back(std::move(d));
   }
   json summary = json::object();
   for (const auto& [cause, entry] : causes) summary[cause] = {{"runs", entry.first}, {"sequences", entry.second}};
-  return {{"agree", differing == 0},
-          {"conventions", conventions_json(conv)},
-          {"atol", to_string(conv.atol)},
-          {"rtol", to_string(conv.rtol)},
-          {"initial_state", static_cast<int>(p.initial)},
-          {"sequences", p.size()},
-          {"tokens", tokens},
-          {"differing_sequences", differing},
-          {"differing_tokens", differing_tokens},
-          {"smoothing_only_sequences", smoothing_only},
-          {"smoothing_tokens", smoothing_tokens},
-          {"not_compared_tokens", not_compared_tokens},
-          {"max_abs_difference", max_abs},
-          {"causes", summary},
-          {"differences", differences}};
+  json report{{"agree", differing == 0},
+              {"conventions", conventions_json(conv)},
+              {"atol", to_string(conv.atol)},
+              {"rtol", to_string(conv.rtol)},
+              {"initial_state", static_cast<int>(p.initial)},
+              {"sequences", p.size()},
+              {"tokens", tokens},
+              {"differing_sequences", differing},
+              {"differing_tokens", differing_tokens},
+              {"smoothing_only_sequences", smoothing_only},
+              {"smoothing_tokens", smoothing_tokens},
+              {"not_compared_tokens", not_compared_tokens},
+              {"max_abs_difference", max_abs},
+              {"causes", std::move(summary)}};
+  report["differences"] = std::move(differences);  // moved, not copied: it holds every run
+  return report;
 }
 
 std::string summarize_report(const json& report) {

@@ -15,12 +15,20 @@ Q from_int128(__int128 v) {
 
 }  // namespace
 
+double PalValues::approximate(const Q& q) { return mpq_get_d(q.backend().data()); }
+
 Q PalValues::scaled_value(std::size_t n) const {
   return from_int128(scaled[n]) / Q(boost::multiprecision::mpz_int(1) << scale);
 }
 
 ReadingMeasures::ReadingMeasures(const KeyedMeasure& keyed) : keyed_(keyed) {
-  for (const WeightedRelay& w : keyed.measure().relays) total_ += w.weight;
+  using boost::multiprecision::mpz_int;
+  mpz_int common = 1;
+  for (const WeightedRelay& w : keyed.measure().relays) {
+    total_ += w.weight;
+    common = lcm(common, mpz_int(denominator(w.weight)));
+  }
+  if (!keyed.integral() && msb(common) < 64) divisor_ = Q(common);
 }
 
 ReadingMeasures::Shifted& ReadingMeasures::shifted(TieRule rule) {
@@ -30,11 +38,14 @@ ReadingMeasures::Shifted& ReadingMeasures::shifted(TieRule rule) {
   const Measure& mu = keyed_.measure();
   for (std::size_t r = 0; r < mu.relays.size(); ++r)
     slot->thresholds.push_back(keyed_thresholds(rule, keyed_.alpha_keys()[r], keyed_.beta_keys()[r]));
-  // A rule that shifts no threshold of this measure (off-first without diagonal relays) runs on it as it is.
-  if (rule == TieRule::AsPrinted || slot->thresholds == shifted(TieRule::AsPrinted).thresholds) return *slot;
+  // A rule that shifts no threshold of this measure (off-first without diagonal relays) runs on it as
+  // it is, unless the weights are scaled.
+  if (divisor_ == 1 && (rule == TieRule::AsPrinted || slot->thresholds == shifted(TieRule::AsPrinted).thresholds))
+    return *slot;
   Measure on_keys;
   for (std::size_t r = 0; r < mu.relays.size(); ++r)
-    on_keys.relays.push_back({{Q(slot->thresholds[r].first), Q(slot->thresholds[r].second)}, mu.relays[r].weight});
+    on_keys.relays.push_back(
+        {{Q(slot->thresholds[r].first), Q(slot->thresholds[r].second)}, mu.relays[r].weight * divisor_});
   slot->measure = std::make_unique<KeyedMeasure>(std::move(on_keys));
   int top = 2 * static_cast<int>(keyed_.threshold_count()) + 1;
   slot->key_map.assign(static_cast<std::size_t>(top) + 1, 0);
@@ -56,6 +67,7 @@ PalValues ReadingMeasures::pal(const std::vector<int>& keys, const RelayReading&
   PalValues v;
   v.integral = m.integral();
   v.scale = m.scale();
+  if (v.integral && s.measure) v.divisor = divisor_, v.divisor_double = to_double(divisor_);
   if (v.integral) {
     v.scaled.resize(n);
     __int128 initial = run.scaled();
@@ -69,6 +81,8 @@ PalValues ReadingMeasures::pal(const std::vector<int>& keys, const RelayReading&
       v.exact.push_back(run.exact());
     }
     if (reports_initial) v.exact[0] = KeyedRun(m, reading.initial).exact();
+    if (s.measure)
+      for (Q& q : v.exact) q /= divisor_;
   }
   return v;
 }

@@ -15,25 +15,32 @@
 
 namespace palcheck::oracle {
 
-/// PAL values of one sequence: scaled 128-bit integers when the measure is integral, else exact.
+/// PAL values of one sequence: 128-bit integers (scaled) when the measure's weights times `divisor`
+/// are dyadic, else exact rationals.
 struct PalValues {
-  bool integral = false;             ///< values are in `scaled`, times 2^scale
+  bool integral = false;             ///< values are scaled[n] / 2^scale / divisor
   int scale = 0;                     ///< the power of two of `scaled`
+  Q divisor = 1;                     ///< the common denominator the weights were multiplied by
+  double divisor_double = 1;         ///< the same as a double
   std::vector<__int128> scaled;      ///< integral values
   std::vector<Q> exact;              ///< the others
   /// The value at token n, exact.
-  Q at(std::size_t n) const { return integral ? scaled_value(n) : exact[n]; }
-  /// The double nearest the value at token n.
-  double nearest(std::size_t n) const { return integral ? dyadic_to_double(scaled[n], scale) : to_double(exact[n]); }
+  Q at(std::size_t n) const { return integral ? Q(scaled_value(n) / divisor) : exact[n]; }
+  /// The value at token n as a double within 2^-51 relative (the nearest one when divisor is 1).
+  double nearest(std::size_t n) const {
+    return integral ? dyadic_to_double(scaled[n], scale) / divisor_double : approximate(exact[n]);
+  }
   /// Whether token n has the same value in both (same measure).
   bool same(std::size_t n, const PalValues& o) const {
-    return integral && o.integral && scale == o.scale ? scaled[n] == o.scaled[n] : at(n) == o.at(n);
+    return integral && o.integral && scale == o.scale && divisor == o.divisor ? scaled[n] == o.scaled[n]
+                                                                                : at(n) == o.at(n);
   }
   /// Number of tokens.
   std::size_t size() const { return integral ? scaled.size() : exact.size(); }
 
  private:
   Q scaled_value(std::size_t n) const;
+  static double approximate(const Q& q);
 };
 
 /// A measure under every tie rule, each built on first use; shared by the sequences of a batch.
@@ -55,7 +62,7 @@ class ReadingMeasures {
 
  private:
   struct Shifted {
-    std::unique_ptr<KeyedMeasure> measure;  // null for as-printed: keyed_ itself
+    std::unique_ptr<KeyedMeasure> measure;  // null: keyed_ itself (as printed, weights unscaled)
     std::vector<int> key_map;               // original key -> this measure's key
     std::vector<std::pair<int, int>> thresholds;
   };
@@ -63,6 +70,7 @@ class ReadingMeasures {
 
   const KeyedMeasure& keyed_;
   Q total_;
+  Q divisor_ = 1;  // every weight times it is an integer (1: the weights are kept as they are)
   std::array<std::unique_ptr<Shifted>, 5> rules_;
 };
 
