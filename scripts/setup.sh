@@ -5,7 +5,7 @@ pkgs=(build-essential cmake pkg-config libboost-dev libgmp-dev libz3-dev z3 cvc5
       librapidcheck-dev libgtest-dev libgmock-dev libbenchmark-dev
       nlohmann-json3-dev libcli11-dev libfmt-dev
       pybind11-dev python3-dev python3-numpy
-      gnuplot-nox chromium "$@")
+      gnuplot-nox chromium nodejs "$@")
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

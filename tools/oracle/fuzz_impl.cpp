@@ -459,6 +459,37 @@ class Tester {
   std::vector<std::pair<std::vector<WeightedRelay>, std::unique_ptr<MeasureState>>> states_;
 };
 
+// The relay a ratchet creeps on (the one its evidence names first), if any.
+std::optional<std::size_t> ratchet_relay(const Outcome& out) {
+  if (out.cause != "ratchet") return std::nullopt;
+  for (const json& c : out.diagnosis["causes"])
+    if (c["cause"] == "ratchet" && c["evidence"].contains("relays") && !c["evidence"]["relays"].empty())
+      return c["evidence"]["relays"][0]["index"].get<std::size_t>();
+  return std::nullopt;
+}
+
+// Whether a ratchet creeps on short of its relay's thresholds: no input equals one and the relay never
+// switches. Such a ratchet (excursions towards a threshold that never reach it) is reported apart from
+// one the inputs reach.
+bool short_of_thresholds(const Outcome& out, const Measure& mu, const std::vector<Q>& u, InitialState initial) {
+  std::optional<std::size_t> r = ratchet_relay(out);
+  if (!r || *r >= mu.relays.size()) return false;
+  const Thresholds& t = mu.relays[*r].thresholds;
+  RelayState state = static_cast<RelayState>(initial);
+  for (const Q& x : u)
+    if (x == t.alpha || x == t.beta || step_relay(t, x, state) != state) return false;
+  return true;
+}
+
+// What a failure slot holds: the property, the cause and, for a ratchet, whether it stays short of
+// its relay's thresholds.
+std::string slot_key(const std::string& property, const Outcome& out, const Measure& mu, const std::vector<Q>& u,
+                     InitialState initial) {
+  std::string key = property + "|" + out.cause;
+  if (short_of_thresholds(out, mu, u, initial)) key += "|short of its thresholds";
+  return key;
+}
+
 struct Shrunk {
   Measure mu;
   std::vector<std::size_t> relay_index;  // into the original measure
@@ -476,11 +507,12 @@ Shrunk shrink(Tester& tester, const FuzzOptions& o, const Palette& palette, Shru
               Clock::time_point deadline) {
   const std::size_t budget = tester.calls() + 1500;
   const bool was_ambiguous = s.outcome.ambiguous;
+  const std::string key = slot_key(property, s.outcome, s.mu, s.u, o.initial);
   auto keeps = [&](const Measure& mu, const std::vector<Q>& u, Outcome& out) {
     if (u.empty() || tester.calls() >= budget || Clock::now() > deadline) return false;
     out = tester.run(mu, u);
     return out.fails && out.cause == s.outcome.cause && (was_ambiguous || !out.ambiguous) &&
-           tester.classify(mu, u, out) == property;
+           slot_key(tester.classify(mu, u, out), out, mu, u, o.initial) == key;
   };
   Outcome out;
   bool progress = true;
@@ -569,6 +601,7 @@ json failure_json(const Shrunk& s, const FuzzOptions& o, const std::string& prop
   }
   json f{{"property", property},
          {"cause", s.outcome.cause},
+         {"short_of_thresholds", short_of_thresholds(s.outcome, s.mu, s.u, o.initial)},
          {"family", family},
          {"case", k},
          {"tokens_before_shrinking", tokens_before},
@@ -681,7 +714,7 @@ json fuzz_implementation(const Implementation& impl, const FuzzOptions& o) {
     Outcome out = tester.run(o.measure, u);
     if (out.fails) {
       std::string property = tester.classify(o.measure, u, out);
-      std::string key = property + "|" + out.cause;
+      std::string key = slot_key(property, out, o.measure, u, o.initial);
       ++by_property[property];
       ++by_cause[out.cause];
       Slot& slot = slots[key];
