@@ -5,6 +5,7 @@
 #include "tools/oracle/atomic_write.h"
 #include "tools/oracle/frame_eval.h"
 #include "tools/oracle/json_input.h"
+#include "tools/oracle/eval_document.h"
 #include "tools/oracle/oracle_eval.h"
 #include "tools/oracle/stream_eval.h"
 
@@ -87,6 +88,9 @@ int run_frame_eval(const OracleEvalOptions& o, const Conventions& conventions, F
 int run_oracle_eval(const OracleEvalOptions& options) {
   OracleEvalOptions o = options;
   check_output_paths({{"-o", o.output}, {"--dump", o.dump}}, o.sources);
+  if (!o.sources.document.empty() && !o.sources.parsed_document)  // read once: it may be a pipe
+    o.sources.parsed_document =
+        parse_json_text(read_source(o.sources.document), o.sources.document == "-" ? "stdin" : o.sources.document);
   Conventions conventions = conventions_of(o.sources.parsed_document, "", "", o.conventions);
   o.sources.columns = conventions.columns;
   FileFormat format = o.output.empty() ? FileFormat::Json : format_of(o.output);
