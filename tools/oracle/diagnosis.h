@@ -21,6 +21,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -145,6 +146,7 @@ class PalSequence {
   bool readings_done_ = false;
   std::optional<ReadingMatch> relaxation_;
   std::optional<std::size_t> decided_from_;
+  std::map<std::size_t, Q> approximate_expected_;  // apparent_expected under tanh or logistic smoothing
   double max_abs_difference_ = 0;
 };
 

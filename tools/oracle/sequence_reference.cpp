@@ -63,6 +63,22 @@ SequenceReference::SequenceReference(ReadingMeasures& measures, const std::vecto
   if (smoothed(conv_)) {
     radius_ = near_radius(conv_.smoothing);
     slack_ = 2 * to_double(Q(abs(conv_.output.a) * 2 * abs_total_ * pow2_negative(kFarBits)));
+    bands_ = std::make_unique<Bands>();
+    for (const WeightedRelay& w : measure().relays) {
+      bands_->alpha.push_back(enclose(w.thresholds.alpha));
+      bands_->beta.push_back(enclose(w.thresholds.beta));
+      bands_->weight.push_back(enclose(w.weight));
+    }
+    for (const Q& x : u_) bands_->inputs.push_back(enclose(x));
+    bands_->inverse_unit = enclose(Q(kFarArgument / radius_));
+    bands_->a = enclose(conv_.output.a);
+    bands_->b = enclose(conv_.output.b);
+    bands_->c = enclose(conv_.output.c);
+    bands_->total = enclose(total());
+    bands_->atol = enclose(conv_.atol);
+    bands_->rtol = enclose(conv_.rtol);
+    double far = round_up(to_double(Q(abs_total_ * pow2_negative(kFarBits))) * 2);
+    bands_->far = {-far, far};
   }
   a_ = to_double(conv_.output.a);
   b_ = to_double(conv_.output.b);
@@ -204,10 +220,46 @@ std::optional<bool> SequenceReference::fast_match(const PalValues& pal, std::siz
   return std::nullopt;
 }
 
+DoubleInterval SequenceReference::expected_band(const RelayReading& reading, std::size_t n) {
+  const Bands& b = *bands_;
+  double p = pal(reading).nearest(n), slack = std::abs(p) * 0x1p-50 + 0x1p-1000;  // nearest: within 2^-51
+  DoubleInterval sum{round_down(p - slack), round_up(p + slack)};
+  if (!(n == 0 && reading.first != FirstToken::Applied)) {
+    for (std::size_t r : relays_near(u_[n], radius_)) {
+      int before = state_before(r, n, reading), now = state(r, n, reading);
+      const DoubleInterval& theta = before ? b.beta[r] : b.alpha[r];
+      DoubleInterval y = (b.inputs[n] + DoubleInterval{-theta.hi, -theta.lo}) * b.inverse_unit;
+      if (y.lo > kFarArgument || y.hi < -kFarArgument) continue;  // within the far bound
+      DoubleInterval shown = logistic_interval(y);
+      sum = sum + b.weight[r] * DoubleInterval{round_down(shown.lo - now), round_up(shown.hi - now)};
+    }
+    sum = sum + b.far;
+  }
+  if (!states01()) sum = sum * DoubleInterval{2, 2} + DoubleInterval{-b.total.hi, -b.total.lo};
+  return b.a * sum + b.b + b.c * b.inputs[n];
+}
+
+std::optional<bool> SequenceReference::fast_smoothed_match(const RelayReading& reading, std::size_t n, double actual) {
+  const Bands& b = *bands_;
+  DoubleInterval e = expected_band(reading, n);
+  DoubleInterval a{round_down(actual), round_up(actual)};  // actual may be truncated by one unit
+  double distance_lo = std::max({0.0, round_down(e.lo - a.hi), round_down(a.lo - e.hi)});
+  double distance_hi = std::max(round_up(std::abs(a.hi - e.lo)), round_up(std::abs(e.hi - a.lo)));
+  double magnitude_lo = e.lo > 0 ? e.lo : e.hi < 0 ? -e.hi : 0.0, magnitude_hi = std::max(std::abs(e.lo), std::abs(e.hi));
+  double tolerance_lo = round_down(b.atol.lo + round_down(b.rtol.lo * magnitude_lo));
+  double tolerance_hi = round_up(b.atol.hi + round_up(b.rtol.hi * magnitude_hi));
+  if (!std::isfinite(distance_hi + tolerance_hi)) return std::nullopt;
+  if (distance_hi <= tolerance_lo) return true;
+  if (distance_lo > tolerance_hi) return false;
+  return std::nullopt;
+}
+
 bool SequenceReference::match(const RelayReading& reading, std::size_t n, const Q& actual, double actual_double) {
   bool smooth = smoothed(conv_);
-  if (smooth && !(n == 0 && reading.first != FirstToken::Applied) && !relays_near(u_[n], radius_).empty())
+  if (smooth && !(n == 0 && reading.first != FirstToken::Applied) && !relays_near(u_[n], radius_).empty()) {
+    if (std::optional<bool> fast = fast_smoothed_match(reading, n, actual_double)) return *fast;
     return matches(reading, n, actual);
+  }
   std::optional<bool> fast = fast_match(pal(reading), n, actual_double, slack_);
   return fast ? *fast : matches(reading, n, actual);
 }

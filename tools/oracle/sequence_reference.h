@@ -7,6 +7,7 @@
 #pragma once
 
 #include "reference/models/interval_arith.h"
+#include "tools/oracle/double_interval.h"
 #include "tools/oracle/reading_runs.h"
 #include "tools/oracle/touch_index.h"
 
@@ -62,6 +63,9 @@ class SequenceReference {
   /// Under tanh or logistic smoothing, an enclosure of the state relay r shows at token n (its sharp
   /// state when its input is far from the threshold it waits for, within 2^-kFarBits).
   QInterval shown_state(std::size_t r, std::size_t n, const RelayReading& reading, unsigned bits = 80);
+  /// Under tanh or logistic smoothing, an enclosure in doubles of the expected output at token n (about
+  /// 1e-14 wide relative to the weights: fast, not narrow).
+  DoubleInterval expected_band(const RelayReading& reading, std::size_t n);
   /// Whether `actual` is within tolerance of the expected output at token n; an enclosure is refined
   /// until the answer is certain (an output on the tolerance's edge to 2^-400 counts as a match).
   bool matches(const RelayReading& reading, std::size_t n, const Q& actual);
@@ -84,6 +88,7 @@ class SequenceReference {
   bool states01() const { return conv_.states == StateSet::ZeroOne; }
   const TouchIndex& touches();
   std::optional<bool> fast_match(const PalValues& pal, std::size_t n, double actual, double slack) const;
+  std::optional<bool> fast_smoothed_match(const RelayReading& reading, std::size_t n, double actual);
   QInterval smoothed_sum(const RelayReading& reading, std::size_t n, unsigned bits);
 
   ReadingMeasures& measures_;
@@ -99,6 +104,12 @@ class SequenceReference {
   double slack_ = 0;  // the far relays' bound in the implementation's frame, rounded up  // (threshold, relay), increasing
   Q abs_total_;
   double a_, b_, c_, atol_, rtol_, total_double_;
+  // Under tanh or logistic smoothing: the same numbers as double enclosures, for fast_smoothed_match.
+  struct Bands {
+    std::vector<DoubleInterval> alpha, beta, weight, inputs;
+    DoubleInterval inverse_unit, a, b, c, total, atol, rtol, far;
+  };
+  std::unique_ptr<Bands> bands_;
 };
 
 /// Whether |actual - e| <= atol + rtol |e| for every e in `expected` (true), for none (false), or neither.

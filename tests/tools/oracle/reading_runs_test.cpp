@@ -73,7 +73,9 @@ TEST(OracleReadingRuns, EveryReadingOnRankKeysEqualsTheRelaysOneByOne) {
                                                                                    ? FirstToken::NotApplied
                                                                                    : FirstToken::Applied})
                                  .back()[r];
-          if (n < 6) ASSERT_EQ(ref.state_before(r, n, reading), before) << reading_name(reading) << " token " << n;
+          if (n < 6) {
+            ASSERT_EQ(ref.state_before(r, n, reading), before) << reading_name(reading) << " token " << n;
+          }
         }
         ASSERT_EQ(pal.at(n), sum) << reading_name(reading) << " token " << n;
         ++checked;

@@ -1,6 +1,8 @@
 // rem:backprop: the smoothed switch's enclosures (smoothed_switch.h) contain the value a long double
-// computes and are narrow; the expected output under tanh smoothing and rem:backprop's stateful
+// computes and are narrow; their double versions (double_interval.h) contain the rational ones, and the
+// fast match in doubles answers as the exact one does; the expected output under tanh smoothing and rem:backprop's stateful
 // relaxation (relaxation.h) enclose long double implementations written here independently.
+#include "tools/oracle/double_interval.h"
 #include "tools/oracle/relaxation.h"
 #include "tools/oracle/smoothed_switch.h"
 
@@ -36,6 +38,26 @@ TEST(OracleSmoothing, LogisticEnclosuresContainTheValueAndAreNarrow) {
   QInterval half = logistic_enclosure(Q(0), 80);
   EXPECT_LE(half.lo, Q(1, 2));
   EXPECT_GE(half.hi, Q(1, 2));
+}
+
+TEST(OracleSmoothing, DoubleLogisticIntervalsContainTheRationalEnclosures) {
+  std::mt19937_64 rng(7);
+  std::uniform_real_distribution<double> d(-60, 60);
+  for (int k = 0; k < 400; ++k) {
+    double y = k < 6 ? std::vector<double>{0, 1e-300, -0.5, 0.5, 47.9, -48.1}[k] : d(rng);
+    QInterval exact = logistic_enclosure(*rational_from_double(y), 80);
+    DoubleInterval fast = logistic_interval({y, y});
+    EXPECT_LE(*rational_from_double(fast.lo), exact.lo) << y;
+    EXPECT_GE(*rational_from_double(fast.hi), exact.hi) << y;
+    EXPECT_LT(fast.hi - fast.lo, 1e-13) << y;
+  }
+  // Beyond every series: the far ends, and no endless halving of infinity.
+  DoubleInterval wide = logistic_interval({-INFINITY, INFINITY});
+  EXPECT_EQ(wide.lo, 0);
+  EXPECT_EQ(wide.hi, 1);
+  DoubleInterval far = logistic_interval({2000, 2000});
+  EXPECT_GE(far.hi, 1.0 - 0x1p-53);
+  EXPECT_LE(far.lo, 1);
 }
 
 // A relay that shows (1 + tanh((u - theta)/T))/2, theta the threshold its sharp state waits for.
@@ -98,6 +120,23 @@ TEST(OracleSmoothing, ExpectedOutputsAndTheRelaxationEncloseLongDoubleImplementa
   }
   EXPECT_TRUE(apart) << "the relaxation ratchets on where the smoothed switch does not";
   EXPECT_EQ(r.at.size(), mu.relays.size());
+  // The double enclosure contains the rational one, and a match decided in doubles is the exact answer:
+  // outputs at, just inside and just outside the tolerance, and the long double's own value.
+  int decided = 0;
+  for (std::size_t n = 0; n < u.size(); ++n) {
+    QInterval e = ref.expected(ref.declared(), n);
+    DoubleInterval band = ref.expected_band(ref.declared(), n);
+    EXPECT_LE(*rational_from_double(band.lo), e.lo) << n;
+    EXPECT_GE(*rational_from_double(band.hi), e.hi) << n;
+    double mid = to_double(e.lo), tol = to_double(c.atol + c.rtol * abs(e.lo));
+    for (double actual : {double(smooth[n]), mid + tol * 0.999, mid - tol * 1.001, mid + 1e-3, std::nextafter(mid, 2.0)}) {
+      Q exact = *rational_from_double(actual);
+      bool expected_answer = ref.matches(ref.declared(), n, exact);
+      EXPECT_EQ(ref.match(ref.declared(), n, exact, actual), expected_answer) << n << " " << actual;
+      decided += expected_answer;
+    }
+  }
+  EXPECT_GT(decided, int(u.size()));
 }
 
 }  // namespace
