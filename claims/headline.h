@@ -1,5 +1,5 @@
 // The headline counterexample of a refuted claim: the smallest confirmed result that refutes the
-// statement itself (issue 12 §2). Results whose scenario judges a proof step, or the statement at one
+// statement itself (docs/decisions.md). Results whose scenario judges a proof step, or the statement at one
 // value of a parameter it quantifies over, are labelled so and never head the claim.
 #pragma once
 
