@@ -50,15 +50,27 @@ ImplReply parse_impl_reply(const std::string& line) {
   } else if (!doc.contains("outputs") || !doc["outputs"].is_array()) {
     reply.error = "reply has no \"outputs\" list: " + shown(line);
   } else {
+    // null is an undefined output (JSON has no NaN; JavaScript writes NaN as null).
+    bool any_undefined = false;
     for (const json& v : doc["outputs"]) {
+      if (v.is_null()) {
+        reply.outputs.emplace_back(0);
+        reply.undefined.resize(reply.outputs.size(), 0);
+        reply.undefined.back() = 1;
+        any_undefined = true;
+        continue;
+      }
       std::optional<Q> q = v.is_number() ? rational_from_double(v.get<double>()) : std::nullopt;
       if (!q) {
         reply.error = "output " + shown(v) + " is not a finite number";
         reply.outputs.clear();
+        reply.undefined.clear();
+        any_undefined = false;
         break;
       }
       reply.outputs.push_back(*q);
     }
+    if (any_undefined) reply.undefined.resize(reply.outputs.size(), 0);
   }
   return reply;
 }
