@@ -56,6 +56,13 @@ CheckResult make_result(Verdict verdict, std::string method, std::string summary
   return r;
 }
 
+std::string mutants_line(const CheckResult& result) {
+  if (result.mutants.empty()) return "";
+  std::size_t refuted = static_cast<std::size_t>(
+      std::count_if(result.mutants.begin(), result.mutants.end(), [](const MutantResult& m) { return m.refuted; }));
+  return std::to_string(refuted) + " of " + std::to_string(result.mutants.size()) + " refuted";
+}
+
 Verdict combine(const std::vector<CheckResult>& results) {
   for (Verdict v : kPrecedence) {
     bool present = std::any_of(results.begin(), results.end(), [&](const CheckResult& r) {

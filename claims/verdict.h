@@ -41,6 +41,19 @@ struct SecondSolver {
   bool operator==(const SecondSolver&) const = default;
 };
 
+/// A semantic mutant of a proof: one piece of the semantics the proof names (the relay's tie order, the
+/// initial state, a strict comparison, a push) changed, and what the proof's queries answered on it. The
+/// proof pins that piece when some query of the mutant turns sat: it tells the mutant from the real thing.
+struct MutantResult {
+  std::string name;      ///< e.g. "tie order flipped"
+  std::string change;    ///< the change, in the proof's terms
+  bool refuted = false;  ///< some query of the mutated proof is sat
+  std::string evidence;  ///< the query that turned sat with both solvers' answers, or what every query answered
+
+  /// Equal in every field.
+  bool operator==(const MutantResult&) const = default;
+};
+
 /// What one checker found for one claim under one reading.
 struct CheckResult {
   Verdict verdict = Verdict::Error;  ///< this checker's verdict
@@ -55,10 +68,14 @@ struct CheckResult {
   Refutes refutes = Refutes::Statement;       ///< for REFUTED: what the counterexample refutes
   std::uint64_t cases = 0;                    ///< for HELD/REFUTED by search: cases tried
   std::optional<std::uint64_t> seed;          ///< for searches: the seed
+  std::vector<MutantResult> mutants;          ///< for proofs: the semantic mutants it declares, each run
 
   /// Equal in every field (the parts of a sharded search that never stopped must be).
   bool operator==(const CheckResult&) const = default;
 };
+
+/// "k of n refuted" over a result's mutants ("" when it declares none).
+std::string mutants_line(const CheckResult& result);
 
 /// One piece of further evidence: what it is, and what was found.
 using Detail = std::pair<std::string, std::string>;

@@ -4,12 +4,13 @@
 #include "proofs/checkers.h"
 #include "proofs/induction_report.h"
 #include "proofs/memory_induction.h"
+#include "proofs/mutation.h"
 #include "reference/readings.h"
 
 namespace palcheck::proofs {
 namespace {
 
-CheckResult induction_result(const MemoryInduction& run) {
+CheckResult induction_result(const RunConfig& config, const MemoryInduction& run) {
   CheckResult r;
   r.method = "induction";
   r.interpretation = {{"stack", to_string(StackReading{})}, {"initial_state", to_string(run.initial)}};
@@ -28,13 +29,14 @@ CheckResult induction_result(const MemoryInduction& run) {
       r.interpretation,
       {"alpha >= beta"}};
   judge_induction(r, run.queries, run.proved, replay, claim, memory_invariant_text(run.initial));
+  pin(r, [&] { return memory_induction_mutants(config, run.initial); });
   return r;
 }
 
 std::vector<CheckResult> check_memory_induction(const RunConfig& config) {
   std::vector<CheckResult> out;
   for (InitialState initial : {InitialState::Off, InitialState::On})
-    out.push_back(induction_result(prove_memory_invariant(config, initial)));
+    out.push_back(induction_result(config, prove_memory_invariant(config, initial)));
   return out;
 }
 

@@ -2,6 +2,7 @@
 #include "proofs/induction_report.h"
 
 #include "proofs/second_solver.h"
+#include "proofs/z3_query.h"
 
 namespace palcheck::proofs {
 
@@ -52,7 +53,7 @@ void judge_induction(CheckResult& r, const std::vector<InductionQuery>& queries,
     r.summary = "the solvers disagree on " + disagreement->name + ": z3 " + disagreement->z3 + ", cvc5 " +
                 disagreement->cvc5 + " (" + disagreement->smt2_path + ")";
   } else if (!proved) {
-    r.verdict = Verdict::Unknown;
+    r.verdict = gave_up && stopped_at_a_limit(gave_up->z3) ? Verdict::Timeout : Verdict::Unknown;
     if (gave_up)
       r.summary = "Z3 gave up on " + gave_up->name + ": " + gave_up->z3;
     else

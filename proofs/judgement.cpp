@@ -69,9 +69,7 @@ CheckResult judge(const QueryOutcome& outcome, const Judgement& j) {
       r.counterexample = j.witness(*outcome.model);
       break;
     case SolverAnswer::Unknown: {
-      bool limit = outcome.reason_unknown.find("resource") != std::string::npos ||
-                   outcome.reason_unknown.find("canceled") != std::string::npos;
-      r.verdict = limit ? Verdict::Timeout : Verdict::Unknown;
+      r.verdict = stopped_at_a_limit(outcome.reason_unknown) ? Verdict::Timeout : Verdict::Unknown;
       r.summary = "Z3 gave up: " + outcome.reason_unknown;
       r.details.emplace_back("reason_unknown", outcome.reason_unknown);
       break;

@@ -67,6 +67,10 @@ CheckResult result_from_json(const json& j) {
   if (!j.at("seed").is_null()) r.seed = j.at("seed").get<std::uint64_t>();
   if (const json& c = j.at("counterexample"); !c.is_null()) r.counterexample = instance_from_json(nlohmann::json(c));
   r.refutes = parse_refutes(j.at("refutes").get<std::string>());
+  if (j.contains("mutants"))
+    for (const json& m : j.at("mutants").at("list"))
+      r.mutants.push_back(MutantResult{m.at("name").get<std::string>(), m.at("change").get<std::string>(),
+                                       m.at("refuted").get<bool>(), m.at("evidence").get<std::string>()});
   return r;
 }
 

@@ -133,6 +133,10 @@ std::string show_text(const Registry& registry, const ClaimReport& report, const
     if (!r.bound.empty()) out << "  bound: " << r.bound << "\n";
     if (r.second_solver)
       out << "  second solver: " << r.second_solver->solver << ": " << r.second_solver->answer << "\n";
+    if (!r.mutants.empty()) out << "  mutants: " << mutants_line(r) << "\n";
+    for (const MutantResult& m : r.mutants)
+      out << "    " << (m.refuted ? "refuted" : "NOT refuted") << ": " << m.name << " (" << m.change
+          << "): " << m.evidence << "\n";
     for (const auto& [k, v] : r.details) out << "  " << k << ": " << v << "\n";
     if (r.seed)
       out << "  seed " << *r.seed << ", " << r.cases << " cases; re-run: " << replay_command(c.label, config) << "\n";

@@ -89,7 +89,7 @@ nlohmann::ordered_json result_json(const CheckResult& r) {
   for (const auto& [k, v] : r.details) details.push_back({{"key", k}, {"value", v}});
   json interpretation = json::object();
   for (const auto& [k, v] : r.interpretation) interpretation[k] = v;
-  return {
+  json out = {
       {"verdict", to_string(r.verdict)},
       {"method", r.method},
       {"summary", r.summary},
@@ -102,6 +102,13 @@ nlohmann::ordered_json result_json(const CheckResult& r) {
       {"cases", r.cases},
       {"seed", r.seed ? json(*r.seed) : json(nullptr)},
       {"counterexample", r.counterexample ? instance_to_json(*r.counterexample) : json(nullptr)}};
+  if (!r.mutants.empty()) {
+    json list = json::array();
+    for (const MutantResult& m : r.mutants)
+      list.push_back({{"name", m.name}, {"change", m.change}, {"refuted", m.refuted}, {"evidence", m.evidence}});
+    out["mutants"] = {{"summary", mutants_line(r)}, {"list", list}};
+  }
+  return out;
 }
 
 namespace {
