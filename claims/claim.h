@@ -57,6 +57,7 @@ struct Checker {
   std::string method;  ///< z3, property, construction, numeric, analysis, enumeration
   std::function<std::vector<CheckResult>(const RunConfig&)> run;  ///< runs the check
   Sharding sharding = Sharding::ByClaim;                          ///< how shards split it
+  Scope scope = Scope::Statement;                                 ///< what its results speak about
 };
 
 /// A replayer: judges a saved instance on the reference alone.

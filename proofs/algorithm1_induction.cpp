@@ -224,20 +224,27 @@ InductionClaim algorithm1_claim(Algorithm1Fact fact, FirstInput first) {
       return {
           "for every stack depth and every prefix: on a stack of depth >= 2 with M_top < M_{top-1}, the rising "
           "signal M_{top-1} - eps (0 < eps < M_{top-1} - M_top) pops exactly the top pair",
-          {{"stack", "algorithm1, every reading (the pop loop does not depend on first or unset_last)"},
-           {"signal", "M_{top-1} - eps"}},
+          {every(ReadingKey::Stack,
+                 "Algorithm 1 under every reading: the pop loop does not depend on first or "
+                 "unset_last")},
+          {{"signal", "M_{top-1} - eps"}},
           {"eps > 0", "eps < M_{top-1} - M_top", "depth >= 2", "M_top < M_{top-1}", "the signal rises above u_n"}};
     case Algorithm1Fact::Steps:
       return {
           "for every stack depth: each step's loop pops exactly the maximal top run of pairs the printed test "
           "removes, top first, then one pair is pushed (none on equal inputs)",
-          {{"algorithm1", "every reading (the pop loop does not depend on first or unset_last)"}},
+          {every(ReadingKey::Stack,
+                 "Algorithm 1 under every reading: the pop loop does not depend on first or "
+                 "unset_last")},
+          {},
           {}};
     case Algorithm1Fact::Counts:
       return {
           "for every sequence length: one push per step whose input differs from the previous one (and at u_0 "
           "only under push-pair), pops never exceed pushes, depth <= number of inputs",
-          {{"algorithm1", to_string(first) + ", every unset_last (it changes pushed values, not counts)"}},
+          {reading(first),
+           every(ReadingKey::Stack, "Algorithm 1, every unset_last: it changes pushed values, not counts")},
+          {},
           {}};
   }
   return {};

@@ -35,8 +35,9 @@ std::vector<CheckResult> check_copy_argmax(const RunConfig& config) {
         auto score = [&](const z3::expr& x) { return change == CopyChange::LinearKeys ? a * x - x : a * x - x * x; };
         q.fact(score(j) >= score(p));
         return Judgement{.proved =
-                             "the quadratic copy head (keys (j, j^2), query (2p, -1)) scores 2pj - j^2, strictly "
-                             "largest at j = p among all positions 0..n, for every n and every p <= n",
+                             "for every n and every p <= n, with positions encoded (j, j^2) (a construction of ours, not "
+                         "the paper's sinusoidal PE, whose argmax step is enumerated for n <= 24 only): the copy "
+                         "head's keys (j, j^2) and query (2p, -1) score 2pj - j^2, strictly largest at j = p",
                          .interpretation = {{"position_encoding",
                                              "exact quadratic (j, j^2), not the sinusoidal PE of the "
                                              "proof"},

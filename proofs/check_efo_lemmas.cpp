@@ -22,6 +22,11 @@ z3::expr extremal(const std::vector<z3::expr>& u) {
 
 std::string init_name(const std::string& prefix, InitialState init) { return prefix + "_init" + to_string(init); }
 
+// The reading of a query on u_0, u_1, u_2 with i = 1 strictly extremal: interior, strict, from `init`.
+Reading strict_interior(InitialState init) {
+  return {reading(init), reading(Endpoints::Excluded), reading(Plateau::Strict)};
+}
+
 std::vector<CheckResult> check_threshold(const RunConfig& config) {
   return prove_each<InitialState>(
       config, kInitials, [](InitialState init) { return init_name("lem_threshold", init); },
@@ -41,7 +46,7 @@ std::vector<CheckResult> check_threshold(const RunConfig& config) {
                                .options = {{"initial_state", to_string(init)}},
                                .read = {{"u", u}, {"c", {cst}}, {"eps", {eps}}},
                                .fixed = {{"i", {Q(1)}}}},
-            .interpretation = {{"initial_state", to_string(init)}, {"extremum_endpoints", "strict interior extrema"}}};
+            .reading = strict_interior(init)};
       });
 }
 
@@ -142,7 +147,7 @@ std::vector<CheckResult> check_ext_indicator(const RunConfig& config) {
                                .options = {{"initial_state", to_string(init)}},
                                .read = {{"u", u}, {"eps", {eps}}},
                                .fixed = {{"i", {Q(1)}}}},
-            .interpretation = {{"initial_state", to_string(init)}, {"extremum_endpoints", "strict interior extrema"}}};
+            .reading = strict_interior(init)};
       });
   for (std::size_t k = 0; k < out.size(); ++k)
     out[k].details.emplace_back("relay(u_i+eps, u_i-eps) changes at step i",
@@ -154,10 +159,9 @@ std::vector<CheckResult> check_ext_indicator(const RunConfig& config) {
 }  // namespace
 
 void register_efo_lemma_checkers(Registry& r) {
-  add_checkers(r, "z3",
-               {{"lem:threshold", check_threshold},
-                {"repair:lem:threshold", check_threshold_repair},
-                {"lem:ext_indicator", check_ext_indicator}});
+  // eq:threshold at one eps: the statement names eps without fixing it (threshold_every_eps.cpp).
+  r.add(Checker{"lem:threshold", "z3", check_threshold, Sharding::ByClaim, Scope::FixedParameter});
+  add_checkers(r, "z3", {{"repair:lem:threshold", check_threshold_repair}, {"lem:ext_indicator", check_ext_indicator}});
 }
 
 }  // namespace palcheck::proofs

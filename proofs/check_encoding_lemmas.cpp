@@ -85,7 +85,7 @@ std::vector<CheckResult> check_encoding_injective(const RunConfig& config) {
         q.fact(ca - cb < a.Delta && cb - ca < a.Delta);
         return Judgement{.proved =
                              "codes of distinct (i, d) differ by at least Delta (so the encoding is injective), "
-                             "for all k, D_max, Delta"};
+                             "for every k, D_max, Delta > 0, 1 <= i <= k and 0 <= d <= D_max"};
       })};
 }
 
@@ -265,7 +265,8 @@ std::vector<CheckResult> check_top_decode_repair(const RunConfig& config) {
   DecodeChain chain = decode_chain(config, "repair_lem_stack_ops_top_ceil", TopOffset::PlusEps, Rounding::Ceiling, 0);
   CheckResult r = chain_result(
       chain,
-      Judgement{.proved = "Dec'(M) = ceil((C_max - M)/Delta) mod (k+1) recovers a_i from M_top = code*(a_i,d) + eps",
+      Judgement{.proved = "Dec'(M) = ceil((C_max - M)/Delta) mod (k+1) recovers a_i from M_top = code*(a_i,d) + eps, "
+                          "for every k, d >= 0, D_max, Delta > 0, 1 <= i <= k and 0 < eps < Delta/2",
                 .interpretation = {{"M_top", "code*(a_i,d) + eps"}}});
   pin(r, [&] {
     return chain_mutants(config, "repair_lem_stack_ops_top_ceil", TopOffset::PlusEps, Rounding::Ceiling,
@@ -344,13 +345,14 @@ std::vector<CheckResult> check_boolean(const RunConfig& config) {
 }  // namespace
 
 void register_encoding_lemma_checkers(Registry& r) {
+  // The inequality u_{n+1} < M_top of lem:push_no_wipe's proof, not the lemma.
+  r.add(Checker{"lem:push_no_wipe", "z3", check_push_inequality, Sharding::ByClaim, Scope::ProofStep});
   add_checkers(r, "z3",
-               {{"def:encoding", check_encoding_injective},
+               {{"def:encoding:injective", check_encoding_injective},
                 {"def:encoding:grid", check_encoding_on_grid},
                 {"lem:monotone", check_monotone},
                 {"lem:stack_ops", check_top_decode},
                 {"repair:lem:stack_ops:top", check_top_decode_repair},
-                {"lem:push_no_wipe", check_push_inequality},
                 {"lem:boolean", check_boolean}});
 }
 

@@ -44,7 +44,8 @@ CheckResult memory_pop_result(const RunConfig& config, InitialState initial) {
   InductionClaim claim{
       "for every memory depth: on the classical memory (two (max, min) pairs at least, ending with a "
       "minimum) the signal M_{top-1} - eps turns and wipes exactly the top pair",
-      {{"stack", to_string(StackReading{})}, {"initial_state", to_string(initial)}, {"signal", "M_{top-1} - eps"}},
+      {reading(StackReading{}), reading(initial)},
+      {{"signal", "M_{top-1} - eps"}},
       {"eps > 0", "eps < M_{top-1} - M_top", "depth >= 2"}};
   std::string replay = run.reachable_state ? replay_reachable_state(*run.reachable_state) : "no model";
   CheckResult r = induction_report(proof, claim, replay);

@@ -77,18 +77,11 @@ std::vector<CheckResult> check_sufficiency(const RunConfig& config) {
                                .scenario = "z3-equal-stacks-different-relay",
                                .options = {{"algorithm1", to_string(k.reading)}, {"initial_state", to_string(k.init)}},
                                .read = {{"u", u}, {"v", v}, {"alpha", {alpha}}, {"beta", {beta}}}},
-            .interpretation = {{"stack", to_string(StackReading{StackKind::Algorithm1, k.reading})},
-                               {"initial_state", to_string(k.init)},
-                               {"N", std::to_string(n)}},
+            .reading = {reading(StackReading{StackKind::Algorithm1, k.reading}), reading(k.init)},
+            .interpretation = {{"N", std::to_string(n)}},
             .bound = bmc_bound(n)};
       });
 }
-
-/// How a sequence is re-timed without changing its path (discrete prop:rate_independence).
-enum class Reparametrisation {
-  Stutter,  ///< an input repeated
-  Insert,   ///< a point inserted between two neighbouring inputs
-};
 
 /// One piece of a rate-independence check changed on purpose: its semantic mutants (proofs/mutation.h).
 enum class RateChange {
@@ -138,15 +131,15 @@ std::vector<CheckResult> check_rate_independence(const RunConfig& config) {
   using Variant = std::pair<InitialState, Reparametrisation>;
   std::vector<Variant> variants;
   for (InitialState init : kInitials)
-    for (Reparametrisation how : {Reparametrisation::Stutter, Reparametrisation::Insert})
+    for (Reparametrisation how : {Reparametrisation::Repeat, Reparametrisation::Insert})
       variants.emplace_back(init, how);
   auto name = [](const Variant& v) {
-    return std::string("prop_rate_independence_") + (v.second == Reparametrisation::Stutter ? "stutter" : "insert") +
+    return std::string("prop_rate_independence_") + (v.second == Reparametrisation::Repeat ? "stutter" : "insert") +
            "_init" + to_string(v.first);
   };
   auto claim = [n](z3::context& c, Query& q, const Variant& variant, RateChange change) {
     const auto [init, how] = variant;
-    const bool stutter = how == Reparametrisation::Stutter;
+    const bool stutter = how == Reparametrisation::Repeat;
     std::vector<z3::expr> u = symbolic_sequence(c, "u", n - 1);
     z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta"), w = c.real_const("w");
     bool on = init == InitialState::On;
@@ -171,9 +164,8 @@ std::vector<CheckResult> check_rate_independence(const RunConfig& config) {
         .proved = stutter ? "repeating an input changes no relay state at the corresponding times"
                           : "inserting a point between two neighbouring inputs changes no relay state "
                             "at the corresponding times",
-        .interpretation = {{"initial_state", to_string(init)},
-                           {"discrete_reparametrisation", stutter ? "repeated value" : "inserted monotone point"},
-                           {"N", std::to_string(n)}},
+        .reading = {reading(init), reading(how)},
+        .interpretation = {{"N", std::to_string(n)}},
         .implicit = {"discrete reading of phi on [0,T]: stuttering and monotone refinement",
                      "inserted w between its neighbours u_s and u_{s+1}"},
         .bound = bmc_bound(n)};
@@ -195,7 +187,7 @@ std::vector<CheckResult> check_rate_independence(const RunConfig& config) {
 // the state after u_s, resp. u_{s+1}, unchanged); the step is that equal states and equal inputs give
 // equal states, so the two runs agree at every later corresponding time.
 std::vector<InductionCase> rate_induction(const RunConfig& config, Reparametrisation how, RateChange change) {
-  const bool stutter = how == Reparametrisation::Stutter;
+  const bool stutter = how == Reparametrisation::Repeat;
   std::vector<InductionCase> cases;
   const std::string name = std::string("prop_rate_independence_induction_") + (stutter ? "stutter" : "insert");
   const std::string file = name + mutant_tag(rate_mutants(how, RateChange::EqualStatesDropped), change);
@@ -233,17 +225,19 @@ std::vector<InductionCase> rate_induction(const RunConfig& config, Reparametrisa
 
 std::vector<CheckResult> check_rate_independence_induction(const RunConfig& config) {
   std::vector<CheckResult> out;
-  for (Reparametrisation how : {Reparametrisation::Stutter, Reparametrisation::Insert}) {
-    const bool stutter = how == Reparametrisation::Stutter;
-    Judgement j{
-        .proved = stutter ? "for every length and position: repeating an input changes no relay state at "
-                            "the corresponding times"
-                          : "for every length and position: inserting a point between two neighbouring "
-                            "inputs changes no relay state at the corresponding times",
-        .interpretation = {{"initial_state", "any (the prior state is symbolic)"},
-                           {"discrete_reparametrisation", stutter ? "repeated value" : "inserted monotone point"}},
-        .implicit = {"discrete reading of phi on [0,T]: stuttering and monotone refinement",
-                     "induction over time: the state before u_s is symbolic, the step is the relay step"}};
+  for (Reparametrisation how : {Reparametrisation::Repeat, Reparametrisation::Insert}) {
+    const bool stutter = how == Reparametrisation::Repeat;
+    Judgement j{.proved = stutter ? "for every sequence, length and position: repeating one input changes no relay "
+                                    "state at the corresponding times (so neither does any finite number of "
+                                    "repetitions)"
+                                  : "for every sequence, length and position: inserting one point between two "
+                                    "neighbouring inputs changes no relay state at the corresponding times (so "
+                                    "neither does any finite number of insertions; a continuous reparametrisation "
+                                    "of [0,T] is not covered)",
+                .reading = {every(ReadingKey::InitialState, "the prior state is symbolic"),
+                            reading(how)},
+                .implicit = {"discrete reading of phi on [0,T]: stuttering and monotone refinement",
+                             "induction over time: the state before u_s is symbolic, the step is the relay step"}};
     CheckResult r = judge_induction(rate_induction(config, how, RateChange::None), j);
     pin(r, [&] {
       return induction_mutants<RateChange>(config, rate_mutants(how, RateChange::EqualStatesDropped),
@@ -280,8 +274,8 @@ std::vector<CheckResult> check_range(const RunConfig& config) {
       q.fact(pal_u == Delta / 2 && pal_v == 0);
     });
     CheckResult r = solver_result(o);
-    r.interpretation = {{"initial_state", to_string(init)},
-                        {"1-layer PAL", "PAL_mu on the grid G_L of def:pal applied to the input itself"}};
+    r.reading = {reading(init)};
+    r.interpretation = {{"1-layer PAL", "PAL_mu on the grid G_L of def:pal applied to the input itself"}};
     r.details.emplace_back("query", "exists mu on G_4 and Delta > 0 with PAL_mu = f_range on (0, Delta/2) and (0, 0)");
     if (solvers_disagree(o)) {
       out.push_back(r);
@@ -314,9 +308,9 @@ void register_memory_claim_checkers(Registry& r) {
   add_checkers(r, "z3",
                {{"prop:wiping", check_wiping_hypotheses},
                 {"prop:sufficiency", check_sufficiency},
-                {"prop:rate_independence", check_rate_independence},
+                {"prop:rate_independence:discrete", check_rate_independence},
                 {"prop:range", check_range}});
-  add_checkers(r, "induction", {{"prop:rate_independence", check_rate_independence_induction}});
+  add_checkers(r, "induction", {{"prop:rate_independence:discrete", check_rate_independence_induction}});
 }
 
 }  // namespace palcheck::proofs

@@ -82,9 +82,8 @@ std::vector<CheckResult> check_alg_stack(const RunConfig& config) {
                                .scenario = "z3-stack-values-vs-memory",
                                .options = {{"algorithm1", to_string(reading)}},
                                .read = {{"u", u}}},
-            .interpretation = {{"algorithm1", to_string(reading)},
-                               {"initial_state", "0"},
-                               {"comparison", "set of values in the stack (all M and m) = set of memory entries"},
+            .reading = {palcheck::reading(algorithm1(reading)), palcheck::reading(InitialState::Off)},
+            .interpretation = {{"comparison", "set of values in the stack (all M and m) = set of memory entries"},
                                {"N", std::to_string(n)}},
             .bound = bmc_bound(n)};
       });
@@ -125,7 +124,7 @@ std::vector<CheckResult> check_def_stack(const RunConfig& config) {
   };
   std::vector<CheckResult> out = prove_each<StackReading>(
       config, all_stack_readings(), name, [&](z3::context& c, Query& q, const StackReading& stack) {
-        Judgement j{.interpretation = {{"stack", to_string(stack)}}, .bound = bmc_bound(n)};
+        Judgement j{.reading = {reading(stack)}, .bound = bmc_bound(n)};
         if (stack.classical()) {
           MemoryOrder order(c, n);
           Query& increasing = q.sibling("def_stack_memory_minima_increase");
@@ -140,7 +139,7 @@ std::vector<CheckResult> check_def_stack(const RunConfig& config) {
                               .read = {{"u", order.u}}};
           j.proved = "the classical memory's maxima and minima both strictly decrease";
           j.refuted = "in the classical memory the minima increase (m_1 < m_2 < ...), they do not decrease";
-          j.interpretation["initial_state"] = "0";
+          j.reading.insert(reading(InitialState::Off));
         } else {
           std::vector<z3::expr> u = symbolic_sequence(c, "u", n);
           Algorithm1Unrolling alg = unroll_algorithm1(c, u, stack.algorithm1, "alg");
@@ -199,7 +198,8 @@ std::vector<CheckResult> pop_results(const RunConfig& config, const std::string&
                                    .options = stack_option(stack),
                                    .read = {{"u", prefix}, {"eps", {eps}}},
                                    .fixed = {{"min_depth", {Q(min_depth)}}}},
-                .interpretation = {{"stack", to_string(stack)}, {"N", std::to_string(n)}, {"signal", sig}},
+                .reading = {reading(stack)},
+                .interpretation = {{"N", std::to_string(n)}, {"signal", sig}},
                 .bound = bmc_bound(n) + " before the signal"};
     std::string depth = "depth >= " + std::to_string(min_depth);
     z3::expr deep = c.bool_val(true);
@@ -216,7 +216,7 @@ std::vector<CheckResult> pop_results(const RunConfig& config, const std::string&
       removed_not_one = [wiped = mem.wiped[n]] { return wiped != 2; };
       j.proved = "the signal " + sig + " wipes exactly the top (max, min) pair of the classical memory";
       j.refuted = "the POP signal M_{top-1} + 2eps reaches above M_{top-1}, so the wiping-out removes two pairs";
-      j.interpretation["initial_state"] = "0";
+      j.reading.insert(reading(InitialState::Off));
     } else {
       Algorithm1Unrolling alg = unroll_algorithm1(c, all, stack.algorithm1, "alg");
       const SymAlgorithm1& s = alg.states[n - 1];
@@ -354,12 +354,13 @@ std::vector<CheckResult> push_results(const RunConfig& config, const std::string
                                       : "the PUSH signal lies below the previous minimum code*(a_j,d)-eps, so that "
                                         "minimum is popped (Algorithm 1) or overwritten (memory)",
                     .witness = p.instance(label, check_name, stack),
-                    .interpretation = {{"part", "PUSH"}, {"stack", to_string(stack)}, {"pushes", std::to_string(m)}},
+                    .reading = {reading(stack)},
+                    .interpretation = {{"part", "PUSH"}, {"pushes", std::to_string(m)}},
                     .implicit = {"Delta = 1 and C_max = D_max(k+1) (comparisons are invariant under scaling and "
                                  "shifting)",
                                  "u_0 = C_max (the empty channel)"},
                     .bound = "PUSH programs of at most " + std::to_string(m) + " pushes (bounded model check)"};
-        if (stack.classical()) j.interpretation["initial_state"] = "0";
+        if (stack.classical()) j.reading.insert(reading(InitialState::Off));
         return j;
       });
 }
@@ -379,10 +380,12 @@ void register_stack_claim_checkers(Registry& r) {
   auto pop = [](std::string label, PopSignal signal, AlgorithmReadings readings) {
     return [=](const RunConfig& config) { return pop_results(config, label, 2, signal, readings); };
   };
+  // The proof's argument on any stack with M_top < M_{top-1}, without "under the Cantor-depth encoding".
+  r.add(Checker{"lem:pop_one", "z3", pop("lem:pop_one", PopSignal::Printed, AlgorithmReadings::Every),
+                Sharding::ByClaim, Scope::ProofStep});
   add_checkers(r, "z3",
                {{"alg:stack", check_alg_stack},
                 {"def:stack", check_def_stack},
-                {"lem:pop_one", pop("lem:pop_one", PopSignal::Printed, AlgorithmReadings::Every)},
                 {"repair:lem:pop_one", pop("repair:lem:pop_one", PopSignal::Repaired, AlgorithmReadings::Every)},
                 {"lem:stack_ops", check_stack_ops_sequences},
                 {"lem:push_no_wipe", [](const RunConfig& config) {

@@ -17,6 +17,7 @@ std::vector<CheckResult> check_tc_induction(const RunConfig& config) {
   CheckResult r;
   r.method = "induction";
   r.interpretation = repair_interpretation();
+  r.reading = repair_reading();
   r.details.emplace_back("invariant", tc_invariant_text());
   r.details.emplace_back("step and reader lemmas", tc_step_text());
   r.details.emplace_back(

@@ -234,8 +234,9 @@ InductionClaim excursion_claim(Excursion which) {
   // Every query assumes alpha >= beta (assume_relay) and starts from symbolic prior states.
   InductionClaim claim{
       w.summary,
-      {{"initial_state", which == Excursion::Congruency ? "every (the histories are symbolic prior states)"
-                                                        : "every (the history is a symbolic prior state)"}},
+      {every(ReadingKey::InitialState, which == Excursion::Congruency ? "the histories are symbolic prior states"
+                                                                      : "the history is a symbolic prior state")},
+      {},
       {"alpha >= beta"}};
   claim.hypotheses.insert(claim.hypotheses.end(), w.hypotheses.begin(), w.hypotheses.end());
   return claim;

@@ -17,6 +17,7 @@ InductionProof start_induction(const InductionText& text) {
 CheckResult induction_report(const InductionProof& proof, const InductionClaim& claim, const std::string& replay) {
   CheckResult r;
   r.method = "induction";
+  r.reading = claim.reading;
   r.interpretation = claim.interpretation;
   r.details.emplace_back("invariant", proof.invariant);
   r.details.emplace_back("step", proof.step);

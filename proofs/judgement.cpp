@@ -39,6 +39,7 @@ bool confirmed_unsat(const QueryOutcome& outcome) {
 
 CheckResult judge(const QueryOutcome& outcome, const Judgement& j) {
   CheckResult r = solver_result(outcome, j.method);
+  r.reading = j.reading;
   r.interpretation = j.interpretation;
   if (solvers_disagree(outcome)) return r;
   switch (outcome.answer) {
@@ -81,6 +82,7 @@ CheckResult judge(const QueryOutcome& outcome, const Judgement& j) {
 CheckResult judge_induction(const std::vector<InductionCase>& cases, const Judgement& j) {
   CheckResult r;
   r.method = "induction";
+  r.reading = j.reading;
   r.interpretation = j.interpretation;
   bool all = true;
   for (const InductionCase& k : cases) {

@@ -27,8 +27,8 @@ enum class Cvc5Search {
 /// Runs the cvc5 binary on `smt2_path` under cvc5's resource limit for Z3's `z3_rlimit` (see cvc5_rlimit)
 /// and a wall-clock limit of `seconds` (cvc5's --tlimit-per, and the process killed a second after it);
 /// never throws.
-SecondAnswer run_cvc5(const std::string& smt2_path, std::uint64_t z3_rlimit,
-                      Cvc5Search search = Cvc5Search::Refutation, std::uint64_t seconds = 60);
+SecondAnswer run_cvc5(const std::string& smt2_path, std::uint64_t z3_rlimit, Cvc5Search search = Cvc5Search::Refutation,
+                      std::uint64_t seconds = 60);
 
 /// run_cvc5 in a thread of its own; the file must stay until the answer is in.
 std::future<SecondAnswer> start_cvc5(const std::string& smt2_path, std::uint64_t z3_rlimit, Cvc5Search search,

@@ -111,8 +111,8 @@ std::vector<CheckResult> check_equal_stacks(const RunConfig& config) {
                           : make_result(Verdict::Unknown, "construction", "no generated pair was separated");
   r.cases = cases;
   r.seed = config.seed;
-  r.interpretation = {{"pal_transformer", "def:pal_transformer as printed: z^(0) = x + PE feeds the MPAL heads"},
-                      {"initial_state", "0"}};
+  r.reading = {reading(InitialState::Off)};
+  r.interpretation = {{"pal_transformer", "def:pal_transformer as printed: z^(0) = x + PE feeds the MPAL heads"}};
   r.details = {{"separated pairs", std::to_string(separated) + " of " + std::to_string(cases)},
                {"mechanism",
                 "the head's signal (x_j + sin j) + 3 cos j is not monotone where x is, so a position "
