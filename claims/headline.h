@@ -1,6 +1,7 @@
 // The headline counterexample of a refuted claim: the smallest confirmed result that refutes the
-// statement itself. Results whose checker judges a proof step, or the statement at one value of a
-// parameter it quantifies over (Scope, declared where the checker is registered), never head the claim.
+// statement itself (docs/decisions.md). Results whose checker judges a proof step, or the statement at one
+// value of a parameter it quantifies over (Scope, declared where the checker is registered), never head
+// the claim.
 #pragma once
 
 #include "claims/verdict.h"

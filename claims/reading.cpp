@@ -7,7 +7,7 @@
 namespace palcheck {
 namespace {
 
-constexpr std::array<std::pair<ReadingKey, const char*>, 10> kKeys{{
+constexpr std::array<std::pair<ReadingKey, const char*>, 12> kKeys{{
     {ReadingKey::InitialState, "initial_state"},
     {ReadingKey::TieRule, "tie_rule"},
     {ReadingKey::Stack, "stack"},
@@ -18,6 +18,8 @@ constexpr std::array<std::pair<ReadingKey, const char*>, 10> kKeys{{
     {ReadingKey::Reparametrisation, "discrete_reparametrisation"},
     {ReadingKey::InputEncoding, "input_encoding"},
     {ReadingKey::Tape, "tape"},
+    {ReadingKey::Tokens, "tokens"},
+    {ReadingKey::ArgmaxTie, "argmax_tie"},
 }};
 
 std::pair<ReadingKey, ReadingValue> one(ReadingKey key, std::string value, std::string note = "") {
@@ -52,6 +54,8 @@ std::string to_string(InputEncoding e) { return e == InputEncoding::OneHot ? "on
 
 std::string to_string(Tape) { return "streamed"; }
 
+std::string to_string(Tokens t) { return t == Tokens::Real ? "real" : "finite alphabet (|Sigma| >= 2)"; }
+
 std::string ReadingValue::text() const {
   std::string head = value ? *value : "every";
   return note.empty() ? head : head + " (" + note + ")";
@@ -77,6 +81,8 @@ std::pair<ReadingKey, ReadingValue> reading(InputEncoding e) { return one(Readin
 std::pair<ReadingKey, ReadingValue> reading(Tape t, std::string note) {
   return one(ReadingKey::Tape, to_string(t), std::move(note));
 }
+std::pair<ReadingKey, ReadingValue> reading(Tokens t) { return one(ReadingKey::Tokens, to_string(t)); }
+std::pair<ReadingKey, ReadingValue> reading(ArgmaxTie t) { return one(ReadingKey::ArgmaxTie, to_string(t)); }
 
 Reading reading(const ExtremumReading& e) {
   return {reading(e.endpoints ? Endpoints::Included : Endpoints::Excluded),

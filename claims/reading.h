@@ -6,6 +6,7 @@
 #pragma once
 
 #include "reference/models/efo_formula.h"
+#include "reference/models/transformer_hard_attention.h"
 #include "reference/readings.h"
 
 #include <map>
@@ -27,10 +28,12 @@ enum class ReadingKey {
   Reparametrisation,  ///< prop:rate_independence's discrete re-timing (Reparametrisation)
   InputEncoding,      ///< lem:mlp_width's encoding of the MLP's input (InputEncoding)
   Tape,               ///< how repair:thm:tc's input word reaches the transformer (Tape)
+  Tokens,             ///< prop:no_copy's token values: real numbers or a finite alphabet (Tokens)
+  ArgmaxTie,          ///< how hard attention resolves a tied argmax (ArgmaxTie)
 };
 
 /// "initial_state", "tie_rule", "stack", "first_input", "endpoints", "plateau", "per_token",
-/// "discrete_reparametrisation", "input_encoding", "tape".
+/// "discrete_reparametrisation", "input_encoding", "tape", "tokens", "argmax_tie".
 std::string to_string(ReadingKey key);
 
 /// The inverse of to_string(ReadingKey); nullopt for any other spelling.
@@ -60,6 +63,11 @@ std::string to_string(InputEncoding e);
 enum class Tape { Streamed };
 /// "streamed".
 std::string to_string(Tape t);
+
+/// prop:no_copy's token values.
+enum class Tokens { Real, FiniteAlphabet };
+/// "real" or "finite alphabet (|Sigma| >= 2)".
+std::string to_string(Tokens t);
 
 /// One dimension of a result's reading: one value, or every value (the result holds under each).
 struct ReadingValue {
@@ -97,6 +105,10 @@ std::pair<ReadingKey, ReadingValue> reading(Reparametrisation r);
 std::pair<ReadingKey, ReadingValue> reading(InputEncoding e);
 /// repair:thm:tc's tape.
 std::pair<ReadingKey, ReadingValue> reading(Tape t, std::string note = "");
+/// prop:no_copy's token values.
+std::pair<ReadingKey, ReadingValue> reading(Tokens t);
+/// Hard attention's tie rule.
+std::pair<ReadingKey, ReadingValue> reading(ArgmaxTie t);
 /// Both dimensions of an extremum reading (endpoints and plateaus).
 Reading reading(const ExtremumReading& e);
 /// Every value of `key`: the result holds under each, for the reason `note`.

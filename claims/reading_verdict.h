@@ -1,4 +1,4 @@
-// The verdict rule over readings: a claim is REFUTED only when it is refuted under every
+// The verdict rule over readings (docs/decisions.md): a claim is REFUTED only when it is refuted under every
 // reading its statement admits; when some reading refutes it and another holds, it is ILL-POSED (its
 // truth depends on a choice the paper does not make), with the verdict of each reading. A refutation of
 // a proof step or of a fixed parameter says nothing about readings of the statement and is left out.

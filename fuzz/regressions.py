@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes every known hostile input of issue 16 as a regression case, one folder per fuzz target:
+"""Writes every known hostile input as a regression case, one folder per fuzz target:
 python3 regressions.py DIR. Generated rather than stored: some are 100-200 kB of brackets."""
 import os
 import struct

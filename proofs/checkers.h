@@ -28,12 +28,20 @@ void add_checkers(Registry& registry, const std::string& method, const std::vect
 /// register_copy_checkers: prop:copy's quadratic head for every n (formula level).
 /// register_memory_induction_checkers: ref:memory_equals_definition, prop:sufficiency (classical memory) by induction
 ///   over sequence length.
-/// register_tc_induction_checkers: repair:thm:tc by induction over machine steps (the library's machines).
+/// register_tc_induction_checkers: repair:thm:tc by induction over machine steps (every two-stack PDA), and
+///   repair:thm:tc:library (the library machines as its instances).
 /// register_induction_claim_checkers: repair:prop:wiping, ref:return_point_memory, ref:congruency, repair:lem:pop_one,
 ///   ref:algorithm1_steps, prop:complexity:counts by induction over sequence length and stack depth.
+/// register_separation_checkers: prop:no_copy (both token readings), thm:separation and its two directions, by the
+///   finite-image lemma and the range transformer.
+/// register_arithmetic_claim_checkers: rem:backprop:off_ties, rem:maxcut:identity, rem:heads_dims:parameters,
+///   lem:mlp_width (one-hot inputs), each by a short induction.
+/// register_memory_corollary_checkers: prop:hopfield_pal:distinct_pairs, thm:complexity:depth,
+///   prop:no_copy:bare_memory on the classical memory, as corollaries of the memory invariant.
 /// register_z3_replayers: the replayers of every instance the checkers above produce (reference only, no Z3).
 Registrar register_encoding_lemma_checkers, register_efo_lemma_checkers, register_memory_claim_checkers,
     register_stack_claim_checkers, register_copy_checkers, register_memory_induction_checkers,
-    register_tc_induction_checkers, register_induction_claim_checkers, register_z3_replayers;
+    register_tc_induction_checkers, register_induction_claim_checkers, register_separation_checkers,
+    register_arithmetic_claim_checkers, register_memory_corollary_checkers, register_z3_replayers;
 
 }  // namespace palcheck::proofs

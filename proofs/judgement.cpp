@@ -138,7 +138,8 @@ QueryOutcome ask(const RunConfig& config, const std::string& name,
 std::vector<CheckResult> prove_each(const RunConfig& config, std::size_t count,
                                     const std::function<std::string(std::size_t)>& name,
                                     const std::function<Judgement(z3::context&, Query&, std::size_t)>& claim) {
-  // Each query keeps its context until it is judged: a witness reads the model in it.
+  // Each query keeps its context until it is judged (a witness reads the model in it), and no longer:
+  // at most two contexts live at once, whatever the number of items.
   struct Open {
     std::unique_ptr<z3::context> context;
     std::unique_ptr<Query> query;
@@ -147,7 +148,14 @@ std::vector<CheckResult> prove_each(const RunConfig& config, std::size_t count,
   };
   std::vector<Open> open(count);
   std::vector<CheckResult> out;
-  std::vector<QueryOutcome> outcomes;
+  auto finish = [&](Open& o) {
+    out.push_back(judge(o.pending->get(), o.judgement));
+    // What refers to the context goes before it.
+    o.pending.reset();
+    o.judgement = Judgement{};
+    o.query.reset();
+    o.context.reset();
+  };
   for (std::size_t i = 0; i < count; ++i) {
     Open& o = open[i];
     o.context = std::make_unique<z3::context>();
@@ -155,11 +163,10 @@ std::vector<CheckResult> prove_each(const RunConfig& config, std::size_t count,
     o.judgement = claim(*o.context, *o.query, i);
     // One cvc5 at a time beside Z3: the previous query's answer is collected before the next cvc5 starts.
     PendingOutcome started = o.query->start();
-    if (i > 0) outcomes.push_back(open[i - 1].pending->get());
+    if (i > 0) finish(open[i - 1]);
     o.pending.emplace(std::move(started));
   }
-  if (count > 0) outcomes.push_back(open[count - 1].pending->get());
-  for (std::size_t i = 0; i < count; ++i) out.push_back(judge(outcomes[i], open[i].judgement));
+  if (count > 0) finish(open[count - 1]);
   return out;
 }
 

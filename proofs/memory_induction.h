@@ -7,6 +7,7 @@
 
 #include "claims/claim.h"
 #include "claims/instance.h"
+#include "proofs/proof_mutant.h"
 #include "reference/relay.h"
 
 #include <optional>
@@ -77,5 +78,37 @@ MemoryInduction memory_pop_one(const RunConfig& config, InitialState initial, Me
 
 /// memory_pop_one's semantic mutants (the printed signal, eps unbounded, a cut that need not stop), each run.
 std::vector<MutantResult> memory_pop_one_mutants(const RunConfig& config, InitialState initial);
+
+/// Corollaries of Inv on the classical memory, each a few queries on the step above (the invariant itself is
+/// proved for every length by prove_memory_invariant).
+enum class MemoryCorollary {
+  DistinctPairs,   ///< prop:hopfield_pal:distinct_pairs: Inv => maxima strictly decrease, minima strictly increase
+  ZigzagDepth,     ///< thm:complexity:depth: the nested zig-zag of n inputs keeps all n of them
+  AscendingInput,  ///< prop:no_copy:bare_memory: an input inside a strictly rising pass leaves no trace
+};
+
+/// The semantic mutants of the corollaries (ProofMutant::id values; 0 is the real encoding).
+enum MemoryCorollaryChange : int {
+  kNestingDropped = 1,   ///< DistinctPairs: Inv's nesting conjunct dropped
+  kNestingNonStrict,     ///< DistinctPairs: nesting with >= and <= in place of > and <
+  kKindsFromOtherState,  ///< DistinctPairs: Inv's kinds of entries from the other initial state
+  kConstantAmplitude,    ///< ZigzagDepth: the zig-zag's amplitude does not shrink
+  kOtherOrientation,     ///< ZigzagDepth: the zig-zag starts the other way for the initial state
+  kLengthDropped,        ///< ZigzagDepth: the invariant's conjunct L = t dropped
+  kInputAbovePass,       ///< AscendingInput: the middle input may lie above the pass's end
+  kNoLaterInput,         ///< AscendingInput: the memories compared right after the middle input
+  kCutNeedNotStop,       ///< AscendingInput: the step's cut need not stop above an entry u does not wipe
+};
+
+/// The mutants of `which`.
+std::vector<ProofMutant> memory_corollary_mutants(MemoryCorollary which);
+
+/// The queries of `which` from `initial`, under mutant `change` (0: the real encoding; a mutant stops at its
+/// first sat query).
+MemoryInduction prove_memory_corollary(const RunConfig& config, MemoryCorollary which, InitialState initial,
+                                       int change = 0);
+
+/// `which` in words: what the queries ask together.
+std::string memory_corollary_text(MemoryCorollary which);
 
 }  // namespace palcheck::proofs

@@ -18,6 +18,9 @@ void register_proof_checkers(Registry& registry) {
   proofs::register_memory_induction_checkers(registry);
   proofs::register_tc_induction_checkers(registry);
   proofs::register_induction_claim_checkers(registry);
+  proofs::register_separation_checkers(registry);
+  proofs::register_arithmetic_claim_checkers(registry);
+  proofs::register_memory_corollary_checkers(registry);
   proofs::register_z3_replayers(registry);
 }
 

@@ -1,5 +1,5 @@
-// The second solver on every query of proofs/ (PROVED means proved): cvc5 reads the same standard
-// SMT-LIB2 text Z3 answers, under a resource limit and a wall-clock limit, so that a Z3 soundness
+// The second solver on every query of proofs/ (PROVED means proved; docs/decisions.md): cvc5 reads the same
+// standard SMT-LIB2 text Z3 answers, under a resource limit and a wall-clock limit, so that a Z3 soundness
 // bug cannot turn into a PROVED or a refutation on its own. cvc5 runs as a child process, so that it
 // can work on one query while Z3 works on the next (see prove_each in judgement.h).
 #pragma once

@@ -1,16 +1,20 @@
-// repair:thm:tc:library (repair:thm:tc for the library's machines): the repaired construction's
-// simulation invariant for every number of machine steps and every stack depth, by induction over machine
-// steps on the classical memory (a Z3 array Int -> Real plus a length, the wiping cut a symbolic index, as
-// in memory_induction.h).
-// Per alphabet size k: the reader head's relay states and output read from an encoded memory (one ghost
-// index per relay, the reading that ref:memory_equals_definition proves), the output summed over all
-// depths by a second induction, and the stack step (push a / pop / no-op, each symbolic in depth,
-// symbols and bound) from "the memory encodes the stack" to "the memory encodes the new stack".
+// repair:thm:tc, repair:thm:tc:library: the repaired construction's simulation invariant for every two-stack
+// PDA, every number of machine steps, every depth bound and stack depth, by induction over machine steps on
+// the classical memory (a Z3 array Int -> Real plus a length, the wiping cut a symbolic index, as in
+// memory_induction.h). The machine is symbolic: |Q|, |Sigma| and |Gamma| are unknowns and delta is a set of
+// uninterpreted functions of (state, input, top1, top2), constrained only by what every machine satisfies
+// (next state in range, no pop or push of Z0); the library's machines are instances.
+// The proof is a set of lemmas, each a query unsat in Z3 and cvc5 (tc_vocabulary.h states them): the level
+// bases and the grid; the reader head (each relay's state read from the memory, the sums over symbols and
+// over depths); the control and tape heads (diagonal relays (j, j), their ties pinned); the channel step (a
+// rising and a falling token per stack operation); the MLP (the interpolation table at every key, the key's
+// mixed radix, the finite control with delta uninterpreted); and the machine step and base that compose them.
 // Z3-free interface: the checkers and the tests see answers and readable text, never z3++.h.
 #pragma once
 
 #include "claims/instance.h"
 #include "proofs/memory_induction.h"
+#include "reference/models/pda_machine.h"
 
 #include <optional>
 #include <string>
@@ -18,18 +22,35 @@
 
 namespace palcheck::proofs {
 
-/// A piece of the construction or of the memory step broken on purpose (non-vacuity (c)).
+/// A semantic variation of the construction, the memory or the invariant (a mutant the proof must refute).
 enum class TcMutation {
-  None,               ///< the real construction
-  FallIgnoresReader,  ///< the falling token forgets the reader's output (u2 = 2O - u1)
-  CutMayStopEarly,    ///< the wiping cut need not stop at an entry u does not wipe
-  SlotRelaysEqual,    ///< the reader's slot relays (P(d)+1, m(i,d)) lose their +1
+  None,                     ///< the real construction
+  TieOrderFlipped,          ///< relays read "E[g] <= beta" first: a diagonal relay (j, j) is off at input j
+  OtherInitialState,        ///< relays start on: the memory's entry 0 is a minimum
+  PushDropped,              ///< the MLP's table emits the no-op's rise for a push
+  PushDoubled,              ///< the MLP's table rises one level too deep for a push (M(a, D+2))
+  ReaderThresholdOffByOne,  ///< the reader's top relays (M(k,d+1), m(i,d) + 1)
+  SlotRelaysEqual,          ///< the reader's slot relays (P(d)+1, m(i,d)) lose their +1
+  FallIgnoresReader,        ///< the MLP's falling token forgets the reader's output (2O - u)
+  CutMayStopEarly,          ///< the memory's wiping cut need not stop at an entry u does not wipe
+  EncodingLengthDropped,    ///< the invariant's encoding drops its length conjunct (L = 2D + 2)
+  Z0BottomDropped,          ///< the invariant drops "Z0 only at the bottom" (so delta may pop Z0's level)
 };
 
-/// Every query of the proof for one alphabet size k.
+/// A declared mutant: the variation, its name, what it changes and the queries it must turn sat.
+struct TcMutant {
+  TcMutation mutation;              ///< the variation
+  std::string name;                 ///< short name ("tie order flipped")
+  std::string what;                 ///< what it changes, in words
+  std::vector<std::string> breaks;  ///< the queries (their file names, "diagonal_relay") it turns sat
+};
+
+/// Every mutant the proof declares.
+std::vector<TcMutant> tc_mutants();
+
+/// Every query of the proof.
 struct TcInduction {
-  int k = 2;                                ///< |Gamma| including Z0
-  std::vector<InductionQuery> queries;      ///< reader lemmas, depth sum, base, stack step cases
+  std::vector<InductionQuery> queries;      ///< the lemmas, in order ("part: name")
   InductionQuery witness_query;             ///< non-vacuity (a): a pop step that wipes a level, sat
   std::optional<Instance> reachable_state;  ///< its model as reference inputs
   bool proved = false;                      ///< every query unsat in both solvers
@@ -38,27 +59,36 @@ struct TcInduction {
 /// The simulation invariant, in words.
 std::string tc_invariant_text();
 
-/// The step (two tokens, the memory's wiping with a symbolic cut) and the reader lemmas, in words.
-std::string tc_step_text();
+/// The lemmas, in words.
+std::string tc_lemmas_text();
 
-/// Runs every query of the proof for alphabet size k under `mutation`.
-TcInduction prove_tc_induction(const RunConfig& config, int k, TcMutation mutation = TcMutation::None);
+/// The induction over machine steps, in words (how the machine-step query composes the lemmas).
+std::string tc_induction_text();
+
+/// What "every two-stack PDA" means here: the conventions of the machines the proof covers.
+std::string tc_machine_text();
+
+/// Runs every query of the proof.
+TcInduction prove_tc_induction(const RunConfig& config);
+
+/// Runs the queries `mutant` breaks, under its mutation, stated for |Gamma| = 2 and B(d) = 3d so that Z3 can
+/// build a model (a model of that instance is a model of the mutated query): the mutant is refuted when Z3
+/// says sat on each of them.
+TcInduction run_tc_mutant(const RunConfig& config, const TcMutant& mutant);
 
 /// Replays a witness on the reference (non-vacuity (a)): feeds the encoded memory to the reference memory
 /// and a reader head (MemoryPal over reader_measure), checks the decoded stack and the reader's output,
-/// runs the two tokens of the step with the construction's arithmetic and checks the middle and next
+/// runs the two tokens of the pop with the construction's arithmetic and checks the middle and next
 /// memories and the decoded next stack against the model; "" when all agree, else what differed.
 std::string replay_tc_state(const Instance& state);
 
-/// The finite control of one library machine, enumerated on the reference: at every key (state, tape
-/// symbol, both reader outputs) of a rest token and of a middle token, with stack signals at depth 2 of
-/// the bound-3 transformer, the MLP's next token is the affine form the induction assumes (control
-/// replaced by the table's, each stack signal u -> 2O - u + tau with tau of delta's operation, or
-/// 2O - u - reader in the middle) and lands on the intended code. Structure makes it hold at every depth
-/// and bound: the key neurons read only the head outputs, three linear neurons pass the control and stack
-/// slots through, and the bound-4 MLP differs only by the reflection's 2O. Sets `keys` to the number of
-/// keys checked; "" when all agree, else the first difference.
-std::string check_finite_control(const std::string& machine, std::size_t& keys);
+/// A machine as an instance of the proof: its delta satisfies the proof's hypotheses at every key
+/// (next state in range, no pop of Z0, pushed symbols in 1..|Gamma|-1), and the reference's transformer for
+/// it (RepairTransformer) is the construction the proof models, parameter by parameter, for the bounds
+/// 1..`max_bound`: 4 heads (slots, measures relay by relay), the MLP (n - 1 neurons ReLU(key - j) with output
+/// weights the changes of slope of delta's table, the three linear neurons, the biases T(0) and 2O). Sets
+/// `compared` to the number of parameters compared; "" when all agree, else the first difference.
+std::string check_machine_instance(const TwoStackPda& m, int max_bound, std::size_t& compared);
 
 /// The simulation invariant checked on the reference's own run of `machine` (a library name) on `word`
 /// for `steps` machine steps (non-vacuity (b)): at every rest token each stack head's memory is exactly

@@ -10,6 +10,7 @@
 #include <iterator>
 #include <map>
 #include <mutex>
+#include <set>
 #include <stdexcept>
 
 #include <unistd.h>
@@ -48,6 +49,20 @@ std::optional<SecondAnswer> answered(const std::string& key) {
 void remember(const std::string& key, const SecondAnswer& answer) {
   std::lock_guard<std::mutex> lock(answers_mutex);
   answers.emplace(key, answer);
+}
+
+// A product of two non-numerals, or a division or modulus by a non-numeral, anywhere in `e`: Z3's
+// arith-max-deg probe misses those under an ite and in div/mod, and cvc5 rejects them in a linear logic.
+bool nonlinear(const z3::expr& e, std::set<unsigned>& seen) {
+  if (!e.is_app() || !seen.insert(e.id()).second) return false;
+  Z3_decl_kind kind = e.decl().decl_kind();
+  unsigned unknowns = 0;
+  for (unsigned i = 0; i < e.num_args(); ++i) unknowns += e.arg(i).is_numeral() ? 0 : 1;
+  bool divides = kind == Z3_OP_DIV || kind == Z3_OP_IDIV || kind == Z3_OP_MOD || kind == Z3_OP_REM;
+  if ((kind == Z3_OP_MUL && unknowns > 1) || (divides && !e.arg(1).is_numeral())) return true;
+  for (unsigned i = 0; i < e.num_args(); ++i)
+    if (nonlinear(e.arg(i), seen)) return true;
+  return false;
 }
 
 }  // namespace
@@ -100,7 +115,12 @@ std::string Query::smt2() {
   std::string logic = "QF_AUFLIRA";
   if (z3::probe(ctx_, "has-quantifiers")(goal) > 0 || body.find("(Array") != std::string::npos)
     logic = "ALL";
-  else if (z3::probe(ctx_, "arith-max-deg")(goal) > 1)
+  else if (z3::probe(ctx_, "arith-max-deg")(goal) > 1 || [&] {
+             std::set<unsigned> seen;
+             for (const z3::expr& a : solver().assertions())
+               if (nonlinear(a, seen)) return true;
+             return false;
+           }())
     logic = "QF_UFNIRA";
   return "; palcheck query " + name_ + "\n(set-logic " + logic + ")\n" + body;
 }

@@ -1,4 +1,4 @@
-"""A PAL implementation speaking palcheck fuzz-impl's JSON-lines protocol (issue #14; README: fuzz-impl).
+"""A PAL implementation speaking palcheck fuzz-impl's JSON-lines protocol (docs/oracle.md: fuzz-impl).
 Run: palcheck fuzz-impl --command "python3 python/fuzz_impl_client.py" --measure relays.csv
 With --strict its tie rule is u > alpha, u < beta (a planted defect fuzz-impl names "tie rule")."""
 import json, sys

@@ -109,64 +109,75 @@ void accumulate(std::vector<T>& table, std::size_t side) {
 
 }  // namespace
 
-double dyadic_to_double(__int128 n, int scale) {
+double dyadic_to_double_exact(__int128 n, int scale) {
   if (n == 0) return 0.0;
-  unsigned __int128 mag = magnitude(n);
-  int bits = bit_length(mag);
-  double d;
-  int shift = 0;
-  if (bits <= 53) {
-    d = static_cast<double>(static_cast<std::uint64_t>(mag));
-  } else {
-    shift = bits - 53;
-    unsigned __int128 q = mag >> shift, rem = mag & ((static_cast<unsigned __int128>(1) << shift) - 1);
-    unsigned __int128 half = static_cast<unsigned __int128>(1) << (shift - 1);
-    if (rem > half || (rem == half && (q & 1))) ++q;
-    d = static_cast<double>(static_cast<std::uint64_t>(q));  // q <= 2^53: exact
-  }
-  // The exact value lies in [2^(bits-1-scale), 2^(bits-scale)): below 2^-1022 a subnormal result
-  // would round twice, so take the exact route; above it d * 2^e is exact.
-  if (bits - 1 - scale < -1022) return to_double(Q(to_z(n), Z(1) << scale));
-  int e = shift - scale;
-  double r = e >= -1022 && e <= 1023 ? d * std::bit_cast<double>(static_cast<std::uint64_t>(e + 1023) << 52)
-                                     : std::ldexp(d, e);
-  return n < 0 ? -r : r;
+  return scale >= 0 ? to_double(Q(to_z(n), Z(1) << scale)) : to_double(Q(to_z(n) << -scale));
 }
 
-std::string dyadic_text(__int128 n, int scale) {
-  if (n == 0) return "0";
+namespace {
+
+// The decimal text of 2^k for k < 128, the denominators dyadic_text writes.
+const std::string& power_of_two_text(int k) {
+  static const auto texts = [] {
+    std::vector<std::string> t;
+    Z power = 1;
+    for (int e = 0; e < 128; ++e, power <<= 1) t.push_back(power.str());
+    return t;
+  }();
+  return texts[static_cast<std::size_t>(k)];
+}
+
+// Decimal digits of v at p, returning the end: 64-bit values directly, wider ones in pieces of 19
+// digits (one 128-bit division per piece, not per digit).
+char* decimal(char* p, unsigned __int128 v) {
+  if (v >> 64 == 0) return std::to_chars(p, p + 20, static_cast<std::uint64_t>(v)).ptr;
+  constexpr std::uint64_t kPiece = 10000000000000000000ull;  // 10^19
+  std::uint64_t pieces[2];
+  int count = 0;
+  while (v >= kPiece) {
+    pieces[count++] = static_cast<std::uint64_t>(v % kPiece);
+    v /= kPiece;
+  }
+  p = std::to_chars(p, p + 20, static_cast<std::uint64_t>(v)).ptr;
+  while (count-- > 0) {
+    std::uint64_t piece = pieces[count];
+    for (int i = 18; i >= 0; --i, piece /= 10) p[i] = static_cast<char>('0' + piece % 10);
+    p += 19;
+  }
+  return p;
+}
+
+}  // namespace
+
+void append_dyadic_text(std::string& out, __int128 n, int scale) {
+  if (n == 0) {
+    out += '0';
+    return;
+  }
   unsigned __int128 mag = magnitude(n);
   auto low = static_cast<std::uint64_t>(mag);
   int twos = low ? std::countr_zero(low) : 64 + std::countr_zero(static_cast<std::uint64_t>(mag >> 64));
-  int reduce = std::min(twos, scale);
-  mag >>= reduce;
+  int reduce = std::max(0, std::min(twos, scale));
   int den_bits = scale - reduce;
-  if (den_bits > 127) return to_string(Q(to_z(n), Z(1) << scale));
-  // Decimal digits in 64-bit pieces of 19 digits: one 128-bit division per piece, not per digit.
-  auto decimal = [](std::string& out, unsigned __int128 v) {
-    constexpr std::uint64_t kPiece = 10000000000000000000ull;  // 10^19
-    std::uint64_t pieces[3];
-    int count = 0;
-    while (v >= kPiece) {
-      pieces[count++] = static_cast<std::uint64_t>(v % kPiece);
-      v /= kPiece;
-    }
-    char buf[20];
-    auto r = std::to_chars(buf, buf + sizeof buf, static_cast<std::uint64_t>(v));
-    out.append(buf, r.ptr);
-    while (count-- > 0) {
-      r = std::to_chars(buf, buf + sizeof buf, pieces[count]);
-      out.append(19 - static_cast<std::size_t>(r.ptr - buf), '0');
-      out.append(buf, r.ptr);
-    }
-  };
-  std::string text;
-  if (n < 0) text += '-';
-  decimal(text, mag);
-  if (den_bits > 0) {
-    text += '/';
-    decimal(text, static_cast<unsigned __int128>(1) << den_bits);
+  if (scale < 0 || den_bits > 127) {
+    out += to_string(scale >= 0 ? Q(to_z(n), Z(1) << scale) : Q(to_z(n) << -scale));
+    return;
   }
+  mag >>= reduce;
+  char buf[kDyadicTextMax];
+  char* p = buf;
+  if (n < 0) *p++ = '-';
+  p = decimal(p, mag);
+  out.append(buf, p);
+  if (den_bits > 0) {
+    out += '/';
+    out += power_of_two_text(den_bits);
+  }
+}
+
+std::string dyadic_text(__int128 n, int scale) {
+  std::string text;
+  append_dyadic_text(text, n, scale);
   return text;
 }
 
@@ -351,6 +362,29 @@ void KeyedMeasure::build_double_keys() {
   while (low_infinite < m_ && bracketing_double(thresholds_[low_infinite]) == -std::numeric_limits<double>::infinity())
     ++low_infinite;
   key_below_all_ = 2 * static_cast<int>(low_infinite) + 1;
+  thresholds_are_doubles_ = std::all_of(thresholds_.begin(), thresholds_.end(), [](const Q& t) {
+    return mpz_popcount(&t.backend().data()->_mp_den) == 1 && mpq_get_d(t.backend().data()) == t;
+  });
+  fractions_.clear();
+  for (const Q& t : thresholds_) {
+    const __mpq_struct* q = t.backend().data();
+    if (!mpz_fits_slong_p(&q->_mp_num) || !mpz_fits_slong_p(&q->_mp_den)) {
+      fractions_.clear();
+      break;
+    }
+    fractions_.emplace_back(mpz_get_si(&q->_mp_num), mpz_get_si(&q->_mp_den));
+  }
+  lattice_inverse_step_ = 0;
+  if (m_ > 0 && m_ <= (std::size_t{1} << 24)) {
+    // c * 2^e for c = 1..m: the first threshold a power of two, the others its multiples.
+    const __mpq_struct* first = thresholds_[0].backend().data();
+    bool power = mpz_popcount(&first->_mp_num) == 1 && mpz_popcount(&first->_mp_den) == 1 && mpz_sgn(&first->_mp_num) > 0;
+    int e = power ? static_cast<int>(mpz_scan1(&first->_mp_num, 0)) - static_cast<int>(mpz_scan1(&first->_mp_den, 0)) : 0;
+    bool lattice = power && e > -1000 && e < 1000;
+    for (std::size_t c = 1; lattice && c < m_; ++c)
+      lattice = thresholds_[c] == thresholds_[0] * static_cast<long long>(c + 1);
+    if (lattice) lattice_inverse_step_ = std::ldexp(1.0, -e);
+  }
   if (doubles_.size() >= 2) {
     double span = doubles_.back() - doubles_.front();
     double inverse = static_cast<double>(doubles_.size() - 1) / span;
@@ -367,8 +401,17 @@ int KeyedMeasure::key(const Q& u) const {
   return 2 * static_cast<int>(c) + 1;
 }
 
-int KeyedMeasure::key(double u) const {
+inline int KeyedMeasure::double_key(double u) const {
   if (!std::isfinite(u)) throw std::invalid_argument("KeyedMeasure::key: input is not a finite number");
+  if (lattice_inverse_step_ > 0) {
+    // u * 2^-e is exact but where it underflows (then u is below the first threshold anyway) or
+    // overflows (then above the last).
+    // Clamped into [1/2, m + 1/2] without a branch: below the first threshold reads as 1/2, above the
+    // last as m + 1/2, and neither is a grid point.
+    double x = std::clamp(u * lattice_inverse_step_, 0.5, static_cast<double>(m_) + 0.5);
+    auto c = static_cast<int>(x);
+    return 2 * c + (x != c);
+  }
   // k = number of doubles <= u, found by a guess on evenly spread doubles (grids) or a binary search.
   std::size_t n = doubles_.size(), k;
   const double* d = doubles_.data();
@@ -393,6 +436,36 @@ int KeyedMeasure::key(double u) const {
   }
   if (k == 0) return key_below_all_;
   return d[k - 1] == u ? key_at_[k - 1] : key_after_[k - 1];
+}
+
+int KeyedMeasure::key(double u) const { return double_key(u); }
+
+void KeyedMeasure::keys(const double* u, std::size_t n, int* out) const {
+  for (std::size_t k = 0; k < n; ++k) out[k] = double_key(u[k]);
+}
+
+int KeyedMeasure::key(std::int64_t num, std::int64_t den) const {
+  constexpr std::int64_t kExact = std::int64_t{1} << 53;
+  if (thresholds_are_doubles_ && num <= kExact && num >= -kExact && den <= kExact) {
+    // x = num / den rounded once (both are doubles), and rounding keeps every order with a double
+    // weakly: x strictly between two thresholds puts num / den there too; only x equal to one
+    // leaves the side to an exact comparison.
+    double x = static_cast<double>(num) / static_cast<double>(den);
+    int k = double_key(x);
+    if (k % 2 == 1 || std::fma(x, static_cast<double>(den), -static_cast<double>(num)) == 0) return k;
+  }
+  if (fractions_.size() != m_) return key(Q(num) / den);
+  // sign(num/den - p/q) with positive denominators; the products stay below 2^126.
+  auto compare = [&](std::size_t c) {
+    auto [p, q] = fractions_[c];
+    __int128 left = static_cast<__int128>(num) * q, right = static_cast<__int128>(p) * den;
+    return (left > right) - (left < right);
+  };
+  // c = the thresholds <= num/den: those <= its nearest double, then moved past the few in between.
+  auto c = static_cast<std::size_t>(double_key(static_cast<double>(num) / static_cast<double>(den)) / 2);
+  while (c > 0 && compare(c - 1) < 0) --c;
+  while (c < m_ && compare(c) >= 0) ++c;
+  return c > 0 && compare(c - 1) == 0 ? 2 * static_cast<int>(c) : 2 * static_cast<int>(c) + 1;
 }
 
 std::vector<int> KeyedMeasure::keys(const std::vector<Q>& u) const {
@@ -491,50 +564,88 @@ MemoryStepEffect KeyedRun::step(int u) {
 }
 
 void KeyedRun::step_scaled(const int* keys, std::size_t n, __int128* out) {
-  // First the memory moves, noting per token the two cells (output = below + plus - minus) and
-  // where the value below comes from; then the sums, in order.
-  struct Pending {
-    std::size_t plus, minus;  // plus == kSame: the memory did not change
-    int below_token;          // the block's token that set the entry below, -1: int_below
-    __int128 int_below;
-  };
-  constexpr std::size_t kSame = static_cast<std::size_t>(-1);
+  // First the memory moves over a block's keys, noting per token the two cells of its output
+  // (below + plus - minus) and where the value below is; then the sums, in order, without a branch
+  // (or each at once when the table is small enough to stay in cache).
+  // Entries at or above `low` were set in this block (by token setter_[e], their value in out);
+  // those below keep int_outputs_. A token that leaves the memory as it was reads cell 0 (zero)
+  // twice and takes the top's value.
   constexpr std::size_t kBlock = 256;
   const __int128* table = keyed_->int_table_.data();
-  Pending pending[kBlock];
+  const std::size_t m = keyed_->threshold_count(), side = m + 1;
+  std::size_t plus[kBlock], minus[kBlock];
+  const __int128* below[kBlock];
+  auto row = [m](int a) { return a < 0 ? m : static_cast<std::size_t>(a / 2); };
+  auto column = [](int b) { return b < 0 ? 0 : static_cast<std::size_t>((b - 1) / 2); };
+  // A table that stays in cache (up to L = 361) is read at once; a larger one a block later.
+  const bool cached = side * side * sizeof(__int128) <= (std::size_t{2} << 20);
   for (std::size_t first = 0; first < n; first += kBlock) {
-    std::size_t count = std::min(kBlock, n - first);
-    __int128 previous = scaled();  // before the memory moves
-    setter_.assign(extrema_.size(), -1);
+    std::size_t count = std::min(kBlock, n - first), size = extrema_.size(), low = size;
+    extrema_.resize(size + count);
+    setter_.resize(size + count);
+    int_outputs_.resize(size + count);
+    int* ext = extrema_.data();
+    int* setter = setter_.data();
+    const __int128* kept = int_outputs_.data();
+    __int128* block = out + first;
+    auto value = [&](std::size_t e) { return e < low ? kept + e : block + setter[e]; };
     for (std::size_t k = 0; k < count; ++k) {
-      Pending& p = pending[k];
-      MemoryStepEffect effect = move(keys[first + k]);
-      if (!effect.pushed && !effect.replaced) {
-        p.plus = kSame;
+      int u = keys[first + k];
+      if (size > 0 && u == ext[size - 1]) {
+        plus[k] = minus[k] = 0;
+        below[k] = value(size - 1);
+        if (cached) block[k] = *below[k];
         continue;
       }
-      std::size_t index = extrema_.size() - 1;
-      setter_.resize(index + 1);
-      int_outputs_.resize(index + 1);
-      auto [plus, minus] = top_cells();
-      __builtin_prefetch(table + plus);
-      __builtin_prefetch(table + minus);
-      p.plus = plus;
-      p.minus = minus;
-      p.below_token = index > 0 ? setter_[index - 1] : -1;
-      p.int_below = index > 0 ? int_outputs_[index - 1] : int_start_;
-      setter_[index] = static_cast<int>(k);
-    }
-    for (std::size_t k = 0; k < count; ++k) {
-      const Pending& p = pending[k];
-      if (p.plus != kSame) {
-        __int128 below = p.below_token >= 0 ? out[first + static_cast<std::size_t>(p.below_token)] : p.int_below;
-        previous = below + table[p.plus] - table[p.minus];
+      if (size == 0) {
+        ext[size++] = u;
+      } else {
+        bool rising = u > ext[size - 1];
+        if (is_maximum(size - 1) == rising)
+          ext[size - 1] = u;
+        else
+          ext[size++] = u;
+        while (size >= 3 && (rising ? u >= ext[size - 3] : u <= ext[size - 3])) {
+          ext[size - 3] = u;
+          size -= 2;
+        }
       }
-      out[first + k] = previous;
+      std::size_t index = size - 1;
+      setter[index] = static_cast<int>(k);
+      low = std::min(low, index);
+      int p = index > 0 ? ext[index - 1] : -1;
+      if (is_maximum(index)) {
+        plus[k] = column(p) * side + row(u);
+        minus[k] = p >= 0 ? column(p) * side + row(p) : 0;
+      } else {
+        plus[k] = column(u) * side + row(u);
+        minus[k] = column(u) * side + row(p);
+      }
+      below[k] = index > 0 ? value(index - 1) : &int_start_;
+      if (cached) {
+        block[k] = *below[k] + table[plus[k]] - table[minus[k]];
+      } else {
+        __builtin_prefetch(table + plus[k]);
+        __builtin_prefetch(table + minus[k]);
+      }
     }
-    for (std::size_t e = 0; e < extrema_.size(); ++e)
-      if (setter_[e] >= 0) int_outputs_[e] = out[first + static_cast<std::size_t>(setter_[e])];
+    if (!cached)
+      for (std::size_t k = 0; k < count; ++k) block[k] = *below[k] + table[plus[k]] - table[minus[k]];
+    for (std::size_t e = low; e < size; ++e) int_outputs_[e] = block[setter[e]];
+    extrema_.resize(size);
+    setter_.resize(size);
+    int_outputs_.resize(size);
+  }
+}
+
+void KeyedRun::step_doubles(const int* keys, std::size_t n, double* out) {
+  constexpr std::size_t kBlock = 1024;
+  __int128 scaled[kBlock];
+  int scale = keyed_->scale();
+  for (std::size_t first = 0; first < n; first += kBlock) {
+    std::size_t count = std::min(kBlock, n - first);
+    step_scaled(keys + first, count, scaled);
+    for (std::size_t k = 0; k < count; ++k) out[first + k] = dyadic_to_double(scaled[k], scale);
   }
 }
 

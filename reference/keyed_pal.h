@@ -15,6 +15,7 @@
 #include "measure.h"
 #include "preisach_memory.h"
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -53,6 +54,12 @@ class KeyedMeasure {
   int key(const Q& u) const;
   /// The same key for a finite double, exactly, without GMP (O(1) on grids, else a binary search).
   int key(double u) const;
+  /// The keys of n finite doubles, as key(double) gives them, into out.
+  void keys(const double* u, std::size_t n, int* out) const;
+  /// The key of num / den (den > 0), exactly: without GMP when every threshold is a double and num
+  /// and den are below 2^53 (the key of the nearest double), or a fraction of 64-bit integers (a
+  /// guess from the doubles, settled by 128-bit cross products).
+  int key(std::int64_t num, std::int64_t den) const;
 
   /// The keys of a sequence.
   std::vector<int> keys(const std::vector<Q>& u) const;
@@ -90,6 +97,7 @@ class KeyedMeasure {
   KeyedMeasure() = default;
   bool build_grid(const DoubleGrid& grid);
   void build_double_keys();
+  int double_key(double u) const;  // key(double), inlined where it runs per token
 
   std::optional<Measure> mu_;
   std::vector<Q> thresholds_;  // sorted, distinct
@@ -104,6 +112,13 @@ class KeyedMeasure {
   std::vector<int> key_at_, key_after_;
   int key_below_all_ = 1;                             // key of an input below every double of doubles_
   double guess_origin_ = 0, guess_inverse_step_ = 0;  // index guess (u - origin) * inverse; 0 = off
+  // Whether every threshold is a double (then a double's key settles every comparison it is not equal in).
+  bool thresholds_are_doubles_ = false;
+  // Each threshold as numerator and denominator, when all of them fit 64 bits; else empty.
+  std::vector<std::pair<std::int64_t, std::int64_t>> fractions_;
+  // Thresholds exactly c * 2^e for c = 1..m (a grid with a power-of-two spacing): then u * 2^-e is
+  // exact for every double u that matters, and the key is read from it. 0 = off.
+  double lattice_inverse_step_ = 0;
 };
 
 /// PAL_mu token by token over keys, in O(memory depth) space: what streaming and threads run.
@@ -118,6 +133,9 @@ class KeyedRun {
   /// scaled() give, with every table read of the block requested before the first is used (the
   /// memory moves on keys alone, so the reads do not wait on each other). Integral measures only.
   void step_scaled(const int* keys, std::size_t n, __int128* out);
+  /// Feeds n keys and writes the nearest double of the output after each to out (step_scaled and
+  /// dyadic_to_double). Integral measures only.
+  void step_doubles(const int* keys, std::size_t n, double* out);
   /// The output now, exact.
   Q exact() const;
   /// The output now, the nearest double.
@@ -140,15 +158,38 @@ class KeyedRun {
   std::vector<int> extrema_;
   std::vector<__int128> int_outputs_;  // integral measures
   std::vector<Q> outputs_;             // the others
-  std::vector<int> setter_;            // step_scaled: the block's token that set each entry, or -1
+  std::vector<int> setter_;            // step_scaled: the block's token that set each entry
   __int128 int_start_ = 0;
   Q start_;
 };
 
+/// dyadic_to_double where the result may be subnormal (scale outside [0, 1022]): through GMP.
+double dyadic_to_double_exact(__int128 n, int scale);
+
 /// The double nearest n * 2^-scale, ties to even (what palcheck::to_double gives, via Boost).
-double dyadic_to_double(__int128 n, int scale);
+/// Inline: it runs once per token. For 0 <= scale <= 1022 every nonzero result is at least
+/// 2^-1022 in magnitude, so it is the nearest double of n (one conversion, the 63 leading bits
+/// with the rest folded into a sticky bit) times a power of two, which is exact.
+inline double dyadic_to_double(__int128 n, int scale) {
+  if (scale < 0 || scale > 1022) return dyadic_to_double_exact(n, scale);
+  auto power_of_two = [](int e) { return std::bit_cast<double>(static_cast<std::uint64_t>(e + 1023) << 52); };
+  auto small = static_cast<std::int64_t>(n);
+  if (small == n) return static_cast<double>(small) * power_of_two(-scale);
+  unsigned __int128 mag = n < 0 ? -static_cast<unsigned __int128>(n) : static_cast<unsigned __int128>(n);
+  int shift = 65 - std::countl_zero(static_cast<std::uint64_t>(mag >> 64));  // bits beyond 63, >= 1
+  auto top = static_cast<std::int64_t>(mag >> shift);
+  top |= (mag & ((static_cast<unsigned __int128>(1) << shift) - 1)) != 0;
+  double d = static_cast<double>(top) * power_of_two(shift - scale);
+  return n < 0 ? -d : d;
+}
+
+/// The longest text dyadic_text writes when the denominator fits 128 bits: a sign, 39 digits, '/', 39 digits.
+inline constexpr std::size_t kDyadicTextMax = 80;
 
 /// Canonical text of n * 2^-scale ("7/2", "-3", "0"), as palcheck::to_string prints it.
 std::string dyadic_text(__int128 n, int scale);
+
+/// The same text appended to out, without allocating beyond out's growth.
+void append_dyadic_text(std::string& out, __int128 n, int scale);
 
 }  // namespace palcheck

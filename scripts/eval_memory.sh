@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Benchmark-style measurement (not a ctest test) of `palcheck eval`'s peak memory on CSV inputs
-# (issue 16/15: memory bounded by the part being processed, not by the file). For each N it writes a
+# (memory bounded by the part being processed, not by the file). For each N it writes a
 # CSV of N tokens (rows of 1000 values on a lattice of 1/8, decimal text, seed 16) and a 64-relay CSV
 # measure, then prints one line per output (CSV, .npy, JSON on standard output): peak resident KB and
 # seconds from /usr/bin/time, so two binaries can be compared line by line.

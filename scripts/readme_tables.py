@@ -1,21 +1,23 @@
 #!/usr/bin/env python3
-"""Writes README's generated claim tables from `palcheck verify --seed 1 --json`.
+"""Writes the generated claim tables of README.md and docs/ from `palcheck verify --seed 1 --json`.
 
-The blocks between `<!-- generated:NAME:begin -->` and `<!-- generated:NAME:end -->` are replaced:
-`counts` (the verdict counts) and `claims` (one row per claim: label, verdict, the evidence line of the
-verify table); with `--table` (the same run's standard output) also `run`, an abridged copy of that
-output (the rows of RUN_LABELS, two search lines and the closing count), so the sample run in README is
-never typed in. `--check` writes nothing and exits 1 when README differs from what the run gives
-(ctest's readme_tables_in_sync); exit 2 on bad input.
+In every file given (`--doc FILE`, repeatable; `--readme FILE` is the same), the blocks between
+`<!-- generated:NAME:begin -->` and `<!-- generated:NAME:end -->` are replaced: `counts` (the verdict
+counts) and `claims` (one row per claim: label, verdict, the evidence line of the verify table); with
+`--table` (the same run's standard output) also `run`, an abridged copy of that output (the rows of
+RUN_LABELS, two search lines and the closing count), so the sample run in the docs is never typed in.
+Each block must occur in at least one of the files. `--check` writes nothing and exits 1 when a file
+differs from what the run gives (ctest's readme_tables_in_sync); exit 2 on bad input.
 """
 import argparse
 import json
+import os
 import re
 import sys
 
 ORDER = ["REFUTED", "ILL-POSED", "PROVED", "BOUNDED", "HELD", "NOT-CHECKABLE", "UNKNOWN", "TIMEOUT", "ERROR"]
 EVIDENCE_CHARS = 220
-# The claims README's sample run shows: one or two of each kind of verdict and method.
+# The claims the sample run in docs/verify.md shows: one or two of each kind of verdict and method.
 RUN_LABELS = ["def:relay", "prop:rate_independence", "prop:wiping", "def:stack", "prop:sufficiency", "alg:stack",
               "lem:monotone", "lem:stack_ops", "thm:tc", "thm:separation", "prop:range", "prop:no_copy",
               "thm:efo", "thm:complexity", "prop:preisach_rfim", "lem:pop_one", "repair:lem:pop_one",
@@ -60,45 +62,53 @@ def run_block(table):
     return "```\n" + "\n".join(out) + "\n```"
 
 
-def render(readme, generated):
+def render(texts, generated):
+    """texts: {path: text}; returns {path: updated text}."""
+    updated = dict(texts)
     for name, body in generated.items():
         pattern = re.compile(r"(<!-- generated:%s:begin -->\n).*?(<!-- generated:%s:end -->)" % (name, name), re.S)
-        if not pattern.search(readme):
-            raise ValueError(f"README has no generated:{name} block")
-        readme = pattern.sub(lambda m: m.group(1) + body + "\n" + m.group(2), readme)
-    return readme
+        found = False
+        for path, text in updated.items():
+            if pattern.search(text):
+                found = True
+                updated[path] = pattern.sub(lambda m: m.group(1) + body + "\n" + m.group(2), text)
+        if not found:
+            raise ValueError(f"no file given has a generated:{name} block")
+    return updated
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", required=True, help="output of palcheck verify --seed 1 --json")
-    parser.add_argument("--readme", required=True, help="README.md to update or check")
+    parser.add_argument("--doc", "--readme", dest="docs", action="append", required=True,
+                        help="a Markdown file to update or check (repeatable)")
     parser.add_argument("--table", help="standard output of the same verify run (renders the run block)")
-    parser.add_argument("--check", action="store_true", help="exit 1 when README differs; write nothing")
+    parser.add_argument("--check", action="store_true", help="exit 1 when a file differs; write nothing")
     args = parser.parse_args()
     try:
         with open(args.json, encoding="utf-8") as f:
             report = json.load(f)
-        with open(args.readme, encoding="utf-8") as f:
-            readme = f.read()
+        texts = {}
+        for path in args.docs:
+            with open(path, encoding="utf-8") as f:
+                texts[path] = f.read()
         generated = blocks(report)
         if args.table:
             with open(args.table, encoding="utf-8") as f:
                 generated["run"] = run_block(f.read())
-        updated = render(readme, generated)
+        updated = render(texts, generated)
     except (OSError, ValueError, KeyError) as e:
         print(f"readme_tables: {e}", file=sys.stderr)
         return 2
+    stale = [path for path in args.docs if updated[path] != texts[path]]
     if args.check:
-        if updated != readme:
-            print("README's generated tables differ from verify --json: run scripts/readme_tables.py", file=sys.stderr)
-            return 1
-        return 0
-    if updated != readme:
-        with open(args.readme + ".tmp", "w", encoding="utf-8") as f:
-            f.write(updated)
-        import os
-        os.replace(args.readme + ".tmp", args.readme)
+        for path in stale:
+            print(f"{path}: generated tables differ from verify --json: run scripts/readme_tables.py", file=sys.stderr)
+        return 1 if stale else 0
+    for path in stale:
+        with open(path + ".tmp", "w", encoding="utf-8") as f:
+            f.write(updated[path])
+        os.replace(path + ".tmp", path)
     return 0
 
 

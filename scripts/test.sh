@@ -4,6 +4,7 @@
 # skips the second build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/progress.sh
 bash scripts/build.sh
 (cd build && ctest --output-on-failure -j"$(nproc)" --timeout 1200)
 if [ "${PALCHECK_SANITIZERS:-1}" != 0 ]; then
@@ -16,7 +17,9 @@ if [ "${PALCHECK_SANITIZERS:-1}" != 0 ]; then
     -DPALCHECK_BUILD_PYTHON=OFF -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="$flags" \
     -DCMAKE_SHARED_LINKER_FLAGS="$flags" > build-asan.log 2>&1 || { cat build-asan.log; exit 1; }
   suites=(tests_reference tests_reference_models tests_tools_oracle)
-  cmake --build build-asan -j"$(nproc)" --target "${suites[@]}" >> build-asan.log 2>&1 || { tail -50 build-asan.log; exit 1; }
+  echo "test: building the sanitizer tests in build-asan/ (full log: build-asan.log)" >&2
+  cmake --build build-asan -j"$(nproc)" --target "${suites[@]}" 2>&1 | build_progress build-asan.log build-asan ||
+    { tail -50 build-asan.log; exit 1; }
   (cd build-asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
      ctest --output-on-failure -j"$(nproc)" --timeout 2400 -L "^($(IFS='|'; echo "${suites[*]}"))$")
 fi

@@ -1,5 +1,5 @@
-// Separation and EFO construction checkers (thm:separation, prop:range, prop:range_hard, prop:copy,
-// prop:no_copy, rem:prob_fix, thm:rate_independence, rem:pe, prop:attention_pal, tab:complexity,
+// Separation and EFO construction checkers (prop:range, prop:range_hard, prop:copy,
+// prop:no_copy:equal_stacks, rem:prob_fix, thm:rate_independence, rem:pe, prop:attention_pal, tab:complexity,
 // thm:efo and app:efo_proof's lemmas): the entry point and the helpers the parts share.
 #include "claims/constructions/separation_checkers.h"
 

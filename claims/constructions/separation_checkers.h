@@ -1,4 +1,4 @@
-// Registration of the separation and EFO construction checkers (thm:separation, prop:range,
+// Registration of the separation and EFO construction checkers (prop:range, prop:range_hard,
 // prop:copy, thm:efo and their lemmas); called from construction_checkers.cpp.
 #pragma once
 

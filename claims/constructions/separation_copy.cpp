@@ -2,8 +2,8 @@
 // quadratic PE and n <= 24 with the sinusoidal PE of the proof (argmax certified by rigorous
 // enclosures); the quadratic head's general argument for every n is proved by Z3 and cvc5 in proofs/.
 // prop:no_copy: its proof's key step ("equal extremum stacks give equal PAL-Transformer outputs") is
-// refuted by a PAL-Transformer whose head reads PE (prop:no_copy:equal_stacks); the statement itself
-// is left UNKNOWN with what could and could not be shown.
+// refuted by a PAL-Transformer whose head reads PE (prop:no_copy:equal_stacks); the statement itself is
+// proved in proofs/ (the finite-image lemma, proofs/finite_image.h).
 #include "claims/constructions/separation_parts.h"
 #include "claims/constructions/separation_witnesses.h"
 #include "reference/models/efo_formula.h"
@@ -35,8 +35,8 @@ std::vector<CheckResult> check_copy(const RunConfig&) {
   exact.cases = pairs;
   if (wrong == 0) exact.bound = "n <= " + std::to_string(kQuadraticMax) + " (every 0 <= p <= n enumerated)";
   exact.hypotheses_used = {"0 <= p <= n", "the query token carries p", "PE(j) = (j, j^2) (exact, ours)"};
-  exact.interpretation = {{"position_encoding", "exact quadratic (j, j^2), not the sinusoidal PE of the proof"},
-                          {"argmax_tie", "no ties occur"}};
+  exact.interpretation = {{"position_encoding", "exact quadratic (j, j^2), not the sinusoidal PE of the proof"}};
+  exact.reading = {every(ReadingKey::ArgmaxTie, "no ties occur")};
   exact.details = {{"general n", "2pj - j^2 = p^2 - (j - p)^2 is maximal over the integers only at j = p, for every n"},
                    {"values", "W_Q and W_K ignore the value coordinate, so the selection, hence x_p, holds for all x"}};
   results.push_back(std::move(exact));
@@ -152,43 +152,6 @@ ReplayOutcome replay_pair(const Instance& instance) {
   return out;
 }
 
-// A head selective for position 1 on binary tokens: signal ~ 10 (0.841 x_j + cos(j - 1)).
-PalTransformerSpec position_one_reader() {
-  PalTransformerSpec spec = non_extremal_reading_spec();
-  spec.layers[0].heads[0] = {{Q(841, 100), Q(540, 100)}, {Q(1), Q(0)}, Measure{{{{Q(142, 10), Q(-100)}, Q(1)}}}};
-  return spec;
-}
-
-std::vector<CheckResult> check_no_copy(const RunConfig&) {
-  PalTransformerSpec spec = position_one_reader();
-  std::size_t sequences = 0, read = 0;
-  for (std::size_t len = 2; len <= 7; ++len)
-    for (unsigned bits = 0; bits < (1u << len); ++bits, ++sequences) {
-      std::vector<QVector> x;
-      for (std::size_t j = 0; j < len; ++j) x.push_back({Q((bits >> j) & 1u), Q(0)});
-      try {
-        PalTransformerRun run = run_pal_transformer(spec, x, InitialState::Off);
-        if (run.mpal[0].back()[0].lo == x[1][0] && run.mpal[0].back()[0].hi == x[1][0]) ++read;
-      } catch (const RelayUndecided&) {
-      }
-    }
-  CheckResult r = make_result(Verdict::Unknown, "construction",
-                              "proof invalid (see prop:no_copy:equal_stacks); over R the statement follows from "
-                              "another argument, not machine-checked; over finite alphabets a head reads x_1 exactly");
-  r.interpretation = {{"tokens", "real-valued (the statement) and binary (the evidence below)"}};
-  r.cases = sequences;
-  r.details = {
-      {"over R",
-       "information about x_p, p < n, reaches position n only through finitely many relay states, so the "
-       "output at n takes finitely many values as x_p varies: no PAL-Transformer copies real tokens"},
-      {"over {0,1}",
-       "one head with W_I = (8.41, 5.40), relay (14.2, -100): its MPAL output at the last position equals "
-       "x_1 exactly on " +
-           std::to_string(read) + " of " + std::to_string(sequences) + " binary sequences of length 2..7 (certified)"},
-      {"not shown", "a single PAL-Transformer copying x_p for every p and unbounded n over a finite alphabet"}};
-  return {r};
-}
-
 }  // namespace
 
 std::optional<Instance> find_non_extremal_pair(const std::string& label, const RunConfig& config,
@@ -225,7 +188,6 @@ ReplayOutcome replay_non_extremal_pair(const Instance& instance) { return replay
 void register_copy_checkers(Registry& registry) {
   registry.add(Checker{"prop:copy", "enumeration", check_copy});
   registry.add(Checker{"prop:no_copy:equal_stacks", "construction", check_equal_stacks}, kPair, replay_pair);
-  registry.add(Checker{"prop:no_copy", "construction", check_no_copy});
 }
 
 }  // namespace palcheck

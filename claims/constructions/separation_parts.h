@@ -1,7 +1,7 @@
 // The pieces of register_separation_checkers (separation_checkers.cpp), one file per group of
 // claims: separation_range.cpp (prop:range, prop:range_hard), separation_copy.cpp (prop:copy,
-// prop:no_copy), separation_rate.cpp (thm:rate_independence, rem:pe, prop:attention_pal,
-// thm:separation), separation_prob_fix.cpp (rem:prob_fix), efo_checkers.cpp (sec:characterisation,
+// prop:no_copy's proof step), separation_rate.cpp (thm:rate_independence, rem:pe, prop:attention_pal,
+// tab:complexity), separation_prob_fix.cpp (rem:prob_fix), efo_checkers.cpp (sec:characterisation,
 // app:efo_proof), and the small helpers they share.
 #pragma once
 
@@ -16,8 +16,8 @@ namespace palcheck {
 
 /// The separation registrars, one per group of claims (register_separation_checkers calls them all):
 /// register_range_checkers: prop:range, prop:range_hard.
-/// register_copy_checkers: prop:copy, prop:no_copy and its proof step.
-/// register_rate_checkers: thm:rate_independence, rem:pe, prop:attention_pal (item 3), thm:separation, tab:complexity.
+/// register_copy_checkers: prop:copy and prop:no_copy's proof step.
+/// register_rate_checkers: thm:rate_independence, rem:pe, prop:attention_pal (item 3), tab:complexity.
 /// register_prob_fix_checkers: rem:prob_fix.
 /// register_efo_checkers: def:efo ... cor:depth_nesting.
 /// register_threshold_every_eps: lem:threshold for every eps > 0 (threshold_every_eps.cpp).

@@ -53,8 +53,8 @@ std::vector<CheckResult> check_range_hard(const RunConfig& config) {
     r.seed = config.seed;
     r.interpretation = {{"transformer",
                          "one causal hard-attention layer, two heads, tokens (x_j, 1), no PE, linear "
-                         "read-out w_o = (1, -1)"},
-                        {"argmax_tie", to_string(tie)}};
+                         "read-out w_o = (1, -1)"}};
+    r.reading = {reading(tie)};
     r.details = {{"why it is general",
                   "head 1 scores x_j, so argmax returns a maximal value on EVERY input; head 2 a "
                   "minimal one; ties are between equal values, so the tie rule cannot matter"},

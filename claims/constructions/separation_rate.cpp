@@ -2,7 +2,7 @@
 // a token changes a relay state, so neither the MPAL output (rem:pe) nor the PAL-Transformer
 // (thm:rate_independence) is rate-independent. prop:attention_pal item 3: softmax attention without
 // any PE is permutation-invariant yet not rate-independent (multiplicities change its weights).
-// thm:separation and tab:complexity: what follows from the parts.
+// tab:complexity: what follows from the parts (thm:separation is decided in proofs/check_separation.cpp).
 #include "claims/constructions/separation_parts.h"
 #include "claims/constructions/separation_witnesses.h"
 
@@ -171,21 +171,6 @@ std::vector<CheckResult> check_attention_item3(const RunConfig& config) {
   return {r};
 }
 
-std::vector<CheckResult> check_separation(const RunConfig&) {
-  return {make_result(
-      Verdict::Unknown, "construction",
-      "both witnesses of the proof fail: f_range is computed by a 1-layer transformer and by "
-      "no PAL (so it lies in F_Tr \\ F_PAL), and prop:no_copy's proof is invalid",
-      {{"first half (F_PAL \\ F_Tr)",
-        "its witness f_range is refuted both ways (prop:range, prop:range_hard); "
-        "no other witness is offered"},
-       {"second half (F_Tr \\ F_PAL)",
-        "f_range itself witnesses it (hard-attention transformer exact, PAL "
-        "heads and 1-layer PAL-Transformers cannot); f_copy over R too, by the "
-        "finite-information argument of prop:no_copy's result"},
-       {"verdict", "UNKNOWN: the theorem is existential and its proof does not establish the first half"}})};
-}
-
 std::vector<CheckResult> check_rate_theorem(const RunConfig&) {
   CheckResult r = stutter_result("thm:rate_independence", "output");
   r.details.emplace_back("second sentence",
@@ -225,7 +210,6 @@ void register_rate_checkers(Registry& registry) {
                          return std::vector<CheckResult>{r};
                        }});
   registry.add(Replayer{"prop:attention_pal:item3", kSoftmax, replay_softmax});
-  registry.add(Checker{"thm:separation", "construction", check_separation});
   registry.add(Checker{"tab:complexity", "construction", check_complexity_table});
 }
 

@@ -1,6 +1,8 @@
 // The claim table (claims/paper_claims.cpp): one row per label, sub-claims and repairs name a row of
-// the table, and registering a label twice, or a checker or replayer for a label not in the table, throws.
+// the table, every section has a title, and registering a label twice, or a checker or replayer for a
+// label not in the table, throws.
 #include "claims/areas.h"
+#include "claims/paper_sections.h"
 
 #include <gtest/gtest.h>
 
@@ -42,6 +44,17 @@ TEST(ClaimTable, EveryRowIsCompleteAndSubClaimsAndRepairsNameARow) {
       EXPECT_TRUE(c.ours) << c.label;
     }
   }
+}
+
+// Every section a claim names has a title of ours (the report groups claims by it without the paper).
+TEST(ClaimTable, EverySectionOfAClaimIsTitled) {
+  std::set<std::string> titled;
+  for (const PaperSection& s : paper_sections()) {
+    EXPECT_TRUE(titled.insert(s.label).second) << s.label << " twice";
+    EXPECT_FALSE(s.title.empty()) << s.label;
+  }
+  Registry registry = table();
+  for (const Claim& c : registry.claims()) EXPECT_TRUE(titled.count(c.section)) << c.label << ": " << c.section;
 }
 
 TEST(ClaimTable, ADuplicateLabelFails) {

@@ -1,4 +1,4 @@
-// combine() (claims/verdict.h): the precedence the issues fix — confirmed refutation >
+// combine() (claims/verdict.h): the precedence of docs/decisions.md — confirmed refutation >
 // ERROR > ILL-POSED > PROVED > BOUNDED > HELD > TIMEOUT > UNKNOWN > NOT-CHECKABLE — and the spellings.
 #include "claims/verdict.h"
 
@@ -14,7 +14,7 @@ CheckResult result(Verdict v, bool with_counterexample = false) {
   return r;
 }
 
-TEST(Verdict, SpellingsAreExactlyTheIssues) {
+TEST(Verdict, SpellingsAreTheDocumentedOnes) {
   const std::vector<std::pair<Verdict, std::string>> spellings{
       {Verdict::Proved, "PROVED"},      {Verdict::Bounded, "BOUNDED"},
       {Verdict::Refuted, "REFUTED"},    {Verdict::Held, "HELD"},
@@ -38,7 +38,7 @@ TEST(Verdict, EachVerdictAloneIsItself) {
     EXPECT_EQ(combine({result(v)}), v) << to_string(v);
 }
 
-// Every pair the issue orders, in both argument orders: the stronger wins.
+// Every pair the precedence orders, in both argument orders: the stronger wins.
 TEST(Verdict, PrecedenceOfEveryPair) {
   const std::vector<Verdict> strongest_first{Verdict::Refuted, Verdict::Error,   Verdict::IllPosed,
                                              Verdict::Proved,  Verdict::Bounded, Verdict::Held,

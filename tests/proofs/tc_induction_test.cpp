@@ -1,56 +1,62 @@
-// repair:thm:tc's induction (proofs/tc_induction.h) is about the real thing: (a) the pop step's premises
-// hold with a real wipe and the model replays on the reference; (b) the invariant holds on the
-// reference's own runs of every library machine; (c) breaking one piece of the step or of the reader
-// on purpose makes Z3 find a counterexample.
-#include "claims/areas.h"
+// repair:thm:tc's generic induction (proofs/tc_induction.h) is about the real thing: (a) the pop step's
+// premises hold with a real wipe and the model replays on the reference; (b) the invariant holds on the
+// reference's own runs of every library machine; (c) every declared mutant (the tie order, the initial state,
+// a push dropped or doubled, reader thresholds, the fall, the wiping cut, invariant conjuncts) turns the queries
+// it breaks sat; (d) the library's machines are instances of the proof, and a machine outside its hypotheses
+// is not.
 #include "proofs/tc_induction.h"
+#include "claims/areas.h"
 #include "reference/models/pda_library.h"
 
 #include <gtest/gtest.h>
 
+#include <set>
 #include <string>
-#include <utility>
 
 namespace palcheck::proofs {
 namespace {
 
-std::string sat_queries(const TcInduction& run) {
-  std::string names;
-  for (const InductionQuery& q : run.queries)
-    if (q.z3 == "sat") names += (names.empty() ? "" : "; ") + q.name;
-  return names;
+TEST(TcInduction, ProvedForEveryMachineWithAReplayedPop) {
+  TcInduction run = prove_tc_induction(RunConfig{});
+  EXPECT_TRUE(run.proved);
+  for (const InductionQuery& q : run.queries) {
+    EXPECT_EQ(q.z3, "unsat") << q.name;
+    EXPECT_EQ(q.cvc5, "unsat") << q.name;
+  }
+  EXPECT_EQ(run.witness_query.z3, "sat");
+  ASSERT_TRUE(run.reachable_state.has_value());
+  EXPECT_LT(run.reachable_state->values.at("middle_memory").size(), run.reachable_state->values.at("memory").size())
+      << "the witness's rise must wipe a level";
+  EXPECT_EQ(replay_tc_state(*run.reachable_state), "");
 }
 
-TEST(TcInduction, ProvedForEveryLibraryAlphabetWithAReplayedPop) {
-  for (int k : {2, 3}) {
-    TcInduction run = prove_tc_induction(RunConfig{}, k);
-    EXPECT_TRUE(run.proved) << "k = " << k;
+// Each mutant turns every query it declares sat (Z3 builds a model; cvc5 must not contradict it), and at
+// least three mutants are declared.
+TEST(TcInduction, EveryDeclaredMutantIsRefuted) {
+  std::vector<TcMutant> mutants = tc_mutants();
+  EXPECT_GE(mutants.size(), 3u);
+  std::set<std::string> names;
+  for (const TcMutant& mutant : mutants) {
+    EXPECT_TRUE(names.insert(mutant.name).second) << "two mutants called " << mutant.name;
+    ASSERT_FALSE(mutant.breaks.empty()) << mutant.name;
+    TcInduction run = run_tc_mutant(RunConfig{}, mutant);
+    EXPECT_FALSE(run.proved) << mutant.name;
+    ASSERT_EQ(run.queries.size(), mutant.breaks.size()) << mutant.name << ": a declared query does not exist";
     for (const InductionQuery& q : run.queries) {
-      EXPECT_EQ(q.z3, "unsat") << "k = " << k << ": " << q.name;
-      EXPECT_EQ(q.cvc5, "unsat") << "k = " << k << ": " << q.name;
+      EXPECT_EQ(q.z3, "sat") << mutant.name << ": " << q.name;
+      EXPECT_NE(q.cvc5, "unsat") << mutant.name << ": " << q.name;
     }
-    EXPECT_EQ(run.witness_query.z3, "sat");
-    ASSERT_TRUE(run.reachable_state.has_value());
-    EXPECT_LT(run.reachable_state->values.at("middle_memory").size(), run.reachable_state->values.at("memory").size())
-        << "the witness's rise must wipe a level";
-    EXPECT_EQ(replay_tc_state(*run.reachable_state), "");
   }
 }
 
-// Each broken piece makes exactly the queries that use it satisfiable: a fall without the reader lands
-// off the level below a slot; a cut that may stop early keeps a wiped level; slot relays without the +1
-// cancel, so the reader outputs 0 at a slot.
-TEST(TcInduction, EachBrokenPieceHasACounterexample) {
-  const std::pair<TcMutation, std::string> cases[] = {
-      {TcMutation::FallIgnoresReader, "step: no-op, falling token; step: pop, falling token"},
-      {TcMutation::CutMayStopEarly, "step: no-op, falling token; step: pop, rising token; step: pop, falling token"},
-      {TcMutation::SlotRelaysEqual, "reader relay state at a slot (middle of a pop or no-op): relays (P(d)+1, m(i,d))"},
-  };
-  for (const auto& [mutation, expected] : cases) {
-    TcInduction run = prove_tc_induction(RunConfig{}, 2, mutation);
-    EXPECT_FALSE(run.proved);
-    EXPECT_EQ(sat_queries(run), expected);
-  }
+// The diagonal relays of the control and tape heads are pinned: with E[g] <= beta read first, a relay (j, j)
+// at input j reads off, and the relay query has a model.
+TEST(TcInduction, TieOrderFlippedTurnsTheDiagonalRelaySat) {
+  TcMutant flipped{TcMutation::TieOrderFlipped, "tie order flipped", "", {"diagonal_relay"}};
+  TcInduction run = run_tc_mutant(RunConfig{}, flipped);
+  ASSERT_EQ(run.queries.size(), 1u);
+  EXPECT_EQ(run.queries[0].name, "control and tape heads: diagonal relay (j, j) read from the memory");
+  EXPECT_EQ(run.queries[0].z3, "sat");
 }
 
 TEST(TcInduction, InvariantHoldsOnTheReferenceRunOfEveryLibraryMachine) {
@@ -58,24 +64,33 @@ TEST(TcInduction, InvariantHoldsOnTheReferenceRunOfEveryLibraryMachine) {
     EXPECT_EQ(check_tc_invariant_on_run(lm.machine.name(), lm.sample, 60), "") << lm.machine.name();
 }
 
-TEST(TcInduction, EveryLibraryMachinesFiniteControlIsAsAssumed) {
+TEST(TcInduction, EveryLibraryMachineIsAnInstance) {
   for (const LibraryMachine& lm : machine_library()) {
-    std::size_t keys = 0;
-    EXPECT_EQ(check_finite_control(lm.machine.name(), keys), "") << lm.machine.name();
-    EXPECT_GT(keys, 0u);
+    std::size_t compared = 0;
+    EXPECT_EQ(check_machine_instance(lm.machine, 4, compared), "") << lm.machine.name();
+    EXPECT_GT(compared, 0u);
   }
 }
 
-// The induction covers the library's machines only, so its PROVED is filed under the sub-claim that says
-// so; repair:thm:tc quantifies over every two-stack PDA and must get no PROVED from this layer.
-TEST(TcInduction, ProvedIsFiledUnderTheLibrarySubClaimOnly) {
+// delta's next state out of range is outside the proof's hypotheses, and the instance check says so.
+TEST(TcInduction, AMachineOutsideTheHypothesesIsNoInstance) {
+  TwoStackPda m("wild", {"only"}, "a", {"Z", "A"}, 0, 0, {});
+  m.set(0, 1, 0, 0, PdaTransition{7, {}, {}});
+  std::size_t compared = 0;
+  EXPECT_EQ(check_machine_instance(m, 1, compared), "wild, delta(0, 1, 0, 0): the next state is out of range");
+}
+
+// The induction covers every machine, so its PROVED is filed under repair:thm:tc; the library sub-claim is
+// PROVED as its instance.
+TEST(TcInduction, ProvedUnderTheClaimAndItsLibraryInstance) {
   Registry r = build_area_registry(register_proof_checkers);
-  ASSERT_NE(r.find("repair:thm:tc:library"), nullptr);
-  EXPECT_TRUE(r.checkers_for("repair:thm:tc").empty());
-  std::vector<CheckResult> results = run_checkers(r, "repair:thm:tc:library", RunConfig{});
-  ASSERT_EQ(results.size(), 1u);
-  EXPECT_EQ(results[0].method, "induction");
-  EXPECT_EQ(results[0].verdict, Verdict::Proved) << results[0].summary;
+  ASSERT_NE(r.find("repair:thm:tc"), nullptr);
+  for (const char* label : {"repair:thm:tc", "repair:thm:tc:library"}) {
+    std::vector<CheckResult> results = run_checkers(r, label, RunConfig{});
+    ASSERT_EQ(results.size(), 1u) << label;
+    EXPECT_EQ(results[0].verdict, Verdict::Proved) << label << ": " << results[0].summary;
+    EXPECT_EQ(results[0].method, std::string(label) == "repair:thm:tc" ? "induction" : "enumeration");
+  }
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-"""Issue #15: the change-log dump of `palcheck eval --dump --trace` rebuilt by palcheck_dump.py equals, token by
+"""The change-log dump of `palcheck eval --dump --trace` rebuilt by palcheck_dump.py equals, token by
 token, the memory and relay states of the exact reference (palcheck_oracle.trace), for nested zig-zags (deep
 memory, every wipe) and random sequences with ties, both initial states; its size grows linearly in n."""
 import json

@@ -1,4 +1,4 @@
-"""palcheck_oracle.fuzz against numpy PAL implementations written for this test (issue #14).
+"""palcheck_oracle.fuzz against numpy PAL implementations written for this test.
 
 def:relay, def:pal, prop:wiping. One correct implementation must pass; each defective one has one
 planted defect (tie rule, initial state, rate independence, return-point memory, wiping-out,

@@ -146,6 +146,28 @@ TEST(OracleKeyedPal, GridKeysByArithmeticEqualExactKeys) {
   }
 }
 
+TEST(OracleKeyedPal, PowerOfTwoGridKeysEqualExactKeys) {
+  // Spacings 2^e from tiny to huge, where the key is read from u * 2^-e: inputs at and next to every
+  // grid point, and where u * 2^-e underflows (subnormal and tiny inputs) or overflows.
+  for (int e : {-999, -60, -3, 0, 5, 999}) {
+    Q delta = e >= 0 ? Q(boost::multiprecision::mpz_int(1) << e) : Q(1, boost::multiprecision::mpz_int(1) << -e);
+    Grid grid{delta, 20, {}};
+    for (int i = 1; i <= 20; ++i) grid.weights.push_back({i, 1 + (i * 7) % i, Q(1, 2)});
+    KeyedMeasure keyed(measure_from_grid(grid));
+    std::vector<double> u{0.0, -0.0, 4.9e-324, -4.9e-324, 1e-300, 1e300, -1e300, 1.7e308, -1.7e308};
+    for (int i = -2; i <= 23; ++i) {
+      double d = to_double(delta * i);
+      for (double x : {d, std::nextafter(d, 1e308), std::nextafter(d, -1e308), d + to_double(delta) / 2}) u.push_back(x);
+    }
+    std::vector<int> batch(u.size());
+    keyed.keys(u.data(), u.size(), batch.data());
+    for (std::size_t k = 0; k < u.size(); ++k) {
+      ASSERT_EQ(keyed.key(u[k]), keyed.key(exact(u[k]))) << "e " << e << " u " << u[k];
+      ASSERT_EQ(batch[k], keyed.key(u[k]));
+    }
+  }
+}
+
 // Double weights as a float .npy grid holds them: ordinary, integer, zero and -0, and magnitudes
 // (2^+-600, subnormal) whose sums leave 128 bits, so from_grid must take the GMP route.
 double grid_weight(std::mt19937_64& rng, bool extreme) {
@@ -215,6 +237,24 @@ TEST(OracleKeyedPal, DoubleGridRejectsWhatMeasureFromGridRejects) {
   EXPECT_THROW((void)KeyedMeasure::from_grid(DoubleGrid{Q(1), 1, 1, {1.0}}).measure(), std::logic_error);
 }
 
+// step_scaled over `keys` fed in pieces of random sizes equals step() one token at a time.
+void expect_block_steps_equal_token_steps(const KeyedMeasure& keyed, InitialState initial, const std::vector<int>& keys,
+                                          std::mt19937_64& rng) {
+  KeyedRun one(keyed, initial), block(keyed, initial);
+  std::vector<__int128> out(keys.size());
+  for (std::size_t first = 0; first < keys.size();) {
+    std::size_t count = std::min<std::size_t>(1 + rng() % 700, keys.size() - first);
+    block.step_scaled(keys.data() + first, count, out.data() + first);
+    first += count;
+  }
+  for (std::size_t n = 0; n < keys.size(); ++n) {
+    one.step(keys[n]);
+    ASSERT_TRUE(one.scaled() == out[n]) << "token " << n;
+  }
+  ASSERT_TRUE(one.scaled() == block.scaled());
+  ASSERT_EQ(one.depth(), block.depth());
+}
+
 TEST(OracleKeyedPal, BlockStepsEqualTokenSteps) {
   // Long sequences (several blocks of step_scaled, deep memories from a slow zig-zag with noise),
   // fed in pieces of every size, against step() one token at a time.
@@ -231,21 +271,40 @@ TEST(OracleKeyedPal, BlockStepsEqualTokenSteps) {
       keys.push_back(std::clamp(centre + static_cast<int>(rng() % 7) - 3, 1, 49));
     }
     for (InitialState initial : {InitialState::Off, InitialState::On}) {
-      KeyedRun one(keyed, initial), block(keyed, initial);
-      std::vector<__int128> out(keys.size());
+      SCOPED_TRACE("case " + std::to_string(c));
+      expect_block_steps_equal_token_steps(keyed, initial, keys, rng);
+      // Nearest doubles a block at a time, with single steps in between.
+      KeyedRun mixed(keyed, initial);
+      std::vector<double> doubles(keys.size());
       for (std::size_t first = 0; first < keys.size();) {
-        std::size_t count = std::min<std::size_t>(1 + rng() % 700, keys.size() - first);
-        block.step_scaled(keys.data() + first, count, out.data() + first);
+        std::size_t count = std::min<std::size_t>(1 + rng() % 1500, keys.size() - first);
+        mixed.step_doubles(keys.data() + first, count, doubles.data() + first);
         first += count;
+        if (first < keys.size()) {
+          mixed.step(keys[first]);
+          doubles[first++] = mixed.nearest_double();
+        }
       }
+      KeyedRun replay(keyed, initial);
       for (std::size_t n = 0; n < keys.size(); ++n) {
-        one.step(keys[n]);
-        ASSERT_TRUE(one.scaled() == out[n]) << "case " << c << " token " << n;
+        replay.step(keys[n]);
+        ASSERT_EQ(doubles[n], to_double(replay.exact())) << "case " << c << " token " << n;
       }
-      ASSERT_TRUE(one.scaled() == block.scaled());
-      ASSERT_EQ(one.depth(), block.depth());
     }
   }
+}
+
+TEST(OracleKeyedPal, BlockStepsEqualTokenStepsOnATableBeyondTheCache) {
+  // L = 400: the table (401^2 cells of 16 bytes) is read a block after the memory moves.
+  std::mt19937_64 rng(kSeed + 6);
+  DoubleGrid grid{Q(1, 8), 400, 400, std::vector<double>(400 * 400, 0.0)};
+  for (std::size_t i = 0; i < 400; ++i)
+    for (std::size_t j = 0; j <= i; j += 1 + rng() % 7) grid.weights[i * 400 + j] = static_cast<double>(rng() % 9) - 4;
+  KeyedMeasure keyed = KeyedMeasure::from_grid(grid);
+  std::vector<int> keys;
+  for (int n = 0; n < 5000; ++n) keys.push_back(1 + static_cast<int>(rng() % 801));
+  for (InitialState initial : {InitialState::Off, InitialState::On})
+    expect_block_steps_equal_token_steps(keyed, initial, keys, rng);
 }
 
 TEST(OracleKeyedPal, DyadicTextIsCanonical) {

@@ -1,8 +1,10 @@
-// def:pal, prop:complexity, issue #7: tokens per second of the oracle's rank-keyed PAL on a 64x64
+// def:pal, prop:complexity: tokens per second of the oracle's rank-keyed PAL on a 64x64
 // grid with float32 weights and double inputs, for exact outputs and for nearest-double outputs;
 // setup apart; `palcheck eval` end to end (float64 .npy grid and inputs in, .npy out) at L = 16, 256,
-// 1024, n = 1e6; and a batch on 1 and 2 threads.
+// 1024, n = 1e6, with its ratio to the plain machine-integer baseline (plain_pal.h) on the same files;
+// and -j 2 on a batch against a plain two-process burner.
 #include "reference/keyed_pal.h"
+#include "tools/bench/plain_pal.h"
 #include "reference/measure.h"
 #include "tools/oracle/npy_format.h"
 #include "tools/oracle/oracle_problem.h"
@@ -10,6 +12,11 @@
 
 #include <benchmark/benchmark.h>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -118,7 +125,16 @@ struct EvalFiles {
     request.threads = threads;
     palcheck::oracle::stream_evaluate(std::move(request));
   }
+
+  // The same with the plain baseline (the grid's spacing 1/8 is 2^-3).
+  void plain_eval() const { palcheck::bench::plain_eval_npy(grid, -3, inputs, output); }
 };
+
+double process_cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
 
 // End to end, n = 1e6 tokens in one sequence: the float64 grid read and keyed, inputs streamed from
 // disk, outputs written. Flat in L is the target (t(1024) / t(16) <= 1.5).
@@ -130,14 +146,80 @@ void BM_EvalEndToEnd(benchmark::State& state) {
 }
 BENCHMARK(BM_EvalEndToEnd)->Arg(16)->Arg(256)->Arg(1024)->Unit(benchmark::kMillisecond)->Iterations(3);
 
-// A batch of 64 sequences of 16384 tokens at L = 256 on 1 and 2 threads, in wall time (the target:
-// 2 threads >= 1.8x one). On a machine shared with other busy sessions the wall time measures the
-// scheduler's share, not the code.
-void BM_EvalBatchThreads(benchmark::State& state) {
-  EvalFiles files(256, {64, 16384}, "batch");
-  for (auto _ : state) files.eval(static_cast<unsigned>(state.range(0)));
-  state.SetItemsProcessed(state.iterations() * 64 * 16384);
+// The speed-of-light ratio: each iteration runs the plain baseline and palcheck's eval on the same
+// files (n = 1e6, one thread), timing each in process CPU seconds, so a busy machine slows both
+// alike. Counters: plain_ns and palcheck_ns per token, and ratio = palcheck / plain (target <= 1.25).
+void BM_EvalVersusPlain(benchmark::State& state) {
+  int L = static_cast<int>(state.range(0));
+  constexpr std::size_t kTokens = 1000000;
+  EvalFiles files(L, {kTokens}, "plain");
+  double plain = 0, palcheck = 0;
+  for (auto _ : state) {
+    double t0 = process_cpu_seconds();
+    files.plain_eval();
+    double t1 = process_cpu_seconds();
+    files.eval(1);
+    palcheck += process_cpu_seconds() - t1;
+    plain += t1 - t0;
+  }
+  double tokens = static_cast<double>(state.iterations() * kTokens);
+  state.counters["plain_ns"] = 1e9 * plain / tokens;
+  state.counters["palcheck_ns"] = 1e9 * palcheck / tokens;
+  state.counters["ratio"] = palcheck / plain;
 }
-BENCHMARK(BM_EvalBatchThreads)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(5);
+BENCHMARK(BM_EvalVersusPlain)->Arg(16)->Arg(256)->Arg(1024)->Unit(benchmark::kMillisecond)->Iterations(5);
+
+// Wall seconds of `processes` forked processes, each running the plain baseline over `tokens`
+// inputs: what the machine gives N independent processes now, the yardstick of -j N.
+double burner_wall_seconds(int processes, std::size_t tokens) {
+  std::vector<double> weights(256 * 256, 0.0);
+  for (std::size_t i = 0; i < 256; ++i)
+    for (std::size_t j = 0; j <= i; ++j) weights[i * 256 + j] = static_cast<double>((i * 7 + j * 3) % 11) - 5;
+  auto start = std::chrono::steady_clock::now();
+  std::vector<pid_t> children;
+  for (int p = 0; p < processes; ++p) {
+    pid_t pid = fork();
+    if (pid == 0) {
+      palcheck::bench::PlainPal pal(weights.data(), 256, -3, false);
+      std::uint64_t x = 1;
+      double sum = 0;
+      for (std::size_t k = 0; k < tokens; ++k) {
+        x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+        sum += pal.step(static_cast<double>(x >> 40) * 0x1p-19);
+      }
+      _exit(sum == 0.5 ? 1 : 0);
+    }
+    children.push_back(pid);
+  }
+  for (pid_t pid : children) waitpid(pid, nullptr, 0);
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// -j N on a batch (64 sequences of 65536 tokens at L = 256), in wall time, against a plain N-process
+// burner run in the same iteration: the burner's speed-up N t(1) / t(N) is what the machine gives N
+// processes now (on a shared host less than N), so palcheck's t(-j 1) / t(-j N) is judged against
+// it. Counters: burner_speedup, palcheck_speedup, and efficiency = palcheck's / the burner's (1: the
+// threads scale as well as separate processes).
+void BM_EvalThreadsVersusBurner(benchmark::State& state) {
+  int threads = static_cast<int>(state.range(0));
+  constexpr std::size_t kRows = 64, kCols = 65536;
+  EvalFiles files(256, {kRows, kCols}, "threads");
+  double burner = 0, palcheck = 0;
+  for (auto _ : state) {
+    double one = burner_wall_seconds(1, kRows * kCols), many = burner_wall_seconds(threads, kRows * kCols);
+    burner += threads * one / many;
+    auto t0 = std::chrono::steady_clock::now();
+    files.eval(1);
+    auto t1 = std::chrono::steady_clock::now();
+    files.eval(static_cast<unsigned>(threads));
+    auto t2 = std::chrono::steady_clock::now();
+    palcheck += std::chrono::duration<double>(t1 - t0).count() / std::chrono::duration<double>(t2 - t1).count();
+  }
+  auto n = static_cast<double>(state.iterations());
+  state.counters["burner_speedup"] = burner / n;
+  state.counters["palcheck_speedup"] = palcheck / n;
+  state.counters["efficiency"] = palcheck / burner;
+}
+BENCHMARK(BM_EvalThreadsVersusBurner)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
 
 }  // namespace

@@ -19,16 +19,20 @@ CommandHandler add_eval_command(CLI::App& app) {
     OracleEvalOptions oracle;  // test-oracle mode (oracle_cli.h): files, batches, MPAL, --dump
   };
   auto options = std::make_shared<Options>();
-  auto* eval = app.add_subcommand("eval", "Exact PAL outputs for a measure and inputs given as JSON");
-  eval->add_option("FILE", options->file, "JSON document, or - for standard input");
+  auto* eval = app.add_subcommand(
+      "eval", "Exact PAL and MPAL outputs of a measure and inputs: one JSON document, or JSON, CSV and .npy files");
+  eval->add_option("FILE", options->file, "JSON document, or - for standard input")->type_name("FILE");
   eval->add_flag("--trace", options->trace, "Add per-token memory and switched relays");
   add_problem_options(eval, options->oracle.sources);
-  eval->add_option("-o,--output", options->oracle.output, "Output file: .json, .csv or .npy (default: JSON on stdout)");
-  eval->add_option("--values", options->oracle.values, "exact, double or both (default: exact; .npy: double)");
+  eval->add_option("-o,--output", options->oracle.output, "Output file: .json, .csv or .npy (default: JSON on stdout)")
+      ->type_name("FILE");
+  eval->add_option("--values", options->oracle.values, "exact, double or both (default: exact; .npy: double)")
+      ->type_name("exact|double|both");
   eval->add_option("-j,--threads", options->oracle.threads,
                    "Sequences evaluated at once (default 0: every core); the output does not depend on it");
   eval->add_option("--dump", options->oracle.dump,
-                   "Also write a debug-state file (JSON): inputs, measure, outputs, memory");
+                   "Also write a debug-state file (JSON): inputs, measure, outputs, memory")
+      ->type_name("FILE");
   return [eval, options]() -> int {
     if (!*eval) return -1;
     if (options->file.empty() && options->oracle.sources.measures.empty())

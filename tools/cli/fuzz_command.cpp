@@ -1,5 +1,5 @@
-// `palcheck fuzz-impl` (issue #14): def:relay, def:pal, prop:wiping checked on another
-// implementation that runs as a command speaking JSON lines (protocol in README.md): one request
+// `palcheck fuzz-impl`: def:relay, def:pal, prop:wiping checked on another
+// implementation that runs as a command speaking JSON lines (protocol in docs/oracle.md): one request
 // per line on its standard input, one reply per line on its standard output. The search itself is
 // tools/oracle/fuzz_impl.h. Exit 0 no failure, 1 failures, 2 bad input.
 #include "tools/cli/commands.h"
@@ -180,7 +180,7 @@ CommandHandler add_fuzz_command(CLI::App& app) {
     std::string command, measure, grid_delta, domain, report;
     std::vector<std::string> conventions;
     int initial_state = 0;
-    std::uint64_t seed = 0;
+    std::uint64_t seed = 1;  // the same default as verify's
     std::size_t max_cases = 400;
     double seconds = 120;
     double call_seconds = 10;
@@ -192,25 +192,33 @@ CommandHandler add_fuzz_command(CLI::App& app) {
                                   "JSON lines) against the exact reference");
   fuzz->add_option("--command", o->command,
                    "The implementation: a shell command reading requests and writing replies, "
-                   "one JSON object per line (README: fuzz-impl)")
-      ->required();
+                   "one JSON object per line (docs/oracle.md: fuzz-impl)")
+      ->required()
+      ->type_name("COMMAND");
   fuzz->add_option("--measure", o->measure, "Relays: JSON (relays or grid), or CSV/.npy rows alpha,beta[,weight]")
-      ->required();
+      ->required()
+      ->type_name("FILE");
   fuzz->add_option("--grid-delta", o->grid_delta,
-                   "The CSV/.npy measure is an L x L grid weight matrix with this spacing");
+                   "The CSV/.npy measure is an L x L grid weight matrix with this spacing (an exact number)")
+      ->type_name("NUMBER");
   fuzz->add_option("--convention", o->conventions,
                    "KEY=VALUE, repeatable: states=01|pm1, output=a,b,c, columns=..., "
-                   "atol=, rtol= (as for compare)");
+                   "atol=, rtol= (as for compare)")
+      ->type_name("KEY=VALUE");
   add_count_option(fuzz, "--initial-state", o->initial_state, 0, 1,
                    "The reference's relay state before the first input");
-  fuzz->add_option("--domain", o->domain, "LO,HI: the input range the implementation accepts (thresholds included)");
+  fuzz->add_option("--domain", o->domain, "LO,HI: the input range the implementation accepts (thresholds included)")
+      ->type_name("LO,HI");
   add_count_option(fuzz, "--seed", o->seed, 0, UINT64_MAX, "Seed; every case derives from the seed and its number");
   add_count_option(fuzz, "--max-cases", o->max_cases, 1, 1'000'000, "Case budget");
-  fuzz->add_option("--seconds", o->seconds, "Time budget in seconds (default 120); whichever budget ends first");
+  fuzz->add_option("--seconds", o->seconds, "Time budget in seconds (default 120); whichever budget ends first")
+      ->type_name("SECONDS");
   fuzz->add_option("--call-timeout", o->call_seconds,
-                   "Seconds one call may take before the command is stopped and the case fails (default 10)");
-  fuzz->add_option("--case", o->only_case, "Run only this case number (the replay of a failure)");
-  fuzz->add_option("--report", o->report, "Write the JSON report to this file instead of standard output");
+                   "Seconds one call may take before the command is stopped and the case fails (default 10)")
+      ->type_name("SECONDS");
+  fuzz->add_option("--case", o->only_case, "Run only this case number (the replay of a failure)")->type_name("UINT");
+  fuzz->add_option("--report", o->report, "Write the JSON report to this file instead of standard output")
+      ->type_name("FILE");
   return [fuzz, o]() -> int {
     if (!*fuzz) return -1;
     FuzzOptions f;

@@ -1,11 +1,14 @@
 // The palcheck command line: each subcommand lives in its own file (see commands.h).
 #include "tools/cli/commands.h"
+#include "tools/cli/version.h"
 #include "tools/oracle/json_input.h"
 
 #include <iostream>
 
 int main(int argc, char** argv) {
   CLI::App app{"palcheck: exact reference of the Preisach Attention Layer and machine checks of its paper"};
+  app.set_version_flag("--version", palcheck::cli::version_text(),
+                       "Print palcheck's version (and git commit) and exit");
   app.require_subcommand(1);
   std::vector<palcheck::cli::CommandHandler> handlers{
       palcheck::cli::add_eval_command(app),    palcheck::cli::add_claim_commands(app),

@@ -14,23 +14,33 @@ namespace palcheck::cli {
 using namespace oracle;  // the oracle library: formats, problem, eval, compare
 
 void add_problem_options(CLI::App* command, ProblemSources& s) {
-  command->add_option("--measure", s.measures,
-                      "Measure file: JSON (relays or grid), or CSV/.npy rows alpha,beta[,weight] (a weight matrix "
-                      "with --grid-delta); repeat once per MPAL head");
-  command->add_option("--inputs", s.inputs,
-                      "Inputs file: JSON list or list of lists, CSV (one row per sequence), .npy 1-D or 2-D "
-                      "(one row per sequence; for MPAL one row per token)");
-  command->add_option("--w-in", s.w_in, "MPAL input projections W_I, H x d (JSON, CSV or .npy)");
-  command->add_option("--w-out", s.w_out, "MPAL output projections W_O, H x d (JSON, CSV or .npy)");
-  command->add_option("--grid-delta", s.grid_delta,
-                      "CSV/.npy measures are L x L grid weight matrices with this spacing");
+  command
+      ->add_option("--measure", s.measures,
+                   "Measure file: JSON (relays or grid), or CSV/.npy rows alpha,beta[,weight] (a weight matrix "
+                   "with --grid-delta); repeat once per MPAL head")
+      ->type_name("FILE");
+  command
+      ->add_option("--inputs", s.inputs,
+                   "Inputs file: JSON list or list of lists, CSV (one row per sequence), .npy 1-D or 2-D "
+                   "(one row per sequence; for MPAL one row per token)")
+      ->type_name("FILE");
+  command->add_option("--w-in", s.w_in, "MPAL input projections W_I, H x d (JSON, CSV or .npy)")->type_name("FILE");
+  command->add_option("--w-out", s.w_out, "MPAL output projections W_O, H x d (JSON, CSV or .npy)")->type_name("FILE");
+  command
+      ->add_option("--grid-delta", s.grid_delta,
+                   "CSV/.npy measures are L x L grid weight matrices with this spacing (an exact number)")
+      ->type_name("NUMBER");
   command->add_flag_callback(
       "--header", [&s] { s.csv_header = CsvHeader::Declared; },
       "The first row of every CSV input is a header (otherwise only a row with no numeric cell is)");
-  command->add_option_function<std::string>(
-      "--initial-state",
-      [&s](const std::string& text) { s.initial_state = static_cast<int>(parse_count(text, "--initial-state", 0, 1)); },
-      "Relay state before the first input: 0 (default) or 1");
+  command
+      ->add_option_function<std::string>(
+          "--initial-state",
+          [&s](const std::string& text) {
+            s.initial_state = static_cast<int>(parse_count(text, "--initial-state", 0, 1));
+          },
+          "Relay state before the first input: 0 (default) or 1")
+      ->type_name("0|1");
 }
 
 bool oracle_options_given(const OracleEvalOptions& o) {

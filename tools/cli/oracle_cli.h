@@ -1,5 +1,5 @@
-// Command-line pieces shared by `palcheck eval` and `palcheck compare` in the test-oracle mode
-// (issue #7): the problem options (measure, inputs, MPAL projections) and eval's oracle run.
+// Command-line pieces shared by `palcheck eval` and `palcheck compare` in the test-oracle mode:
+// the problem options (measure, inputs, MPAL projections) and eval's oracle run.
 #pragma once
 
 #include "tools/oracle/oracle_problem.h"

@@ -1,4 +1,4 @@
-// `palcheck compare` (issue #7, test-oracle mode): def:pal, def:mpal outputs of another
+// `palcheck compare` (test-oracle mode): def:pal, def:mpal outputs of another
 // implementation against the exact reference; see oracle_compare.h. Exit 0 agree, 1 differ, 2 bad input.
 #include "tools/cli/commands.h"
 #include "tools/cli/number_option.h"
@@ -45,17 +45,25 @@ CommandHandler add_oracle_commands(CLI::App& app) {
   auto o = std::make_shared<Options>();
   auto* compare =
       app.add_subcommand("compare", "Compare another implementation's PAL/MPAL outputs with the exact reference");
-  compare->add_option("FILE", o->document, "JSON document with measure and inputs (as for eval), or - for stdin");
+  compare->add_option("FILE", o->document, "JSON document with measure and inputs (as for eval), or - for stdin")
+      ->type_name("FILE");
   add_problem_options(compare, o->sources);
-  compare->add_option("--actual", o->actual, "The other implementation's outputs: .json, .csv or .npy")->required();
-  compare->add_option("--atol", o->atol, "Absolute tolerance (exact number, default 1e-9; same as --convention atol=)");
-  compare->add_option("--rtol", o->rtol, "Relative tolerance (exact number, default 1e-6; same as --convention rtol=)");
-  compare->add_option("--convention", o->conventions,
-                      "The other implementation's conventions, KEY=VALUE, repeatable: states=01|pm1, "
-                      "output=a,b,c (y = a*S + b + c*u), columns=beta,alpha,weight (relay file order), atol=, rtol=, "
-                      "smoothing=T (a relay within T of a threshold may be in any state in [0, 1])");
+  compare->add_option("--actual", o->actual, "The other implementation's outputs: .json, .csv or .npy")
+      ->required()
+      ->type_name("FILE");
+  compare->add_option("--atol", o->atol, "Absolute tolerance (exact number, default 1e-9; same as --convention atol=)")
+      ->type_name("NUMBER");
+  compare->add_option("--rtol", o->rtol, "Relative tolerance (exact number, default 1e-6; same as --convention rtol=)")
+      ->type_name("NUMBER");
+  compare
+      ->add_option("--convention", o->conventions,
+                   "The other implementation's conventions, KEY=VALUE, repeatable: states=01|pm1, "
+                   "output=a,b,c (y = a*S + b + c*u), columns=beta,alpha,weight (relay file order), atol=, rtol=, "
+                   "smoothing=T (a relay within T of a threshold may be in any state in [0, 1])")
+      ->type_name("KEY=VALUE");
   add_count_option(compare, "--explain", o->explain, 0, 1'000'000, "Diagnose at most this many differing sequences");
-  compare->add_option("--report", o->report, "Write the JSON report to this file instead of standard output");
+  compare->add_option("--report", o->report, "Write the JSON report to this file instead of standard output")
+      ->type_name("FILE");
   return [compare, o]() -> int {
     if (!*compare) return -1;
     o->sources.document = o->document;

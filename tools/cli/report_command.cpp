@@ -5,16 +5,14 @@
 
 #include "claims/areas.h"
 #include "tools/cli/claim_verify.h"
+#include "tools/report/paper_tex.h"
 #include "tools/report/report_writer.h"
 
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
-
-#ifndef PALCHECK_SOURCE_DIR
-#define PALCHECK_SOURCE_DIR "."
-#endif
+#include <optional>
 
 namespace palcheck::cli {
 namespace {
@@ -24,7 +22,7 @@ struct ReportCommandOptions {
   std::string replays;
   std::string out;
   std::string format = "html";
-  std::string tex = std::string(PALCHECK_SOURCE_DIR) + "/../shared/paper/preisach-attention.tex";
+  std::string tex;
   RunConfig config;
 };
 
@@ -36,12 +34,29 @@ bool replaceable(const std::filesystem::path& out) {
          std::filesystem::exists(out / "index.md");
 }
 
+// The paper's source the user gave, checked before any work: readable, and holding some claim's label.
+std::optional<std::string> tex_problem(const std::string& path, const Registry& registry) {
+  if (path.empty()) return std::nullopt;
+  try {
+    report::PaperTex tex = report::PaperTex::load(path);
+    for (const Claim& c : registry.claims())
+      if (tex.position(c.label)) return std::nullopt;
+    return path + ": none of the claims' labels occurs in it (is it the paper's TeX source?)";
+  } catch (const std::runtime_error& e) {
+    return std::string(e.what());
+  }
+}
+
 int run_report(const ReportCommandOptions& o) {
   if (!replaceable(o.out)) {
     std::cerr << "palcheck report: --out " << o.out << " exists and is not an earlier report; not replacing it\n";
     return 2;
   }
   Registry registry = build_full_registry();
+  if (std::optional<std::string> problem = tex_problem(o.tex, registry)) {
+    std::cerr << "palcheck report: --tex " << *problem << "\n";
+    return 2;
+  }
   nlohmann::json doc;
   std::map<std::string, nlohmann::json> replays;
   if (!o.from.empty()) {
@@ -90,20 +105,30 @@ CommandHandler add_report_command(CLI::App& app) {
   auto o = std::make_shared<ReportCommandOptions>();
   auto* report = app.add_subcommand("report", "Write a static referee report (index, one page per claim, figures)");
   report->add_option("--from", o->from, "A saved `palcheck verify --json` file (then nothing is re-run)")
-      ->check(CLI::ExistingFile);
-  report->add_option("--replays", o->replays, "The replay files of that run (`verify --out DIR`)")->needs("--from");
-  report->add_option("--out", o->out, "The report folder (replaced when the report is complete)")->required();
+      ->check(CLI::ExistingFile)
+      ->type_name("FILE");
+  report->add_option("--replays", o->replays, "The replay files of that run (`verify --out DIR`)")
+      ->needs("--from")
+      ->type_name("DIR");
+  report->add_option("--out", o->out, "The report folder (replaced when the report is complete)")
+      ->required()
+      ->type_name("DIR");
   report->add_option("--format", o->format, "html (SVG figures) or md (PNG figures)")
+      ->type_name("FORMAT")
       ->check(CLI::IsMember({"html", "md"}))
       ->capture_default_str();
-  report->add_option("--tex", o->tex, "The paper's TeX source (statements are left out if missing)")
-      ->capture_default_str();
+  report
+      ->add_option("--tex", o->tex,
+                   "The paper's TeX source: its statements are quoted and typeset (without it the report is in "
+                   "palcheck's own words)")
+      ->type_name("FILE");
   add_count_option(report, "--seed", o->config.seed, 0, UINT64_MAX, "Seed of every random search (without --from)");
   add_count_option(report, "--tests", o->config.tests, 1, 1'000'000, "Cases per property search (without --from)");
   add_count_option(report, "--max-shrinks", o->config.max_shrinks, 0, 1'000'000'000,
                    "Judge calls allowed while shrinking one counterexample (without --from)");
   add_count_option(report, "--rlimit", o->config.rlimit, 1, UINT32_MAX, "Z3 resource limit per query (without --from)");
-  report->add_option("--smt2-dir", o->config.smt2_dir, "Dump every Z3 query here and link them (without --from)");
+  report->add_option("--smt2-dir", o->config.smt2_dir, "Dump every Z3 query here and link them (without --from)")
+      ->type_name("DIR");
   return [=]() -> int { return *report ? run_report(*o) : -1; };
 }
 

@@ -1,5 +1,5 @@
 // `palcheck list|verify|show|replay`: the claim registry on the command line, with honest
-// verdicts (see claim_verify.h for the logic and README.md for the output formats).
+// verdicts (see claim_verify.h for the logic and docs/verify.md for the output formats).
 #include "tools/cli/commands.h"
 
 #include "claims/areas.h"
@@ -25,7 +25,7 @@ namespace palcheck::cli {
 namespace {
 
 struct ClaimOptions {
-  bool list_json = false;
+  std::string list_json;
   std::vector<std::string> selection;
   std::string json_file;
   std::string out_dir;
@@ -36,13 +36,26 @@ struct ClaimOptions {
   RunConfig config;
 };
 
+// --json [FILE], one meaning on every command: the JSON goes to FILE, or to standard output when FILE is "-"
+// or left out (`palcheck list --json` as before; `verify --json FILE` as before).
+CLI::Option* add_json_option(CLI::App* command, std::string& target, const std::string& what,
+                             const std::string& note = "") {
+  return command
+      ->add_option_function<std::string>(
+          "--json", [&target](const std::string& value) { target = value.empty() ? "-" : value; },
+          what + " to FILE, or to standard output when FILE is - or left out" + note)
+      ->expected(0, 1)
+      ->type_name("[FILE]");
+}
+
 void add_run_options(CLI::App* command, ClaimOptions& o) {
   add_count_option(command, "--seed", o.config.seed, 0, UINT64_MAX, "Seed of every random search");
   add_count_option(command, "--tests", o.config.tests, 1, 1'000'000, "Cases per property search");
   add_count_option(command, "--max-shrinks", o.config.max_shrinks, 0, 1'000'000'000,
                    "Judge calls allowed while shrinking one counterexample (then the smallest so far is kept)");
   add_count_option(command, "--rlimit", o.config.rlimit, 1, UINT32_MAX, "Z3 resource limit per query");
-  command->add_option("--smt2-dir", o.config.smt2_dir, "Dump every Z3 query as .smt2 into this folder");
+  command->add_option("--smt2-dir", o.config.smt2_dir, "Dump every Z3 query as .smt2 into this folder")
+      ->type_name("DIR");
 }
 
 // Output places are checked before the run, not after minutes of work.
@@ -71,10 +84,10 @@ void write_replay_files(const Registry& registry, const VerifyReport& report, co
 
 int run_list(const ClaimOptions& o) {
   Registry registry = build_full_registry();
-  if (o.list_json)
-    std::cout << list_json(registry).dump(2) << "\n";
-  else
+  if (o.list_json.empty())
     std::cout << list_table(registry);
+  else
+    oracle::write_atomically(o.list_json, list_json(registry).dump(2) + "\n");
   return 0;
 }
 
@@ -93,7 +106,8 @@ int run_verify_command(const ClaimOptions& o) {
     std::cerr << "palcheck verify: " << labels.size() << " claims, seed " << config.seed << ", tests " << config.tests
               << ", rlimit " << config.rlimit << "\n";
     VerifyReport report = run_verify(registry, labels, config, &std::cerr);
-    std::cout << verify_table(report);
+    // The table goes to standard output, or to standard error when the JSON goes there.
+    (o.json_file == "-" ? std::cerr : std::cout) << verify_table(report);
     if (!o.json_file.empty()) oracle::write_atomically(o.json_file, verify_json(report).dump(2) + "\n");
     write_replay_files(registry, report, o.out_dir, "verify");
     return report.any_error() ? 1 : 0;
@@ -141,11 +155,7 @@ int run_merge(const ClaimOptions& o) {
     return 2;
   }
   check_outputs(o.json_file, o.out_dir, "");
-  std::string text = verify_json(*merged).dump(2) + "\n";
-  if (o.json_file.empty())
-    std::cout << text;
-  else
-    oracle::write_atomically(o.json_file, text);
+  oracle::write_atomically(o.json_file.empty() ? "-" : o.json_file, verify_json(*merged).dump(2) + "\n");
   write_replay_files(registry, *merged, o.out_dir, "merge");
   return merged->any_error() ? 1 : 0;
 }
@@ -166,28 +176,30 @@ int run_show(const ClaimOptions& o) {
 CommandHandler add_claim_commands(CLI::App& app) {
   auto o = std::make_shared<ClaimOptions>();
   auto* list = app.add_subcommand("list", "Every claim of the paper with its section, kind and checkers");
-  list->add_flag("--json", o->list_json, "Print JSON");
+  add_json_option(list, o->list_json, "Write the list as JSON");
 
   auto* verify = app.add_subcommand("verify", "Judge claims (all of them by default) and print a verdict table");
-  verify->add_option("CLAIMS", o->selection, "Labels (def:relay) or sections (sec:tc) to judge");
-  verify->add_option("--json", o->json_file, "Write the report as JSON to this file");
-  verify->add_option("--out", o->out_dir, "Write one replay file per REFUTED claim into this folder");
-  verify->add_option("--shard", o->shard,
-                     "Run only part i of N (i/N): claim k of the selection when k mod N = i-1, and case k of every "
-                     "search when k mod N = i-1; needs --json, for palcheck merge");
+  verify->add_option("CLAIMS", o->selection, "Labels (def:relay) or sections (sec:tc) to judge")->type_name("LABEL");
+  add_json_option(verify, o->json_file, "Write the report as JSON", " (the table then goes to standard error)");
+  verify->add_option("--out", o->out_dir, "Write one replay file per REFUTED claim into this folder")->type_name("DIR");
+  verify
+      ->add_option("--shard", o->shard,
+                   "Run only part i of N (i/N): claim k of the selection when k mod N = i-1, and case k of every "
+                   "search when k mod N = i-1; needs --json, for palcheck merge")
+      ->type_name("I/N");
   add_run_options(verify, *o);
 
   auto* merge = app.add_subcommand("merge", "Combine the --json files of verify --shard 1/N ... N/N into one run's");
-  merge->add_option("SHARDS", o->merge_files, "The shards' JSON files, in any order")->required();
-  merge->add_option("--json", o->json_file, "Write the merged report to this file (default: standard output)");
-  merge->add_option("--out", o->out_dir, "Write one replay file per REFUTED claim into this folder");
+  merge->add_option("SHARDS", o->merge_files, "The shards' JSON files, in any order")->required()->type_name("FILE");
+  add_json_option(merge, o->json_file, "Write the merged report", " (the default)");
+  merge->add_option("--out", o->out_dir, "Write one replay file per REFUTED claim into this folder")->type_name("DIR");
 
   auto* show = app.add_subcommand("show", "One claim, its readings and its whole evidence");
-  show->add_option("LABEL", o->show_label, "The claim's label")->required();
+  show->add_option("LABEL", o->show_label, "The claim's label")->required()->type_name("LABEL");
   add_run_options(show, *o);
 
   auto* replay = app.add_subcommand("replay", "Re-run a saved counterexample on the reference");
-  replay->add_option("FILE", o->replay_file, "A replay file written by verify --out")->required();
+  replay->add_option("FILE", o->replay_file, "A replay file written by verify --out")->required()->type_name("FILE");
 
   return [=]() -> int {
     if (*list) return run_list(*o);

@@ -1,4 +1,4 @@
-// def:relay, def:pal (issue #14): the conventions of another implementation, declared once and
+// def:relay, def:pal: the conventions of another implementation, declared once and
 // applied by `palcheck compare`, `palcheck fuzz-impl` and the Python module. The paper's relay
 // states are {0, 1} and PAL is sum_r w_r s_r; implementations commonly use states {-1, +1}, an
 // affine output a*S + b + c*u, a different column order in their relay files, tolerances, and a

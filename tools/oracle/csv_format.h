@@ -1,21 +1,24 @@
-// CSV for `palcheck eval` and `palcheck compare` (issue #7, test-oracle mode): one row per
-// sequence (or per relay, or per grid row). Cells are read exactly like JSON strings: "0.1" is 1/10.
+// CSV for `palcheck eval` and `palcheck compare` (test-oracle mode): one row per sequence (or per
+// relay, or per grid row). Cells are read exactly like JSON strings: "0.1" is 1/10. Read a cell at a
+// time through a fixed buffer, so memory does not grow with a row's length; decimals and fractions
+// that fit 64-bit integers are read without GMP.
 #pragma once
 
+#include "reference/keyed_pal.h"
 #include "reference/rational.h"
 
 #include <cstddef>
-#include <functional>
+#include <cstdint>
 #include <istream>
-#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace palcheck::oracle {
 
 /// Whether a CSV file's first row is a header.
 enum class CsvHeader {
-  Auto,      ///< only when every cell of the first row is non-numeric (a mixed row is an error, not a header)
+  Auto,      ///< only when no cell of the first row is a number in any spelling (a mixed row is an error)
   Declared,  ///< always (--header): the first row is a header whatever it holds
 };
 
@@ -25,42 +28,70 @@ struct CsvTable {
   std::vector<std::vector<Q>> rows;  ///< exact cell values; rows may differ in length
 };
 
-/// Parses CSV text (comma separated, blank lines and lines starting with # ignored, a UTF-8 byte order
-/// mark skipped); InputError naming `source`, the line and the column of a cell that is not an exact
-/// finite number, so no data row is ever taken for a header by mistake.
+/// Parses CSV text by CsvReader's rules; InputError naming `source`, the line and the column of a
+/// cell that is not an exact finite number, so no data row is ever taken for a header by mistake.
 CsvTable parse_csv(const std::string& text, const std::string& source, CsvHeader header = CsvHeader::Auto);
 
-/// Reads CSV one data row at a time by parse_csv's rules (which it implements), so a file of any
-/// size is read in memory bounded by its longest line.
-class CsvRowReader {
+/// Reads CSV a cell at a time: comma separated, cells unquoted ('"' toggles quoting and is dropped)
+/// and trimmed of spaces and tabs, blank lines and lines starting with # skipped, a UTF-8 byte order
+/// mark skipped. Lines end at LF or CRLF, or at CR alone when that is how the first line ends; a
+/// file that mixes a lone CR with LF is an error (its rows cannot be told apart). The first row is
+/// the header when declared, or when none of its cells is a number in any spelling (looks_numeric).
+class CsvReader {
  public:
-  /// Reads from `in` (a UTF-8 byte order mark skipped), naming `source` in errors; the first row
-  /// that is not blank or a comment is read here and kept as the header by `header`'s rule.
-  CsvRowReader(std::istream& in, std::string source, CsvHeader header);
-
-  /// The next data line as read (blank and comment lines skipped) and its 1-based number; false at the end.
-  bool next(std::string& line, std::size_t& line_no);
+  /// Reads from `in`, naming `source` in errors; the header rule is applied here.
+  CsvReader(std::istream& in, std::string source, CsvHeader header);
 
   /// The header's cells, trimmed; empty when the first row is data.
   const std::vector<std::string>& header() const { return header_; }
+  /// Moves to the next data row (the rest of the current one skipped); false at the end of the file.
+  bool next_row();
+  /// The next cell of the current row, valid until the next call; false after its last cell.
+  bool next_cell(std::string_view& cell);
+  /// The 1-based line of the current row.
+  std::size_t line() const { return row_line_; }
+  /// The 1-based column of the last cell next_cell gave.
+  std::size_t column() const { return column_; }
+  /// Bytes of the input taken so far.
+  std::size_t consumed() const { return consumed_ - (end_ - pos_); }
 
  private:
-  bool next_text_line(std::string& line, std::size_t& line_no);
+  enum class LineEnd { Unknown, Lf, Cr };
+  bool fill();
+  int peek();
+  void take_line_end(char c);
+  void scan_cell();
 
   std::istream& in_;
   std::string source_;
+  std::vector<char> buffer_;
+  std::size_t pos_ = 0, end_ = 0, consumed_ = 0;
   std::vector<std::string> header_;
-  std::optional<std::pair<std::string, std::size_t>> first_data_;  // read to decide the header
-  std::size_t line_no_ = 0;
+  std::string cell_;            // the cell, when it is not one run of the buffer
+  std::string_view view_;       // the last cell scanned
+  bool pending_row_ = false, pending_cell_ = false;  // the first row is data, its first cell in view_
+  bool in_row_ = false, row_open_ = false;
+  std::size_t line_ = 1, row_line_ = 0, column_ = 0;
+  LineEnd line_end_ = LineEnd::Unknown;
 };
 
-/// Calls f with the exact value of each cell of a data line, left to right; InputError naming
-/// `source`, the line and the column of a cell that is not an exact finite number.
-void for_each_csv_value(const std::string& line, std::size_t line_no, const std::string& source,
-                        const std::function<void(const Q&)>& f);
+/// Whether a cell is a number in some spelling, exact or not ("1/3", "nan", "inf", "0x1p3", "1e999")
+/// or numbers joined by a separator other than the comma ("1;2", "1 2", "1\t2"): never a header cell.
+bool looks_numeric(std::string_view cell);
 
-/// The number of cells of a line: one more than its commas outside quotes.
-std::size_t csv_cell_count(const std::string& line);
+/// num / den (den > 0) equal to parse_rational(cell) when the cell is a decimal ("-12.5e-3") or a
+/// fraction of integers ("3/8") whose value fits 64-bit integers that way; false otherwise (the cell
+/// may still be a number: parse_rational decides).
+bool parse_machine_fraction(std::string_view cell, std::int64_t& num, std::int64_t& den);
+
+/// The exact value of a cell; InputError naming `source`, the line and the column of a cell that is not
+/// an exact finite number (with a hint when it holds numbers joined by another separator).
+Q csv_value(std::string_view cell, std::size_t line, std::size_t column, const std::string& source);
+
+/// The rank key of a cell's value (KeyedMeasure::key), without GMP where parse_machine_fraction reads
+/// it; csv_value's error otherwise.
+int csv_key(const KeyedMeasure& keyed, std::string_view cell, std::size_t line, std::size_t column,
+            const std::string& source);
 
 /// CSV text of rows of cells, with an optional header row.
 std::string format_csv(const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows);

@@ -1,4 +1,4 @@
-// CSV inputs streamed (see csv_stream_eval.h). Lines are taken in order by one reader, parsed to
+// CSV inputs streamed (see csv_stream_eval.h). Cells are taken in order by one reader, parsed to
 // rank keys and evaluated on the worker threads (ordered_stream), and written in order. Errors
 // keep the whole-batch path's precedence: a bad cell (parse_csv's message, the first in the file)
 // is thrown at once; a row .npy cannot hold or a value with no finite double (format_outputs'
@@ -12,6 +12,7 @@
 #include "tools/oracle/stream_output.h"
 
 #include <algorithm>
+#include <exception>
 #include <fstream>
 #include <optional>
 #include <utility>
@@ -21,31 +22,40 @@ namespace palcheck::oracle {
 
 namespace {
 
-// One part of rows: the lines as read, then their outputs.
+// One part: the cells of whole rows, and at its ends pieces of rows too long for a part: the rest
+// of one begun in the part before, and the head of one that goes on in the next.
 struct Part {
-  std::vector<std::string> lines;  // the first `count` are this part's (capacity kept across parts)
-  std::vector<std::size_t> line_nos;
-  std::size_t count = 0;
-  std::size_t consumed = 0;  // bytes of the file read once this part was taken
-  std::vector<int> keys;
-  std::optional<RowOutputs> outputs;
+  struct Row {
+    std::size_t cells = 0, line = 0, first_column = 1;
+    bool starts = true, ends = false;  // whole when both
+    bool whole() const { return starts && ends; }
+  };
+  std::string text;                // the cells, one after another
+  std::vector<std::size_t> ends;   // where each cell ends in text
+  std::vector<Row> rows;
+  std::size_t consumed = 0;        // bytes of the file read once this part was taken
+  std::vector<int> keys;           // one per cell
+  std::optional<RowOutputs> outputs;  // of the whole rows
+  std::exception_ptr error;        // the reader's, met after these cells: thrown after theirs
 };
 
 // Rows and the cells of the first row, read by the rules of the streamed pass but without parsing
 // a value: the .npy header comes before the data.
 std::pair<std::size_t, std::size_t> csv_shape(std::istream& in, const std::string& source, CsvHeader header) {
-  CsvRowReader reader(in, source, header);
+  CsvReader reader(in, source, header);
   std::size_t rows = 0, cols = 0;
-  std::string line;
-  std::size_t line_no = 0;
-  for (; reader.next(line, line_no); ++rows)
-    if (rows == 0) cols = csv_cell_count(line);
+  std::string_view cell;
+  for (; reader.next_row(); ++rows)
+    if (rows == 0)
+      while (reader.next_cell(cell)) ++cols;
   return {rows, cols};
 }
 
 // Passes over the file (a BatchPass): every row evaluated and written to `out` as `format` in
 // `kind`; returns the first of format_outputs' objections (a row .npy cannot hold, a value with no
-// finite double) in row order, after which nothing more is written. A bad cell throws.
+// finite double) in row order, after which nothing more is written. A bad cell throws. Cells are
+// parsed and whole rows evaluated on the threads; a row longer than a part is evaluated in order,
+// piece by piece, as its parts are written.
 class CsvPass {
  public:
   CsvPass(const StreamRequest& r, std::ifstream& in, std::size_t total) : r_(r), in_(in), total_(total) {}
@@ -54,34 +64,86 @@ class CsvPass {
                                  std::size_t& rows) {
     in_.clear();
     in_.seekg(0);
-    CsvRowReader reader(in_, r_.inputs, r_.csv_header);
+    CsvReader reader(in_, r_.inputs, r_.csv_header);
     const KeyedMeasure& keyed = *r_.keyed;
     std::size_t part_values = std::clamp<std::size_t>(r_.chunk_values, 1, kStreamPartValues), row = 0;
     std::optional<std::string> objection;
+    bool row_goes_on = false;  // the last part ended inside a row
+    bool stopped = false;      // the reader threw
+    Part::Row going;           // that row's line and next column
+    RowOutputs long_outputs(format, kind);
+    std::optional<KeyedRun> long_run;
     ordered_stream<Part>(
         std::max(1u, r_.threads),
         [&](Part& p, std::size_t) {
-          p.count = 0;
-          for (std::size_t values = 0; values < part_values; ++p.count) {
-            if (p.count == p.lines.size()) p.lines.emplace_back(), p.line_nos.emplace_back();
-            if (!reader.next(p.lines[p.count], p.line_nos[p.count])) break;
-            values += csv_cell_count(p.lines[p.count]);
+          p.text.clear();
+          p.ends.clear();
+          p.rows.clear();
+          p.error = nullptr;
+          if (stopped) return false;
+          std::string_view cell;
+          try {
+          while (p.ends.size() < part_values) {
+            Part::Row piece = going;
+            if (row_goes_on) {
+              piece.starts = false;
+            } else {
+              if (!reader.next_row()) break;
+              piece = Part::Row{0, reader.line(), 1, true, false};
+            }
+            bool more = true;
+            while (p.ends.size() < part_values && (more = reader.next_cell(cell))) {
+              p.text.append(cell);
+              p.ends.push_back(p.text.size());
+              ++piece.cells;
+            }
+            piece.ends = !more;
+            row_goes_on = more;
+            going = Part::Row{0, piece.line, piece.first_column + piece.cells, false, false};
+            p.rows.push_back(piece);
           }
-          p.consumed = in_.good() ? static_cast<std::size_t>(in_.tellg()) : total_;  // tellg fails at the end
-          return p.count > 0;
+          } catch (const InputError&) {
+            // A bad line end: the cells before it are parsed first, as the whole-batch path meets them.
+            p.error = std::current_exception();
+            stopped = true;
+          }
+          p.consumed = reader.consumed();
+          return !p.rows.empty() || p.error;
         },
         [&](Part& p, std::size_t part) {
+          p.keys.resize(p.ends.size());
+          std::size_t k = 0;
+          for (const Part::Row& piece : p.rows)
+            for (std::size_t c = 0; c < piece.cells; ++c, ++k) {
+              std::size_t begin = k ? p.ends[k - 1] : 0;
+              std::string_view text(p.text.data() + begin, p.ends[k] - begin);
+              p.keys[k] = csv_key(keyed, text, piece.line, piece.first_column + c, r_.inputs);
+            }
+          if (p.error) std::rethrow_exception(p.error);
           if (!p.outputs) p.outputs.emplace(format, kind);
           p.outputs->clear();
-          for (std::size_t i = 0; i < p.count; ++i) {
-            p.keys.clear();
-            for_each_csv_value(p.lines[i], p.line_nos[i], r_.inputs,
-                               [&](const Q& q) { p.keys.push_back(keyed.key(q)); });
-            p.outputs->add(keyed, r_.initial, p.keys, part == 0 && i == 0);
-          }
+          k = 0;
+          for (std::size_t i = 0; i < p.rows.size(); k += p.rows[i++].cells)
+            if (p.rows[i].whole()) p.outputs->add(keyed, r_.initial, p.keys.data() + k, p.rows[i].cells, part == 0 && i == 0);
         },
-        [&](Part& p, std::size_t) {
-          p.outputs->give(out, row, cols, objection);
+        [&](Part& p, std::size_t part) {
+          // In order: the rest of a row begun before, the whole rows, the head of a row that goes on.
+          std::size_t k = 0;
+          for (std::size_t i = 0; i < p.rows.size(); k += p.rows[i++].cells) {
+            const Part::Row& piece = p.rows[i];
+            if (piece.whole()) {
+              if (i == 0 || !p.rows[i - 1].whole()) p.outputs->give(out, row, cols, objection);
+              continue;
+            }
+            long_outputs.clear();
+            if (piece.starts) {
+              long_run.emplace(keyed, r_.initial);
+              long_outputs.begin_row(part == 0 && i == 0);
+            }
+            long_outputs.add_keys(keyed, *long_run, p.keys.data() + k, piece.cells);
+            if (piece.ends) long_outputs.end_row();
+            long_outputs.give(out, row, cols, objection);
+          }
           if (!objection && r_.progress) r_.progress(p.consumed, total_);
         });
     rows = row;

@@ -1,6 +1,7 @@
 // def:pal, prop:complexity: the CSV half of the streamed `palcheck eval` (stream_eval.h): one row per
-// sequence, read, evaluated and written a part of rows at a time, in memory bounded by the part and
-// the longest row, with the bytes and the errors of load_problem + evaluate_problem + format_outputs.
+// sequence, read, evaluated and written a part of cells at a time (a row longer than a part in
+// pieces), in memory bounded by a part whatever the rows' lengths, with the bytes and the errors of
+// load_problem + evaluate_problem + format_outputs.
 #pragma once
 
 #include "tools/oracle/stream_eval.h"

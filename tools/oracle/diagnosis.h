@@ -1,4 +1,4 @@
-// def:pal, def:relay, prop:wiping (issue #14): why another implementation's PAL outputs differ from
+// def:pal, def:relay, prop:wiping: why another implementation's PAL outputs differ from
 // the reference, for every maximal run of differing tokens of a sequence. Causes, tried in order:
 // a smoothed switch within its declared band (not a failure), another relay reading (tie rule or
 // initial state, oracle_readings.h), the first token read before u_0 is applied, drift (the

@@ -1,4 +1,4 @@
-// def:relay, def:pal, prop:wiping (issue #14): `palcheck fuzz-impl`, a differential tester of
+// def:relay, def:pal, prop:wiping: `palcheck fuzz-impl`, a differential tester of
 // another PAL implementation against the exact reference. Generators aim at hysteresis defects
 // (inputs on thresholds, the first token at a threshold or 0, plateaus, long zig-zags inside a
 // dead band, nested zig-zags, minor loops at different histories, monotone sweeps, huge and tiny

@@ -1,5 +1,5 @@
 // def:pal, def:relay: reading measures, inputs and initial states from the JSON of `palcheck eval`
-// (format in README.md). Every error names the offending field.
+// (format in docs/oracle.md). Every error names the offending field.
 #pragma once
 
 #include "reference/measure.h"

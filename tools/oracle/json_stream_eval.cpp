@@ -147,7 +147,7 @@ void stream_evaluate_json(const StreamRequest& r) {
                   for_parts(threads, threads, [&](std::size_t g) {
                     groups[g].clear();
                     for (std::size_t i = g * per; i < std::min(part.size(), (g + 1) * per); ++i)
-                      groups[g].add(keyed, r.initial, part[i], row == 0 && i == 0);
+                      groups[g].add(keyed, r.initial, part[i].data(), part[i].size(), row == 0 && i == 0);
                   });
                   for (const RowOutputs& g : groups) g.give(out, row, cols, objection);
                   part.clear();

@@ -1,4 +1,4 @@
-// def:mpal (eq:mpal), def:pal, def:relay (issue #14): why another implementation's MPAL outputs
+// def:mpal (eq:mpal), def:pal, def:relay: why another implementation's MPAL outputs
 // differ, per head and relay. Each head's PAL enters the output only through W_O^(h), so a run of
 // differing tokens is attributed to head h when one change of PAL_h per token reproduces every
 // component; that head's PAL values so implied are then diagnosed like PAL (diagnosis.h).

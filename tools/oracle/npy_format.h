@@ -1,4 +1,4 @@
-// The NumPy .npy format for `palcheck eval` and `palcheck compare` (issue #7, test-oracle mode):
+// The NumPy .npy format for `palcheck eval` and `palcheck compare` (test-oracle mode):
 // version 1.0/2.0/3.0 files with dtype '<f8', '<f4', '<i8' or '<i4', C or Fortran order, 1-D or 2-D.
 // Floating values are kept as the doubles they are (a float32 widens to a double exactly), so
 // their exact value is the binary one (rational_from_double), not a decimal reading.

@@ -1,4 +1,4 @@
-// def:pal, def:relay, def:mpal, prop:wiping: `palcheck compare` (issues #7, #14). Another
+// def:pal, def:relay, def:mpal, prop:wiping: `palcheck compare`. Another
 // implementation's outputs are compared with the exact reference under its declared conventions
 // (conventions.h: states, output map, tolerances, smoothing band); for each differing sequence the
 // report gives the first differing token, the memory there, and every maximal run of differing

@@ -1,5 +1,5 @@
 // def:pal, def:mpal, prop:wiping: batch evaluation for `palcheck eval` in the test-oracle mode
-// (issue #7) and its outputs: exact fractions and nearest doubles as JSON, CSV or .npy, and the
+// and its outputs: exact fractions and nearest doubles as JSON, CSV or .npy, and the
 // debug-state dump (inputs, measure, outputs, per-token memory changes and optionally relay switches).
 #pragma once
 

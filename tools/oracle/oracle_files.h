@@ -1,4 +1,4 @@
-// Files of the test-oracle mode (issue #7): format by extension, numeric matrices from JSON, CSV
+// Files of the test-oracle mode: format by extension, numeric matrices from JSON, CSV
 // or .npy (output files: atomic_write.h).
 #pragma once
 

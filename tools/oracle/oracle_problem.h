@@ -1,5 +1,5 @@
 // def:pal, def:mpal (eq:mpal): what `palcheck eval` and `palcheck compare` evaluate in the
-// test-oracle mode (issue #7): one measure (PAL) or H heads (MPAL), and a batch of sequences, read
+// test-oracle mode: one measure (PAL) or H heads (MPAL), and a batch of sequences, read
 // from JSON, CSV or .npy files.
 #pragma once
 

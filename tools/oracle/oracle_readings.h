@@ -1,5 +1,5 @@
 // def:relay (eq:relay): readings of the relay that an implementation may have used instead of the
-// paper's, so that `palcheck compare` can name the one that explains a difference (issue #7).
+// paper's, so that `palcheck compare` can name the one that explains a difference.
 // They differ from eq:relay only when an input sits exactly on a threshold (tie rules) or before
 // the input has left a relay's dead band (initial state).
 #pragma once

@@ -104,24 +104,17 @@ struct Slice {
   const std::vector<std::pair<std::size_t, Q>>* wide;  // sorted by position
 };
 
-int key_at(const Slice& s, std::size_t k, std::size_t& next_wide) {
-  const auto& wide = *s.wide;
-  if (next_wide < wide.size() && wide[next_wide].first == k) return s.keyed->key(wide[next_wide++].second);
-  return s.keyed->key((*s.inputs)[k]);
-}
-
 // Evaluates values [begin, end) of one sequence continuing `run`; appends to `values` or `text`.
 void run_values(const Slice& s, KeyedRun& run, std::size_t begin, std::size_t end, bool first_of_row, double* values,
                 std::string& text) {
-  std::size_t next_wide =
-      static_cast<std::size_t>(std::lower_bound(s.wide->begin(), s.wide->end(), std::pair<std::size_t, Q>(begin, Q(0)),
-                                                [](const auto& a, const auto& b) { return a.first < b.first; }) -
-                               s.wide->begin());
+  auto wide = std::lower_bound(s.wide->begin(), s.wide->end(), begin,
+                               [](const auto& w, std::size_t k) { return w.first < k; });
   constexpr std::size_t kBlock = 1024;
   int keys[kBlock];
   for (std::size_t first = begin; first < end; first += kBlock) {
     std::size_t count = std::min(kBlock, end - first);
-    for (std::size_t k = 0; k < count; ++k) keys[k] = key_at(s, first + k, next_wide);
+    s.keyed->keys(s.inputs->data() + first, count, keys);
+    for (; wide != s.wide->end() && wide->first < first + count; ++wide) keys[wide->first - first] = s.keyed->key(wide->second);
     run_keys(*s.keyed, s.kind, run, keys, count, first_of_row && first == begin, values + first,
              s.csv ? &text : nullptr);
   }

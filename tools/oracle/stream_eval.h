@@ -23,7 +23,7 @@ struct StreamRequest {
   ValueKind kind = ValueKind::Double;               ///< exact or double (one kind per file)
   InitialState initial = InitialState::Off;         ///< every relay's state before u_0
   unsigned threads = 1;                             ///< sequences evaluated at once
-  std::size_t chunk_values = std::size_t{1} << 20;  ///< values read per chunk (bounds the memory, per thread)
+  std::size_t chunk_values = std::size_t{1} << 16;  ///< values read per chunk (bounds the memory, per thread)
   /// Called after each chunk is written (done rising to total: tokens of .npy, bytes of CSV and JSON), one
   /// call at a time, from any thread; if set.
   std::function<void(std::size_t done, std::size_t total)> progress;

@@ -25,7 +25,10 @@ void append_value(std::string& out, const KeyedRun& run, const KeyedMeasure& key
                   const __int128* scaled, Finite& finite) {
   if (kind == ValueKind::Exact) {
     if (style == TextStyle::Json) out += '"';
-    out += scaled ? dyadic_text(*scaled, keyed.scale()) : to_string(run.exact());
+    if (scaled)
+      append_dyadic_text(out, *scaled, keyed.scale());
+    else
+      out += to_string(run.exact());
     if (style == TextStyle::Json) out += '"';
     return;
   }
@@ -76,10 +79,16 @@ void OutputFile::commit() {
 
 Finite run_keys(const KeyedMeasure& keyed, ValueKind kind, KeyedRun& run, const int* keys, std::size_t count,
                 bool first_of_row, double* values, std::string* text, TextStyle style) {
-  constexpr std::size_t kBlock = 1024;
-  __int128 scaled[kBlock];
   bool integral = keyed.integral();
   Finite finite = Finite::All;
+  if (integral && !text) {
+    run.step_doubles(keys, count, values);
+    for (std::size_t k = 0; k < count; ++k)
+      if (!std::isfinite(values[k])) finite = Finite::NotAll;
+    return finite;
+  }
+  constexpr std::size_t kBlock = 1024;
+  __int128 scaled[kBlock];
   for (std::size_t first = 0; first < count; first += kBlock) {
     std::size_t block = std::min(kBlock, count - first);
     if (integral) run.step_scaled(keys + first, block, scaled);
@@ -106,17 +115,36 @@ void RowOutputs::clear() {
   text_.clear();
 }
 
-void RowOutputs::add(const KeyedMeasure& keyed, InitialState initial, const std::vector<int>& keys,
+void RowOutputs::add(const KeyedMeasure& keyed, InitialState initial, const int* keys, std::size_t count,
                      bool first_of_batch) {
   KeyedRun run(keyed, initial);
+  begin_row(first_of_batch);
+  add_keys(keyed, run, keys, count);
+  end_row();
+}
+
+void RowOutputs::begin_row(bool first_of_batch) {
+  row_values_ = 0;
+  row_finite_ = Finite::All;
+  open_ = true;
+  if (format_ == FileFormat::Json) text_ += first_of_batch ? "\n    [" : ",\n    [";
+}
+
+void RowOutputs::add_keys(const KeyedMeasure& keyed, KeyedRun& run, const int* keys, std::size_t count) {
   bool npy = format_ == FileFormat::Npy, json = format_ == FileFormat::Json;
   std::size_t at = values_.size();
-  if (npy) values_.resize(at + keys.size());
-  if (json) text_ += first_of_batch ? "\n    [" : ",\n    [";
-  finite_.push_back(run_keys(keyed, kind_, run, keys.data(), keys.size(), true, values_.data() + at,
-                             npy ? nullptr : &text_, json ? TextStyle::Json : TextStyle::Csv));
-  lengths_.push_back(keys.size());
-  if (json) text_ += keys.empty() ? "]" : "\n    ]";
+  if (npy) values_.resize(at + count);
+  if (run_keys(keyed, kind_, run, keys, count, row_values_ == 0, values_.data() + at, npy ? nullptr : &text_,
+               json ? TextStyle::Json : TextStyle::Csv) == Finite::NotAll)
+    row_finite_ = Finite::NotAll;
+  row_values_ += count;
+}
+
+void RowOutputs::end_row() {
+  open_ = false;
+  finite_.push_back(row_finite_);
+  lengths_.push_back(row_values_);
+  if (format_ == FileFormat::Json) text_ += row_values_ == 0 ? "]" : "\n    ]";
   if (format_ == FileFormat::Csv) text_ += '\n';
 }
 
@@ -128,6 +156,9 @@ void RowOutputs::give(OutputFile& out, std::size_t& row, std::size_t cols,
     else if (finite_[i] == Finite::NotAll)
       objection = no_finite_double_message();
   }
+  // A row still open after the rows ended here: its values so far.
+  if (!objection && open_ && row_finite_ == Finite::NotAll)
+    objection = no_finite_double_message();
   row += lengths_.size();
   if (objection) return;  // nothing more is written: the temporary file is removed
   if (format_ == FileFormat::Npy)

@@ -64,14 +64,20 @@ class RowOutputs {
   /// Outputs in `format` (JSON: one list of the document, `kind` Exact or Double).
   RowOutputs(FileFormat format, ValueKind kind) : format_(format), kind_(kind) {}
 
-  /// Forgets the rows added, keeping the capacity.
+  /// Forgets the outputs held, keeping the capacity and a row begun but not ended.
   void clear();
   /// Runs one sequence's keys from `initial` and appends its outputs; `first_of_batch` for the batch's
   /// first row (JSON: no comma before it).
-  void add(const KeyedMeasure& keyed, InitialState initial, const std::vector<int>& keys, bool first_of_batch);
-  /// Writes the rows to `out` unless an objection of format_outputs was met, then nothing more: a row
-  /// .npy cannot hold (length other than `cols`), or a value with no finite double. `row` numbers the
-  /// first row and advances past the last.
+  void add(const KeyedMeasure& keyed, InitialState initial, const int* keys, std::size_t count, bool first_of_batch);
+  /// Begins a row that comes in pieces (add_keys), as add begins one.
+  void begin_row(bool first_of_batch);
+  /// Runs a piece of the row begun through `run` (the row's) and appends its outputs.
+  void add_keys(const KeyedMeasure& keyed, KeyedRun& run, const int* keys, std::size_t count);
+  /// Ends the row begun.
+  void end_row();
+  /// Writes the outputs held to `out` unless an objection of format_outputs was met, then nothing
+  /// more: a row .npy cannot hold (length other than `cols`), or a value with no finite double.
+  /// `row` numbers the first row ended here and advances past the last.
   void give(OutputFile& out, std::size_t& row, std::size_t cols, std::optional<std::string>& objection) const;
 
  private:
@@ -81,6 +87,9 @@ class RowOutputs {
   std::vector<std::size_t> lengths_;
   std::vector<Finite> finite_;
   std::string text_;
+  std::size_t row_values_ = 0;        // values of the row begun so far
+  Finite row_finite_ = Finite::All;  // and whether they are finite
+  bool open_ = false;                // a row begun and not ended
 };
 
 /// One pass over a batch's rows writing them to `out` as RowOutputs(format, kind) with the given

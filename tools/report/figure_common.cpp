@@ -51,6 +51,18 @@ std::string quoted(const std::string& text) {
   return out + "\"";
 }
 
+const std::string& key_settings() {
+  static const std::string settings = "set key outside right top Right font \",9\" samplen 2 spacing 1 maxcols 1\n";
+  return settings;
+}
+
+std::string key_title(const std::string& text) {
+  // One line: gnuplot sizes the key by a title's whole text, line breaks included. The full name is in the
+  // figure's data table.
+  const std::size_t width = 26;
+  return quoted(text.size() <= width ? text : text.substr(0, width - 1) + "\u2026");
+}
+
 std::string exact_list(const std::vector<Q>& values) {
   std::string out = "[";
   for (std::size_t i = 0; i < values.size(); ++i) out += (i ? ", " : "") + to_string(values[i]);

@@ -19,6 +19,14 @@ std::string data_block(const std::string& name, const std::vector<std::vector<st
 /// A gnuplot string literal (double quotes, with backslash and quote escaped).
 std::string quoted(const std::string& text);
 
+/// Where and how every figure draws its legend: outside the plot on the right, in a small font, one column,
+/// so that with titles from key_title it takes at most a quarter of the figure's width.
+const std::string& key_settings();
+
+/// A legend entry's title as a gnuplot string of at most 26 characters (longer ones are cut, ending in an
+/// ellipsis; the data table has every name in full).
+std::string key_title(const std::string& text);
+
 /// "[a, b, c]" of exact values.
 std::string exact_list(const std::vector<Q>& values);
 

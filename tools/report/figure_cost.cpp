@@ -8,6 +8,7 @@
 #include "tools/report/figure_common.h"
 
 #include <algorithm>
+#include <set>
 
 namespace palcheck::report {
 namespace {
@@ -17,19 +18,21 @@ using detail::quoted;
 
 // One measured series with the bound it is claimed to obey (bound values at the same sizes).
 struct CostSeries {
-  std::string name;        // what is measured
-  std::string bound_name;  // the claimed bound, e.g. "k <= n"
-  std::vector<Q> sizes, costs, bounds;
+  std::string name;         // what is measured, in full (the data table's series column)
+  std::string bound_name;   // the claimed bound, in full
+  std::string key;          // the legend's short name of the measured series
+  std::string bound_key;    // the legend's short name of the bound
+  std::string family = {};  // the input family measured ("" for the depth family)
+  std::vector<Q> sizes = {}, costs = {}, bounds = {};
 };
 
 std::vector<CostSeries> depth_family(std::size_t largest) {
-  CostSeries memory{"classical memory entries k after n tokens", "claimed k <= n", {}, {}, {}};
+  CostSeries memory{"classical memory entries k after n tokens", "claimed k <= n", "memory entries k",
+                    "claimed k <= n"};
   CostSeries work{"Algorithm 1 pushes + pops over n tokens, then one token above all",
-                  "claimed amortised O(1) per token: 2n + 2",
-                  {},
-                  {},
-                  {}};
-  CostSeries burst{"Algorithm 1 pops on that one last token", "claimed per token O(log k): log2(n) + 1", {}, {}, {}};
+                  "claimed amortised O(1) per token: 2n + 2", "Alg. 1 pushes + pops", "claimed 2n + 2"};
+  CostSeries burst{"Algorithm 1 pops on that one last token", "claimed per token O(log k): log2(n) + 1",
+                   "pops at the last token", "claimed log2(n) + 1"};
   for (std::size_t n = 1; n <= largest; n = n < 8 ? n + 1 : n * 2) {
     std::vector<Q> u = cost::nested_zigzag(n);
     PreisachMemory mem;
@@ -82,10 +85,12 @@ std::optional<CostSeries> details_family(const nlohmann::json& result) {
     std::optional<Q> cost = parse_rational(quantity.second), bound_value = parse_rational(bound.second);
     if (!cost || !bound_value) return std::nullopt;
     s.name = quantity.first, s.bound_name = "claimed " + bound.first;
+    s.key = quantity.first, s.bound_key = "claimed " + bound.first;
     s.sizes.push_back(*size), s.costs.push_back(*cost), s.bounds.push_back(*bound_value);
   }
   if (s.sizes.empty()) return std::nullopt;
   std::string verdict = result.value("verdict", std::string());
+  s.family = family;
   s.name += (family.empty() ? "" : " on " + family) + (verdict.empty() ? "" : " (" + verdict + ")");
   s.bound_name += " for " + s.name.substr(0, s.name.find(" on "));
   return s;
@@ -104,6 +109,11 @@ std::vector<Figure> cost_figures(const ReportClaim& claim) {
     if (std::optional<CostSeries> s = details_family(r)) series.push_back(*s);
   bool measured_here = series.empty();
   if (measured_here) series = depth_family(256);
+  // The legend names a series by its quantity, and by its family's first word too when the figure has several.
+  std::set<std::string> families;
+  for (const CostSeries& c : series) families.insert(c.family);
+  if (families.size() > 1)
+    for (CostSeries& c : series) c.key += ", " + c.family.substr(0, c.family.find('-'));
   Figure f;
   f.id = "fig5-cost";
   f.caption = std::string(
@@ -115,9 +125,8 @@ std::vector<Figure> cost_figures(const ReportClaim& claim) {
                                "values as printed there).");
   f.data.notes.push_back("figure 5: series, n, measured cost, claimed bound at n (exact)");
   f.data.header = {"series", "n", "cost", "bound"};
-  std::string s =
-      "set logscale xy 2\nset xlabel \"size n\"\nset ylabel \"cost\"\nset key outside right top font \",8\"\n"
-      "set format x \"%.0f\"\nset format y \"%.0f\"\n";
+  std::string s = "set logscale xy 2\nset xlabel \"size n\"\nset ylabel \"cost\"\n" + detail::key_settings() +
+                  "set format x \"%.0f\"\nset format y \"%.0f\"\n";
   std::string plot;
   for (std::size_t i = 0; i < series.size(); ++i) {
     const CostSeries& c = series[i];
@@ -131,11 +140,12 @@ std::vector<Figure> cost_figures(const ReportClaim& claim) {
     std::string id = std::to_string(i);
     s += data_block("cost" + id, points);
     plot += std::string(plot.empty() ? "plot " : ", \\\n  ") + "$cost" + id + " using 1:2 with points pt " +
-            std::to_string(7 + 2 * i) + " ps 1.2 lc " + quoted(detail::colour(i)) + " title " + quoted(c.name);
+            std::to_string(7 + 2 * i) + " ps 1.2 lc " + quoted(detail::colour(i)) + " title " +
+            detail::key_title(c.key);
     if (!bound.empty()) {
       s += data_block("bound" + id, bound);
       plot += ", \\\n  $bound" + id + " using 1:2 with lines dt 2 lw 1.5 lc " + quoted(detail::colour(i)) + " title " +
-              quoted(c.bound_name);
+              detail::key_title(c.bound_key);
     }
   }
   f.gnuplot = s + plot + "\n";

@@ -64,21 +64,25 @@ std::vector<Figure> encoding_figures(const SavedInstance& instance) {
       nearest.push_back({as_double(pushed), std::to_string(n)});
       if (is_head) headline.push_back({as_double(code), std::to_string(ii)});
     }
-  std::string s =
-      "set xlabel \"value (a maximum M of the memory)\"\nset ylabel \"symbol index\"\n"
-      "set key outside below\nset ytics 1\nset offsets 0, 0, 0.5, 0.5\n";
+  std::string s = std::string("set xlabel \"value (a maximum M of the memory)\"\nset ylabel \"symbol index\"\n") +
+                  detail::key_settings() + "set ytics 1\nset offsets 0, 0, 0.5, 0.5\n";
   Q pad = (hi - lo) / 10 + enc.delta / 4;
   s += "set xrange [" + as_double(lo - pad) + ":" + as_double(hi + pad) + "]\n";
   s += "set arrow from " + as_double(enc.delta) + ", graph 0 to " + as_double(enc.delta) +
        ", graph 1 nohead dt 2 lc \"gray40\"\n";
   s += data_block("codes", codes) + data_block("printed", printed) + data_block("nearest", nearest);
-  std::string plot =
-      "plot $codes using 1:2 with points pt 6 ps 2 lc \"black\" title \"code*(a_i, d) at i\", \\\n"
-      "  $printed using 1:2 with points pt 4 ps 1.4 lc \"#d62728\" title \"printed TOP of code* + eps\", \\\n"
-      "  $nearest using 1:2 with points pt 2 ps 1.4 lc \"#1f77b4\" title \"nearest TOP of code* + eps\"";
+  std::string plot = "plot $codes using 1:2 with points pt 6 ps 2 lc \"black\" title " +
+                     detail::key_title("code*(a_i, d) at i") +
+                     ", \\\n"
+                     "  $printed using 1:2 with points pt 4 ps 1.4 lc \"#d62728\" title " +
+                     detail::key_title("printed TOP of code* + eps") +
+                     ", \\\n"
+                     "  $nearest using 1:2 with points pt 2 ps 1.4 lc \"#1f77b4\" title " +
+                     detail::key_title("nearest TOP of code* + eps");
   if (!headline.empty()) {
     s += data_block("headline", headline);
-    plot += ", \\\n  $headline using 1:2 with points pt 7 ps 2 lc \"black\" title \"headline code\"";
+    plot +=
+        ", \\\n  $headline using 1:2 with points pt 7 ps 2 lc \"black\" title " + detail::key_title("headline code");
   }
   f.gnuplot = s + plot + "\n";
   return {f};

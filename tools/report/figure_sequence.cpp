@@ -77,14 +77,15 @@ Figure input_figure(const std::string& name, const std::vector<Q>& u, const std:
   Q span = hi > lo ? Q(hi - lo) : Q(1);
   Q band = span / 6;
   Q bottom = lo - band * static_cast<long>(relays.size() + 1);
-  std::string s = "set xlabel \"token n\"\nset ylabel \"value\"\nset key outside right top\n";
+  std::string s = "set xlabel \"token n\"\nset ylabel \"value\"\n" + detail::key_settings();
   s += "set xrange [-0.5:" + std::to_string(n) + "-0.5]\nset yrange [" + as_double(bottom) + ":" +
        as_double(hi + band) + "]\nset xtics 1\n";
   s += "set arrow from " + std::to_string(n - 1) + ", graph 0 to " + std::to_string(n - 1) + ", graph 1 nohead dt 3\n";
   std::vector<std::vector<std::string>> input;
   for (std::size_t i = 0; i < n; ++i) input.push_back({std::to_string(i), as_double(u[i])});
   s += data_block("input", input);
-  std::string plot = "plot $input using 1:2 with linespoints lw 2 pt 7 lc \"black\" title " + quoted(name + "_n");
+  std::string plot =
+      "plot $input using 1:2 with linespoints lw 2 pt 7 lc \"black\" title " + detail::key_title(name + "_n");
   for (std::size_t r = 0; r < relays.size(); ++r) {
     std::string id = std::to_string(r + 1);
     const std::string& c = detail::colour(r);
@@ -176,21 +177,22 @@ Figure plane_figure(const std::string& name, const std::vector<Q>& u, const std:
     f.data.rows.push_back({"staircase", exact(a), exact(b), as_double(a), as_double(b), ""});
     line.push_back({as_double(b), as_double(a)});
   }
-  std::string s = "set xlabel \"beta\"\nset ylabel \"alpha\"\nset size ratio -1\nset key outside right top\n";
+  std::string s = "set xlabel \"beta\"\nset ylabel \"alpha\"\nset size ratio -1\n" + detail::key_settings();
   s += "set xrange [" + as_double(lo - pad) + ":" + as_double(hi + pad) + "]\nset yrange [" + as_double(lo - pad) +
        ":" + as_double(hi + pad) + "]\n";
   s += data_block("diagonal", {{as_double(lo - pad), as_double(lo - pad)}, {as_double(hi + pad), as_double(hi + pad)}});
   s += data_block("stair", line);
-  std::string plot =
-      "plot $diagonal using 1:2 with lines lc \"gray\" title \"alpha = beta\", \\\n"
-      "  $stair using 1:2 with lines lw 2 lc \"black\" title \"staircase (classical memory)\"";
+  std::string plot = "plot $diagonal using 1:2 with lines lc \"gray\" title " + detail::key_title("alpha = beta") +
+                     ", \\\n"
+                     "  $stair using 1:2 with lines lw 2 lc \"black\" title " +
+                     detail::key_title("memory staircase");
   if (!on.empty()) {
     s += data_block("on", on);
-    plot += ", \\\n  $on using 1:2 with points pt 7 ps 1.4 lc \"#d62728\" title \"relay on\"";
+    plot += ", \\\n  $on using 1:2 with points pt 7 ps 1.4 lc \"#d62728\" title " + detail::key_title("relay on");
   }
   if (!off.empty()) {
     s += data_block("off", off);
-    plot += ", \\\n  $off using 1:2 with points pt 6 ps 1.4 lc \"#1f77b4\" title \"relay off\"";
+    plot += ", \\\n  $off using 1:2 with points pt 6 ps 1.4 lc \"#1f77b4\" title " + detail::key_title("relay off");
   }
   f.gnuplot = s + plot + "\n";
   return f;
@@ -220,7 +222,7 @@ std::vector<Figure> other_sequence_figures(const SavedInstance& instance) {
       "sequence u; parameters of models are in the exact values above).";
   f.data.notes.push_back("figure 1: every list of two or more numbers of the instance, by index");
   f.data.header = {"list", "index", "value", "value (double)"};
-  std::string s = "set xlabel \"index\"\nset ylabel \"value\"\nset key outside right top\n";
+  std::string s = "set xlabel \"index\"\nset ylabel \"value\"\n" + detail::key_settings();
   std::string plot;
   std::size_t series = 0;
   for (const auto& [name, list] : instance.values) {
@@ -233,7 +235,8 @@ std::vector<Figure> other_sequence_figures(const SavedInstance& instance) {
     std::string block = "list" + std::to_string(series);
     s += data_block(block, rows);
     plot += std::string(plot.empty() ? "plot " : ", \\\n  ") + "$" + block + " using 1:2 with linespoints lw 2 pt " +
-            std::to_string(5 + 2 * (series % 4)) + " lc " + quoted(detail::colour(series)) + " title " + quoted(name);
+            std::to_string(5 + 2 * (series % 4)) + " lc " + quoted(detail::colour(series)) + " title " +
+            detail::key_title(name);
     ++series;
   }
   if (series == 0) return {};

@@ -71,17 +71,19 @@ std::vector<Figure> stack_figures(const SavedInstance& instance) {
     f.data.rows.push_back({std::to_string(n), exact(u[n]), detail::exact_list(memory.extrema()),
                            pairs(algorithm.stack()), stack_values == memory_values ? "yes" : "no"});
   }
-  std::string s = "set xlabel \"token n\"\nset ylabel \"value\"\nset key outside right top\nset xtics 1\n";
+  std::string s = "set xlabel \"token n\"\nset ylabel \"value\"\n" + detail::key_settings() + "set xtics 1\n";
   s += "set xrange [-0.5:" + std::to_string(u.size()) + "-0.5]\nset offsets 0, 0, graph 0.08, graph 0.08\n";
   s += data_block("input", input) + data_block("memory", mem_points);
-  std::string plot =
-      "plot $input using 1:2 with lines lc \"gray\" dt 2 title \"u_n\", \\\n"
-      "  $memory using 1:2 with points pt 6 ps 2.2 lc \"black\" title \"classical memory\"";
+  std::string plot = "plot $input using 1:2 with lines lc \"gray\" dt 2 title " + detail::key_title("u_n") +
+                     ", \\\n"
+                     "  $memory using 1:2 with points pt 6 ps 2.2 lc \"black\" title " +
+                     detail::key_title("classical memory");
   if (!max_points.empty()) {
     s += data_block("stackM", max_points) + data_block("stackm", min_points);
-    plot +=
-        ", \\\n  $stackM using 1:2 with points pt 9 ps 1.3 lc \"#d62728\" title \"stack M\", \\\n"
-        "  $stackm using 1:2 with points pt 11 ps 1.3 lc \"#1f77b4\" title \"stack m\"";
+    plot += ", \\\n  $stackM using 1:2 with points pt 9 ps 1.3 lc \"#d62728\" title " + detail::key_title("stack M") +
+            ", \\\n"
+            "  $stackm using 1:2 with points pt 11 ps 1.3 lc \"#1f77b4\" title " +
+            detail::key_title("stack m");
   }
   f.gnuplot = s + plot + "\n";
   return {f};

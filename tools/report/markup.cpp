@@ -1,6 +1,8 @@
 // HTML and Markdown rendering of report pages (see markup.h).
 #include "tools/report/markup.h"
 
+#include <nlohmann/json.hpp>
+
 namespace palcheck::report {
 namespace {
 
@@ -35,8 +37,8 @@ std::string badge_class(const std::string& verdict) {
 
 }  // namespace
 
-Page::Page(Markup markup, std::string title, std::string css)
-    : markup_(markup), title_(std::move(title)), css_(std::move(css)) {}
+Page::Page(Markup markup, std::string title, std::string root)
+    : markup_(markup), title_(std::move(title)), root_(std::move(root)) {}
 
 std::string Page::text(const std::string& s) const {
   return markup_ == Markup::Html ? escape_html(s) : escape_markdown(s);
@@ -67,6 +69,25 @@ std::string Page::badge(const std::string& verdict) const {
   return "**" + escape_markdown(verdict) + "**";
 }
 
+std::string Page::emph(const std::string& inline_text) const {
+  return markup_ == Markup::Html ? "<em>" + inline_text + "</em>" : "*" + inline_text + "*";
+}
+
+std::string Page::bold(const std::string& inline_text) const {
+  return markup_ == Markup::Html ? "<strong>" + inline_text + "</strong>" : "**" + inline_text + "**";
+}
+
+std::string Page::math(const std::string& tex, bool display) const {
+  // The TeX source stays in the page; math_script typesets it (HTML), the viewer does it (Markdown).
+  std::string flat;
+  for (char c : tex) flat += c == '\n' ? ' ' : c;
+  if (markup_ == Markup::Html)
+    return std::string("<span class=\"math") + (display ? " display" : "") + "\">" + escape_html(flat) + "</span>";
+  return display ? "\n$$" + flat + "$$\n" : "$" + flat + "$";
+}
+
+std::string Page::line_break() const { return markup_ == Markup::Html ? "<br>" : "  \n"; }
+
 void Page::heading(int level, const std::string& inline_text, const std::string& id) {
   if (markup_ == Markup::Html) {
     std::string h = "h" + std::to_string(level);
@@ -80,14 +101,15 @@ void Page::paragraph(const std::string& inline_text) {
   body_ += markup_ == Markup::Html ? "<p>" + inline_text + "</p>\n" : inline_text + "\n\n";
 }
 
-void Page::items(const std::vector<std::string>& inline_items) {
+void Page::items(const std::vector<std::string>& inline_items, bool numbered) {
   if (inline_items.empty()) return;
   if (markup_ == Markup::Html) {
-    body_ += "<ul>\n";
+    body_ += numbered ? "<ol>\n" : "<ul>\n";
     for (const std::string& i : inline_items) body_ += "<li>" + i + "</li>\n";
-    body_ += "</ul>\n";
+    body_ += numbered ? "</ol>\n" : "</ul>\n";
   } else {
-    for (const std::string& i : inline_items) body_ += "- " + i + "\n";
+    for (std::size_t i = 0; i < inline_items.size(); ++i)
+      body_ += (numbered ? std::to_string(i + 1) + ". " : "- ") + inline_items[i] + "\n";
     body_ += "\n";
   }
 }
@@ -134,15 +156,38 @@ void Page::figure(const std::string& image, const std::string& caption_inline, c
     body_ += "![" + escape_markdown(alt) + "](" + image + ")\n\n" + caption_inline + "\n\n";
 }
 
+void Page::lines(const std::vector<std::pair<int, std::string>>& indented) {
+  if (markup_ == Markup::Html) {
+    body_ += "<div class=\"algorithm\">\n";
+    for (const auto& [depth, line] : indented)
+      body_ += "<div style=\"padding-left: " + std::to_string(2 * depth) + "em\">" + line + "</div>\n";
+    body_ += "</div>\n";
+    return;
+  }
+  for (const auto& [depth, line] : indented) {
+    for (int k = 0; k < depth; ++k) body_ += "&emsp;&emsp;";
+    body_ += line + "  \n";
+  }
+  body_ += "\n";
+}
+
 void Page::raw_html(const std::string& html) {
   if (markup_ == Markup::Html) body_ += html;
 }
 
 std::string Page::finish() const {
   if (markup_ == Markup::Markdown) return body_;
-  return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + escape_html(title_) +
-         "</title>\n<link rel=\"stylesheet\" href=\"" + escape_html(css_) + "\">\n</head>\n<body>\n" + body_ +
-         "</body>\n</html>\n";
+  bool formulas = body_.find("<span class=\"math") != std::string::npos;
+  std::string head = "<link rel=\"stylesheet\" href=\"" + escape_html(root_) + "style.css\">\n";
+  std::string scripts;
+  if (formulas) {
+    head += "<link rel=\"stylesheet\" href=\"" + escape_html(root_) + "katex/katex.min.css\">\n";
+    scripts = "<script src=\"" + escape_html(root_) + "katex/katex.min.js\"></script>\n<script src=\"" +
+              escape_html(root_) + "math.js\"></script>\n";
+  }
+  return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
+         "content=\"width=device-width, initial-scale=1\">\n<title>" +
+         escape_html(title_) + "</title>\n" + head + "</head>\n<body>\n" + body_ + scripts + "</body>\n</html>\n";
 }
 
 std::string style_sheet() {
@@ -162,7 +207,29 @@ figcaption { font-size: 0.9em; color: #444; }
 .v-not-checkable { background: #95a5a6; } .v-error { background: #000; }
 nav { font-size: 0.9em; margin-bottom: 1em; }
 details { margin: 0.5em 0; }
+.math.display { display: block; margin: 0.6em 0; overflow-x: auto; }
+.statement { border-left: 3px solid #bbb; padding: 0.1em 0 0.1em 1em; margin: 0.8em 0; }
+.algorithm { border-top: 1px solid #999; border-bottom: 1px solid #999; padding: 0.4em 0; margin: 0.8em 0; }
+.summary { font-size: 0.92em; }
+.summary li { margin: 0.1em 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.note { background: #f4f8fb; border: 1px solid #cfe0ee; padding: 0.5em 0.8em; }
 )";
+}
+
+std::string math_script(const std::vector<std::pair<std::string, std::string>>& macros) {
+  nlohmann::ordered_json table = nlohmann::ordered_json::object();
+  for (const auto& [name, expansion] : macros) table[name] = expansion;
+  // A formula KaTeX cannot read is left visible with class katex-error (the report test looks for it).
+  return "// Typesets every formula of the page (class \"math\") with the bundled KaTeX, offline.\n"
+         "(function () {\n"
+         "  var macros = " +
+         table.dump() +
+         ";\n"
+         "  document.querySelectorAll('.math').forEach(function (e) {\n"
+         "    katex.render(e.textContent, e, {displayMode: e.classList.contains('display'), throwOnError: false,\n"
+         "                                    macros: Object.assign({}, macros)});\n"
+         "  });\n"
+         "})();\n";
 }
 
 }  // namespace palcheck::report

@@ -1,26 +1,17 @@
 // The paper's TeX: title, statements by label, section headings (see paper_tex.h).
 #include "tools/report/paper_tex.h"
 
+#include "tools/report/tex_text.h"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 
 namespace palcheck::report {
 namespace {
-
-// The balanced {...} group starting at text[open] == '{', without the braces.
-std::optional<std::string> braced(const std::string& text, std::size_t open) {
-  if (open >= text.size() || text[open] != '{') return std::nullopt;
-  int depth = 0;
-  for (std::size_t i = open; i < text.size(); ++i) {
-    if (text[i] == '\\') {
-      ++i;
-      continue;
-    }
-    if (text[i] == '{') ++depth;
-    if (text[i] == '}' && --depth == 0) return text.substr(open + 1, i - open - 1);
-  }
-  return std::nullopt;
-}
 
 // The sectioning command (\section, \subsection, \section*) that directly precedes `at`, if any.
 std::optional<std::size_t> heading_before(const std::string& text, std::size_t at) {
@@ -37,18 +28,62 @@ std::optional<std::size_t> heading_before(const std::string& text, std::size_t a
 
 PaperTex PaperTex::load(const std::string& path) {
   PaperTex paper;
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw std::runtime_error(path + ": a folder, not a TeX file");
   std::ifstream in(path, std::ios::binary);
-  if (!in) return paper;
+  if (!in) throw std::runtime_error(path + ": cannot read it");
   std::ostringstream text;
   text << in.rdbuf();
+  if (in.bad()) throw std::runtime_error(path + ": read failed");
   paper.text_ = text.str();
+  if (paper.text_.empty()) throw std::runtime_error(path + ": empty");
   return paper;
+}
+
+std::vector<std::pair<std::string, std::string>> PaperTex::macros() const {
+  std::vector<std::pair<std::string, std::string>> out;
+  std::size_t preamble_end = std::min(text_.find("\\begin{document}"), text_.size());
+  // A macro name, as \name or {\name}, at `at`; moves `at` past it.
+  auto name_at = [&](std::size_t& at) -> std::optional<std::string> {
+    while (at < preamble_end && (text_[at] == ' ' || text_[at] == '\n')) ++at;
+    if (at < preamble_end && text_[at] == '{') {
+      std::optional<std::string> inner = braced_group(text_, at);
+      if (!inner) return std::nullopt;
+      at += inner->size() + 2;
+      return *inner;
+    }
+    std::size_t start = at;
+    if (at < preamble_end && text_[at] == '\\') ++at;
+    while (at < preamble_end && std::isalpha(static_cast<unsigned char>(text_[at]))) ++at;
+    return at > start + 1 ? std::optional<std::string>(text_.substr(start, at - start)) : std::nullopt;
+  };
+  for (std::size_t at = 0; (at = text_.find('\\', at)) < preamble_end;) {
+    std::size_t word = at + 1;
+    while (word < preamble_end && std::isalpha(static_cast<unsigned char>(text_[word]))) ++word;
+    std::string command = text_.substr(at + 1, word - at - 1);
+    bool star = word < preamble_end && text_[word] == '*';
+    std::size_t next = word + (star ? 1 : 0);
+    at = word;
+    if (command != "newcommand" && command != "renewcommand" && command != "DeclareMathOperator") continue;
+    std::optional<std::string> name = name_at(next);
+    if (!name || name->empty() || (*name)[0] != '\\') continue;
+    while (next < preamble_end && text_[next] == '[') next = text_.find(']', next) + 1;  // argument count
+    while (next < preamble_end && (text_[next] == ' ' || text_[next] == '\n')) ++next;
+    std::optional<std::string> body = braced_group(text_, next);
+    if (!body) continue;
+    at = next + body->size() + 2;
+    if (command == "DeclareMathOperator")
+      out.push_back({*name, (star ? "\\operatorname*{" : "\\operatorname{") + *body + "}"});
+    else
+      out.push_back({*name, *body});
+  }
+  return out;
 }
 
 std::optional<std::string> PaperTex::title() const {
   std::size_t at = text_.find("\\title{");
   if (at == std::string::npos) return std::nullopt;
-  return braced(text_, at + 6);
+  return braced_group(text_, at + 6);
 }
 
 std::optional<std::size_t> PaperTex::position(const std::string& label) const {
@@ -61,7 +96,7 @@ std::optional<std::string> PaperTex::section_title(const std::string& label) con
   if (!at) return std::nullopt;
   std::optional<std::size_t> heading = heading_before(text_, *at);
   if (!heading) return std::nullopt;
-  return braced(text_, text_.find('{', *heading));
+  return braced_group(text_, text_.find('{', *heading));
 }
 
 std::optional<std::string> PaperTex::statement(const std::string& label) const {
@@ -76,7 +111,7 @@ std::optional<std::string> PaperTex::statement(const std::string& label) const {
   while (search > 0) {
     std::size_t begin = text_.rfind("\\begin{", search - 1);
     if (begin == std::string::npos) break;
-    std::optional<std::string> env = braced(text_, begin + 6);
+    std::optional<std::string> env = braced_group(text_, begin + 6);
     search = begin;
     if (!env) continue;
     std::string close = "\\end{" + *env + "}";

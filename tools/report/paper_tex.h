@@ -1,17 +1,21 @@
 // The paper's TeX source as the report quotes it: the title, the statement printed under a \label,
-// section titles, and the position of each label (the paper order of the claims).
+// section titles, the position of each label, and the macros its preamble defines (for KaTeX).
 #pragma once
 
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace palcheck::report {
 
-/// The paper's source, or nothing when the file is missing (every query then answers "unknown").
+/// The paper's source, or none (every query then answers nothing).
 class PaperTex {
  public:
-  /// Reads path; a missing or unreadable file gives an empty paper.
+  /// No paper.
+  PaperTex() = default;
+  /// Reads path; std::runtime_error naming the path when it cannot be read or is empty.
   static PaperTex load(const std::string& path);
 
   /// Whether the source was read.
@@ -25,6 +29,9 @@ class PaperTex {
   std::optional<std::string> section_title(const std::string& label) const;
   /// Offset of \label{label} in the source, or nullopt.
   std::optional<std::size_t> position(const std::string& label) const;
+  /// The preamble's \newcommand and \DeclareMathOperator definitions as KaTeX macros: name (with its
+  /// backslash) and expansion (#1, #2 for arguments), in the order defined.
+  std::vector<std::pair<std::string, std::string>> macros() const;
 
  private:
   std::string text_;

@@ -65,6 +65,10 @@ SavedInstance instance_from_json(const nlohmann::json& doc) {
 
 ReportRun make_run(const nlohmann::json& verify_doc, const std::map<std::string, nlohmann::json>& replays,
                    const std::vector<Claim>& table) {
+  if (verify_doc.is_object() && verify_doc.contains("shard"))
+    throw std::invalid_argument(
+        "this is one shard of a split run (verify --shard), which holds results but no verdicts: combine the "
+        "shards first with palcheck merge SHARD.json ... --json RUN.json --out DIR, then report from RUN.json");
   if (!verify_doc.is_object() || !verify_doc.contains("claims") || !verify_doc["claims"].is_array())
     throw std::invalid_argument("verify JSON: no \"claims\" array");
   ReportRun run;
@@ -74,6 +78,9 @@ ReportRun make_run(const nlohmann::json& verify_doc, const std::map<std::string,
     rc.doc = c;
     std::string label = string_field(c, "label");
     if (label.empty()) throw std::invalid_argument("verify JSON: a claim without \"label\"");
+    if (string_field(c, "verdict").empty())
+      throw std::invalid_argument("verify JSON: claim " + label +
+                                  " has no \"verdict\" (not a palcheck verify --json file?)");
     auto row = std::find_if(table.begin(), table.end(), [&](const Claim& t) { return t.label == label; });
     if (row != table.end())
       rc.claim = *row;

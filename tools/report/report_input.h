@@ -46,7 +46,8 @@ struct ReportRun {
 /// Reads an instance object ({"label","scenario","options","values"}); std::invalid_argument naming the field.
 SavedInstance instance_from_json(const nlohmann::json& doc);
 
-/// Builds the run: claims from the JSON, table rows from `table` (a claim missing from the table keeps its
+/// Builds the run: claims from the JSON (std::invalid_argument for a shard's file, which has no verdicts, or a
+/// claim without label or verdict), table rows from `table` (a claim missing from the table keeps its
 /// label and no statement), replay files by label, and the headline of each claim with a refutation (REFUTED,
 /// or ILL-POSED under readings that refute): the replay file's instance, else the result marked
 /// "headline": true, else the first REFUTED result with a counterexample.

@@ -1,11 +1,14 @@
-// Assembling the report (see report_writer.h): claim order, the index, one page per claim with its
-// figures, written into a temporary folder that is renamed when complete.
+// Assembling the report (see report_writer.h): claim order, the index with its one-page summary, one page
+// per claim with its figures, written into a temporary folder that is renamed when complete.
 #include "tools/report/report_writer.h"
 
+#include "claims/paper_sections.h"
 #include "tools/report/figures.h"
 #include "tools/report/gnuplot.h"
+#include "tools/report/katex_files.h"
 #include "tools/report/markup.h"
 #include "tools/report/paper_tex.h"
+#include "tools/report/tex_text.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -32,16 +35,98 @@ struct Context {
 
 std::string page_ext(const Context& c) { return c.markup == Markup::Html ? ".html" : ".md"; }
 
-void write_text(const fs::path& path, const std::string& text) {
+void write_bytes(const fs::path& path, const char* data, std::size_t size) {
   std::ofstream out(path, std::ios::binary);
-  out << text;
+  out.write(data, static_cast<std::streamsize>(size));
   if (!out) throw std::runtime_error("cannot write " + path.string());
+}
+
+void write_text(const fs::path& path, const std::string& text) { write_bytes(path, text.data(), text.size()); }
+
+// Any JSON value in words: strings as they are, lists joined by commas, objects as "key: value; ...".
+std::string words(const nlohmann::json& v) {
+  if (v.is_null()) return "";
+  if (v.is_string()) return v.get<std::string>();
+  if (v.is_boolean()) return v.get<bool>() ? "yes" : "no";
+  if (v.is_number()) return v.dump();
+  std::string out;
+  if (v.is_array()) {
+    for (const nlohmann::json& e : v) out += (out.empty() ? "" : ", ") + words(e);
+    return out;
+  }
+  for (auto& [k, e] : v.items()) out += (out.empty() ? "" : "; ") + k + ": " + words(e);
+  return out;
 }
 
 std::string str(const nlohmann::json& doc, const char* key) {
   auto it = doc.find(key);
-  if (it == doc.end() || it->is_null()) return "";
-  return it->is_string() ? it->get<std::string>() : it->dump();
+  return it == doc.end() ? "" : words(*it);
+}
+
+// "cvc5 1.0.3: unsat" from {"solver": ..., "answer": ...}.
+std::string solver_words(const nlohmann::json& second) {
+  if (!second.is_object()) return words(second);
+  return str(second, "solver") + ": " + str(second, "answer");
+}
+
+// What a REFUTED result refutes: "statement", "proof step", "fixed parameter" ("" when not said). A typed
+// "scope" field, where the run has one, is read first.
+std::string scope_of(const nlohmann::json& result) {
+  for (const char* key : {"scope", "refutes"}) {
+    auto it = result.find(key);
+    if (it == result.end() || it->is_null()) continue;
+    if (it->is_object()) return str(*it, "refutes").empty() ? str(*it, "kind") : str(*it, "refutes");
+    return words(*it);
+  }
+  return "";
+}
+
+// Text from the run in which the TeX it quotes ("\relay{...}" in double quotes) is shown as code.
+std::string prose(const Page& page, const std::string& text) {
+  std::string out;
+  std::size_t from = 0;
+  while (from < text.size()) {
+    std::size_t open = text.find('"', from);
+    std::size_t close = open == std::string::npos ? std::string::npos : text.find('"', open + 1);
+    if (close == std::string::npos) break;
+    std::string quote = text.substr(open + 1, close - open - 1);
+    bool tex = false;
+    for (std::size_t i = 0; i + 1 < quote.size(); ++i)
+      if (quote[i] == '\\' && std::isalpha(static_cast<unsigned char>(quote[i + 1]))) tex = true;
+    out +=
+        page.text(text.substr(from, open - from)) + (tex ? page.code(quote) : page.text("\u201c" + quote + "\u201d"));
+    from = close + 1;
+  }
+  return out + page.text(text.substr(from));
+}
+
+// A reason short enough for a one-line summary.
+std::string one_line(std::string text, std::size_t width) {
+  const std::string counterexample = "counterexample after ";
+  if (text.rfind(counterexample, 0) == 0) {
+    std::size_t colon = text.find(": ");
+    if (colon != std::string::npos) text = "counterexample " + text.substr(colon + 2);
+  }
+  if (text.size() <= width) return text;
+  std::size_t cut = text.rfind(' ', width - 1);
+  return text.substr(0, cut == std::string::npos || cut < width / 2 ? width - 1 : cut) + " \u2026";
+}
+
+// The one-line reason for a claim's verdict: its evidence summary, except for a searched counterexample
+// ("counterexample after K passing cases: ... -> ...") with a replay file, which says it better as the
+// headline's values, what the claim predicts and what the reference computed.
+std::string reason_of(const ReportClaim& rc) {
+  std::string summary = str(rc.doc.value("evidence", nlohmann::json::object()), "summary");
+  if (summary.rfind("counterexample after ", 0) != 0 || !rc.replay || !rc.headline) return summary;
+  std::string predicted = str(*rc.replay, "predicted"), computed = str(*rc.replay, "computed");
+  if (predicted.empty() || computed.empty()) return summary;
+  std::string values;
+  for (const auto& [k, list] : rc.headline->values) {
+    std::string shown;
+    for (std::size_t i = 0; i < list.size(); ++i) shown += (i ? ", " : "") + to_string(list[i]);
+    values += (values.empty() ? "" : ", ") + k + " = " + (list.size() == 1 ? shown : "[" + shown + "]");
+  }
+  return "on " + values + ": expected " + predicted + "; computed " + computed;
 }
 
 // The label a sub-claim or repair of ours hangs on: "repair:X" -> X, "X:part" -> X (the longest prefix known).
@@ -55,22 +140,16 @@ std::string base_label(const std::string& label, const std::map<std::string, con
   }
 }
 
-// Claims grouped by section, sections and claims in the paper's order (position of their label in the TeX),
-// claims of ours right after the claim they hang on; the run's order where the paper says nothing.
+// Claims grouped by section in the paper's order (the section table of claims/paper_sections.h), claims in
+// the run's order (the claim table's), each claim of ours right after the claim it hangs on.
 std::vector<std::pair<std::string, std::vector<const ReportClaim*>>> paper_order(const Context& c) {
-  const std::size_t unknown = std::string::npos;
-  std::map<std::string, std::size_t> first_index;
+  std::map<std::string, std::size_t> run_index;
+  for (std::size_t i = 0; i < c.run.claims.size(); ++i) run_index.emplace(c.run.claims[i].claim.label, i);
   std::vector<std::string> sections;
-  for (std::size_t i = 0; i < c.run.claims.size(); ++i) {
-    const std::string& s = c.run.claims[i].claim.section;
-    if (!first_index.count(s)) first_index[s] = i, sections.push_back(s);
-  }
-  auto section_key = [&](const std::string& s) {
-    std::optional<std::size_t> p = c.tex.position(s);
-    return std::pair{p.value_or(unknown), first_index[s]};
-  };
-  std::stable_sort(sections.begin(), sections.end(),
-                   [&](const std::string& a, const std::string& b) { return section_key(a) < section_key(b); });
+  for (const PaperSection& s : paper_sections()) sections.push_back(s.label);
+  for (const ReportClaim& rc : c.run.claims)
+    if (std::find(sections.begin(), sections.end(), rc.claim.section) == sections.end())
+      sections.push_back(rc.claim.section);
   std::vector<std::pair<std::string, std::vector<const ReportClaim*>>> out;
   for (const std::string& s : sections) {
     std::vector<std::pair<std::tuple<std::size_t, int, std::size_t>, const ReportClaim*>> keyed;
@@ -78,9 +157,11 @@ std::vector<std::pair<std::string, std::vector<const ReportClaim*>>> paper_order
       const ReportClaim& rc = c.run.claims[i];
       if (rc.claim.section != s) continue;
       std::string base = base_label(rc.claim.label, c.by_label);
-      std::optional<std::size_t> p = c.tex.position(base);
-      keyed.push_back({{p.value_or(unknown), base == rc.claim.label ? 0 : 1, i}, &rc});
+      auto at = run_index.find(base);
+      bool own = base == rc.claim.label || at == run_index.end();
+      keyed.push_back({{own ? i : at->second, own ? 0 : 1, i}, &rc});
     }
+    if (keyed.empty()) continue;
     std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     std::vector<const ReportClaim*> claims;
     for (const auto& k : keyed) claims.push_back(k.second);
@@ -89,13 +170,14 @@ std::vector<std::pair<std::string, std::vector<const ReportClaim*>>> paper_order
   return out;
 }
 
-std::string section_name(const Context& c, const std::string& section) {
-  std::optional<std::string> title = c.tex.section_title(section);
-  return title ? *title + " (" + section + ")" : section;
-}
-
 std::string claim_href(const Context& c, const std::string& label, bool from_index) {
   return (from_index ? "claims/" : "") + file_stem(label) + page_ext(c);
+}
+
+RefLink ref_link(const Context& c, bool from_index) {
+  return [&c, from_index](const std::string& label) {
+    return c.by_label.count(label) ? claim_href(c, label, from_index) : std::string();
+  };
 }
 
 std::string reading_text(const nlohmann::json& interpretation) {
@@ -104,22 +186,59 @@ std::string reading_text(const nlohmann::json& interpretation) {
   for (auto& [k, v] : interpretation.items()) {
     std::string value;
     if (v.is_array())
-      for (const nlohmann::json& e : v)
-        value += (value.empty() ? "" : " | ") + (e.is_string() ? e.get<std::string>() : e.dump());
+      for (const nlohmann::json& e : v) value += (value.empty() ? "" : " | ") + words(e);
     else
-      value = v.is_string() ? v.get<std::string>() : v.dump();
+      value = words(v);
     out += (out.empty() ? "" : "; ") + k + " = " + value;
   }
   return out;
 }
 
+// How many of the claim's results refute only a proof step, or the statement at a fixed parameter.
+std::pair<std::size_t, std::size_t> side_refutations(const ReportClaim& rc) {
+  std::size_t steps = 0, fixed = 0;
+  for (const nlohmann::json& r : rc.results()) {
+    if (str(r, "verdict") != "REFUTED") continue;
+    std::string scope = scope_of(r);
+    steps += scope == "proof step";
+    fixed += scope == "fixed parameter";
+  }
+  return {steps, fixed};
+}
+
+std::string side_note(const ReportClaim& rc) {
+  auto [steps, fixed] = side_refutations(rc);
+  std::string note;
+  if (steps)
+    note += std::to_string(steps) + (steps == 1 ? " result refutes" : " results refute") + " a proof step only";
+  if (fixed)
+    note += (note.empty() ? "" : "; ") + std::to_string(fixed) + (fixed == 1 ? " result refutes" : " results refute") +
+            " the statement at one parameter value only";
+  return note;
+}
+
 // ---- figures ---------------------------------------------------------------------------------------
 
-std::vector<Figure> figures_of(const ReportClaim& rc) {
+// A figure drawn from a sequence of the headline ("fig1-u", "fig2-v", "fig3-u") is left out when that
+// sequence is a single token: a figure of one point shows nothing its table does not.
+bool draws_one_point(const Figure& f, const SavedInstance& headline) {
+  std::size_t dash = f.id.find('-');
+  if (dash == std::string::npos || f.id.rfind("fig", 0) != 0 || f.id[3] > '3') return false;
+  auto it = headline.values.find(f.id.substr(dash + 1));
+  return it != headline.values.end() && it->second.size() < 2;
+}
+
+std::vector<Figure> figures_of(const ReportClaim& rc, std::vector<std::string>& left_out) {
   std::vector<Figure> figures;
   if (rc.headline) {
     for (auto* make : {&sequence_figures, &stack_figures, &tc_figures, &encoding_figures, &other_sequence_figures})
-      for (Figure& f : make(*rc.headline)) figures.push_back(std::move(f));
+      for (Figure& f : make(*rc.headline)) {
+        std::string sequence = f.id.substr(f.id.find('-') + 1);
+        if (!draws_one_point(f, *rc.headline))
+          figures.push_back(std::move(f));
+        else if (std::find(left_out.begin(), left_out.end(), sequence) == left_out.end())
+          left_out.push_back(sequence);
+      }
   }
   if (rc.claim.label == "repair:thm:tc") figures.push_back(tc_repair_figure("anbn", "aaabbb", 12));
   for (Figure& f : cost_figures(rc)) figures.push_back(std::move(f));
@@ -155,15 +274,52 @@ void emit_figure(Context& c, Page& page, const std::string& stem, const Figure& 
 
 // ---- claim page ------------------------------------------------------------------------------------
 
+// One result as a paragraph (verdict, method, what it found) and a list of its evidence.
+void emit_result(Context& c, Page& page, const std::string& stem, const nlohmann::json& r, std::size_t& query) {
+  std::string method = str(r, "method");
+  std::string head =
+      page.badge(str(r, "verdict")) + " " + page.strong(method + ":") + " " + prose(page, str(r, "summary"));
+  if (r.value("headline", false)) head += " " + page.emph(page.text("(the headline counterexample)"));
+  page.paragraph(head);
+  std::vector<std::string> items;
+  if (auto second = r.find("second_solver"); second != r.end() && !second->is_null())
+    items.push_back(page.text("confirmed by " + solver_words(*second)));
+  if (std::string bound = str(r, "bound"); !bound.empty()) items.push_back(page.text("bound: " + bound));
+  if (std::string reading = reading_text(r.value("interpretation", nlohmann::json())); !reading.empty())
+    items.push_back(page.text("reading: " + reading));
+  std::string seed = str(r, "seed");
+  items.push_back(
+      page.text("seed " + (seed.empty() ? std::string("none (deterministic)") : seed) + ", cases " + str(r, "cases")));
+  std::string used;
+  if (r.contains("hypotheses_used") && r["hypotheses_used"].is_array())
+    for (const nlohmann::json& hyp : r["hypotheses_used"]) used += (used.empty() ? "" : ", ") + words(hyp);
+  if (!used.empty()) items.push_back(page.text("hypotheses used: " + used));
+  if (r.contains("details") && r["details"].is_array())
+    for (const nlohmann::json& d : r["details"]) {
+      std::string key = str(d, "key"), value = str(d, "value");
+      if (key.rfind("smt2", 0) == 0 && fs::exists(value)) {
+        std::string name = stem + ".q" + std::to_string(++query) + ".smt2";
+        fs::copy_file(value, c.dir / "claims" / name, fs::copy_options::overwrite_existing);
+        items.push_back(page.text("solver query: ") + page.link(name, name) +
+                        page.text(" (z3 " + name + " answers it)"));
+        continue;
+      }
+      items.push_back(page.strong(key + ": ") + prose(page, value));
+    }
+  page.raw_html("<details><summary>evidence</summary>\n");
+  page.items(items);
+  page.raw_html("</details>\n");
+}
+
 void write_claim_page(Context& c, const ReportClaim& rc) {
   const Claim& claim = rc.claim;
   std::string stem = file_stem(claim.label);
-  Page page(c.markup, claim.label + ": " + rc.verdict(), "../style.css");
+  Page page(c.markup, claim.label + ": " + rc.verdict(), "../");
   page.raw_html("<nav>" + page.link("index", "../index.html") + "</nav>\n");
   if (c.markup == Markup::Markdown) page.paragraph(page.link("index", "../index.md"));
   page.heading(1, page.text(claim.label) + " " + page.badge(rc.verdict()));
   std::string kind = claim.kind.empty() ? "" : claim.kind + ", ";
-  page.paragraph(page.text(kind + "section " + section_name(c, claim.section)) +
+  page.paragraph(page.text(kind + "section: " + section_title(claim.section)) +
                  (claim.ours ? page.text(" (a label of ours)") : ""));
 
   // Repairs and sub-claims link both ways.
@@ -179,17 +335,24 @@ void write_claim_page(Context& c, const ReportClaim& rc) {
                           page.badge(other.verdict()));
   if (!relations.empty()) page.items(relations);
 
+  page.heading(2, "Verdict");
+  page.paragraph(page.badge(rc.verdict()) + " " + prose(page, reason_of(rc)));
+  if (std::string note = side_note(rc); !note.empty())
+    page.paragraph(page.text("Besides: " + note + " (listed apart below; they do not decide the verdict)."));
+
   page.heading(2, "Statement");
+  if (!claim.statement.empty()) page.paragraph(page.strong("In our words: ") + page.text(claim.statement));
   std::optional<std::string> printed = c.tex.statement(claim.label);
   if (printed) {
-    page.paragraph(page.text("As printed in the paper (TeX source):"));
-    page.preformatted(*printed, "tex");
+    page.paragraph(page.strong("As printed in the paper:"));
+    page.raw_html("<div class=\"statement\">\n");
+    append_tex(page, *printed, ref_link(c, false));
+    page.raw_html("</div>\n");
+  } else if (c.tex.available()) {
+    page.paragraph(page.text("This label does not occur in the paper's source."));
   } else {
-    page.paragraph(page.text(!c.tex.available()
-                                 ? "The paper's source was not found, so the printed statement is not shown."
-                                 : "This label does not occur in the paper."));
+    page.paragraph(page.text("The printed statement is not quoted: give the paper's TeX source with --tex."));
   }
-  if (!claim.statement.empty()) page.paragraph(page.strong("In our words: ") + page.text(claim.statement));
   if (!claim.hypotheses.empty()) {
     page.heading(3, "Hypotheses");
     std::vector<std::string> items;
@@ -197,22 +360,16 @@ void write_claim_page(Context& c, const ReportClaim& rc) {
     page.items(items);
   }
   page.heading(3, "Readings");
-  std::vector<std::string> readings;
-  for (const std::string& r : claim.interpretations) readings.push_back(page.code(r));
-  page.paragraph(readings.empty() ? page.text("none named") : page.text("the verdict may depend on: ") + [&] {
-    std::string joined;
-    for (const std::string& r : readings) joined += (joined.empty() ? "" : ", ") + r;
-    return joined;
-  }());
+  std::string readings;
+  for (const std::string& r : claim.interpretations) readings += (readings.empty() ? "" : ", ") + page.code(r);
+  page.paragraph(readings.empty() ? page.text("none named") : page.text("the verdict may depend on: ") + readings);
   if (std::string r = reading_text(rc.doc.value("interpretation", nlohmann::json())); !r.empty())
     page.paragraph(page.text("readings taken: " + r));
-
-  page.heading(2, "Verdict per reading");
   if (auto by = rc.doc.find("by_reading"); by != rc.doc.end() && !by->is_null()) {
+    page.heading(3, "Verdict per reading");
     std::vector<std::vector<std::string>> rows;
     if (by->is_object())
-      for (auto& [k, v] : by->items())
-        rows.push_back({page.text(k), v.is_string() ? page.badge(v.get<std::string>()) : page.text(v.dump())});
+      for (auto& [k, v] : by->items()) rows.push_back({page.text(k), page.badge(words(v))});
     else if (by->is_array())
       for (const nlohmann::json& e : *by) {
         if (!e.is_object()) continue;
@@ -223,19 +380,9 @@ void write_claim_page(Context& c, const ReportClaim& rc) {
       }
     page.table({page.text("reading"), page.text("verdict")}, rows);
   }
-  std::vector<std::vector<std::string>> result_rows;
-  for (const nlohmann::json& r : rc.results()) {
-    std::string method = str(r, "method");
-    if (std::string second = str(r, "second_solver"); !second.empty()) method += " (confirmed by " + second + ")";
-    std::string verdict = page.badge(str(r, "verdict"));
-    if (std::string bound = str(r, "bound"); !bound.empty()) verdict += " " + page.text("bound: " + bound);
-    if (r.value("headline", false)) verdict += " " + page.text("(headline)");
-    result_rows.push_back({verdict, page.text(method),
-                           page.text(reading_text(r.value("interpretation", nlohmann::json()))),
-                           page.text(str(r, "summary"))});
-  }
-  page.table({page.text("verdict"), page.text("method"), page.text("reading"), page.text("evidence")}, result_rows);
 
+  std::vector<std::string> left_out;
+  std::vector<Figure> figures = figures_of(rc, left_out);
   if (rc.headline) {
     const SavedInstance& h = *rc.headline;
     page.heading(2, "Headline counterexample");
@@ -251,8 +398,8 @@ void write_claim_page(Context& c, const ReportClaim& rc) {
     }
     if (!rows.empty()) page.table({page.text("value"), page.text("exact")}, rows);
     if (rc.replay) {
-      std::vector<std::string> items{page.strong("predicted: ") + page.text(str(*rc.replay, "predicted")),
-                                     page.strong("computed: ") + page.text(str(*rc.replay, "computed"))};
+      std::vector<std::string> items{page.strong("predicted: ") + prose(page, str(*rc.replay, "predicted")),
+                                     page.strong("computed: ") + prose(page, str(*rc.replay, "computed"))};
       page.items(items);
       std::string replay_name = stem + ".replay.json";
       write_text(c.dir / "claims" / replay_name, rc.replay->dump(2) + "\n");
@@ -260,98 +407,138 @@ void write_claim_page(Context& c, const ReportClaim& rc) {
                      page.text("), and the search that found it:"));
       page.preformatted("palcheck replay " + replay_name + "\n" + str(*rc.replay, "command"));
     }
+    for (const std::string& name : left_out)
+      page.paragraph(page.text("The sequence " + name +
+                               " is a single token: its figures would be single points, so "
+                               "only its exact values above are shown."));
   }
 
-  std::vector<Figure> figures = figures_of(rc);
   if (!figures.empty()) page.heading(2, "Figures");
   for (const Figure& f : figures) emit_figure(c, page, stem, f);
 
+  // Every result, the refutations of the statement apart from those of a proof step or a fixed parameter.
+  struct Group {
+    std::string heading, note;
+    std::vector<const nlohmann::json*> results;
+  };
+  std::vector<Group> groups{
+      {"Results that refute the statement", "", {}},
+      {"Results that refute a proof step",
+       "Each refutes a step of the paper's proof (a lemma it relies on, as the proof uses it), not the statement: "
+       "they show the proof does not hold as written.",
+       {}},
+      {"Results that refute the statement at one parameter value",
+       "Each fixes a parameter the statement quantifies over (an eps, a depth); the statement is judged on the "
+       "results above.",
+       {}},
+      {"Other results", "", {}}};
+  for (const nlohmann::json& r : rc.results()) {
+    std::string scope = scope_of(r);
+    std::size_t g = str(r, "verdict") != "REFUTED" ? 3 : scope == "proof step" ? 1 : scope == "fixed parameter" ? 2 : 0;
+    groups[g].results.push_back(&r);
+  }
   page.heading(2, "Evidence");
   std::size_t query = 0;
-  for (const nlohmann::json& r : rc.results()) {
-    std::string seed = str(r, "seed");
-    page.heading(3, page.text(str(r, "method") + ": ") + page.badge(str(r, "verdict")));
-    std::vector<std::string> items;
-    items.push_back(page.text("seed " + (seed.empty() ? std::string("none (deterministic)") : seed) + ", cases " +
-                              str(r, "cases")));
-    std::string used;
-    if (r.contains("hypotheses_used") && r["hypotheses_used"].is_array())
-      for (const nlohmann::json& hyp : r["hypotheses_used"])
-        used += (used.empty() ? "" : ", ") + (hyp.is_string() ? hyp.get<std::string>() : hyp.dump());
-    items.push_back(page.text("hypotheses used: " + (used.empty() ? std::string("none recorded") : used)));
-    if (r.contains("details") && r["details"].is_array())
-      for (const nlohmann::json& d : r["details"]) {
-        std::string key = str(d, "key"), value = str(d, "value");
-        if (key.rfind("smt2", 0) == 0 && fs::exists(value)) {
-          std::string name = stem + ".q" + std::to_string(++query) + ".smt2";
-          fs::copy_file(value, c.dir / "claims" / name, fs::copy_options::overwrite_existing);
-          items.push_back(page.text("solver query: ") + page.link(name, name) +
-                          page.text(" (z3 " + name + " answers it)"));
-          continue;
-        }
-        items.push_back(page.strong(key + ": ") + page.text(value));
-      }
-    page.items(items);
+  for (const Group& g : groups) {
+    if (g.results.empty()) continue;
+    page.heading(3, page.text(g.heading + " (" + std::to_string(g.results.size()) + ")"));
+    if (!g.note.empty()) page.paragraph(page.emph(page.text(g.note)));
+    for (const nlohmann::json* r : g.results) emit_result(c, page, stem, *r, query);
   }
   write_text(c.dir / "claims" / (stem + page_ext(c)), page.finish());
 }
 
 // ---- index -----------------------------------------------------------------------------------------
 
-void write_index(Context& c) {
-  std::string title = c.tex.title().value_or("the paper");
-  Page page(c.markup, "palcheck report: " + title, "style.css");
-  page.heading(1, page.text(title));
-  std::string tests = str(c.run.doc, "tests");
-  page.paragraph(
-      page.text("A referee report by palcheck: every claim of the paper judged on an exact-arithmetic "
-                "reference (seed " +
-                str(c.run.doc, "seed") + (tests.empty() ? "" : ", tests " + tests) +
-                "). Verdicts: PROVED on the whole domain, BOUNDED up to a stated size, REFUTED by a "
-                "counterexample the exact reference confirms, HELD on N generated cases, ILL-POSED when "
-                "the statement is undefined or its readings split."));
-  std::map<std::string, std::size_t> counts;
-  for (const ReportClaim& rc : c.run.claims) ++counts[rc.verdict()];
-  std::vector<std::vector<std::string>> count_rows;
-  for (const auto& [v, n] : counts) count_rows.push_back({page.badge(v), page.text(std::to_string(n))});
-  page.heading(2, page.text(std::to_string(c.run.claims.size()) + " claims by verdict"));
-  page.table({page.text("verdict"), page.text("claims")}, count_rows);
-
-  auto order = paper_order(c);
-  page.heading(2, "Main findings");
-  std::vector<std::string> findings;
-  for (const auto& [section, claims] : order) {
-    std::string refuted, ill;
-    std::size_t n_refuted = 0, n_ill = 0;
+// One summary list: the paper's claims with `verdict`, each with its one-line reason.
+void summary_list(const Context& c, Page& page, const std::string& verdict, const std::string& title) {
+  std::vector<std::string> items;
+  for (const auto& [section, claims] : paper_order(c))
     for (const ReportClaim* rc : claims) {
-      if (rc->claim.ours) continue;
-      std::string entry = page.link(rc->claim.label, claim_href(c, rc->claim.label, true)) +
-                          page.text(": " + str(rc->doc["evidence"], "summary") + ". ");
-      if (rc->verdict() == "REFUTED") refuted += entry, ++n_refuted;
-      if (rc->verdict() == "ILL-POSED") ill += entry, ++n_ill;
+      if (rc->claim.ours || rc->verdict() != verdict) continue;
+      std::string reason = one_line(reason_of(*rc), 160);
+      items.push_back(page.link(rc->claim.label, claim_href(c, rc->claim.label, true)) + page.text(": ") +
+                      prose(page, reason));
     }
-    if (n_refuted + n_ill == 0) continue;
-    std::string finding = page.strong(section_name(c, section)) + page.text(": ");
-    if (n_refuted) finding += page.text(std::to_string(n_refuted) + " refuted. ") + refuted;
-    if (n_ill) finding += page.text(std::to_string(n_ill) + " ill-posed. ") + ill;
-    findings.push_back(finding);
-  }
-  page.items(findings);
+  if (items.empty()) return;
+  page.heading(3, page.text(title + " (" + std::to_string(items.size()) + ")"));
+  page.raw_html("<div class=\"summary\">\n");
+  page.items(items);
+  page.raw_html("</div>\n");
+}
 
-  page.heading(2, "Claims by section, in paper order");
-  for (const auto& [section, claims] : order) {
-    page.heading(3, page.text(section_name(c, section)), section);
+void write_index(Context& c) {
+  std::optional<std::string> tex_title = c.tex.title();
+  Page page(c.markup, "palcheck report", "");
+  std::string title = tex_title ? inline_tex(page, *tex_title, {}) : page.text("The Preisach Attention Layer paper");
+  page.heading(1, page.text("Referee report: ") + title);
+  std::string tests = str(c.run.doc, "tests");
+  std::map<std::string, std::size_t> counts;
+  std::size_t ours = 0;
+  for (const ReportClaim& rc : c.run.claims) ++counts[rc.verdict()], ours += rc.claim.ours;
+  std::string tally;
+  for (const char* v :
+       {"REFUTED", "ILL-POSED", "PROVED", "BOUNDED", "HELD", "UNKNOWN", "TIMEOUT", "NOT-CHECKABLE", "ERROR"})
+    if (counts.count(v)) tally += (tally.empty() ? "" : ", ") + std::to_string(counts[v]) + " " + v;
+  page.paragraph(
+      page.text("palcheck judged " + std::to_string(c.run.claims.size()) + " claims (" +
+                std::to_string(c.run.claims.size() - ours) + " of the paper's labels, " + std::to_string(ours) +
+                " sub-claims and repairs of ours) on an exact-arithmetic reference, seed " + str(c.run.doc, "seed") +
+                (tests.empty() ? "" : ", " + tests + " cases per search") + ": " + tally + "."));
+  if (c.tex.available())
+    page.paragraph(page.text("Statements are quoted from the paper's source (" +
+                             fs::path(c.options.tex_path).filename().string() + ") and typeset."));
+  else
+    page.raw_html("<p class=\"note\">" +
+                  page.text("This report is in palcheck's own words: each claim is stated in one sentence of ours, "
+                            "and sections carry our titles. To quote and typeset the paper's printed statements, "
+                            "make it again with the paper's TeX source: ") +
+                  page.code("palcheck report --from RUN.json --replays DIR --tex PAPER.tex --out DIR") + "</p>\n");
+  if (c.markup == Markup::Markdown && !c.tex.available())
+    page.paragraph(page.text("Not quoted: the paper's printed statements (add --tex PAPER.tex)."));
+
+  page.heading(2, "Summary");
+  page.paragraph(
+      page.text("REFUTED: a counterexample the exact reference confirms, under every reading the paper admits. "
+                "ILL-POSED: undefined, vacuous or contradictory as printed, or true under one reading and false under "
+                "another. PROVED: for the whole domain, confirmed by a second solver. The paper's own labels:"));
+  summary_list(c, page, "REFUTED", "Refuted");
+  summary_list(c, page, "ILL-POSED", "Ill-posed");
+  summary_list(c, page, "PROVED", "Proved");
+  std::string rest;
+  for (const char* v : {"BOUNDED", "HELD", "UNKNOWN", "TIMEOUT", "NOT-CHECKABLE", "ERROR"}) {
+    std::size_t n = 0;
+    for (const ReportClaim& rc : c.run.claims) n += !rc.claim.ours && rc.verdict() == v;
+    if (n) rest += (rest.empty() ? "" : ", ") + std::to_string(n) + " " + v;
+  }
+  if (!rest.empty())
+    page.paragraph(page.text("Also among the paper's labels: " + rest + "; and " + std::to_string(ours) +
+                             " claims of ours (repairs and checkable parts). All are in the table below."));
+
+  page.heading(2, "All claims, by section in paper order");
+  for (const auto& [section, claims] : paper_order(c)) {
+    page.heading(3, page.text(section_title(section)), section);
     std::vector<std::vector<std::string>> rows;
     for (const ReportClaim* rc : claims) {
-      std::string readings;
-      for (const std::string& r : rc->claim.interpretations) readings += (readings.empty() ? "" : ", ") + r;
+      std::string verdict = page.badge(rc->verdict());
+      if (std::string note = side_note(*rc); !note.empty()) verdict += page.line_break() + page.emph(page.text(note));
       rows.push_back({page.link(rc->claim.label, claim_href(c, rc->claim.label, true)) +
                           (rc->claim.ours ? page.text(" (ours)") : ""),
-                      page.badge(rc->verdict()), page.text(readings), page.text(str(rc->doc["evidence"], "summary"))});
+                      verdict, prose(page, reason_of(*rc))});
     }
-    page.table({page.text("claim"), page.text("verdict"), page.text("readings"), page.text("evidence")}, rows);
+    page.table({page.text("claim"), page.text("verdict"), page.text("evidence")}, rows);
   }
   write_text(c.dir / ("index" + page_ext(c)), page.finish());
+}
+
+// KaTeX and the script that runs it, for pages with formulas (HTML only).
+void write_math_support(const Context& c) {
+  write_text(c.dir / "math.js", math_script(c.tex.macros()));
+  for (const EmbeddedFile& f : katex_files()) {
+    fs::path path = c.dir / "katex" / f.name;
+    fs::create_directories(path.parent_path());
+    write_bytes(path, reinterpret_cast<const char*>(f.data), f.size);
+  }
 }
 
 }  // namespace
@@ -363,7 +550,7 @@ void write_report(const ReportRun& run, const ReportOptions& options, std::ostre
   tmp += ".partial";
   Context c{run,
             options,
-            PaperTex::load(options.tex_path),
+            options.tex_path.empty() ? PaperTex() : PaperTex::load(options.tex_path),
             options.format == PageFormat::Html ? Markup::Html : Markup::Markdown,
             options.format == PageFormat::Html ? ImageFormat::Svg : ImageFormat::Png,
             gnuplot_available(),
@@ -371,12 +558,15 @@ void write_report(const ReportRun& run, const ReportOptions& options, std::ostre
             {}};
   for (const ReportClaim& rc : run.claims) c.by_label[rc.claim.label] = &rc;
   if (progress && !c.tex.available())
-    *progress << "palcheck report: paper source not found at " << options.tex_path << "; statements left out\n";
+    *progress << "palcheck report: no --tex: statements in palcheck's words (--tex PAPER.tex quotes the paper's)\n";
   if (progress && !c.draw) *progress << "palcheck report: gnuplot not found; figures as data tables only\n";
   fs::remove_all(tmp);
   fs::create_directories(tmp / "claims");
   try {
-    if (c.markup == Markup::Html) write_text(tmp / "style.css", style_sheet());
+    if (c.markup == Markup::Html) {
+      write_text(tmp / "style.css", style_sheet());
+      if (c.tex.available()) write_math_support(c);
+    }
     std::size_t done = 0;
     for (const ReportClaim& rc : run.claims) {
       if (progress)

@@ -18,12 +18,12 @@ enum class PageFormat { Html, Markdown };
 struct ReportOptions {
   std::string out_dir;                   ///< the report folder (replaced when complete)
   PageFormat format = PageFormat::Html;  ///< html (SVG figures) or md (PNG figures)
-  std::string tex_path;                  ///< the paper's source; a missing file leaves statements out
+  std::string tex_path;                  ///< the paper's source ("": statements in palcheck's words only)
 };
 
 /// Writes the report into a temporary folder next to out_dir and renames it to out_dir when complete;
-/// progress lines go to `progress` (may be null). Throws std::runtime_error on a failure (then out_dir is
-/// left as it was).
+/// progress lines go to `progress` (may be null). Throws std::runtime_error on a failure, an unreadable
+/// tex_path among them (then out_dir is left as it was).
 void write_report(const ReportRun& run, const ReportOptions& options, std::ostream* progress);
 
 }  // namespace palcheck::report

@@ -1,4 +1,4 @@
-// `palcheck replay` of crafted bad instances (issue 16's crashes and hangs): a missing, shortened,
+// `palcheck replay` of crafted bad instances (inputs that once crashed or hung it): a missing, shortened,
 // empty or oversized value is a bad file, exit 2 with a message naming the field, never a crash,
 // a hang or a default. Each instance starts from one a checker produced, then one field is broken.
 #include "claims/areas.h"

@@ -1,5 +1,6 @@
 // The real `palcheck list|verify|show|replay` binary: exit codes 0/1/2, the JSON it writes (byte-
-// identical for the same seed), list coverage of every registered claim, and replay of saved files.
+// identical for the same seed), one meaning of --json [FILE] on every command, list coverage of every
+// registered claim, replay of saved files, and --version.
 #include "claims/areas.h"
 #include "tools/cli/instance_json.h"
 
@@ -48,6 +49,28 @@ class ClaimCommands : public ::testing::Test {
 
   std::filesystem::path dir_;
 };
+
+// --json [FILE] on list, verify and merge: FILE, or standard output when FILE is "-" or left out.
+TEST_F(ClaimCommands, JsonMeansOneThingOnEveryCommand) {
+  CommandRun bare = run("list --json");
+  ASSERT_EQ(bare.code, 0);
+  EXPECT_EQ(run("list --json -").out, bare.out);
+  ASSERT_EQ(run("list --json " + path("list.json")).code, 0);
+  EXPECT_EQ(read("list.json"), bare.out);
+
+  ASSERT_EQ(run("verify def:relay --seed 3 --tests 10 --json " + path("v.json")).code, 0);
+  std::string table = read("stdout");
+  CommandRun to_stdout = run("verify def:relay --seed 3 --tests 10 --json");
+  ASSERT_EQ(to_stdout.code, 0);
+  EXPECT_EQ(to_stdout.out, read("v.json")) << "verify --json without FILE writes the same JSON to standard output";
+  EXPECT_NE(read("stderr").find(table), std::string::npos) << "the table goes to standard error";
+}
+
+TEST_F(ClaimCommands, VersionNamesTheProjectVersion) {
+  CommandRun r = run("--version");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_EQ(r.out.rfind("palcheck " PALCHECK_VERSION, 0), 0u) << r.out;
+}
 
 TEST_F(ClaimCommands, ListJsonCoversEveryRegisteredClaim) {
   CommandRun r = run("list --json");

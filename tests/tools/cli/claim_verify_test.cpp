@@ -73,7 +73,7 @@ TEST(ClaimVerify, ProgressGoesToItsStreamOneLinePerStartAndFinish) {
   EXPECT_NE(text.find("test:binary HELD"), std::string::npos);
 }
 
-TEST(ClaimVerify, JsonHasTheIssuesShapeAndIsByteIdenticalForTheSameSeed) {
+TEST(ClaimVerify, JsonHasTheDocumentedShapeAndIsByteIdenticalForTheSameSeed) {
   Registry registry = claim_test_registry();
   RunConfig config;
   config.seed = 9;

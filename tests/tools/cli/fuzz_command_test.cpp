@@ -1,4 +1,4 @@
-// Issue #14 end to end: `palcheck fuzz-impl` on a command speaking JSON lines (the README's example
+// End to end: `palcheck fuzz-impl` on a command speaking JSON lines (docs/oracle.md's example
 // client, def:relay, def:pal), `palcheck compare --convention`, measures from pipes (format by
 // content) and Fortran-order .npy files.
 #include "reference/pal_definition.h"

@@ -1,4 +1,4 @@
-// Issue 16's command-line reproducers: bad numbers in options, outputs that would overwrite inputs,
+// Hostile command lines: bad numbers in options, outputs that would overwrite inputs,
 // output folders that do not exist, hostile files. Each exits 2 with one message naming the option,
 // file or field, and writes nothing; `verify --seed 15` (a RapidCheck shrink without end) finishes.
 #include "tests/tools/cli/palcheck_process.h"

@@ -1,4 +1,4 @@
-// Issue #7 end to end: `palcheck eval` on JSON, CSV and .npy inputs and outputs equals PAL and MPAL
+// End to end: `palcheck eval` on JSON, CSV and .npy inputs and outputs equals PAL and MPAL
 // by definition (def:pal, def:mpal), the --dump file holds the classical memory (prop:wiping), and
 // `palcheck compare` finds a planted tie-rule divergence (def:relay) at the right token and relay.
 #include "reference/mpal.h"

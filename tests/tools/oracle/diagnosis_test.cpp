@@ -1,4 +1,4 @@
-// Issue #14: compare under declared conventions (def:relay, def:pal) and the diagnosis of every run
+// compare under declared conventions (def:relay, def:pal) and the diagnosis of every run
 // of differing tokens (diagnosis.h): fractional states of tied relays, readings, several runs per
 // sequence, a summary by cause, smoothing, states in {-1, +1} with an affine output.
 #include "tools/oracle/diagnosis.h"

@@ -1,5 +1,5 @@
 // The message of the InputError a reader throws: how the oracle tests check that bad input is refused
-// naming the file and the field (issue 16's readers: JSON, numbers, CSV, .npy).
+// naming the file and the field (the readers: JSON, numbers, CSV, .npy).
 #pragma once
 
 #include "tools/oracle/json_input.h"

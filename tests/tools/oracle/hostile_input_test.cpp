@@ -1,4 +1,4 @@
-// Issue 16's reproducers against the readers (JSON, numbers, CSV, .npy, files): each is refused with
+// Hostile inputs against the readers (JSON, numbers, CSV, .npy, files): each is refused with
 // InputError naming the file and the field, or read right; none crashes, hangs or loses a row.
 #include "reference/rational.h"
 #include "tests/tools/oracle/error_of.h"

@@ -1,4 +1,4 @@
-// Issue #7 formats: .npy (C and Fortran order, issue #14) and CSV both ways, and their bad-input
+// Test-oracle formats: .npy (C and Fortran order) and CSV both ways, and their bad-input
 // messages (file and position).
 #include "tests/tools/oracle/error_of.h"
 #include "tools/oracle/csv_format.h"

@@ -3,7 +3,8 @@
 sequences drawn in figures 1 and 2 are the replay file's exact values, every relay state drawn in figure 2
 is recomputed here from eq:relay (an independent implementation, fractions from the standard library),
 the staircase ends on the diagonal at the last input, and thm:tc's side-by-side table ends at the
-configuration the replay file records. Every REFUTED claim with an input sequence has figures 1 and 2.
+configuration the replay file records. Every REFUTED claim with an input sequence of two or more tokens has
+figures 1 and 2; one of a single token has none (a figure of one point shows nothing).
 
 usage: figure_data_check.py REPORT_DIR REPLAY_DIR VERIFY_JSON
 """
@@ -42,6 +43,12 @@ def main():
                 continue
             fig1 = os.path.join(report, "claims", f"{s}.fig1-{name}.tsv")
             fig2 = os.path.join(report, "claims", f"{s}.fig2-{name}.tsv")
+            if len(values) < 2:
+                drawn = glob.glob(os.path.join(report, "claims", f"{s}.fig[123]-{name}.*"))
+                if drawn:
+                    problems.append(f"{replay['label']}: {name} is one token, yet figures of it: {drawn}")
+                checked += 1
+                continue
             if not (os.path.exists(fig1) and os.path.exists(fig2)):
                 problems.append(f"{replay['label']}: figures 1 and 2 of {name} missing")
                 continue

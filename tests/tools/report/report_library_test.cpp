@@ -1,9 +1,11 @@
-// tools/report: the paper's TeX by label, the choice of the headline counterexample (before and after the
-// verify JSON marks one), and the exact data behind figures 1 and 2.
+// tools/report: the paper's TeX by label and its macros, the TeX turned into report text (formulas kept for
+// KaTeX, nothing else raw), the choice of the headline counterexample (before and after the verify JSON
+// marks one), a shard's file refused, and the exact data behind figures 1 and 2.
 #include "reference/preisach_memory.h"
 #include "tools/report/figures.h"
 #include "tools/report/paper_tex.h"
 #include "tools/report/report_input.h"
+#include "tools/report/tex_text.h"
 
 #include <gtest/gtest.h>
 
@@ -36,11 +38,84 @@ TEST(PaperTex, FindsTitleStatementsAndSections) {
   EXPECT_FALSE(tex.statement("lem:absent"));
 }
 
-TEST(PaperTex, MissingFileAnswersNothing) {
-  PaperTex tex = PaperTex::load("/nonexistent/paper.tex");
-  EXPECT_FALSE(tex.available());
-  EXPECT_FALSE(tex.title());
-  EXPECT_FALSE(tex.statement("lem:x"));
+TEST(PaperTex, NoPaperAnswersNothingAndAnUnreadableOneIsAnError) {
+  PaperTex none;
+  EXPECT_FALSE(none.available());
+  EXPECT_FALSE(none.title());
+  EXPECT_FALSE(none.statement("lem:x"));
+  EXPECT_TRUE(none.macros().empty());
+  EXPECT_THROW(PaperTex::load("/nonexistent/paper.tex"), std::runtime_error);
+  EXPECT_THROW(PaperTex::load(std::filesystem::temp_directory_path().string()), std::runtime_error);
+  EXPECT_THROW(PaperTex::load(write_temp("empty.tex", "")), std::runtime_error);
+}
+
+TEST(PaperTex, PreambleMacrosForKatex) {
+  PaperTex tex =
+      PaperTex::load(write_temp("macros.tex",
+                                "\\newcommand{\\R}{\\mathbb{R}}\n\\newcommand{\\code}[2]{\\mathrm{code}^*(#1,#2)}\n"
+                                "\\DeclareMathOperator*{\\argmax}{arg\\,max}\n\\DeclareMathOperator{\\PAL}{PAL}\n"
+                                "\\begin{document}\n\\newcommand{\\later}{x}\n\\end{document}\n"));
+  std::vector<std::pair<std::string, std::string>> expected{{"\\R", "\\mathbb{R}"},
+                                                            {"\\code", "\\mathrm{code}^*(#1,#2)"},
+                                                            {"\\argmax", "\\operatorname*{arg\\,max}"},
+                                                            {"\\PAL", "\\operatorname{PAL}"}};
+  EXPECT_EQ(tex.macros(), expected);
+}
+
+// The page text outside formulas: what a reader sees as text (tags dropped, formula spans removed).
+std::string prose_of(const std::string& html) {
+  std::string out;
+  for (std::size_t i = 0; i < html.size();) {
+    if (html.compare(i, 17, "<span class=\"math") == 0) {
+      i = html.find("</span>", i) + 7;
+      continue;
+    }
+    if (html[i] == '<') {
+      i = html.find('>', i) + 1;
+      continue;
+    }
+    out += html[i++];
+  }
+  return out;
+}
+
+TEST(TexText, FormulasStayTexAndEveryOtherCommandBecomesText) {
+  Page page(Markup::Html, "t", "");
+  append_tex(page,
+             "\\begin{lemma}[Pop \\emph{one}]\\label{lem:x}\n"
+             "For $\\eps > 0$ and~\\cref{def:y,eq:z}, see \\citep{Key2020}; ``quoted'' --- Mayer\\'{e}, \\l{}\n"
+             "\\begin{itemize}\\item first $a_i$\\item second\\end{itemize}\n"
+             "\\begin{align}x &= 1 \\label{eq:a}\\\\ y &= 2\\nonumber\\end{align}\n"
+             "\\end{lemma}\n"
+             "\\begin{algorithmic}\\State $x \\gets 1$\\If{$x > 0$}\\State go \\Comment{why}\\EndIf\\end{algorithmic}\n"
+             "\\begin{tabular}{ll}\\toprule a & $b$ \\\\ \\midrule c & d \\\\ \\bottomrule\\end{tabular}\n",
+             [](const std::string& label) { return label == "def:y" ? std::string("def_y.html") : std::string(); });
+  std::string html = page.finish();
+  std::string prose = prose_of(html);
+  EXPECT_EQ(prose.find('\\'), std::string::npos) << prose;
+  EXPECT_EQ(prose.find('$'), std::string::npos) << prose;
+  EXPECT_NE(html.find("<strong>Lemma</strong> (Pop <em>one</em>)."), std::string::npos) << html;
+  EXPECT_NE(html.find("<span class=\"math\">\\eps &gt; 0</span>"), std::string::npos) << html;
+  EXPECT_NE(html.find("<a href=\"def_y.html\">def:y</a>, eq:z"), std::string::npos) << html;
+  EXPECT_NE(prose.find("[Key2020]"), std::string::npos) << prose;
+  EXPECT_NE(prose.find("\u201cquoted\u201d \u2014 Mayere\u0301, \u0142"), std::string::npos) << prose;
+  EXPECT_NE(html.find("<li>first <span class=\"math\">a_i</span></li>"), std::string::npos) << html;
+  EXPECT_NE(html.find("<span class=\"math display\">\\begin{aligned}x &amp;= 1 \\\\ y &amp;= 2\\end{aligned}</span>"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("<strong>if</strong> <span class=\"math\">x &gt; 0</span> <strong>then</strong>"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("padding-left: 2em\">go  \u25b7 <em>why</em>"), std::string::npos) << html;
+  EXPECT_NE(html.find("<th>a</th><th><span class=\"math\">b</span></th>"), std::string::npos) << html;
+  EXPECT_NE(html.find("<script src=\"katex/katex.min.js\">"), std::string::npos) << "a page with formulas loads KaTeX";
+  EXPECT_EQ(inline_tex(page, "A \\textbf{Bold} Title", {}), "A <strong>Bold</strong> Title");
+}
+
+TEST(TexText, APageWithoutFormulasLoadsNoScript) {
+  Page page(Markup::Html, "t", "../");
+  page.paragraph(page.text("no formula here"));
+  EXPECT_EQ(page.finish().find("<script"), std::string::npos);
 }
 
 nlohmann::json refuted_result(const std::string& u0, bool headline) {
@@ -66,6 +141,14 @@ TEST(MakeRun, HeadlineFromFlagThenFirstRefutedThenReplayFile) {
   ReportRun replayed = make_run(run_with({refuted_result("1/3", true)}), {{"c", replay}}, {c});
   EXPECT_EQ(replayed.claims[0].headline->values.at("u")[0], Q(5, 7));
   EXPECT_EQ(replayed.claims[0].claim.section, "sec:x");
+}
+
+TEST(MakeRun, RefusesAShardsFileAndAClaimWithoutVerdict) {
+  nlohmann::json shard = run_with({});
+  shard["shard"] = {{"index", 1}, {"count", 2}};
+  EXPECT_THROW(make_run(shard, {}, {}), std::invalid_argument);
+  nlohmann::json no_verdict = {{"seed", 1}, {"claims", {{{"label", "c"}, {"evidence", {{"results", {}}}}}}}};
+  EXPECT_THROW(make_run(no_verdict, {}, {}), std::invalid_argument);
 }
 
 TEST(MakeRun, RejectsAnInexactValue) {

@@ -1,7 +1,14 @@
 #!/usr/bin/env bash
-# palcheck report, tested as a person would use it: a saved verify run, the report made twice (byte-identical),
-# the Markdown variant, bad input, the figure data read back against the replay files, and the index plus
-# three claim pages (a stack claim, thm:tc, a cost claim) rendered in headless Chromium with screenshots.
+# palcheck report, tested as a referee would use it: a whole-paper verify run, its report without --tex (in
+# palcheck's own words) and with --tex (statements quoted and typeset), each made twice (byte-identical);
+# the Markdown variant; bad input (exit 2, nothing written); the figure data read back against the replay
+# files; and every page and figure of both reports loaded in headless Chromium (chromium_check.py), which
+# must itself fail on pages made with each defect it looks for. Screenshots, the summary page's among them,
+# are left in WORK_DIR/screenshots-*/.
+#
+# The TeX given to --tex is paper_excerpt.tex, a small paper written for this test (the user's copy of the
+# paper is not part of the source tree); when PALCHECK_PAPER_TEX names a readable file (the paper itself),
+# the report made with it is checked the same way.
 # usage: report_test.sh PALCHECK SOURCE_DIR WORK_DIR
 set -u
 palcheck=$1 source=$2 work=$3
@@ -11,49 +18,124 @@ fail() { echo "FAILED: $*"; exit 1; }
 
 "$palcheck" verify --seed 1 --json "$work/run.json" --out "$work/replays" >/dev/null 2>"$work/verify.log" ||
   fail "verify (see $work/verify.log)"
-tex="$source/../shared/paper/preisach-attention.tex"
-for copy in a b; do
-  "$palcheck" report --from "$work/run.json" --replays "$work/replays" --out "$work/$copy" --tex "$tex" \
-    2>"$work/report_$copy.log" || fail "report $copy (see $work/report_$copy.log)"
-done
-grep -q "\[1/" "$work/report_a.log" || fail "no progress on stderr"
-diff -r "$work/a" "$work/b" >/dev/null || fail "two reports of one saved run differ"
-ls "$work"/a.partial >/dev/null 2>&1 && fail "temporary folder left behind"
-pages=$(ls "$work/a/claims/"*.html | wc -l)
 claims=$(python3 -c "import json,sys; print(len(json.load(open(sys.argv[1]))['claims']))" "$work/run.json")
-[ "$pages" -eq "$claims" ] || fail "$pages claim pages for $claims claims"
-echo "report: index and $pages claim pages, byte-identical when made twice"
 
-for copy in a b; do
-  "$palcheck" report --from "$work/run.json" --replays "$work/replays" --out "$work/md_$copy" --format md \
-    --tex /nonexistent/paper.tex 2>/dev/null || fail "md report $copy"
+# Makes the report twice into $work/NAME and $work/NAME-again, checks they are equal, complete and clean.
+make_report() {
+  local name=$1; shift
+  for copy in "$name" "$name-again"; do
+    "$palcheck" report --from "$work/run.json" --replays "$work/replays" --out "$work/$copy" "$@" \
+      2>"$work/$copy.log" || fail "report $copy (see $work/$copy.log)"
+  done
+  grep -q "\[1/" "$work/$name.log" || fail "$name: no progress on stderr"
+  diff -r "$work/$name" "$work/$name-again" >/dev/null || fail "$name: two reports of one saved run differ"
+  ls "$work/$name".partial >/dev/null 2>&1 && fail "$name: temporary folder left behind"
+  local pages
+  pages=$(ls "$work/$name/claims/"*.html | wc -l)
+  [ "$pages" -eq "$claims" ] || fail "$name: $pages claim pages for $claims claims"
+  echo "report $name: index and $pages claim pages, byte-identical when made twice"
+}
+
+make_report words
+grep -q -- "--tex PAPER.tex" "$work/words/index.html" || fail "words: the first page does not say how to quote the paper"
+[ ! -e "$work/words/katex" ] || fail "words: KaTeX bundled though no page has a formula"
+
+make_report quoted --tex "$here/paper_excerpt.tex"
+grep -q "As printed in the paper" "$work/quoted/claims/def_relay.html" || fail "quoted: def:relay's statement not quoted"
+grep -q "This label does not occur" "$work/quoted/claims/thm_efo.html" || fail "quoted: a label the TeX lacks not said"
+[ -f "$work/quoted/katex/katex.min.js" ] && [ -f "$work/quoted/math.js" ] || fail "quoted: KaTeX not bundled"
+grep -q "Test Excerpt on Hysteretic Attention" "$work/quoted/index.html" || fail "quoted: the paper's title not used"
+
+for copy in md md-again; do
+  "$palcheck" report --from "$work/run.json" --replays "$work/replays" --out "$work/$copy" --format md \
+    2>/dev/null || fail "md report $copy"
 done
-diff -r "$work/md_a" "$work/md_b" >/dev/null || fail "two Markdown reports differ"
-[ -f "$work/md_a/index.md" ] && ls "$work/md_a/claims/"*.png >/dev/null || fail "Markdown report without index.md or PNG figures"
-echo "report --format md: index.md, PNG figures, works without the paper's source"
+diff -r "$work/md" "$work/md-again" >/dev/null || fail "two Markdown reports differ"
+[ -f "$work/md/index.md" ] && ls "$work/md/claims/"*.png >/dev/null || fail "Markdown report without index.md or PNG figures"
+echo "report --format md: index.md and PNG figures, byte-identical when made twice"
 
-"$palcheck" report --from "$work/missing.json" --out "$work/bad" 2>/dev/null
-[ $? -eq 2 ] && [ ! -e "$work/bad" ] || fail "a missing --from must exit 2 and write nothing"
-"$palcheck" report --from "$work/run.json" --out "$work/bad" --format pdf 2>/dev/null
-[ $? -eq 2 ] && [ ! -e "$work/bad" ] || fail "a bad --format must exit 2 and write nothing"
+# Bad input: exit 2, nothing written, and a message that says what to do.
+expect_refusal() {
+  local what=$1 message=$2; shift 2
+  "$palcheck" report "$@" --out "$work/bad" >/dev/null 2>"$work/bad.log"
+  local status=$?
+  [ $status -eq 2 ] && [ ! -e "$work/bad" ] && [ ! -e "$work/bad.partial" ] ||
+    fail "$what: exit $status (want 2) or something written"
+  grep -q -- "$message" "$work/bad.log" || fail "$what: message lacks '$message' (see $work/bad.log)"
+}
+expect_refusal "a missing --from" "" --from "$work/missing.json"
+expect_refusal "a bad --format" "" --from "$work/run.json" --format pdf
+expect_refusal "a missing --tex" "cannot read" --from "$work/run.json" --tex "$work/missing.tex"
+expect_refusal "a folder as --tex" "folder" --from "$work/run.json" --tex "$work"
+printf 'no labels here\n' >"$work/other.tex"
+expect_refusal "a --tex without any claim label" "none of the claims' labels" --from "$work/run.json" --tex "$work/other.tex"
+"$palcheck" verify def:relay prop:wiping --shard 1/2 --json "$work/shard.json" >/dev/null 2>&1 || fail "verify --shard"
+expect_refusal "a shard's file" "palcheck merge" --from "$work/shard.json"
+echo "report: bad input refused (exit 2, nothing written)"
 
 mkdir -p "$work/precious" && touch "$work/precious/keep"
 "$palcheck" report --from "$work/run.json" --out "$work/precious" 2>/dev/null
 [ $? -eq 2 ] && [ -f "$work/precious/keep" ] || fail "a folder that is not a report must not be replaced"
 
-python3 "$here/figure_data_check.py" "$work/a" "$work/replays" "$work/run.json" || fail "figure data"
-# The checker itself must fail on what it looks for: a page with each defect.
-mkdir -p "$work/defects"
-cat >"$work/defects/index.html" <<'HTML'
+python3 "$here/figure_data_check.py" "$work/words" "$work/replays" "$work/run.json" || fail "figure data"
+
+# The checker must fail on each defect it looks for: pages and figures made with them.
+defects="$work/defects"
+mkdir -p "$defects"
+cat >"$defects/index.html" <<'HTML'
 <!DOCTYPE html><html><head><title>defects</title><link rel="stylesheet" href="https://example.com/x.css"></head>
 <body><p>x</p><a href="missing.html">m</a><img src="nope.svg" alt=""><script>console.error("boom")</script></body></html>
 HTML
-python3 "$here/chromium_check.py" "$work/defects" "$work/defect_screenshots" index.html >"$work/defects.log" 2>&1 &&
-  fail "the Chromium check passed a page with defects"
-for what in "blank page" "console error" "broken local link" "request outside the report folder"; do
+cat >"$defects/tex.html" <<'HTML'
+<!DOCTYPE html><html><head><title>raw</title></head><body>
+<p>See Section~\ref{sec:tc} and the result {"answer":"sat"} for a formula $x^2$ that was never typeset.</p>
+<p><span class="math">\alpha</span> stays untypeset, and <code>\ref{ok}</code> in code is fine.</p>
+<p>Padding so that the page is not blank. Padding so that the page is not blank. Padding so that the page is
+not blank. Padding so that the page is not blank. Padding so that the page is not blank.</p></body></html>
+HTML
+cat >"$defects/figures.gp" <<'GNUPLOT'
+set terminal svg size 760,430
+set key outside right top
+set output "one_point.svg"
+$one << EOD
+1 1
+EOD
+plot $one with points title "one"
+set output "wide_legend.svg"
+plot x title "a legend entry far wider than a quarter of the whole figure width"
+set output "empty.svg"
+set xrange [0:1]
+set yrange [0:1]
+plot 5 title "off the axes"
+GNUPLOT
+(cd "$defects" && gnuplot figures.gp) >"$work/defects-gnuplot.log" 2>&1 ||
+  fail "gnuplot could not draw the defect figures"
+python3 "$here/chromium_check.py" "$defects" "$work/screenshots-defects" index.html tex.html one_point.svg \
+  wide_legend.svg empty.svg >"$work/defects.log" 2>&1 && fail "the Chromium check passed pages with defects"
+for what in "blank page" "console error" "broken local link" "request outside the report folder" \
+  "raw TeX \\\\ref" "raw TeX ~\\\\" "raw JSON" "untypeset formula (raw" "untypeset formula (KaTeX" \
+  "single point" "legend" "empty figure"; do
   grep -q "$what" "$work/defects.log" || fail "the Chromium check missed: $what (see $work/defects.log)"
 done
+echo "chromium check: catches every defect it looks for"
 
-python3 "$here/chromium_check.py" "$work/a" "$work/screenshots" index.html claims/alg_stack.html claims/thm_tc.html \
-  claims/thm_complexity_depth.html || fail "Chromium"
-echo "report: ok (screenshots in $work/screenshots)"
+check_in_chromium() {
+  local name=$1
+  python3 "$here/chromium_check.py" --shots claims/alg_stack.html,claims/thm_tc.html,claims/lem_pop_one.html \
+    "$work/$name" "$work/screenshots-$name" >"$work/chromium-$name.log" 2>&1 ||
+    { cat "$work/chromium-$name.log"; fail "Chromium on the $name report"; }
+  tail -1 "$work/chromium-$name.log"
+  echo "summary page of the $name report: $work/screenshots-$name/summary.png"
+}
+check_in_chromium words
+check_in_chromium quoted
+
+if [ -n "${PALCHECK_PAPER_TEX:-}" ]; then
+  if [ -r "$PALCHECK_PAPER_TEX" ]; then
+    make_report paper --tex "$PALCHECK_PAPER_TEX"
+    check_in_chromium paper
+  else
+    echo "PALCHECK_PAPER_TEX=$PALCHECK_PAPER_TEX is not readable: the report with the paper itself is not checked"
+  fi
+fi
+echo "report: ok"

@@ -1,6 +1,6 @@
 """A float32 PAL written in numpy, checked against palcheck's exact reference (def:pal, def:relay).
 
-Run: PYTHONPATH=build/python python3 python/example_float32_pal.py   (ctest runs it).
+Run: PYTHONPATH=build/python python3 examples/python/float32_pal.py   (ctest runs it).
 The first implementation follows eq:relay as printed (u >= alpha switches on first, then u <= beta
 off); it agrees with the oracle within float32 tolerances. The second uses strict comparisons, a
 typical bug: `compare` names the first token where it differs, the memory there, the reading it

@@ -1,0 +1,22 @@
+// The sections of the paper that the claim table names (Claim::section), in the paper's order, each
+// titled in our words, so that a report or listing can group claims without the paper's source.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace palcheck {
+
+/// One section of the paper.
+struct PaperSection {
+  std::string label;  ///< the paper's \label of the section, e.g. "sec:tc"
+  std::string title;  ///< what the section is about, in our words
+};
+
+/// Every section a claim names, in the order the paper prints them (appendices last).
+const std::vector<PaperSection>& paper_sections();
+
+/// The title of `label`, or the label itself when it is not a known section.
+std::string section_title(const std::string& label);
+
+}  // namespace palcheck

@@ -1,0 +1,270 @@
+// The finite-image lemma (see finite_image.h). Vectors are arrays Int -> Real, a layer's relay states an
+// array Int -> Bool; everything of a layer but its relays (W_I, the measure's sum, W_O, residuals, layer
+// normalisation, the MLP) is an uninterpreted function, so the layer step holds for every choice of them.
+// A relay follows eq:relay with symbolic thresholds. Every query is quantifier-free: a premise about
+// every relay, pigeon or prefix is asserted at the ones the argument looks at, which only weakens it.
+#include "proofs/finite_image.h"
+
+namespace palcheck::proofs {
+namespace {
+
+constexpr InductionText kText{
+    "finite_image",
+    "layers: two runs that agree on the token at n and on every relay state at n-1 agree, at n, on the "
+    "output z^(l)_n of every layer l and on every relay state of layers 1..l; pigeonhole: no injection of "
+    "m + 1 pigeons into m holes, for every m >= 0",
+    "layer l -> l+1: a relay of layer l+1 (any one) steps by eq:relay on its signal, a function of z^(l)_n, so "
+    "its states at n agree; the layer's output is a function of z^(l)_n and of its MPAL output, a function of "
+    "its relay states at n. Pigeonhole m -> m+1: from an injection h of m+2 pigeons into m+1 holes, g = h with "
+    "the pigeon in hole m moved to h(m+1) is an injection of m+1 pigeons into m holes. Premises quantified over "
+    "every pigeon or prefix are asserted at the ones the argument looks at (their instances)",
+    "def:pal_transformer has finitely many relays B (a grid G_L per head, finitely many heads and layers), so "
+    "the relay states at n-1 are numbered 0..2^B - 1; a PAL head's output is a function of its relays' "
+    "states (eq:pal, eq:mpal); p reaches the network at the query position n only (as q_n = PE(p) in "
+    "prop:copy's proof)"};
+
+bool is(int mutant, FiniteImageMutant m) { return mutant == static_cast<int>(m); }
+
+// Layer 0: z^(0)_n = x_n + PE(n) depends on the token at n and on n only.
+ChainQuery layer_base() {
+  return {"base: layer 0", "x_n = x'_n => z^(0)_n = z'^(0)_n (z^(0)_n = x_n + PE(n))", [](z3::context& c, Query& q) {
+            z3::sort vec = c.array_sort(c.int_sort(), c.real_sort());
+            z3::func_decl embed = c.function("embed", vec, c.int_sort(), vec);
+            z3::expr x = c.constant("x_n", vec), x2 = c.constant("x_n_other", vec), n = c.int_const("n");
+            q.hypothesis("same token at n", x == x2);
+            q.fact(embed(x, n) != embed(x2, n));
+          }};
+}
+
+// One relay of layer l+1 (any of them: r is free), at n, in both runs.
+ChainQuery relay_step(int mutant) {
+  return {
+      "step: a relay of layer l+1 at n",
+      "z^(l)_n = z'^(l)_n and the relay's states at n-1 equal => its states at n equal (eq:relay on its signal, any "
+      "function of z^(l)_n)",
+      [mutant](z3::context& c, Query& q) {
+        z3::sort vec = c.array_sort(c.int_sort(), c.real_sort());
+        z3::func_decl signal = c.function("signal", c.int_sort(), vec, c.real_sort());
+        z3::expr r = c.int_const("r"), alpha = c.real_const("alpha"), beta = c.real_const("beta");
+        struct Run {
+          z3::expr z, before, prev, next;
+        };
+        auto run = [&](const std::string& s) {
+          return Run{c.constant(("z" + s).c_str(), vec), c.constant(("z_before" + s).c_str(), vec),
+                     c.bool_const(("prev" + s).c_str()), c.bool_const(("next" + s).c_str())};
+        };
+        Run a = run(""), b = run("_other");
+        for (const Run& x : {a, b}) {
+          z3::expr u = signal(r, x.z), on = u >= alpha;
+          // A rate-dependent relay would switch on only when its signal rises across alpha.
+          if (is(mutant, kRateDependentRelay)) on = on && signal(r, x.before) < alpha;
+          q.fact(x.next == z3::ite(on, c.bool_val(true), z3::ite(u <= beta, c.bool_val(false), x.prev)));
+        }
+        q.hypothesis("alpha >= beta", alpha >= beta);
+        q.hypothesis("same layer input at n", a.z == b.z);
+        if (!is(mutant, kStatesMayDiffer)) q.hypothesis("same relay states at n-1", a.prev == b.prev);
+        q.fact(a.next != b.next);
+      },
+      {kRateDependentRelay, kStatesMayDiffer}};
+}
+
+// Layer l+1's output at n from its input and its relays' states at n (every relay equal, by relay_step).
+ChainQuery layer_step(int mutant) {
+  return {"step: layer l to l+1",
+          "z^(l)_n = z'^(l)_n and every relay state of layer l+1 at n equal => z^(l+1)_n = z'^(l+1)_n (LN, MLP, "
+          "residuals, W_O and the measure any functions)",
+          [mutant](z3::context& c, Query& q) {
+            z3::sort vec = c.array_sort(c.int_sort(), c.real_sort()), bits = c.array_sort(c.int_sort(), c.bool_sort());
+            z3::func_decl mpal = c.function("mpal", bits, vec);
+            z3::expr z = c.constant("z", vec), z2 = c.constant("z_other", vec);
+            z3::expr s = c.constant("states", bits), s2 = c.constant("states_other", bits);
+            q.hypothesis("same layer input at n", z == z2);
+            q.hypothesis("same relay states at n (relay step)", s == s2);
+            if (is(mutant, kReadsAnotherPosition)) {
+              z3::func_decl layer = c.function("layer", vec, vec, vec, vec);
+              z3::expr w = c.constant("z_elsewhere", vec), w2 = c.constant("z_elsewhere_other", vec);
+              q.fact(layer(z, mpal(s), w) != layer(z2, mpal(s2), w2));
+            } else {
+              z3::func_decl layer = c.function("layer", vec, vec, vec);
+              q.fact(layer(z, mpal(s)) != layer(z2, mpal(s2)));
+            }
+          },
+          {kReadsAnotherPosition}};
+}
+
+// m + 1 pigeons 0..m, `holes(m)` holes.
+z3::expr holes(int mutant, const z3::expr& m) { return is(mutant, kAsManyHolesAsPigeons) ? m + 1 : m; }
+
+ChainQuery pigeonhole_base(int mutant) {
+  return {"base: pigeonhole m = 0",
+          "no map of one pigeon into 0 holes",
+          [mutant](z3::context& c, Query& q) {
+            z3::func_decl h = c.function("h", c.int_sort(), c.int_sort());
+            z3::expr zero = c.int_val(0);
+            q.fact(0 <= h(zero) && h(zero) < holes(mutant, zero));
+          },
+          {kAsManyHolesAsPigeons}};
+}
+
+// The premises are asserted at the pigeons the argument looks at (a, b and the last one): instances of
+// "for every pigeon", so the query stays quantifier-free and a mutant's model is found at once.
+ChainQuery pigeonhole_step(int mutant) {
+  return {"step: pigeonhole m to m+1",
+          "h injective from pigeons 0..m+1 into holes 0..m => g (h with the pigeon in hole m moved to h(m+1)) "
+          "injective from pigeons 0..m into holes 0..m-1 (premises at the pigeons a, b, m+1)",
+          [mutant](z3::context& c, Query& q) {
+            z3::func_decl h = c.function("h", c.int_sort(), c.int_sort());
+            z3::expr m = c.int_const("m"), a = c.int_const("a"), b = c.int_const("b"), last = m + 1;
+            q.hypothesis("m >= 0", m >= 0);
+            q.fact(0 <= a && a <= m && 0 <= b && b <= m);
+            for (const z3::expr& i : {a, b, last})
+              q.hypothesis("h maps pigeons 0..m+1 into holes 0..m", 0 <= h(i) && h(i) < holes(mutant, last));
+            if (!is(mutant, kInjectivityDropped))
+              for (auto [i, j] : {std::pair{a, b}, std::pair{a, last}, std::pair{b, last}})
+                q.hypothesis("h is injective", z3::implies(i != j, h(i) != h(j)));
+            auto g = [&](const z3::expr& x) {
+              return is(mutant, kNoRelabel) ? h(x) : z3::ite(h(x) == m, h(last), h(x));
+            };
+            q.fact((a != b && g(a) == g(b)) || !(0 <= g(a) && g(a) < holes(mutant, m)));
+          },
+          {kAsManyHolesAsPigeons, kNoRelabel, kInjectivityDropped}};
+}
+
+// Real tokens: x_p = v (all else fixed); pigeons v = a, b among 0..M; the output at n is F(states at n-1).
+ChainQuery conclusion_real(FiniteImageTarget target, int mutant) {
+  bool copy = target == FiniteImageTarget::CopyRealTokens;
+  return {copy ? "conclusion: copy over R" : "conclusion: range over R",
+          std::string(copy ? "x_n fixed, x_p = v: " : "n = 1, x_1 = 0, x_0 = v: ") +
+              "the output at n is F(st(v)), st(v) the number in 0..M-1 of the relay states at n-1, and it is " +
+              (copy ? "v" : "f_range(v, 0) = |v|") +
+              " => st is injective from the M + 1 pigeons v = 0..M into the M holes 0..M-1, which the pigeonhole "
+              "forbids (premises at the pigeons a, b)",
+          [copy, mutant](z3::context& c, Query& q) {
+            z3::expr M = c.int_const("M"), a = c.int_const("a"), b = c.int_const("b");
+            z3::func_decl st = c.function("st", c.real_sort(), c.int_sort());
+            z3::func_decl F = c.function("F", c.int_sort(), c.real_sort());
+            z3::func_decl F_reading = c.function("F_reads_x", c.real_sort(), c.int_sort(), c.real_sort());
+            q.hypothesis("M >= 1 numbered relay-state vectors", M >= 1);
+            q.fact(0 <= a && a <= M && 0 <= b && b <= M);
+            for (const z3::expr& pigeon : {a, b}) {
+              z3::expr v = z3::to_real(pigeon);
+              z3::expr target = copy ? v : z3::ite(v >= 0, v, -v);
+              if (is(mutant, kFiniteValuedTarget)) target = z3::ite(v > 0, c.real_val(1), c.real_val(0));
+              z3::expr out = is(mutant, kOutputReadsTarget) ? F_reading(v, st(v)) : F(st(v));
+              if (!is(mutant, kUnboundedStates))
+                q.hypothesis("the states at n-1 are numbered 0..M-1", 0 <= st(v) && st(v) < M);
+              q.hypothesis(copy ? "the output at n is x_p" : "the output at 1 is f_range(x_0, 0)", out == target);
+            }
+            z3::expr va = z3::to_real(a), vb = z3::to_real(b);
+            q.fact((a != b && st(va) == st(vb)) || !(0 <= st(va) && st(va) < M));
+          },
+          {kOutputReadsTarget, kUnboundedStates, kFiniteValuedTarget}};
+}
+
+// An alphabet of >= 2 symbols: K >= M + 1 prefixes x_{0:n-1}, pigeons a, b among 0..M; the query token at
+// n carries p; d = differ_at(a, b) a position where the two prefixes differ.
+ChainQuery conclusion_finite(int mutant) {
+  return {"conclusion: copy over a finite alphabet",
+          "K >= M + 1 prefixes of length n, two distinct ones differing at a position d < n; the output at n for "
+          "query p is F(p, st), st the number in 0..M-1 of the relay states at n-1, and it is x_p => st is injective "
+          "from the M + 1 pigeons (prefixes 0..M) into the M holes 0..M-1, which the pigeonhole forbids (premises "
+          "at the pigeons a, b and at d)",
+          [mutant](z3::context& c, Query& q) {
+            z3::expr M = c.int_const("M"), K = c.int_const("K"), n = c.int_const("n");
+            z3::expr a = c.int_const("a"), b = c.int_const("b"), zero = c.int_val(0);
+            z3::func_decl token = c.function("token", c.int_sort(), c.int_sort(), c.int_sort());
+            z3::func_decl F = c.function("F", c.int_sort(), c.int_sort(), c.int_sort());
+            z3::func_decl st_prefix = c.function("st", c.int_sort(), c.int_sort());
+            z3::func_decl st_query = c.function("st_p", c.int_sort(), c.int_sort(), c.int_sort());
+            auto st = [&](const z3::expr& prefix, const z3::expr& query) {
+              return is(mutant, kQueryBeforePrefix) ? st_query(prefix, query) : st_prefix(prefix);
+            };
+            z3::expr d = c.function("differ_at", c.int_sort(), c.int_sort(), c.int_sort())(a, b);
+            q.hypothesis("M >= 1 numbered relay-state vectors", M >= 1);
+            q.hypothesis("K >= M + 1 prefixes (2^n >= 2^B + 1 binary prefixes once n > B)", K >= M + 1);
+            q.fact(0 <= a && a <= M && 0 <= b && b <= M);
+            if (!is(mutant, kPrefixesNotDistinct))
+              q.hypothesis("distinct prefixes differ at some position < n",
+                           z3::implies(a != b, 0 <= d && d < n && token(a, d) != token(b, d)));
+            for (const z3::expr& k : {a, b}) {
+              if (!is(mutant, kUnboundedStates))
+                for (const z3::expr& p : {zero, d})
+                  q.hypothesis("the states at n-1 are numbered 0..M-1", 0 <= st(k, p) && st(k, p) < M);
+              q.hypothesis("the output at n for query p is x_p",
+                           z3::implies(0 <= d && d < n && k < K, F(d, st(k, d)) == token(k, d)));
+            }
+            q.fact((a != b && st(a, zero) == st(b, zero)) || !(0 <= st(a, zero) && st(a, zero) < M));
+          },
+          {kQueryBeforePrefix, kUnboundedStates, kPrefixesNotDistinct}};
+}
+
+const std::vector<ProofMutant> kMutants{
+    {kRateDependentRelay, "rate-dependent relay",
+     "the relay switches on only when its signal rises across alpha (it reads n-1)"},
+    {kStatesMayDiffer, "states at n-1 may differ", "the layer step's premise 'same relay states at n-1' is dropped"},
+    {kReadsAnotherPosition, "layer reads another position",
+     "the layer's output also reads its input at another position"},
+    {kAsManyHolesAsPigeons, "as many holes as pigeons", "the pigeonhole counts m + 1 holes for m + 1 pigeons"},
+    {kNoRelabel, "no relabelling", "the pigeonhole step keeps g = h (the pigeon in the last hole stays)"},
+    {kInjectivityDropped, "injectivity dropped", "the pigeonhole step drops 'h is injective'"},
+    {kOutputReadsTarget, "output reads x_p", "the output at n reads x_p besides the relay states"},
+    {kUnboundedStates, "unbounded states", "the relay states are not confined to 0..M-1"},
+    {kFiniteValuedTarget, "finite-valued target", "the target is [v > 0] (two values) in place of the function"},
+    {kQueryBeforePrefix, "query before the prefix", "the states at n-1 may depend on the query p"},
+    {kPrefixesNotDistinct, "prefixes not distinct", "the prefixes need not differ at some position"},
+};
+
+}  // namespace
+
+std::vector<ProofMutant> finite_image_mutants(FiniteImageTarget target) {
+  std::vector<int> ids{kRateDependentRelay, kStatesMayDiffer,    kReadsAnotherPosition, kAsManyHolesAsPigeons,
+                       kNoRelabel,          kInjectivityDropped, kUnboundedStates};
+  if (target == FiniteImageTarget::CopyFiniteAlphabet)
+    ids.insert(ids.end(), {kQueryBeforePrefix, kPrefixesNotDistinct});
+  else
+    ids.insert(ids.end(), {kOutputReadsTarget, kFiniteValuedTarget});
+  return select_mutants(kMutants, ids);
+}
+
+InductionProof prove_finite_image(const RunConfig& config, FiniteImageTarget target, int mutant) {
+  std::vector<ChainQuery> queries{layer_base(), relay_step(mutant), layer_step(mutant), pigeonhole_base(mutant),
+                                  pigeonhole_step(mutant)};
+  queries.push_back(target == FiniteImageTarget::CopyFiniteAlphabet ? conclusion_finite(mutant)
+                                                                    : conclusion_real(target, mutant));
+  return run_chain(config, kText, queries, mutant);
+}
+
+InductionClaim finite_image_claim(FiniteImageTarget target) {
+  const std::vector<std::string> common{"def:pal_transformer (any depth, any number of heads, any W_I, W_O, LN, MLP)",
+                                        "relays of eq:relay on a finite grid per head"};
+  switch (target) {
+    case FiniteImageTarget::CopyRealTokens:
+      return {
+          "over real tokens: for every PAL-Transformer (any depth and heads), every n >= 1, p < n and x_n, the "
+          "output at n takes at most 2^B values (B its relays) as x_p ranges over R, so none outputs x_p for "
+          "every real x_p",
+          {reading(Tokens::Real)},
+          {{"query", "p given at the query position n"}},
+          {common[0], common[1], "0 <= p < n"}};
+    case FiniteImageTarget::CopyFiniteAlphabet:
+      return {
+          "over any alphabet of two symbols or more, with p given at the query position n: for every "
+          "PAL-Transformer with B relays, once n > B two prefixes of length n leave the same relay states at "
+          "n-1, so for a p where they differ the outputs at n agree: none outputs x_p for every sequence and "
+          "every p < n",
+          {reading(Tokens::FiniteAlphabet)},
+          {{"query", "p given at the query position n"}},
+          {common[0], common[1], "|Sigma| >= 2", "0 <= p < n"}};
+    case FiniteImageTarget::RangeRealTokens:
+      return {
+          "for every PAL-Transformer (any depth and heads) the output at n = 1 with x_1 = 0 takes at most 2^B "
+          "values as x_0 ranges over R, while f_range(x_0, 0) = |x_0| takes infinitely many: no PAL-Transformer "
+          "computes f_range",
+          {reading(Tokens::Real)},
+          {},
+          {common[0], common[1]}};
+  }
+  return {};
+}
+
+}  // namespace palcheck::proofs

@@ -1,0 +1,132 @@
+// The one-hot tabulation of delta (see mlp_width_induction.h). An input is a configuration x = (q, a, s1,
+// s2) given one-hot (coordinate [x_k = e_k] of field k at value e_k); an entry e of the table is any tuple;
+// delta is an uninterpreted function (one output component, any one). The sum over the entries is an
+// induction over how many were added: S = delta(x) once x's own entry was added, else 0.
+#include "proofs/mlp_width_induction.h"
+
+namespace palcheck::proofs {
+namespace {
+
+constexpr InductionText kText{
+    "mlp_width",
+    "neuron: ReLU([q = e_q] + [a = e_a] + [s1 = e_s1] + [s2 = e_s2] - 3) = [x = e]; sum: after some entries, each "
+    "taken once, S = delta(x) if x's entry was taken, else 0",
+    "entry e added: S' = S + delta(e) ReLU(...), taken' = taken or e = x; exit: the table's entries are all of "
+    "Q x Sigma x Gamma x Gamma, x among them, so S = delta(x)",
+    "the output layer sums over the |Q||Sigma||Gamma|^2 entries, each once (a loop over the product of the "
+    "four ranges); delta's outputs (next state, the two stack operations) are numbers, one output neuron each"};
+
+bool is(int mutant, MlpWidthMutant m) { return mutant == static_cast<int>(m); }
+
+struct Fields {
+  std::vector<z3::expr> x, e;
+};
+
+Fields fields(z3::context& c) {
+  Fields f;
+  for (const char* name : {"q", "a", "s1", "s2"}) {
+    f.x.push_back(c.int_const(name));
+    f.e.push_back(c.int_const((std::string("entry_") + name).c_str()));
+  }
+  return f;
+}
+
+// weight * (the hidden neuron of entry e on the one-hot input of x), written by cases so that the query
+// stays linear (cvc5 rejects a product of two terms in a linear logic).
+z3::expr weighted_neuron(const Fields& f, int mutant, const z3::expr& weight) {
+  z3::context& c = f.x.front().ctx();
+  std::size_t read = is(mutant, kFieldIgnored) ? 3 : 4;
+  int bias = is(mutant, kBiasOffByOne) || is(mutant, kFieldIgnored) ? -2 : -3;
+  z3::expr sum = c.real_val(bias), scaled = weight * c.real_val(bias);
+  for (std::size_t k = 0; k < read; ++k) {
+    sum = sum + z3::ite(f.x[k] == f.e[k], c.real_val(1), c.real_val(0));
+    scaled = scaled + z3::ite(f.x[k] == f.e[k], weight, c.real_val(0));
+  }
+  return z3::ite(sum > 0, scaled, c.real_val(0));
+}
+
+z3::expr neuron(const Fields& f, int mutant) { return weighted_neuron(f, mutant, f.x.front().ctx().real_val(1)); }
+
+z3::expr same_entry(const Fields& f) {
+  z3::expr all = f.x[0] == f.e[0];
+  for (std::size_t k = 1; k < 4; ++k) all = all && f.x[k] == f.e[k];
+  return all;
+}
+
+ChainQuery indicator(int mutant) {
+  return {"lemma: indicator neuron",
+          "the neuron of entry e on the one-hot input of x is 1 if e = x, else 0",
+          [mutant](z3::context& c, Query& q) {
+            Fields f = fields(c);
+            q.fact(neuron(f, mutant) != z3::ite(same_entry(f), c.real_val(1), c.real_val(0)));
+          },
+          {kBiasOffByOne, kFieldIgnored}};
+}
+
+z3::func_decl delta(z3::context& c) {
+  z3::sort i = c.int_sort();
+  return c.function("delta", i, i, i, i, c.real_sort());
+}
+
+ChainQuery sum_base() {
+  return {"base: no entry", "S = 0 with no entry taken satisfies the invariant", [](z3::context& c, Query& q) {
+            Fields f = fields(c);
+            z3::expr S = c.real_const("S"), taken = c.bool_const("taken");
+            q.fact(S == 0 && !taken);
+            q.fact(S != z3::ite(taken, delta(c)(f.x[0], f.x[1], f.x[2], f.x[3]), c.real_val(0)));
+          }};
+}
+
+ChainQuery sum_step(int mutant) {
+  return {"step: one more entry",
+          "the invariant and an entry e not taken before => the invariant after adding e",
+          [mutant](z3::context& c, Query& q) {
+            Fields f = fields(c);
+            z3::func_decl d = delta(c);
+            z3::expr S = c.real_const("S"), taken = c.bool_const("taken");
+            z3::expr at_x = d(f.x[0], f.x[1], f.x[2], f.x[3]), at_e = d(f.e[0], f.e[1], f.e[2], f.e[3]);
+            q.hypothesis("invariant before e", S == z3::ite(taken, at_x, c.real_val(0)));
+            if (!is(mutant, kEntryTwice)) q.hypothesis("each entry taken once", z3::implies(same_entry(f), !taken));
+            z3::expr S_next = S + weighted_neuron(f, mutant, at_e), taken_next = taken || same_entry(f);
+            q.fact(S_next != z3::ite(taken_next, at_x, c.real_val(0)));
+          },
+          {kBiasOffByOne, kFieldIgnored, kEntryTwice}};
+}
+
+ChainQuery sum_exit() {
+  return {"exit: every entry taken", "x's entry taken and the invariant => the output is delta(x)",
+          [](z3::context& c, Query& q) {
+            Fields f = fields(c);
+            z3::expr S = c.real_const("S"), taken = c.bool_const("taken");
+            z3::expr at_x = delta(c)(f.x[0], f.x[1], f.x[2], f.x[3]);
+            q.hypothesis("invariant after the last entry", S == z3::ite(taken, at_x, c.real_val(0)));
+            q.hypothesis("x's entry is among the table's", taken);
+            q.fact(S != at_x);
+          }};
+}
+
+const std::vector<ProofMutant> kMutants{
+    {kBiasOffByOne, "bias off by one", "the indicator's bias is -2, so it fires on three matching fields"},
+    {kFieldIgnored, "one field ignored", "the indicator reads q, a, s1 only (bias -2)"},
+    {kEntryTwice, "an entry taken twice", "the premise 'each entry taken once' is dropped"},
+};
+
+}  // namespace
+
+std::vector<ProofMutant> mlp_width_mutants() { return kMutants; }
+
+InductionProof prove_mlp_width(const RunConfig& config, int mutant) {
+  return run_chain(config, kText, {indicator(mutant), sum_base(), sum_step(mutant), sum_exit()}, mutant);
+}
+
+InductionClaim mlp_width_claim() {
+  return {
+      "with one-hot inputs, for every |Q|, |Sigma|, |Gamma| and every delta: one hidden neuron "
+      "ReLU(x_q + x_a + x_s1 + x_s2 - 3) per entry (width |Q||Sigma||Gamma|^2) and output weights delta(entry) "
+      "give delta exactly on every configuration",
+      {reading(InputEncoding::OneHot)},
+      {{"codes", "q, a, s1, s2 each one-hot, concatenated"}},
+      {"one-hot inputs", "a two-layer ReLU network: hidden ReLU layer, linear output"}};
+}
+
+}  // namespace palcheck::proofs

@@ -1,0 +1,31 @@
+// lem:mlp_width with one-hot inputs: for every |Q|, |Sigma|, |Gamma| and every transition table delta, the
+// two-layer ReLU network with one hidden neuron ReLU(x_q + x_a + x_s1 + x_s2 - 3) per entry
+// (q, a, s1, s2) of Q x Sigma x Gamma x Gamma (width |Q||Sigma||Gamma|^2) and output weights delta(entry)
+// outputs delta(q, a, s1, s2) exactly: a neuron fires (value 1) exactly at its own entry, and the output
+// layer's sum over the entries, taken one at a time in any order, keeps only that entry's value.
+// Z3-free interface.
+#pragma once
+
+#include "proofs/query_chain.h"
+
+#include <vector>
+
+namespace palcheck::proofs {
+
+/// The semantic mutants of the proof (ProofMutant::id values; 0 is the real encoding).
+enum MlpWidthMutant : int {
+  kBiasOffByOne = 1,  ///< the indicator's bias -2 in place of -3
+  kFieldIgnored,      ///< the indicator ignores s2 (three one-hot inputs, bias -2)
+  kEntryTwice,        ///< the sum may take an entry twice
+};
+
+/// The proof's mutants.
+std::vector<ProofMutant> mlp_width_mutants();
+
+/// The proof under mutant `mutant` (0: the real encoding).
+InductionProof prove_mlp_width(const RunConfig& config, int mutant = 0);
+
+/// The words of the PROVED report.
+InductionClaim mlp_width_claim();
+
+}  // namespace palcheck::proofs

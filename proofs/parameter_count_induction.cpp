@@ -1,0 +1,119 @@
+// The parameter counts of rem:heads_dims (see parameter_count_induction.h). G counts the relays (i, j),
+// 1 <= j <= i <= L, of G_L; P = G^H, X = (L^2)^H and T = 2^H are carried by the induction over H.
+#include "proofs/parameter_count_induction.h"
+
+namespace palcheck::proofs {
+namespace {
+
+constexpr InductionText kText{
+    "parameter_counts",
+    "grid: 2 |G_L| = L(L+1); product: after H factors, 0 < P <= X and P T >= X, with P = |G_L|^H, X = L^(2H), "
+    "T = 2^H",
+    "grid L -> L+1: row i = L+1 adds the L+1 relays (L+1, j), j = 1..L+1; product H -> H+1: P' = P |G_L|, "
+    "X' = X L^2, T' = 2T, using L^2 / 2 <= |G_L| <= L^2; scalar heads: H |G_L| between H L^2 / 2 and H L^2",
+    "vPAL's measure read as the H-fold product of grid half-planes (the paper defines vPAL nowhere, see "
+    "def:mpal:vpal); one weight per relay (i, j) of G_L"};
+
+bool is(int mutant, ParameterCountMutant m) { return mutant == static_cast<int>(m); }
+
+ChainQuery grid_base() {
+  return {"base: grid L = 0", "|G_0| = 0 = 0 (0 + 1) / 2", [](z3::context& c, Query& q) {
+            z3::expr G = c.int_const("G");
+            q.fact(G == 0);
+            q.fact(2 * G != 0);
+          }};
+}
+
+ChainQuery grid_step(int mutant) {
+  return {"step: grid L to L+1",
+          "2 |G_L| = L(L+1) => 2 |G_{L+1}| = (L+1)(L+2)",
+          [mutant](z3::context& c, Query& q) {
+            z3::expr L = c.int_const("L"), G = c.int_const("G");
+            q.hypothesis("L >= 0", L >= 0);
+            q.hypothesis("2 |G_L| = L(L+1)", 2 * G == L * (L + 1));
+            z3::expr row = is(mutant, kRowOffByOne) ? L : L + 1;
+            q.fact(2 * (G + row) != (L + 1) * (L + 2));
+          },
+          {kRowOffByOne}};
+}
+
+ChainQuery grid_bounds() {
+  return {"lemma: grid bounds", "2 |G_L| = L(L+1), L >= 1 => L^2 <= 2 |G_L| and |G_L| <= L^2",
+          [](z3::context& c, Query& q) {
+            z3::expr L = c.int_const("L"), G = c.int_const("G");
+            q.hypothesis("L >= 1", L >= 1);
+            q.hypothesis("2 |G_L| = L(L+1)", 2 * G == L * (L + 1));
+            q.fact(!(L * L <= 2 * G && G <= L * L));
+          }};
+}
+
+ChainQuery scalar_heads(int mutant) {
+  return {"conclusion: H scalar heads",
+          "L^2 <= 2 |G_L| <= 2 L^2, H >= 1 => H L^2 / 2 <= H |G_L| <= H L^2",
+          [mutant](z3::context& c, Query& q) {
+            // Over the reals (nlsat decides it at once); the integers are a special case.
+            z3::expr L = c.real_const("L"), G = c.real_const("G"), H = c.real_const("H"), LL = L * L;
+            q.hypothesis("H >= 1", H >= 1);
+            q.hypothesis("grid bounds", LL <= 2 * G && G <= LL);
+            z3::expr lower = is(mutant, kScalarWithoutHalf) ? H * G >= H * LL : 2 * (H * G) >= H * LL;
+            q.fact(!(H * G <= H * LL && lower));
+          },
+          {kScalarWithoutHalf}};
+}
+
+z3::expr product_invariant(const z3::expr& P, const z3::expr& X, const z3::expr& T) {
+  return 0 < P && P <= X && P * T >= X && T > 0;
+}
+
+ChainQuery product_base() {
+  return {"base: product H = 0", "P = X = T = 1 satisfy 0 < P <= X, P T >= X", [](z3::context& c, Query& q) {
+            z3::expr P = c.real_const("P"), X = c.real_const("X"), T = c.real_const("T");
+            q.fact(P == 1 && X == 1 && T == 1);
+            q.fact(!product_invariant(P, X, T));
+          }};
+}
+
+ChainQuery product_step(int mutant) {
+  return {"step: product H to H+1",
+          "0 < P <= X, P T >= X, 2 |G_L| = L(L+1), L >= 1 => the same for P |G_L|, X L^2 and 2T",
+          [mutant](z3::context& c, Query& q) {
+            z3::expr L = c.real_const("L"), G = c.real_const("G");
+            z3::expr P = c.real_const("P"), X = c.real_const("X"), T = c.real_const("T");
+            q.hypothesis("L >= 1", L >= 1);
+            q.hypothesis("2 |G_L| = L(L+1)", 2 * G == L * (L + 1));
+            q.hypothesis("invariant after H factors", product_invariant(P, X, T));
+            z3::expr T_next = is(mutant, kProductWithoutFactor) ? T : 2 * T;
+            q.fact(!product_invariant(P * G, X * L * L, T_next));
+          },
+          {kProductWithoutFactor}};
+}
+
+const std::vector<ProofMutant> kMutants{
+    {kRowOffByOne, "grid row off by one", "row L+1 of the grid adds L relays instead of L+1"},
+    {kScalarWithoutHalf, "scalar bound without 1/2", "the scalar heads' lower bound is H L^2 instead of H L^2 / 2"},
+    {kProductWithoutFactor, "product bound without 2^H",
+     "the product's lower bound is L^(2H) instead of L^(2H) / 2^H (T stays 1)"},
+};
+
+}  // namespace
+
+std::vector<ProofMutant> parameter_count_mutants() { return kMutants; }
+
+InductionProof prove_parameter_counts(const RunConfig& config, int mutant) {
+  return run_chain(
+      config, kText,
+      {grid_base(), grid_step(mutant), grid_bounds(), scalar_heads(mutant), product_base(), product_step(mutant)},
+      mutant);
+}
+
+InductionClaim parameter_count_claim() {
+  return {
+      "for every L >= 1 and H >= 1: |G_L| = L(L+1)/2, so H scalar heads carry H L(L+1)/2 weights (between "
+      "H L^2 / 2 and H L^2) and the H-fold product (L(L+1)/2)^H (between L^(2H) / 2^H and L^(2H)): the "
+      "remark's H L^2 and L^(2H) are the orders of growth, as upper bounds",
+      {},
+      {{"vpal", "the H-fold product of grid half-planes"}},
+      {"L >= 1", "H >= 1"}};
+}
+
+}  // namespace palcheck::proofs

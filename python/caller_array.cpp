@@ -1,0 +1,198 @@
+// Reading a caller's array in place (see caller_array.h).
+#include "caller_array.h"
+
+#include "tools/oracle/json_input.h"
+
+#include <bit>
+#include <optional>
+#include <type_traits>
+
+namespace py = pybind11;
+
+namespace palcheck::python {
+
+using oracle::InputError;
+
+namespace {
+
+// The element kind of a buffer format ("d", "<f", "=q", ...), when it is read in place.
+std::optional<ElementKind> kind_of(const char* format) {
+  std::string f = format ? format : "B";
+  if (!f.empty() && (f[0] == '@' || f[0] == '=' || (f[0] == '<' && std::endian::native == std::endian::little)))
+    f.erase(0, 1);
+  if (f.size() != 1) return std::nullopt;
+  switch (f[0]) {
+    case 'd': return ElementKind::Float64;
+    case 'f': return ElementKind::Float32;
+    case 'b': case 'h': case 'i': case 'l': case 'q': case 'n': return ElementKind::Signed;
+    case 'B': case 'H': case 'I': case 'L': case 'Q': case 'N': return ElementKind::Unsigned;
+    case '?': return ElementKind::Bool;
+    default: return std::nullopt;
+  }
+}
+
+bool has(const py::handle& object, const char* attribute) { return py::hasattr(object, attribute); }
+
+// numpy's in-place view of a DLPack tensor; a tensor that records gradients is read through its
+// detached view (the same memory), as the values are all the oracle needs.
+py::object from_dlpack(py::handle object) {
+  py::module_ np = py::module_::import("numpy");
+  py::object tensor = py::reinterpret_borrow<py::object>(object);
+  if (has(tensor, "requires_grad") && has(tensor, "detach") && py::bool_(tensor.attr("requires_grad")))
+    tensor = tensor.attr("detach")();
+  return np.attr("from_dlpack")(tensor);
+}
+
+}  // namespace
+
+CallerArray::CallerArray(const py::handle& object, std::string name) : name_(std::move(name)) {
+  py::module_ np = py::module_::import("numpy");
+  py::object source = py::reinterpret_borrow<py::object>(object);
+  if (!PyObject_CheckBuffer(source.ptr())) {
+    try {
+      if (has(source, "__dlpack__"))
+        source = from_dlpack(source);
+      else if (has(source, "__array__"))
+        source = np.attr("asarray")(source);
+    } catch (py::error_already_set& e) {
+      if (!e.matches(PyExc_Exception)) throw;  // KeyboardInterrupt and the like go to the caller
+      throw InputError(name_ + ": cannot be read as an array of numbers: " + std::string(py::str(e.value())));
+    }
+  }
+  if (PyObject_CheckBuffer(source.ptr())) take(source);
+  if (!held_) {
+    // Lists, scalars, float16, object arrays, byte orders other than the machine's: numpy makes
+    // float64 of them (complex refused: numpy would drop the imaginary part).
+    py::object converted;
+    try {
+      if (np.attr("iscomplexobj")(source).cast<bool>()) throw InputError(name_ + ": complex numbers are not inputs of PAL");
+      converted = np.attr("asarray")(source, "float64");
+    } catch (py::error_already_set& e) {
+      if (!e.matches(PyExc_Exception)) throw;
+      throw InputError(name_ + ": cannot be read as an array of numbers: " + std::string(py::str(e.value())));
+    }
+    take(converted);
+    if (!held_) throw InputError(name_ + ": cannot be read as an array of numbers");
+  }
+}
+
+void CallerArray::take(const py::handle& exporter) {
+  Py_buffer view{};
+  if (PyObject_GetBuffer(exporter.ptr(), &view, PyBUF_RECORDS_RO) != 0) {
+    PyErr_Clear();
+    return;
+  }
+  auto kind = kind_of(view.format);
+  if (!kind || (*kind != ElementKind::Bool && view.itemsize != 1 && view.itemsize != 2 && view.itemsize != 4 &&
+                view.itemsize != 8)) {
+    PyBuffer_Release(&view);
+    return;
+  }
+  if ((*kind == ElementKind::Float64 && view.itemsize != 8) || (*kind == ElementKind::Float32 && view.itemsize != 4)) {
+    PyBuffer_Release(&view);
+    return;
+  }
+  view_ = view;
+  held_ = true;
+  owner_ = py::reinterpret_borrow<py::object>(exporter);
+  kind_ = *kind;
+  itemsize_ = static_cast<std::size_t>(view.itemsize);
+  data_ = static_cast<const char*>(view.buf);
+  for (int k = 0; k < view.ndim; ++k) {
+    shape_.push_back(static_cast<std::size_t>(view.shape[k]));
+    strides_.push_back(view.strides ? view.strides[k] : 0);
+  }
+  if (!view.strides) {  // C-contiguous by the protocol
+    std::ptrdiff_t stride = view.itemsize;
+    for (int k = view.ndim - 1; k >= 0; --k) {
+      strides_[k] = stride;
+      stride *= view.shape[k];
+    }
+  }
+}
+
+CallerArray::~CallerArray() {
+  if (held_) PyBuffer_Release(&view_);
+}
+
+std::size_t CallerArray::size() const {
+  std::size_t n = 1;
+  for (std::size_t s : shape_) n *= s;
+  return n;
+}
+
+std::int64_t CallerArray::load_signed(const char* p) const {
+  switch (itemsize_) {
+    case 1: return load<std::int8_t>(p);
+    case 2: return load<std::int16_t>(p);
+    case 4: return load<std::int32_t>(p);
+    default: return load<std::int64_t>(p);
+  }
+}
+
+std::uint64_t CallerArray::load_unsigned(const char* p) const {
+  switch (itemsize_) {
+    case 1: return load<std::uint8_t>(p);
+    case 2: return load<std::uint16_t>(p);
+    case 4: return load<std::uint32_t>(p);
+    default: return load<std::uint64_t>(p);
+  }
+}
+
+void CallerArray::not_finite(std::size_t row, std::size_t k) const {
+  throw InputError(name_ + ": element [" + (ndim() == 2 ? std::to_string(row) + ", " : "") + std::to_string(k) +
+                   "] is not finite");
+}
+
+std::vector<Q> CallerArray::exact_values() const {
+  std::vector<Q> out;
+  out.reserve(size());
+  if (ndim() == 1 || ndim() == 2) {
+    for (std::size_t r = 0; r < rows(); ++r)
+      for_each(r, 0, cols(), [&](std::size_t, const auto& x) {
+        if constexpr (std::is_same_v<std::decay_t<decltype(x)>, double>)
+          out.push_back(*rational_from_double(x));
+        else
+          out.push_back(x);
+      });
+    return out;
+  }
+  // Any other number of dimensions (MPAL batches): walk the index in C order.
+  std::vector<std::size_t> index(ndim(), 0);
+  for (std::size_t flat = 0; flat < size(); ++flat) {
+    const char* p = data_;
+    for (std::size_t k = 0; k < ndim(); ++k) p += static_cast<std::ptrdiff_t>(index[k]) * strides_[k];
+    double v = 0;
+    switch (kind_) {
+      case ElementKind::Float64: v = load<double>(p); break;
+      case ElementKind::Float32: v = load<float>(p); break;
+      case ElementKind::Signed: out.push_back(Q(static_cast<long long>(load_signed(p)))); break;
+      case ElementKind::Unsigned: out.push_back(Q(static_cast<unsigned long long>(load_unsigned(p)))); break;
+      case ElementKind::Bool: out.push_back(Q(*p ? 1 : 0)); break;
+    }
+    if (kind_ == ElementKind::Float64 || kind_ == ElementKind::Float32) {
+      if (!std::isfinite(v)) throw InputError(name_ + ": element " + std::to_string(flat) + " (C order) is not finite");
+      out.push_back(*rational_from_double(v));
+    }
+    for (std::size_t k = ndim(); k-- > 0;) {
+      if (++index[k] < shape_[k]) break;
+      index[k] = 0;
+    }
+  }
+  return out;
+}
+
+oracle::NumberRows number_rows(const CallerArray& a) {
+  if (a.ndim() != 1 && a.ndim() != 2)
+    throw InputError(a.name() + ": expected a 1-D or 2-D array, got " + std::to_string(a.ndim()) + " dimensions");
+  oracle::NumberRows r;
+  r.source = a.name();
+  r.one_dimensional = a.ndim() == 1;
+  std::vector<Q> flat = a.exact_values();
+  for (std::size_t i = 0; i < a.rows(); ++i)
+    r.rows.emplace_back(flat.begin() + static_cast<std::ptrdiff_t>(i * a.cols()),
+                        flat.begin() + static_cast<std::ptrdiff_t>((i + 1) * a.cols()));
+  return r;
+}
+
+}  // namespace palcheck::python

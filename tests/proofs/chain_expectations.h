@@ -1,0 +1,44 @@
+// What the tests of the chain proofs (finite image, range transformer, the short inductions, the memory
+// corollaries) expect of a proof and of its mutants, stated once.
+#pragma once
+
+#include "proofs/memory_induction.h"
+#include "proofs/proof_mutant.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace palcheck::testing {
+
+/// Each query's name and both solvers' answers, one per line.
+inline std::string answers(const std::vector<proofs::InductionQuery>& queries) {
+  std::string out;
+  for (const proofs::InductionQuery& q : queries) out += "\n  " + q.name + ": z3 " + q.z3 + ", cvc5 " + q.cvc5;
+  return out;
+}
+
+/// The proof closed: every query unsat in Z3 and in cvc5.
+inline void expect_closed(bool proved, const std::vector<proofs::InductionQuery>& queries, const std::string& what) {
+  EXPECT_TRUE(proved) << what << answers(queries);
+  for (const proofs::InductionQuery& q : queries) {
+    EXPECT_EQ(q.z3, "unsat") << what << ": " << q.name;
+    EXPECT_EQ(q.cvc5, "unsat") << what << ": " << q.name;
+  }
+}
+
+/// The mutant is refuted: one of the queries it changes is sat in Z3.
+inline void expect_refuted(const proofs::ProofMutant& m, const std::vector<proofs::InductionQuery>& queries,
+                           const std::string& what) {
+  bool sat = false;
+  for (const proofs::InductionQuery& q : queries) sat = sat || q.z3 == "sat";
+  EXPECT_TRUE(sat) << what << ": mutant '" << m.name << "' (" << m.breaks << ") stays unsat" << answers(queries);
+}
+
+/// A proof declares at least three mutants.
+inline void expect_three_mutants(const std::vector<proofs::ProofMutant>& mutants, const std::string& what) {
+  EXPECT_GE(mutants.size(), 3u) << what;
+}
+
+}  // namespace palcheck::testing

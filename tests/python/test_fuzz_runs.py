@@ -1,0 +1,95 @@
+"""How a fuzz() run ends (def:pal): Ctrl-C stops it (and a long evaluate()), a run of no case is not a
+pass, and relays given to the implementation with each call shrink.
+
+KeyboardInterrupt, raised inside the implementation under test or arriving while palcheck's own code
+runs, propagates to the caller at once, never reported as the implementation's failure; max_cases=0 or
+seconds=0 give passed=False and assert_matches says nothing was checked.
+Run: PYTHONPATH=build/python python3 -m pytest tests/python/test_fuzz_runs.py   (ctest runs it).
+"""
+import os
+import signal
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import palcheck_oracle as oracle
+
+RELAYS = np.array([[1.0, 0.25, 0.5], [0.75, 0.5, 1.0], [1.5, -0.5, 0.25]])
+
+
+def correct(u):
+    return oracle.evaluate(u, relays=RELAYS)
+
+
+def test_keyboard_interrupt_in_the_implementation_stops_the_run():
+    calls = []
+
+    def interrupted(u):
+        calls.append(len(u))
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return correct(u)
+
+    with pytest.raises(KeyboardInterrupt):
+        oracle.fuzz(interrupted, relays=RELAYS, progress=False)
+    assert len(calls) == 3
+
+
+def test_other_exceptions_are_failures_of_the_implementation():
+    def raises(u):
+        raise RuntimeError("broken")
+
+    report = oracle.fuzz(raises, relays=RELAYS, progress=False, max_cases=5)
+    assert not report["passed"] and report["failures"][0]["property"] == "exception"
+
+
+def test_ctrl_c_stops_the_run():
+    timer = threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT))
+    start = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            oracle.fuzz(correct, relays=RELAYS, progress=False, max_cases=10**9, seconds=120)
+    finally:
+        timer.cancel()
+    assert time.monotonic() - start < 30
+
+
+@pytest.mark.parametrize("budget", [dict(max_cases=0), dict(seconds=0)])
+def test_no_case_is_no_pass(budget):
+    report = oracle.fuzz(correct, relays=RELAYS, progress=False, **budget)
+    assert report["cases"] == 0 and report["passed"] is False
+    with pytest.raises(AssertionError, match="no case was run.*nothing was checked"):
+        oracle.assert_matches(correct, relays=RELAYS, **budget)
+
+
+def test_relays_per_call_lets_shrinking_drop_relays():
+    seen = []
+
+    def strict(u, relays):  # tie rule u > alpha, u < beta, over the relays of the call
+        seen.append(len(relays))
+        alpha, beta, w = relays.T
+        state, out = np.zeros(len(alpha)), []
+        for x in u:
+            state = np.where(x > alpha, 1.0, np.where(x < beta, 0.0, state))
+            out.append(state @ w)
+        return np.array(out)
+
+    failure = oracle.fuzz(strict, relays=RELAYS, relays_per_call=True, progress=False)["failures"][0]
+    assert failure["property"] == "tie rule" and failure["relays_kept"] == 1 and min(seen) == 1
+    assert failure["relays_before_shrinking"] == len(RELAYS)
+
+
+def test_ctrl_c_stops_a_long_evaluation():
+    u = np.broadcast_to(np.float64(0.6), (2 * 10**8,))  # read in place: no 1.6 GB of inputs
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+    start = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            oracle.evaluate(u, relays=RELAYS)
+    finally:
+        timer.cancel()
+    assert time.monotonic() - start < 5

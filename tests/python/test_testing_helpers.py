@@ -1,0 +1,136 @@
+"""palcheck_oracle.testing and palcheck_oracle.strategies as a pytest user meets them (def:relay, def:pal).
+
+assert_agrees passes a correct numpy PAL and fails a defective one with compare's words; the Hypothesis
+strategies draw where their docstrings say (next to thresholds, one-sided cycles that never reach the
+threshold, ramps, plateaus) and, driving assert_agrees, find defects that live next to thresholds.
+Run: PYTHONPATH=build/python python3 -m pytest tests/python/test_testing_helpers.py   (ctest runs it).
+"""
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+import palcheck_oracle as oracle
+from palcheck_oracle import strategies
+from palcheck_oracle.testing import assert_agrees
+
+RELAYS = np.array([[1.0, 0.25, 0.5], [0.75, 0.5, 1.0], [1.5, -0.5, 0.25], [0.5, 0.5, 2.0], [2.0, 1.25, 1.0]])
+THRESHOLDS = np.unique(RELAYS[:, :2])
+
+
+def relay_pal(u, strict=False, creep=0.0):
+    """eq:relay relay by relay. strict: u > alpha, u < beta. creep: an off relay that comes within 1e-6
+    (relative) of its alpha, without reaching it, moves by `creep` towards on (a smoothed relay's ratchet)."""
+    alpha, beta, w = RELAYS[:, 0], RELAYS[:, 1], RELAYS[:, 2]
+    state, out = np.zeros(len(alpha)), np.empty(len(u))
+    for n, x in enumerate(np.asarray(u, dtype=np.float64)):
+        on = x > alpha if strict else x >= alpha
+        off = x < beta if strict else x <= beta
+        close = (x < alpha) & (alpha - x <= 1e-6 * np.maximum(np.abs(alpha), 1.0))
+        state = np.where(on, 1.0, np.where(off, 0.0, np.where(close, np.minimum(state + creep, 1.0), state)))
+        out[n] = state @ w
+    return out
+
+
+def test_assert_agrees_passes_a_correct_implementation():
+    u = np.array([[0.0, 1.0, 0.5, 0.75, 2.0, 1.25], [0.5, 0.5, 1.0, 0.25, 0.75, 2.0]])
+    report = assert_agrees(np.array([relay_pal(row) for row in u]), u, relays=RELAYS)
+    assert report["agree"] and report["sequences"] == 2
+    assert_agrees(relay_pal, u[0], relays=RELAYS)
+
+
+def test_assert_agrees_fails_with_the_words_of_compare():
+    u = np.array([0.0, 1.0, 0.5, 0.75, 2.0, 1.25])
+    with pytest.raises(AssertionError) as failure:
+        assert_agrees(lambda v: relay_pal(v, strict=True), u, relays=RELAYS)
+    report = oracle.compare(relay_pal(u, strict=True), u, relays=RELAYS)
+    assert str(failure.value) == oracle.summarize(report).rstrip()
+    assert "1 of 1 sequence(s) differ" in str(failure.value) and "tie" in str(failure.value)
+
+
+def within(value, t, relative=1e-3, ulps=strategies.MAX_ULPS):
+    """Whether value is t, or within a relative 1e-3 of it, or a few values of its type from it (value's type)."""
+    step = abs(float(np.spacing(type(value)(t))))
+    return abs(float(value) - float(t)) <= relative * max(abs(float(t)), 1.0) + ulps * step
+
+
+@settings(max_examples=300, deadline=None)
+@given(strategies.near_thresholds(relays=RELAYS))
+def test_near_thresholds_are_next_to_a_threshold(x):
+    assert any(within(x, t) for t in THRESHOLDS)
+
+
+@settings(max_examples=100, deadline=None)
+@given(strategies.near_thresholds(relays=RELAYS, dtype=np.float32))
+def test_float32_values_are_float32(x):
+    assert isinstance(x, np.float32) and any(within(x, t) for t in THRESHOLDS)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(THRESHOLDS.tolist()).flatmap(
+    lambda t: st.tuples(st.just(t), strategies.one_sided_cycles(thresholds=[t], max_periods=400))))
+def test_one_sided_cycles_never_reach_their_threshold(drawn):
+    t, u = drawn
+    cycle = u if len(u) % 2 == 0 else u[1:]  # an odd length has a first value anywhere
+    assert len(cycle) >= 4 and len(set(np.sign(cycle - t))) == 1 and t not in cycle
+    assert any(within(x, t) for x in cycle)
+
+
+@settings(max_examples=100, deadline=None)
+@given(strategies.plateaus(relays=RELAYS, max_size=8))
+def test_plateaus_hold_a_threshold(u):
+    assert u[-1] in THRESHOLDS and u[-2] == u[-1]
+
+
+@settings(max_examples=100, deadline=None)
+@given(strategies.ramps(relays=RELAYS, max_size=32))
+def test_ramps_are_evenly_spaced(u):
+    assert 2 <= len(u) <= 32 and np.allclose(np.diff(u), (u[-1] - u[0]) / (len(u) - 1), rtol=0, atol=1e-9)
+
+
+@settings(max_examples=100, deadline=None)
+@given(strategies.sequences(relays=RELAYS, domain=(-0.25, 1.0)))
+def test_a_domain_keeps_values_inside(u):
+    assert u.dtype == np.float64 and u.ndim == 1 and len(u) >= 1
+    assert (u >= -0.25).all() and (u <= 1.0).all()
+
+
+def failing_example(implementation, strategy, shrink=True, **options):
+    """The input where assert_agrees fails that Hypothesis reports (shrunk, or the first it met), or None;
+    a fixed derandomized search of 200 examples."""
+    found = []
+    phases = [Phase.explicit, Phase.generate] + ([Phase.shrink] if shrink else [])
+
+    @settings(max_examples=200, deadline=None, derandomize=True, database=None, phases=phases,
+              suppress_health_check=list(HealthCheck), report_multiple_bugs=False)
+    @given(strategy)
+    def property_(u):
+        try:
+            assert_agrees(implementation, u, relays=RELAYS, **options)
+        except AssertionError:
+            found.append(u)
+            raise
+
+    try:
+        property_()
+    except AssertionError:
+        return found[-1]
+    return None
+
+
+def test_sequences_find_strict_ties():
+    u = failing_example(lambda v: relay_pal(v, strict=True), strategies.sequences(relays=RELAYS))
+    assert u is not None and len(u) <= 2
+
+
+def test_sequences_find_a_sub_threshold_ratchet():
+    # A close approach to alpha from inside a relay's dead band moves the output by at most 0.05: with
+    # atol=0.25 a difference shows after five approaches with no crossing in between, as one-sided cycles make.
+    creeping = lambda v: relay_pal(v, creep=0.05)  # noqa: E731
+    u = failing_example(creeping, strategies.sequences(relays=RELAYS), shrink=False, atol="0.25")
+    assert u is not None
+    assert not oracle.compare(creeping(u), u, relays=RELAYS, atol="0.25")["agree"]
+
+
+def test_a_correct_implementation_passes_every_strategy():
+    assert failing_example(relay_pal, strategies.sequences(relays=RELAYS)) is None
