@@ -1,6 +1,7 @@
 // The machinery every Z3 checker shares (all labels checked in proofs/): named hypotheses as
-// assumption literals, so that an unsat core names the hypotheses a proof needed; deterministic
-// limits (rlimit and fixed seeds, never wall-clock); a standalone .smt2 file per query on request.
+// assumption literals, so that an unsat core names the hypotheses a proof needed; deterministic limits
+// (rlimit and fixed seeds) with a wall-clock limit behind them for the procedures Z3 does not count; a
+// standalone .smt2 file per query on request.
 #pragma once
 
 #include "claims/claim.h"
@@ -87,6 +88,9 @@ class Query {
   std::vector<std::string> names_;
   std::list<Query> siblings_;
 };
+
+/// True when Z3's reason for "unknown" is one of its limits (resources, wall clock): a TIMEOUT, not UNKNOWN.
+bool stopped_at_a_limit(const std::string& reason);
 
 /// True when one solver says sat and the other unsat.
 bool solvers_disagree(const QueryOutcome& outcome);
