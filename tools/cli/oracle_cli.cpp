@@ -5,6 +5,7 @@
 #include "tools/oracle/atomic_write.h"
 #include "tools/oracle/json_input.h"
 #include "tools/oracle/oracle_eval.h"
+#include "tools/oracle/stream_dump.h"
 #include "tools/oracle/stream_eval.h"
 
 #include <iostream>
@@ -105,6 +106,14 @@ int run_oracle_eval(const OracleEvalOptions& o) {
     };
     stream_evaluate(std::move(request));
     return 0;
+  }
+  if (!o.dump.empty() || o.trace) {
+    // A dump or trace of PAL over CSV or .npy inputs: read once, token by token, memory O(depth + relays).
+    DumpRequest request{src, o.output, kind, o.trace, o.dump};
+    if (dump_streamable(request)) {
+      stream_dump(request);
+      return 0;
+    }
   }
   OracleProblem problem = load_problem(o.sources);
   BatchOutputs outputs =
