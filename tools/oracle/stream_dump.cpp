@@ -103,8 +103,14 @@ class Spool {
   void spill() {
     if (text.size() >= kBuffer) flush();
   }
-  /// Writes everything held to `out` and empties the spool.
-  void copy_to(OutputFile& out) {
+  /// Appends bytes.
+  void write(const char* data, std::size_t size) {
+    text.append(data, size);
+    spill();
+  }
+  /// Writes everything held to `out` (an OutputFile or a Spool) and empties the spool.
+  template <class Out>
+  void copy_to(Out& out) {
     if (file_) {
       flush();
       std::rewind(file_);
@@ -114,7 +120,7 @@ class Spool {
       if (std::ferror(file_) || ftruncate(fileno(file_), 0) != 0) throw InputError("a temporary file: read failed");
       std::rewind(file_);
     }
-    out.write(text);
+    out.write(text.data(), text.size());
     text.clear();
   }
 
@@ -127,20 +133,6 @@ class Spool {
   }
 
   std::FILE* file_ = nullptr;
-};
-
-// Text bound for an OutputFile, written to it a buffer at a time.
-struct Buffered {
-  OutputFile file;
-  std::string text;
-  explicit Buffered(const std::string& path) : file(path) {}
-  void spill() {
-    if (text.size() >= kBuffer) flush();
-  }
-  void flush() {
-    file.write(text);
-    text.clear();
-  }
 };
 
 std::string quoted(const Q& q) { return '"' + to_string(q) + '"'; }
@@ -232,9 +224,10 @@ void stream_dump(const DumpRequest& r) {
   std::optional<std::string> objection, dump_objection;
   const std::string no_finite = no_finite_double_message();
 
-  // The output: CSV rows and .npy data as they come; JSON lists spooled, in the order dump(2) sorts them.
-  Buffered out(output);
-  Spool npy_data;
+  // Everything is spooled, and the files made only at the end, one after the other, so that at most one
+  // temporary file beside an output exists at a time (the one an interrupt removes). The output: CSV
+  // rows and .npy data as they come; JSON's lists each on its own, in the order dump(2) sorts them.
+  Spool out, npy_data;
   std::vector<std::pair<std::string, SpooledList*>> lists;
   SpooledList out_memory(2, 1), out_exact(2, 1), out_double(2, 1), out_relays(2, 1);
   if (format == FileFormat::Json) {
@@ -244,7 +237,7 @@ void stream_dump(const DumpRequest& r) {
     if (r.trace) lists.emplace_back("relay_changes", &out_relays);
   }
   // The dump: its head now, each sequence's inputs as they come, its other lists spooled until it ends.
-  std::optional<Buffered> dump;
+  Spool dump;
   std::optional<PrettyJson> sequences;
   SpooledList dump_inputs_double(1, 3), dump_memory(1, 3), dump_exact(1, 3), dump_double(1, 3), dump_relays(1, 3);
   std::vector<std::pair<const char*, SpooledList*>> dump_lists{{"inputs_double", &dump_inputs_double},
@@ -253,12 +246,11 @@ void stream_dump(const DumpRequest& r) {
                                                                {"outputs_double", &dump_double}};
   if (r.trace) dump_lists.emplace_back("relay_changes", &dump_relays);
   if (dumping) {
-    dump.emplace(r.dump);
     nlohmann::json head = dump_head(p);
     head["sequences"] = nullptr;  // sorts last: its value is written here
-    dump->text = head.dump(1);
-    dump->text.resize(dump->text.size() - std::string_view("null\n}").size());
-    sequences.emplace(dump->text, 1, 1);
+    dump.text = head.dump(1);
+    dump.text.resize(dump.text.size() - std::string_view("null\n}").size());
+    sequences.emplace(dump.text, 1, 1);
     sequences->open('[');
   }
 
@@ -350,7 +342,7 @@ void stream_dump(const DumpRequest& r) {
       changes(dump_memory.json, dump_relays.json);
       dump_exact.json.value(quoted(*y));
       dump_double.json.value(json_double(finite(y_double, dump_objection)));
-      dump->spill();
+      dump.spill();
     }
     each_list([](SpooledList& l) { l.spool.spill(); });
     out.spill();
@@ -372,8 +364,7 @@ void stream_dump(const DumpRequest& r) {
       for (auto& [key, list] : dump_lists) {
         sequences->key(key);
         sequences->value("");
-        dump->flush();
-        list->spool.copy_to(dump->file);
+        list->spool.copy_to(dump);
       }
       sequences->close('}');
     }
@@ -385,32 +376,36 @@ void stream_dump(const DumpRequest& r) {
 
   if (objection) throw InputError((output == "-" ? std::string("standard output") : output) + ": " + *objection);
   if (dump_objection) throw InputError(*dump_objection);
+  if (dumping) {
+    sequences->close(']');
+    dump.text += "\n}\n";
+    OutputFile file(r.dump);
+    dump.copy_to(file);
+    file.commit();
+  }
+  OutputFile file(output);
   if (format == FileFormat::Json) {
-    PrettyJson doc(out.text, 2, 0);
+    std::string head;
+    PrettyJson doc(head, 2, 0);
     doc.open('{');
     doc.key("initial_state");
     doc.value(std::to_string(static_cast<int>(p.initial)));
     for (auto& [key, list] : lists) {
       doc.key(key);
       doc.value("");
-      out.flush();
-      list->spool.copy_to(out.file);
+      file.write(head);
+      head.clear();
+      list->spool.copy_to(file);
     }
     doc.close('}');
-    out.text += '\n';
+    file.write(head + "\n");
   } else if (format == FileFormat::Npy) {
-    out.text = batched ? npy_f8_header({row, cols}) : npy_f8_header({cols});
-    out.flush();
-    npy_data.copy_to(out.file);
+    file.write(batched ? npy_f8_header({row, cols}) : npy_f8_header({cols}));
+    npy_data.copy_to(file);
+  } else {
+    out.copy_to(file);
   }
-  out.flush();
-  if (dumping) {
-    sequences->close(']');
-    dump->text += "\n}\n";
-    dump->flush();
-    dump->file.commit();
-  }
-  out.file.commit();
+  file.commit();
 }
 
 }  // namespace palcheck::oracle
