@@ -164,18 +164,25 @@ bool batched_inputs(const std::string& path) {
   return NpyReader(path).header().shape.size() == 2;
 }
 
-void read_inputs(const ProblemSources& src, const InputVisitor& visit) {
-  const std::string& path = src.inputs;
+void read_inputs(const DumpRequest& r, const InputVisitor& visit) {
+  const std::string& path = r.sources.inputs;
   if (format_of(path) == FileFormat::Csv) {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw InputError(path + ": cannot open file");
-    CsvReader reader(in, path, src.csv_header);
+    in.seekg(0, std::ios::end);
+    auto total = static_cast<std::size_t>(in.tellg());
+    in.seekg(0);
+    CsvReader reader(in, path, r.sources.csv_header);
     std::string_view cell;
-    while (reader.next_row()) {
+    for (std::size_t tokens = 0; reader.next_row();) {
       visit.begin();
-      while (reader.next_cell(cell)) visit.token(csv_value(cell, reader.line(), reader.column(), path));
+      while (reader.next_cell(cell)) {
+        visit.token(csv_value(cell, reader.line(), reader.column(), path));
+        if (++tokens % kStreamPartValues == 0 && r.progress) r.progress(reader.consumed(), total);
+      }
       visit.end();
     }
+    if (r.progress) r.progress(total, total);
     return;
   }
   NpyReader reader(path);
@@ -195,6 +202,7 @@ void read_inputs(const ProblemSources& src, const InputVisitor& visit) {
         else
           visit.token(*rational_from_double(values[k]));
       }
+      if (r.progress) r.progress(reader.consumed(), h.count());
     }
     visit.end();
   }
@@ -370,7 +378,7 @@ void stream_dump(const DumpRequest& r) {
     }
     ++row;
   };
-  read_inputs(r.sources, visit);
+  read_inputs(r, visit);
   if (batched)
     for (auto& [key, list] : lists) list->json.close(']');
 

@@ -8,6 +8,8 @@
 #include "tools/oracle/oracle_eval.h"
 #include "tools/oracle/oracle_problem.h"
 
+#include <cstddef>
+#include <functional>
 #include <string>
 
 namespace palcheck::oracle {
@@ -19,6 +21,8 @@ struct DumpRequest {
   ValueKind kind = ValueKind::Exact;  ///< the values of the output
   bool trace = false;                 ///< memory_changes and relay_changes in the output (JSON only)
   std::string dump;                   ///< the debug-state file; empty: none
+  /// Called as the inputs are read (done rising to total: tokens of .npy, bytes of CSV), if set.
+  std::function<void(std::size_t done, std::size_t total)> progress;
 };
 
 /// Whether stream_dump writes this: PAL with one --measure and --inputs a regular CSV file or a .npy
