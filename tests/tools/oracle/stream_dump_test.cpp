@@ -128,17 +128,21 @@ TEST(OracleStreamDump, SameBytesOrMessageAsWholeBatch) {
   std::vector<double> square;
   for (int k = 0; k < 4 * 25; ++k) square.push_back(0.25 * static_cast<double>(rng() % 13) - 0.5);
   add_npy("batch.npy", format_npy_f8({4, 25}, square), "2-D .npy");
-  {
-    std::string f4("\x93NUMPY\x01\x00", 8);
-    std::string header = "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }";
+  // A 2 x 3 .npy of another type: its header, then the values' bytes.
+  auto npy_of = [](const std::string& descr, const auto& values) {
+    std::string bytes("\x93NUMPY\x01\x00", 8);
+    std::string header = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': (2, 3), }";
     header.append(64 - (10 + header.size() + 1) % 64, ' ');
     header += '\n';
-    f4 += static_cast<char>(header.size() & 0xff);
-    f4 += static_cast<char>(header.size() >> 8);
-    f4 += header;
-    for (float v : {0.1f, 1.75f, -0.25f, 2.5f, 0.1f, 3.0f}) f4.append(reinterpret_cast<const char*>(&v), 4);
-    add_npy("f4.npy", f4, "float32 .npy");
-  }
+    bytes += static_cast<char>(header.size() & 0xff);
+    bytes += static_cast<char>(header.size() >> 8);
+    bytes += header;
+    for (auto v : values) bytes.append(reinterpret_cast<const char*>(&v), sizeof v);
+    return bytes;
+  };
+  add_npy("f4.npy", npy_of("<f4", std::vector<float>{0.1f, 1.75f, -0.25f, 2.5f, 0.1f, 3.0f}), "float32 .npy");
+  add_npy("i8.npy", npy_of("<i8", std::vector<std::int64_t>{1, (std::int64_t{1} << 60) + 1, -2, 0, 3, 2}),
+          "int64 .npy beyond 2^53");
 
   int compared = 0, errors = 0;
   for (const Case& input : cases)
