@@ -9,9 +9,10 @@ namespace analysis {
 
 CheckResult analysis_result(Verdict verdict, std::string summary,
                             std::vector<std::pair<std::string, std::string>> details,
-                            std::map<std::string, std::string> interpretation) {
+                            std::map<std::string, std::string> interpretation, Reading reading) {
   CheckResult r = make_result(verdict, "analysis", std::move(summary), std::move(details));
   r.interpretation = std::move(interpretation);
+  r.reading = std::move(reading);
   return r;
 }
 

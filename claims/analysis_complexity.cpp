@@ -37,7 +37,7 @@ std::vector<CheckResult> check_depth(const RunConfig& config) {
   std::size_t largest = std::clamp<std::size_t>(config.tests / 2, 8, 256);
   CheckResult r;
   r.method = "enumeration";
-  r.interpretation = {{"algorithm1", to_string(Algorithm1Options{})}, {"initial_state", "0"}};
+  r.reading = {reading(StackReading{StackKind::Algorithm1, Algorithm1Options{}}), reading(InitialState::Off)};
   for (std::size_t m = 1; m <= largest; ++m) {
     DepthRun run = run_depth(m);
     r.cases = m;
@@ -88,7 +88,7 @@ std::string fixed(double v) {
 // `counts` is the family measured once on cost::geometric_sizes(), shared by every bound judged on it.
 CheckResult family_result(const std::string& label, cost::Family f, const cost::FamilyCounts& counts, cost::Quantity q,
                           cost::Bound b, std::map<std::string, std::string> interpretation,
-                          const std::string& claim_text) {
+                          const std::string& claim_text, Reading readings = {}) {
   std::vector<std::size_t> sizes = cost::geometric_sizes();
   cost::FamilyRun run = cost::evaluate(counts, q, b);
   cost::Growth g = cost::growth(run);
@@ -96,7 +96,8 @@ CheckResult family_result(const std::string& label, cost::Family f, const cost::
   r.method = "enumeration";
   r.cases = sizes.size();
   r.interpretation = std::move(interpretation);
-  r.interpretation["algorithm1"] = "every completion";
+  r.reading = std::move(readings);
+  r.reading.insert(every(ReadingKey::Stack, "every completion of Algorithm 1"));
   const cost::Row& first = run.rows.front();
   const cost::Row& last = run.rows.back();
   std::string trend = cost::to_string(q) + " / " + cost::to_string(b) + " goes from " + fixed(first.ratio) +
@@ -134,17 +135,16 @@ using cost::Quantity;
 std::vector<CheckResult> check_theorem(const RunConfig&) {
   const cost::FamilyCounts zigzag = cost::measure_family(Family::NestedZigzagPeak, cost::geometric_sizes());
   const cost::FamilyCounts rising = cost::measure_family(Family::RisingRun, cost::geometric_sizes());
-  const std::map<std::string, std::string> worst{{"item", "1: time per token"},
-                                                 {"per_token", "worst case at every token (as printed)"}};
-  const std::map<std::string, std::string> amortised{
-      {"item", "1: time per token"}, {"per_token", "amortised over the sequence (prop:complexity's sense)"}};
+  const std::map<std::string, std::string> item1{{"item", "1: time per token"}};
+  const Reading worst{reading(PerToken::EveryToken, "as printed")};
+  const Reading amortised{reading(PerToken::Amortised, "prop:complexity's sense")};
   std::vector<CheckResult> out{
-      family_result("thm:complexity", Family::NestedZigzagPeak, zigzag, Quantity::WorstTokenOps, Bound::LogK, worst,
-                    "item 1, O(H log k d) time at every token,"),
-      family_result("thm:complexity", Family::NestedZigzagPeak, zigzag, Quantity::AmortisedOps, Bound::LogK, amortised,
-                    "item 1, O(H log k d) time per token amortised,"),
-      family_result("thm:complexity", Family::RisingRun, rising, Quantity::AmortisedOps, Bound::LogK, amortised,
-                    "item 1, O(H log k d) time per token amortised,"),
+      family_result("thm:complexity", Family::NestedZigzagPeak, zigzag, Quantity::WorstTokenOps, Bound::LogK, item1,
+                    "item 1, O(H log k d) time at every token,", worst),
+      family_result("thm:complexity", Family::NestedZigzagPeak, zigzag, Quantity::AmortisedOps, Bound::LogK, item1,
+                    "item 1, O(H log k d) time per token amortised,", amortised),
+      family_result("thm:complexity", Family::RisingRun, rising, Quantity::AmortisedOps, Bound::LogK, item1,
+                    "item 1, O(H log k d) time per token amortised,", amortised),
       family_result("thm:complexity", Family::NestedZigzagPeak, zigzag, Quantity::TotalOps, Bound::NLogN,
                     {{"item", "2: total time"}}, "item 2, O(H n log n d) in total,"),
       family_result("thm:complexity", Family::NestedZigzagPeak, zigzag, Quantity::Memory, Bound::K,
@@ -173,9 +173,8 @@ std::vector<std::pair<StackReading, InitialState>> stack_readings() {
 CheckResult every_reading_pair() {
   CheckResult r;
   r.method = "enumeration";
-  r.interpretation = {{"algorithm1", "every completion"},
-                      {"initial_state", "0 and 1"},
-                      {"sentence", "the relay state can be read from Pi_n in O(log k) time by binary search"}};
+  r.reading = {every(ReadingKey::Stack, "every completion of Algorithm 1"), every(ReadingKey::InitialState, "0 and 1")};
+  r.interpretation = {{"sentence", "the relay state can be read from Pi_n in O(log k) time by binary search"}};
   std::map<std::string, std::vector<Q>> first_with_stacks;
   for (std::size_t length = 1; length <= 6 && !r.counterexample; ++length) {
     std::vector<long> digits(length, 0);
@@ -244,9 +243,8 @@ std::vector<CheckResult> check_binary_search(const RunConfig&) {
   for (const auto& [reading, initial] : stack_readings()) {
     CheckResult r;
     r.method = "enumeration";
-    r.interpretation = {{"algorithm1", to_string(reading.algorithm1)},
-                        {"initial_state", to_string(initial)},
-                        {"sentence", "the relay state can be read from Pi_n in O(log k) time by binary search"}};
+    r.reading = {palcheck::reading(reading), palcheck::reading(initial)};
+    r.interpretation = {{"sentence", "the relay state can be read from Pi_n in O(log k) time by binary search"}};
     std::map<std::string, std::vector<Q>> first_with_stack;  // keyed by the stack's text
     std::vector<Q> u;
     for (std::size_t length = 1; length <= kLength && !r.counterexample; ++length) {
@@ -298,8 +296,9 @@ std::vector<CheckResult> check_binary_search(const RunConfig&) {
   out.push_back(family_result("prop:complexity", Family::NestedZigzagPeak, zigzag, Quantity::Memory, Bound::K,
                               {{"part", "O(k) space"}}, "O(k) space"));
   out.push_back(family_result("prop:complexity", Family::NestedZigzagPeak, zigzag, Quantity::RelayReadCost, Bound::LogK,
-                              {{"part", "O(log k) read by binary search"}, {"stack", "classical memory (repair)"}},
-                              "an O(log k) binary-search read of the classical memory"));
+                              {{"part", "O(log k) read by binary search"}},
+                              "an O(log k) binary-search read of the classical memory",
+                              {reading(StackReading{}, "repair")}));
   return out;
 }
 

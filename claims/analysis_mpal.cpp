@@ -105,7 +105,7 @@ CheckResult search_mpal(const RunConfig& config) {
   CheckResult r;
   r.method = "property";
   r.seed = config.seed;
-  r.interpretation = {{"initial_state", "0"}};
+  r.reading = {reading(InitialState::Off)};
   for (std::uint64_t t = 0; t < config.tests; ++t) {
     MpalCase c;
     c.d = std::uniform_int_distribution<std::size_t>(1, 3)(rng);

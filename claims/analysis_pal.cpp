@@ -59,7 +59,8 @@ CheckResult search_grid(const RunConfig& config, InitialState initial) {
   CheckResult r;
   r.method = "property";
   r.seed = config.seed;
-  r.interpretation = {{"initial_state", state}, {"delta", "positive"}};
+  r.reading = {reading(initial)};
+  r.interpretation = {{"delta", "positive"}};
   for (std::uint64_t c = 0; c < config.tests; ++c) {
     Grid grid{Q(std::uniform_int_distribution<int>(1, 4)(rng), 2), std::uniform_int_distribution<int>(1, 6)(rng), {}};
     std::size_t weights = std::uniform_int_distribution<std::size_t>(1, 8)(rng);
@@ -126,7 +127,7 @@ std::vector<CheckResult> analyse_pal(const RunConfig&) {
        {"grid in T",
         "with Delta > 0, i >= j gives alpha_i = i Delta >= j Delta = beta_j, so every point of G_L "
         "lies in T (measure_from_grid validates every atom; def:pal:grid exercises it)"}},
-      {{"initial_state", "as printed: undefined"}, {"delta", "unstated sign"}})};
+      {{"delta", "unstated sign"}}, {every(ReadingKey::InitialState, "as printed: undefined")})};
 }
 
 }  // namespace

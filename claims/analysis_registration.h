@@ -36,7 +36,7 @@ void register_transformer_analyses(Registry& registry);
 /// A result of method "analysis" with its evidence.
 CheckResult analysis_result(Verdict verdict, std::string summary,
                             std::vector<std::pair<std::string, std::string>> details,
-                            std::map<std::string, std::string> interpretation = {});
+                            std::map<std::string, std::string> interpretation = {}, Reading reading = {});
 
 /// A checker of method "analysis" whose one result is analysis_result(verdict, summary, details): a
 /// judgement of the text, the same at every seed.

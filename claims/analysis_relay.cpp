@@ -88,7 +88,7 @@ CheckResult search_memory_vs_definition(const RunConfig& config, InitialState in
   CheckResult r;
   r.method = "property";
   r.seed = config.seed;
-  r.interpretation = {{"initial_state", to_string(initial)}, {"tie_rule", to_string(TieRule::AsPrinted)}};
+  r.reading = {reading(initial), reading(TieRule::AsPrinted)};
   for (std::uint64_t c = 0; c < config.tests; ++c) {
     auto [mu, u] = generate_case(rng);
     r.cases = c + 1;
@@ -140,7 +140,7 @@ std::vector<CheckResult> analyse_relay(const RunConfig&) {
         "first wins: the reference gives " +
             std::to_string(tie_from_off) + " from state 0 and " + std::to_string(tie_from_on) +
             " from state 1 at (alpha, beta, u) = (1, 1, 1)"}},
-      {{"initial_state", "as printed: undefined"}, {"tie_rule", to_string(TieRule::AsPrinted)}})};
+      {}, {every(ReadingKey::InitialState, "as printed: undefined"), reading(TieRule::AsPrinted)})};
 }
 
 std::vector<CheckResult> analyse_preisach(const RunConfig&) {
@@ -169,7 +169,8 @@ std::vector<CheckResult> analyse_preisach(const RunConfig&) {
         "integrable density; the atomic mu_Delta of prop:pal_preisach has no density, so "
         "def:preisach as written does not cover PAL (read: signed Borel measures of finite "
         "total variation, which cover both; palcheck's reference handles atomic measures)"}},
-      {{"initial_state", "as printed: undefined"}, {"measure", "signed measure of finite total variation"}})};
+      {{"measure", "signed measure of finite total variation"}},
+      {every(ReadingKey::InitialState, "as printed: undefined")})};
 }
 
 }  // namespace

@@ -62,6 +62,12 @@ std::vector<CheckResult> check_parameter_counts(const RunConfig&) {
 
 void register_tc_remark_analyses(Registry& registry) {
   registry.add(analysis_checker(
+      "def:encoding", Verdict::NotCheckable,
+      "a definition: its formula asserts nothing to judge; what the paper relies on is judged as "
+      "def:encoding:injective (the codes are injective) and def:encoding:grid (the codes are thresholds of "
+      "def:pal's grid)",
+      {{"sub-claims", "def:encoding:injective, def:encoding:grid"}}));
+  registry.add(analysis_checker(
       "cor:depth", Verdict::NotCheckable,
       "an Omega(log n) lower bound for every O(1)-head transformer is a circuit-complexity statement no run can "
       "judge; its PAL side rests on thm:tc",

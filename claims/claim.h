@@ -38,7 +38,9 @@ struct RunConfig {
   std::uint64_t tests = 200;         ///< cases per property
   std::uint64_t max_shrinks = 5000;  ///< judge calls allowed while shrinking one counterexample
   std::uint64_t rlimit = 5'000'000;  ///< Z3 resource limit per query
+  std::uint64_t query_seconds = 300;  ///< wall-clock backstop per solver call (Z3 and cvc5), far above any query under its rlimit
   std::string smt2_dir;              ///< where to dump queries as .smt2 (empty: don't)
+  bool second_solver = true;         ///< proofs: cvc5 answers every query too (off for semantic mutants)
   SearchPart part;                   ///< the cases of each sharded search this process judges
   std::ostream* progress = nullptr;  ///< long searches report how far they are here (nullptr: silent)
 };
@@ -55,6 +57,7 @@ struct Checker {
   std::string method;  ///< z3, property, construction, numeric, analysis, enumeration
   std::function<std::vector<CheckResult>(const RunConfig&)> run;  ///< runs the check
   Sharding sharding = Sharding::ByClaim;                          ///< how shards split it
+  Scope scope = Scope::Statement;                                 ///< what its results speak about
 };
 
 /// A replayer: judges a saved instance on the reference alone.

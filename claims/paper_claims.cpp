@@ -129,7 +129,7 @@ void register_paper_claims(Registry& r) {
   paper(r, "cor:depth_nesting", "corollary", "app:efo_proof", "Depth-k PAL-Transformers implement exactly the EFO formulae of nesting depth k.", "", "");
 
   // Appendix B: auxiliary lemmas of §4.
-  paper(r, "lem:pop_one", "lemma", "app:tc_aux", "The POP signal u_{n+1} = M_{top-1} + 2eps removes exactly the top pair (M_top, m_top) and no other.", "eps > 0; M_top < M_{top-1}", "stack; algorithm1");
+  paper(r, "lem:pop_one", "lemma", "app:tc_aux", "The POP signal u_{n+1} = M_{top-1} + 2eps removes exactly the top pair (M_top, m_top) and no other.", "eps > 0; M_top < M_{top-1}; under the Cantor-depth encoding (the stack's maxima are pushed codes code*(a, d) + eps)", "stack; algorithm1");
   paper(r, "lem:push_no_wipe", "lemma", "app:tc_aux", "The PUSH signal u_{n+1} = code*(a_i, d+1) + eps does not trigger wiping (given M_top = code*(a_j,d) + eps, eps < Delta/2).", "eps > 0; eps < Delta/2; M_top = code*(a_j,d) + eps", "stack; algorithm1");
   paper(r, "lem:mlp_width", "lemma", "app:tc_aux", "The 2-PDA transition function is a two-layer ReLU MLP of width O(|Q||Sigma||Gamma|^2) by one indicator neuron per table entry.", "", "input_encoding");
 
@@ -149,6 +149,8 @@ void register_paper_claims(Registry& r) {
   ours(r, "thm:complexity:depth", "sub-claim", "sec:complexity", "The extremum stack depth k can equal the sequence length n (nested zig-zag of shrinking amplitude), so the memory O(Hkd) of thm:complexity is O(Hnd) in the worst case, the same order as attention.", "", "algorithm1; initial_state");
   ours(r, "tab:complexity:tc-columns", "sub-claim", "sec:complexity", "The Depth-for-TC and Heads-for-TC entries of the PAL (O(1), H = 4) and vPAL (O(1), H = 1) rows hold.", "", "stack; initial_state");
   ours(r, "rem:heads_dims:parameters", "sub-claim", "sec:tc", "H scalar heads on G_L need H*L^2 measure parameters and one H-dimensional vPAL head L^(2H) (orders of growth).", "", "");
+  ours(r, "def:encoding:injective", "sub-claim", "sec:tc", "Codes of distinct (i, d) differ by at least Delta, so code* is injective, for every k, D_max and Delta > 0.", "Delta > 0; 1 <= i <= k; 0 <= d <= D_max", "");
+  ours(r, "prop:rate_independence:discrete", "sub-claim", "sec:preisach_bg", "Repeating one input, or inserting one point between two neighbouring inputs (hence any finite number of both), leaves every relay state, so PAL_mu for every mu, unchanged at the corresponding times, for every sequence.", "alpha >= beta; the inserted point lies between its neighbours", "initial_state; discrete_reparametrisation");
   ours(r, "def:encoding:grid", "sub-claim", "sec:tc", "Every Cantor-depth code is a positive threshold i*Delta (i >= 1) of the grid of def:pal, as lem:decode_stack's index(i,j) needs.", "Delta > 0; 1 <= i <= k; 0 <= d <= D_max", "");
   ours(r, "repair:lem:stack_ops:top", "repair", "sec:tc", "TOP repaired: with M_top = code*(a_i,d) + eps and 0 < eps < Delta/2, ceil((C_max - M_top)/Delta) mod (k+1) = i.", "Delta > 0; eps > 0; eps < Delta/2; 1 <= i <= k; 0 <= d", "");
   ours(r, "repair:lem:threshold", "repair", "app:efo_proof", "1[u_i >= c] = relay(c, c)[u](i) at every position (eps = 0, printed tie rule); with eps > 0 the identity holds whenever u_i is outside the dead band (c-eps, c+eps).", "eps = 0, or eps > 0 and |u_i - c| >= eps", "");

@@ -4,27 +4,26 @@
 #include "claims/headline.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 namespace palcheck {
 namespace {
 
-constexpr std::string_view kAlgorithm1Prefix = "algorithm1:";
-
-bool starts_with(const std::string& s, std::string_view prefix) { return s.rfind(prefix, 0) == 0; }
-
-// A value that names no single reading: the result holds under all of them.
-bool every_reading(const std::string& v) {
-  return starts_with(v, "every") || starts_with(v, "as printed") || v == "algorithm1" || v == "0 and 1";
+// The stack a result was obtained under, when it names one.
+std::optional<StackReading> stack_of(const CheckResult& r) {
+  auto it = r.reading.find(ReadingKey::Stack);
+  if (it == r.reading.end() || it->second.every()) return std::nullopt;
+  return parse_stack_reading(*it->second.value);
 }
 
 bool classical(const CheckResult& r) {
-  auto it = r.interpretation.find("stack");
-  return it != r.interpretation.end() && starts_with(it->second, "classical");
+  std::optional<StackReading> stack = stack_of(r);
+  return stack && stack->classical();
 }
 
-// Only refutations of the statement speak about its readings.
-bool counts(const CheckResult& r) { return !(r.verdict == Verdict::Refuted && r.refutes != Refutes::Statement); }
+// Only results about the statement speak about its readings.
+bool counts(const CheckResult& r) { return r.scope == Scope::Statement; }
 
 bool holds(Verdict v) { return v == Verdict::Proved || v == Verdict::Bounded || v == Verdict::Held; }
 
@@ -43,31 +42,21 @@ std::string readings_text(const std::vector<std::string>& names) {
 }  // namespace
 
 std::map<std::string, std::string> reading_of(const Claim& claim, const CheckResult& result) {
-  const auto& admitted = claim.interpretations;
-  auto is_admitted = [&](const std::string& k) {
-    return std::find(admitted.begin(), admitted.end(), k) != admitted.end();
-  };
+  std::set<ReadingKey> admitted;
+  for (const std::string& option : claim.interpretations)
+    for (ReadingKey key : reading_keys(option)) admitted.insert(key);
   std::map<std::string, std::string> out;
-  for (const auto& [k, v] : result.interpretation) {
-    if (every_reading(v)) continue;
-    if ((k == "stack" || k == "algorithm1") && starts_with(v, kAlgorithm1Prefix)) {
-      out["stack"] = v.substr(kAlgorithm1Prefix.size());
-    } else if (k == "algorithm1") {
-      out["stack"] = v;
-    } else if (k == "endpoints" && is_admitted("extremum_endpoints")) {
-      out["endpoints"] = v == "yes" ? "included" : v == "no" ? "excluded" : v;
-    } else if (k == "plateau" && is_admitted("extremum_endpoints")) {
-      out["plateau"] = v;
-    } else if (k == "extremum_endpoints" && v == "strict interior extrema") {
-      out["endpoints"] = "excluded";
-      out["plateau"] = "strict";
-    } else if (k != "stack" && is_admitted(k)) {
-      out[k] = v;
+  for (const auto& [key, value] : result.reading) {
+    if (value.every() || !admitted.count(key)) continue;
+    if (key != ReadingKey::Stack) {
+      out[to_string(key)] = *value.value;
+    } else if (std::optional<StackReading> stack = stack_of(result); stack && !stack->classical()) {
+      // Algorithm 1's readings by their options; the classical memory is a repair, not a reading.
+      out[to_string(key)] = to_string(stack->algorithm1);
     }
   }
   return out;
 }
-
 const CheckResult* headline_for(const Claim& claim, const std::vector<CheckResult>& results) {
   // The repair (classical memory) never heads a claim judged under Algorithm 1's readings.
   bool has_algorithm1 = std::any_of(results.begin(), results.end(), [&](const CheckResult& r) {

@@ -23,8 +23,8 @@ struct ReadingVerdict {
 };
 
 /// The reading a result was obtained under, as "key" -> "value" over the reading dimensions of the claim
-/// (its interpretations; the stack: Algorithm 1's completion; for extremal positions: endpoints and plateau).
-/// Values "every ..." apply to every reading.
+/// (its row's options; the stack: Algorithm 1's completion; for extremal positions: endpoints and plateau),
+/// from the result's typed reading. A dimension the result holds under every value of is left out.
 std::map<std::string, std::string> reading_of(const Claim& claim, const CheckResult& result);
 
 /// The headline of a refuted claim: the smallest statement refutation (claims/headline.h), preferring one

@@ -1,8 +1,6 @@
 // The claim registry (see registry.h).
 #include "claims/registry.h"
 
-#include "claims/headline.h"
-
 #include <stdexcept>
 
 namespace palcheck {
@@ -57,6 +55,11 @@ const Replayer* Registry::replayer_for(const Instance& instance) const {
   return nullptr;
 }
 
+Checker with_scope(Checker checker, Scope scope) {
+  checker.scope = scope;
+  return checker;
+}
+
 CheckResult confirm_refutation(const Registry& registry, CheckResult result) {
   if (result.verdict != Verdict::Refuted) return result;
   auto demote = [&](const std::string& why) {
@@ -83,7 +86,7 @@ std::vector<CheckResult> run_checker(const Registry& registry, const Checker& ch
   try {
     for (CheckResult& r : checker.run(config)) {
       if (r.method.empty()) r.method = checker.method;
-      if (r.counterexample && r.refutes == Refutes::Statement) r.refutes = scope_of(*r.counterexample);
+      r.scope = checker.scope;
       results.push_back(confirm_refutation(registry, std::move(r)));
     }
   } catch (const std::exception& e) {

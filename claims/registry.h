@@ -51,6 +51,9 @@ std::vector<CheckResult> run_checkers(const Registry& registry, const std::strin
 /// Replays a result's counterexample; a REFUTED result whose instance does not replay becomes ERROR.
 CheckResult confirm_refutation(const Registry& registry, CheckResult result);
 
+/// `checker` with the scope of its results declared (a proof step, a fixed parameter).
+Checker with_scope(Checker checker, Scope scope);
+
 /// A registration entry point: adds one area's (or one group's) checkers and replayers to a registry.
 using Registrar = void(Registry&);
 

@@ -32,13 +32,25 @@ std::string to_string(Verdict v) {
   return "ERROR";
 }
 
-std::string to_string(Refutes r) {
-  switch (r) {
-    case Refutes::Statement: return "statement";
-    case Refutes::ProofStep: return "proof step";
-    case Refutes::FixedParameter: return "fixed parameter";
+std::string to_string(Scope s) {
+  switch (s) {
+    case Scope::Statement: return "statement";
+    case Scope::ProofStep: return "proof step";
+    case Scope::FixedParameter: return "fixed parameter";
   }
   return "statement";
+}
+
+std::optional<Scope> parse_scope(const std::string& text) {
+  for (Scope s : {Scope::Statement, Scope::ProofStep, Scope::FixedParameter})
+    if (to_string(s) == text) return s;
+  return std::nullopt;
+}
+
+std::map<std::string, std::string> interpretation_text(const CheckResult& result) {
+  std::map<std::string, std::string> out = result.interpretation;
+  for (const auto& [key, text] : reading_text(result.reading)) out[key] = text;
+  return out;
 }
 
 std::optional<Verdict> parse_verdict(const std::string& text) {
@@ -56,12 +68,21 @@ CheckResult make_result(Verdict verdict, std::string method, std::string summary
   return r;
 }
 
+std::string mutants_line(const CheckResult& result) {
+  if (result.mutants.empty()) return "";
+  std::size_t refuted = static_cast<std::size_t>(
+      std::count_if(result.mutants.begin(), result.mutants.end(), [](const MutantResult& m) { return m.refuted; }));
+  return std::to_string(refuted) + " of " + std::to_string(result.mutants.size()) + " refuted";
+}
+
 Verdict combine(const std::vector<CheckResult>& results) {
   for (Verdict v : kPrecedence) {
     bool present = std::any_of(results.begin(), results.end(), [&](const CheckResult& r) {
       // A refutation counts only with a counterexample; without one it is an error, never dropped.
       if (r.verdict == Verdict::Refuted && !r.counterexample) return v == Verdict::Error;
-      if (r.verdict == Verdict::Refuted && r.refutes != Refutes::Statement) return v == Verdict::Unknown;
+      bool decides = r.verdict == Verdict::Refuted || r.verdict == Verdict::Proved || r.verdict == Verdict::Bounded ||
+                     r.verdict == Verdict::Held || r.verdict == Verdict::IllPosed;
+      if (decides && r.scope != Scope::Statement) return v == Verdict::Unknown;
       return r.verdict == v;
     });
     if (present) return v;

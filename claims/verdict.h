@@ -3,6 +3,7 @@
 #pragma once
 
 #include "claims/instance.h"
+#include "claims/reading.h"
 
 #include <cstdint>
 #include <map>
@@ -22,15 +23,19 @@ std::string to_string(Verdict v);
 /// The inverse of to_string(Verdict); nullopt for any other spelling.
 std::optional<Verdict> parse_verdict(const std::string& text);
 
-/// What a refutation refutes: only a refutation of the statement refutes the claim.
-enum class Refutes {
-  Statement,       ///< the claim as printed
-  ProofStep,       ///< a step of the paper's proof (the claim may still hold)
+/// What a result speaks about, declared where its checker is registered: only a result about the statement
+/// decides the claim.
+enum class Scope {
+  Statement,       ///< the claim as its row states it (a sub-claim's row states the sub-claim)
+  ProofStep,       ///< a step of the paper's proof (the claim may still hold, or fail elsewhere)
   FixedParameter,  ///< the claim at one value of a parameter the statement quantifies over
 };
 
 /// "statement", "proof step", "fixed parameter".
-std::string to_string(Refutes r);
+std::string to_string(Scope s);
+
+/// The inverse of to_string(Scope); nullopt for any other spelling.
+std::optional<Scope> parse_scope(const std::string& text);
 
 /// The answer of the independent second solver (cvc5) to the same query as Z3.
 struct SecondSolver {
@@ -41,24 +46,45 @@ struct SecondSolver {
   bool operator==(const SecondSolver&) const = default;
 };
 
+/// A semantic mutant of a proof: one piece of the semantics the proof names (the relay's tie order, the
+/// initial state, a strict comparison, a push) changed, and what the proof's queries answered on it. The
+/// proof pins that piece when some query of the mutant turns sat: it tells the mutant from the real thing.
+struct MutantResult {
+  std::string name;      ///< e.g. "tie order flipped"
+  std::string change;    ///< the change, in the proof's terms
+  bool refuted = false;  ///< some query of the mutated proof is sat
+  std::string evidence;  ///< the query that turned sat with both solvers' answers, or what every query answered
+
+  /// Equal in every field.
+  bool operator==(const MutantResult&) const = default;
+};
+
 /// What one checker found for one claim under one reading.
 struct CheckResult {
   Verdict verdict = Verdict::Error;  ///< this checker's verdict
   std::string method;   ///< "induction", "z3", "enumeration", "property", "construction", "numeric", "analysis"
   std::string summary;  ///< one line of evidence for the table
   std::vector<std::pair<std::string, std::string>> details;  ///< further evidence, in order
-  std::map<std::string, std::string> interpretation;         ///< the readings this result depends on
+  Reading reading;                                           ///< the readings this result was obtained under, typed
+  std::map<std::string, std::string> interpretation;         ///< further conditions of the result, in words
   std::vector<std::string> hypotheses_used;   ///< for PROVED/BOUNDED: the hypotheses (or invariant) the proof needed
   std::string bound;                          ///< for BOUNDED: what was bounded, and to what (empty otherwise)
   std::optional<SecondSolver> second_solver;  ///< for solver results: the independent second solver's answer
   std::optional<Instance> counterexample;     ///< for REFUTED: replayable on the reference
-  Refutes refutes = Refutes::Statement;       ///< for REFUTED: what the counterexample refutes
+  Scope scope = Scope::Statement;             ///< what the result speaks about (its checker's registration)
   std::uint64_t cases = 0;                    ///< for HELD/REFUTED by search: cases tried
   std::optional<std::uint64_t> seed;          ///< for searches: the seed
+  std::vector<MutantResult> mutants;          ///< for proofs: the semantic mutants it declares, each run
 
   /// Equal in every field (the parts of a sharded search that never stopped must be).
   bool operator==(const CheckResult&) const = default;
 };
+
+/// "k of n refuted" over a result's mutants ("" when it declares none).
+std::string mutants_line(const CheckResult& result);
+
+/// A result's conditions in words: its reading (typed, as text) with its further conditions.
+std::map<std::string, std::string> interpretation_text(const CheckResult& result);
 
 /// One piece of further evidence: what it is, and what was found.
 using Detail = std::pair<std::string, std::string>;
@@ -67,9 +93,9 @@ using Detail = std::pair<std::string, std::string>;
 CheckResult make_result(Verdict verdict, std::string method, std::string summary, std::vector<Detail> details = {});
 
 /// Combines one claim's results: a confirmed refutation of the statement refutes; otherwise a crash is
-/// ERROR; then ILL-POSED, PROVED, BOUNDED, HELD, TIMEOUT, UNKNOWN, NOT-CHECKABLE in that order (a refuted
-/// proof step or fixed parameter counts as UNKNOWN: the statement may still hold). Neither BOUNDED nor HELD
-/// ever becomes PROVED.
+/// ERROR; then ILL-POSED, PROVED, BOUNDED, HELD, TIMEOUT, UNKNOWN, NOT-CHECKABLE in that order. A result
+/// about a proof step or a fixed parameter never decides the claim: refuted, proved, bounded or held, it
+/// counts as UNKNOWN. Neither BOUNDED nor HELD ever becomes PROVED.
 /// No results at all is NOT-CHECKABLE.
 Verdict combine(const std::vector<CheckResult>& results);
 

@@ -6,6 +6,7 @@
 
 #include "proofs/encode_algorithm1.h"
 #include "proofs/induction_query.h"
+#include "proofs/mutation.h"
 #include "reference/algorithm1.h"
 
 #include <functional>
@@ -15,21 +16,30 @@ namespace {
 
 struct Stack {
   z3::context& c;
-  Algorithm1Fact fact;
-  Algorithm1Break broken;
+  Algorithm1Change change;
 
-  bool broken_for(Algorithm1Fact f) const { return broken == Algorithm1Break::Loop && fact == f; }
+  bool changed(Algorithm1Change ch) const { return change == ch; }
   z3::sort arrays = c.array_sort(c.int_sort(), c.real_sort());
   z3::expr M = c.constant("M", arrays), m = c.constant("m", arrays);
   z3::expr D = c.int_const("D"), prev = c.real_const("prev"), u = c.real_const("u");
   z3::expr rising = c.bool_const("rising"), eps = c.real_const("eps");
   z3::expr d = c.int_const("d"), k = c.int_const("k"), w = c.int_const("w");
   z3::expr n = c.int_const("n"), P = c.int_const("P"), K = c.int_const("K"), seen = c.bool_const("seen");
+  z3::expr C = c.int_const("C"), last = c.real_const("last");
+  z3::expr M2 = c.constant("M_next", arrays), m2 = c.constant("m_next", arrays), D2 = c.int_const("D_next");
 
+  // The printed test of pair q: M[q] < u rising, m[q] > u falling.
   z3::expr test(const z3::expr& q) const { return z3::ite(rising, z3::select(M, q) < u, z3::select(m, q) > u); }
+  // The test the loop runs (the printed one unless a mutant changes the loop's).
+  z3::expr loop_test(const z3::expr& q) const {
+    if (changed(Algorithm1Change::LoopTestNonStrict))
+      return z3::ite(rising, z3::select(M, q) <= u, z3::select(m, q) >= u);
+    if (changed(Algorithm1Change::FallingTest)) return z3::select(m, q) > u;
+    return test(q);
+  }
   z3::expr guard(const z3::expr& depth, const z3::expr& pops) const {
-    z3::expr g = depth > 0 && test(depth - 1);
-    return broken_for(Algorithm1Fact::Steps) ? g && pops == 0 : g;
+    z3::expr g = depth > 0 && loop_test(depth - 1);
+    return changed(Algorithm1Change::LoopStopsAfterOne) ? g && pops == 0 : g;
   }
   // Every pair from `from` to the top passed the test.
   z3::expr passed(const z3::expr& from) const {
@@ -41,29 +51,60 @@ struct Stack {
   }
   // The loop's exit as a cut: w pairs popped when the top w pass and the one below does not.
   z3::expr cut(const z3::expr& pops) const {
-    z3::expr bounded = broken_for(Algorithm1Fact::Counts) ? pops >= 0 : pops >= 0 && pops <= D;
+    z3::expr bounded = changed(Algorithm1Change::PopBelowBottom) ? pops >= 0 : pops >= 0 && pops <= D;
     return bounded && passed(D - pops) && (pops == D || !test(D - pops - 1));
   }
+
+  // The printed branches on an input after the first: rising on u > u_n, falling on u < u_n, none on an
+  // equal input (the if/elsif has no else).
+  z3::expr rises() const { return changed(Algorithm1Change::RisingNonStrict) ? u >= prev : u > prev; }
+  z3::expr branch() const { return rises() || u < prev; }
+  // How many pairs a branch's push statement puts on the stack.
+  int push_copies() const {
+    return changed(Algorithm1Change::PushDropped) ? 0 : changed(Algorithm1Change::PushDoubled) ? 2 : 1;
+  }
+  // One step of the printed code after the first input, from (M, m, D) to (M2, m2, D2): a branch pops the
+  // cut w, then pushes (u, m_last) rising or (M_last, u) falling at depth D - w (m_last, M_last: `last`,
+  // whatever Algorithm 1's reading makes it); no branch leaves the stack as it is.
+  z3::expr code_step() const {
+    z3::expr at = D - w - (changed(Algorithm1Change::PushBelowTop) ? 1 : 0);
+    z3::expr top_M = z3::ite(rising, u, last), top_m = z3::ite(rising, last, u);
+    z3::expr M_after = M, m_after = m;
+    for (int j = 0; j < push_copies(); ++j) {
+      M_after = z3::store(M_after, at + j, top_M);
+      m_after = z3::store(m_after, at + j, top_m);
+    }
+    z3::expr pushed = M2 == M_after && m2 == m_after && D2 == at + push_copies();
+    z3::expr unchanged = M2 == M && m2 == m && D2 == D && w == 0;
+    return rising == rises() && z3::ite(branch(), cut(w) && pushed, unchanged);
+  }
+  // Pairs the printed code pushed in that step.
+  z3::expr pushes() const { return z3::ite(branch(), c.int_val(push_copies()), c.int_val(0)); }
 
   // repair:lem:pop_one's premises on the stack and the signal (rising).
   void pop_one_premises(Query& q) const {
     q.hypothesis("depth >= 2", D >= 2);
     q.hypothesis("M_top < M_{top-1}", z3::select(M, D - 1) < z3::select(M, D - 2));
     q.hypothesis("eps > 0", eps > 0);
-    q.hypothesis("eps < M_{top-1} - M_top", eps < z3::select(M, D - 2) - z3::select(M, D - 1));
-    z3::expr signal = broken_for(Algorithm1Fact::PopOne) ? z3::select(M, D - 2) + 2 * eps : z3::select(M, D - 2) - eps;
+    z3::expr gap = z3::select(M, D - 2) - z3::select(M, D - 1);
+    q.hypothesis("eps < M_{top-1} - M_top", changed(Algorithm1Change::EpsBoundNonStrict) ? eps <= gap : eps < gap);
+    z3::expr signal =
+        changed(Algorithm1Change::PrintedSignal) ? z3::select(M, D - 2) + 2 * eps : z3::select(M, D - 2) - eps;
     q.fact(u == signal && rising);
     q.hypothesis("the signal rises above u_n", u > prev);
   }
   z3::expr pop_one_inv(const z3::expr& depth, const z3::expr& pops) const {
-    return 0 <= depth && depth + pops == D && 0 <= pops && pops <= 1;
+    z3::expr inv = 0 <= depth && depth + pops == D && 0 <= pops;
+    return changed(Algorithm1Change::LoopBoundDropped) ? inv : inv && pops <= 1;
   }
 
-  // prop:complexity:counts.
+  // prop:complexity:counts: n inputs, D depth, P pushes and K pops of the code, C the inputs that differ
+  // from their previous one (the claim's count, kept apart from the code's pushes).
   z3::expr counts_inv(const z3::expr& inputs, const z3::expr& depth, const z3::expr& pushes, const z3::expr& pops,
-                      const z3::expr& has_previous) const {
+                      const z3::expr& differing, const z3::expr& has_previous, bool push_first) const {
+    z3::expr first = z3::ite(has_previous && c.bool_val(push_first), c.int_val(1), c.int_val(0));
     return inputs >= 0 && 0 <= depth && depth == pushes - pops && pops <= pushes && depth <= inputs &&
-           pushes <= inputs && has_previous == (inputs >= 1);
+           pushes <= inputs && has_previous == (inputs >= 1) && pushes == differing + first;
   }
 };
 
@@ -82,27 +123,32 @@ InductionText spec(Algorithm1Fact fact) {
               "rising, m[q] > u falling)",
               "pop loop from (d, k) = (D, 0): while d > 0 and the pair d-1 passes the test, pop it (top first); at "
               "the exit the popped pairs are the unique cut: the top run that passes, the pair below it fails or "
-              "the stack is empty; then the printed code pushes one pair at d (none on equal inputs, no loop "
-              "there)",
+              "the stack is empty. The printed code's step over the arrays: on u > u_n (rising) or u < u_n (falling) "
+              "the loop pops the cut w, then pushes (u, m_last) rising or (M_last, u) falling at depth D - w (m_last, "
+              "M_last symbolic: any reading); on u = u_n no branch runs",
               "(d, k): the loop's depth and pop counter; w: any cut, a symbolic index characterised by the test "
               "(not a loop unrolled to a bound)"};
     case Algorithm1Fact::Counts:
       return {"prop_complexity_counts",
-              "Inv(n, D, P, K, seen): n >= 0, 0 <= D = P - K, K <= P, D <= n, P <= n, seen iff n >= 1 (n inputs, "
-              "P pushes, K pops, D depth)",
-              "one input u: the first (not seen) pushes one pair only under first=push-pair; u = u_n pushes "
-              "nothing; otherwise the pop loop pops the cut w (0 <= w <= D, the top w pairs pass the test, the one "
-              "below does not: ref:algorithm1_steps' exit) and one pair is pushed, D' = D - w + 1",
-              "n, P, K: inputs, pushes and pops counted so far; w: the symbolic cut of the pop loop"};
+              "Inv(n, D, P, K, C, seen): n >= 0, 0 <= D = P - K, K <= P, D <= n, P <= n, seen iff n >= 1, and P = C "
+              "(+ 1 once seen, under first=push-pair) (n inputs, P pushes and K pops of the code, D depth, C inputs "
+              "that differ from their previous one)",
+              "one input u: the first (not seen) runs the printed first-input step (one pair pushed only under "
+              "first=push-pair); later inputs run the printed code's step over the arrays (ref:algorithm1_steps): "
+              "on u > u_n or u < u_n the loop pops the cut w (0 <= w <= D, the top w pairs pass the test, the one "
+              "below does not) and the branch pushes; on u = u_n no branch runs. P and K count the code's pushes and "
+              "pops; C counts u != u_n, apart from the code",
+              "n, P, K, C: inputs, pushes, pops and differing inputs counted so far; w: the symbolic cut of the pop "
+              "loop; D' and the arrays after the step: what the code leaves"};
   }
   return {"", "", "", ""};
 }
 
-bool run_case(const RunConfig& config, Algorithm1Fact fact, Algorithm1Break broken, const std::string& file,
-              const std::string& name, const std::string& question,
-              const std::function<void(Query&, const Stack&)>& pose, InductionProof& proof) {
+bool run_case(const RunConfig& config, Algorithm1Change change, const std::string& file, const std::string& name,
+              const std::string& question, const std::function<void(Query&, const Stack&)>& pose,
+              InductionProof& proof) {
   z3::context c;
-  Stack s{c, fact, broken};
+  Stack s{c, change};
   Query q(c, config, file);
   pose(q, s);
   return ask(q, name, question, proof.queries);
@@ -119,7 +165,7 @@ z3::expr as_array(z3::context& c, const std::vector<z3::expr>& values) {
 void witness(const RunConfig& config, Algorithm1Fact fact, FirstInput first, InductionProof& proof) {
   const std::size_t prefix = 3;
   z3::context c;
-  Stack s{c, fact, Algorithm1Break::None};
+  Stack s{c, Algorithm1Change::None};
   std::vector<z3::expr> inputs;
   for (std::size_t t = 0; t <= prefix; ++t) inputs.push_back(c.real_const(("u" + std::to_string(t)).c_str()));
   Algorithm1Options reading{first, UnsetLast::PreviousInput};
@@ -135,15 +181,25 @@ void witness(const RunConfig& config, Algorithm1Fact fact, FirstInput first, Ind
     s.pop_one_premises(q);
     question = "three inputs of Algorithm 1, then the signal M_{top-1} - eps on the stack they leave";
   } else if (fact == Algorithm1Fact::Steps) {
-    q.fact(s.w >= 2);
-    question = "three inputs of Algorithm 1, then an input whose loop pops at least two pairs";
+    // The code's step over the arrays leaves the stack the unrolled Algorithm 1 leaves.
+    const SymAlgorithm1& after = run.states[prefix];
+    q.fact(s.w >= 2 && s.code_step() && s.D2 == after.size);
+    for (std::size_t j = 0; j < after.M.size(); ++j) {
+      z3::expr at = c.int_val(static_cast<int>(j));
+      q.fact(z3::implies(at < s.D2, z3::select(s.M2, at) == after.M[j] && z3::select(s.m2, at) == after.m[j]));
+    }
+    question =
+        "three inputs of Algorithm 1, then an input whose loop pops at least two pairs and whose push over "
+        "the arrays leaves the stack the unrolled algorithm leaves";
   } else {
-    z3::expr pushes = c.int_val(0), pops = c.int_val(0);
+    z3::expr pushes = c.int_val(0), pops = c.int_val(0), differing = c.int_val(0);
     for (std::size_t t = 0; t < prefix; ++t) {
       pushes = pushes + z3::ite(run.pushed[t], c.int_val(1), c.int_val(0));
       pops = pops + run.pops[t];
+      if (t > 0) differing = differing + z3::ite(inputs[t] != inputs[t - 1], c.int_val(1), c.int_val(0));
     }
-    q.fact(s.counts_inv(c.int_val(static_cast<int>(prefix)), s.D, pushes, pops, before.has_previous));
+    q.fact(s.counts_inv(c.int_val(static_cast<int>(prefix)), s.D, pushes, pops, differing, before.has_previous,
+                        first == FirstInput::PushPair));
     q.fact(s.w >= 1 && s.u != s.prev);
     question = "three inputs of Algorithm 1 (Inv holds), then an input that pops";
   }
@@ -168,36 +224,85 @@ InductionClaim algorithm1_claim(Algorithm1Fact fact, FirstInput first) {
       return {
           "for every stack depth and every prefix: on a stack of depth >= 2 with M_top < M_{top-1}, the rising "
           "signal M_{top-1} - eps (0 < eps < M_{top-1} - M_top) pops exactly the top pair",
-          {{"stack", "algorithm1, every reading (the pop loop does not depend on first or unset_last)"},
-           {"signal", "M_{top-1} - eps"}},
+          {every(ReadingKey::Stack,
+                 "Algorithm 1 under every reading: the pop loop does not depend on first or "
+                 "unset_last")},
+          {{"signal", "M_{top-1} - eps"}},
           {"eps > 0", "eps < M_{top-1} - M_top", "depth >= 2", "M_top < M_{top-1}", "the signal rises above u_n"}};
     case Algorithm1Fact::Steps:
       return {
           "for every stack depth: each step's loop pops exactly the maximal top run of pairs the printed test "
           "removes, top first, then one pair is pushed (none on equal inputs)",
-          {{"algorithm1", "every reading (the pop loop does not depend on first or unset_last)"}},
+          {every(ReadingKey::Stack,
+                 "Algorithm 1 under every reading: the pop loop does not depend on first or "
+                 "unset_last")},
+          {},
           {}};
     case Algorithm1Fact::Counts:
       return {
           "for every sequence length: one push per step whose input differs from the previous one (and at u_0 "
           "only under push-pair), pops never exceed pushes, depth <= number of inputs",
-          {{"algorithm1", to_string(first) + ", every unset_last (it changes pushed values, not counts)"}},
+          {reading(first),
+           every(ReadingKey::Stack, "Algorithm 1, every unset_last: it changes pushed values, not counts")},
+          {},
           {}};
   }
   return {};
 }
 
+namespace {
+
+const std::vector<Mutant<Algorithm1Change>> kPopOneMutants{
+    {Algorithm1Change::PrintedSignal, "printed signal", "the POP signal is the printed M_{top-1} + 2eps"},
+    {Algorithm1Change::EpsBoundNonStrict, "eps bound made non-strict", "eps <= M_{top-1} - M_top"},
+    {Algorithm1Change::FallingTest, "falling test", "the rising signal meets the falling test m[q] > u"},
+    {Algorithm1Change::LoopBoundDropped, "loop invariant without k <= 1",
+     "the loop invariant's conjunct k <= 1 dropped"},
+};
+
+const std::vector<Mutant<Algorithm1Change>> kStepsMutants{
+    {Algorithm1Change::LoopStopsAfterOne, "loop stops after one pop", "the loop's guard also needs k = 0"},
+    {Algorithm1Change::LoopTestNonStrict, "loop test made non-strict",
+     "the loop pops while M[q] <= u (rising) or m[q] >= u (falling); the printed test is strict"},
+    {Algorithm1Change::RisingNonStrict, "rising branch made non-strict",
+     "the rising branch runs on u >= u_n, so an equal input pops and pushes"},
+    {Algorithm1Change::PushDropped, "push dropped", "a branch pushes nothing"},
+    {Algorithm1Change::PushDoubled, "push doubled", "a branch pushes its pair twice"},
+    {Algorithm1Change::PushBelowTop, "push one slot down",
+     "the pair is pushed at D - w - 1, over a pair the loop left"},
+};
+
+const std::vector<Mutant<Algorithm1Change>> kCountsMutants{
+    {Algorithm1Change::PushDropped, "push dropped", "a differing input pushes nothing"},
+    {Algorithm1Change::PushDoubled, "push doubled", "a differing input pushes two pairs"},
+    {Algorithm1Change::RisingNonStrict, "rising branch made non-strict",
+     "the rising branch runs on u >= u_n, so an equal input pushes"},
+    {Algorithm1Change::FirstPushFlipped, "other first-input reading",
+     "the first input pushes as under the other first-input reading"},
+    {Algorithm1Change::PopBelowBottom, "pops below the bottom", "the pop loop's cut may exceed the depth"},
+};
+
+const std::vector<Mutant<Algorithm1Change>>& mutants_of(Algorithm1Fact fact) {
+  return fact == Algorithm1Fact::PopOne  ? kPopOneMutants
+         : fact == Algorithm1Fact::Steps ? kStepsMutants
+                                         : kCountsMutants;
+}
+
+}  // namespace
+
 InductionProof prove_algorithm1(const RunConfig& config, Algorithm1Fact fact, FirstInput first,
-                                Algorithm1Break broken) {
+                                Algorithm1Change change) {
   InductionText sp = spec(fact);
   InductionProof proof = start_induction(sp);
+  const bool mutant = change != Algorithm1Change::None;
   std::string file = std::string(sp.tag) + "_induction";
   if (fact == Algorithm1Fact::Counts) file += first == FirstInput::PushPair ? "_push_pair" : "_empty";
-  if (broken != Algorithm1Break::None) file += "_broken";
+  file += mutant_tag(mutants_of(fact), change);
   bool all = true;
   auto run = [&](const std::string& suffix, const std::string& name, const std::string& question,
                  const std::function<void(Query&, const Stack&)>& pose) {
-    all = run_case(config, fact, broken, file + "_" + suffix, name, question, pose, proof) && all;
+    if (mutant && !proof.queries.empty() && proof.queries.back().z3 == "sat") return;
+    all = run_case(config, change, file + "_" + suffix, name, question, pose, proof) && all;
   };
   if (fact == Algorithm1Fact::PopOne) {
     run("base", "base", "(D, 0) satisfies I", [](Query& q, const Stack& s) {
@@ -235,37 +340,63 @@ InductionProof prove_algorithm1(const RunConfig& config, Algorithm1Fact fact, Fi
           q.hypothesis("I at the exit", s.loop_inv(s.d, s.k));
           q.fact(!s.guard(s.d, s.k) && s.cut(s.w) && s.w != s.k);
         });
+    run("push", "push: then one pair is pushed",
+        "the code's step over the arrays after the loop's exit at the cut w => on u != u_n the stack is the one the "
+        "loop left (every pair below D - w unchanged) with one pair more, (u, m_last) rising or (M_last, u) "
+        "falling, D' = D - w + 1; on u = u_n the stack is unchanged",
+        [](Query& q, const Stack& s) {
+          z3::context& c = q.ctx();
+          z3::expr j = c.int_const("j"), top = s.D - s.w;
+          q.hypothesis("a stack", s.D >= 0);
+          q.hypothesis("the printed code's step", s.code_step());
+          z3::expr below_kept =
+              z3::forall(j, z3::implies(0 <= j && j < top, z3::select(s.M2, j) == z3::select(s.M, j) &&
+                                                               z3::select(s.m2, j) == z3::select(s.m, j)));
+          z3::expr one_pushed = s.D2 == top + 1 && below_kept &&
+                                z3::select(s.M2, top) == z3::ite(s.rising, s.u, s.last) &&
+                                z3::select(s.m2, top) == z3::ite(s.rising, s.last, s.u);
+          z3::expr unchanged = s.D2 == s.D && s.M2 == s.M && s.m2 == s.m;
+          q.fact(!z3::ite(s.u != s.prev, one_pushed, unchanged));
+        });
   } else {
     const bool push_first = first == FirstInput::PushPair;
-    run("base", "base", "no input: n = D = P = K = 0, not seen, satisfies Inv", [](Query& q, const Stack& s) {
-      z3::context& c = q.ctx();
-      q.fact(!s.counts_inv(c.int_val(0), c.int_val(0), c.int_val(0), c.int_val(0), c.bool_val(false)));
-    });
+    const bool code_pushes_first = push_first != (change == Algorithm1Change::FirstPushFlipped);
+    run("base", "base", "no input: n = D = P = K = C = 0, not seen, satisfies Inv",
+        [push_first](Query& q, const Stack& s) {
+          z3::context& c = q.ctx();
+          z3::expr zero = c.int_val(0);
+          q.fact(!s.counts_inv(zero, zero, zero, zero, zero, c.bool_val(false), push_first));
+        });
     run("first", "step: the first input",
         std::string("Inv and u_0 => Inv with ") + (push_first ? "one push" : "no push"),
-        [push_first](Query& q, const Stack& s) {
-          z3::expr pp = q.ctx().int_val(push_first ? 1 : 0);
-          q.hypothesis("Inv before the step", s.counts_inv(s.n, s.D, s.P, s.K, s.seen));
+        [push_first, code_pushes_first](Query& q, const Stack& s) {
+          z3::expr pp = q.ctx().int_val(code_pushes_first ? 1 : 0);
+          q.hypothesis("Inv before the step", s.counts_inv(s.n, s.D, s.P, s.K, s.C, s.seen, push_first));
           q.hypothesis("the first input", !s.seen);
-          q.fact(!s.counts_inv(s.n + 1, s.D + pp, s.P + pp, s.K, q.ctx().bool_val(true)));
+          q.fact(!s.counts_inv(s.n + 1, s.D + pp, s.P + pp, s.K, s.C, q.ctx().bool_val(true), push_first));
         });
-    run("equal", "step: an equal input", "Inv and u = u_n => Inv with no push and no pop",
-        [](Query& q, const Stack& s) {
-          q.hypothesis("Inv before the step", s.counts_inv(s.n, s.D, s.P, s.K, s.seen));
-          q.hypothesis("an equal input", s.seen && s.u == s.prev);
-          q.fact(!s.counts_inv(s.n + 1, s.D, s.P, s.K, s.seen));
-        });
-    run("differs", "step: a differing input", "Inv, u != u_n, the loop pops the cut w => Inv with one push and w pops",
-        [](Query& q, const Stack& s) {
-          q.hypothesis("Inv before the step", s.counts_inv(s.n, s.D, s.P, s.K, s.seen));
-          q.hypothesis("a differing input", s.seen && s.u != s.prev && s.rising == (s.u > s.prev));
-          q.hypothesis("the loop pops the cut w", s.cut(s.w));
-          q.fact(!s.counts_inv(s.n + 1, s.D - s.w + 1, s.P + 1, s.K + s.w, s.seen));
+    run("later", "step: a later input",
+        "Inv, the printed code's step on u (the loop pops the cut w, the branch pushes; no branch on u = u_n) => "
+        "Inv with the code's pushes and pops, and C + 1 if u != u_n",
+        [push_first](Query& q, const Stack& s) {
+          z3::context& c = q.ctx();
+          q.hypothesis("Inv before the step", s.counts_inv(s.n, s.D, s.P, s.K, s.C, s.seen, push_first));
+          q.hypothesis("a later input", s.seen);
+          q.hypothesis("the printed code's step", s.code_step());
+          z3::expr differs = z3::ite(s.u != s.prev, c.int_val(1), c.int_val(0));
+          q.fact(!s.counts_inv(s.n + 1, s.D2, s.P + s.pushes(), s.K + s.w, s.C + differs, s.seen, push_first));
         });
   }
   proof.proved = all;
-  witness(config, fact, first, proof);
+  if (!mutant) witness(config, fact, first, proof);
   return proof;
+}
+
+std::vector<MutantResult> algorithm1_mutants(const RunConfig& config, Algorithm1Fact fact, FirstInput first) {
+  return induction_mutants<Algorithm1Change>(config, mutants_of(fact),
+                                             [&](const RunConfig& settings, Algorithm1Change change) {
+                                               return prove_algorithm1(settings, fact, first, change).queries;
+                                             });
 }
 
 std::string replay_algorithm1(const Instance& w) {

@@ -9,6 +9,7 @@
 #include "reference/readings.h"
 
 #include <string>
+#include <vector>
 
 namespace palcheck::proofs {
 
@@ -19,16 +20,31 @@ enum class Algorithm1Fact {
   Counts,  ///< prop:complexity:counts: pushes, pops and depth over the whole sequence
 };
 
-/// A piece broken on purpose (non-vacuity (c)); what it breaks depends on the fact.
-enum class Algorithm1Break {
-  None,  ///< the real algorithm
-  Loop,  ///< PopOne: the printed signal M_{top-1} + 2eps; Steps: the loop stops after one pop; Counts: the
-         ///< pop loop may run below the bottom of the stack
+/// One piece of Algorithm 1 (or of a proof's invariant) changed on purpose: the semantic mutants of its
+/// inductions (proofs/mutation.h). Each fact declares the changes its queries must tell from the real code.
+enum class Algorithm1Change {
+  None,               ///< the printed algorithm
+  PrintedSignal,      ///< PopOne: the printed POP signal M_{top-1} + 2eps instead of the repair's
+  EpsBoundNonStrict,  ///< PopOne: eps <= M_{top-1} - M_top (the strict bound made non-strict)
+  FallingTest,        ///< PopOne: the rising signal meets the falling test m[q] > u
+  LoopBoundDropped,   ///< PopOne: the loop invariant without its conjunct k <= 1
+  LoopStopsAfterOne,  ///< Steps: the loop stops after one pop
+  LoopTestNonStrict,  ///< Steps: the loop's test M[q] < u (m[q] > u) made non-strict, the printed test kept
+  RisingNonStrict,    ///< the rising branch taken on u >= u_n: an equal input runs it
+  PushDropped,        ///< a differing input pushes nothing
+  PushDoubled,        ///< a differing input pushes two pairs
+  PushBelowTop,       ///< the pair is pushed one slot down, over the last pair the loop left
+  FirstPushFlipped,   ///< Counts: the first input pushes as under the other first-input reading
+  PopBelowBottom,     ///< Counts: the pop loop may run below the bottom of the stack
 };
 
 /// The induction of `fact`; `first` matters for Counts only (the pop loop is the same in every reading).
+/// With a `change`, its queries only (no witness), up to the first that is sat.
 InductionProof prove_algorithm1(const RunConfig& config, Algorithm1Fact fact, FirstInput first = FirstInput::Empty,
-                                Algorithm1Break broken = Algorithm1Break::None);
+                                Algorithm1Change change = Algorithm1Change::None);
+
+/// Every semantic mutant `fact` declares, each run.
+std::vector<MutantResult> algorithm1_mutants(const RunConfig& config, Algorithm1Fact fact, FirstInput first);
 
 /// The words of `fact`'s PROVED report.
 InductionClaim algorithm1_claim(Algorithm1Fact fact, FirstInput first);

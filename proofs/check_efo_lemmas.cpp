@@ -4,6 +4,7 @@
 #include "proofs/checkers.h"
 #include "proofs/encode_relay.h"
 #include "proofs/judgement.h"
+#include "proofs/mutation.h"
 #include "reference/relay.h"
 
 #include <vector>
@@ -20,6 +21,11 @@ z3::expr extremal(const std::vector<z3::expr>& u) {
 }
 
 std::string init_name(const std::string& prefix, InitialState init) { return prefix + "_init" + to_string(init); }
+
+// The reading of a query on u_0, u_1, u_2 with i = 1 strictly extremal: interior, strict, from `init`.
+Reading strict_interior(InitialState init) {
+  return {reading(init), reading(Endpoints::Excluded), reading(Plateau::Strict)};
+}
 
 std::vector<CheckResult> check_threshold(const RunConfig& config) {
   return prove_each<InitialState>(
@@ -40,7 +46,7 @@ std::vector<CheckResult> check_threshold(const RunConfig& config) {
                                .options = {{"initial_state", to_string(init)}},
                                .read = {{"u", u}, {"c", {cst}}, {"eps", {eps}}},
                                .fixed = {{"i", {Q(1)}}}},
-            .interpretation = {{"initial_state", to_string(init)}, {"extremum_endpoints", "strict interior extrema"}}};
+            .reading = strict_interior(init)};
       });
 }
 
@@ -50,29 +56,64 @@ enum class ThresholdRepair {
   OutsideBand,  ///< eps > 0: the indicator wherever |u_i - c| >= eps
 };
 
+/// One piece of the repaired threshold changed on purpose: its semantic mutants (proofs/mutation.h).
+enum class ThresholdChange {
+  None,             ///< the relay of eq:relay as printed
+  TieOrderFlipped,  ///< the relay reads u <= beta before u >= alpha
+  StrictOn,         ///< the relay switches on only when u > alpha
+  StrictOff,        ///< the relay switches off only when u < beta
+  HalfBand,         ///< u_i need only lie eps/2 away from c
+};
+
 std::vector<CheckResult> check_threshold_repair(const RunConfig& config) {
   // One relay step decides: the claims hold at every position of every sequence, whatever the past.
-  return prove_each<ThresholdRepair>(
-      config, {ThresholdRepair::ZeroBand, ThresholdRepair::OutsideBand},
-      [](ThresholdRepair r) {
-        return r == ThresholdRepair::ZeroBand ? "repair_lem_threshold_eps0" : "repair_lem_threshold_outside_band";
-      },
-      [](z3::context& c, Query& q, ThresholdRepair repair) {
-        const bool zero_band = repair == ThresholdRepair::ZeroBand;
-        z3::expr u = c.real_const("u_i"), cst = c.real_const("c"), eps = c.real_const("eps"),
-                 prev = c.bool_const("state_before");
-        if (zero_band) {
-          q.hypothesis("eps = 0", eps == 0);
-        } else {
-          q.hypothesis("eps > 0", eps > 0);
-          q.hypothesis("|u_i - c| >= eps", u - cst >= eps || cst - u >= eps);
-        }
-        q.fact(relay_step(cst + eps, cst - eps, u, prev) != (u >= cst));
-        return Judgement{.proved = zero_band
-                                       ? "relay(c, c)[u](i) = 1[u_i >= c] at every i (printed tie rule: u = c is on)"
-                                       : "relay(c+eps, c-eps)[u](i) = 1[u_i >= c] whenever |u_i - c| >= eps",
-                         .interpretation = {{"variant", zero_band ? "eps = 0" : "u_i outside the dead band"}}};
-      });
+  const std::vector<ThresholdRepair> variants{ThresholdRepair::ZeroBand, ThresholdRepair::OutsideBand};
+  auto name = [](ThresholdRepair r) {
+    return r == ThresholdRepair::ZeroBand ? "repair_lem_threshold_eps0" : "repair_lem_threshold_outside_band";
+  };
+  auto claim = [](z3::context& c, Query& q, ThresholdRepair repair, ThresholdChange change) {
+    const bool zero_band = repair == ThresholdRepair::ZeroBand;
+    z3::expr u = c.real_const("u_i"), cst = c.real_const("c"), eps = c.real_const("eps"),
+             prev = c.bool_const("state_before");
+    if (zero_band) {
+      q.hypothesis("eps = 0", eps == 0);
+    } else {
+      z3::expr band = change == ThresholdChange::HalfBand ? eps / 2 : eps;
+      q.hypothesis("eps > 0", eps > 0);
+      q.hypothesis("|u_i - c| >= eps", u - cst >= band || cst - u >= band);
+    }
+    TieRule rule = change == ThresholdChange::TieOrderFlipped ? TieRule::OffFirst
+                   : change == ThresholdChange::StrictOn      ? TieRule::StrictAlpha
+                   : change == ThresholdChange::StrictOff     ? TieRule::StrictBeta
+                                                              : TieRule::AsPrinted;
+    q.fact(relay_step(cst + eps, cst - eps, u, prev, rule) != (u >= cst));
+    return Judgement{.proved = zero_band ? "relay(c, c)[u](i) = 1[u_i >= c] at every i (printed tie rule: u = c is on)"
+                                         : "relay(c+eps, c-eps)[u](i) = 1[u_i >= c] whenever |u_i - c| >= eps",
+                     .interpretation = {{"variant", zero_band ? "eps = 0" : "u_i outside the dead band"}}};
+  };
+  std::vector<CheckResult> out = prove_each<ThresholdRepair>(
+      config, variants, name,
+      [&](z3::context& c, Query& q, ThresholdRepair r) { return claim(c, q, r, ThresholdChange::None); });
+  for (std::size_t v = 0; v < variants.size(); ++v) {
+    // At eps = 0 the relay (c, c) is diagonal: the tie order decides u = c; off the diagonal both
+    // thresholds' comparisons do.
+    std::vector<Mutant<ThresholdChange>> mutants{
+        {ThresholdChange::StrictOn, "relay on made strict", "the relay switches on only when u > alpha"}};
+    if (variants[v] == ThresholdRepair::ZeroBand) {
+      mutants.push_back({ThresholdChange::TieOrderFlipped, "tie order flipped",
+                         "the relay reads u <= beta before u >= alpha, so u = c switches relay (c, c) off"});
+    } else {
+      mutants.push_back(
+          {ThresholdChange::StrictOff, "relay off made strict", "the relay switches off only when u < beta"});
+      mutants.push_back({ThresholdChange::HalfBand, "half the band", "u_i need only lie eps/2 away from c"});
+    }
+    pin(out[v], [&] {
+      return query_mutants<ThresholdChange>(
+          config, name(variants[v]), mutants,
+          [&](z3::context& c, Query& q, ThresholdChange ch) { return claim(c, q, variants[v], ch); });
+    });
+  }
+  return out;
 }
 
 std::vector<CheckResult> check_ext_indicator(const RunConfig& config) {
@@ -106,7 +147,7 @@ std::vector<CheckResult> check_ext_indicator(const RunConfig& config) {
                                .options = {{"initial_state", to_string(init)}},
                                .read = {{"u", u}, {"eps", {eps}}},
                                .fixed = {{"i", {Q(1)}}}},
-            .interpretation = {{"initial_state", to_string(init)}, {"extremum_endpoints", "strict interior extrema"}}};
+            .reading = strict_interior(init)};
       });
   for (std::size_t k = 0; k < out.size(); ++k)
     out[k].details.emplace_back("relay(u_i+eps, u_i-eps) changes at step i",
@@ -118,10 +159,9 @@ std::vector<CheckResult> check_ext_indicator(const RunConfig& config) {
 }  // namespace
 
 void register_efo_lemma_checkers(Registry& r) {
-  add_checkers(r, "z3",
-               {{"lem:threshold", check_threshold},
-                {"repair:lem:threshold", check_threshold_repair},
-                {"lem:ext_indicator", check_ext_indicator}});
+  // eq:threshold at one eps: the statement names eps without fixing it (threshold_every_eps.cpp).
+  r.add(Checker{"lem:threshold", "z3", check_threshold, Sharding::ByClaim, Scope::FixedParameter});
+  add_checkers(r, "z3", {{"repair:lem:threshold", check_threshold_repair}, {"lem:ext_indicator", check_ext_indicator}});
 }
 
 }  // namespace palcheck::proofs

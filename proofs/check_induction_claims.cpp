@@ -5,6 +5,7 @@
 #include "proofs/algorithm1_induction.h"
 #include "proofs/checkers.h"
 #include "proofs/excursion_induction.h"
+#include "proofs/mutation.h"
 #include "reference/readings.h"
 
 namespace palcheck::proofs {
@@ -14,14 +15,18 @@ Checker excursion_checker(const std::string& label, Excursion which) {
   return {label, "induction", [which](const RunConfig& config) {
             InductionProof proof = prove_excursion(config, which);
             std::string replay = proof.witness ? replay_excursion(*proof.witness) : "no model";
-            return std::vector<CheckResult>{induction_report(proof, excursion_claim(which), replay)};
+            CheckResult r = induction_report(proof, excursion_claim(which), replay);
+            pin(r, [&] { return excursion_mutants(config, which); });
+            return std::vector<CheckResult>{r};
           }};
 }
 
 CheckResult algorithm1_result(const RunConfig& config, Algorithm1Fact fact, FirstInput first) {
   InductionProof proof = prove_algorithm1(config, fact, first);
   std::string replay = proof.witness ? replay_algorithm1(*proof.witness) : "no model";
-  return induction_report(proof, algorithm1_claim(fact, first), replay);
+  CheckResult r = induction_report(proof, algorithm1_claim(fact, first), replay);
+  pin(r, [&] { return algorithm1_mutants(config, fact, first); });
+  return r;
 }
 
 // The classical memory's POP: one query on the memory invariant, which the memory induction proves.
@@ -39,10 +44,13 @@ CheckResult memory_pop_result(const RunConfig& config, InitialState initial) {
   InductionClaim claim{
       "for every memory depth: on the classical memory (two (max, min) pairs at least, ending with a "
       "minimum) the signal M_{top-1} - eps turns and wipes exactly the top pair",
-      {{"stack", to_string(StackReading{})}, {"initial_state", to_string(initial)}, {"signal", "M_{top-1} - eps"}},
+      {reading(StackReading{}), reading(initial)},
+      {{"signal", "M_{top-1} - eps"}},
       {"eps > 0", "eps < M_{top-1} - M_top", "depth >= 2"}};
   std::string replay = run.reachable_state ? replay_reachable_state(*run.reachable_state) : "no model";
-  return induction_report(proof, claim, replay);
+  CheckResult r = induction_report(proof, claim, replay);
+  pin(r, [&] { return memory_pop_one_mutants(config, initial); });
+  return r;
 }
 
 }  // namespace

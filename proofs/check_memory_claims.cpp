@@ -9,6 +9,7 @@
 #include "proofs/encode_memory.h"
 #include "proofs/encode_relay.h"
 #include "proofs/judgement.h"
+#include "proofs/mutation.h"
 
 namespace palcheck::proofs {
 namespace {
@@ -76,49 +77,86 @@ std::vector<CheckResult> check_sufficiency(const RunConfig& config) {
                                .scenario = "z3-equal-stacks-different-relay",
                                .options = {{"algorithm1", to_string(k.reading)}, {"initial_state", to_string(k.init)}},
                                .read = {{"u", u}, {"v", v}, {"alpha", {alpha}}, {"beta", {beta}}}},
-            .interpretation = {{"stack", to_string(StackReading{StackKind::Algorithm1, k.reading})},
-                               {"initial_state", to_string(k.init)},
-                               {"N", std::to_string(n)}},
+            .reading = {reading(StackReading{StackKind::Algorithm1, k.reading}), reading(k.init)},
+            .interpretation = {{"N", std::to_string(n)}},
             .bound = bmc_bound(n)};
       });
 }
 
-/// How a sequence is re-timed without changing its path (discrete prop:rate_independence).
-enum class Reparametrisation {
-  Stutter,  ///< an input repeated
-  Insert,   ///< a point inserted between two neighbouring inputs
+/// One piece of a rate-independence check changed on purpose: its semantic mutants (proofs/mutation.h).
+enum class RateChange {
+  None,                    ///< the relay and the re-timing as they are
+  HoldInverted,            ///< inside the dead band the relay flips its state instead of holding it
+  TimeOffByOne,            ///< the states compared one input apart from the corresponding times
+  InsertBeyondNeighbours,  ///< the inserted point need not lie between its neighbours
+  EqualStatesDropped,      ///< the induction's step without its hypothesis "equal states"
 };
+
+const std::vector<Mutant<RateChange>> kRateMutants{
+    {RateChange::HoldInverted, "hold inverted", "inside the dead band the relay flips its state instead of holding it"},
+    {RateChange::TimeOffByOne, "time off by one", "the states compared one input before the corresponding time"},
+    {RateChange::InsertBeyondNeighbours, "inserted point beyond its neighbours",
+     "the inserted w need not lie between u_s and u_{s+1}"},
+};
+
+// The mutants of one re-timing (the inserted point's own only where a point is inserted).
+std::vector<Mutant<RateChange>> rate_mutants(Reparametrisation how, RateChange also = RateChange::None) {
+  std::vector<Mutant<RateChange>> out;
+  for (const Mutant<RateChange>& m : kRateMutants)
+    if (how == Reparametrisation::Insert || m.change != RateChange::InsertBeyondNeighbours) out.push_back(m);
+  if (also == RateChange::EqualStatesDropped)
+    out.push_back({RateChange::EqualStatesDropped, "equal states dropped",
+                   "the step's hypothesis 'equal states at corresponding times' dropped"});
+  return out;
+}
+
+// The relay step, or the step `change` breaks.
+z3::expr rate_step(const z3::expr& alpha, const z3::expr& beta, const z3::expr& u, const z3::expr& previous,
+                   RateChange change) {
+  return relay_step(alpha, beta, u, change == RateChange::HoldInverted ? !previous : previous);
+}
+
+std::vector<z3::expr> rate_run(const z3::expr& alpha, const z3::expr& beta, const std::vector<z3::expr>& u, bool on,
+                               RateChange change) {
+  std::vector<z3::expr> states;
+  z3::expr s = alpha.ctx().bool_val(on);
+  for (const z3::expr& x : u) states.push_back(s = rate_step(alpha, beta, x, s, change));
+  return states;
+}
 
 // Discrete rate-independence: a repeated input, or an inserted point between two neighbours, changes no
 // relay state at the corresponding times.
 std::vector<CheckResult> check_rate_independence(const RunConfig& config) {
   const std::size_t n = bmc_length();
-  std::vector<std::pair<InitialState, Reparametrisation>> variants;
-  for (InitialState init : kInitials)
-    for (Reparametrisation how : {Reparametrisation::Stutter, Reparametrisation::Insert})
-      variants.emplace_back(init, how);
   using Variant = std::pair<InitialState, Reparametrisation>;
+  std::vector<Variant> variants;
+  for (InitialState init : kInitials)
+    for (Reparametrisation how : {Reparametrisation::Repeat, Reparametrisation::Insert})
+      variants.emplace_back(init, how);
   auto name = [](const Variant& v) {
-    return std::string("prop_rate_independence_") + (v.second == Reparametrisation::Stutter ? "stutter" : "insert") +
+    return std::string("prop_rate_independence_") + (v.second == Reparametrisation::Repeat ? "stutter" : "insert") +
            "_init" + to_string(v.first);
   };
-  return prove_each<Variant>(config, variants, name, [n](z3::context& c, Query& q, const Variant& variant) {
+  auto claim = [n](z3::context& c, Query& q, const Variant& variant, RateChange change) {
     const auto [init, how] = variant;
-    const bool stutter = how == Reparametrisation::Stutter;
+    const bool stutter = how == Reparametrisation::Repeat;
     std::vector<z3::expr> u = symbolic_sequence(c, "u", n - 1);
     z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta"), w = c.real_const("w");
     bool on = init == InitialState::On;
-    std::vector<z3::expr> ru = relay_run(alpha, beta, u, on);
+    std::vector<z3::expr> ru = rate_run(alpha, beta, u, on, change);
     q.hypothesis("alpha >= beta", alpha >= beta);
+    const std::size_t lag = change == RateChange::TimeOffByOne ? 1 : 0;
     z3::expr any = c.bool_val(false);
     for (std::size_t s = 0; s + 1 < u.size(); ++s) {
       std::vector<z3::expr> v(u.begin(), u.begin() + static_cast<long>(s + 1));
       v.push_back(stutter ? u[s] : w);
       v.insert(v.end(), u.begin() + static_cast<long>(s + 1), u.end());
-      std::vector<z3::expr> rv = relay_run(alpha, beta, v, on);
+      std::vector<z3::expr> rv = rate_run(alpha, beta, v, on, change);
       z3::expr differs = c.bool_val(false);
-      for (std::size_t t = 0; t < u.size(); ++t) differs = differs || ru[t] != rv[t <= s ? t : t + 1];
-      z3::expr inside = (u[s] <= w && w <= u[s + 1]) || (u[s + 1] <= w && w <= u[s]);
+      for (std::size_t t = lag; t < u.size(); ++t) differs = differs || ru[t - lag] != rv[t <= s ? t : t + 1];
+      z3::expr inside = change == RateChange::InsertBeyondNeighbours
+                            ? c.bool_val(true)
+                            : (u[s] <= w && w <= u[s + 1]) || (u[s + 1] <= w && w <= u[s]);
       any = any || (stutter ? differs : inside && differs);
     }
     q.fact(any);
@@ -126,60 +164,91 @@ std::vector<CheckResult> check_rate_independence(const RunConfig& config) {
         .proved = stutter ? "repeating an input changes no relay state at the corresponding times"
                           : "inserting a point between two neighbouring inputs changes no relay state "
                             "at the corresponding times",
-        .interpretation = {{"initial_state", to_string(init)},
-                           {"discrete_reparametrisation", stutter ? "repeated value" : "inserted monotone point"},
-                           {"N", std::to_string(n)}},
+        .reading = {reading(init), reading(how)},
+        .interpretation = {{"N", std::to_string(n)}},
         .implicit = {"discrete reading of phi on [0,T]: stuttering and monotone refinement",
                      "inserted w between its neighbours u_s and u_{s+1}"},
         .bound = bmc_bound(n)};
-  });
+  };
+  std::vector<CheckResult> out =
+      prove_each<Variant>(config, variants, name,
+                          [&](z3::context& c, Query& q, const Variant& v) { return claim(c, q, v, RateChange::None); });
+  for (std::size_t i = 0; i < out.size(); ++i)
+    pin(out[i], [&] {
+      return query_mutants<RateChange>(
+          config, name(variants[i]), rate_mutants(variants[i].second),
+          [&](z3::context& c, Query& q, RateChange change) { return claim(c, q, variants[i], change); });
+    });
+  return out;
 }
 
 // prop:rate_independence for every length and position, by induction over time: the base case is the
 // local lemma on a symbolic prior state x (a repeated input, or a w inserted between u_s and u_{s+1}, leaves
 // the state after u_s, resp. u_{s+1}, unchanged); the step is that equal states and equal inputs give
 // equal states, so the two runs agree at every later corresponding time.
+std::vector<InductionCase> rate_induction(const RunConfig& config, Reparametrisation how, RateChange change) {
+  const bool stutter = how == Reparametrisation::Repeat;
+  std::vector<InductionCase> cases;
+  const std::string name = std::string("prop_rate_independence_induction_") + (stutter ? "stutter" : "insert");
+  const std::string file = name + mutant_tag(rate_mutants(how, RateChange::EqualStatesDropped), change);
+  QueryOutcome base = ask(config, file + "_base", [&](z3::context& c, Query& q) {
+    z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta"), x = c.bool_const("x");
+    z3::expr a = c.real_const("u_s"), b = c.real_const("u_s+1"), w = c.real_const("w");
+    auto step = [&](const z3::expr& u, const z3::expr& prev) { return rate_step(alpha, beta, u, prev, change); };
+    const bool lag = change == RateChange::TimeOffByOne;
+    q.hypothesis("alpha >= beta", alpha >= beta);
+    if (stutter) {
+      z3::expr once = step(a, x);
+      q.fact(step(a, once) != (lag ? x : once));
+    } else {
+      if (change != RateChange::InsertBeyondNeighbours)
+        q.hypothesis("w between u_s and u_{s+1}", (a <= w && w <= b) || (b <= w && w <= a));
+      z3::expr at_s = step(a, x);
+      q.fact(step(b, step(w, at_s)) != (lag ? at_s : step(b, at_s)));
+    }
+  });
+  cases.push_back({stutter ? "base: after u_s, u_s the state is the state after u_s, for every prior state"
+                           : "base: after u_s, w, u_{s+1} the state is the state after u_s, u_{s+1}, for every "
+                             "prior state",
+                   base});
+  if (change != RateChange::None && base.answer == SolverAnswer::Sat) return cases;
+  QueryOutcome step = ask(config, file + "_step", [&](z3::context& c, Query& q) {
+    z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta"), x = c.bool_const("x"), y = c.bool_const("y"),
+             u = c.real_const("u");
+    q.hypothesis("alpha >= beta", alpha >= beta);
+    if (change != RateChange::EqualStatesDropped) q.hypothesis("equal states at corresponding times", x == y);
+    q.fact(rate_step(alpha, beta, u, x, change) != rate_step(alpha, beta, u, y, change));
+  });
+  cases.push_back({"step: equal states and the same next input give equal states", step});
+  return cases;
+}
+
 std::vector<CheckResult> check_rate_independence_induction(const RunConfig& config) {
   std::vector<CheckResult> out;
-  for (Reparametrisation how : {Reparametrisation::Stutter, Reparametrisation::Insert}) {
-    const bool stutter = how == Reparametrisation::Stutter;
-    std::vector<InductionCase> cases;
-    const std::string name = std::string("prop_rate_independence_induction_") + (stutter ? "stutter" : "insert");
-    QueryOutcome base = ask(config, name + "_base", [&](z3::context& c, Query& q) {
-      z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta"), x = c.bool_const("x");
-      z3::expr a = c.real_const("u_s"), b = c.real_const("u_s+1"), w = c.real_const("w");
-      q.hypothesis("alpha >= beta", alpha >= beta);
-      if (stutter) {
-        z3::expr once = relay_step(alpha, beta, a, x);
-        q.fact(relay_step(alpha, beta, a, once) != once);
-      } else {
-        q.hypothesis("w between u_s and u_{s+1}", (a <= w && w <= b) || (b <= w && w <= a));
-        z3::expr at_s = relay_step(alpha, beta, a, x);
-        q.fact(relay_step(alpha, beta, b, relay_step(alpha, beta, w, at_s)) != relay_step(alpha, beta, b, at_s));
-      }
+  for (Reparametrisation how : {Reparametrisation::Repeat, Reparametrisation::Insert}) {
+    const bool stutter = how == Reparametrisation::Repeat;
+    Judgement j{.proved = stutter ? "for every sequence, length and position: repeating one input changes no relay "
+                                    "state at the corresponding times (so neither does any finite number of "
+                                    "repetitions)"
+                                  : "for every sequence, length and position: inserting one point between two "
+                                    "neighbouring inputs changes no relay state at the corresponding times (so "
+                                    "neither does any finite number of insertions; a continuous reparametrisation "
+                                    "of [0,T] is not covered)",
+                .reading = {every(ReadingKey::InitialState, "the prior state is symbolic"),
+                            reading(how)},
+                .implicit = {"discrete reading of phi on [0,T]: stuttering and monotone refinement",
+                             "induction over time: the state before u_s is symbolic, the step is the relay step"}};
+    CheckResult r = judge_induction(rate_induction(config, how, RateChange::None), j);
+    pin(r, [&] {
+      return induction_mutants<RateChange>(config, rate_mutants(how, RateChange::EqualStatesDropped),
+                                           [&](const RunConfig& settings, RateChange change) {
+                                             std::vector<InductionQuery> queries;
+                                             for (const InductionCase& k : rate_induction(settings, how, change))
+                                               queries.push_back(recorded(k.name, "", k.outcome));
+                                             return queries;
+                                           });
     });
-    cases.push_back({stutter ? "base: after u_s, u_s the state is the state after u_s, for every prior state"
-                             : "base: after u_s, w, u_{s+1} the state is the state after u_s, u_{s+1}, for every "
-                               "prior state",
-                     base});
-    QueryOutcome step = ask(config, name + "_step", [](z3::context& c, Query& q) {
-      z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta"), x = c.bool_const("x"), y = c.bool_const("y"),
-               u = c.real_const("u");
-      q.hypothesis("alpha >= beta", alpha >= beta);
-      q.hypothesis("equal states at corresponding times", x == y);
-      q.fact(relay_step(alpha, beta, u, x) != relay_step(alpha, beta, u, y));
-    });
-    cases.push_back({"step: equal states and the same next input give equal states", step});
-    Judgement j{
-        .proved = stutter ? "for every length and position: repeating an input changes no relay state at "
-                            "the corresponding times"
-                          : "for every length and position: inserting a point between two neighbouring "
-                            "inputs changes no relay state at the corresponding times",
-        .interpretation = {{"initial_state", "any (the prior state is symbolic)"},
-                           {"discrete_reparametrisation", stutter ? "repeated value" : "inserted monotone point"}},
-        .implicit = {"discrete reading of phi on [0,T]: stuttering and monotone refinement",
-                     "induction over time: the state before u_s is symbolic, the step is the relay step"}};
-    out.push_back(judge_induction(cases, j));
+    out.push_back(r);
   }
   return out;
 }
@@ -205,8 +274,8 @@ std::vector<CheckResult> check_range(const RunConfig& config) {
       q.fact(pal_u == Delta / 2 && pal_v == 0);
     });
     CheckResult r = solver_result(o);
-    r.interpretation = {{"initial_state", to_string(init)},
-                        {"1-layer PAL", "PAL_mu on the grid G_L of def:pal applied to the input itself"}};
+    r.reading = {reading(init)};
+    r.interpretation = {{"1-layer PAL", "PAL_mu on the grid G_L of def:pal applied to the input itself"}};
     r.details.emplace_back("query", "exists mu on G_4 and Delta > 0 with PAL_mu = f_range on (0, Delta/2) and (0, 0)");
     if (solvers_disagree(o)) {
       out.push_back(r);
@@ -239,9 +308,9 @@ void register_memory_claim_checkers(Registry& r) {
   add_checkers(r, "z3",
                {{"prop:wiping", check_wiping_hypotheses},
                 {"prop:sufficiency", check_sufficiency},
-                {"prop:rate_independence", check_rate_independence},
+                {"prop:rate_independence:discrete", check_rate_independence},
                 {"prop:range", check_range}});
-  add_checkers(r, "induction", {{"prop:rate_independence", check_rate_independence_induction}});
+  add_checkers(r, "induction", {{"prop:rate_independence:discrete", check_rate_independence_induction}});
 }
 
 }  // namespace palcheck::proofs

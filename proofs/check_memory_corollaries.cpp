@@ -40,7 +40,8 @@ CheckResult corollary_result(const RunConfig& config, MemoryCorollary which, Ini
   proof.queries = run.queries;
   proof.proved = run.proved;
   InductionClaim claim{summary(which, initial),
-                       {{"stack", to_string(StackReading{})}, {"initial_state", to_string(initial)}},
+                       {reading(StackReading{}), reading(initial)},
+                       {},
                        {"alpha >= beta"}};
   if (which == MemoryCorollary::AscendingInput) claim.hypotheses = {"1 <= p < n", "u_{p-1} < u_p < u_{p+1}"};
   if (which == MemoryCorollary::DistinctPairs) claim.hypotheses = {};

@@ -39,7 +39,8 @@ CheckResult tr_only_result(const RunConfig& config, const InductionProof& no_pal
   InductionClaim transformer = range_transformer_claim(tie),
                  pal = finite_image_claim(FiniteImageTarget::RangeRealTokens);
   InductionClaim claim{"f_range is in F_Tr \\ F_PAL: " + transformer.summary + "; and " + pal.summary,
-                       transformer.interpretation, transformer.hypotheses};
+                       transformer.reading, transformer.interpretation, transformer.hypotheses};
+  claim.reading.insert(pal.reading.begin(), pal.reading.end());
   for (const auto& [k, v] : pal.interpretation) claim.interpretation.emplace(k, v);
   claim.hypotheses.insert(claim.hypotheses.end(), pal.hypotheses.begin(), pal.hypotheses.end());
   CheckResult r = chain_report(joined(prove_range_transformer(config, tie), no_pal), claim, "induction");

@@ -9,6 +9,7 @@
 #include "proofs/encode_algorithm1.h"
 #include "proofs/encode_memory.h"
 #include "proofs/judgement.h"
+#include "proofs/mutation.h"
 
 #include <algorithm>
 #include <functional>
@@ -81,9 +82,8 @@ std::vector<CheckResult> check_alg_stack(const RunConfig& config) {
                                .scenario = "z3-stack-values-vs-memory",
                                .options = {{"algorithm1", to_string(reading)}},
                                .read = {{"u", u}}},
-            .interpretation = {{"algorithm1", to_string(reading)},
-                               {"initial_state", "0"},
-                               {"comparison", "set of values in the stack (all M and m) = set of memory entries"},
+            .reading = {palcheck::reading(algorithm1(reading)), palcheck::reading(InitialState::Off)},
+            .interpretation = {{"comparison", "set of values in the stack (all M and m) = set of memory entries"},
                                {"N", std::to_string(n)}},
             .bound = bmc_bound(n)};
       });
@@ -124,7 +124,7 @@ std::vector<CheckResult> check_def_stack(const RunConfig& config) {
   };
   std::vector<CheckResult> out = prove_each<StackReading>(
       config, all_stack_readings(), name, [&](z3::context& c, Query& q, const StackReading& stack) {
-        Judgement j{.interpretation = {{"stack", to_string(stack)}}, .bound = bmc_bound(n)};
+        Judgement j{.reading = {reading(stack)}, .bound = bmc_bound(n)};
         if (stack.classical()) {
           MemoryOrder order(c, n);
           Query& increasing = q.sibling("def_stack_memory_minima_increase");
@@ -139,7 +139,7 @@ std::vector<CheckResult> check_def_stack(const RunConfig& config) {
                               .read = {{"u", order.u}}};
           j.proved = "the classical memory's maxima and minima both strictly decrease";
           j.refuted = "in the classical memory the minima increase (m_1 < m_2 < ...), they do not decrease";
-          j.interpretation["initial_state"] = "0";
+          j.reading.insert(reading(InitialState::Off));
         } else {
           std::vector<z3::expr> u = symbolic_sequence(c, "u", n);
           Algorithm1Unrolling alg = unroll_algorithm1(c, u, stack.algorithm1, "alg");
@@ -166,6 +166,14 @@ std::vector<CheckResult> check_def_stack(const RunConfig& config) {
 /// Which POP signal a check sends: the paper's M_{top-1} + 2 eps or our repair M_{top-1} - eps.
 enum class PopSignal { Printed, Repaired };
 
+/// One piece of the repaired POP changed on purpose: its semantic mutants (proofs/mutation.h).
+enum class PopChange {
+  None,             ///< the repair as stated
+  PrintedSignal,    ///< the printed signal M_{top-1} + 2eps
+  EpsBoundDoubled,  ///< eps < 2 (M_{top-1} - M_top): the signal may stay below M_top
+  RiseDropped,      ///< Algorithm 1: the signal need not rise above u_n
+};
+
 // POP: after an arbitrary prefix of n inputs, the signal M_{top-1} + 2 eps (or the repair M_{top-1} - eps)
 // must remove exactly the top pair: Algorithm 1's top (M, m) pair, or the memory's top (maximum, following
 // minimum) pair (initial state 0, so even entries are maxima; the stack of pairs is complete when the
@@ -173,67 +181,89 @@ enum class PopSignal { Printed, Repaired };
 std::vector<CheckResult> pop_results(const RunConfig& config, const std::string& label, int min_depth,
                                      PopSignal signal_kind, AlgorithmReadings readings) {
   const bool repaired = signal_kind == PopSignal::Repaired;
+  const std::vector<StackReading> stacks = algorithm1_then_memory(readings);
   const std::size_t n = bmc_length();
   const std::string sig = repaired ? "M_{top-1} - eps" : "M_{top-1} + 2eps";
   auto name = [&](const StackReading& stack) {
     return (repaired ? "repair_" : "") + label +
            (stack.classical() ? std::string("_memory") : "_alg1_" + to_string(stack.algorithm1));
   };
-  return prove_each<StackReading>(
-      config, algorithm1_then_memory(readings), name, [&](z3::context& c, Query& q, const StackReading& stack) {
-        std::vector<z3::expr> prefix = symbolic_sequence(c, "u", n);
-        z3::expr eps = c.real_const("eps"), signal = c.real_const("pop_signal");
-        std::vector<z3::expr> all = prefix;
-        all.push_back(signal);
-        Judgement j{.witness = Witness{.label = label,
-                                       .scenario = "z3-pop-signal",
-                                       .options = stack_option(stack),
-                                       .read = {{"u", prefix}, {"eps", {eps}}},
-                                       .fixed = {{"min_depth", {Q(min_depth)}}}},
-                    .interpretation = {{"stack", to_string(stack)}, {"N", std::to_string(n)}, {"signal", sig}},
-                    .bound = bmc_bound(n) + " before the signal"};
-        std::string depth = "depth >= " + std::to_string(min_depth);
-        z3::expr deep = c.bool_val(true);
-        std::optional<z3::expr> M_top, M_below;
-        std::function<z3::expr()> removed_not_one;
-        if (stack.classical()) {
-          MemoryUnrolling mem = unroll_memory(c, all, InitialState::Off, "mem");
-          const SymMemory& e = mem.states[n - 1];
-          M_top = at(e.entries, e.size - 2);
-          M_below = at(e.entries, e.size - 4);
-          q.facts(mem.facts);
-          depth += " (max, min) pairs, ending with a minimum";
-          deep = e.size >= 2 * min_depth && z3::mod(e.size, 2) == 0;
-          removed_not_one = [wiped = mem.wiped[n]] { return wiped != 2; };
-          j.proved = "the signal " + sig + " wipes exactly the top (max, min) pair of the classical memory";
-          j.refuted = "the POP signal M_{top-1} + 2eps reaches above M_{top-1}, so the wiping-out removes two pairs";
-          j.interpretation["initial_state"] = "0";
-        } else {
-          Algorithm1Unrolling alg = unroll_algorithm1(c, all, stack.algorithm1, "alg");
-          const SymAlgorithm1& s = alg.states[n - 1];
-          M_top = at(s.M, s.size - 1);
-          M_below = at(s.M, s.size - 2);
-          q.facts(alg.facts);
-          deep = s.size >= min_depth;
-          removed_not_one = [pops = alg.pops[n]] { return pops != 1; };
-          j.proved = "the signal " + sig + " pops exactly the top pair";
-          j.refuted =
-              "the POP signal M_{top-1} + 2eps exceeds M_{top-1} too, so Algorithm 1 pops the top pair and "
-              "the pair below it";
-        }
-        q.hypothesis("eps > 0", eps > 0);
-        q.hypothesis(depth, deep);
-        q.hypothesis("M_top < M_{top-1}", *M_top < *M_below);
-        if (repaired) {
-          q.fact(signal == *M_below - eps);
-          q.hypothesis("eps < M_{top-1} - M_top", eps < *M_below - *M_top);
-          if (!stack.classical()) q.hypothesis("the signal rises above u_n", signal > prefix.back());
-        } else {
-          q.fact(signal == *M_below + 2 * eps);
-        }
-        q.fact(removed_not_one());
-        return j;
+  auto claim = [&](z3::context& c, Query& q, const StackReading& stack, PopChange change) {
+    std::vector<z3::expr> prefix = symbolic_sequence(c, "u", n);
+    z3::expr eps = c.real_const("eps"), signal = c.real_const("pop_signal");
+    std::vector<z3::expr> all = prefix;
+    all.push_back(signal);
+    Judgement j{.witness = Witness{.label = label,
+                                   .scenario = "z3-pop-signal",
+                                   .options = stack_option(stack),
+                                   .read = {{"u", prefix}, {"eps", {eps}}},
+                                   .fixed = {{"min_depth", {Q(min_depth)}}}},
+                .reading = {reading(stack)},
+                .interpretation = {{"N", std::to_string(n)}, {"signal", sig}},
+                .bound = bmc_bound(n) + " before the signal"};
+    std::string depth = "depth >= " + std::to_string(min_depth);
+    z3::expr deep = c.bool_val(true);
+    std::optional<z3::expr> M_top, M_below;
+    std::function<z3::expr()> removed_not_one;
+    if (stack.classical()) {
+      MemoryUnrolling mem = unroll_memory(c, all, InitialState::Off, "mem");
+      const SymMemory& e = mem.states[n - 1];
+      M_top = at(e.entries, e.size - 2);
+      M_below = at(e.entries, e.size - 4);
+      q.facts(mem.facts);
+      depth += " (max, min) pairs, ending with a minimum";
+      deep = e.size >= 2 * min_depth && z3::mod(e.size, 2) == 0;
+      removed_not_one = [wiped = mem.wiped[n]] { return wiped != 2; };
+      j.proved = "the signal " + sig + " wipes exactly the top (max, min) pair of the classical memory";
+      j.refuted = "the POP signal M_{top-1} + 2eps reaches above M_{top-1}, so the wiping-out removes two pairs";
+      j.reading.insert(reading(InitialState::Off));
+    } else {
+      Algorithm1Unrolling alg = unroll_algorithm1(c, all, stack.algorithm1, "alg");
+      const SymAlgorithm1& s = alg.states[n - 1];
+      M_top = at(s.M, s.size - 1);
+      M_below = at(s.M, s.size - 2);
+      q.facts(alg.facts);
+      deep = s.size >= min_depth;
+      removed_not_one = [pops = alg.pops[n]] { return pops != 1; };
+      j.proved = "the signal " + sig + " pops exactly the top pair";
+      j.refuted =
+          "the POP signal M_{top-1} + 2eps exceeds M_{top-1} too, so Algorithm 1 pops the top pair and "
+          "the pair below it";
+    }
+    q.hypothesis("eps > 0", eps > 0);
+    q.hypothesis(depth, deep);
+    q.hypothesis("M_top < M_{top-1}", *M_top < *M_below);
+    if (repaired && change != PopChange::PrintedSignal) {
+      q.fact(signal == *M_below - eps);
+      z3::expr gap = *M_below - *M_top;
+      q.hypothesis("eps < M_{top-1} - M_top", change == PopChange::EpsBoundDoubled ? eps < 2 * gap : eps < gap);
+      if (!stack.classical() && change != PopChange::RiseDropped)
+        q.hypothesis("the signal rises above u_n", signal > prefix.back());
+    } else {
+      q.fact(signal == *M_below + 2 * eps);
+    }
+    q.fact(removed_not_one());
+    return j;
+  };
+  std::vector<CheckResult> out = prove_each<StackReading>(
+      config, stacks, name,
+      [&](z3::context& c, Query& q, const StackReading& stack) { return claim(c, q, stack, PopChange::None); });
+  if (!repaired) return out;
+  for (std::size_t i = 0; i < stacks.size(); ++i) {
+    // On Algorithm 1's reachable stacks with M_top < M_{top-1}, the top's M is u_n under some readings, so a
+    // signal that may stay below M_top, or need not rise, is an equivalent mutant there: only the memory's.
+    std::vector<Mutant<PopChange>> mutants{
+        {PopChange::PrintedSignal, "printed signal", "the POP signal is the printed M_{top-1} + 2eps"}};
+    if (stacks[i].classical())
+      mutants.push_back({PopChange::EpsBoundDoubled, "eps bound doubled",
+                         "eps < 2 (M_{top-1} - M_top), so the signal may stay below M_top"});
+    pin(out[i], [&] {
+      return query_mutants<PopChange>(config, name(stacks[i]), mutants, [&](z3::context& c, Query& q, PopChange ch) {
+        return claim(c, q, stacks[i], ch);
       });
+    });
+  }
+  return out;
 }
 
 // PUSH programs: u_0 = C_max (the empty channel), then PUSH(a_{i_j}) at depth j for j = 1..m.
@@ -324,12 +354,13 @@ std::vector<CheckResult> push_results(const RunConfig& config, const std::string
                                       : "the PUSH signal lies below the previous minimum code*(a_j,d)-eps, so that "
                                         "minimum is popped (Algorithm 1) or overwritten (memory)",
                     .witness = p.instance(label, check_name, stack),
-                    .interpretation = {{"part", "PUSH"}, {"stack", to_string(stack)}, {"pushes", std::to_string(m)}},
+                    .reading = {reading(stack)},
+                    .interpretation = {{"part", "PUSH"}, {"pushes", std::to_string(m)}},
                     .implicit = {"Delta = 1 and C_max = D_max(k+1) (comparisons are invariant under scaling and "
                                  "shifting)",
                                  "u_0 = C_max (the empty channel)"},
                     .bound = "PUSH programs of at most " + std::to_string(m) + " pushes (bounded model check)"};
-        if (stack.classical()) j.interpretation["initial_state"] = "0";
+        if (stack.classical()) j.reading.insert(reading(InitialState::Off));
         return j;
       });
 }
@@ -349,10 +380,12 @@ void register_stack_claim_checkers(Registry& r) {
   auto pop = [](std::string label, PopSignal signal, AlgorithmReadings readings) {
     return [=](const RunConfig& config) { return pop_results(config, label, 2, signal, readings); };
   };
+  // The proof's argument on any stack with M_top < M_{top-1}, without "under the Cantor-depth encoding".
+  r.add(Checker{"lem:pop_one", "z3", pop("lem:pop_one", PopSignal::Printed, AlgorithmReadings::Every),
+                Sharding::ByClaim, Scope::ProofStep});
   add_checkers(r, "z3",
                {{"alg:stack", check_alg_stack},
                 {"def:stack", check_def_stack},
-                {"lem:pop_one", pop("lem:pop_one", PopSignal::Printed, AlgorithmReadings::Every)},
                 {"repair:lem:pop_one", pop("repair:lem:pop_one", PopSignal::Repaired, AlgorithmReadings::Every)},
                 {"lem:stack_ops", check_stack_ops_sequences},
                 {"lem:push_no_wipe", [](const RunConfig& config) {

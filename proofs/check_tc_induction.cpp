@@ -67,6 +67,7 @@ std::vector<CheckResult> check_generic(const RunConfig& config) {
   CheckResult r;
   r.method = "induction";
   r.interpretation = repair_interpretation();
+  r.reading = repair_reading();
   r.details.emplace_back("machines", tc_machine_text());
   r.details.emplace_back(
       "construction",
@@ -106,6 +107,7 @@ std::vector<CheckResult> check_library(const RunConfig& config) {
   CheckResult r;
   r.method = "enumeration";
   r.interpretation = repair_interpretation();
+  r.reading = repair_reading();
   std::string failure;
   std::size_t machines = 0;
   for (const LibraryMachine& lm : machine_library()) {

@@ -5,6 +5,7 @@
 
 #include "proofs/encode_relay.h"
 #include "proofs/induction_query.h"
+#include "proofs/mutation.h"
 #include "reference/relay.h"
 
 #include <functional>
@@ -15,6 +16,8 @@ namespace {
 // The symbols of one query; every query of an induction uses the same names.
 struct Symbols {
   z3::context& c;
+  ExcursionChange change = ExcursionChange::None;
+  bool changed(ExcursionChange ch) const { return change == ch; }
   z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta");
   z3::expr x0 = c.bool_const("x0"), x0b = c.bool_const("x0_2");  // prior states left by the histories
   z3::expr p = c.real_const("p"), q = c.real_const("q");         // wiping: u_{s-1}, u_{r+1}
@@ -28,27 +31,45 @@ struct Symbols {
 
   // Wiping. x: the state after u_{s-1}; the pass: u_{s-1} <= lo <= hi <= u_{r+1} rising, or the dual.
   z3::expr x_wipe() const { return step(p, x0); }
-  z3::expr pass() const { return lo <= hi && z3::ite(dir, p <= lo && hi <= q, p >= hi && lo >= q); }
-  z3::expr wipe_inv(const z3::expr& s) const { return z3::ite(dir, hi >= alpha, lo <= beta) || s == x_wipe(); }
+  z3::expr pass() const {
+    if (changed(ExcursionChange::PassShort)) return lo <= hi && z3::ite(dir, p <= lo, p >= hi);
+    return lo <= hi && z3::ite(dir, p <= lo && hi <= q, p >= hi && lo >= q);
+  }
+  z3::expr wipe_inv(const z3::expr& s) const {
+    return either(z3::ite(dir, hi >= alpha, lo <= beta), s == x_wipe(), ResetFirst::Yes);
+  }
+  // An invariant's two disjuncts, in its order: a threshold reached that resets the relay anyway, or the
+  // compared state; a change drops one.
+  enum class ResetFirst { Yes, No };
+  z3::expr either(const z3::expr& reset, const z3::expr& same, ResetFirst order) const {
+    if (changed(ExcursionChange::ThresholdDisjunctDropped)) return same;
+    if (changed(ExcursionChange::StateDisjunctDropped)) return reset;
+    return order == ResetFirst::Yes ? reset || same : same || reset;
+  }
+  // The interval's ends as the step reads them: both, or one opened by a change.
+  z3::expr ends(const z3::expr& near, const z3::expr& far) const {
+    if (changed(ExcursionChange::FarEndOpen)) return near;
+    if (changed(ExcursionChange::NearEndOpen)) return far;
+    return near && far;
+  }
 
   // Return point: a fall from h to a (dir) or a rise; x: the state at a.
   z3::expr x_loop(const z3::expr& top, const z3::expr& prior) const { return step(a, step(top, prior)); }
   z3::expr loop_order() const { return z3::ite(dir, a < h, h < a); }
-  z3::expr in_loop(const z3::expr& u, ExcursionBreak b) const {
-    z3::expr near = z3::ite(dir, a <= u, u <= a), far = z3::ite(dir, u <= h, h <= u);
-    return b == ExcursionBreak::Interval ? near : near && far;
+  z3::expr in_loop(const z3::expr& u) const { return ends(z3::ite(dir, a <= u, u <= a), z3::ite(dir, u <= h, h <= u)); }
+  z3::expr loop_inv(const z3::expr& s) const {
+    return either(z3::ite(dir, a <= beta, a >= alpha), s == x_loop(h, x0), ResetFirst::No);
   }
-  z3::expr loop_inv(const z3::expr& s) const { return s == x_loop(h, x0) || z3::ite(dir, a <= beta, a >= alpha); }
 
   // Congruency: two histories fall from h and h_2 to a; the path stays in [a, min(h, h_2)].
   z3::expr x1() const { return x_loop(h, x0); }
   z3::expr x2() const { return x_loop(h2, x0b); }
-  z3::expr in_path(const z3::expr& u, ExcursionBreak b) const {
-    z3::expr r = a <= u && u <= h;
-    return b == ExcursionBreak::Interval ? r : r && u <= h2;
+  z3::expr in_path(const z3::expr& u) const {
+    if (changed(ExcursionChange::FarEndOpen)) return a <= u && u <= h;
+    return ends(a <= u, u <= h) && u <= h2;
   }
   z3::expr cong_inv(const z3::expr& s1, const z3::expr& s2) const {
-    return (s1 == x1() && s2 == x2()) || (s1 == s2 && x1() == x2());
+    return either(s1 == s2 && x1() == x2(), s1 == x1() && s2 == x2(), ResetFirst::No);
   }
   z3::expr change_differs(const z3::expr& s1, const z3::expr& s2) const {
     return one(s1) - one(x1()) != one(s2) - one(x2());
@@ -115,10 +136,11 @@ Words words(Excursion which) {
 void assume_relay(Query& q, const Symbols& s) { q.hypothesis("alpha >= beta", s.alpha >= s.beta); }
 
 // A fresh context and query of the induction, asked and recorded.
-bool run_case(const RunConfig& config, const std::string& file, const std::string& name, const std::string& question,
-              const std::function<void(Query&, const Symbols&)>& pose, InductionProof& proof) {
+bool run_case(const RunConfig& config, ExcursionChange change, const std::string& file, const std::string& name,
+              const std::string& question, const std::function<void(Query&, const Symbols&)>& pose,
+              InductionProof& proof) {
   z3::context c;
-  Symbols s{c};
+  Symbols s{c, change};
   Query q(c, config, file);
   assume_relay(q, s);
   pose(q, s);
@@ -156,14 +178,14 @@ void witness(const RunConfig& config, Excursion which, InductionProof& proof) {
     question = "an excursion u_{s-1}, hi, v, lo, u_{r+1} inside the pass that moves the relay, Inv on every state";
   } else if (which == Excursion::ReturnPoint) {
     z3::expr x = s.x_loop(s.h, s.x0), y = s.step(s.v, x);
-    q.hypothesis("the loop", s.loop_order() && s.in_loop(s.v, ExcursionBreak::None));
+    q.hypothesis("the loop", s.loop_order() && s.in_loop(s.v));
     q.fact(s.loop_inv(y) && y != x);
     inputs = {s.h, s.a, s.v, s.a};
     states = {s.step(s.h, s.x0), x, y, s.step(s.a, y)};
     question = "h, a, v, a with v in the loop and the relay moved by v, Inv on every state";
   } else {
     z3::expr y1 = s.step(s.v, s.x1()), y2 = s.step(s.v, s.x2());
-    q.hypothesis("the path", s.a < s.h && s.a < s.h2 && s.in_path(s.v, ExcursionBreak::None));
+    q.hypothesis("the path", s.a < s.h && s.a < s.h2 && s.in_path(s.v));
     q.fact(s.cong_inv(y1, y2) && s.h != s.h2 && s.one(y1) != s.one(s.x1()));
     inputs = {s.h, s.a, s.v};
     inputs2 = {s.h2, s.a, s.v};
@@ -188,6 +210,23 @@ void witness(const RunConfig& config, Excursion which, InductionProof& proof) {
   proof.witness = inst;
 }
 
+const std::vector<Mutant<ExcursionChange>> kIntervalMutants{
+    {ExcursionChange::FarEndOpen, "far end open", "the step admits an input beyond the interval's far end"},
+    {ExcursionChange::NearEndOpen, "near end open", "the step admits an input beyond the interval's near end"},
+    {ExcursionChange::ThresholdDisjunctDropped, "invariant without its reset disjunct",
+     "the invariant's disjunct 'a threshold the end reaches resets the relay anyway' dropped"},
+    {ExcursionChange::StateDisjunctDropped, "invariant without its state disjunct",
+     "the invariant's disjunct 'the state is the one the claim compares with' dropped"},
+};
+
+std::vector<Mutant<ExcursionChange>> mutants_of(Excursion which) {
+  std::vector<Mutant<ExcursionChange>> out = kIntervalMutants;
+  if (which == Excursion::Wiping)
+    out.push_back({ExcursionChange::PassShort, "pass stops short",
+                   "u_{r+1} need not pass the excursion's far end (u_{r+1} >= hi rising, <= lo falling dropped)"});
+  return out;
+}
+
 }  // namespace
 
 InductionClaim excursion_claim(Excursion which) {
@@ -195,21 +234,24 @@ InductionClaim excursion_claim(Excursion which) {
   // Every query assumes alpha >= beta (assume_relay) and starts from symbolic prior states.
   InductionClaim claim{
       w.summary,
-      {{"initial_state", which == Excursion::Congruency ? "every (the histories are symbolic prior states)"
-                                                        : "every (the history is a symbolic prior state)"}},
+      {every(ReadingKey::InitialState, which == Excursion::Congruency ? "the histories are symbolic prior states"
+                                                                      : "the history is a symbolic prior state")},
+      {},
       {"alpha >= beta"}};
   claim.hypotheses.insert(claim.hypotheses.end(), w.hypotheses.begin(), w.hypotheses.end());
   return claim;
 }
 
-InductionProof prove_excursion(const RunConfig& config, Excursion which, ExcursionBreak broken) {
+InductionProof prove_excursion(const RunConfig& config, Excursion which, ExcursionChange change) {
   InductionText sp = words(which).text;
   InductionProof proof = start_induction(sp);
-  const std::string file = std::string(sp.tag) + "_induction" + (broken == ExcursionBreak::None ? "" : "_broken");
+  const bool mutant = change != ExcursionChange::None;
+  const std::string file = std::string(sp.tag) + "_induction" + mutant_tag(mutants_of(which), change);
   bool all = true;
   auto run = [&](const std::string& suffix, const std::string& name, const std::string& question,
                  const std::function<void(Query&, const Symbols&)>& pose) {
-    all = run_case(config, file + "_" + suffix, name, question, pose, proof) && all;
+    if (mutant && !proof.queries.empty() && proof.queries.back().z3 == "sat") return;
+    all = run_case(config, change, file + "_" + suffix, name, question, pose, proof) && all;
   };
   if (which == Excursion::Wiping) {
     run("base", "base", "the state before the excursion satisfies Inv", [](Query& q, const Symbols& s) {
@@ -217,12 +259,12 @@ InductionProof prove_excursion(const RunConfig& config, Excursion which, Excursi
       q.fact(!s.wipe_inv(s.x_wipe()));
     });
     run("step", "step: one more excursion input", "Inv(y) and lo <= v <= hi => Inv(step(y, v))",
-        [broken](Query& q, const Symbols& s) {
+        [](Query& q, const Symbols& s) {
           q.hypothesis("the pass", s.pass());
           q.hypothesis("Inv before the step", s.wipe_inv(s.y));
-          z3::expr inside = broken == ExcursionBreak::Interval ? z3::ite(s.dir, s.lo <= s.v, s.v <= s.hi)
-                                                               : s.lo <= s.v && s.v <= s.hi;
-          q.hypothesis("v inside the excursion", inside);
+          // The far end is hi on a rising pass (u_{r+1} goes beyond it), lo on a falling one.
+          q.hypothesis("v inside the excursion",
+                       s.ends(z3::ite(s.dir, s.lo <= s.v, s.v <= s.hi), z3::ite(s.dir, s.v <= s.hi, s.lo <= s.v)));
           q.fact(!s.wipe_inv(s.step(s.v, s.y)));
         });
     run("exit", "exit: u_{r+1} ends the pass", "Inv(y) => step(y, u_{r+1}) = step(x, u_{r+1})",
@@ -245,10 +287,10 @@ InductionProof prove_excursion(const RunConfig& config, Excursion which, Excursi
       q.fact(!s.loop_inv(s.x_loop(s.h, s.x0)));
     });
     run("step", "step: one more loop input", "Inv(y) and v in [a, h] => Inv(step(y, v))",
-        [broken](Query& q, const Symbols& s) {
+        [](Query& q, const Symbols& s) {
           q.hypothesis("the fall from h to a", s.loop_order());
           q.hypothesis("Inv before the step", s.loop_inv(s.y));
-          q.hypothesis("v inside the loop", s.in_loop(s.v, broken));
+          q.hypothesis("v inside the loop", s.in_loop(s.v));
           q.fact(!s.loop_inv(s.step(s.v, s.y)));
         });
     run("exit", "exit: the return to a", "Inv(y) => step(y, a) = x", [](Query& q, const Symbols& s) {
@@ -268,7 +310,7 @@ InductionProof prove_excursion(const RunConfig& config, Excursion which, Excursi
         [&](Query& q, const Symbols& s) {
           histories(q, s);
           q.hypothesis("Inv before the step", s.cong_inv(s.y, s.yb));
-          q.hypothesis("v on the path", s.in_path(s.v, broken));
+          q.hypothesis("v on the path", s.in_path(s.v));
           q.fact(!s.cong_inv(s.step(s.v, s.y), s.step(s.v, s.yb)));
         });
     run("goal", "goal: equal changes", "Inv(y1, y2) => y1 - x1 = y2 - x2", [&](Query& q, const Symbols& s) {
@@ -284,8 +326,15 @@ InductionProof prove_excursion(const RunConfig& config, Excursion which, Excursi
           q.fact(s.step(s.v, s.y) != s.step(s.v, s.yb));
         });
   proof.proved = all;
-  witness(config, which, proof);
+  if (!mutant) witness(config, which, proof);
   return proof;
+}
+
+std::vector<MutantResult> excursion_mutants(const RunConfig& config, Excursion which) {
+  return induction_mutants<ExcursionChange>(config, mutants_of(which),
+                                            [&](const RunConfig& settings, ExcursionChange change) {
+                                              return prove_excursion(settings, which, change).queries;
+                                            });
 }
 
 std::string replay_excursion(const Instance& w) {

@@ -8,6 +8,7 @@
 #include "proofs/induction_report.h"
 
 #include <string>
+#include <vector>
 
 namespace palcheck::proofs {
 
@@ -18,14 +19,22 @@ enum class Excursion {
   Congruency,   ///< ref:congruency: the same path from a changes every relay alike after two histories
 };
 
-/// A piece of the step broken on purpose (non-vacuity (c)).
-enum class ExcursionBreak {
-  None,      ///< the real step
-  Interval,  ///< the step admits an input beyond the far end of the interval
+/// One piece of an excursion induction changed on purpose: its semantic mutants (proofs/mutation.h).
+enum class ExcursionChange {
+  None,                      ///< the real step and invariant
+  FarEndOpen,                ///< the step admits an input beyond the far end of the interval
+  NearEndOpen,               ///< the step admits an input beyond the near end of the interval
+  PassShort,                 ///< wiping: u_{r+1} need not pass the excursion's far end
+  ThresholdDisjunctDropped,  ///< the invariant without its "a threshold resets the relay" disjunct
+  StateDisjunctDropped,      ///< the invariant without its "the state is the compared one" disjunct
 };
 
-/// The induction of `which` under `broken`.
-InductionProof prove_excursion(const RunConfig& config, Excursion which, ExcursionBreak broken = ExcursionBreak::None);
+/// The induction of `which`; with a `change`, its queries only (no witness), up to the first sat one.
+InductionProof prove_excursion(const RunConfig& config, Excursion which,
+                               ExcursionChange change = ExcursionChange::None);
+
+/// Every semantic mutant `which` declares, each run.
+std::vector<MutantResult> excursion_mutants(const RunConfig& config, Excursion which);
 
 /// The words of `which`'s PROVED report.
 InductionClaim excursion_claim(Excursion which);

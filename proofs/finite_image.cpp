@@ -243,7 +243,8 @@ InductionClaim finite_image_claim(FiniteImageTarget target) {
           "over real tokens: for every PAL-Transformer (any depth and heads), every n >= 1, p < n and x_n, the "
           "output at n takes at most 2^B values (B its relays) as x_p ranges over R, so none outputs x_p for "
           "every real x_p",
-          {{"tokens", "real"}, {"query", "p given at the query position n"}},
+          {reading(Tokens::Real)},
+          {{"query", "p given at the query position n"}},
           {common[0], common[1], "0 <= p < n"}};
     case FiniteImageTarget::CopyFiniteAlphabet:
       return {
@@ -251,14 +252,16 @@ InductionClaim finite_image_claim(FiniteImageTarget target) {
           "PAL-Transformer with B relays, once n > B two prefixes of length n leave the same relay states at "
           "n-1, so for a p where they differ the outputs at n agree: none outputs x_p for every sequence and "
           "every p < n",
-          {{"tokens", "finite alphabet (|Sigma| >= 2)"}, {"query", "p given at the query position n"}},
+          {reading(Tokens::FiniteAlphabet)},
+          {{"query", "p given at the query position n"}},
           {common[0], common[1], "|Sigma| >= 2", "0 <= p < n"}};
     case FiniteImageTarget::RangeRealTokens:
       return {
           "for every PAL-Transformer (any depth and heads) the output at n = 1 with x_1 = 0 takes at most 2^B "
           "values as x_0 ranges over R, while f_range(x_0, 0) = |x_0| takes infinitely many: no PAL-Transformer "
           "computes f_range",
-          {{"tokens", "real"}},
+          {reading(Tokens::Real)},
+          {},
           {common[0], common[1]}};
   }
   return {};

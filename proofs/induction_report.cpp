@@ -2,6 +2,7 @@
 #include "proofs/induction_report.h"
 
 #include "proofs/second_solver.h"
+#include "proofs/z3_query.h"
 
 namespace palcheck::proofs {
 
@@ -16,6 +17,7 @@ InductionProof start_induction(const InductionText& text) {
 CheckResult induction_report(const InductionProof& proof, const InductionClaim& claim, const std::string& replay) {
   CheckResult r;
   r.method = "induction";
+  r.reading = claim.reading;
   r.interpretation = claim.interpretation;
   r.details.emplace_back("invariant", proof.invariant);
   r.details.emplace_back("step", proof.step);
@@ -52,7 +54,7 @@ void judge_induction(CheckResult& r, const std::vector<InductionQuery>& queries,
     r.summary = "the solvers disagree on " + disagreement->name + ": z3 " + disagreement->z3 + ", cvc5 " +
                 disagreement->cvc5 + " (" + disagreement->smt2_path + ")";
   } else if (!proved) {
-    r.verdict = Verdict::Unknown;
+    r.verdict = gave_up && stopped_at_a_limit(gave_up->z3) ? Verdict::Timeout : Verdict::Unknown;
     if (gave_up)
       r.summary = "Z3 gave up on " + gave_up->name + ": " + gave_up->z3;
     else

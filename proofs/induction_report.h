@@ -39,7 +39,8 @@ InductionProof start_induction(const InductionText& text);
 /// The claim-specific words of a report.
 struct InductionClaim {
   std::string summary;                                ///< the one line of a PROVED result
-  std::map<std::string, std::string> interpretation;  ///< readings the proof covers
+  Reading reading;                                    ///< the readings the proof covers
+  std::map<std::string, std::string> interpretation;  ///< further conditions, in words
   std::vector<std::string> hypotheses;                ///< the claim's hypotheses the queries assume
 };
 

@@ -39,6 +39,7 @@ bool confirmed_unsat(const QueryOutcome& outcome) {
 
 CheckResult judge(const QueryOutcome& outcome, const Judgement& j) {
   CheckResult r = solver_result(outcome, j.method);
+  r.reading = j.reading;
   r.interpretation = j.interpretation;
   if (solvers_disagree(outcome)) return r;
   switch (outcome.answer) {
@@ -69,9 +70,7 @@ CheckResult judge(const QueryOutcome& outcome, const Judgement& j) {
       r.counterexample = j.witness(*outcome.model);
       break;
     case SolverAnswer::Unknown: {
-      bool limit = outcome.reason_unknown.find("resource") != std::string::npos ||
-                   outcome.reason_unknown.find("canceled") != std::string::npos;
-      r.verdict = limit ? Verdict::Timeout : Verdict::Unknown;
+      r.verdict = stopped_at_a_limit(outcome.reason_unknown) ? Verdict::Timeout : Verdict::Unknown;
       r.summary = "Z3 gave up: " + outcome.reason_unknown;
       r.details.emplace_back("reason_unknown", outcome.reason_unknown);
       break;
@@ -83,6 +82,7 @@ CheckResult judge(const QueryOutcome& outcome, const Judgement& j) {
 CheckResult judge_induction(const std::vector<InductionCase>& cases, const Judgement& j) {
   CheckResult r;
   r.method = "induction";
+  r.reading = j.reading;
   r.interpretation = j.interpretation;
   bool all = true;
   for (const InductionCase& k : cases) {

@@ -33,7 +33,8 @@ struct Judgement {
   std::string proved{};   ///< summary when Z3 shows the negation unsat
   std::string refuted{};  ///< summary when Z3 finds a model (then `witness` makes the instance)
   std::function<Instance(const z3::model&)> witness{};  ///< a model as an exact instance (may be empty)
-  std::map<std::string, std::string> interpretation{};  ///< readings the result depends on
+  Reading reading{};                                    ///< the readings the result is obtained under
+  std::map<std::string, std::string> interpretation{};  ///< further conditions of the result, in words
   std::vector<std::string> implicit{};  ///< hypotheses built into the encoding (normalisations, readings)
   std::string bound{};        ///< for a bounded check: what is bounded, and to what (unsat is then BOUNDED, not PROVED)
   std::string method = "z3";  ///< "z3" for a formula-level proof, "induction" for an inductive one

@@ -89,6 +89,7 @@ InductionClaim maxcut_claim() {
       "for every graph with edge weights w_ij >= 0 and every configuration sigma (not only the optimal "
       "cut): CUT(sigma) = (E_max - E(sigma))/2 with h = 0, J_ij = -w_ij and E_max = max_sigma E "
       "(induction over the edges)",
+      {},
       {{"sign", "J_ij = -w_ij (antiferromagnetic)"}, {"E_max", "max over sigma of E(sigma)"}},
       {"h = 0", "w_ij >= 0", "J_ij = -w_ij"}};
 }

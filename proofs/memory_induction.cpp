@@ -7,7 +7,9 @@
 // the one at c-2 is not. Then E' = E[c := u], L' = c+1.
 #include "proofs/memory_induction.h"
 
+#include "proofs/encode_relay.h"
 #include "proofs/judgement.h"
+#include "proofs/mutation.h"
 #include "proofs/z3_query.h"
 #include "reference/preisach_memory.h"
 
@@ -44,7 +46,7 @@ struct Vocabulary {
     z3::expr j = c.int_const("j");
     z3::expr Eg = z3::select(m.E, m.g);
     z3::expr decides =
-        z3::ite(m.g >= 0, (Eg >= alpha && m.s) || (Eg <= beta && !m.s), m.s == c.bool_val(initial == InitialState::On));
+        z3::ite(m.g >= 0, decides_state(alpha, beta, Eg, m.s), m.s == c.bool_val(initial == InitialState::On));
     z3::expr inside_after =
         z3::forall(j, z3::implies(m.g < j && j < m.L, beta < z3::select(m.E, j) && z3::select(m.E, j) < alpha));
     return -1 <= m.g && m.g < m.L && decides && inside_after;
@@ -52,8 +54,12 @@ struct Vocabulary {
 
   z3::expr invariant(const State& m) const { return m.L >= 0 && nesting(m) && reading(m); }
 
-  z3::expr relay_step(const z3::expr& previous) const {
-    return z3::ite(u >= alpha, c.bool_val(true), z3::ite(u <= beta, c.bool_val(false), previous));
+  z3::expr relay_step(const z3::expr& previous, MemoryChange change) const {
+    TieRule rule = change == MemoryChange::TieOrderFlipped  ? TieRule::OffFirst
+                   : change == MemoryChange::StrictRelayOn  ? TieRule::StrictAlpha
+                   : change == MemoryChange::StrictRelayOff ? TieRule::StrictBeta
+                                                            : TieRule::AsPrinted;
+    return proofs::relay_step(alpha, beta, u, previous, rule);
   }
 
   State fresh(const std::string& suffix) const {
@@ -85,12 +91,12 @@ struct Step {
   z3::expr top;       // t
 };
 
-// The transition of one case from `m` to `n`; `mutation` breaks one piece on purpose.
-Step transition(const Vocabulary& v, StepCase kind, const State& m, const State& n, StepMutation mutation) {
+// The transition of one case from `m` to `n`; `change` breaks one piece on purpose.
+Step transition(const Vocabulary& v, StepCase kind, const State& m, const State& n, MemoryChange change) {
   z3::context& c = v.c;
   z3::expr cut = c.int_const("c"), q = c.int_const("q");
   z3::expr top_value = z3::select(m.E, m.L - 1);
-  z3::expr relay = n.s == v.relay_step(m.s);
+  z3::expr relay = n.s == v.relay_step(m.s, change);
   if (kind == StepCase::Equal) {
     z3::expr ghost = n.g == z3::ite(v.outside(v.u), m.L - 1, m.g);
     return {m.L >= 1 && v.u == top_value && n.E == m.E && n.L == m.L && cut == m.L - 1 && relay && ghost, cut, m.L - 1};
@@ -107,12 +113,14 @@ Step transition(const Vocabulary& v, StepCase kind, const State& m, const State&
     rising = kind == StepCase::Continue ? top_is_max : !top_is_max;
   }
   auto wipes = [&](const z3::expr& index) {
-    return z3::ite(rising, v.u >= z3::select(m.E, index), v.u <= z3::select(m.E, index));
+    z3::expr e = z3::select(m.E, index);
+    if (change == MemoryChange::StrictWipe) return z3::ite(rising, v.u > e, v.u < e);
+    return z3::ite(rising, v.u >= e, v.u <= e);
   };
   z3::expr cut_ok = 0 <= cut && cut <= top && z3::mod(top - cut, 2) == 0 &&
                     z3::forall(q, z3::implies(cut <= q && q < top && z3::mod(top - q, 2) == 0, wipes(q)));
-  if (mutation != StepMutation::NoStopBelowCut) cut_ok = cut_ok && (cut < 2 || !wipes(cut - 2));
-  z3::expr ghost_after_wipe = mutation == StepMutation::GhostIgnoresWipe ? m.g : z3::ite(m.g < cut, m.g, cut - 1);
+  if (change != MemoryChange::NoStopBelowCut) cut_ok = cut_ok && (cut < 2 || !wipes(cut - 2));
+  z3::expr ghost_after_wipe = change == MemoryChange::GhostIgnoresWipe ? m.g : z3::ite(m.g < cut, m.g, cut - 1);
   z3::expr ghost = n.g == z3::ite(v.outside(v.u), cut, ghost_after_wipe);
   return {condition && cut_ok && n.E == z3::store(m.E, cut, v.u) && n.L == cut + 1 && relay && ghost, cut, top};
 }
@@ -153,7 +161,9 @@ std::string memory_invariant_text(InitialState initial) {
          "if a minimum, entry i a maximum iff i is " +
          std::string(initial == InitialState::Off ? "even" : "odd") + " (initial state " + initial_tag(initial) +
          "); ghost reading: -1 <= g < L, every entry after g lies inside the dead band (beta, alpha), and g decides "
-         "the relay state s (E[g] >= alpha and s = 1, or E[g] <= beta and s = 0; g = -1: s = the initial state)";
+         "the relay state s, read with the printed tie order (E[g] >= alpha: s = 1; else E[g] <= beta and s = 0; g = "
+         "-1: "
+         "s = the initial state)";
 }
 
 std::string memory_step_text() {
@@ -166,45 +176,76 @@ std::string memory_step_text() {
          "wiped one that decided is of the other kind and outside the band by nesting)";
 }
 
-MemoryInduction prove_memory_invariant(const RunConfig& config, InitialState initial, StepMutation mutation) {
+namespace {
+
+const std::vector<Mutant<MemoryChange>> kMutants{
+    {MemoryChange::TieOrderFlipped, "tie order flipped",
+     "the relay step reads u <= beta before u >= alpha (tie rule off-first), so u = alpha = beta switches it off"},
+    {MemoryChange::OtherInitialState, "other initial state",
+     "the relay starts in the other state than the one the invariant reads at g = -1"},
+    {MemoryChange::StrictRelayOn, "relay on made strict", "the relay switches on only when u > alpha"},
+    {MemoryChange::StrictRelayOff, "relay off made strict", "the relay switches off only when u < beta"},
+    {MemoryChange::StrictWipe, "wipe made strict",
+     "u wipes a same-kind entry only beyond it (u > E[q] rising, u < E[q] falling), not at equality"},
+    {MemoryChange::NoStopBelowCut, "cut need not stop",
+     "the cut need not stop above an entry u does not wipe (E[c-2] may be wiped too)"},
+    {MemoryChange::GhostIgnoresWipe, "ghost ignores the wipe", "the ghost index keeps pointing at a wiped entry"},
+};
+
+const std::vector<Mutant<MemoryChange>> kPopMutants{
+    {MemoryChange::PrintedPopSignal, "printed signal", "the POP signal is the printed M_{top-1} + 2eps"},
+    {MemoryChange::PopEpsUnbounded, "eps bound doubled",
+     "eps < 2 (M_{top-1} - M_top), so the signal may stay below M_top"},
+    {MemoryChange::NoStopBelowCut, "cut need not stop",
+     "the cut need not stop above an entry u does not wipe (E[c-2] may be wiped too)"},
+};
+
+}  // namespace
+
+MemoryInduction prove_memory_invariant(const RunConfig& config, InitialState initial, MemoryChange change) {
   MemoryInduction out;
   out.initial = initial;
-  const std::string tag =
-      "memory_induction_init" + initial_tag(initial) + (mutation == StepMutation::None ? "" : "_mutated");
+  const bool mutant = change != MemoryChange::None;
+  const std::string tag = "memory_induction_init" + initial_tag(initial) + mutant_tag(kMutants, change);
   bool all_unsat = true;
   {
     z3::context c;
     Vocabulary v{c, initial, c.real_const("alpha"), c.real_const("beta"), c.real_const("u")};
     State m = v.fresh("");
     Query q(c, config, tag + "_base");
+    bool starts_on = (initial == InitialState::On) != (change == MemoryChange::OtherInitialState);
     q.hypothesis("alpha >= beta", v.alpha >= v.beta);
-    q.fact(m.L == 0 && m.g == -1 && m.s == c.bool_val(initial == InitialState::On));
+    q.fact(m.L == 0 && m.g == -1 && m.s == c.bool_val(starts_on));
     q.fact(!v.invariant(m));
     QueryOutcome o = q.check();
     all_unsat = all_unsat && confirmed_unsat(o);
     out.queries.push_back(record("base", "the empty memory with g = -1 and s = the initial state satisfies Inv", o));
   }
   for (const CaseSpec& k : kCases) {
+    if (mutant && out.queries.back().z3 == "sat") break;
     z3::context c;
     Vocabulary v{c, initial, c.real_const("alpha"), c.real_const("beta"), c.real_const("u")};
     State m = v.fresh(""), n = v.fresh("_next");
-    Step step = transition(v, k.kind, m, n, mutation);
+    Step step = transition(v, k.kind, m, n, change);
     std::string file = k.name;
     Query q(c, config, tag + "_" + file.substr(6));
     q.hypothesis("alpha >= beta", v.alpha >= v.beta);
     q.hypothesis("Inv before the step", v.invariant(m));
     q.fact(step.premises);
     q.fact(!v.invariant(n));
+    // A mutant's counterexample is looked for among short memories: one there is one everywhere.
+    if (mutant) q.fact(m.L <= 6);
     QueryOutcome o = q.check();
     all_unsat = all_unsat && confirmed_unsat(o);
     out.queries.push_back(record(k.name, std::string("Inv(E, L, s, g) and ") + k.words + " => Inv(E', L', s', g')", o));
   }
   out.proved = all_unsat;
+  if (mutant) return out;
   // Non-vacuity (a): the premises of the turn case hold with a real wipe (the cut at least one pair down).
   z3::context c;
   Vocabulary v{c, initial, c.real_const("alpha"), c.real_const("beta"), c.real_const("u")};
   State m = v.fresh(""), n = v.fresh("_next");
-  Step step = transition(v, StepCase::Turn, m, n, mutation);
+  Step step = transition(v, StepCase::Turn, m, n, change);
   Query q(c, config, tag + "_nonvacuous_wipe");
   q.hypothesis("alpha >= beta", v.alpha >= v.beta);
   q.hypothesis("Inv before the step", v.invariant(m));
@@ -216,6 +257,12 @@ MemoryInduction prove_memory_invariant(const RunConfig& config, InitialState ini
     out.reachable_state = model_state(*o.model, v, m, n);
   }
   return out;
+}
+
+std::vector<MutantResult> memory_induction_mutants(const RunConfig& config, InitialState initial) {
+  return induction_mutants<MemoryChange>(config, kMutants, [&](const RunConfig& settings, MemoryChange change) {
+    return prove_memory_invariant(settings, initial, change).queries;
+  });
 }
 
 std::string replay_reachable_state(const Instance& state) {
@@ -235,23 +282,28 @@ std::string replay_reachable_state(const Instance& state) {
   return "";
 }
 
-MemoryInduction memory_pop_one(const RunConfig& config, InitialState initial) {
+MemoryInduction memory_pop_one(const RunConfig& config, InitialState initial, MemoryChange change) {
   MemoryInduction out;
   out.initial = initial;
+  const bool mutant = change != MemoryChange::None;
   // `witness`: the premises with the expected cut (sat); otherwise the negated claim (unsat).
   for (bool witness : {false, true}) {
+    if (witness && mutant) break;
     z3::context c;
     Vocabulary v{c, initial, c.real_const("alpha"), c.real_const("beta"), c.real_const("u")};
     State m = v.fresh(""), n = v.fresh("_next");
-    Step step = transition(v, StepCase::Turn, m, n, StepMutation::None);
+    Step step = transition(v, StepCase::Turn, m, n, change);
     z3::expr eps = c.real_const("eps"), top_pair_max = z3::select(m.E, m.L - 2), below = z3::select(m.E, m.L - 4);
-    Query q(c, config, "repair_lem_pop_one_memory_init" + initial_tag(initial) + (witness ? "_nonvacuous" : ""));
+    Query q(c, config,
+            "repair_lem_pop_one_memory_init" + initial_tag(initial) + (witness ? "_nonvacuous" : "") +
+                mutant_tag(kPopMutants, change));
     q.hypothesis("alpha >= beta", v.alpha >= v.beta);
     q.hypothesis("Inv (proved by induction for every length)", v.invariant(m));
     q.hypothesis("two (max, min) pairs, ending with a minimum", m.L >= 4 && !v.is_max(m.L - 1));
     q.hypothesis("eps > 0", eps > 0);
-    q.hypothesis("eps < M_{top-1} - M_top", eps < below - top_pair_max);
-    q.fact(v.u == below - eps);
+    z3::expr gap = below - top_pair_max;
+    q.hypothesis("eps < M_{top-1} - M_top", change == MemoryChange::PopEpsUnbounded ? eps < 2 * gap : eps < gap);
+    q.fact(v.u == (change == MemoryChange::PrintedPopSignal ? below + 2 * eps : below - eps));
     if (witness) {
       q.fact(step.premises && step.cut == m.L - 2 && m.L <= 6);
       QueryOutcome o = q.check();
@@ -262,6 +314,7 @@ MemoryInduction memory_pop_one(const RunConfig& config, InitialState initial) {
     }
     // Either the signal does not turn at the top minimum, or it turns and the cut is not at the top pair.
     q.fact(v.u <= z3::select(m.E, m.L - 1) || (step.premises && step.cut != m.L - 2));
+    if (mutant) q.fact(m.L <= 6);  // a mutant's counterexample is looked for among short memories
     QueryOutcome o = q.check();
     out.proved = confirmed_unsat(o);
     out.queries.push_back(record("memory: the signal turns and wipes exactly the top pair",
@@ -270,6 +323,12 @@ MemoryInduction memory_pop_one(const RunConfig& config, InitialState initial) {
                                  o));
   }
   return out;
+}
+
+std::vector<MutantResult> memory_pop_one_mutants(const RunConfig& config, InitialState initial) {
+  return induction_mutants<MemoryChange>(config, kPopMutants, [&](const RunConfig& settings, MemoryChange change) {
+    return memory_pop_one(settings, initial, change).queries;
+  });
 }
 
 }  // namespace palcheck::proofs
@@ -289,7 +348,7 @@ Vocabulary vocabulary(z3::context& c, InitialState initial, const char* input) {
 
 // The whole step from m to n on v.u: the disjunction of its four cases, its cut constant renamed `cut`.
 z3::expr step_relation(const Vocabulary& v, const State& m, const State& n, const std::string& cut,
-                       StepMutation mutation = StepMutation::None) {
+                       MemoryChange mutation = MemoryChange::None) {
   z3::expr_vector from(v.c), to(v.c);
   from.push_back(v.c.int_const("c"));
   to.push_back(v.c.int_const(cut.c_str()));
@@ -439,7 +498,7 @@ std::vector<CorollaryQuery> ascending_input(InitialState initial, int change) {
        [initial, change](z3::context& c, Query& q) {
          Vocabulary v = vocabulary(c, initial, "u");
          State m = v.fresh(""), m2 = v.fresh("_other"), next = v.fresh("_next"), next2 = v.fresh("_other_next");
-         StepMutation mutation = changed(change, kCutNeedNotStop) ? StepMutation::NoStopBelowCut : StepMutation::None;
+         MemoryChange mutation = changed(change, kCutNeedNotStop) ? MemoryChange::NoStopBelowCut : MemoryChange::None;
          q.hypothesis("L >= 0", m.L >= 0);
          q.hypothesis("equal memories before", same_memory(m, m2));
          q.fact(step_relation(v, m, next, "c", mutation));

@@ -16,11 +16,19 @@
 
 namespace palcheck::proofs {
 
-/// A piece of the step broken on purpose, to show the proof is about the real step (non-vacuity (c)).
-enum class StepMutation {
-  None,              ///< the real step
-  NoStopBelowCut,    ///< the cut need not stop at an entry u does not wipe (wipes too little)
-  GhostIgnoresWipe,  ///< the ghost index keeps pointing at a wiped entry
+/// One piece of the induction changed on purpose: its semantic mutants (proofs/mutation.h), each of which
+/// must turn a query sat.
+enum class MemoryChange {
+  None,               ///< the real step, base and invariant
+  TieOrderFlipped,    ///< the relay reads u <= beta before u >= alpha (off-first: differs only at u = alpha = beta)
+  OtherInitialState,  ///< the relay starts in the other state than the invariant's initial state
+  StrictRelayOn,      ///< the relay switches on only when u > alpha (u >= alpha made strict)
+  StrictRelayOff,     ///< the relay switches off only when u < beta (u <= beta made strict)
+  StrictWipe,         ///< u wipes a same-kind entry only beyond it (u > E[q] rising), not at equality
+  NoStopBelowCut,     ///< the cut need not stop at an entry u does not wipe (wipes too little)
+  GhostIgnoresWipe,   ///< the ghost index keeps pointing at a wiped entry
+  PrintedPopSignal,   ///< memory_pop_one: the printed POP signal M_{top-1} + 2eps instead of the repair's
+  PopEpsUnbounded,    ///< memory_pop_one: eps < 2 (M_{top-1} - M_top), so the signal may stay below M_top
 };
 
 /// One query of the induction: what it asks, both solvers' answers and its file.
@@ -48,9 +56,13 @@ std::string memory_invariant_text(InitialState initial);
 /// The step relation and the ghost witnesses, in words.
 std::string memory_step_text();
 
-/// Runs base, step cases and the non-vacuity query under `mutation`.
+/// Runs base, step cases and the non-vacuity query; with a `change`, its base and step cases only, up to
+/// the first that is not unsat.
 MemoryInduction prove_memory_invariant(const RunConfig& config, InitialState initial,
-                                       StepMutation mutation = StepMutation::None);
+                                       MemoryChange change = MemoryChange::None);
+
+/// Every semantic mutant of the induction from `initial` (one per MemoryChange), each run.
+std::vector<MutantResult> memory_induction_mutants(const RunConfig& config, InitialState initial);
 
 /// Replays a reachable state on the reference (non-vacuity (a)): feeds the memory's entries, checks that
 /// the reference memory is exactly them and its relay state is the model's, then feeds u and checks the
@@ -61,7 +73,11 @@ std::string replay_reachable_state(const Instance& state);
 /// minimum and holds two (max, min) pairs, the signal E[L-4] - eps with 0 < eps < E[L-4] - E[L-2] turns
 /// and cuts at L-2, so exactly the top pair is wiped: that query, and a witness of its premises that the
 /// reference replays (replay_reachable_state).
-MemoryInduction memory_pop_one(const RunConfig& config, InitialState initial);
+/// With a `change`, the query alone (no witness).
+MemoryInduction memory_pop_one(const RunConfig& config, InitialState initial, MemoryChange change = MemoryChange::None);
+
+/// memory_pop_one's semantic mutants (the printed signal, eps unbounded, a cut that need not stop), each run.
+std::vector<MutantResult> memory_pop_one_mutants(const RunConfig& config, InitialState initial);
 
 /// Corollaries of Inv on the classical memory, each a few queries on the step above (the invariant itself is
 /// proved for every length by prove_memory_invariant).

@@ -225,7 +225,8 @@ InductionClaim mlp_interpolation_claim() {
   return {
       "with scalar codes, for every |Q|, |Sigma|, |Gamma| and every delta: N - 1 hidden neurons ReLU(key - j) "
       "of the mixed-radix key (N = |Q||Sigma||Gamma|^2) give delta exactly on every configuration",
-      {{"input_encoding", "scalar codes (q, a, s1, s2 as integers)"}},
+      {reading(InputEncoding::ScalarCodes)},
+      {{"codes", "q, a, s1, s2 as integers"}},
       {"codes 0..size-1", "a two-layer ReLU network: hidden ReLU layer, linear output"}};
 }
 

@@ -124,7 +124,8 @@ InductionClaim mlp_width_claim() {
       "with one-hot inputs, for every |Q|, |Sigma|, |Gamma| and every delta: one hidden neuron "
       "ReLU(x_q + x_a + x_s1 + x_s2 - 3) per entry (width |Q||Sigma||Gamma|^2) and output weights delta(entry) "
       "give delta exactly on every configuration",
-      {{"input_encoding", "one-hot (q, a, s1, s2 each one-hot, concatenated)"}},
+      {reading(InputEncoding::OneHot)},
+      {{"codes", "q, a, s1, s2 each one-hot, concatenated"}},
       {"one-hot inputs", "a two-layer ReLU network: hidden ReLU layer, linear output"}};
 }
 

@@ -111,6 +111,7 @@ InductionClaim parameter_count_claim() {
       "for every L >= 1 and H >= 1: |G_L| = L(L+1)/2, so H scalar heads carry H L(L+1)/2 weights (between "
       "H L^2 / 2 and H L^2) and the H-fold product (L(L+1)/2)^H (between L^(2H) / 2^H and L^(2H)): the "
       "remark's H L^2 and L^(2H) are the orders of growth, as upper bounds",
+      {},
       {{"vpal", "the H-fold product of grid half-planes"}},
       {"L >= 1", "H >= 1"}};
 }

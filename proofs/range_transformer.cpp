@@ -196,8 +196,8 @@ InductionClaim range_transformer_claim(ArgmaxTie tie) {
       "the 1-layer, 2-head hard-attention transformer of prop:range_hard (scores x_j and -x_j, no PE) outputs "
       "max - min exactly at every position n of every real input, for every n, ties " +
           std::string(tie == ArgmaxTie::Leftmost ? "resolved by selecting one maximiser" : "averaged"),
-      {{"transformer", "one causal hard-attention layer, two heads, tokens (x_j, 1), no PE, read-out (1, -1)"},
-       {"argmax_tie", to_string(tie)}},
+      {reading(tie)},
+      {{"transformer", "one causal hard-attention layer, two heads, tokens (x_j, 1), no PE, read-out (1, -1)"}},
       {"n >= 0", "x_0..x_n real"}};
 }
 

@@ -85,7 +85,8 @@ InductionClaim relaxation_claim() {
   return {
       "for every n, every alpha >= beta and either initial state: if no input equals alpha or beta, "
       "lim_{tau->0} s_{n+1} = relay[u](n) (induction over n)",
-      {{"alignment", "lim s_{n+1} vs relay(n)"}, {"initial_state", "0 and 1"}},
+      {every(ReadingKey::InitialState, "0 and 1")},
+      {{"alignment", "lim s_{n+1} vs relay(n)"}},
       {"alpha >= beta", "no input equals alpha or beta", "s_0 = the initial relay state (0 or 1)"}};
 }
 

@@ -1,5 +1,5 @@
 // The second solver on every query of proofs/ (PROVED means proved; docs/decisions.md): cvc5 reads the same
-// standard SMT-LIB2 text Z3 answers, under a resource limit (never wall-clock), so that a Z3 soundness
+// standard SMT-LIB2 text Z3 answers, under a resource limit and a wall-clock limit, so that a Z3 soundness
 // bug cannot turn into a PROVED or a refutation on its own. cvc5 runs as a child process, so that it
 // can work on one query while Z3 works on the next (see prove_each in judgement.h).
 #pragma once
@@ -24,13 +24,15 @@ enum class Cvc5Search {
   ModelSearch,  ///< --decision=justification (Z3 said sat)
 };
 
-/// Runs the cvc5 binary on `smt2_path` under cvc5's resource limit for Z3's `z3_rlimit` (see
-/// cvc5_rlimit); never throws.
-SecondAnswer run_cvc5(const std::string& smt2_path, std::uint64_t z3_rlimit,
-                      Cvc5Search search = Cvc5Search::Refutation);
+/// Runs the cvc5 binary on `smt2_path` under cvc5's resource limit for Z3's `z3_rlimit` (see cvc5_rlimit)
+/// and a wall-clock limit of `seconds` (cvc5's --tlimit-per, and the process killed a second after it);
+/// never throws.
+SecondAnswer run_cvc5(const std::string& smt2_path, std::uint64_t z3_rlimit, Cvc5Search search = Cvc5Search::Refutation,
+                      std::uint64_t seconds = 60);
 
 /// run_cvc5 in a thread of its own; the file must stay until the answer is in.
-std::future<SecondAnswer> start_cvc5(const std::string& smt2_path, std::uint64_t z3_rlimit, Cvc5Search search);
+std::future<SecondAnswer> start_cvc5(const std::string& smt2_path, std::uint64_t z3_rlimit, Cvc5Search search,
+                                     std::uint64_t seconds);
 
 /// cvc5's --rlimit for a Z3 rlimit: a tenth (cvc5 counts finer steps; at 5,000,000 / 10 every query of a
 /// whole-paper run that Z3 decides is decided by cvc5 too, except nonlinear sat ones where it may say unknown).

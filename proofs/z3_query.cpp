@@ -3,6 +3,7 @@
 
 #include "reference/atomic_file.h"
 
+#include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <fstream>
@@ -26,6 +27,9 @@ z3::solver seeded_solver(z3::context& ctx, const RunConfig& config) {
   z3::solver solver(ctx);
   z3::params p(ctx);
   p.set("rlimit", static_cast<unsigned>(config.rlimit));
+  // Z3 4.8 does not count resources in every procedure (its nonlinear arithmetic can run for minutes under
+  // some seeds without reaching the rlimit): a wall-clock limit ends every call.
+  p.set("timeout", static_cast<unsigned>(std::min<std::uint64_t>(config.query_seconds * 1000, 4'000'000'000u)));
   p.set("random_seed", static_cast<unsigned>(seed));
   solver.set(p);
   return solver;
@@ -124,6 +128,7 @@ std::string Query::smt2() {
 PendingOutcome Query::start() {
   QueryOutcome outcome;
   std::filesystem::path path;
+  PendingRemoval scratch;
   if (!config_.smt2_dir.empty()) {
     std::filesystem::create_directories(config_.smt2_dir);
     path = std::filesystem::path(config_.smt2_dir) / file_name();
@@ -132,9 +137,11 @@ PendingOutcome Query::start() {
     static unsigned counter = 0;
     path = std::filesystem::temp_directory_path() /
            ("palcheck-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + "-" + file_name());
+    scratch = PendingRemoval(path.string(), RemovalKind::File);
   }
   std::string text = smt2();
-  write_file_atomically(path.string(), text);
+  // The dump is cvc5's input; without cvc5 it is written only where it is kept.
+  if (config_.second_solver || !config_.smt2_dir.empty()) write_file_atomically(path.string(), text);
   switch (solver().check(literals_)) {
     case z3::sat:
       outcome.answer = SolverAnswer::Sat;
@@ -148,41 +155,54 @@ PendingOutcome Query::start() {
       break;
     case z3::unknown:
       outcome.answer = SolverAnswer::Unknown;
-      outcome.reason_unknown = solver_->reason_unknown();
+      // The limits and the seed the answer depends on, so that a TIMEOUT can be re-run as it was.
+      outcome.reason_unknown = solver_->reason_unknown() + " (seed " + std::to_string(config_.seed) + ", rlimit " +
+                               std::to_string(config_.rlimit) + ", wall-clock limit " +
+                               std::to_string(config_.query_seconds) + " s)";
       break;
   }
   Cvc5Search search = outcome.answer == SolverAnswer::Sat ? Cvc5Search::ModelSearch : Cvc5Search::Refutation;
-  std::string key = std::to_string(config_.rlimit) + " " + std::to_string(static_cast<int>(search)) + "\n" + text;
+  // cvc5's answers are remembered by this key; a query cvc5 is not asked has none.
+  std::string key = config_.second_solver
+                        ? std::to_string(config_.rlimit) + " " + std::to_string(static_cast<int>(search)) + "\n" + text
+                        : "";
   std::future<SecondAnswer> second;
-  if (std::optional<SecondAnswer> known = answered(key)) {
+  if (key.empty()) {
+    std::promise<SecondAnswer> ready;
+    ready.set_value(SecondAnswer{cvc5_version(), "not asked"});
+    second = ready.get_future();
+  } else if (std::optional<SecondAnswer> known = answered(key)) {
     std::promise<SecondAnswer> ready;
     ready.set_value(*known);
     second = ready.get_future();
   } else {
-    second = start_cvc5(path.string(), config_.rlimit, search);
+    second = start_cvc5(path.string(), config_.rlimit, search, config_.query_seconds);
   }
-  return PendingOutcome(std::move(outcome), std::move(second), path.string(), config_.smt2_dir, std::move(key));
+  return PendingOutcome(std::move(outcome), std::move(second), path.string(), config_.smt2_dir, std::move(key),
+                        std::move(scratch));
 }
 
 QueryOutcome Query::check() { return start().get(); }
 
 PendingOutcome::PendingOutcome(QueryOutcome outcome, std::future<SecondAnswer> second, std::string path,
-                               std::string keep_dir, std::string key)
+                               std::string keep_dir, std::string key, PendingRemoval scratch)
     : outcome_(std::move(outcome)),
       second_(std::move(second)),
       path_(std::move(path)),
       keep_dir_(std::move(keep_dir)),
-      key_(std::move(key)) {}
+      key_(std::move(key)),
+      scratch_(std::move(scratch)) {}
 
 QueryOutcome PendingOutcome::get() {
   QueryOutcome outcome = std::move(outcome_);
   outcome.second = second_.get();
-  remember(key_, outcome.second);
+  if (!key_.empty()) remember(key_, outcome.second);
   // A disagreement keeps its query file, so that the ERROR it becomes names a file both solvers can re-read.
   if (solvers_disagree(outcome))
     outcome.smt2_path = path_;
   else if (keep_dir_.empty())
-    std::filesystem::remove(path_);
+    std::filesystem::remove(path_);  // no error if it was never written
+  scratch_.release();
   if (!keep_dir_.empty() || solvers_disagree(outcome)) {
     // The kept dump records both answers, so that it can be checked against both binaries later.
     std::ifstream in(path_);
@@ -191,6 +211,12 @@ QueryOutcome PendingOutcome::get() {
                                      "\n; cvc5 answered: " + outcome.second.answer + "\n");
   }
   return outcome;
+}
+
+bool stopped_at_a_limit(const std::string& reason) {
+  for (const char* word : {"resource", "canceled", "timeout"})
+    if (reason.find(word) != std::string::npos) return true;
+  return false;
 }
 
 bool solvers_disagree(const QueryOutcome& outcome) {

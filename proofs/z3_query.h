@@ -1,10 +1,12 @@
 // The machinery every Z3 checker shares (all labels checked in proofs/): named hypotheses as
-// assumption literals, so that an unsat core names the hypotheses a proof needed; deterministic
-// limits (rlimit and fixed seeds, never wall-clock); a standalone .smt2 file per query on request.
+// assumption literals, so that an unsat core names the hypotheses a proof needed; deterministic limits
+// (rlimit and fixed seeds) with a wall-clock limit behind them for the procedures Z3 does not count; a
+// standalone .smt2 file per query on request.
 #pragma once
 
 #include "claims/claim.h"
 #include "proofs/second_solver.h"
+#include "reference/pending_removal.h"
 #include "reference/rational.h"
 
 #include <z3++.h>
@@ -39,12 +41,13 @@ class PendingOutcome {
  private:
   friend class Query;
   PendingOutcome(QueryOutcome outcome, std::future<SecondAnswer> second, std::string path, std::string keep_dir,
-                 std::string key);
+                 std::string key, PendingRemoval scratch);
   QueryOutcome outcome_;
   std::future<SecondAnswer> second_;
   std::string path_;      // the dump cvc5 reads
   std::string keep_dir_;  // RunConfig::smt2_dir: the dump stays, with both answers appended
   std::string key_;       // the dump's text with cvc5's limit and search: identical queries ask cvc5 once
+  PendingRemoval scratch_;  // a dump in the temporary folder, removed if the run is stopped
 };
 
 /// One satisfiability query: background facts, named hypotheses, seeds and rlimit from RunConfig.
@@ -85,6 +88,9 @@ class Query {
   std::vector<std::string> names_;
   std::list<Query> siblings_;
 };
+
+/// True when Z3's reason for "unknown" is one of its limits (resources, wall clock): a TIMEOUT, not UNKNOWN.
+bool stopped_at_a_limit(const std::string& reason);
 
 /// True when one solver says sat and the other unsat.
 bool solvers_disagree(const QueryOutcome& outcome);

@@ -171,12 +171,16 @@ std::vector<StackReading> algorithm1_readings() {
 
 void register_background_properties(Registry& r) {
   r.add(per_reading_checker("prop:rate_independence", kInitialStates, [](InitialState s) {
-    return PropertySpec{"prop:rate_independence", "reparametrise",
+    return PropertySpec{"prop:rate_independence",
+                        "reparametrise",
                         with_initial({{"discrete_reparametrisation",
                                        "stuttering and inserted monotone points (a discrete reading of phi on [0,T])"}},
                                      s),
                         "relay states of the reparametrised sequence at the images of u_i equal those of u at i",
-                        reparametrisations(with_initial({}, s))};
+                        reparametrisations(with_initial({}, s)),
+                        {},
+                        {every(ReadingKey::Reparametrisation,
+                               "stuttering and inserted monotone points (a discrete reading of phi on [0,T])")}};
   }));
   r.add(property_checker("repair:prop:wiping", [] {
     std::vector<PropertySpec> out;

@@ -103,21 +103,32 @@ void register_efo_properties(Registry& r) {
                         "1[i in E] = relay(u_i+eps, u_i-eps)[u](i) - relay(u_i+eps, u_i-eps)[u](i-1)",
                         with_shrinking(indicator_cases(opts), {{"u"}, false, {}})};
   }));
-  r.add(per_reading_checker("lem:threshold", endpoint_initial_readings(), [](const auto& opts) {
-    return PropertySpec{"lem:threshold", "threshold", with(opts, {{"plateaus", kPlateaus}}),
-                        "at extremal i, 1[u_i >= c] = relay(c+eps, c-eps)[u](i)",
-                        with_shrinking(threshold_cases(opts), {{"u"}, false, {}})};
-  }));
-  r.add(per_reading_checker("lem:extAgg", stack_initial_readings(), [](const auto& reading) {
-    auto [sr, s] = reading;
-    std::map<std::string, std::string> opts{{"stack", to_string(sr)}, {"initial_state", to_string(s)}};
-    auto interp =
-        with(opts, {{"part", "the proof's step: relay (alpha, beta) on iff the stack holds a pair within eps of it"}});
-    if (sr.classical()) interp["pairs"] = "each memory maximum with the entry after it (itself if last)";
-    return PropertySpec{"lem:extAgg", "pair-within-eps", interp,
-                        "relay(alpha, beta)[u](n) = 1 iff some stack pair (M, m) has |M-alpha| < eps, |m-beta| < eps",
-                        with_shrinking(relay_cases(opts, true), {{"u"}, false, {}})};
-  }));
+  // eq:threshold at one eps: the statement names eps without fixing it (threshold_every_eps.cpp).
+  r.add(with_scope(per_reading_checker("lem:threshold", endpoint_initial_readings(),
+                                       [](const auto& opts) {
+                                         return PropertySpec{"lem:threshold", "threshold",
+                                                             with(opts, {{"plateaus", kPlateaus}}),
+                                                             "at extremal i, 1[u_i >= c] = relay(c+eps, c-eps)[u](i)",
+                                                             with_shrinking(threshold_cases(opts), {{"u"}, false, {}})};
+                                       }),
+                   Scope::FixedParameter));
+  // The proof's "relay on iff the stack holds a pair within eps" under a pairing of ours.
+  r.add(with_scope(
+      per_reading_checker(
+          "lem:extAgg", stack_initial_readings(),
+          [](const auto& reading) {
+            auto [sr, s] = reading;
+            std::map<std::string, std::string> opts{{"stack", to_string(sr)}, {"initial_state", to_string(s)}};
+            auto interp = with(
+                opts,
+                {{"part", "the proof's step: relay (alpha, beta) on iff the stack holds a pair within eps of it"}});
+            if (sr.classical()) interp["pairs"] = "each memory maximum with the entry after it (itself if last)";
+            return PropertySpec{
+                "lem:extAgg", "pair-within-eps", interp,
+                "relay(alpha, beta)[u](n) = 1 iff some stack pair (M, m) has |M-alpha| < eps, |m-beta| < eps",
+                with_shrinking(relay_cases(opts, true), {{"u"}, false, {}})};
+          }),
+      Scope::ProofStep));
   r.add(per_reading_checker("lem:exists_ext", std::vector{Endpoints::Excluded, Endpoints::Included}, [](Endpoints e) {
     std::map<std::string, std::string> opts{{"endpoints", to_string(e)}};
     return PropertySpec{

@@ -139,14 +139,19 @@ void register_encoding_properties(Registry& r) {
         "the first signal of a PUSH removes no stack entry (no memory entry wiped / no pair popped)",
         with_shrinking(signal_cases(reading_options(sr, s)), {{"ops"}, false, {}})};
   }));
-  r.add(per_reading_checker("lem:pop_one", readings(), [](const auto& reading) {
-    auto [sr, s] = reading;
-    return PropertySpec{
-        "lem:pop_one", "any-stack",
-        with(interpretation(sr, s), {{"stack content", "any stack reached by a sequence, with M_top < M_{top-1}"}}),
-        "u = M_{top-1} + 2 eps removes exactly the top pair",
-        with_shrinking(pop_cases(reading_options(sr, s)), {{"u"}, false, {}})};
-  }));
+  // The proof's argument on any stack with M_top < M_{top-1}, without "under the Cantor-depth encoding".
+  r.add(with_scope(
+      per_reading_checker("lem:pop_one", readings(),
+                          [](const auto& reading) {
+                            auto [sr, s] = reading;
+                            return PropertySpec{
+                                "lem:pop_one", "any-stack",
+                                with(interpretation(sr, s),
+                                     {{"stack content", "any stack reached by a sequence, with M_top < M_{top-1}"}}),
+                                "u = M_{top-1} + 2 eps removes exactly the top pair",
+                                with_shrinking(pop_cases(reading_options(sr, s)), {{"u"}, false, {}})};
+                          }),
+      Scope::ProofStep));
 }
 
 }  // namespace palcheck::properties

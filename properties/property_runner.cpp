@@ -4,6 +4,9 @@
 // RapidCheck's own search loop over a property that judges only this part's cases.
 #include "properties/property_runner.h"
 
+#include <optional>
+#include <stdexcept>
+
 #include "claims/replay_sequences.h"
 
 #include <rapidcheck/detail/TestListenerAdapter.h>
@@ -92,6 +95,42 @@ std::string describe(const Instance& instance) {
   return out;
 }
 
+namespace {
+
+// The options a property spec writes for readings, by their typed values' to_string.
+bool is_reading_option(const std::string& key) {
+  return key == "initial_state" || key == "stack" || key == "algorithm1" || key == "endpoints";
+}
+
+// The typed reading of a spec: its reading options read back by the parse of the type that wrote them (a
+// spelling no parse accepts is a defect of the spec, not a reading), with the spec's own typed entries.
+Reading typed_reading(const PropertySpec& spec) {
+  Reading out = spec.reading;
+  auto defect = [&](const std::string& key, const std::string& value) {
+    return std::logic_error(spec.label + "/" + spec.scenario + ": option " + key + " = \"" + value +
+                            "\" is no value of its reading");
+  };
+  for (const auto& [key, value] : spec.interpretation) {
+    if (!is_reading_option(key)) continue;
+    if (key == "initial_state") {
+      std::optional<InitialState> s = parse_initial_state(value);
+      if (!s) throw defect(key, value);
+      out.insert(reading(*s));
+    } else if (key == "endpoints") {
+      std::optional<Endpoints> e = parse_endpoints(value);
+      if (!e) throw defect(key, value);
+      out.insert(reading(*e));
+    } else {
+      std::optional<StackReading> sr = parse_stack_reading(value);
+      if (!sr) throw defect(key, value);
+      out.insert(reading(*sr));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 CheckResult run_property(const PropertySpec& spec, const RunConfig& config) {
   const auto& judge = spec.judge ? spec.judge : sequences::judge_for(spec.label, spec.scenario);
   auto position = std::make_shared<SearchPosition>();
@@ -142,7 +181,9 @@ CheckResult run_property(const PropertySpec& spec, const RunConfig& config) {
 
   CheckResult r;
   r.method = "property";
-  r.interpretation = spec.interpretation;
+  r.reading = typed_reading(spec);
+  for (const auto& [key, value] : spec.interpretation)
+    if (!is_reading_option(key)) r.interpretation[key] = value;
   r.seed = config.seed;
   r.details.emplace_back("property", spec.statement);
   r.details.emplace_back("rapidcheck seed", std::to_string(params.seed));

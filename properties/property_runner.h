@@ -17,12 +17,13 @@ namespace palcheck::properties {
 
 /// One property: cases are Instances drawn from `cases`; a case fails when `judge` says it violates.
 struct PropertySpec {
-  std::string label;                                         ///< the claim
-  std::string scenario;                                      ///< Instance::scenario (the judge and the replayer)
-  std::map<std::string, std::string> interpretation;         ///< the readings this result depends on
-  std::string statement;                                     ///< what is checked, in one line
-  rc::Gen<Instance> cases;                                   ///< the generator (with its shrinking)
+  std::string label;                                  ///< the claim
+  std::string scenario;                               ///< Instance::scenario (the judge and the replayer)
+  std::map<std::string, std::string> interpretation;  ///< the options of its cases, readings among them
+  std::string statement;                              ///< what is checked, in one line
+  rc::Gen<Instance> cases;                            ///< the generator (with its shrinking)
   std::function<ReplayOutcome(const Instance&)> judge = {};  ///< empty: the reference judge of (label, scenario)
+  Reading reading = {};  ///< readings its options do not name by a typed value (an "every"), typed
 };
 
 /// The seed of one property: the run's seed mixed with the property's name (FNV-1a), so that

@@ -175,8 +175,8 @@ py::object run_fuzz(const py::object& fn, const py::object& relays, const py::ob
   if (!domain.is_none()) {
     auto ends = domain.cast<std::vector<py::object>>();
     if (ends.size() != 2) throw InputError("domain: expected (lo, hi)");
-    f.domain = std::make_pair(exact_of(ends[0], "domain[0]"), exact_of(ends[1], "domain[1]"));
-    if (f.domain->second < f.domain->first) throw InputError("domain: lo > hi");
+    f.conventions.domain = std::make_pair(exact_of(ends[0], "domain[0]"), exact_of(ends[1], "domain[1]"));
+    if (f.conventions.domain->second < f.conventions.domain->first) throw InputError("domain: lo > hi");
   }
   f.seed = seed;
   if (!max_cases.is_none()) f.max_cases = max_cases.cast<std::size_t>();

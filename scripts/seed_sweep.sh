@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# Benchmark-style seed sweep (not a ctest test): `palcheck verify` must finish for every seed, since
-# every search has a step budget (--tests, --max-shrinks). Runs CLAIMS (default: lem:pop_one,
-# whose shrinking hung at seeds 15, 18-22) for seeds 1..N1 and the whole paper for seeds 1..N2, prints one line per seed
-# (verdict counts, seconds) and a summary; exit 1 if a run fails, errs or exceeds LIMIT seconds.
+# Scheduled seed sweep (not a ctest test): `palcheck verify` must end for every seed, since every search has
+# a step budget (--tests, --max-shrinks) and every solver call a resource and a wall-clock limit. Runs
+# CLAIMS (default: lem:pop_one, whose shrinking hung at seeds 15, 18-22) for seeds 1..N1 and the whole
+# paper for seeds 1..N2, each seed under a cap of LIMIT seconds of CPU (its solver processes included; the
+# wall clock is capped at three times that), niced. Prints one line per seed (exit status, wall and CPU
+# seconds, verdict counts), then a summary per sweep: failures, seeds over the cap, CPU per seed (mean,
+# slowest), TIMEOUT and ERROR verdicts by claim, and the claims whose verdict depends on the seed.
+# Exit 1 if a run fails, exceeds its cap or gives an ERROR.
 # Usage: bash scripts/seed_sweep.sh [N1=200] [N2=20] [LIMIT=300]; PALCHECK=path/to/palcheck overrides the binary.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -16,22 +20,60 @@ trap 'rm -rf "$out"' EXIT
 status=0
 sweep() {  # name, last seed, claims...
   local name=$1 last=$2; shift 2
-  local worst=0 worst_seed=0 total=0
+  mkdir -p "$out/$name"
   for seed in $(seq 1 "$last"); do
-    local start end ms code
-    start=$(date +%s%N)
-    timeout "$limit" nice "$bin" verify "$@" --seed "$seed" --json "$out/$seed.json" > /dev/null 2> "$out/err"
+    local json="$out/$name/$seed.json" times="$out/$name/$seed.time" code
+    # ulimit -t caps the CPU seconds of palcheck and of each solver process it starts.
+    timeout $((3 * limit)) /usr/bin/time -o "$times" -f "%e %U %S" \
+      bash -c 'ulimit -t "$1"; shift; exec nice -n 10 "$@"' _ "$limit" \
+      "$bin" verify "$@" --seed "$seed" --json "$json" > /dev/null 2> "$out/err"
     code=$?
-    end=$(date +%s%N)
-    ms=$(( (end - start) / 1000000 ))
-    total=$(( total + ms ))
-    if (( ms > worst )); then worst=$ms; worst_seed=$seed; fi
-    local counts
-    counts=$(python3 -c "import json,collections,sys; d=json.load(open(sys.argv[1])); c=collections.Counter(x['verdict'] for x in d['claims']); print(' '.join(f'{k}={v}' for k,v in sorted(c.items())))" "$out/$seed.json" 2>/dev/null || echo "no report")
-    printf '%s seed %d: exit %d, %d.%03d s, %s\n' "$name" "$seed" "$code" $((ms / 1000)) $((ms % 1000)) "$counts"
-    if [ "$code" -ne 0 ]; then status=1; tail -3 "$out/err"; fi
+    python3 - "$name" "$seed" "$code" "$json" "$times" "$limit" <<'PY' || status=1
+import collections, json, sys
+name, seed, code, path, times, limit = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5], float(sys.argv[6])
+try:
+    wall, user, system = (float(x) for x in open(times).read().split()[-3:])
+except (OSError, ValueError):
+    wall, user, system = float("nan"), float("nan"), float("nan")
+cpu = user + system
+try:
+    claims = json.load(open(path))["claims"]
+    verdicts = {c["label"]: c["verdict"] for c in claims}
+    counts = " ".join(f"{k}={v}" for k, v in sorted(collections.Counter(verdicts.values()).items()))
+except (OSError, ValueError, KeyError):
+    verdicts, counts = {}, "no report"
+print(f"{name} seed {seed}: exit {code}, {wall:.1f} s wall, {cpu:.1f} s CPU, {counts}")
+json.dump({"seed": seed, "exit": code, "wall": wall, "cpu": cpu, "verdicts": verdicts},
+          open(path + ".line", "w"))
+sys.exit(1 if code != 0 or not cpu <= limit or "ERROR" in verdicts.values() else 0)
+PY
+    if [ "$code" -ne 0 ]; then tail -3 "$out/err"; fi
   done
-  printf '%s: seeds 1..%d, total %d s, slowest seed %d (%d.%03d s)\n' "$name" "$last" $((total / 1000)) "$worst_seed" $((worst / 1000)) $((worst % 1000))
+  python3 - "$name" "$out/$name" "$limit" <<'PY'
+import collections, glob, json, sys
+name, folder, limit = sys.argv[1], sys.argv[2], float(sys.argv[3])
+runs = sorted((json.load(open(p)) for p in glob.glob(folder + "/*.json.line")), key=lambda r: r["seed"])
+if not runs:
+    sys.exit(print(f"{name}: no seed run"))
+failed = [r["seed"] for r in runs if r["exit"] != 0]
+over = [r["seed"] for r in runs if not r["cpu"] <= limit]
+cpus = [r["cpu"] for r in runs if r["cpu"] == r["cpu"]]
+slowest = max(runs, key=lambda r: r["cpu"] if r["cpu"] == r["cpu"] else float("inf"))
+by_claim = collections.defaultdict(collections.Counter)
+for r in runs:
+    for label, verdict in r["verdicts"].items():
+        by_claim[label][verdict] += 1
+print(f"{name}: {len(runs)} seeds, {len(failed)} failed {failed}, {len(over)} over {limit:.0f} s CPU {over}; "
+      f"CPU per seed mean {sum(cpus) / max(1, len(cpus)):.1f} s, slowest seed {slowest['seed']} "
+      f"({slowest['cpu']:.1f} s CPU, {slowest['wall']:.1f} s wall)")
+for verdict in ("TIMEOUT", "ERROR"):
+    hit = {label: c[verdict] for label, c in by_claim.items() if c[verdict]}
+    print(f"{name}: {verdict}: " + (", ".join(f"{l} ({n} seeds)" for l, n in sorted(hit.items())) or "none"))
+split = {label: c for label, c in by_claim.items() if len(c) > 1}
+print(f"{name}: verdict depends on the seed: " +
+      ("; ".join(f"{l} " + ", ".join(f"{v} x{n}" for v, n in sorted(c.items())) for l, c in sorted(split.items()))
+       or "no claim"))
+PY
 }
 # shellcheck disable=SC2086
 sweep claims "$n1" $claims

@@ -38,16 +38,21 @@ std::optional<Instance> seeded_search(const RunConfig& config,
   return std::nullopt;
 }
 
+// The typed reading of reading_options.
+Reading typed_reading(const ExtremumReading& r, InitialState initial) {
+  Reading out = reading(r);
+  out.insert(reading(initial));
+  return out;
+}
+
 CheckResult search_result(std::optional<Instance> witness, std::uint64_t cases, const RunConfig& config,
-                          const std::string& refuted, const std::string& held) {
+                          const std::string& refuted, const std::string& held, Reading reading) {
   CheckResult r = witness ? make_result(Verdict::Refuted, "construction", refuted)
                           : make_result(Verdict::Held, "construction", held);
   r.cases = cases;
   r.seed = config.seed;
-  if (witness) {
-    r.interpretation = witness->options;
-    r.counterexample = std::move(witness);
-  }
+  r.reading = std::move(reading);
+  if (witness) r.counterexample = std::move(witness);
   return r;
 }
 
@@ -70,8 +75,8 @@ std::vector<CheckResult> check_relay_efo(const RunConfig& config) {
             "eq:relay_efo", kRelayEfo, reading_options(reading, initial), {{"alpha", {a}}, {"beta", {b}}, {"u", u}}};
       });
       CheckResult r = search_result(witness, config.tests, config, "the relay state and eq:relay_efo disagree",
-                                    "eq:relay_efo equals the relay state on every generated (relay, sequence)");
-      r.interpretation = reading_options(reading, initial);
+                                    "eq:relay_efo equals the relay state on every generated (relay, sequence)",
+                                    typed_reading(reading, initial));
       results.push_back(std::move(r));
     }
   return results;
@@ -116,7 +121,8 @@ std::vector<CheckResult> check_ext_indicator(const RunConfig& config) {
     CheckResult r = search_result(witness, config.tests, config,
                                   "eq:ext_indicator misses an extremal position: with alpha_i = u_i the input u_i lies "
                                   "inside the relay's own dead band, so the relay never switches at step i",
-                                  "eq:ext_indicator matched 1[i in E] on every generated case");
+                                  "eq:ext_indicator matched 1[i in E] on every generated case",
+                                  typed_reading(reading, InitialState::Off));
     r.details = {{"for every reading",
                   "the right-hand side is identically 0; also its thresholds depend on the data, "
                   "which a fixed PAL measure cannot do"}};
@@ -162,7 +168,8 @@ std::vector<CheckResult> check_threshold(const RunConfig& config) {
     results.push_back(search_result(witness, config.tests, config,
                                     "at an extremal i with u_i = c the relay (c + eps, c - eps) holds its old state, "
                                     "not 1[u_i >= c]",
-                                    "eq:threshold held at every extremal position of every generated case"));
+                                    "eq:threshold held at every extremal position of every generated case",
+                                    typed_reading(reading, InitialState::Off)));
   }
   return results;
 }
@@ -205,11 +212,11 @@ std::vector<CheckResult> check_relay_stack(const RunConfig& config) {
     return Instance{
         "lem:extAgg", kRelayStack, {{"initial_state", "0"}}, {{"alpha", {a}}, {"beta", {b}}, {"u", u}, {"eps", {eps}}}};
   });
-  CheckResult r =
-      search_result(witness, config.tests, config,
-                    "the proof's 'relay (alpha_i, beta_j) is on iff the stack holds a pair within eps of "
-                    "(alpha_i, beta_j)' fails: a relay is on whenever the last decisive extremum crossed alpha",
-                    "relay state and 'stack pair within eps' agreed on every generated case");
+  CheckResult r = search_result(
+      witness, config.tests, config,
+      "the proof's 'relay (alpha_i, beta_j) is on iff the stack holds a pair within eps of "
+      "(alpha_i, beta_j)' fails: a relay is on whenever the last decisive extremum crossed alpha",
+      "relay state and 'stack pair within eps' agreed on every generated case", {palcheck::reading(InitialState::Off)});
   r.details = {{"Dec", "Dec(alpha, beta) is defined for the stack codes of sec:tc only; here it has no meaning"}};
   return {r};
 }
@@ -292,14 +299,13 @@ std::vector<CheckResult> memory_pair_results(const std::string& label, const std
   std::vector<CheckResult> results;
   for (const ExtremumReading& reading : all_extremum_readings()) {
     std::optional<Instance> witness = find_memory_pair(label, term, reading, config);
-    CheckResult r =
-        search_result(witness, config.tests, config,
-                      term == "count" ? "two sequences with equal Preisach memory (so equal output of every PAL head) "
-                                        "have different numbers of extremal positions"
-                                      : "two sequences with equal Preisach memory differ on exists^ext i (u_i = c)",
-                      "no memory-equal pair separated by the formula was generated");
+    CheckResult r = search_result(
+        witness, config.tests, config,
+        term == "count" ? "two sequences with equal Preisach memory (so equal output of every PAL head) "
+                          "have different numbers of extremal positions"
+                        : "two sequences with equal Preisach memory differ on exists^ext i (u_i = c)",
+        "no memory-equal pair separated by the formula was generated", typed_reading(reading, InitialState::Off));
     if (!witness) r.verdict = Verdict::Unknown;
-    r.interpretation = reading_options(reading, InitialState::Off);
     r.interpretation["pal"] = reading_note;
     results.push_back(std::move(r));
   }
@@ -314,8 +320,9 @@ std::vector<CheckResult> pal_transformer_pair_result(const std::string& label, c
                           : make_result(Verdict::Unknown, "construction", "no generated pair was separated");
   r.cases = cases;
   r.seed = config.seed;
-  r.interpretation = {{"pal_transformer", "def:pal_transformer as printed (PE feeds the heads)"},
-                      {"extremum_reading", "every reading: position 1 of (0, v, 2) is never extremal"}};
+  r.reading = {every(ReadingKey::Endpoints, "position 1 of (0, v, 2) is never extremal"),
+               every(ReadingKey::Plateau, "position 1 of (0, v, 2) is never extremal")};
+  r.interpretation = {{"pal_transformer", "def:pal_transformer as printed (PE feeds the heads)"}};
   if (witness) r.counterexample = witness;
   return {r};
 }
@@ -423,10 +430,14 @@ std::vector<CheckResult> check_boolean(const RunConfig&) {
 void register_efo_checkers(Registry& registry) {
   registry.add(Checker{"eq:relay_efo", "construction", check_relay_efo}, kRelayEfo, replay_relay_efo);
   registry.add(Checker{"lem:ext_indicator", "construction", check_ext_indicator}, kIndicator, replay_ext_indicator);
-  registry.add(Checker{"lem:threshold", "construction", check_threshold}, kThreshold, replay_threshold);
+  // eq:threshold at one eps: the statement names eps without fixing it (threshold_every_eps.cpp).
+  registry.add(Checker{"lem:threshold", "construction", check_threshold, Sharding::ByClaim, Scope::FixedParameter},
+               kThreshold, replay_threshold);
   register_threshold_every_eps(registry);
   registry.add(Checker{"lem:boolean", "enumeration", check_boolean});
-  registry.add(Checker{"lem:extAgg", "construction", check_relay_stack}, kRelayStack, replay_relay_stack);
+  // The proof's "relay on iff the stack holds a pair within eps" under a pairing of ours.
+  registry.add(Checker{"lem:extAgg", "construction", check_relay_stack, Sharding::ByClaim, Scope::ProofStep},
+               kRelayStack, replay_relay_stack);
   registry.add(Checker{"lem:extAgg", "construction", [](const RunConfig& c) {
                          return memory_pair_results("lem:extAgg", "count", c, "one PAL head on u (W_I = +-1)");
                        }});

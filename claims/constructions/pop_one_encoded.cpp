@@ -134,8 +134,8 @@ std::vector<CheckResult> check_encoded(const RunConfig&) {
   CheckResult r;
   r.method = "enumeration";
   r.cases = cases;
-  r.interpretation = {{"stack", "every reading: classical memory (initial state 0, 1), Algorithm 1 (6 completions)"},
-                      {"encoding", "def:encoding with k = 1, Delta = 1, D_max = 2; M_top, M_{top-1} pushed codes"}};
+  r.reading = {every(ReadingKey::Stack, "classical memory (initial state 0, 1), Algorithm 1 (6 completions)")};
+  r.interpretation = {{"encoding", "def:encoding with k = 1, Delta = 1, D_max = 2; M_top, M_{top-1} pushed codes"}};
   r.details = {{"space", "u over {-3, -2, -1, 0, 13/4, 5/4, -3/4} of length 1.." + std::to_string(kLength) +
                              ", shortest first (deterministic, no seed)"},
                {"why",

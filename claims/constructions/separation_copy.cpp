@@ -35,8 +35,8 @@ std::vector<CheckResult> check_copy(const RunConfig&) {
   exact.cases = pairs;
   if (wrong == 0) exact.bound = "n <= " + std::to_string(kQuadraticMax) + " (every 0 <= p <= n enumerated)";
   exact.hypotheses_used = {"0 <= p <= n", "the query token carries p", "PE(j) = (j, j^2) (exact, ours)"};
-  exact.interpretation = {{"position_encoding", "exact quadratic (j, j^2), not the sinusoidal PE of the proof"},
-                          {"argmax_tie", "no ties occur"}};
+  exact.interpretation = {{"position_encoding", "exact quadratic (j, j^2), not the sinusoidal PE of the proof"}};
+  exact.reading = {every(ReadingKey::ArgmaxTie, "no ties occur")};
   exact.details = {{"general n", "2pj - j^2 = p^2 - (j - p)^2 is maximal over the integers only at j = p, for every n"},
                    {"values", "W_Q and W_K ignore the value coordinate, so the selection, hence x_p, holds for all x"}};
   results.push_back(std::move(exact));
@@ -111,8 +111,8 @@ std::vector<CheckResult> check_equal_stacks(const RunConfig& config) {
                           : make_result(Verdict::Unknown, "construction", "no generated pair was separated");
   r.cases = cases;
   r.seed = config.seed;
-  r.interpretation = {{"pal_transformer", "def:pal_transformer as printed: z^(0) = x + PE feeds the MPAL heads"},
-                      {"initial_state", "0"}};
+  r.reading = {reading(InitialState::Off)};
+  r.interpretation = {{"pal_transformer", "def:pal_transformer as printed: z^(0) = x + PE feeds the MPAL heads"}};
   r.details = {{"separated pairs", std::to_string(separated) + " of " + std::to_string(cases)},
                {"mechanism",
                 "the head's signal (x_j + sin j) + 3 cos j is not monotone where x is, so a position "

@@ -53,8 +53,8 @@ std::vector<CheckResult> check_range_hard(const RunConfig& config) {
     r.seed = config.seed;
     r.interpretation = {{"transformer",
                          "one causal hard-attention layer, two heads, tokens (x_j, 1), no PE, linear "
-                         "read-out w_o = (1, -1)"},
-                        {"argmax_tie", to_string(tie)}};
+                         "read-out w_o = (1, -1)"}};
+    r.reading = {reading(tie)};
     r.details = {{"why it is general",
                   "head 1 scores x_j, so argmax returns a maximal value on EVERY input; head 2 a "
                   "minimal one; ties are between equal values, so the tie rule cannot matter"},
@@ -130,7 +130,8 @@ std::vector<CheckResult> check_range_grid(const RunConfig& config) {
                         : make_result(Verdict::Error, "construction", "a grid PAL separated the below-grid pair");
     r.cases = config.tests;
     r.seed = config.seed;
-    r.interpretation = {{"pal", "one bare PAL head on G_L (def:pal)"}, {"initial_state", to_string(initial)}};
+    r.reading = {reading(initial)};
+    r.interpretation = {{"pal", "one bare PAL head on G_L (def:pal)"}};
     r.details = {{"why it is general",
                   "every threshold of G_L is >= Delta > Delta/2, so no relay is ever on after u_0 "
                   "= 0 on either sequence, whatever L and mu; a PAL has finitely many outputs, "
@@ -235,8 +236,8 @@ std::vector<CheckResult> check_range_transformer(const RunConfig& config) {
           : make_result(Verdict::Error, "construction", "no fooling perturbation found for some transformer");
   r.cases = cases;
   r.seed = config.seed;
-  r.interpretation = {{"pal", "1-layer PAL-Transformer of def:pal_transformer (d = 2, sinusoidal PE, LN eps = 1/100)"},
-                      {"initial_state", "0"}};
+  r.reading = {reading(InitialState::Off)};
+  r.interpretation = {{"pal", "1-layer PAL-Transformer of def:pal_transformer (d = 2, sinusoidal PE, LN eps = 1/100)"}};
   r.details = {{"why it is general",
                 "finitely many relays switch at finitely many perturbation sizes, so below the "
                 "smallest all relay states, hence the MPAL outputs, agree; the last output is a "

@@ -65,9 +65,9 @@ CheckResult stutter_result(const std::string& label, const std::string& compared
                                               "(certified): " +
                                                   run.out_y + " vs " + run.out_x)
                           : make_result(Verdict::Error, "construction", "the stutter witness was not certified");
+  r.reading = {reading(InitialState::Off)};
   r.interpretation = {{"pal_transformer", "def:pal_transformer as printed: z^(0) = x + PE(n) feeds the MPAL heads"},
-                      {"rate_independence", "discrete: f(x o phi)(t) = f(x)(phi(t)) for phi non-decreasing onto"},
-                      {"initial_state", "0"}};
+                      {"rate_independence", "discrete: f(x o phi)(t) = f(x)(phi(t)) for phi non-decreasing onto"}};
   r.details = {
       {"x", "two constant tokens (0, 0); phi = (0, 1, 1) repeats the last one"},
       {"head", "d = 2, PE(n) = (sin n, cos n), W_I = (1, 0), one relay (9/10, 1/2), W_O = (1, 0), LN eps 1/100"},

@@ -16,6 +16,9 @@ void register_tc_printed_checkers(Registry& registry);
 void register_tc_repair_checkers(Registry& registry);
 /// The readings every repair:thm:tc result depends on (the run here, the induction in proofs/).
 std::map<std::string, std::string> repair_interpretation();
+
+/// The readings of repair:thm:tc's construction (the tape streamed, relays starting off).
+Reading repair_reading();
 /// lem:decode_stack, lem:mlp_width, cor:vpal_tc (tc_checkers_lemmas.cpp).
 void register_tc_lemma_checkers(Registry& registry);
 

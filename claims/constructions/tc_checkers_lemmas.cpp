@@ -91,8 +91,8 @@ std::vector<CheckResult> check_decode_stack(const RunConfig&) {
   ReplayOutcome o = replay_pigeonhole(in);
   CheckResult r;
   r.method = "enumeration";
-  r.interpretation = {{"phi", "injective on whole stacks, as printed (not only on M_top)"},
-                      {"stack", to_string(StackReading{})}};
+  r.reading = {reading(StackReading{})};
+  r.interpretation = {{"phi", "injective on whole stacks, as printed (not only on M_top)"}};
   r.cases = sequences.size();
   r.details.emplace_back("index(i,j)",
                          "the proof's map from grid relays to codes is never defined; no measure is "
@@ -118,8 +118,10 @@ std::vector<CheckResult> check_mlp_width(const RunConfig&) {
     r->method = "enumeration";
     r->verdict = Verdict::Held;
   }
-  one_hot.interpretation = {{"input_encoding", "one-hot (q, a, s1, s2 each one-hot, concatenated)"}};
-  scalar.interpretation = {{"input_encoding", "scalar codes (q, a, s1, s2 as integers)"}};
+  one_hot.reading = {reading(InputEncoding::OneHot)};
+  one_hot.interpretation = {{"input", "q, a, s1, s2 each one-hot, concatenated"}};
+  scalar.reading = {reading(InputEncoding::ScalarCodes)};
+  scalar.interpretation = {{"input", "q, a, s1, s2 as integers"}};
   std::size_t failures_one_hot = 0, failures_scalar = 0;
   for (const LibraryMachine& lm : machine_library()) {
     const TwoStackPda& m = lm.machine;

@@ -17,8 +17,6 @@ constexpr std::size_t kPrintedSteps = 12;
 
 std::map<std::string, std::string> printed_interpretation(TopReading top) {
   return {{"top", to_string(top)},
-          {"stack", to_string(StackReading{})},
-          {"initial_state", "0"},
           {"tokens", "two per machine step; an operation with fewer signals emits nothing more"},
           {"depth", "d of eq:push = pairs in the memory - 1"},
           {"base", "Z0 = a_1 pushed at depth 0: code*(a_1,0) +- eps"},
@@ -147,8 +145,7 @@ ReplayOutcome replay_top_decode(const Instance& in) {
 std::vector<CheckResult> check_stack_ops(const RunConfig&) {
   CantorEncoding enc{2, 3, Q(1)};
   Q eps(1, 4);
-  std::map<std::string, std::string> base{
-      {"stack", to_string(StackReading{})}, {"initial_state", "0"}, {"encoding", "k=2, D_max=3, Delta=1, eps=1/4"}};
+  std::map<std::string, std::string> base{{"encoding", "k=2, D_max=3, Delta=1, eps=1/4"}};
   auto result = [&](const std::string& op, Instance in, const std::string& summary) {
     CheckResult r;
     r.method = "construction";

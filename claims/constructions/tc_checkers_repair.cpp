@@ -13,10 +13,13 @@ namespace palcheck {
 std::map<std::string, std::string> repair_interpretation() {
   return {{"encoding", "nested (encoding_nested.h): level d = (M(i,d), m(i,d)), free slots P(d) between levels"},
           {"tokens", "two per machine step (rise, then fall back to the level below)"},
-          {"tape", "streamed: slot 3 of step t's two tokens carries w_t (blank after the word)"},
           {"layer norm", "identity"},
-          {"position encoding", "none"},
-          {"initial_state", "0"}};
+          {"position encoding", "none"}};
+}
+
+Reading repair_reading() {
+  return {reading(Tape::Streamed, "slot 3 of step t's two tokens carries w_t (blank after the word)"),
+          reading(InitialState::Off)};
 }
 
 namespace {
@@ -50,6 +53,7 @@ CheckResult run_library(const RunConfig& config, std::size_t restart_every, bool
   CheckResult r;
   r.method = "construction";
   r.interpretation = repair_interpretation();
+  r.reading = repair_reading();
   std::size_t steps = default_steps(config);
   std::size_t extra = random_words ? std::max<std::uint64_t>(1, config.tests / 100) : 0;
   std::uint64_t word_seed = config.seed;

@@ -109,9 +109,9 @@ std::vector<CheckResult> check_every_eps(const RunConfig&) {
   }
   CheckResult r = make_result(witness ? Verdict::Refuted : Verdict::Held, "enumeration", text);
   r.cases = cases;
-  r.interpretation = {{"eps", "every eps > 0 (eq:threshold fixes none)"},
-                      {"extremal", "every reading (endpoints yes/no, plateau strict/non-strict)"},
-                      {"initial_state", "0 and 1"}};
+  r.reading = {every(ReadingKey::Endpoints, "excluded and included"),
+               every(ReadingKey::Plateau, "strict and non-strict"), every(ReadingKey::InitialState, "0 and 1")};
+  r.interpretation = {{"eps", "every eps > 0 (eq:threshold fixes none)"}};
   r.details = {{"space", "u over {0, 1, 2, 3} of length 1.." + std::to_string(kLength) +
                              ", c in {0, 1, 2, 3}, shortest first (deterministic, no seed)"},
                {"why exact",

@@ -60,8 +60,8 @@ CheckResult search(const RunConfig& config, bool next_step) {
                                 kScenario,
                                 {{"alignment", next_step ? "next-step" : "same-step"}},
                                 {{"alpha", {a}}, {"beta", {b}}, {"u", u}, {"s0", {s0}}}};
-    r.interpretation = {{"alignment", next_step ? "lim s_{n+1} vs relay(n)" : "lim s_n vs relay(n)"},
-                        {"initial_state", "s_0 = initial relay state"}};
+    r.reading = {every(ReadingKey::InitialState, "s_0 = the initial relay state")};
+    r.interpretation = {{"alignment", next_step ? "lim s_{n+1} vs relay(n)" : "lim s_n vs relay(n)"}};
     r.cases = cases;
     r.seed = config.seed;
     return r;
@@ -87,7 +87,8 @@ CheckResult off_ties(const RunConfig& config) {
     }
   }
   return held_search("when no input equals alpha or beta, lim_{tau->0} s_{n+1} = relay[u](n) exactly", cases, config,
-                     {{"alignment", "lim s_{n+1} vs relay(n)"}, {"initial_state", "s_0 = initial relay state"}});
+                     {{"alignment", "lim s_{n+1} vs relay(n)"}},
+                     {every(ReadingKey::InitialState, "s_0 = the initial relay state")});
 }
 
 }  // namespace

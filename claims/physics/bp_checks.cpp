@@ -73,9 +73,9 @@ CheckResult search(const RunConfig& config, const std::string& reading) {
                                 {{"edge_tanh", chain.edge_tanh}, {"evidence_tanh", chain.evidence_tanh}}};
     r.cases = cases;
     r.seed = config.seed;
+    r.reading = {palcheck::reading(InitialState::Off)};
     r.interpretation = {{"atoms", reading},
-                        {"m_t", "E[sigma_t | evidence on nodes 0..t], chain numbered leaf to root"},
-                        {"initial_state", "0"}};
+                        {"m_t", "E[sigma_t | evidence on nodes 0..t], chain numbered leaf to root"}};
     r.details = {{"mu*",
                   "(1/2) log((1+tanh a)/(1-tanh a)) = artanh(tanh a) = a, so mu* = a 1[a = -b], the measure "
                   "of prop:ising_streaming"},

@@ -61,7 +61,7 @@ CheckResult distinct_pairs(const RunConfig& config) {
   return held_search(
       "the retained maxima strictly decrease and the retained minima strictly increase, so "
       "the pairs (M_s, m_s) are pairwise distinct (from the classical memory, not lem:monotone)",
-      cases, config, {{"stack", to_string(StackReading{})}});
+      cases, config, {}, {reading(StackReading{})});
 }
 
 struct QueryOutcome {
@@ -120,9 +120,8 @@ CheckResult retrieval(const RunConfig& config, bool after_stream) {
                                 {{"u", u}, {"eps", {eps}}, {"s", {Q(static_cast<long>(s))}}}};
     r.cases = cases;
     r.seed = config.seed;
-    r.interpretation = {{"drive", after_stream ? "the relay sees the stream, then q" : "the relay sees q alone"},
-                        {"initial_state", "0"},
-                        {"stack", to_string(StackReading{})}};
+    r.reading = {reading(InitialState::Off), reading(StackReading{})};
+    r.interpretation = {{"drive", after_stream ? "the relay sees the stream, then q" : "the relay sees q alone"}};
     return r;
   }
   return make_result(Verdict::Unknown, "numeric", "no failing query found");

@@ -66,13 +66,14 @@ CheckResult first_equality(const RunConfig& config, const std::string& reading) 
     r.counterexample = Instance{"prop:ising_streaming", kStreaming, {{"reading", reading}}, {{"u", u}}};
     r.cases = cases;
     r.seed = config.seed;
-    r.interpretation = {{"atoms", reading}, {"initial_state", "0"}};
+    r.reading = {palcheck::reading(InitialState::Off)};
+    r.interpretation = {{"atoms", reading}};
     return r;
   }
   return held_search(
       "reading one atom per token: the first equality holds for J_t >= 0, trivially: both "
       "sides are sum_t J_t (relay(J_t,-J_t) switches off only at u <= -J_t <= 0)",
-      cases - 1, config, {{"atoms", reading}, {"initial_state", "0"}});
+      cases - 1, config, {{"atoms", reading}}, {palcheck::reading(InitialState::Off)});
 }
 
 CheckResult streaming_analysis(const RunConfig&) {

@@ -40,8 +40,8 @@ CheckResult atomic_identity(const RunConfig& config) {
   CheckResult r = held_search(
       "first sentence: PAL on G_L equals the Preisach integral against the atomic measure "
       "sum mu_ij delta_(alpha_i,beta_j) on every generated grid and input",
-      cases, config,
-      {{"initial_state", "0"}, {"atomic_integral", "integration against the measure, not an L^1 density"}});
+      cases, config, {{"atomic_integral", "integration against the measure, not an L^1 density"}},
+      {reading(InitialState::Off)});
   r.details = {{"grids", "L in 1..6, Delta in [1,2] step 1/4, mu_ij in {-2, ..., 2} step 1/2"},
                {"inputs", "up to 14 values on the half-integer lattice, hitting thresholds"},
                {"note",
@@ -121,7 +121,8 @@ CheckResult convergence(const RunConfig& config) {
                      : "an error exceeded 3C*Delta: the staircase bound is wrong";
   r.cases = inputs.size();
   r.seed = config.seed;
-  r.interpretation = {{"discretisation", "mu_ij = Delta^2 (cell mass), C = 1"}, {"initial_state", "0"}};
+  r.reading = {reading(InitialState::Off)};
+  r.interpretation = {{"discretisation", "mu_ij = Delta^2 (cell mass), C = 1"}};
   return r;
 }
 

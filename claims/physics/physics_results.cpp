@@ -4,11 +4,12 @@
 namespace palcheck::physics {
 
 CheckResult held_search(std::string summary, std::uint64_t cases, const RunConfig& config,
-                        std::map<std::string, std::string> interpretation) {
+                        std::map<std::string, std::string> interpretation, Reading reading) {
   CheckResult r = make_result(Verdict::Held, "numeric", std::move(summary));
   r.cases = cases;
   r.seed = config.seed;
   r.interpretation = std::move(interpretation);
+  r.reading = std::move(reading);
   return r;
 }
 

@@ -14,7 +14,7 @@ namespace palcheck::physics {
 
 /// HELD by a numeric search: `cases` generated cases from config.seed, none failed, under `interpretation`.
 CheckResult held_search(std::string summary, std::uint64_t cases, const RunConfig& config,
-                        std::map<std::string, std::string> interpretation);
+                        std::map<std::string, std::string> interpretation, Reading reading = {});
 
 /// A checker whose run gives a single result.
 Checker single_result_checker(std::string label, std::string method,

@@ -14,10 +14,11 @@ namespace {
 
 Registry analysis_registry() { return build_area_registry(register_analysis_checkers); }
 
-const CheckResult* with(const std::vector<CheckResult>& results, const std::string& key, const std::string& value) {
+// The result obtained under `value` of reading dimension `key` (a nullopt value: every value).
+const CheckResult* with(const std::vector<CheckResult>& results, ReadingKey key, std::optional<std::string> value) {
   for (const CheckResult& r : results) {
-    auto it = r.interpretation.find(key);
-    if (it != r.interpretation.end() && it->second == value) return &r;
+    auto it = r.reading.find(key);
+    if (it != r.reading.end() && it->second.value == value) return &r;
   }
   return nullptr;
 }
@@ -88,8 +89,8 @@ TEST(CostFamilies, GrowthRuleSeparatesLinearFromBounded) {
 TEST(CostFamilies, TheoremItemOneFailsPerTokenAndHoldsAmortised) {
   Registry registry = analysis_registry();
   auto results = run_checkers(registry, "thm:complexity", RunConfig{});
-  const CheckResult* worst = with(results, "per_token", "worst case at every token (as printed)");
-  const CheckResult* amortised = with(results, "per_token", "amortised over the sequence (prop:complexity's sense)");
+  const CheckResult* worst = with(results, ReadingKey::PerToken, to_string(PerToken::EveryToken));
+  const CheckResult* amortised = with(results, ReadingKey::PerToken, to_string(PerToken::Amortised));
   ASSERT_NE(worst, nullptr);
   ASSERT_NE(amortised, nullptr);
   EXPECT_EQ(worst->verdict, Verdict::Refuted);
@@ -152,7 +153,7 @@ TEST(CostFamilies, BinarySearchSentenceIsJudgedUnderEveryCompletion) {
     EXPECT_TRUE(differs) << r.summary;
   }
   EXPECT_EQ(judged, 13u);  // six completions x two initial states, and all of them at once
-  const CheckResult* every = with(results, "algorithm1", "every completion");
+  const CheckResult* every = with(results, ReadingKey::Stack, std::nullopt);
   ASSERT_NE(every, nullptr);
   EXPECT_EQ(every->verdict, Verdict::Refuted);
   EXPECT_EQ(every->counterexample->scenario, "relay-from-stack-every-reading");

@@ -1,17 +1,18 @@
 // claims/headline.h: the size of an instance, the scope table, the headline choice, and combine()
 // ignoring refutations of a proof step or of a fixed parameter.
 #include "claims/headline.h"
+#include "claims/registry.h"
 
 #include <gtest/gtest.h>
 
 namespace palcheck {
 namespace {
 
-CheckResult refuted(Instance x, Refutes refutes = Refutes::Statement) {
+CheckResult refuted(Instance x, Scope scope = Scope::Statement) {
   CheckResult r;
   r.verdict = Verdict::Refuted;
   r.counterexample = std::move(x);
-  r.refutes = refutes;
+  r.scope = scope;
   return r;
 }
 
@@ -29,7 +30,7 @@ TEST(Headline, SizeCountsTokensRelaysAndDigits) {
 TEST(Headline, TheSmallestStatementRefutationHeadsAndProofStepsNever) {
   Instance small{"l", "a", {}, {{"u", {Q(0)}}}};
   Instance large{"l", "a", {}, {{"u", {Q(-59085, 4), Q(3)}}}};
-  std::vector<CheckResult> results{refuted(large), refuted(small, Refutes::ProofStep), refuted(small)};
+  std::vector<CheckResult> results{refuted(large), refuted(small, Scope::ProofStep), refuted(small)};
   EXPECT_EQ(headline(results), &results[2]);
   results.pop_back();
   EXPECT_EQ(headline(results), &results[0]);
@@ -39,11 +40,23 @@ TEST(Headline, TheSmallestStatementRefutationHeadsAndProofStepsNever) {
   EXPECT_EQ(combine(results), Verdict::Unknown);
 }
 
-TEST(Headline, ScopeTableNamesTheProofStepsAndFixedParameters) {
-  EXPECT_EQ(scope_of(Instance{"lem:extAgg", "pair-within-eps", {}, {}}), Refutes::ProofStep);
-  EXPECT_EQ(scope_of(Instance{"lem:threshold", "threshold", {}, {}}), Refutes::FixedParameter);
-  EXPECT_EQ(scope_of(Instance{"lem:extAgg", "construction-memory-pair", {}, {}}), Refutes::Statement);
-  EXPECT_EQ(to_string(Refutes::ProofStep), "proof step");
+// The scope is declared where a checker is registered, and every result of that checker carries it.
+TEST(Headline, ACheckersScopeIsEveryResultsScope) {
+  Registry r;
+  r.add(Claim{"l", "lemma", "sec", "statement", {}, {}});
+  r.add(Replayer{"l", "s", [](const Instance&) { return ReplayOutcome{true, "p", "c", {}}; }});
+  r.add(with_scope(Checker{"l", "property",
+                           [](const RunConfig&) {
+                             CheckResult held = make_result(Verdict::Held, "property", "held");
+                             CheckResult refuted = make_result(Verdict::Refuted, "property", "refuted");
+                             refuted.counterexample = Instance{"l", "s", {}, {}};
+                             return std::vector<CheckResult>{held, refuted};
+                           }},
+                   Scope::ProofStep));
+  for (const CheckResult& result : run_checkers(r, "l", RunConfig{})) EXPECT_EQ(result.scope, Scope::ProofStep);
+  EXPECT_EQ(combine(run_checkers(r, "l", RunConfig{})), Verdict::Unknown);
+  EXPECT_EQ(to_string(Scope::ProofStep), "proof step");
+  EXPECT_EQ(parse_scope("fixed parameter"), Scope::FixedParameter);
 }
 
 }  // namespace

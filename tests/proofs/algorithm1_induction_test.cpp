@@ -1,8 +1,9 @@
 // repair:lem:pop_one, ref:algorithm1_steps, prop:complexity:counts (proofs/algorithm1_induction.h) are
 // about the real Algorithm 1: (a) each witness is a reachable stack the reference replays with the pops the
 // model says; (b) the loop and counts invariants hold on the reference's steps along generated sequences;
-// (c) breaking one piece (the printed POP signal, a loop that stops after one pop, pops below the bottom)
-// gives a counterexample. The memory's POP query rests on the invariant of memory_induction.h.
+// (c) every semantic mutant (the printed POP signal, a loop that stops after one pop, a non-strict test, a
+// push dropped or doubled, pops below the bottom) gives a counterexample. The memory's POP query rests on the invariant
+// of memory_induction.h.
 #include "proofs/algorithm1_induction.h"
 #include "reference/algorithm1.h"
 
@@ -30,14 +31,22 @@ TEST(Algorithm1Induction, ProvedWithAReplayedWitness) {
     }
 }
 
-TEST(Algorithm1Induction, EachBrokenPieceHasACounterexample) {
-  for (Algorithm1Fact fact : kFacts) {
-    InductionProof proof = prove_algorithm1(RunConfig{}, fact, FirstInput::Empty, Algorithm1Break::Loop);
-    EXPECT_FALSE(proof.proved) << static_cast<int>(fact);
-    bool sat = false;
-    for (const InductionQuery& q : proof.queries) sat = sat || q.z3 == "sat";
-    EXPECT_TRUE(sat) << static_cast<int>(fact);
-  }
+TEST(Algorithm1Induction, EveryMutantIsRefuted) {
+  for (Algorithm1Fact fact : kFacts)
+    for (FirstInput first : {FirstInput::Empty, FirstInput::PushPair}) {
+      std::vector<MutantResult> mutants = algorithm1_mutants(RunConfig{}, fact, first);
+      EXPECT_GE(mutants.size(), 3u);
+      for (const MutantResult& m : mutants) EXPECT_TRUE(m.refuted) << m.name << ": " << m.evidence;
+    }
+}
+
+// ref:algorithm1_steps' push has a query of its own: a code that pushes nothing after the loop breaks it.
+TEST(Algorithm1Induction, APushDroppedBreaksThePushQuery) {
+  InductionProof proof =
+      prove_algorithm1(RunConfig{}, Algorithm1Fact::Steps, FirstInput::Empty, Algorithm1Change::PushDropped);
+  ASSERT_FALSE(proof.queries.empty());
+  EXPECT_EQ(proof.queries.back().name, "push: then one pair is pushed");
+  EXPECT_EQ(proof.queries.back().z3, "sat");
 }
 
 TEST(Algorithm1Induction, MemoryPopOneHoldsForBothInitialStatesWithAReplayedWitness) {

@@ -1,7 +1,7 @@
 // The memory induction (proofs/memory_induction.h) is about the real thing: (a) its premises hold with a
 // real wipe and the model replays on the reference as a reachable state; (b) the invariant holds on the
-// reference's own states along generated sequences; (c) breaking one piece of the step on purpose makes
-// Z3 find a counterexample to the step.
+// reference's own states along generated sequences; (c) each semantic mutant (the tie order flipped, the
+// other initial state, a strict comparison made non-strict, ...) makes Z3 find a counterexample.
 #include "proofs/memory_induction.h"
 #include "reference/preisach_memory.h"
 
@@ -34,9 +34,20 @@ TEST(MemoryInduction, ProvedForBothInitialStatesWithAReachableWipe) {
   }
 }
 
-TEST(MemoryInduction, EachBrokenStepHasACounterexample) {
-  for (StepMutation m : {StepMutation::NoStopBelowCut, StepMutation::GhostIgnoresWipe}) {
-    MemoryInduction run = prove_memory_invariant(RunConfig{}, InitialState::Off, m);
+// (c): every semantic mutant turns a query sat, from either initial state.
+TEST(MemoryInduction, EveryMutantIsRefuted) {
+  for (InitialState initial : {InitialState::Off, InitialState::On}) {
+    std::vector<MutantResult> mutants = memory_induction_mutants(RunConfig{}, initial);
+    EXPECT_GE(mutants.size(), 3u);
+    for (const MutantResult& m : mutants) EXPECT_TRUE(m.refuted) << m.name << ": " << m.evidence;
+  }
+}
+
+// The relay read from the memory tells the printed tie order from the flipped one: where an entry equals
+// alpha = beta, only "on" is accepted, so a relay that switches off there breaks a step.
+TEST(MemoryInduction, TieOrderFlippedIsRefuted) {
+  for (InitialState initial : {InitialState::Off, InitialState::On}) {
+    MemoryInduction run = prove_memory_invariant(RunConfig{}, initial, MemoryChange::TieOrderFlipped);
     EXPECT_FALSE(run.proved);
     EXPECT_TRUE(any_step_sat(run));
   }

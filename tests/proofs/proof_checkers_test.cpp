@@ -74,7 +74,7 @@ TEST(ProofCheckers, SufficiencyIsRefutedUnderEveryAlgorithm1ReadingAndInitialSta
   std::set<std::pair<std::string, std::string>> refuted;
   for (const CheckResult& res : run_checkers(r, "prop:sufficiency", RunConfig{}))
     if (res.method == "z3" && res.verdict == Verdict::Refuted)
-      refuted.insert({res.interpretation.at("stack"), res.interpretation.at("initial_state")});
+      refuted.insert({*res.reading.at(ReadingKey::Stack).value, *res.reading.at(ReadingKey::InitialState).value});
   for (const Algorithm1Options& reading : all_algorithm1_readings())
     for (const char* init : {"0", "1"})
       EXPECT_TRUE(refuted.count({to_string(StackReading{StackKind::Algorithm1, reading}), init}))

@@ -42,13 +42,7 @@ Sharding parse_sharding(const std::string& text) {
   throw std::invalid_argument("unknown sharding \"" + text + "\"");
 }
 
-Refutes parse_refutes(const std::string& text) {
-  for (Refutes r : {Refutes::Statement, Refutes::ProofStep, Refutes::FixedParameter})
-    if (to_string(r) == text) return r;
-  throw std::invalid_argument("unknown refutes \"" + text + "\"");
-}
-
-// The inverse of result_json plus "refutes" (which verify_json writes for refutations only).
+// The inverse of result_json.
 CheckResult result_from_json(const json& j) {
   CheckResult r;
   std::optional<Verdict> verdict = parse_verdict(j.at("verdict").get<std::string>());
@@ -58,7 +52,16 @@ CheckResult result_from_json(const json& j) {
   r.summary = j.at("summary").get<std::string>();
   for (const json& d : j.at("details"))
     r.details.emplace_back(d.at("key").get<std::string>(), d.at("value").get<std::string>());
-  for (const auto& [key, value] : j.at("interpretation").items()) r.interpretation[key] = value.get<std::string>();
+  for (const auto& [key, value] : j.at("reading").items()) {
+    const json& v = value.at("value");
+    std::optional<ReadingKey> dimension = parse_reading_key(key);
+    if (!dimension) throw std::invalid_argument("unknown reading \"" + key + "\"");
+    r.reading[*dimension] = ReadingValue{v.is_null() ? std::nullopt : std::optional<std::string>(v.get<std::string>()),
+                                         value.at("note").get<std::string>()};
+  }
+  // The JSON's interpretation shows the reading too; the result keeps its further conditions only.
+  for (const auto& [key, value] : j.at("interpretation").items())
+    if (!j.at("reading").contains(key)) r.interpretation[key] = value.get<std::string>();
   r.hypotheses_used = j.at("hypotheses_used").get<std::vector<std::string>>();
   if (!j.at("bound").is_null()) r.bound = j.at("bound").get<std::string>();
   if (const json& s = j.at("second_solver"); !s.is_null())
@@ -66,7 +69,13 @@ CheckResult result_from_json(const json& j) {
   r.cases = j.at("cases").get<std::uint64_t>();
   if (!j.at("seed").is_null()) r.seed = j.at("seed").get<std::uint64_t>();
   if (const json& c = j.at("counterexample"); !c.is_null()) r.counterexample = instance_from_json(nlohmann::json(c));
-  r.refutes = parse_refutes(j.at("refutes").get<std::string>());
+  std::optional<Scope> scope = parse_scope(j.at("scope").get<std::string>());
+  if (!scope) throw std::invalid_argument("unknown scope " + j.at("scope").dump());
+  r.scope = *scope;
+  if (j.contains("mutants"))
+    for (const json& m : j.at("mutants").at("list"))
+      r.mutants.push_back(MutantResult{m.at("name").get<std::string>(), m.at("change").get<std::string>(),
+                                       m.at("refuted").get<bool>(), m.at("evidence").get<std::string>()});
   return r;
 }
 
@@ -91,7 +100,7 @@ ShardHoldings holdings_from_json(const json& shard, const std::set<std::string>&
 // this makes sure the pairs are parts of one search.
 std::string search_identity(const CheckResult& r) {
   std::string id = r.method;
-  for (const auto& [key, value] : r.interpretation) id += "; " + key + "=" + value;
+  for (const auto& [key, value] : interpretation_text(r)) id += "; " + key + "=" + value;
   for (const auto& [key, value] : r.details)
     if (key == "rapidcheck seed") id += "; seed " + value;
   return id;
@@ -166,7 +175,6 @@ nlohmann::ordered_json shard_json(const ShardRun& run) {
     json results = json::array();
     for (const ShardResult& r : c.results) {
       results.push_back(result_json(r.result));
-      results.back()["refutes"] = to_string(r.result.refutes);
       results.back()["sharding"] = sharding_name(r.sharding);
     }
     claims.push_back({{"label", c.label}, {"results", results}});

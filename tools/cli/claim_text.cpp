@@ -18,7 +18,7 @@ std::string join(const std::vector<std::string>& items, const std::string& separ
   return out;
 }
 
-std::string interpretation_text(const std::map<std::string, std::string>& interpretation) {
+std::string conditions_line(const std::map<std::string, std::string>& interpretation) {
   std::vector<std::string> parts;
   for (const auto& [k, v] : interpretation) parts.push_back(k + "=" + v);
   return join(parts, ", ");
@@ -124,15 +124,21 @@ std::string show_text(const Registry& registry, const ClaimReport& report, const
     out << "\n"
         << (&r == head ? "headline, " : "") << "result " << i + 1 << ": " << to_string(r.verdict) << " by " << r.method;
     if (r.verdict == Verdict::Refuted)
-      out << " (refutes the " << to_string(r.refutes)
+      out << " (refutes the " << to_string(r.scope)
           << (r.counterexample ? ", size " + std::to_string(instance_size(*r.counterexample)) : std::string()) << ")";
     out << "\n";
     out << "  summary: " << r.summary << "\n";
-    if (!r.interpretation.empty()) out << "  reading: " << interpretation_text(r.interpretation) << "\n";
+    if (r.scope != Scope::Statement && r.verdict != Verdict::Refuted) out << "  scope: " << to_string(r.scope) << "\n";
+    if (std::map<std::string, std::string> shown = interpretation_text(r); !shown.empty())
+      out << "  reading: " << conditions_line(shown) << "\n";
     if (!r.hypotheses_used.empty()) out << "  hypotheses used: " << join(r.hypotheses_used, "; ") << "\n";
     if (!r.bound.empty()) out << "  bound: " << r.bound << "\n";
     if (r.second_solver)
       out << "  second solver: " << r.second_solver->solver << ": " << r.second_solver->answer << "\n";
+    if (!r.mutants.empty()) out << "  mutants: " << mutants_line(r) << "\n";
+    for (const MutantResult& m : r.mutants)
+      out << "    " << (m.refuted ? "refuted" : "NOT refuted") << ": " << m.name << " (" << m.change
+          << "): " << m.evidence << "\n";
     for (const auto& [k, v] : r.details) out << "  " << k << ": " << v << "\n";
     if (r.seed)
       out << "  seed " << *r.seed << ", " << r.cases << " cases; re-run: " << replay_command(c.label, config) << "\n";

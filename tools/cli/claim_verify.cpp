@@ -88,13 +88,18 @@ nlohmann::ordered_json result_json(const CheckResult& r) {
   json details = json::array();
   for (const auto& [k, v] : r.details) details.push_back({{"key", k}, {"value", v}});
   json interpretation = json::object();
-  for (const auto& [k, v] : r.interpretation) interpretation[k] = v;
-  return {
+  for (const auto& [k, v] : interpretation_text(r)) interpretation[k] = v;
+  json reading = json::object();
+  for (const auto& [key, value] : r.reading)
+    reading[to_string(key)] = {{"value", value.value ? json(*value.value) : json(nullptr)}, {"note", value.note}};
+  json out = {
       {"verdict", to_string(r.verdict)},
       {"method", r.method},
+      {"scope", to_string(r.scope)},
       {"summary", r.summary},
       {"details", details},
       {"interpretation", interpretation},
+      {"reading", reading},
       {"hypotheses_used", r.hypotheses_used},
       {"bound", r.bound.empty() ? json(nullptr) : json(r.bound)},
       {"second_solver", r.second_solver ? json{{"solver", r.second_solver->solver}, {"answer", r.second_solver->answer}}
@@ -102,6 +107,13 @@ nlohmann::ordered_json result_json(const CheckResult& r) {
       {"cases", r.cases},
       {"seed", r.seed ? json(*r.seed) : json(nullptr)},
       {"counterexample", r.counterexample ? instance_to_json(*r.counterexample) : json(nullptr)}};
+  if (!r.mutants.empty()) {
+    json list = json::array();
+    for (const MutantResult& m : r.mutants)
+      list.push_back({{"name", m.name}, {"change", m.change}, {"refuted", m.refuted}, {"evidence", m.evidence}});
+    out["mutants"] = {{"summary", mutants_line(r)}, {"list", list}};
+  }
+  return out;
 }
 
 namespace {
@@ -110,7 +122,7 @@ namespace {
 nlohmann::ordered_json merged_interpretation(const std::vector<CheckResult>& results) {
   std::map<std::string, std::vector<std::string>> seen;
   for (const CheckResult& r : results)
-    for (const auto& [k, v] : r.interpretation) {
+    for (const auto& [k, v] : interpretation_text(r)) {
       auto& values = seen[k];
       if (std::find(values.begin(), values.end(), v) == values.end()) values.push_back(v);
     }
@@ -129,7 +141,6 @@ nlohmann::ordered_json verify_json(const VerifyReport& report) {
     for (const CheckResult& r : c.results) {
       results.push_back(result_json(r));
       if (r.verdict != Verdict::Refuted) continue;
-      results.back()["refutes"] = to_string(r.refutes);
       results.back()["headline"] = &r == head;
       if (r.counterexample) results.back()["size"] = instance_size(*r.counterexample);
     }

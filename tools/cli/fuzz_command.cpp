@@ -4,9 +4,12 @@
 // tools/oracle/fuzz_impl.h. Exit 0 no failure, 1 failures, 2 bad input.
 #include "tools/cli/commands.h"
 #include "tools/cli/number_option.h"
+#include "reference/pending_removal.h"
 #include "tools/oracle/atomic_write.h"
 #include "tools/oracle/conventions.h"
 #include "tools/oracle/fuzz_impl.h"
+#include "tools/oracle/impl_reply.h"
+#include "tools/oracle/input_limits.h"
 #include "tools/oracle/json_input.h"
 #include "tools/oracle/oracle_files.h"
 #include "tools/oracle/oracle_problem.h"
@@ -79,6 +82,11 @@ class ChildProcess {
         why = "the command exited or closed its output without a reply";
         return std::nullopt;
       }
+      if (pending_.size() + static_cast<std::size_t>(got) > kMaxReplyBytes) {
+        stop();
+        why = "a reply longer than " + std::to_string(kMaxReplyBytes) + " bytes; the command was stopped";
+        return std::nullopt;
+      }
       pending_.append(buffer, static_cast<std::size_t>(got));
     }
   }
@@ -109,6 +117,7 @@ class ChildProcess {
       return false;
     }
     setpgid(pid_, pid_);  // also here: whichever of parent and child runs first, the group exists
+    group_ = std::make_unique<PendingChild>(pid_);  // killed too if palcheck is stopped by a signal
     return true;
   }
   void stop() {
@@ -120,6 +129,7 @@ class ChildProcess {
       ::kill(-pid_, SIGKILL);
       waitpid(pid_, nullptr, 0);
     }
+    group_.reset();
     pid_ = -1;
   }
 
@@ -128,6 +138,7 @@ class ChildProcess {
   pid_t pid_ = -1;
   int to_ = -1, from_ = -1;
   std::string pending_;
+  std::unique_ptr<PendingChild> group_;
 };
 
 std::string shell_quote(const std::string& s) {
@@ -147,37 +158,18 @@ ImplReply ask(ChildProcess& child, const Measure& mu, const std::vector<double>&
                {"inputs", inputs},
                {"states", state_set_name(c.states)},
                {"output_map", {double_of(c.output.a), double_of(c.output.b), double_of(c.output.c)}},
-               {"initial_state", static_cast<int>(initial)}};
+               {"initial_state", static_cast<int>(initial)},
+               {"conventions", conventions_json(c)}};
   ImplReply reply;
   std::optional<std::string> answer = child.exchange(request.dump(), reply.error);
-  if (!answer) return reply;
-  const std::string& line = *answer;
-  json doc = json::parse(line, nullptr, false);
-  if (doc.is_discarded() || !doc.is_object()) {
-    reply.error = "reply is not a JSON object: " + line.substr(0, 200);
-  } else if (doc.contains("error")) {
-    reply.error = "the command reported: " + doc["error"].dump();
-  } else if (!doc.contains("outputs") || !doc["outputs"].is_array()) {
-    reply.error = "reply has no \"outputs\" list: " + line.substr(0, 200);
-  } else {
-    for (const json& v : doc["outputs"]) {
-      auto q = v.is_number() ? rational_from_double(v.get<double>()) : std::nullopt;
-      if (!q) {
-        reply.error = "output " + v.dump() + " is not a finite number";
-        reply.outputs.clear();
-        break;
-      }
-      reply.outputs.push_back(*q);
-    }
-  }
-  return reply;
+  return answer ? parse_impl_reply(*answer) : reply;
 }
 
 }  // namespace
 
 CommandHandler add_fuzz_command(CLI::App& app) {
   struct Options {
-    std::string command, measure, grid_delta, domain, report;
+    std::string command, measure, grid_delta, report;
     std::vector<std::string> conventions;
     int initial_state = 0;
     std::uint64_t seed = 1;  // the same default as verify's
@@ -202,13 +194,11 @@ CommandHandler add_fuzz_command(CLI::App& app) {
                    "The CSV/.npy measure is an L x L grid weight matrix with this spacing (an exact number)")
       ->type_name("NUMBER");
   fuzz->add_option("--convention", o->conventions,
-                   "KEY=VALUE, repeatable: states=01|pm1, output=a,b,c, columns=..., "
-                   "atol=, rtol= (as for compare)")
+                   "The implementation's conventions (as for eval and compare; domain= bounds the generated "
+                   "inputs): " + conventions_help())
       ->type_name("KEY=VALUE");
   add_count_option(fuzz, "--initial-state", o->initial_state, 0, 1,
                    "The reference's relay state before the first input");
-  fuzz->add_option("--domain", o->domain, "LO,HI: the input range the implementation accepts (thresholds included)")
-      ->type_name("LO,HI");
   add_count_option(fuzz, "--seed", o->seed, 0, UINT64_MAX, "Seed; every case derives from the seed and its number");
   add_count_option(fuzz, "--max-cases", o->max_cases, 1, 1'000'000, "Case budget");
   fuzz->add_option("--seconds", o->seconds, "Time budget in seconds (default 120); whichever budget ends first")
@@ -216,7 +206,10 @@ CommandHandler add_fuzz_command(CLI::App& app) {
   fuzz->add_option("--call-timeout", o->call_seconds,
                    "Seconds one call may take before the command is stopped and the case fails (default 10)")
       ->type_name("SECONDS");
-  fuzz->add_option("--case", o->only_case, "Run only this case number (the replay of a failure)")->type_name("UINT");
+  fuzz->add_option_function<std::string>(
+          "--case", [o](const std::string& text) { o->only_case = parse_count(text, "--case", 0, 999'999); },
+          "Run only this case number (0..999999; the replay of a failure)")
+      ->type_name("UINT");
   fuzz->add_option("--report", o->report, "Write the JSON report to this file instead of standard output")
       ->type_name("FILE");
   return [fuzz, o]() -> int {
@@ -224,23 +217,11 @@ CommandHandler add_fuzz_command(CLI::App& app) {
     FuzzOptions f;
     for (const std::string& option : o->conventions) apply_convention_option(f.conventions, option);
     if (f.conventions.output.a == 0) throw InputError("--convention output: a must be nonzero");
-    f.measure = load_measure_file(o->measure, o->grid_delta, f.conventions.columns);
+    check_paths({{"--report", o->report}}, {{"--measure", o->measure}});
     // The command sees doubles: the reference takes the relays at the same values.
-    for (WeightedRelay& w : f.measure.relays) {
-      w.thresholds.alpha = *rational_from_double(to_double(w.thresholds.alpha));
-      w.thresholds.beta = *rational_from_double(to_double(w.thresholds.beta));
-      w.weight = *rational_from_double(to_double(w.weight));
-    }
+    f.measure = measure_as_doubles(load_measure_file(o->measure, o->grid_delta, f.conventions.columns), o->measure);
     if (o->initial_state != 0 && o->initial_state != 1) throw InputError("--initial-state: expected 0 or 1");
     f.initial = static_cast<InitialState>(o->initial_state);
-    if (!o->domain.empty()) {
-      auto comma = o->domain.find(',');
-      auto lo = parse_rational(o->domain.substr(0, comma)),
-           hi = comma == std::string::npos ? std::nullopt : parse_rational(o->domain.substr(comma + 1));
-      if (!lo || !hi || *hi < *lo)
-        throw InputError("--domain: expected LO,HI with LO <= HI, got \"" + o->domain + "\"");
-      f.domain = std::make_pair(*lo, *hi);
-    }
     if (!(o->seconds > 0)) throw InputError("--seconds: expected a positive number");
     if (!(o->call_seconds > 0 && o->call_seconds <= 86400))
       throw InputError("--call-timeout: expected a number of seconds in (0, 86400]");
@@ -254,7 +235,6 @@ CommandHandler add_fuzz_command(CLI::App& app) {
     if (!o->grid_delta.empty()) base += " --grid-delta " + o->grid_delta;
     for (const std::string& c : o->conventions) base += " --convention " + shell_quote(c);
     if (o->initial_state) base += " --initial-state 1";
-    if (!o->domain.empty()) base += " --domain " + o->domain;
     if (o->call_seconds != 10) base += " --call-timeout " + (std::ostringstream() << o->call_seconds).str();
     base += " --seed " + std::to_string(o->seed);
     f.replay = [base, o](std::optional<std::size_t> k) {
@@ -273,10 +253,15 @@ CommandHandler add_fuzz_command(CLI::App& app) {
     write_atomically(o->report.empty() ? "-" : o->report, report.dump(2) + "\n");
     std::cerr << "fuzz-impl: " << report["cases"] << " case(s), " << report["failures"].size() << " failure(s)";
     for (const json& failure : report["failures"])
-      std::cerr << "\n  " << failure["property"].get<std::string>() << ": " << failure["tokens"] << " token(s) "
-                << failure["inputs"].dump() << ", relays " << failure["relays"].size()
+      std::cerr << "\n  " << failure["property"].get<std::string>() << " (" << failure["cause"].get<std::string>()
+                << ", " << failure["failing_cases"] << " case(s)): " << failure["tokens"] << " token(s) "
+                << failure["inputs_double"].dump() << ", " << failure["relays"].size() << " relay(s)"
                 << "; replay: " << failure["replay"].get<std::string>();
     std::cerr << "\n";
+    if (report["cases"] == 0) {
+      std::cerr << "fuzz-impl: no case was checked (the time budget ended first), so nothing passed\n";
+      return 2;
+    }
     return report["passed"].get<bool>() ? 0 : 1;
   };
 }

@@ -31,7 +31,7 @@ TEST(StatementWitnesses, ThresholdFailsForEveryEpsUnderEveryReading) {
   const CheckResult* r = by_scenario(results, "construction-threshold-every-eps");
   ASSERT_NE(r, nullptr);
   EXPECT_EQ(r->verdict, Verdict::Refuted);
-  EXPECT_EQ(r->refutes, Refutes::Statement);
+  EXPECT_EQ(r->scope, Scope::Statement);
   const auto& u = r->counterexample->values.at("u");
   const Q c = r->counterexample->values.at("c").at(0);
   // eps = j/64 for j = 1..640: each must fail at some extremal position under each reading.
@@ -48,7 +48,7 @@ TEST(StatementWitnesses, ThresholdFailsForEveryEpsUnderEveryReading) {
   // The fixed-eps results remain, labelled so: they never head the claim.
   for (const CheckResult& other : results) {
     if (other.counterexample && other.counterexample->scenario == "construction-threshold") {
-      EXPECT_EQ(other.refutes, Refutes::FixedParameter);
+      EXPECT_EQ(other.scope, Scope::FixedParameter);
     }
   }
 }

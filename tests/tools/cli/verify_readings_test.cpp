@@ -51,7 +51,7 @@ TEST(VerifyReadings, NoClaimIsRefutedWhileAReadingHoldsAndHeadlinesAreSmall) {
     for (const auto& r : c["evidence"]["results"]) {
       if (!r.value("headline", false)) continue;
       ++headlines;
-      EXPECT_EQ(r["refutes"], "statement") << label;
+      EXPECT_EQ(r["scope"], "statement") << label;
       EXPECT_LE(longest_number(r["counterexample"]["values"]), 6u) << label;
     }
     EXPECT_EQ(headlines, 1) << label;
