@@ -2,7 +2,8 @@
 # Benchmark-style measurement (not a ctest test) of `palcheck eval`'s peak memory on CSV inputs
 # (memory bounded by the part being processed, not by the file). For each N it writes a
 # CSV of N tokens (rows of 1000 values on a lattice of 1/8, decimal text, seed 16) and a 64-relay CSV
-# measure, then prints one line per output (CSV, .npy, JSON on standard output): peak resident KB and
+# measure, then prints one line per output (CSV, .npy, JSON on standard output, and for N <= 10^6 JSON
+# with --dump and --trace): peak resident KB and
 # seconds from /usr/bin/time, so two binaries can be compared line by line.
 # Usage: bash scripts/eval_memory.sh [N...] (default 1000000 10000000); PALCHECK=path/to/palcheck
 # overrides the binary.
@@ -26,7 +27,10 @@ for n in sizes:
 PY
 echo "seed 16; binary $bin"
 for n in ${@:-1000000 10000000}; do
-  for target in "-o $out/out.csv" "-o $out/out.npy --values double" ""; do  # word-split on purpose
+  targets=("-o $out/out.csv" "-o $out/out.npy --values double" "")
+  # The debug-state dump and trace (about 550 bytes per token written): up to 10^6 tokens.
+  [ "$n" -le 1000000 ] && targets+=("--dump $out/dump.json --trace")
+  for target in "${targets[@]}"; do  # word-split on purpose
     /usr/bin/time -o "$out/time" -f "%M %e" $bin eval --measure "$out/measure.csv" --inputs "$out/in$n.csv" \
       $target -j 2 >/dev/null 2>&1
     read -r kb seconds <"$out/time"

@@ -7,6 +7,7 @@
 #include "tools/oracle/json_input.h"
 #include "tools/oracle/eval_document.h"
 #include "tools/oracle/oracle_eval.h"
+#include "tools/oracle/stream_dump.h"
 #include "tools/oracle/stream_eval.h"
 
 #include <iostream>
@@ -73,6 +74,24 @@ void check_output_paths(const std::vector<OutputPath>& outputs, const ProblemSou
   check_paths(files, inputs);
 }
 
+namespace {
+
+// Long runs report each tenth done on stderr (done and total: tokens of .npy inputs, else bytes);
+// runs of less than `least` stay silent. A file read twice (.npy output's shape, or JSON's exact and
+// double lists) reports each pass.
+std::function<void(std::size_t, std::size_t)> progress_report(const std::string& inputs, std::size_t least) {
+  const char* unit = format_of(inputs) == FileFormat::Npy ? " tokens (" : " bytes (";
+  return [tenth = 0, last = std::size_t{0}, unit, least](std::size_t done, std::size_t total) mutable {
+    if (total < least) return;
+    if (done < last) tenth = 0;
+    last = done;
+    for (; tenth < 10 && done * 10 >= (tenth + 1) * total; ++tenth)
+      std::cerr << "eval: " << done << " of " << total << unit << (tenth + 1) * 10 << "%)\n";
+  };
+}
+
+}  // namespace
+
 // eval under conventions other than the paper's presentation: the whole problem, in their frame.
 int run_frame_eval(const OracleEvalOptions& o, const Conventions& conventions, FileFormat format, ValueKind kind) {
   if (!o.dump.empty() || o.trace)
@@ -128,18 +147,17 @@ int run_oracle_eval(const OracleEvalOptions& options) {
       request.initial = static_cast<InitialState>(*src.initial_state);
     }
     request.threads = o.threads == 0 ? all_cores() : o.threads;
-    // Long runs report each tenth done on stderr; short ones stay silent. A file read twice (.npy
-    // output's shape, or JSON's exact and double lists) reports each pass.
-    const char* unit = format_of(src.inputs) == FileFormat::Npy ? " tokens (" : " bytes (";
-    request.progress = [tenth = 0, last = std::size_t{0}, unit](std::size_t done, std::size_t total) mutable {
-      if (total < (std::size_t{1} << 24)) return;
-      if (done < last) tenth = 0;
-      last = done;
-      for (; tenth < 10 && done * 10 >= (tenth + 1) * total; ++tenth)
-        std::cerr << "eval: " << done << " of " << total << unit << (tenth + 1) * 10 << "%)\n";
-    };
+    request.progress = progress_report(src.inputs, std::size_t{1} << 24);
     stream_evaluate(std::move(request));
     return 0;
+  }
+  if (!o.dump.empty() || o.trace) {
+    // A dump or trace of PAL over CSV or .npy inputs: read once, token by token, memory O(depth + relays).
+    DumpRequest request{src, o.output, kind, o.trace, o.dump, progress_report(src.inputs, std::size_t{1} << 19)};
+    if (dump_streamable(request)) {
+      stream_dump(request);
+      return 0;
+    }
   }
   OracleProblem problem = load_problem(o.sources);
   BatchOutputs outputs =

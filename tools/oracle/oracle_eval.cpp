@@ -221,7 +221,7 @@ std::string format_outputs(const OracleProblem& p, const BatchOutputs& o, FileFo
   return format_npy_f8({rows, cols}, flat);
 }
 
-json dump_json(const OracleProblem& p, const BatchOutputs& o, bool relay_states) {
+json dump_head(const OracleProblem& p) {
   json doc;
   doc["palcheck_dump"] = 2;
   doc["conventions"] = {{"tie_rule", "u >= alpha -> 1 first, else u <= beta -> 0, else hold"},
@@ -250,6 +250,11 @@ json dump_json(const OracleProblem& p, const BatchOutputs& o, bool relay_states)
       doc["measure"]["grid"] = {{"delta", to_string(p.grid->delta)}, {"L", p.grid->L}, {"weights", weights}};
     }
   }
+  return doc;
+}
+
+json dump_json(const OracleProblem& p, const BatchOutputs& o, bool relay_states) {
+  json doc = dump_head(p);
   json sequences = json::array();
   for (std::size_t s = 0; s < p.size(); ++s) {
     json seq;

@@ -48,6 +48,9 @@ std::string not_rectangular_message(std::size_t r, std::size_t length, std::size
 /// token ([removed, appended]) and, with `relay_states`, the relays each token switched; O(n + changes).
 nlohmann::json dump_json(const OracleProblem& problem, const BatchOutputs& outputs, bool relay_states);
 
+/// The dump without its sequences: palcheck_dump, conventions, and the measure (with its grid) or the heads.
+nlohmann::json dump_head(const OracleProblem& problem);
+
 /// The measure as JSON (exact strings), for dumps and reports.
 nlohmann::json measure_json(const Measure& mu);
 

@@ -169,6 +169,14 @@ QVector vector_from_json(const json& v, const std::string& field) {
   return r.rows[0];
 }
 
+// --initial-state over the document's.
+void set_initial_state(OracleProblem& p, const ProblemSources& src) {
+  if (!src.initial_state) return;
+  if (*src.initial_state != 0 && *src.initial_state != 1)
+    throw InputError("--initial-state: expected 0 or 1, got " + std::to_string(*src.initial_state));
+  p.initial = static_cast<InitialState>(*src.initial_state);
+}
+
 }  // namespace
 
 Measure load_measure_file(const std::string& path, const std::string& grid_delta, const RelayColumns& columns) {
@@ -247,9 +255,7 @@ OracleProblem load_problem(const ProblemSources& src) {
     bool mpal = !src.w_in.empty() || !src.w_out.empty();
     if (!mpal) {
       if (src.measures.size() != 1) throw InputError("--measure: PAL takes one measure (several are for MPAL heads)");
-      LoadedMeasure m = load_measure(src.measures[0], src.grid_delta, src.columns, src.csv_header);
-      p.measure = std::move(m.measure);
-      p.grid = std::move(m.grid);
+      p = load_pal_measure(src);
       NumberRows r = load_rows(src.inputs, "inputs", src.csv_header);
       p.batched = !r.one_dimensional;
       p.sequences = std::move(r.rows);
@@ -274,11 +280,16 @@ OracleProblem load_problem(const ProblemSources& src) {
       check_tokens(p.token_sequences[0], p.heads[0].w_in.size(), src.inputs);
     }
   }
-  if (src.initial_state) {
-    if (*src.initial_state != 0 && *src.initial_state != 1)
-      throw InputError("--initial-state: expected 0 or 1, got " + std::to_string(*src.initial_state));
-    p.initial = static_cast<InitialState>(*src.initial_state);
-  }
+  set_initial_state(p, src);
+  return p;
+}
+
+OracleProblem load_pal_measure(const ProblemSources& src) {
+  OracleProblem p;
+  LoadedMeasure m = load_measure(src.measures[0], src.grid_delta, src.columns, src.csv_header);
+  p.measure = std::move(m.measure);
+  p.grid = std::move(m.grid);
+  set_initial_state(p, src);
   return p;
 }
 

@@ -53,6 +53,10 @@ struct ProblemSources {
 /// Reads and checks a problem; InputError naming the file and position of anything wrong.
 OracleProblem load_problem(const ProblemSources& sources);
 
+/// load_problem's PAL measure from files (one --measure), its grid and initial state, without reading
+/// the inputs: the sequences are left empty for a caller that streams them.
+OracleProblem load_pal_measure(const ProblemSources& sources);
+
 /// The problem of a JSON document: eval's format, where "inputs" may also be a batch (list of
 /// lists) and "heads" (each {"w_in", "w_out", and "relays" or "grid"}) makes it MPAL.
 OracleProblem problem_from_document(const nlohmann::json& doc, const std::string& source);

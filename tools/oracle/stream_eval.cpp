@@ -31,70 +31,6 @@ T element(const char* bytes, std::size_t k) {
   return v;
 }
 
-// Inputs of one chunk, as doubles where exact (every float, integers up to 2^53) and else as Q.
-class NpyReader {
- public:
-  explicit NpyReader(const std::string& path) : path_(path), in_(path, std::ios::binary) {
-    if (!in_) throw InputError(path + ": cannot open");
-    std::string prefix(1 << 16, '\0');
-    in_.read(prefix.data(), static_cast<std::streamsize>(prefix.size()));
-    prefix.resize(static_cast<std::size_t>(in_.gcount()));
-    header_ = parse_npy_header(prefix, path);
-    in_.clear();
-    in_.seekg(0, std::ios::end);
-    auto size = static_cast<std::size_t>(in_.tellg());
-    if (size - header_.data_offset != header_.count() * header_.width)
-      throw InputError(path + ": .npy data has " + std::to_string(size - header_.data_offset) + " bytes, shape needs " +
-                       std::to_string(header_.count() * header_.width));
-    in_.seekg(static_cast<std::streamoff>(header_.data_offset));
-  }
-
-  const NpyHeader& header() const { return header_; }
-  std::size_t consumed() const { return consumed_; }
-
-  // Reads the next `count` values into `out` (doubles); values a double cannot hold go to `wide`.
-  void read(std::size_t count, std::vector<double>& out, std::vector<std::pair<std::size_t, Q>>& wide) {
-    bytes_.resize(count * header_.width);
-    in_.read(bytes_.data(), static_cast<std::streamsize>(bytes_.size()));
-    if (static_cast<std::size_t>(in_.gcount()) != bytes_.size()) throw InputError(path_ + ": read failed");
-    out.resize(count);
-    wide.clear();
-    const char* p = bytes_.data();
-    switch (header_.dtype) {
-      case NpyDtype::Float64: std::memcpy(out.data(), p, 8 * count); break;
-      case NpyDtype::Float32:
-        for (std::size_t k = 0; k < count; ++k) out[k] = element<float>(p, k);
-        break;
-      case NpyDtype::Int32:
-        for (std::size_t k = 0; k < count; ++k) out[k] = element<std::int32_t>(p, k);
-        break;
-      case NpyDtype::Int64:
-        for (std::size_t k = 0; k < count; ++k) {
-          std::int64_t v = element<std::int64_t>(p, k);
-          out[k] = static_cast<double>(v);
-          if (v > (std::int64_t{1} << 53) || v < -(std::int64_t{1} << 53))
-            wide.emplace_back(k, Q(static_cast<long long>(v)));
-        }
-        break;
-    }
-    for (std::size_t k = 0; k < count; ++k)
-      if (!std::isfinite(out[k])) throw InputError(path_ + ": " + position(consumed_ + k) + " is not finite");
-    consumed_ += count;
-  }
-
- private:
-  std::string position(std::size_t k) const {
-    if (header_.shape.size() == 1) return "element [" + std::to_string(k) + "]";
-    return "element [" + std::to_string(k / header_.shape[1]) + ", " + std::to_string(k % header_.shape[1]) + "]";
-  }
-
-  std::string path_;
-  std::ifstream in_;
-  NpyHeader header_;
-  std::vector<char> bytes_;
-  std::size_t consumed_ = 0;
-};
-
 // Runs [first, last) of `rows` sequences of `cols` values: doubles into `values` or text into `text`.
 struct Slice {
   const KeyedMeasure* keyed;
@@ -129,8 +65,57 @@ InputError not_finite(const std::string& output) {
   return InputError((output == "-" ? std::string("standard output") : output) + ": " + no_finite_double_message());
 }
 
-// Whether a .npy file can be read row by row: not a column-major 2-D array (the whole-batch path
-// transposes it), and a header the whole-batch path would not reject with a message of its own.
+}  // namespace
+
+NpyReader::NpyReader(const std::string& path) : path_(path), in_(path, std::ios::binary) {
+  if (!in_) throw InputError(path + ": cannot open");
+  std::string prefix(1 << 16, '\0');
+  in_.read(prefix.data(), static_cast<std::streamsize>(prefix.size()));
+  prefix.resize(static_cast<std::size_t>(in_.gcount()));
+  header_ = parse_npy_header(prefix, path);
+  in_.clear();
+  in_.seekg(0, std::ios::end);
+  auto size = static_cast<std::size_t>(in_.tellg());
+  if (size - header_.data_offset != header_.count() * header_.width)
+    throw InputError(path + ": .npy data has " + std::to_string(size - header_.data_offset) + " bytes, shape needs " +
+                     std::to_string(header_.count() * header_.width));
+  in_.seekg(static_cast<std::streamoff>(header_.data_offset));
+}
+
+void NpyReader::read(std::size_t count, std::vector<double>& out, std::vector<std::pair<std::size_t, Q>>& wide) {
+  bytes_.resize(count * header_.width);
+  in_.read(bytes_.data(), static_cast<std::streamsize>(bytes_.size()));
+  if (static_cast<std::size_t>(in_.gcount()) != bytes_.size()) throw InputError(path_ + ": read failed");
+  out.resize(count);
+  wide.clear();
+  const char* p = bytes_.data();
+  switch (header_.dtype) {
+    case NpyDtype::Float64: std::memcpy(out.data(), p, 8 * count); break;
+    case NpyDtype::Float32:
+      for (std::size_t k = 0; k < count; ++k) out[k] = element<float>(p, k);
+      break;
+    case NpyDtype::Int32:
+      for (std::size_t k = 0; k < count; ++k) out[k] = element<std::int32_t>(p, k);
+      break;
+    case NpyDtype::Int64:
+      for (std::size_t k = 0; k < count; ++k) {
+        std::int64_t v = element<std::int64_t>(p, k);
+        out[k] = static_cast<double>(v);
+        if (v > (std::int64_t{1} << 53) || v < -(std::int64_t{1} << 53))
+          wide.emplace_back(k, Q(static_cast<long long>(v)));
+      }
+      break;
+  }
+  for (std::size_t k = 0; k < count; ++k)
+    if (!std::isfinite(out[k])) throw InputError(path_ + ": " + position(consumed_ + k) + " is not finite");
+  consumed_ += count;
+}
+
+std::string NpyReader::position(std::size_t k) const {
+  if (header_.shape.size() == 1) return "element [" + std::to_string(k) + "]";
+  return "element [" + std::to_string(k / header_.shape[1]) + ", " + std::to_string(k % header_.shape[1]) + "]";
+}
+
 bool npy_read_by_rows(const std::string& inputs) {
   try {
     std::ifstream in(inputs, std::ios::binary);
@@ -143,8 +128,6 @@ bool npy_read_by_rows(const std::string& inputs) {
     return false;
   }
 }
-
-}  // namespace
 
 unsigned all_cores() { return std::max(1u, std::thread::hardware_concurrency()); }
 

@@ -5,13 +5,17 @@
 #pragma once
 
 #include "reference/keyed_pal.h"
+#include "tools/oracle/npy_format.h"
 #include "tools/oracle/oracle_eval.h"
 #include "tools/oracle/oracle_files.h"
 
 #include <cstddef>
+#include <fstream>
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace palcheck::oracle {
 
@@ -29,6 +33,34 @@ struct StreamRequest {
   std::function<void(std::size_t done, std::size_t total)> progress;
   CsvHeader csv_header = CsvHeader::Auto;  ///< CSV inputs: whether the first row is a header
 };
+
+/// A .npy file's values in order, a chunk at a time: as doubles where exact (every float, integers up
+/// to 2^53), else as Q; the messages of parse_npy for a file whose data does not match its header.
+class NpyReader {
+ public:
+  /// Opens the file and checks its header and size; InputError otherwise.
+  explicit NpyReader(const std::string& path);
+
+  /// The file's header.
+  const NpyHeader& header() const { return header_; }
+  /// Values read so far.
+  std::size_t consumed() const { return consumed_; }
+  /// Reads the next `count` values into `out` (doubles); values a double cannot hold go to `wide`.
+  void read(std::size_t count, std::vector<double>& out, std::vector<std::pair<std::size_t, Q>>& wide);
+
+ private:
+  std::string position(std::size_t k) const;
+
+  std::string path_;
+  std::ifstream in_;
+  NpyHeader header_;
+  std::vector<char> bytes_;
+  std::size_t consumed_ = 0;
+};
+
+/// Whether a .npy file can be read row by row: not a column-major 2-D array (the whole-batch path
+/// transposes it), and a header the whole-batch path would not reject with a message of its own.
+bool npy_read_by_rows(const std::string& inputs);
 
 /// Whether a streamed evaluation can write this: inputs in .npy (C order, read from the header), a
 /// CSV file (one row per sequence) or a JSON batch without error (json_batch_shape; a regular file,
