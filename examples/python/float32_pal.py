@@ -50,12 +50,12 @@ first = report["differences"][0]
 print(f"strict tie rule: {report['differing_sequences']} of {report['sequences']} sequences differ; "
       f"first at sequence {first['sequence']}, token {first['token']}: expected {first['expected']}, "
       f"got {first['actual_double']:.6g}; memory {first['memory']}")
-best = first["diagnosis"]["readings_that_explain"][0]
+best = first["diagnosis"]["causes"][0]["evidence"]
 print("explained by reading:", best["reading"], "- whole sequence:", best["matches_whole_sequence"])
 for relay in best["relays"]:
     print(f"  relay {relay['index']}: alpha {relay['alpha']}, beta {relay['beta']}, weight {relay['weight']}: "
           f"reference {relay['reference_state']}, other {relay['other_state']} ({relay['why']})")
-assert best["reading"].startswith("tie=strict ")
+assert best["reading"] == "tie_rule=strict"
 assert all(r["why"].startswith("tie") for r in best["relays"])
 
 # The first differing token is where a relay's threshold is met exactly for the first time in a

@@ -174,14 +174,16 @@ check(runs and all(r["cause"] == "fractional_states" for r in runs), f"half-swit
 ok = True
 for d in report["differences"]:
     for r in d["runs"]:
-        for t in r["diagnosis"]["fractional_states"]["per_token"]:
-            x = u[d["sequence"]][t["token"]]
-            tied = [k for k in range(len(RELAYS)) if RELAYS[k, 0] == x or RELAYS[k, 1] == x]
-            ok = ok and t["fraction"] == "1/2" and sorted(t["relays"]) == tied
-check(ok, "every fractional token names exactly the relays tied with the input, at state 1/2")
-banded = oracle.compare(smooth, u, relays=RELAYS, smoothing="1/8")
+        fractional = next(c for c in r["diagnosis"]["causes"] if c["cause"] == "fractional_states")
+        for relay in fractional["evidence"]["relays"]:
+            k = relay["index"]
+            for t in relay["tokens"]:
+                x = u[d["sequence"]][t]
+                ok = ok and relay["state"] == "1/2" and (RELAYS[k, 0] == x or RELAYS[k, 1] == x)
+check(ok, "every relay with a fractional state is tied with the input at its tokens, at state 1/2")
+banded = oracle.compare(smooth, u, relays=RELAYS, smoothing="band:1/8")
 check(banded["agree"] and banded["smoothing_tokens"] > 0,
-      f"with smoothing=1/8 it is smoothing, not a failure ({banded['smoothing_tokens']} tokens)")
+      f"with smoothing=band:1/8 it is smoothing, not a failure ({banded['smoothing_tokens']} tokens)")
 
 # MPAL (def:mpal) through heads=: evaluate equals a numpy MPAL, and compare names the head and relay.
 heads = [dict(w_in=np.array([1.0, 0.0]), w_out=np.array([1.0, 2.0]), relays=RELAYS[:3]),

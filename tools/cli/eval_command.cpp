@@ -3,6 +3,7 @@
 
 #include "tools/cli/oracle_cli.h"
 #include "tools/oracle/eval_document.h"
+#include "tools/oracle/conventions.h"
 #include "tools/oracle/json_input.h"
 
 #include <iostream>
@@ -30,6 +31,8 @@ CommandHandler add_eval_command(CLI::App& app) {
       ->type_name("exact|double|both");
   eval->add_option("-j,--threads", options->oracle.threads,
                    "Sequences evaluated at once (default 0: every core); the output does not depend on it");
+  eval->add_option("--convention", options->oracle.conventions,
+                   "Outputs in another implementation's frame: " + conventions_help());
   eval->add_option("--dump", options->oracle.dump,
                    "Also write a debug-state file (JSON): inputs, measure, outputs, memory")
       ->type_name("FILE");

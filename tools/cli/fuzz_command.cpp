@@ -147,7 +147,8 @@ ImplReply ask(ChildProcess& child, const Measure& mu, const std::vector<double>&
                {"inputs", inputs},
                {"states", state_set_name(c.states)},
                {"output_map", {double_of(c.output.a), double_of(c.output.b), double_of(c.output.c)}},
-               {"initial_state", static_cast<int>(initial)}};
+               {"initial_state", static_cast<int>(initial)},
+               {"conventions", conventions_json(c)}};
   ImplReply reply;
   std::optional<std::string> answer = child.exchange(request.dump(), reply.error);
   if (!answer) return reply;
@@ -160,15 +161,26 @@ ImplReply ask(ChildProcess& child, const Measure& mu, const std::vector<double>&
   } else if (!doc.contains("outputs") || !doc["outputs"].is_array()) {
     reply.error = "reply has no \"outputs\" list: " + line.substr(0, 200);
   } else {
+    // null is an undefined output (JSON has no NaN; JavaScript writes NaN as null).
+    bool any_undefined = false;
     for (const json& v : doc["outputs"]) {
+      if (v.is_null()) {
+        reply.outputs.emplace_back(0);
+        reply.undefined.resize(reply.outputs.size(), 0);
+        reply.undefined.back() = 1;
+        any_undefined = true;
+        continue;
+      }
       auto q = v.is_number() ? rational_from_double(v.get<double>()) : std::nullopt;
       if (!q) {
-        reply.error = "output " + v.dump() + " is not a finite number";
+        reply.error = "output " + v.dump() + " is not a number";
         reply.outputs.clear();
+        reply.undefined.clear();
         break;
       }
       reply.outputs.push_back(*q);
     }
+    if (any_undefined) reply.undefined.resize(reply.outputs.size(), 0);
   }
   return reply;
 }
@@ -177,7 +189,7 @@ ImplReply ask(ChildProcess& child, const Measure& mu, const std::vector<double>&
 
 CommandHandler add_fuzz_command(CLI::App& app) {
   struct Options {
-    std::string command, measure, grid_delta, domain, report;
+    std::string command, measure, grid_delta, report;
     std::vector<std::string> conventions;
     int initial_state = 0;
     std::uint64_t seed = 1;  // the same default as verify's
@@ -202,13 +214,11 @@ CommandHandler add_fuzz_command(CLI::App& app) {
                    "The CSV/.npy measure is an L x L grid weight matrix with this spacing (an exact number)")
       ->type_name("NUMBER");
   fuzz->add_option("--convention", o->conventions,
-                   "KEY=VALUE, repeatable: states=01|pm1, output=a,b,c, columns=..., "
-                   "atol=, rtol= (as for compare)")
+                   "The implementation's conventions (as for eval and compare; domain= bounds the generated "
+                   "inputs): " + conventions_help())
       ->type_name("KEY=VALUE");
   add_count_option(fuzz, "--initial-state", o->initial_state, 0, 1,
                    "The reference's relay state before the first input");
-  fuzz->add_option("--domain", o->domain, "LO,HI: the input range the implementation accepts (thresholds included)")
-      ->type_name("LO,HI");
   add_count_option(fuzz, "--seed", o->seed, 0, UINT64_MAX, "Seed; every case derives from the seed and its number");
   add_count_option(fuzz, "--max-cases", o->max_cases, 1, 1'000'000, "Case budget");
   fuzz->add_option("--seconds", o->seconds, "Time budget in seconds (default 120); whichever budget ends first")
@@ -223,7 +233,6 @@ CommandHandler add_fuzz_command(CLI::App& app) {
     if (!*fuzz) return -1;
     FuzzOptions f;
     for (const std::string& option : o->conventions) apply_convention_option(f.conventions, option);
-    if (f.conventions.output.a == 0) throw InputError("--convention output: a must be nonzero");
     f.measure = load_measure_file(o->measure, o->grid_delta, f.conventions.columns);
     // The command sees doubles: the reference takes the relays at the same values.
     for (WeightedRelay& w : f.measure.relays) {
@@ -233,14 +242,6 @@ CommandHandler add_fuzz_command(CLI::App& app) {
     }
     if (o->initial_state != 0 && o->initial_state != 1) throw InputError("--initial-state: expected 0 or 1");
     f.initial = static_cast<InitialState>(o->initial_state);
-    if (!o->domain.empty()) {
-      auto comma = o->domain.find(',');
-      auto lo = parse_rational(o->domain.substr(0, comma)),
-           hi = comma == std::string::npos ? std::nullopt : parse_rational(o->domain.substr(comma + 1));
-      if (!lo || !hi || *hi < *lo)
-        throw InputError("--domain: expected LO,HI with LO <= HI, got \"" + o->domain + "\"");
-      f.domain = std::make_pair(*lo, *hi);
-    }
     if (!(o->seconds > 0)) throw InputError("--seconds: expected a positive number");
     if (!(o->call_seconds > 0 && o->call_seconds <= 86400))
       throw InputError("--call-timeout: expected a number of seconds in (0, 86400]");
@@ -254,7 +255,6 @@ CommandHandler add_fuzz_command(CLI::App& app) {
     if (!o->grid_delta.empty()) base += " --grid-delta " + o->grid_delta;
     for (const std::string& c : o->conventions) base += " --convention " + shell_quote(c);
     if (o->initial_state) base += " --initial-state 1";
-    if (!o->domain.empty()) base += " --domain " + o->domain;
     if (o->call_seconds != 10) base += " --call-timeout " + (std::ostringstream() << o->call_seconds).str();
     base += " --seed " + std::to_string(o->seed);
     f.replay = [base, o](std::optional<std::size_t> k) {
@@ -273,8 +273,9 @@ CommandHandler add_fuzz_command(CLI::App& app) {
     write_atomically(o->report.empty() ? "-" : o->report, report.dump(2) + "\n");
     std::cerr << "fuzz-impl: " << report["cases"] << " case(s), " << report["failures"].size() << " failure(s)";
     for (const json& failure : report["failures"])
-      std::cerr << "\n  " << failure["property"].get<std::string>() << ": " << failure["tokens"] << " token(s) "
-                << failure["inputs"].dump() << ", relays " << failure["relays"].size()
+      std::cerr << "\n  " << failure["property"].get<std::string>() << " (" << failure["cause"].get<std::string>()
+                << ", " << failure["failing_cases"] << " case(s)): " << failure["tokens"] << " token(s) "
+                << failure["inputs_double"].dump() << ", " << failure["relays"].size() << " relay(s)"
                 << "; replay: " << failure["replay"].get<std::string>();
     std::cerr << "\n";
     return report["passed"].get<bool>() ? 0 : 1;

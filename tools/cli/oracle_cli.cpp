@@ -3,7 +3,9 @@
 
 #include "tools/cli/number_option.h"
 #include "tools/oracle/atomic_write.h"
+#include "tools/oracle/frame_eval.h"
 #include "tools/oracle/json_input.h"
+#include "tools/oracle/eval_document.h"
 #include "tools/oracle/oracle_eval.h"
 #include "tools/oracle/stream_eval.h"
 
@@ -12,6 +14,17 @@
 namespace palcheck::cli {
 
 using namespace oracle;  // the oracle library: formats, problem, eval, compare
+
+Conventions conventions_of(const std::optional<nlohmann::json>& document, const std::string& atol,
+                           const std::string& rtol, const std::vector<std::string>& options) {
+  Conventions c;
+  if (document && document->is_object() && document->contains("conventions"))
+    apply_convention_json(c, document->at("conventions"), "conventions");
+  if (!atol.empty()) apply_convention_option(c, "atol=" + atol);
+  if (!rtol.empty()) apply_convention_option(c, "rtol=" + rtol);
+  for (const std::string& option : options) apply_convention_option(c, option);
+  return c;
+}
 
 void add_problem_options(CLI::App* command, ProblemSources& s) {
   command
@@ -47,7 +60,7 @@ bool oracle_options_given(const OracleEvalOptions& o) {
   const ProblemSources& s = o.sources;
   return !s.measures.empty() || !s.inputs.empty() || !s.w_in.empty() || !s.w_out.empty() || !s.grid_delta.empty() ||
          s.initial_state || s.csv_header == CsvHeader::Declared || !o.output.empty() || !o.values.empty() ||
-         !o.dump.empty();
+         !o.dump.empty() || !o.conventions.empty();
 }
 
 void check_output_paths(const std::vector<OutputPath>& outputs, const ProblemSources& s,
@@ -64,10 +77,35 @@ void check_output_paths(const std::vector<OutputPath>& outputs, const ProblemSou
   }
 }
 
-int run_oracle_eval(const OracleEvalOptions& o) {
+// eval under conventions other than the paper's presentation: the whole problem, in their frame.
+int run_frame_eval(const OracleEvalOptions& o, const Conventions& conventions, FileFormat format, ValueKind kind) {
+  if (!o.dump.empty() || o.trace)
+    throw InputError("--dump and --trace show the paper's reading: leave out --convention (other than columns, "
+                     "atol, rtol) to use them");
+  OracleProblem problem = load_problem(o.sources);
+  BatchOutputs outputs = evaluate_in_frame(problem, conventions, kind);
+  std::string bytes;
+  try {
+    bytes = format_outputs(problem, outputs, format, kind, false);
+  } catch (const InputError& e) {
+    throw InputError((o.output.empty() || o.output == "-" ? std::string("standard output") : o.output) + ": " +
+                     e.what());
+  }
+  write_atomically(o.output.empty() ? "-" : o.output, bytes);
+  return 0;
+}
+
+int run_oracle_eval(const OracleEvalOptions& options) {
+  OracleEvalOptions o = options;
   check_output_paths({{"-o", o.output}, {"--dump", o.dump}}, o.sources);
+  if (!o.sources.document.empty() && !o.sources.parsed_document)  // read once: it may be a pipe
+    o.sources.parsed_document =
+        parse_json_text(read_source(o.sources.document), o.sources.document == "-" ? "stdin" : o.sources.document);
+  Conventions conventions = conventions_of(o.sources.parsed_document, "", "", o.conventions);
+  o.sources.columns = conventions.columns;
   FileFormat format = o.output.empty() ? FileFormat::Json : format_of(o.output);
-  ValueKind kind = format == FileFormat::Npy ? ValueKind::Double : ValueKind::Exact;
+  // Smoothed outputs are not rational: doubles unless exact values are asked for (an error then).
+  ValueKind kind = format == FileFormat::Npy || !rational_outputs(conventions) ? ValueKind::Double : ValueKind::Exact;
   if (o.values == "exact")
     kind = ValueKind::Exact;
   else if (o.values == "double")
@@ -76,6 +114,7 @@ int run_oracle_eval(const OracleEvalOptions& o) {
     kind = ValueKind::Both;
   else if (!o.values.empty())
     throw InputError("--values: expected exact, double or both, got \"" + o.values + "\"");
+  if (!paper_frame(conventions) || conventions.domain) return run_frame_eval(o, conventions, format, kind);
   const ProblemSources& src = o.sources;
   if (o.dump.empty() && !o.trace && src.document.empty() && src.measures.size() == 1 && src.w_in.empty() &&
       src.w_out.empty() && streamable(src.inputs, o.output, kind)) {

@@ -5,6 +5,9 @@
 #include "tools/oracle/oracle_problem.h"
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <optional>
 
 #include <string>
 #include <vector>
@@ -19,7 +22,13 @@ struct OracleEvalOptions {
   std::string dump;                ///< debug-state dump file (JSON)
   bool trace = false;              ///< memory and relay states per token in JSON output
   unsigned threads = 0;            ///< sequences evaluated at once; 0: every core
+  std::vector<std::string> conventions;  ///< --convention KEY=VALUE options, in order
 };
+
+/// The conventions in force: the document's "conventions", then --atol/--rtol (if given), then each
+/// --convention in order.
+oracle::Conventions conventions_of(const std::optional<nlohmann::json>& document, const std::string& atol,
+                                   const std::string& rtol, const std::vector<std::string>& options);
 
 /// Adds --measure, --inputs, --w-in, --w-out, --grid-delta and --initial-state to a command.
 void add_problem_options(CLI::App* command, oracle::ProblemSources& sources);

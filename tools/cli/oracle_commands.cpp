@@ -18,22 +18,6 @@ namespace palcheck::cli {
 
 using namespace oracle;  // the oracle library: formats, problem, eval, compare
 
-namespace {
-
-// The conventions in force: the document's "conventions", then --atol/--rtol, then --convention.
-Conventions conventions_of(const std::optional<nlohmann::json>& document, const std::string& atol,
-                           const std::string& rtol, const std::vector<std::string>& options) {
-  Conventions c;
-  if (document && document->is_object() && document->contains("conventions"))
-    apply_convention_json(c, document->at("conventions"), "conventions");
-  if (!atol.empty()) apply_convention_option(c, "atol=" + atol);
-  if (!rtol.empty()) apply_convention_option(c, "rtol=" + rtol);
-  for (const std::string& option : options) apply_convention_option(c, option);
-  return c;
-}
-
-}  // namespace
-
 CommandHandler add_oracle_commands(CLI::App& app) {
   struct Options {
     std::string document, actual, report;
@@ -55,11 +39,7 @@ CommandHandler add_oracle_commands(CLI::App& app) {
       ->type_name("NUMBER");
   compare->add_option("--rtol", o->rtol, "Relative tolerance (exact number, default 1e-6; same as --convention rtol=)")
       ->type_name("NUMBER");
-  compare
-      ->add_option("--convention", o->conventions,
-                   "The other implementation's conventions, KEY=VALUE, repeatable: states=01|pm1, "
-                   "output=a,b,c (y = a*S + b + c*u), columns=beta,alpha,weight (relay file order), atol=, rtol=, "
-                   "smoothing=T (a relay within T of a threshold may be in any state in [0, 1])")
+  compare->add_option("--convention", o->conventions, "The other implementation's conventions: " + conventions_help())
       ->type_name("KEY=VALUE");
   add_count_option(compare, "--explain", o->explain, 0, 1'000'000, "Diagnose at most this many differing sequences");
   compare->add_option("--report", o->report, "Write the JSON report to this file instead of standard output")

@@ -1,19 +1,27 @@
-// def:relay, def:pal: the conventions of another implementation, declared once and
-// applied by `palcheck compare`, `palcheck fuzz-impl` and the Python module. The paper's relay
-// states are {0, 1} and PAL is sum_r w_r s_r; implementations commonly use states {-1, +1}, an
-// affine output a*S + b + c*u, a different column order in their relay files, tolerances, and a
-// smoothed switch (a relay within T of a threshold may sit anywhere between off and on).
+// def:relay, def:pal, rem:backprop: the conventions of another implementation, declared once and
+// applied by `palcheck eval`, `palcheck compare`, `palcheck fuzz-impl` and the Python module. The
+// paper's relay reads ties as printed in eq:relay, applies u_0, holds states {0, 1} and outputs
+// PAL = sum_r w_r s_r; implementations commonly read ties strictly, skip the first token, use states
+// {-1, +1}, an affine output a*S + b + c*u, a smoothed switch (tanh or logistic at a temperature),
+// inputs in a bounded domain, or leave the output undefined until every relay has met a threshold.
+// Each convention has one spelling, `key=value`, read by apply_convention_option and written back by
+// conventions_json; the same keys and values form the JSON object "conventions".
 #pragma once
 
 #include "reference/rational.h"
+#include "reference/readings.h"
 
 #include <nlohmann/json.hpp>
 
 #include <array>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace palcheck::oracle {
+
+using palcheck::to_string;  // the overloads below must not hide the reference's (Q, TieRule, ...)
 
 /// The states an implementation's relays take.
 enum class StateSet {
@@ -33,36 +41,88 @@ struct RelayColumns {
   std::array<int, 3> position{0, 1, 2};  ///< column of alpha, beta, weight (-1: weight absent, 1)
 };
 
-/// Everything another implementation may do differently from the paper's presentation.
-struct Conventions {
-  StateSet states = StateSet::ZeroOne;  ///< relay states
-  OutputMap output;                     ///< output map
-  RelayColumns columns;                 ///< relay file columns
-  Q atol = Q(1, 1000000000);            ///< absolute tolerance (default 1e-9)
-  Q rtol = Q(1, 1000000);               ///< relative tolerance (default 1e-6)
-  Q smoothing = 0;                      ///< band half-width T of a smoothed switch (0: sharp)
+/// What the output at the first token is.
+enum class FirstToken {
+  Applied,     ///< y_0 is the output after u_0 (the paper's)
+  NotApplied,  ///< u_0 never reaches the relays: y_0 is the initial output, y_n the output after u_1..u_n
+  StateBefore  ///< y_0 is the output before u_0; u_0 is applied, y_n (n >= 1) as the paper's
 };
 
-/// Applies `key=value` options: states=01|pm1, output=a,b,c (or a=, b=, c=), columns=alpha,beta,weight
-/// in the file's order, atol=, rtol=, smoothing=T. InputError naming the option on anything else.
+/// How a relay's switch is smoothed.
+enum class SmoothingKind {
+  None,      ///< sharp: eq:relay
+  Band,      ///< a relay within T of a threshold may be in any state in [0, 1] (a tolerance, not a model)
+  Tanh,      ///< state (1 + tanh((u - theta)/T))/2, theta the threshold the relay's state waits for
+  Logistic,  ///< state 1/(1 + exp(-(u - theta)/T)), theta as for Tanh
+};
+
+/// A smoothed switch: its kind and temperature (band half-width for Band).
+struct Smoothing {
+  SmoothingKind kind = SmoothingKind::None;  ///< see SmoothingKind
+  Q temperature = 0;                         ///< T > 0 unless kind is None
+};
+
+/// What the output is before every relay has met one of its thresholds (its state still the initial one).
+enum class BeforeCrossing {
+  InitialState,  ///< defined: the relays hold the initial state (the paper's reading)
+  Undefined      ///< undefined: those outputs are not compared (NaN or null accepted there)
+};
+
+/// Everything another implementation may do differently from the paper's presentation.
+struct Conventions {
+  TieRule tie = TieRule::AsPrinted;                           ///< how inputs on a threshold switch
+  FirstToken first_token = FirstToken::Applied;               ///< the first token
+  StateSet states = StateSet::ZeroOne;                        ///< relay states
+  OutputMap output;                                           ///< output map
+  Smoothing smoothing;                                        ///< smoothed switch
+  std::optional<std::pair<Q, Q>> domain;                      ///< inputs it accepts, [lo, hi]
+  BeforeCrossing before_crossing = BeforeCrossing::InitialState;  ///< outputs before every relay is decided
+  RelayColumns columns;                                       ///< relay file columns
+  Q atol = Q(1, 1000000000);                                  ///< absolute tolerance (default 1e-9)
+  Q rtol = Q(1, 1000000);                                     ///< relative tolerance (default 1e-6)
+};
+
+/// Applies one `key=value`: tie_rule=as-printed|off-first|strict|strict-alpha|strict-beta,
+/// first_token=applied|not-applied|state-before, states=01|pm1, output_map=a,b,c (also a=, b=, c=),
+/// smoothing=none|band:T|tanh:T|logistic:T, domain=LO,HI, before_crossing=initial-state|undefined,
+/// columns=alpha,beta,weight in the file's order, atol=, rtol=. InputError naming the key otherwise.
 void apply_convention_option(Conventions& c, const std::string& option);
 
-/// Applies a JSON object {"states": "pm1", "output_map": [a, b, c], "columns": [...], "atol": ..,
-/// "rtol": .., "smoothing": ..}; InputError naming the key.
+/// Applies a JSON object with the same keys: values as the option's text, or numbers, or lists for
+/// output_map [a, b, c], domain [lo, hi] and columns. InputError naming the key.
 void apply_convention_json(Conventions& c, const nlohmann::json& object, const std::string& where);
 
-/// The conventions as JSON (exact strings), for reports.
+/// The conventions as JSON in the option spellings (exact strings); apply_convention_json reads it back.
 nlohmann::json conventions_json(const Conventions& c);
+
+/// One paragraph for --help: every key, its values and its default.
+std::string conventions_help();
 
 /// "01" or "pm1".
 std::string state_set_name(StateSet s);
+/// The same as state_set_name.
+std::string to_string(StateSet s);
+/// "applied", "not-applied" or "state-before".
+std::string to_string(FirstToken f);
+/// "none", "band:T", "tanh:T" or "logistic:T".
+std::string to_string(const Smoothing& s);
+/// "initial-state" or "undefined".
+std::string to_string(BeforeCrossing b);
+
+/// Whether the expected outputs are exact rationals (no tanh or logistic smoothing).
+inline bool rational_outputs(const Conventions& c) {
+  return c.smoothing.kind == SmoothingKind::None || c.smoothing.kind == SmoothingKind::Band;
+}
 
 /// Reorders relay rows of a file (alpha, beta[, weight] in the file's column order) into the paper's.
 std::vector<std::vector<Q>> reorder_relay_rows(const std::vector<std::vector<Q>>& rows, const RelayColumns& columns,
                                                const std::string& source);
 
-/// The implementation's output for the paper's PAL value `pal` (states {0, 1}) over a measure of total
-/// weight `total`, at input `u`; MPAL uses it per component with u the token's component.
+/// InputError naming `where` (e.g. "sequence 2, token 7") when u lies outside the declared domain.
+void check_in_domain(const Conventions& c, const Q& u, const std::string& where);
+
+/// The implementation's output for the weighted state sum `pal` in states {0, 1} (fractional states
+/// allowed) over a measure of total weight `total`, at input `u`; MPAL uses it per component.
 inline Q their_output(const Conventions& c, const Q& pal, const Q& total, const Q& u) {
   Q sum = c.states == StateSet::ZeroOne ? pal : Q(2 * pal - total);
   return c.output.a * sum + c.output.b + c.output.c * u;

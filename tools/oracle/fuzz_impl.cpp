@@ -1,4 +1,4 @@
-// The differential tester (see fuzz_impl.h).
+// The differential tester (see fuzz_impl.h): generators, the checks that name a property, shrinking.
 #include "tools/oracle/fuzz_impl.h"
 
 #include "reference/keyed_pal.h"
@@ -7,7 +7,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <map>
+#include <memory>
 #include <set>
 
 namespace palcheck::oracle {
@@ -27,26 +31,44 @@ struct Rng {
   }
   std::size_t below(std::size_t n) { return n == 0 ? 0 : static_cast<std::size_t>(next() % n); }
   bool coin() { return next() & 1; }
+  template <class T>
+  const T& pick(const std::vector<T>& v) { return v[below(v.size())]; }
 };
 
-// The families of generated sequences, each aimed at one defect.
-enum class Family { Ties, FirstToken, Plateaus, DeadBandZigZag, NestedZigZag, MinorLoops, Sweep, Magnitudes };
-constexpr int kFamilies = 8;
+// The families of generated sequences, each aimed at one kind of defect.
+enum class Family {
+  Ties,
+  FirstToken,
+  Plateaus,
+  DeadBandZigZag,
+  NestedZigZag,
+  MinorLoops,
+  Sweep,
+  Magnitudes,
+  NearThreshold,
+  ApproachCycles,
+  Ramps,
+  ThresholdPlateaus
+};
+constexpr int kFamilies = 12;
 const char* family_name(Family f) {
   static const char* names[] = {"ties",           "first-token", "plateaus", "dead-band-zig-zag",
-                                "nested-zig-zag", "minor-loops", "sweep",    "magnitudes"};
+                                "nested-zig-zag", "minor-loops", "sweep",    "magnitudes",
+                                "near-threshold", "approach-cycles", "ramps", "threshold-plateaus"};
   return names[static_cast<int>(f)];
 }
 
 // The exact value of the double nearest q: what the implementation will see.
 Q representable(const Q& q) { return *rational_from_double(to_double(q)); }
 
-// The numbers generators draw from: thresholds, points between and beyond them, 0, the domain ends.
+// The numbers generators draw from: thresholds, points between, near and beyond them, 0, the domain ends.
 struct Palette {
-  std::vector<Q> thresholds;  // sorted, distinct
-  std::vector<Q> pool;        // sorted, distinct, inside the domain
-  Q lo, hi;                   // the generated range
+  std::vector<Q> thresholds;           // sorted, distinct
+  std::vector<Q> pool;                 // sorted, distinct, inside the domain
+  std::vector<std::vector<Q>> near;    // per threshold: its neighbourhood inside the domain, increasing
+  Q lo, hi;                            // the generated range
   Q clip(const Q& q) const { return representable(std::clamp(q, lo, hi)); }
+  bool inside(const Q& q) const { return q >= lo && q <= hi; }
 };
 
 Palette palette_of(const FuzzOptions& o) {
@@ -54,9 +76,9 @@ Palette palette_of(const FuzzOptions& o) {
   std::set<Q> t;
   for (const WeightedRelay& w : o.measure.relays) t.insert(w.thresholds.alpha), t.insert(w.thresholds.beta);
   p.thresholds.assign(t.begin(), t.end());
-  if (o.domain) {
-    p.lo = o.domain->first;
-    p.hi = o.domain->second;
+  if (o.conventions.domain) {
+    p.lo = o.conventions.domain->first;
+    p.hi = o.conventions.domain->second;
   } else {
     p.lo = t.empty() ? Q(-1) : Q(*t.begin() - 1);
     p.hi = t.empty() ? Q(1) : Q(*t.rbegin() + 1);
@@ -70,13 +92,99 @@ Palette palette_of(const FuzzOptions& o) {
   pool.insert(p.hi);
   pool.insert(Q(0));
   for (const Q& q : pool)
-    if (q >= p.lo && q <= p.hi) p.pool.push_back(representable(q));
+    if (p.inside(q)) p.pool.push_back(representable(q));
+  Q scale = 1;  // the neighbourhood of a threshold at 0 scales with the smallest other one
+  for (const Q& x : p.thresholds)
+    if (x != 0) scale = std::min(scale, Q(abs(x)));
+  for (const Q& x : p.thresholds) {
+    std::vector<Q> near;
+    for (const Q& q : near_threshold_points(x, scale))
+      if (p.inside(q)) near.push_back(q);
+    p.near.push_back(std::move(near));
+  }
   return p;
 }
 
+// The points of a threshold's neighbourhood strictly below (or above) it.
+std::vector<Q> one_side(const std::vector<Q>& near, const Q& theta, bool below) {
+  std::vector<Q> out;
+  for (const Q& q : near)
+    if (below ? q < theta : q > theta) out.push_back(q);
+  return out;
+}
+
+std::size_t threshold_index(const Palette& p, const Q& theta) {
+  return static_cast<std::size_t>(std::lower_bound(p.thresholds.begin(), p.thresholds.end(), theta) -
+                                  p.thresholds.begin());
+}
+
+std::vector<Q> generate(Family family, Rng& rng, const Palette& p, const Measure& mu);
+
+// A long cycle that approaches one of a relay's thresholds from the side it never crosses: alpha from
+// below with the relay off, or beta from above with it on, for hundreds of periods.
+std::vector<Q> approach_cycle(Rng& rng, const Palette& p, const Measure& mu) {
+  if (mu.relays.empty()) return {};
+  const Thresholds& t = mu.relays[rng.below(mu.relays.size())].thresholds;
+  bool from_below = rng.coin();
+  const Q& theta = from_below ? t.alpha : t.beta;
+  std::vector<Q> near = one_side(p.near[threshold_index(p, theta)], theta, from_below);
+  if (near.empty()) return {};
+  Q close = rng.pick(near);
+  // The reset puts the relay in the state that waits for theta; the base is the cycle's far end:
+  // inside the dead band (short of `close`) or beyond the other threshold.
+  std::vector<Q> resets, bases;
+  for (const Q& q : p.pool) {
+    if (from_below ? q <= t.beta : q >= t.alpha) resets.push_back(q);
+    if (from_below ? q < close : q > close) bases.push_back(q);
+  }
+  if (resets.empty() || bases.empty()) return {};
+  std::vector<Q> u{rng.pick(resets)};
+  Q base = rng.pick(bases);
+  std::vector<Q> cycle{base, close};
+  if (rng.coin()) cycle.insert(cycle.begin() + 1, representable((base + close) / 2));
+  for (std::size_t periods = 100 + rng.below(300); periods-- > 0;) u.insert(u.end(), cycle.begin(), cycle.end());
+  return u;
+}
+
+// A monotone ramp through every threshold with small steps around each, then (maybe) back down.
+std::vector<Q> ramp(Rng& rng, const Palette& p) {
+  std::vector<Q> up{p.lo};
+  for (std::size_t i = 0; i < p.thresholds.size(); ++i) {
+    const Q& theta = p.thresholds[i];
+    std::vector<Q> below = one_side(p.near[i], theta, true), above = one_side(p.near[i], theta, false);
+    for (int k = 0; k < 2 && !below.empty(); ++k) up.push_back(rng.pick(below));
+    if (rng.coin() && p.inside(theta)) up.push_back(theta);
+    for (int k = 0; k < 2 && !above.empty(); ++k) up.push_back(rng.pick(above));
+  }
+  up.push_back(p.hi);
+  std::sort(up.begin(), up.end());
+  up.erase(std::unique(up.begin(), up.end()), up.end());
+  std::vector<Q> u = up;
+  if (rng.coin()) std::reverse(u.begin(), u.end());
+  if (rng.coin()) u.insert(u.end(), u.rbegin() + 1, u.rend());
+  return u;
+}
+
+// Plateaus exactly on a threshold, reached from one side and left to either.
+std::vector<Q> threshold_plateaus(Rng& rng, const Palette& p) {
+  std::vector<Q> u;
+  for (std::size_t segments = 2 + rng.below(3); segments-- > 0;) {
+    std::size_t i = rng.below(p.thresholds.size());
+    const Q& theta = p.thresholds[i];
+    if (!p.inside(theta)) continue;
+    std::vector<Q> below = one_side(p.near[i], theta, true), above = one_side(p.near[i], theta, false);
+    const std::vector<Q>& from = rng.coin() ? below : above;
+    const std::vector<Q>& to = rng.coin() ? below : above;
+    u.push_back(from.empty() ? rng.pick(p.pool) : rng.pick(from));
+    u.insert(u.end(), 2 + rng.below(4), theta);
+    u.push_back(to.empty() ? rng.pick(p.pool) : rng.pick(to));
+  }
+  return u;
+}
+
 std::vector<Q> generate(Family family, Rng& rng, const Palette& p, const Measure& mu) {
-  auto any = [&] { return p.pool[rng.below(p.pool.size())]; };
-  auto threshold = [&] { return p.thresholds.empty() ? any() : p.thresholds[rng.below(p.thresholds.size())]; };
+  auto any = [&] { return rng.pick(p.pool); };
+  auto threshold = [&] { return p.thresholds.empty() ? any() : rng.pick(p.thresholds); };
   std::vector<Q> u;
   switch (family) {
     case Family::Ties:
@@ -96,13 +204,13 @@ std::vector<Q> generate(Family family, Rng& rng, const Palette& p, const Measure
       for (std::size_t r = 0; r < mu.relays.size(); ++r)
         if (mu.relays[r].thresholds.alpha > mu.relays[r].thresholds.beta) wide.push_back(r);
       if (wide.empty()) return generate(Family::Ties, rng, p, mu);
-      const Thresholds& t = mu.relays[wide[rng.below(wide.size())]].thresholds;
+      const Thresholds& t = mu.relays[rng.pick(wide)].thresholds;
       std::vector<Q> inside;
       for (const Q& q : p.pool)
         if (q > t.beta && q < t.alpha) inside.push_back(q);
       if (inside.size() < 2)
         inside = {representable(t.beta + (t.alpha - t.beta) / 3), representable(t.beta + 2 * (t.alpha - t.beta) / 3)};
-      Q x1 = inside[rng.below(inside.size())], x2 = inside[rng.below(inside.size())];
+      Q x1 = rng.pick(inside), x2 = rng.pick(inside);
       if (x1 == x2) x1 = inside.front(), x2 = inside.back();
       u.push_back(rng.coin() ? t.alpha : t.beta);
       for (std::size_t k = 2 + rng.below(30); k-- > 0;) u.push_back(x1), u.push_back(x2);
@@ -149,6 +257,23 @@ std::vector<Q> generate(Family family, Rng& rng, const Palette& p, const Measure
       for (std::size_t n = 3 + rng.below(8); n-- > 0;) u.push_back(rng.below(2) ? extremes[rng.below(6)] : threshold());
       break;
     }
+    case Family::NearThreshold:
+      for (std::size_t n = 4 + rng.below(20); n-- > 0;) {
+        std::size_t i = p.thresholds.empty() ? 0 : rng.below(p.thresholds.size());
+        u.push_back(!p.thresholds.empty() && !p.near[i].empty() && rng.below(4) != 0 ? rng.pick(p.near[i]) : any());
+      }
+      break;
+    case Family::ApproachCycles:
+      u = approach_cycle(rng, p, mu);
+      if (u.empty()) return generate(Family::NearThreshold, rng, p, mu);
+      break;
+    case Family::Ramps:
+      u = ramp(rng, p);
+      break;
+    case Family::ThresholdPlateaus:
+      u = p.thresholds.empty() ? std::vector<Q>{} : threshold_plateaus(rng, p);
+      if (u.empty()) return generate(Family::Plateaus, rng, p, mu);
+      break;
   }
   for (Q& q : u) q = p.clip(q);
   return u;
@@ -160,13 +285,41 @@ std::vector<double> doubles(const std::vector<Q>& u) {
   return d;
 }
 
+// The digits a double needs: the length of its shortest round-trip decimal (simpler numbers need fewer).
+int digits_of(double x) {
+  if (x == 0) return 0;
+  char buf[40];
+  for (int precision = 1; precision < 17; ++precision) {
+    std::snprintf(buf, sizeof buf, "%.*g", precision, x);
+    if (std::strtod(buf, nullptr) == x) return precision;
+  }
+  return 17;
+}
+
+// x with `precision` significant decimal digits, as a double.
+double rounded(double x, int precision) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.*g", precision, x);
+  return std::strtod(buf, nullptr);
+}
+
+// A measure keyed for the reference, with its readings; shared while the measure is in use.
+struct MeasureState {
+  explicit MeasureState(const Measure& mu) : keyed(mu), readings(keyed) {}
+  KeyedMeasure keyed;
+  ReadingMeasures readings;
+};
+
 // One run of the implementation on a case, checked against the reference.
 struct Outcome {
   ImplReply reply;
-  std::vector<Q> expected;
   bool fails = false;
-  std::size_t token = 0;  // first failing token
-  json diagnosis;         // of the first failing run (null for errors)
+  std::size_t token = 0;    // first failing token
+  json diagnosis;           // of the first failing run (null for errors)
+  std::string cause;        // its cause ("error" for a failed call)
+  bool ambiguous = false;   // two conventions reproduce the whole sequence equally
+  json expected;            // at `token`: expected_json
+  std::vector<Q> sharp;     // the reference's sharp PAL values under the declared reading
 };
 
 class Tester {
@@ -177,67 +330,93 @@ class Tester {
     ++calls_;
     Outcome out;
     out.reply = impl_(mu, doubles(u));
-    if (out.reply.error.empty() && out.reply.outputs.size() != u.size())
-      out.reply.error = "returned " + std::to_string(out.reply.outputs.size()) + " outputs for " +
-                        std::to_string(u.size()) + " inputs";
-    if (!out.reply.error.empty()) {
+    ImplReply& reply = out.reply;
+    if (reply.error.empty() && reply.outputs.size() != u.size())
+      reply.error = "returned " + std::to_string(reply.outputs.size()) + " outputs for " + std::to_string(u.size()) +
+                    " inputs";
+    if (reply.error.empty() && !reply.undefined.empty() && reply.undefined.size() != u.size())
+      reply.error = "marked " + std::to_string(reply.undefined.size()) + " outputs undefined for " +
+                    std::to_string(u.size()) + " inputs";
+    if (!reply.error.empty()) {
       out.fails = true;
+      out.cause = "error";
       return out;
     }
-    KeyedMeasure keyed(mu);
-    PalSequence seq(keyed, u, out.reply.outputs, o_.initial, o_.conventions);
-    out.expected = seq.expected();
+    MeasureState& state = measure_state(mu);
+    PalSequence seq(state.readings, u, reply.outputs, o_.initial, o_.conventions, reply.undefined);
     for (const DivergentRun& r : seq.runs())
       if (r.failure) {
         out.fails = true;
         out.token = r.first;
         while (seq.status()[out.token] != TokenStatus::Differ) ++out.token;
         out.diagnosis = seq.diagnose(r);
+        out.cause = out.diagnosis.value("cause", "");
+        const json& causes = out.diagnosis["causes"];
+        if (!causes.empty() && causes[0]["explains"] == "whole_sequence")
+          for (const json& c : causes)
+            out.ambiguous = out.ambiguous || (c["explains"] == "whole_sequence" && c["cause"] != causes[0]["cause"]);
+        out.expected = seq.expected_json(out.token);
+        const PalValues& sharp = seq.reference().pal(seq.reference().declared());
+        for (std::size_t n = 0; n < u.size(); ++n) out.sharp.push_back(sharp.at(n));
         break;
       }
     return out;
   }
 
-  // The property a failing case breaks, checked in this order: an error; rate independence
-  // (repeating a token changes the implementation's other outputs); the tie rule or the initial
-  // state (a relay reading reproduces the whole sequence); return-point memory (it returns to an input with the same
-  // memory but another output); wiping-out (the memory's extrema alone give another output);
-  // congruency (equal input segments with equal reference increments get unequal increments).
+  // The property a failing case breaks, checked in this order: an error; an undefined output; the tie
+  // rule or the initial state (a reading one convention away reproduces the whole sequence); rate
+  // independence (repeating a token changes the implementation's other outputs); return-point memory
+  // (it returns to an input with the same memory but another output); wiping-out (the memory's extrema
+  // alone give another output); congruency (equal input segments with equal reference increments get
+  // unequal increments).
   std::string classify(const Measure& mu, const std::vector<Q>& u, const Outcome& out) {
     if (!out.reply.error.empty()) return "exception";
+    if (!out.reply.undefined.empty() && out.reply.undefined[out.token]) return "undefined output";
+    bool whole = !out.diagnosis["causes"].empty() && out.diagnosis["causes"][0]["explains"] == "whole_sequence";
+    if (out.cause == "tie_rule" && whole) return "tie rule";
+    if ((out.cause == "initial_state" || out.cause == "first_token") && whole) return "initial state";
     const std::vector<Q>& y = out.reply.outputs;
-    auto same = [&](const Q& a, const Q& b) { return within_tolerance(o_.conventions, a, b); };
+    auto defined = [&](std::size_t n) { return out.reply.undefined.empty() || !out.reply.undefined[n]; };
+    // Within tolerance, decided in doubles when clearly so (half the tolerance), else exactly.
+    double atol = to_double(o_.conventions.atol), rtol = to_double(o_.conventions.rtol);
+    auto same = [&](const Q& a, const Q& b) {
+      double ad = to_double(a), bd = to_double(b);
+      if (std::abs(ad - bd) < 0.5 * (atol + rtol * std::abs(bd))) return true;
+      return within_tolerance(o_.conventions, a, b);
+    };
+    std::vector<double> yd;
+    for (const Q& q : y) yd.push_back(to_double(q));
     std::size_t n = out.token;
     for (std::size_t k = 0; k < 6 && k <= n; ++k) {
       std::size_t t = n - (n * k) / 6;
       std::vector<Q> longer(u.begin(), u.end());
       longer.insert(longer.begin() + static_cast<std::ptrdiff_t>(t), u[t]);
       ImplReply o = run_plain(mu, longer);
-      if (!o.error.empty() || o.outputs.size() != longer.size()) continue;
+      if (!o.error.empty() || o.outputs.size() != longer.size() || !o.undefined.empty()) continue;
       for (std::size_t m = 0; m < longer.size(); ++m)
-        if (!same(o.outputs[m], y[m <= t ? m : m - 1])) return "rate independence";
+        if (defined(m <= t ? m : m - 1) && !same(o.outputs[m], y[m <= t ? m : m - 1])) return "rate independence";
     }
-    // A reading names the property only when it reproduces the whole sequence.
-    std::string cause = out.diagnosis.value("cause", "");
-    bool whole = (cause == "tie_rule" || cause == "initial_state") &&
-                 out.diagnosis["readings_that_explain"][0].value("matches_whole_sequence", false);
-    if (cause == "tie_rule" && whole) return "tie rule";
-    if ((cause == "initial_state" && whole) || cause == "first_token") return "initial state";
     std::vector<std::vector<Q>> memory = memory_trace(u, o_.initial);
     for (std::size_t j = 0; j < u.size(); ++j)
       for (std::size_t i = 0; i < j; ++i)
-        if (u[i] == u[j] && memory[i] == memory[j] && !same(y[j], y[i])) return "return-point memory";
+        if (yd[i] != yd[j] && u[i] == u[j] && defined(i) && defined(j) && memory[i] == memory[j] && !same(y[j], y[i]))
+          return "return-point memory";
     const std::vector<Q>& extrema = memory[n];
     if (extrema.size() < n + 1) {
       ImplReply o = run_plain(mu, extrema);
-      if (o.error.empty() && o.outputs.size() == extrema.size() && !same(o.outputs.back(), y[n])) return "wiping-out";
+      if (o.error.empty() && o.outputs.size() == extrema.size() && o.undefined.empty() &&
+          !same(o.outputs.back(), y[n]))
+        return "wiping-out";
     }
-    for (std::size_t len = 2; 2 * len <= u.size(); ++len)
+    // Segments of at most 16 tokens starting within 64 tokens of each other: enough for the short
+    // witnesses shrinking aims at, and quadratic rather than cubic on cycles of hundreds of periods.
+    for (std::size_t len = 2; len <= 16 && 2 * len <= u.size(); ++len)
       for (std::size_t i = 0; i + 2 * len <= u.size(); ++i)
-        for (std::size_t j = i + len; j + len <= u.size(); ++j) {
+        for (std::size_t j = i + len; j + len <= u.size() && j <= i + 64; ++j) {
           if (!std::equal(u.begin() + i, u.begin() + i + len, u.begin() + j)) continue;
           for (std::size_t k = 1; k < len; ++k)
-            if (out.expected[i + k] - out.expected[i] == out.expected[j + k] - out.expected[j] &&
+            if (yd[j + k] - yd[j] != yd[i + k] - yd[i] && defined(i) && defined(j) && defined(i + k) &&
+                defined(j + k) && out.sharp[i + k] - out.sharp[i] == out.sharp[j + k] - out.sharp[j] &&
                 !same(Q(y[j + k] - y[j]), Q(y[i + k] - y[i])))
               return "congruency";
         }
@@ -260,17 +439,55 @@ class Tester {
     }
     return out;
   }
+  // The keyed measure of the last few measures asked for (shrinking tries many, one at a time).
+  MeasureState& measure_state(const Measure& mu) {
+    for (auto& [relays, state] : states_)
+      if (relays.size() == mu.relays.size() &&
+          std::equal(relays.begin(), relays.end(), mu.relays.begin(), [](const WeightedRelay& a, const WeightedRelay& b) {
+            return a.weight == b.weight && a.thresholds.alpha == b.thresholds.alpha &&
+                   a.thresholds.beta == b.thresholds.beta;
+          }))
+        return *state;
+    if (states_.size() >= 4) states_.erase(states_.begin() + 1);  // keep the measure under test
+    states_.emplace_back(mu.relays, std::make_unique<MeasureState>(mu));
+    return *states_.back().second;
+  }
 
   const Implementation& impl_;
   const FuzzOptions& o_;
   std::size_t calls_ = 0;
+  std::vector<std::pair<std::vector<WeightedRelay>, std::unique_ptr<MeasureState>>> states_;
 };
 
-// (denominator, |numerator|): smaller is simpler.
-bool simpler(const Q& a, const Q& b) {
-  auto da = denominator(a), db = denominator(b);
-  if (da != db) return da < db;
-  return abs(numerator(a)) < abs(numerator(b));
+// The relay a ratchet creeps on (the one its evidence names first), if any.
+std::optional<std::size_t> ratchet_relay(const Outcome& out) {
+  if (out.cause != "ratchet") return std::nullopt;
+  for (const json& c : out.diagnosis["causes"])
+    if (c["cause"] == "ratchet" && c["evidence"].contains("relays") && !c["evidence"]["relays"].empty())
+      return c["evidence"]["relays"][0]["index"].get<std::size_t>();
+  return std::nullopt;
+}
+
+// Whether a ratchet creeps on short of its relay's thresholds: no input equals one and the relay never
+// switches. Such a ratchet (excursions towards a threshold that never reach it) is reported apart from
+// one the inputs reach.
+bool short_of_thresholds(const Outcome& out, const Measure& mu, const std::vector<Q>& u, InitialState initial) {
+  std::optional<std::size_t> r = ratchet_relay(out);
+  if (!r || *r >= mu.relays.size()) return false;
+  const Thresholds& t = mu.relays[*r].thresholds;
+  RelayState state = static_cast<RelayState>(initial);
+  for (const Q& x : u)
+    if (x == t.alpha || x == t.beta || step_relay(t, x, state) != state) return false;
+  return true;
+}
+
+// What a failure slot holds: the property, the cause and, for a ratchet, whether it stays short of
+// its relay's thresholds.
+std::string slot_key(const std::string& property, const Outcome& out, const Measure& mu, const std::vector<Q>& u,
+                     InitialState initial) {
+  std::string key = property + "|" + out.cause;
+  if (short_of_thresholds(out, mu, u, initial)) key += "|short of its thresholds";
+  return key;
 }
 
 struct Shrunk {
@@ -280,14 +497,22 @@ struct Shrunk {
   Outcome outcome;
 };
 
-// Greedy shrinking, keeping "fails the same property": cut after the failing token, drop chunks
-// (halves down to single tokens: fewer tokens and cycles), drop relays, then simpler numbers.
-Shrunk shrink(Tester& tester, const FuzzOptions& o, const Palette& palette, Shrunk s, const std::string& property) {
+using Clock = std::chrono::steady_clock;
+
+// Greedy shrinking, keeping the property, the cause and an unambiguous cause: cut after the failing
+// token, drop relays (halves down to single ones), drop tokens (halves down to single ones: fewer
+// cycles), then numbers with fewer digits (0, the thresholds, the input rounded to fewer significant
+// digits). Stops after 1500 calls of the implementation or at the time budget.
+Shrunk shrink(Tester& tester, const FuzzOptions& o, const Palette& palette, Shrunk s, const std::string& property,
+              Clock::time_point deadline) {
   const std::size_t budget = tester.calls() + 1500;
+  const bool was_ambiguous = s.outcome.ambiguous;
+  const std::string key = slot_key(property, s.outcome, s.mu, s.u, o.initial);
   auto keeps = [&](const Measure& mu, const std::vector<Q>& u, Outcome& out) {
-    if (u.empty() || tester.calls() >= budget) return false;
+    if (u.empty() || tester.calls() >= budget || Clock::now() > deadline) return false;
     out = tester.run(mu, u);
-    return out.fails && tester.classify(mu, u, out) == property;
+    return out.fails && out.cause == s.outcome.cause && (was_ambiguous || !out.ambiguous) &&
+           slot_key(tester.classify(mu, u, out), out, mu, u, o.initial) == key;
   };
   Outcome out;
   bool progress = true;
@@ -297,40 +522,50 @@ Shrunk shrink(Tester& tester, const FuzzOptions& o, const Palette& palette, Shru
       std::vector<Q> cut(s.u.begin(), s.u.begin() + static_cast<std::ptrdiff_t>(s.outcome.token + 1));
       if (keeps(s.mu, cut, out)) s.u = cut, s.outcome = out, progress = true;
     }
+    if (o.relays == RelaysPerCall::Sent)
+      for (std::size_t size = std::max<std::size_t>(1, s.mu.relays.size() / 2); size >= 1; size /= 2) {
+        for (std::size_t i = 0; i + size <= s.mu.relays.size() && s.mu.relays.size() > size;) {
+          Measure fewer = s.mu;
+          fewer.relays.erase(fewer.relays.begin() + static_cast<std::ptrdiff_t>(i),
+                             fewer.relays.begin() + static_cast<std::ptrdiff_t>(i + size));
+          if (keeps(fewer, s.u, out)) {
+            s.mu = fewer, s.outcome = out, progress = true;
+            s.relay_index.erase(s.relay_index.begin() + static_cast<std::ptrdiff_t>(i),
+                                s.relay_index.begin() + static_cast<std::ptrdiff_t>(i + size));
+          } else {
+            i += size;
+          }
+        }
+        if (size == 1) break;
+      }
     for (std::size_t size = std::max<std::size_t>(1, s.u.size() / 2); size >= 1; size /= 2) {
       for (std::size_t i = 0; i + size <= s.u.size();) {
         std::vector<Q> fewer = s.u;
-        fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(i),
-                    fewer.begin() + static_cast<std::ptrdiff_t>(i + size));
+        fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(i), fewer.begin() + static_cast<std::ptrdiff_t>(i + size));
         if (keeps(s.mu, fewer, out))
           s.u = fewer, s.outcome = out, progress = true;
         else
-          ++i;
+          i += size;
       }
       if (size == 1) break;
     }
-    if (o.relays == RelaysPerCall::Sent)
-      for (std::size_t r = 0; r < s.mu.relays.size() && s.mu.relays.size() > 1;) {
-        Measure fewer = s.mu;
-        fewer.relays.erase(fewer.relays.begin() + static_cast<std::ptrdiff_t>(r));
-        if (keeps(fewer, s.u, out)) {
-          s.mu = fewer, s.outcome = out, progress = true;
-          s.relay_index.erase(s.relay_index.begin() + static_cast<std::ptrdiff_t>(r));
-        } else {
-          ++r;
-        }
-      }
     for (std::size_t t = 0; t < s.u.size(); ++t) {
-      std::vector<Q> candidates{Q(0), palette.clip(floor_q(s.u[t])), palette.clip(floor_q(s.u[t] + Q(1, 2)))};
-      for (const Q& th : palette.thresholds) candidates.push_back(th);
-      std::sort(candidates.begin(), candidates.end(), simpler);
+      double x = to_double(s.u[t]);
+      int digits = digits_of(x);
+      std::vector<double> candidates{0.0};
+      for (const WeightedRelay& w : s.mu.relays)
+        for (const Q& th : {w.thresholds.alpha, w.thresholds.beta}) candidates.push_back(to_double(th));
+      for (int precision = 1; precision < digits; ++precision) candidates.push_back(rounded(x, precision));
+      std::stable_sort(candidates.begin(), candidates.end(),
+                       [](double a, double b) { return digits_of(a) < digits_of(b); });
       std::size_t tried = 0;
-      for (const Q& c : candidates) {
-        if (tried >= 6 || !simpler(c, s.u[t])) break;
-        if (c < palette.lo || c > palette.hi) continue;
+      for (double c : candidates) {
+        if (tried >= 8 || digits_of(c) >= digits) break;
+        Q q = *rational_from_double(c);
+        if (!palette.inside(q) || q == s.u[t]) continue;
         ++tried;
         std::vector<Q> v = s.u;
-        v[t] = c;
+        v[t] = q;
         if (keeps(s.mu, v, out)) {
           s.u = v, s.outcome = out, progress = true;
           break;
@@ -341,46 +576,130 @@ Shrunk shrink(Tester& tester, const FuzzOptions& o, const Palette& palette, Shru
   return s;
 }
 
-// The relays a diagnosis names: a reading's, else single flips, fractional, drift, undecidable.
-std::vector<std::size_t> involved(const json& d) {
-  std::vector<std::size_t> out;
-  auto take = [&](const json& relays) {
-    for (const json& r : relays) out.push_back(r.at("index").get<std::size_t>());
-  };
-  if (d.is_null()) return out;
-  if (!d["readings_that_explain"].empty())
-    take(d["readings_that_explain"][0]["relays"]);
-  else if (!d["fractional_states"].is_null())
-    take(d["fractional_states"]["relays"]);
-  else if (!d["single_relay_flips"].empty())
-    take(d["single_relay_flips"]);
-  else if (!d["drift"].is_null())
-    take(d["drift"]["relays"]);
-  else
-    take(d["undecidable_relays"]["relays"]);
-  return out;
+// The diagnosis of a witness names relays by their index in the witness's measure: name them by
+// their index in the measure under test instead.
+void renumber_relays(json& j, const std::vector<std::size_t>& relay_index) {
+  if (j.is_object()) {
+    if (j.contains("index") && j.contains("alpha") && j["index"].is_number_unsigned())
+      j["index"] = relay_index.at(j["index"].get<std::size_t>());
+    for (auto& [key, value] : j.items()) renumber_relays(value, relay_index);
+  } else if (j.is_array()) {
+    for (json& v : j) renumber_relays(v, relay_index);
+  }
+}
+
+json failure_json(const Shrunk& s, const FuzzOptions& o, const std::string& property, const std::string& family,
+                  std::size_t k, std::size_t tokens_before) {
+  json inputs = json::array(), inputs_double = json::array(), relays = json::array();
+  for (const Q& q : s.u) inputs.push_back(to_string(q)), inputs_double.push_back(to_double(q));
+  for (std::size_t original : s.relay_index) {
+    const WeightedRelay& w = o.measure.relays[original];
+    relays.push_back({{"index", original},
+                      {"alpha", to_string(w.thresholds.alpha)},
+                      {"beta", to_string(w.thresholds.beta)},
+                      {"weight", to_string(w.weight)}});
+  }
+  json f{{"property", property},
+         {"cause", s.outcome.cause},
+         {"short_of_thresholds", short_of_thresholds(s.outcome, s.mu, s.u, o.initial)},
+         {"family", family},
+         {"case", k},
+         {"tokens_before_shrinking", tokens_before},
+         {"tokens", s.u.size()},
+         {"relays_before_shrinking", o.measure.relays.size()},
+         {"relays_kept", s.mu.relays.size()},
+         {"inputs", inputs},
+         {"inputs_double", inputs_double},
+         {"relays", relays},
+         {"replay", o.replay ? o.replay(k) : std::string()}};
+  if (!s.outcome.reply.error.empty()) {
+    f["error"] = s.outcome.reply.error;
+    return f;
+  }
+  std::size_t n = s.outcome.token;
+  f["token"] = n;
+  f.update(s.outcome.expected);
+  if (!s.outcome.reply.undefined.empty() && s.outcome.reply.undefined[n]) {
+    f["actual"] = nullptr;
+  } else {
+    f["actual"] = to_string(s.outcome.reply.outputs[n]);
+    f["actual_double"] = to_double(s.outcome.reply.outputs[n]);
+  }
+  json causes = json::array();
+  for (const json& c : s.outcome.diagnosis["causes"]) causes.push_back(c["cause"]);
+  f["causes"] = causes;
+  f["ambiguous"] = s.outcome.ambiguous;
+  json diagnosis = s.outcome.diagnosis;
+  renumber_relays(diagnosis, s.relay_index);
+  f["diagnosis"] = diagnosis;
+  return f;
+}
+
+}  // namespace
+
+std::vector<Q> near_threshold_points(const Q& theta, const Q& scale) {
+  std::set<Q> out;
+  Q magnitude = theta != 0 ? Q(abs(theta)) : scale;
+  Q step = magnitude;
+  for (int k = 1; k <= 12; ++k) {
+    step /= 10;
+    if (k != 3 && k != 4 && k != 6 && k != 9 && k != 12) continue;
+    for (const Q& q : {Q(theta - step), Q(theta + step)}) {
+      Q d = representable(q);
+      if (d != theta) out.insert(d);
+    }
+  }
+  // The nearest doubles on either side, and 2 and 16 units in the last place away.
+  double t = to_double(theta);
+  double below = *rational_from_double(t) < theta ? t : std::nextafter(t, -INFINITY);
+  double above = *rational_from_double(t) > theta ? t : std::nextafter(t, INFINITY);
+  for (int ulps = 1; ulps <= 16; ++ulps) {
+    if (ulps == 1 || ulps == 2 || ulps == 16) {
+      if (std::isfinite(below)) out.insert(*rational_from_double(below));
+      if (std::isfinite(above)) out.insert(*rational_from_double(above));
+    }
+    below = std::nextafter(below, -INFINITY);
+    above = std::nextafter(above, INFINITY);
+  }
+  return {out.begin(), out.end()};
+}
+
+std::vector<std::string> fuzz_families() {
+  std::vector<std::string> names;
+  for (int f = 0; f < kFamilies; ++f) names.push_back(family_name(static_cast<Family>(f)));
+  return names;
+}
+
+namespace {
+
+std::vector<Q> case_inputs(const FuzzOptions& o, const Palette& palette, std::uint64_t index, std::string& family) {
+  Rng rng{o.seed * 0x100000001b3ULL + index};
+  Family f = static_cast<Family>(index % kFamilies);
+  family = family_name(f);
+  return generate(f, rng, palette, o.measure);
 }
 
 }  // namespace
 
 std::vector<Q> fuzz_case_inputs(const FuzzOptions& o, std::uint64_t index, std::string& family) {
-  Rng rng{o.seed * 0x100000001b3ULL + index};
-  Family f = static_cast<Family>(index % kFamilies);
-  family = family_name(f);
-  return generate(f, rng, palette_of(o), o.measure);
+  return case_inputs(o, palette_of(o), index, family);
 }
 
 json fuzz_implementation(const Implementation& impl, const FuzzOptions& o) {
   validate(o.measure);
   if (o.conventions.output.a == 0) throw std::invalid_argument("output map: a must be nonzero");
-  using Clock = std::chrono::steady_clock;
   auto start = Clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
+  auto deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.seconds));
   Palette palette = palette_of(o);
   Tester tester(impl, o);
-  json failures = json::array();
-  std::set<std::string> found;
-  std::map<std::string, std::size_t> failing_cases;
+  struct Slot {
+    json failure;
+    std::size_t cases = 0, reshrunk = 0, ambiguous_cases = 0;
+  };
+  std::map<std::string, Slot> slots;  // "property|cause"
+  std::vector<std::string> order;     // slots in the order met
+  std::map<std::string, std::size_t> by_property, by_cause;
   std::size_t cases = 0;
   std::string stopped = "cases";
   std::size_t first = o.only_case.value_or(0), last = o.only_case ? *o.only_case + 1 : o.max_cases;
@@ -390,59 +709,69 @@ json fuzz_implementation(const Implementation& impl, const FuzzOptions& o) {
       break;
     }
     std::string family;
-    std::vector<Q> u = fuzz_case_inputs(o, k, family);
+    std::vector<Q> u = case_inputs(o, palette, k, family);
     ++cases;
     Outcome out = tester.run(o.measure, u);
     if (out.fails) {
       std::string property = tester.classify(o.measure, u, out);
-      ++failing_cases[property];
-      if (found.insert(property).second) {
+      std::string key = slot_key(property, out, o.measure, u, o.initial);
+      ++by_property[property];
+      ++by_cause[out.cause];
+      Slot& slot = slots[key];
+      ++slot.cases;
+      bool fresh = slot.failure.is_null();
+      // A later case gets shrunk too when it starts smaller than the witness so far (twice at most).
+      bool smaller = !fresh && slot.reshrunk < 2 && u.size() < slot.failure["tokens"].get<std::size_t>();
+      if (fresh || smaller) {
+        if (fresh) order.push_back(key);
+        slot.reshrunk += smaller ? 1 : 0;
         Shrunk s{o.measure, {}, u, out};
         for (std::size_t r = 0; r < o.measure.relays.size(); ++r) s.relay_index.push_back(r);
-        s = shrink(tester, o, palette, s, property);
-        json inputs = json::array(), inputs_double = json::array(), relays = json::array();
-        for (const Q& q : s.u) inputs.push_back(to_string(q)), inputs_double.push_back(to_double(q));
-        for (std::size_t r : involved(s.outcome.diagnosis)) {
-          std::size_t original = s.relay_index[r];
-          const WeightedRelay& w = o.measure.relays[original];
-          relays.push_back({{"index", original},
-                            {"alpha", to_string(w.thresholds.alpha)},
-                            {"beta", to_string(w.thresholds.beta)},
-                            {"weight", to_string(w.weight)}});
-        }
-        json f{{"property", property},
-               {"family", family},
-               {"case", k},
-               {"tokens_before_shrinking", u.size()},
-               {"tokens", s.u.size()},
-               {"relays_before_shrinking", o.measure.relays.size()},
-               {"relays_kept", s.mu.relays.size()},
-               {"inputs", inputs},
-               {"inputs_double", inputs_double},
-               {"relays", relays},
-               {"replay", o.replay ? o.replay(k) : std::string()}};
-        if (!s.outcome.reply.error.empty()) {
-          f["error"] = s.outcome.reply.error;
-        } else {
-          std::size_t n = s.outcome.token;
-          f["token"] = n;
-          f["expected"] = to_string(s.outcome.expected[n]);
-          f["actual"] = to_string(s.outcome.reply.outputs[n]);
-          f["actual_double"] = to_double(s.outcome.reply.outputs[n]);
-          f["cause"] = s.outcome.diagnosis.value("cause", "");
-        }
+        s = shrink(tester, o, palette, s, property, deadline + std::chrono::seconds(30));
+        json f = failure_json(s, o, property, family, k, u.size());
+        bool better = fresh || std::make_pair(s.u.size(), s.mu.relays.size()) <
+                                   std::make_pair(slot.failure["tokens"].get<std::size_t>(),
+                                                  slot.failure["relays_kept"].get<std::size_t>());
+        if (better) slot.failure = f;
         if (o.progress)
-          o.progress("fuzz-impl: case " + std::to_string(k) + " (" + family + ") breaks " + property +
-                     "; shrunk from " + std::to_string(u.size()) + " to " + std::to_string(s.u.size()) + " tokens");
-        failures.push_back(f);
+          o.progress("fuzz-impl: case " + std::to_string(k) + " (" + family + ") breaks " + property + " (" +
+                     out.cause + "); shrunk from " + std::to_string(u.size()) + " to " + std::to_string(s.u.size()) +
+                     " tokens, " + std::to_string(s.mu.relays.size()) + " relay(s)");
       }
     }
     if (o.progress && (cases % 50 == 0))
       o.progress("fuzz-impl: " + std::to_string(cases) + "/" + std::to_string(last - first) + " cases, " +
-                 std::to_string(failures.size()) + " failure(s), " + std::to_string(tester.calls()) + " calls");
+                 std::to_string(slots.size()) + " failure(s), " + std::to_string(tester.calls()) + " calls");
   }
-  json per_property = json::object();
-  for (const auto& [p, n] : failing_cases) per_property[p] = n;
+  // A witness two conventions explain equally (a relay (0, 0) fed 0 with the first token skipped, or
+  // read strictly) tells nothing another failure does not when one of them is that failure's cause.
+  std::erase_if(order, [&](const std::string& key) {
+    const json& f = slots[key].failure;
+    if (!f.value("ambiguous", false)) return false;
+    for (const std::string& other : order) {
+      const json& g = slots[other].failure;
+      if (other == key || g.value("ambiguous", false) || !g.contains("cause")) continue;
+      for (const json& c : f["diagnosis"]["causes"])
+        if (c["explains"] == "whole_sequence" && c["cause"] == g["cause"]) {
+          slots[other].ambiguous_cases += slots[key].cases;
+          return true;
+        }
+    }
+    return false;
+  });
+  // The cause met most often first: the headline failure.
+  std::stable_sort(order.begin(), order.end(),
+                   [&](const std::string& a, const std::string& b) { return slots[a].cases > slots[b].cases; });
+  json failures = json::array();
+  for (const std::string& key : order) {
+    json f = slots[key].failure;
+    f["failing_cases"] = slots[key].cases;
+    if (slots[key].ambiguous_cases) f["ambiguous_cases"] = slots[key].ambiguous_cases;
+    failures.push_back(f);
+  }
+  json per_property = json::object(), per_cause = json::object();
+  for (const auto& [p, n] : by_property) per_property[p] = n;
+  for (const auto& [c, n] : by_cause) per_cause[c] = n;
   return {{"passed", failures.empty()},
           {"seed", o.seed},
           {"cases", cases},
@@ -450,6 +779,7 @@ json fuzz_implementation(const Implementation& impl, const FuzzOptions& o) {
           {"calls", tester.calls()},
           {"stopped_by", o.only_case ? std::string("case") : stopped},
           {"failing_cases_by_property", per_property},
+          {"failing_cases_by_cause", per_cause},
           {"conventions", conventions_json(o.conventions)},
           {"failures", failures},
           {"replay", o.replay ? o.replay(std::nullopt) : std::string()}};

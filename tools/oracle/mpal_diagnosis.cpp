@@ -21,14 +21,20 @@ json diagnose_mpal_run(const OracleProblem& p, std::size_t s, const std::vector<
       if (abs(head.w_out[c]) > abs(head.w_out[pivot])) pivot = c;
     if (head.w_out[pivot] == 0) continue;
     KeyedMeasure keyed(head.mu);
+    ReadingMeasures measures(keyed);
     std::vector<Q> signal = project(head.w_in, p.token_sequences[s]);
-    std::vector<Q> pal = keyed.outputs(signal, p.initial), implied = pal;
-    Q tolerance = 0;  // the comparison's tolerance in units of PAL_h, the largest over the run
+    std::vector<int> keys = keyed.keys(signal);
+    PalValues values = measures.pal(keys, declared_reading(conv, p.initial));
+    std::vector<Q> implied;
+    for (std::size_t n = 0; n < signal.size(); ++n) implied.push_back(values.at(n));
+    // Every token's difference is read as a change of PAL_h (the head explains the run when that
+    // reproduces each component there), so the readings judge PAL_h over the whole sequence.
+    Q tolerance = 0;  // the comparison's tolerance in units of PAL_h, the largest over the sequence
     bool explains = true;
-    for (std::size_t n = first; n <= last && explains; ++n) {
+    for (std::size_t n = 0; n < signal.size(); ++n) {
       const std::size_t row = n * d;
       Q change = (actual[row + pivot] - expected[row + pivot]) / (slope * head.w_out[pivot]);
-      for (std::size_t c = 0; c < d; ++c)
+      for (std::size_t c = 0; c < d && n >= first && n <= last; ++c)
         explains =
             explains && within_tolerance(conv, actual[row + c], expected[row + c] + slope * head.w_out[c] * change);
       implied[n] += change;
@@ -36,10 +42,12 @@ json diagnose_mpal_run(const OracleProblem& p, std::size_t s, const std::vector<
           std::max(tolerance, Q((conv.atol + conv.rtol * abs(actual[row + pivot])) / abs(slope * head.w_out[pivot])));
     }
     if (!explains) continue;
-    Conventions head_frame;  // the implied PAL_h values are in the paper's frame
+    Conventions head_frame;  // the implied PAL_h values are in the paper's frame, under the declared reading
+    head_frame.tie = conv.tie;
+    head_frame.first_token = conv.first_token;
     head_frame.atol = tolerance;
     head_frame.rtol = 0;
-    PalSequence seq(keyed, signal, implied, p.initial, head_frame);
+    PalSequence seq(measures, signal, implied, p.initial, head_frame);
     json run;
     for (const DivergentRun& r : seq.runs())
       if (r.first <= last && r.last >= first) {

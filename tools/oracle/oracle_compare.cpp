@@ -5,6 +5,7 @@
 #include "reference/preisach_memory.h"
 #include "tools/oracle/diagnosis.h"
 #include "tools/oracle/eval_document.h"
+#include "tools/oracle/frame_eval.h"
 #include "tools/oracle/json_input.h"
 #include "tools/oracle/mpal_diagnosis.h"
 #include "tools/oracle/oracle_eval.h"
@@ -22,29 +23,14 @@ namespace {
 
 std::string size_text(std::size_t n) { return std::to_string(n); }
 
+// Runs of a sequence diagnosed in full (every check, the evidence, the relays); later ones get the
+// causes the readings and before_crossing give, by name.
+constexpr std::size_t kDetailedRuns = 64;
+
 void expect_length(const ActualOutputs& a, std::size_t s, std::size_t got, std::size_t want, const char* what) {
   if (got != want)
     throw InputError(a.source + ": sequence " + size_text(s) + " has " + size_text(got) + " " + what +
                      ", the inputs have " + size_text(want));
-}
-
-// MPAL in the implementation's frame: a * (sum_h W_O^(h) S_h) + b + c * x_n, component-wise, with
-// S_h = PAL_h for states 01 and 2 PAL_h - (total weight of head h) for pm1.
-std::vector<Q> mpal_in_frame(const OracleProblem& p, const std::vector<Q>& mpal, std::size_t s, const Conventions& c) {
-  std::size_t d = p.width();
-  QVector shift(d, Q(0));
-  if (c.states == StateSet::PlusMinusOne)
-    for (const MpalHead& h : p.heads) {
-      Q total = 0;
-      for (const WeightedRelay& w : h.mu.relays) total += w.weight;
-      for (std::size_t k = 0; k < d; ++k) shift[k] += h.w_out[k] * total;
-    }
-  std::vector<Q> out(mpal.size());
-  for (std::size_t i = 0; i < mpal.size(); ++i) {
-    Q sum = c.states == StateSet::ZeroOne ? mpal[i] : Q(2 * mpal[i] - shift[i % d]);
-    out[i] = c.output.a * sum + c.output.b + c.output.c * p.token_sequences[s][i / d][i % d];
-  }
-  return out;
 }
 
 json memory_json(const std::vector<Q>& u, std::size_t n, InitialState initial) {
@@ -53,6 +39,30 @@ json memory_json(const std::vector<Q>& u, std::size_t n, InitialState initial) {
   json m = json::array();
   for (const Q& x : memory.extrema()) m.push_back(to_string(x));
   return m;
+}
+
+// One line per cause: its name or reading, what it explains, and its relays.
+std::string describe_cause(const json& c) {
+  const json& e = c.at("evidence");
+  std::string name = e.contains("reading") ? e.at("reading").get<std::string>() : c.at("cause").get<std::string>();
+  std::string text = name + " (" + c.at("explains").get<std::string>() + ")";
+  if (e.contains("model")) text += ": " + e.at("model").get<std::string>();
+  if (e.contains("cycles"))
+    text += "; the difference grows over " + size_text(e.at("cycles").at("cycles").get<std::size_t>()) +
+            " cycles of period " + size_text(e.at("cycles").at("period").get<std::size_t>());
+  if (e.contains("decided_from"))
+    text += ": every relay decided from token " + size_text(e.at("decided_from").get<std::size_t>());
+  if (e.contains("relays"))
+    for (const json& relay : e.at("relays")) {
+      text += "; relay " + size_text(relay.at("index").get<std::size_t>()) + " (alpha " +
+              relay.at("alpha").get<std::string>() + ", beta " + relay.at("beta").get<std::string>();
+      if (relay.contains("state")) text += ", state " + relay.at("state").get<std::string>() + " at its " +
+                                           relay.at("tie").get<std::string>();
+      if (relay.contains("why") && !relay.at("why").get<std::string>().empty())
+        text += ", " + relay.at("why").get<std::string>();
+      text += ")";
+    }
+  return text;
 }
 
 }  // namespace
@@ -109,26 +119,33 @@ ActualOutputs load_actual(const std::string& path, const OracleProblem& p) {
 
 json compare_outputs(const OracleProblem& p, const ActualOutputs& actual, const Conventions& conv,
                      std::size_t max_explained) {
-  BatchOutputs exact = evaluate_problem(p, ValueKind::Exact);
+  check_conventions_fit(p, conv);
   std::unique_ptr<KeyedMeasure> keyed;
-  if (!p.is_mpal()) keyed = std::make_unique<KeyedMeasure>(p.measure);
-  std::size_t w = exact.width, differing = 0, smoothing_only = 0, tokens = 0, differing_tokens = 0,
-              smoothing_tokens = 0;
+  std::unique_ptr<ReadingMeasures> measures;
+  if (!p.is_mpal()) {
+    keyed = std::make_unique<KeyedMeasure>(p.measure);
+    measures = std::make_unique<ReadingMeasures>(*keyed);
+  }
+  std::size_t w = p.width(), differing = 0, smoothing_only = 0, tokens = 0, differing_tokens = 0,
+              smoothing_tokens = 0, not_compared_tokens = 0;
   std::size_t explained = 0;
-  Q max_abs = 0;
+  double max_abs = 0;
   json differences = json::array();
   std::map<std::string, std::pair<std::size_t, json>> causes;  // cause -> runs, sequences
   for (std::size_t s = 0; s < p.size(); ++s) {
     const std::vector<Q>& a = actual.values[s];
     tokens += p.length(s);
     std::unique_ptr<PalSequence> seq;
-    std::vector<Q> expected;
+    std::vector<Q> expected;  // MPAL only
     std::vector<DivergentRun> runs;
     if (p.is_mpal()) {
-      expected = mpal_in_frame(p, exact.exact[s], s, conv);
+      expected = mpal_in_frame(p, s, conv);
       for (std::size_t n = 0; n < p.length(s); ++n) {
         bool ok = true;
-        for (std::size_t k = 0; k < w; ++k) ok = ok && within_tolerance(conv, a[n * w + k], expected[n * w + k]);
+        for (std::size_t k = 0; k < w; ++k) {
+          ok = ok && within_tolerance(conv, a[n * w + k], expected[n * w + k]);
+          max_abs = std::max(max_abs, to_double(Q(abs(Q(a[n * w + k] - expected[n * w + k])))));
+        }
         if (ok) continue;
         if (!runs.empty() && runs.back().last + 1 == n)
           runs.back().last = n;
@@ -136,11 +153,11 @@ json compare_outputs(const OracleProblem& p, const ActualOutputs& actual, const 
           runs.push_back({n, n, true});
       }
     } else {
-      seq = std::make_unique<PalSequence>(*keyed, p.sequences[s], a, p.initial, conv);
-      expected = seq->expected();
+      seq = std::make_unique<PalSequence>(*measures, p.sequences[s], a, p.initial, conv);
       runs = seq->runs();
+      max_abs = std::max(max_abs, seq->max_abs_difference());
+      for (TokenStatus t : seq->status()) not_compared_tokens += t == TokenStatus::NotCompared ? 1 : 0;
     }
-    for (std::size_t k = 0; k < a.size(); ++k) max_abs = std::max(max_abs, Q(abs(Q(a[k] - expected[k]))));
     if (runs.empty()) continue;
     bool failure = false;
     for (const DivergentRun& r : runs) {
@@ -152,55 +169,62 @@ json compare_outputs(const OracleProblem& p, const ActualOutputs& actual, const 
     std::size_t n = runs.front().first, first = n * w;
     if (p.is_mpal())
       while (within_tolerance(conv, a[first], expected[first])) ++first;
-    json d{{"sequence", s},
-           {"token", n},
-           {"failure", failure},
-           {"expected", to_string(expected[first])},
-           {"expected_double", to_double(expected[first])},
-           {"actual", to_string(a[first])},
-           {"actual_double", to_double(a[first])},
-           {"difference", to_string(Q(a[first] - expected[first]))}};
-    if (p.is_mpal())
+    json d{{"sequence", s}, {"token", n}, {"failure", failure}};
+    if (p.is_mpal()) {
+      d["expected"] = to_string(expected[first]);
+      d["expected_double"] = to_double(expected[first]);
       d["component"] = first % w;
-    else
-      d["input"] = to_string(p.sequences[s][n]), d["memory"] = memory_json(p.sequences[s], n, p.initial);
+    } else {
+      d.update(seq->expected_json(n));
+    }
+    d["actual"] = to_string(a[first]);
+    d["actual_double"] = to_double(a[first]);
+    d["difference"] = to_string(Q(a[first] - (p.is_mpal() ? expected[first] : seq->expected(n))));
+    if (!p.is_mpal()) d["input"] = to_string(p.sequences[s][n]), d["memory"] = memory_json(p.sequences[s], n, p.initial);
     bool explain = explained < max_explained;
     explained += explain ? 1 : 0;
     json run_list = json::array();
-    for (const DivergentRun& r : runs) {
+    for (std::size_t k = 0; k < runs.size(); ++k) {
+      const DivergentRun& r = runs[k];
       json run{{"first_token", r.first}, {"last_token", r.last}, {"failure", r.failure}};
-      run["diagnosis"] = !explain ? json(nullptr)
-                         : seq    ? seq->diagnose(r)
-                                  : diagnose_mpal_run(p, s, a, expected, conv, r.first, r.last);
-      std::string cause = explain     ? run["diagnosis"]["cause"].get<std::string>()
-                          : r.failure ? std::string("not_diagnosed")
-                                      : cause_name(DivergenceCause::Smoothing);
+      std::string cause = r.failure ? std::string("not_diagnosed") : cause_name(DivergenceCause::Smoothing);
+      if (explain && (k < kDetailedRuns || !seq)) {
+        json diagnosis = seq ? seq->diagnose(r) : diagnose_mpal_run(p, s, a, expected, conv, r.first, r.last);
+        cause = diagnosis["cause"].get<std::string>();
+        run["diagnosis"] = std::move(diagnosis);
+      } else if (explain) {
+        std::vector<std::string> names = seq->cause_names(r);
+        if (!names.empty()) cause = names.front();
+        run["causes"] = names;
+      }
       run["cause"] = cause;
       auto& entry = causes[cause];
       entry.first += 1;
       if (entry.second.empty() || entry.second.back() != s) entry.second.push_back(s);
-      run_list.push_back(run);
+      run_list.push_back(std::move(run));
     }
-    d["diagnosis"] = run_list[0]["diagnosis"];
-    d["runs"] = run_list;
-    differences.push_back(d);
+    d["diagnosis"] = run_list[0].contains("diagnosis") ? run_list[0]["diagnosis"] : json(nullptr);
+    d["runs"] = std::move(run_list);
+    differences.push_back(std::move(d));
   }
   json summary = json::object();
   for (const auto& [cause, entry] : causes) summary[cause] = {{"runs", entry.first}, {"sequences", entry.second}};
-  return {{"agree", differing == 0},
-          {"conventions", conventions_json(conv)},
-          {"atol", to_string(conv.atol)},
-          {"rtol", to_string(conv.rtol)},
-          {"initial_state", static_cast<int>(p.initial)},
-          {"sequences", p.size()},
-          {"tokens", tokens},
-          {"differing_sequences", differing},
-          {"differing_tokens", differing_tokens},
-          {"smoothing_only_sequences", smoothing_only},
-          {"smoothing_tokens", smoothing_tokens},
-          {"max_abs_difference", to_double(max_abs)},
-          {"causes", summary},
-          {"differences", differences}};
+  json report{{"agree", differing == 0},
+              {"conventions", conventions_json(conv)},
+              {"atol", to_string(conv.atol)},
+              {"rtol", to_string(conv.rtol)},
+              {"initial_state", static_cast<int>(p.initial)},
+              {"sequences", p.size()},
+              {"tokens", tokens},
+              {"differing_sequences", differing},
+              {"differing_tokens", differing_tokens},
+              {"smoothing_only_sequences", smoothing_only},
+              {"smoothing_tokens", smoothing_tokens},
+              {"not_compared_tokens", not_compared_tokens},
+              {"max_abs_difference", max_abs},
+              {"causes", std::move(summary)}};
+  report["differences"] = std::move(differences);  // moved, not copied: it holds every run
+  return report;
 }
 
 std::string summarize_report(const json& report) {
@@ -226,28 +250,10 @@ std::string summarize_report(const json& report) {
       text += "\n  head " + size_text(head.at("head").get<std::size_t>()) +
               " accounts for it: " + head.at("cause").get<std::string>();
   }
-  if (diagnosis.is_null() || !diagnosis.contains("readings_that_explain")) return text + "\n";
+  if (diagnosis.is_null() || !diagnosis.contains("causes")) return text + "\n";
   text += "\n  first run (tokens " + size_text(diagnosis.at("first_token").get<std::size_t>()) + ".." +
           size_text(diagnosis.at("last_token").get<std::size_t>()) + "): " + diagnosis.at("cause").get<std::string>();
-  for (const json& r : diagnosis.at("readings_that_explain")) {
-    text += "\n  explained by reading " + r.at("reading").get<std::string>() + " (" +
-            (r.at("matches_whole_sequence").get<bool>() ? "whole sequence" : "this run") + "):";
-    for (const json& relay : r.at("relays"))
-      text += " relay " + size_text(relay.at("index").get<std::size_t>()) + " (alpha " +
-              relay.at("alpha").get<std::string>() + ", beta " + relay.at("beta").get<std::string>() + ", " +
-              relay.at("why").get<std::string>() + ")";
-  }
-  if (const json& f = diagnosis.at("fractional_states"); !f.is_null()) {
-    text += "\n  fractional states " + f.at("fractions").dump() + " of " +
-            size_text(f.at("relay_count").get<std::size_t>()) + " relay(s):";
-    for (const json& relay : f.at("relays")) text += " " + size_text(relay.at("index").get<std::size_t>());
-  }
-  if (diagnosis.at("readings_that_explain").empty() && diagnosis.at("fractional_states").is_null())
-    for (const json& relay : diagnosis.at("single_relay_flips"))
-      text += "\n  a flip of relay " + size_text(relay.at("index").get<std::size_t>()) + " (alpha " +
-              relay.at("alpha").get<std::string>() + ", beta " + relay.at("beta").get<std::string>() +
-              ") accounts for it" +
-              (relay.at("why").get<std::string>().empty() ? "" : ": " + relay.at("why").get<std::string>());
+  for (const json& c : diagnosis.at("causes")) text += "\n    " + describe_cause(c);
   return text + "\n";
 }
 

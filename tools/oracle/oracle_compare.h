@@ -26,8 +26,11 @@ struct ActualOutputs {
 /// problem; InputError naming the file and the sequence or token that does not fit.
 ActualOutputs load_actual(const std::string& path, const OracleProblem& problem);
 
-/// Compares and explains; `max_explained` sequences get a diagnosis of each run, the rest have
-/// "diagnosis": null. The report's "agree" is true when no token fails (smoothing is no failure).
+/// Compares and explains. Of the first `max_explained` differing sequences, the first 64 runs each get
+/// a full "diagnosis" (diagnosis.h) and later runs their "causes" by name (the readings and
+/// before_crossing, evaluated once over the sequence); the other sequences' runs have neither and the
+/// sequence's "diagnosis" is null. Every run has its "cause" ("not_diagnosed" when none is known).
+/// The report's "agree" is true when no token fails (smoothing is no failure).
 nlohmann::json compare_outputs(const OracleProblem& problem, const ActualOutputs& actual,
                                const Conventions& conventions, std::size_t max_explained);
 

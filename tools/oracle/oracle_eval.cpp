@@ -165,12 +165,20 @@ std::string format_outputs(const OracleProblem& p, const BatchOutputs& o, FileFo
       for (std::size_t s = 0; s < p.size(); ++s) all.push_back(per_sequence(s));
       doc[key] = p.batched ? all : all.at(0);
     };
+    // An undefined output (before every relay is decided, when so declared) is null.
+    auto undefined_as_null = [&](json list, std::size_t s) {
+      for (std::size_t k = 0; !mpal && k < list.size(); ++k)
+        if (o.is_undefined(s, k)) list[k] = nullptr;
+      return list;
+    };
     if (kind != ValueKind::Double)
-      put("outputs",
-          [&](std::size_t s) { return shaped(o.exact[s], w, mpal, [](const auto& v) { return exact_list(v); }); });
+      put("outputs", [&](std::size_t s) {
+        return undefined_as_null(shaped(o.exact[s], w, mpal, [](const auto& v) { return exact_list(v); }), s);
+      });
     if (kind != ValueKind::Exact)
-      put(kind == ValueKind::Double ? "outputs" : "outputs_double",
-          [&](std::size_t s) { return shaped(o.approx[s], w, mpal, [](const auto& v) { return double_list(v); }); });
+      put(kind == ValueKind::Double ? "outputs" : "outputs_double", [&](std::size_t s) {
+        return undefined_as_null(shaped(o.approx[s], w, mpal, [](const auto& v) { return double_list(v); }), s);
+      });
     if (trace && !mpal) {
       put("memory_changes", [&](std::size_t s) { return memory_changes_json(p.sequences[s], p.initial); });
       put("relay_changes", [&](std::size_t s) { return relay_changes_json(p.measure, p.sequences[s], p.initial); });
@@ -192,8 +200,9 @@ std::string format_outputs(const OracleProblem& p, const BatchOutputs& o, FileFo
       auto [s, first] = row_of(r);
       std::vector<std::string> line;
       for (std::size_t k = 0; k < row_len(r); ++k)
-        line.push_back(kind == ValueKind::Exact ? to_string(o.exact[s][first + k])
-                                                : double_text(finite(o.approx[s][first + k])));
+        line.push_back(o.is_undefined(s, first + k)  ? std::string("nan")
+                       : kind == ValueKind::Exact ? to_string(o.exact[s][first + k])
+                                                  : double_text(finite(o.approx[s][first + k])));
       cells.push_back(std::move(line));
     }
     return format_csv({}, cells);
@@ -205,7 +214,8 @@ std::string format_outputs(const OracleProblem& p, const BatchOutputs& o, FileFo
   for (std::size_t r = 0; r < rows; ++r) {
     if (row_len(r) != cols) throw InputError(not_rectangular_message(r, row_len(r), cols));
     auto [s, first] = row_of(r);
-    for (std::size_t k = 0; k < cols; ++k) flat.push_back(finite(o.approx[s][first + k]));
+    for (std::size_t k = 0; k < cols; ++k)
+      flat.push_back(o.is_undefined(s, first + k) ? std::nan("") : finite(o.approx[s][first + k]));
   }
   if (!mpal && !p.batched) return format_npy_f8({cols}, flat);
   return format_npy_f8({rows, cols}, flat);

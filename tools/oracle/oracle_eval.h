@@ -21,6 +21,12 @@ struct BatchOutputs {
   std::size_t width = 1;                    ///< values per token (1 for PAL, d for MPAL)
   std::vector<std::vector<Q>> exact;        ///< exact outputs (empty when not asked for)
   std::vector<std::vector<double>> approx;  ///< nearest doubles (empty when not asked for)
+  /// Per sequence and value, nonzero where no output is defined (JSON null, CSV nan, .npy NaN); empty: none.
+  std::vector<std::vector<char>> undefined;
+  /// Whether value k of sequence s is undefined.
+  bool is_undefined(std::size_t s, std::size_t k) const {
+    return s < undefined.size() && !undefined[s].empty() && undefined[s][k];
+  }
 };
 
 /// Evaluates every sequence; the rank-keyed fast path (keyed_pal.h) does the PAL work. The sequences

@@ -181,7 +181,7 @@ KeyedMeasure load_keyed_measure(const std::string& path, const std::string& grid
 
 bool needs_oracle_mode(const json& doc) {
   if (!doc.is_object()) return false;
-  if (doc.contains("heads")) return true;
+  if (doc.contains("heads") || doc.contains("conventions")) return true;
   auto it = doc.find("inputs");
   return it != doc.end() && it->is_array() && !it->empty() && (*it)[0].is_array();
 }

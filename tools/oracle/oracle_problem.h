@@ -72,7 +72,7 @@ Measure load_measure_file(const std::string& path, const std::string& grid_delta
 KeyedMeasure load_keyed_measure(const std::string& path, const std::string& grid_delta, const RelayColumns& columns,
                                 CsvHeader header = CsvHeader::Auto);
 
-/// Whether a document needs the oracle mode (a batch of inputs or MPAL heads).
+/// Whether a document needs the oracle mode (a batch of inputs, MPAL heads or declared conventions).
 bool needs_oracle_mode(const nlohmann::json& doc);
 
 }  // namespace palcheck::oracle

@@ -215,9 +215,10 @@ TEST(OracleCli, CompareFindsAPlantedTieRuleDivergenceAtTheRightTokenAndRelay) {
   const json& d = report["differences"][0];
   EXPECT_EQ(d["sequence"], first_sequence);
   EXPECT_EQ(d["token"], first_token);
-  const json& best = d["diagnosis"]["readings_that_explain"][0];
+  EXPECT_EQ(d["diagnosis"]["cause"], "tie_rule");
+  const json& best = d["diagnosis"]["causes"][0]["evidence"];
   EXPECT_EQ(best["matches_whole_sequence"], true);
-  EXPECT_NE(best["reading"].get<std::string>().find("tie=strict "), std::string::npos);
+  EXPECT_EQ(best["reading"], "tie_rule=strict");
   ASSERT_EQ(best["relays"].size(), 1u);
   EXPECT_EQ(best["relays"][0]["index"], tie_relay);
   EXPECT_NE(r.err.find("relay " + std::to_string(tie_relay)), std::string::npos);

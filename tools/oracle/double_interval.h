@@ -1,0 +1,35 @@
+// rem:backprop: rigorous enclosures at double speed. A real number is carried as a closed interval of
+// doubles; every operation rounds each end outwards by one unit in the last place (more than the half
+// unit the operation rounded by), so the interval always contains the exact result. The logistic
+// function is bounded the way smoothed_switch.h bounds it in rationals (an alternating Taylor series
+// on z / 2^k, whose partial sums bracket e^-z, squared k times), each step rounded outwards: about
+// 1e-14 wide, enough to settle nearly every comparison; the rational enclosures settle the rest.
+#pragma once
+
+#include "reference/rational.h"
+
+#include <cmath>
+
+namespace palcheck::oracle {
+
+/// A closed interval [lo, hi] of doubles containing the real it stands for.
+struct DoubleInterval {
+  double lo = 0;  ///< lower end
+  double hi = 0;  ///< upper end
+};
+
+/// x rounded down (up) by one unit in the last place: outside the exact value x was rounded from.
+inline double round_down(double x) { return std::nextafter(x, -INFINITY); }
+inline double round_up(double x) { return std::nextafter(x, INFINITY); }
+
+/// Sum and product, rounded outwards.
+DoubleInterval operator+(DoubleInterval a, DoubleInterval b);
+DoubleInterval operator*(DoubleInterval a, DoubleInterval b);
+
+/// The doubles just outside an exact rational (one unit beyond when it is not a double).
+DoubleInterval enclose(const Q& q);
+
+/// An enclosure of 1/(1 + e^-y) for every y in `y`.
+DoubleInterval logistic_interval(DoubleInterval y);
+
+}  // namespace palcheck::oracle
