@@ -336,9 +336,12 @@ PYBIND11_MODULE(_core, m) {
       py::arg("max_cases") = py::none(), py::arg("seconds") = py::none(), py::arg("case") = py::none(),
       py::arg("initial_state") = 0, py::arg("progress") = true, py::arg("relays_per_call") = false,
       "Differential testing of fn(u: 1-D float64 array) -> outputs against the exact PAL over relays (R x 3: "
-      "alpha, beta, weight); domain (lo, hi) for the inputs; conventions as keyword arguments, as compare() "
-      "takes them (states='pm1', output_map=(a, b, c), smoothing=, atol=, rtol=, ...). Returns the report dict: 'passed', 'failures' (each with the shrunk 'inputs', the "
-      "'property' broken, the 'relays' involved and a 'replay' call), 'seed', 'cases'. Budget: max_cases "
+      "alpha, beta, weight); NaN in the outputs is an undefined output. Conventions as keyword arguments, as "
+      "compare() takes them (tie_rule=, first_token=, states='pm1', output_map=(a, b, c), "
+      "smoothing='tanh:T', domain=(lo, hi) bounding the inputs, before_crossing=, atol=, rtol=). Returns the "
+      "report dict: 'passed', 'failures' (one per distinct property and cause, each with the shrunk 'inputs', "
+      "the 'property' broken, its 'cause' and every consistent 'causes' ranked, the 'relays' kept and a "
+      "'replay' call), 'seed' (default 1), 'cases'. Budget: max_cases "
       "(default 400) and seconds (default 120); case=K re-runs case K alone. 'passed' is False when no case "
       "ran. KeyboardInterrupt (Ctrl-C) stops the run. With relays_per_call=True fn(u, relays) gets each case's "
       "relays (R x 3 float64: alpha, beta, weight), so shrinking can drop relays.");
@@ -353,7 +356,8 @@ PYBIND11_MODULE(_core, m) {
         std::string message;
         if (!failures.empty()) {
           py::dict first = failures[0];
-          message = "the implementation breaks " + py::str(first["property"]).cast<std::string>() + " on inputs " +
+          message = "the implementation breaks " + py::str(first["property"]).cast<std::string>() + " (cause " +
+                    py::str(first["cause"]).cast<std::string>() + ") on inputs " +
                     py::str(first["inputs_double"]).cast<std::string>() + " (relays " +
                     py::str(first["relays"]).cast<std::string>() +
                     "); replay: " + py::str(first["replay"]).cast<std::string>();
@@ -369,7 +373,7 @@ PYBIND11_MODULE(_core, m) {
       py::arg("fn"), py::kw_only(), py::arg("relays"), py::arg("seed") = 1,
       py::arg("max_cases") = py::none(), py::arg("seconds") = py::none(), py::arg("initial_state") = 0,
       py::arg("relays_per_call") = false,
-      "fuzz(...) for pytest: raises AssertionError naming the property, the shrunk inputs, the relays and the "
+      "fuzz(...) for pytest: raises AssertionError naming the property, its cause, the shrunk inputs, the relays and the "
       "replay call when fn fails, or saying that nothing was checked when no case ran.");
 
   m.def(
