@@ -59,6 +59,37 @@ CASES = {
         "seed_negative": '{"label": "l", "scenario": "s", "values": {}, "seed": -1}',
         "huge_number": '{"label": "l", "scenario": "s", "values": {"x": ["1e999999"]}}',
     },
+    "merge_input": {
+        "shard_deep": nested(100000),
+        "selection_deep": '{"seed": 1, "selection": %s}' % nested(100000),
+        "second_shard_deep": '{"seed": 1}\n--\n' + nested(100000),
+        "duplicate_key": '{"seed": 1, "seed": 2}',
+        "count_huge": '{"seed": 1, "tests": 1, "max_shrinks": 1, "rlimit": 1, "selection": ["def:relay"], '
+        '"shard": {"index": 1, "count": 9223372036854775807}, "claims": []}',
+        "index_negative": '{"seed": 1, "tests": 1, "max_shrinks": 1, "rlimit": 1, "selection": [], '
+        '"shard": {"index": -1, "count": 1}, "claims": []}',
+        "results_not_objects": '{"seed": 1, "tests": 1, "max_shrinks": 1, "rlimit": 1, "selection": ["def:relay"], '
+        '"shard": {"index": 1, "count": 1}, "claims": [{"label": "def:relay", "results": [1, [], null]}]}',
+    },
+    "report_input": {
+        "run_deep": '{"claims": %s}' % nested(100000),
+        "label_deep": '{"label": %s}' % nested(100000),
+        "duplicate_key": '{"claims": [], "claims": [1]}',
+        "results_not_objects": '{"claims": [{"label": "def:relay", "verdict": "REFUTED", '
+        '"evidence": {"results": [1, "x", null, []]}}]}',
+        "headline_not_bool": '{"claims": [{"label": "def:relay", "evidence": {"results": '
+        '[{"headline": "yes", "counterexample": {}}]}}]}',
+        "replay_values_deep": '{"label": "def:relay", "values": {"u": %s}}' % nested(100000),
+        "replay_huge_number": '{"label": "def:relay", "values": {"u": ["1e999999", "%s"]}}' % ("9" * 200000),
+    },
+    "impl_reply": {
+        "outputs_deep": '{"outputs": %s}' % nested(200000),
+        "error_deep": '{"error": %s}' % nested(200000),
+        "duplicate_outputs": '{"outputs": [1], "outputs": [2]}',
+        "overflow": '{"outputs": [1e400]}',
+        "null_output": '{"outputs": [null]}',
+        "long_number": '{"outputs": [%s]}' % ("1" * 200000),
+    },
 }
 
 

@@ -124,6 +124,7 @@ std::string Query::smt2() {
 PendingOutcome Query::start() {
   QueryOutcome outcome;
   std::filesystem::path path;
+  PendingRemoval scratch;
   if (!config_.smt2_dir.empty()) {
     std::filesystem::create_directories(config_.smt2_dir);
     path = std::filesystem::path(config_.smt2_dir) / file_name();
@@ -132,6 +133,7 @@ PendingOutcome Query::start() {
     static unsigned counter = 0;
     path = std::filesystem::temp_directory_path() /
            ("palcheck-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + "-" + file_name());
+    scratch = PendingRemoval(path.string(), RemovalKind::File);
   }
   std::string text = smt2();
   write_file_atomically(path.string(), text);
@@ -161,18 +163,20 @@ PendingOutcome Query::start() {
   } else {
     second = start_cvc5(path.string(), config_.rlimit, search);
   }
-  return PendingOutcome(std::move(outcome), std::move(second), path.string(), config_.smt2_dir, std::move(key));
+  return PendingOutcome(std::move(outcome), std::move(second), path.string(), config_.smt2_dir, std::move(key),
+                        std::move(scratch));
 }
 
 QueryOutcome Query::check() { return start().get(); }
 
 PendingOutcome::PendingOutcome(QueryOutcome outcome, std::future<SecondAnswer> second, std::string path,
-                               std::string keep_dir, std::string key)
+                               std::string keep_dir, std::string key, PendingRemoval scratch)
     : outcome_(std::move(outcome)),
       second_(std::move(second)),
       path_(std::move(path)),
       keep_dir_(std::move(keep_dir)),
-      key_(std::move(key)) {}
+      key_(std::move(key)),
+      scratch_(std::move(scratch)) {}
 
 QueryOutcome PendingOutcome::get() {
   QueryOutcome outcome = std::move(outcome_);
@@ -183,6 +187,7 @@ QueryOutcome PendingOutcome::get() {
     outcome.smt2_path = path_;
   else if (keep_dir_.empty())
     std::filesystem::remove(path_);
+  scratch_.release();
   if (!keep_dir_.empty() || solvers_disagree(outcome)) {
     // The kept dump records both answers, so that it can be checked against both binaries later.
     std::ifstream in(path_);

@@ -5,6 +5,7 @@
 
 #include "claims/claim.h"
 #include "proofs/second_solver.h"
+#include "reference/pending_removal.h"
 #include "reference/rational.h"
 
 #include <z3++.h>
@@ -39,12 +40,13 @@ class PendingOutcome {
  private:
   friend class Query;
   PendingOutcome(QueryOutcome outcome, std::future<SecondAnswer> second, std::string path, std::string keep_dir,
-                 std::string key);
+                 std::string key, PendingRemoval scratch);
   QueryOutcome outcome_;
   std::future<SecondAnswer> second_;
   std::string path_;      // the dump cvc5 reads
   std::string keep_dir_;  // RunConfig::smt2_dir: the dump stays, with both answers appended
   std::string key_;       // the dump's text with cvc5's limit and search: identical queries ask cvc5 once
+  PendingRemoval scratch_;  // a dump in the temporary folder, removed if the run is stopped
 };
 
 /// One satisfiability query: background facts, named hypotheses, seeds and rlimit from RunConfig.

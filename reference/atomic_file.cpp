@@ -1,95 +1,238 @@
-// Atomic, concurrent-safe files (see atomic_file.h).
+// Output files written whole or not at all (see atomic_file.h).
 #include "reference/atomic_file.h"
 
-#include <atomic>
+#include "reference/temporary_name.h"
+
 #include <cerrno>
-#include <csignal>
-#include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <random>
+#include <filesystem>
+#include <iostream>
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace palcheck {
 
+namespace fs = std::filesystem;
+
 namespace {
 
-// The temporary file being written, for the signal handler: a fixed buffer, since a handler may
-// only call async-signal-safe functions (unlink, signal, raise).
-char pending_temp[4096];
-std::atomic<bool> pending{false};
+constexpr std::size_t kBufferBytes = std::size_t{1} << 20;
 
-extern "C" void remove_pending_and_reraise(int signal_number) {
-  if (pending.load()) ::unlink(pending_temp);
-  std::signal(signal_number, SIG_DFL);
-  std::raise(signal_number);
+std::string reason() { return std::strerror(errno); }
+
+std::string folder_of(const std::string& path) {
+  fs::path folder = fs::path(path).parent_path();
+  return folder.empty() ? std::string(".") : folder.string();
 }
 
-void install_cleanup_once() {
-  static const bool installed = [] {
-    for (int s : {SIGINT, SIGTERM}) {
-      struct sigaction action {};
-      action.sa_handler = remove_pending_and_reraise;
-      sigemptyset(&action.sa_mask);
-      ::sigaction(s, &action, nullptr);
-    }
-    return true;
-  }();
-  (void)installed;
-}
-
-std::string unique_suffix() {
-  std::random_device device;
-  std::uint64_t bits = (static_cast<std::uint64_t>(device()) << 32) ^ device();
-  char text[64];
-  std::snprintf(text, sizeof text, ".tmp.%ld.%016llx", static_cast<long>(::getpid()),
-                static_cast<unsigned long long>(bits));
-  return text;
-}
-
-bool write_all(int fd, const std::string& bytes) {
-  std::size_t done = 0;
-  while (done < bytes.size()) {
-    ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-    if (n < 0) return false;
-    done += static_cast<std::size_t>(n);
+bool write_all(int fd, const char* data, std::size_t size) {
+  while (size > 0) {
+    ssize_t n = ::write(fd, data, size);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    data += n;
+    size -= static_cast<std::size_t>(n);
   }
   return true;
 }
 
-}  // namespace
+// What a path names as an output, and the file that is replaced or written into.
+struct Resolved {
+  OutputNode node;
+  std::string target;
+};
 
-std::string temporary_file_for(const std::string& path) {
-  std::string temp = path + unique_suffix();
-  if (temp.size() >= sizeof pending_temp) throw WriteError(path.substr(0, 80) + "...: path too long");
-  install_cleanup_once();
-  pending.store(false);
-  std::memcpy(pending_temp, temp.c_str(), temp.size() + 1);
-  pending.store(true);
-  return temp;
+Resolved resolve(const std::string& path) {
+  if (path == "-") return {OutputNode::StandardOutput, path};
+  if (path.empty()) throw WriteError("an empty output path");
+  struct stat st {};
+  std::string target = path;
+  if (::lstat(path.c_str(), &st) != 0) {
+    if (errno != ENOENT) throw WriteError(path + ": cannot write: " + reason());
+    std::string folder = folder_of(path);
+    struct stat fst {};
+    if (::stat(folder.c_str(), &fst) != 0 || !S_ISDIR(fst.st_mode))
+      throw WriteError(path + ": the folder " + folder + " does not exist");
+    return {OutputNode::Replace, path};
+  }
+  if (S_ISLNK(st.st_mode)) {
+    if (::stat(path.c_str(), &st) != 0)
+      throw WriteError(path + ": a symbolic link to nothing (" + reason() + "); palcheck writes through links only");
+    std::error_code ec;
+    target = fs::canonical(path, ec).string();
+    if (ec) throw WriteError(path + ": cannot resolve the symbolic link: " + ec.message());
+  }
+  if (S_ISREG(st.st_mode)) return {OutputNode::Replace, target};
+  if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode)) return {OutputNode::WriteThrough, path};
+  if (S_ISDIR(st.st_mode)) throw WriteError(path + " is a folder, not a file");
+  throw WriteError(path + std::string(S_ISBLK(st.st_mode) ? " is a block device" : " is a socket") +
+                   "; palcheck writes regular files, character devices and FIFOs only");
 }
 
-void temporary_file_done() { pending.store(false); }
+// An unnamed file in `folder` for reading and writing, or -1 where the file system has no O_TMPFILE.
+int open_unnamed(const std::string& folder, mode_t mode) {
+  if (::access("/proc/self/fd", X_OK) != 0) return -1;  // linkat through /proc is how it gets a name
+  return ::open(folder.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, mode);
+}
+
+// An unnamed scratch file in the temporary folder (for outputs copied out at commit).
+int open_scratch() {
+  std::error_code ec;
+  std::string folder = fs::temp_directory_path(ec).string();
+  if (ec) folder = "/tmp";
+  int fd = open_unnamed(folder, 0600);
+  if (fd >= 0) return fd;
+  std::string name = (fs::path(folder) / "palcheck-scratch-XXXXXX").string();
+  fd = ::mkostemp(name.data(), O_CLOEXEC);
+  if (fd < 0) throw WriteError("cannot create a temporary file in " + folder + ": " + reason());
+  ::unlink(name.c_str());  // unnamed from now on: nothing to remove, whatever ends the process
+  return fd;
+}
+
+// Copies the whole of `from` (from its start) into `to`.
+bool copy_all(int from, int to) {
+  if (::lseek(from, 0, SEEK_SET) != 0) return false;
+  char chunk[1 << 16];
+  for (;;) {
+    ssize_t n = ::read(from, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return false;
+    if (n == 0) return true;
+    if (!write_all(to, chunk, static_cast<std::size_t>(n))) return false;
+  }
+}
+
+// Opens a device or FIFO for writing without waiting: a FIFO nobody reads is an error, not a hang.
+int open_write_through(const std::string& path) {
+  int fd = ::open(path.c_str(), O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) {
+    if (errno == ENXIO) throw WriteError(path + ": no process is reading this FIFO");
+    throw WriteError(path + ": cannot write: " + reason());
+  }
+  int flags = ::fcntl(fd, F_GETFL);
+  if (flags >= 0) ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+  return fd;
+}
+
+void flush_standard_streams() {
+  std::cout.flush();
+  std::fflush(stdout);
+}
+
+}  // namespace
+
+OutputNode check_output_file(const std::string& path) {
+  Resolved r = resolve(path);
+  if (r.node == OutputNode::Replace) {
+    std::string folder = folder_of(r.target);
+    if (::access(folder.c_str(), W_OK) != 0)
+      throw WriteError(path + ": the folder " + folder + " is not writable");
+  } else if (r.node == OutputNode::WriteThrough && ::access(path.c_str(), W_OK) != 0) {
+    throw WriteError(path + ": not writable");
+  }
+  return r.node;
+}
+
+AtomicFile::AtomicFile(const std::string& path) : path_(path) {
+  Resolved r = resolve(path);
+  node_ = r.node;
+  target_ = r.target;
+  buffer_.reserve(kBufferBytes);
+  if (node_ != OutputNode::Replace) {
+    fd_ = open_scratch();
+    unnamed_ = true;
+    return;
+  }
+  std::string folder = folder_of(target_);
+  sweep_stale_temporaries(target_, TemporaryKind::File);
+  struct stat st {};
+  mode_t mode = ::stat(target_.c_str(), &st) == 0 ? (st.st_mode & 07777) : 0666;
+  fd_ = open_unnamed(folder, mode);
+  if (fd_ >= 0) {
+    unnamed_ = true;
+  } else {
+    temp_ = temporary_name(target_, TemporaryKind::File);
+    pending_ = PendingRemoval(temp_, RemovalKind::File);
+    fd_ = ::open(temp_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
+    if (fd_ < 0) {
+      std::string why = reason();
+      pending_.release();
+      throw WriteError(path_ + ": cannot write (cannot create a temporary file in " + folder + ": " + why + ")");
+    }
+  }
+  if (mode != 0666) ::fchmod(fd_, mode);  // an existing file keeps its permissions (umask aside)
+}
+
+AtomicFile::~AtomicFile() {
+  if (fd_ >= 0) ::close(fd_);
+  if (!committed_ && !temp_.empty()) ::unlink(temp_.c_str());
+}
+
+void AtomicFile::flush() {
+  if (buffer_.empty()) return;
+  if (!write_all(fd_, buffer_.data(), buffer_.size())) throw WriteError(path_ + ": write failed: " + reason());
+  buffer_.clear();
+}
+
+void AtomicFile::write(const char* data, std::size_t size) {
+  if (committed_) throw WriteError(path_ + ": written after commit");
+  if (buffer_.size() + size > kBufferBytes) flush();
+  if (size >= kBufferBytes) {
+    if (!write_all(fd_, data, size)) throw WriteError(path_ + ": write failed: " + reason());
+    return;
+  }
+  buffer_.append(data, size);
+}
+
+void AtomicFile::commit() {
+  flush();
+  if (node_ == OutputNode::StandardOutput) {
+    flush_standard_streams();
+    if (!copy_all(fd_, STDOUT_FILENO)) throw WriteError("standard output: write failed: " + reason());
+  } else if (node_ == OutputNode::WriteThrough) {
+    int out = open_write_through(path_);
+    bool ok = copy_all(fd_, out);
+    std::string why = reason();
+    ok = ::close(out) == 0 && ok;
+    if (!ok) throw WriteError(path_ + ": write failed: " + why);
+  } else {
+    if (unnamed_) {
+      // linkat cannot replace a file: the unnamed file gets a temporary name, then rename replaces.
+      temp_ = temporary_name(target_, TemporaryKind::File);
+      pending_ = PendingRemoval(temp_, RemovalKind::File);
+      std::string self = "/proc/self/fd/" + std::to_string(fd_);
+      if (::linkat(AT_FDCWD, self.c_str(), AT_FDCWD, temp_.c_str(), AT_SYMLINK_FOLLOW) != 0) {
+        std::string why = reason();
+        temp_.clear();
+        pending_.release();
+        throw WriteError(path_ + ": cannot name the temporary file: " + why);
+      }
+    }
+    int fd = fd_;
+    fd_ = -1;
+    if (::close(fd) != 0) throw WriteError(path_ + ": write failed: " + reason());
+    if (std::rename(temp_.c_str(), target_.c_str()) != 0)
+      throw WriteError(path_ + ": cannot rename the temporary file into place: " + reason());
+    pending_.release();
+    temp_.clear();
+  }
+  committed_ = true;
+}
+
+void write_standard_output(const std::string& bytes) {
+  flush_standard_streams();
+  if (!std::cout || std::ferror(stdout) || !write_all(STDOUT_FILENO, bytes.data(), bytes.size()))
+    throw WriteError("standard output: write failed: " + reason());
+}
 
 void write_file_atomically(const std::string& path, const std::string& bytes) {
-  std::string temp = temporary_file_for(path);
-  int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-  if (fd < 0) {
-    temporary_file_done();
-    throw WriteError(path + ": cannot write (cannot create " + temp + ": " + std::strerror(errno) + ")");
-  }
-  bool written = write_all(fd, bytes);
-  written = ::close(fd) == 0 && written;
-  if (!written || std::rename(temp.c_str(), path.c_str()) != 0) {
-    std::string reason = std::strerror(errno);
-    ::unlink(temp.c_str());
-    temporary_file_done();
-    throw WriteError(path + (written ? ": cannot rename the temporary file into place: " : ": write failed: ") +
-                     reason);
-  }
-  temporary_file_done();
+  if (path == "-") return write_standard_output(bytes);
+  AtomicFile file(path);
+  file.write(bytes);
+  file.commit();
 }
 
 }  // namespace palcheck

@@ -67,7 +67,7 @@ std::optional<Q> parse_decimal(std::string_view s) {
 std::optional<Q> parse_rational(std::string_view text) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
-  if (text.empty()) return std::nullopt;
+  if (text.empty() || text.size() > kMaxNumberChars) return std::nullopt;
   if (auto slash = text.find('/'); slash != std::string_view::npos) {
     auto num = parse_decimal(text.substr(0, slash));
     auto den = parse_decimal(text.substr(slash + 1));

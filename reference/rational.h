@@ -4,6 +4,7 @@
 
 #include <boost/multiprecision/gmp.hpp>
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,8 +17,11 @@ using Q = boost::multiprecision::mpq_rational;
 /// The largest decimal exponent parse_rational accepts: "1e1000" and "1e-1000" are read, "1e1001" is not.
 inline constexpr long kMaxDecimalExponent = 1000;
 
+/// The longest text parse_rational reads (surrounding spaces aside): bounds GMP's work before it starts.
+inline constexpr std::size_t kMaxNumberChars = 1000000;
+
 /// Parses "3", "-0.125", "1/3", "2.5e-3" exactly; nullopt on anything else (NaN, Inf, junk, an exponent
-/// beyond +-kMaxDecimalExponent).
+/// beyond +-kMaxDecimalExponent, more than kMaxNumberChars characters).
 std::optional<Q> parse_rational(std::string_view text);
 
 /// The exact value of a finite binary double; nullopt for NaN and infinities.

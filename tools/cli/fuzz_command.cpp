@@ -4,9 +4,12 @@
 // tools/oracle/fuzz_impl.h. Exit 0 no failure, 1 failures, 2 bad input.
 #include "tools/cli/commands.h"
 #include "tools/cli/number_option.h"
+#include "reference/pending_removal.h"
 #include "tools/oracle/atomic_write.h"
 #include "tools/oracle/conventions.h"
 #include "tools/oracle/fuzz_impl.h"
+#include "tools/oracle/impl_reply.h"
+#include "tools/oracle/input_limits.h"
 #include "tools/oracle/json_input.h"
 #include "tools/oracle/oracle_files.h"
 #include "tools/oracle/oracle_problem.h"
@@ -79,6 +82,11 @@ class ChildProcess {
         why = "the command exited or closed its output without a reply";
         return std::nullopt;
       }
+      if (pending_.size() + static_cast<std::size_t>(got) > kMaxReplyBytes) {
+        stop();
+        why = "a reply longer than " + std::to_string(kMaxReplyBytes) + " bytes; the command was stopped";
+        return std::nullopt;
+      }
       pending_.append(buffer, static_cast<std::size_t>(got));
     }
   }
@@ -109,6 +117,7 @@ class ChildProcess {
       return false;
     }
     setpgid(pid_, pid_);  // also here: whichever of parent and child runs first, the group exists
+    group_ = std::make_unique<PendingChild>(pid_);  // killed too if palcheck is stopped by a signal
     return true;
   }
   void stop() {
@@ -120,6 +129,7 @@ class ChildProcess {
       ::kill(-pid_, SIGKILL);
       waitpid(pid_, nullptr, 0);
     }
+    group_.reset();
     pid_ = -1;
   }
 
@@ -128,6 +138,7 @@ class ChildProcess {
   pid_t pid_ = -1;
   int to_ = -1, from_ = -1;
   std::string pending_;
+  std::unique_ptr<PendingChild> group_;
 };
 
 std::string shell_quote(const std::string& s) {
@@ -151,38 +162,7 @@ ImplReply ask(ChildProcess& child, const Measure& mu, const std::vector<double>&
                {"conventions", conventions_json(c)}};
   ImplReply reply;
   std::optional<std::string> answer = child.exchange(request.dump(), reply.error);
-  if (!answer) return reply;
-  const std::string& line = *answer;
-  json doc = json::parse(line, nullptr, false);
-  if (doc.is_discarded() || !doc.is_object()) {
-    reply.error = "reply is not a JSON object: " + line.substr(0, 200);
-  } else if (doc.contains("error")) {
-    reply.error = "the command reported: " + doc["error"].dump();
-  } else if (!doc.contains("outputs") || !doc["outputs"].is_array()) {
-    reply.error = "reply has no \"outputs\" list: " + line.substr(0, 200);
-  } else {
-    // null is an undefined output (JSON has no NaN; JavaScript writes NaN as null).
-    bool any_undefined = false;
-    for (const json& v : doc["outputs"]) {
-      if (v.is_null()) {
-        reply.outputs.emplace_back(0);
-        reply.undefined.resize(reply.outputs.size(), 0);
-        reply.undefined.back() = 1;
-        any_undefined = true;
-        continue;
-      }
-      auto q = v.is_number() ? rational_from_double(v.get<double>()) : std::nullopt;
-      if (!q) {
-        reply.error = "output " + v.dump() + " is not a number";
-        reply.outputs.clear();
-        reply.undefined.clear();
-        break;
-      }
-      reply.outputs.push_back(*q);
-    }
-    if (any_undefined) reply.undefined.resize(reply.outputs.size(), 0);
-  }
-  return reply;
+  return answer ? parse_impl_reply(*answer) : reply;
 }
 
 }  // namespace
@@ -226,20 +206,20 @@ CommandHandler add_fuzz_command(CLI::App& app) {
   fuzz->add_option("--call-timeout", o->call_seconds,
                    "Seconds one call may take before the command is stopped and the case fails (default 10)")
       ->type_name("SECONDS");
-  fuzz->add_option("--case", o->only_case, "Run only this case number (the replay of a failure)")->type_name("UINT");
+  fuzz->add_option_function<std::string>(
+          "--case", [o](const std::string& text) { o->only_case = parse_count(text, "--case", 0, 999'999); },
+          "Run only this case number (0..999999; the replay of a failure)")
+      ->type_name("UINT");
   fuzz->add_option("--report", o->report, "Write the JSON report to this file instead of standard output")
       ->type_name("FILE");
   return [fuzz, o]() -> int {
     if (!*fuzz) return -1;
     FuzzOptions f;
     for (const std::string& option : o->conventions) apply_convention_option(f.conventions, option);
-    f.measure = load_measure_file(o->measure, o->grid_delta, f.conventions.columns);
+    if (f.conventions.output.a == 0) throw InputError("--convention output: a must be nonzero");
+    check_paths({{"--report", o->report}}, {{"--measure", o->measure}});
     // The command sees doubles: the reference takes the relays at the same values.
-    for (WeightedRelay& w : f.measure.relays) {
-      w.thresholds.alpha = *rational_from_double(to_double(w.thresholds.alpha));
-      w.thresholds.beta = *rational_from_double(to_double(w.thresholds.beta));
-      w.weight = *rational_from_double(to_double(w.weight));
-    }
+    f.measure = measure_as_doubles(load_measure_file(o->measure, o->grid_delta, f.conventions.columns), o->measure);
     if (o->initial_state != 0 && o->initial_state != 1) throw InputError("--initial-state: expected 0 or 1");
     f.initial = static_cast<InitialState>(o->initial_state);
     if (!(o->seconds > 0)) throw InputError("--seconds: expected a positive number");
@@ -278,6 +258,10 @@ CommandHandler add_fuzz_command(CLI::App& app) {
                 << failure["inputs_double"].dump() << ", " << failure["relays"].size() << " relay(s)"
                 << "; replay: " << failure["replay"].get<std::string>();
     std::cerr << "\n";
+    if (report["cases"] == 0) {
+      std::cerr << "fuzz-impl: no case was checked (the time budget ended first), so nothing passed\n";
+      return 2;
+    }
     return report["passed"].get<bool>() ? 0 : 1;
   };
 }

@@ -1,11 +1,14 @@
 // The palcheck command line: each subcommand lives in its own file (see commands.h).
 #include "tools/cli/commands.h"
+#include "reference/pending_removal.h"
+#include "tools/oracle/atomic_write.h"
 #include "tools/cli/version.h"
 #include "tools/oracle/json_input.h"
 
 #include <iostream>
 
 int main(int argc, char** argv) {
+  palcheck::install_exit_cleanup();  // temporary files and child processes undone on every exit
   CLI::App app{"palcheck: exact reference of the Preisach Attention Layer and machine checks of its paper"};
   app.set_version_flag("--version", palcheck::cli::version_text(),
                        "Print palcheck's version (and git commit) and exit");
@@ -24,7 +27,10 @@ int main(int argc, char** argv) {
   try {
     for (auto& handler : handlers) {
       if (!handler) continue;
-      if (int code = handler(); code >= 0) return code;
+      if (int code = handler(); code >= 0) {
+        palcheck::oracle::flush_standard_output();  // a failed write to stdout is exit 2, never 0
+        return code;
+      }
     }
   } catch (const palcheck::oracle::InputError& e) {
     std::cerr << "palcheck: " << e.what() << "\n";

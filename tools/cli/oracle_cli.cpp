@@ -65,16 +65,12 @@ bool oracle_options_given(const OracleEvalOptions& o) {
 
 void check_output_paths(const std::vector<OutputPath>& outputs, const ProblemSources& s,
                         const std::vector<OutputPath>& more_inputs) {
-  std::vector<OutputPath> inputs{
-      {"FILE", s.document}, {"--inputs", s.inputs}, {"--w-in", s.w_in}, {"--w-out", s.w_out}};
+  std::vector<NamedPath> inputs{{"FILE", s.document}, {"--inputs", s.inputs}, {"--w-in", s.w_in}, {"--w-out", s.w_out}};
   for (const std::string& m : s.measures) inputs.push_back({"--measure", m});
-  inputs.insert(inputs.end(), more_inputs.begin(), more_inputs.end());
-  for (std::size_t k = 0; k < outputs.size(); ++k) {
-    check_writable(outputs[k].path, outputs[k].option);
-    for (const OutputPath& in : inputs) check_distinct(outputs[k].path, outputs[k].option, in.path, in.option);
-    for (std::size_t j = 0; j < k; ++j)
-      check_distinct(outputs[k].path, outputs[k].option, outputs[j].path, outputs[j].option);
-  }
+  for (const OutputPath& in : more_inputs) inputs.push_back({in.option, in.path});
+  std::vector<NamedPath> files;
+  for (const OutputPath& out : outputs) files.push_back({out.option, out.path});
+  check_paths(files, inputs);
 }
 
 // eval under conventions other than the paper's presentation: the whole problem, in their frame.

@@ -5,11 +5,13 @@
 
 #include "claims/areas.h"
 #include "tools/cli/claim_verify.h"
+#include "tools/oracle/atomic_write.h"
+#include "tools/oracle/input_file.h"
+#include "tools/oracle/json_input.h"
 #include "tools/report/paper_tex.h"
 #include "tools/report/report_writer.h"
 
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -26,14 +28,6 @@ struct ReportCommandOptions {
   RunConfig config;
 };
 
-// The report replaces --out when complete: only an empty folder or an earlier report may be replaced.
-bool replaceable(const std::filesystem::path& out) {
-  if (!std::filesystem::exists(out)) return true;
-  if (!std::filesystem::is_directory(out)) return false;
-  return std::filesystem::is_empty(out) || std::filesystem::exists(out / "index.html") ||
-         std::filesystem::exists(out / "index.md");
-}
-
 // The paper's source the user gave, checked before any work: readable, and holding some claim's label.
 std::optional<std::string> tex_problem(const std::string& path, const Registry& registry) {
   if (path.empty()) return std::nullopt;
@@ -48,28 +42,21 @@ std::optional<std::string> tex_problem(const std::string& path, const Registry& 
 }
 
 int run_report(const ReportCommandOptions& o) {
-  if (!replaceable(o.out)) {
-    std::cerr << "palcheck report: --out " << o.out << " exists and is not an earlier report; not replacing it\n";
-    return 2;
-  }
+  // The report replaces --out when complete: only an absent or empty folder or an earlier palcheck
+  // folder, holding none of the inputs (reference/output_folder.h), checked before any work.
+  using oracle::PathKind;
+  oracle::check_paths({{"--out", o.out, PathKind::Folder}, {"--smt2-dir", o.config.smt2_dir, PathKind::Folder}},
+                      {{"--from", o.from}, {"--replays", o.replays, PathKind::Folder}, {"--tex", o.tex}});
   Registry registry = build_full_registry();
   if (std::optional<std::string> problem = tex_problem(o.tex, registry)) {
     std::cerr << "palcheck report: --tex " << *problem << "\n";
     return 2;
   }
+  oracle::mark_folder_output(o.config.smt2_dir, "--smt2-dir");
   nlohmann::json doc;
   std::map<std::string, nlohmann::json> replays;
   if (!o.from.empty()) {
-    std::ifstream in(o.from);
-    if (!in) {
-      std::cerr << "palcheck report: cannot read " << o.from << "\n";
-      return 2;
-    }
-    doc = nlohmann::json::parse(in, nullptr, false);
-    if (doc.is_discarded()) {
-      std::cerr << "palcheck report: " << o.from << " is not JSON\n";
-      return 2;
-    }
+    doc = oracle::parse_json_text(oracle::read_source(o.from), o.from);
     if (!o.replays.empty()) {
       if (!std::filesystem::is_directory(o.replays)) {
         std::cerr << "palcheck report: --replays " << o.replays << " is not a folder\n";
@@ -82,6 +69,7 @@ int run_report(const ReportCommandOptions& o) {
     std::vector<std::string> labels = select_claims(registry, {}, unknown);
     std::cerr << "palcheck report: running verify on " << labels.size() << " claims, seed " << o.config.seed << "\n";
     VerifyReport verified = run_verify(registry, labels, o.config, &std::cerr);
+    oracle::mark_folder_output(o.config.smt2_dir, "--smt2-dir");
     doc = verify_json(verified);
     for (const ReplayFile& file : replay_files(registry, verified))
       replays[file.instance.label] = replay_file_to_json(file);

@@ -9,16 +9,16 @@
 #include "tools/cli/claim_verify.h"
 #include "tools/cli/instance_json.h"
 #include "tools/cli/number_option.h"
+#include "reference/atomic_file.h"
+#include "reference/output_folder.h"
 #include "tools/oracle/atomic_write.h"
+#include "tools/oracle/input_file.h"
 #include "tools/oracle/json_input.h"
 
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
-
-#include <unistd.h>
 
 namespace palcheck::cli {
 
@@ -58,27 +58,40 @@ void add_run_options(CLI::App* command, ClaimOptions& o) {
       ->type_name("DIR");
 }
 
-// Output places are checked before the run, not after minutes of work.
-void check_outputs(const std::string& json_file, const std::string& out_dir, const std::string& smt2_dir) {
-  oracle::check_writable(json_file, "--json");
-  for (auto [option, folder] : {std::pair{"--out", out_dir}, {"--smt2-dir", smt2_dir}}) {
-    if (folder.empty()) continue;
-    std::error_code ec;
-    std::filesystem::create_directories(folder, ec);
-    if (ec || ::access(folder.c_str(), W_OK) != 0)
-      throw oracle::InputError(std::string(option) + ": " + folder + ": cannot create or write this folder" +
-                               (ec ? ": " + ec.message() : std::string()));
-  }
+// Output places are checked before the run, not after minutes of work: each can be written, none is
+// an input or lies in another, and the folders are absent, empty or palcheck's (atomic_write.h).
+void check_outputs(const std::string& json_file, const std::string& out_dir, const std::string& smt2_dir,
+                   const std::vector<oracle::NamedPath>& inputs = {}) {
+  using oracle::PathKind;
+  oracle::check_paths({{"--json", json_file, PathKind::File},
+                       {"--out", out_dir, PathKind::Folder},
+                       {"--smt2-dir", smt2_dir, PathKind::Folder}},
+                      inputs);
+  // --smt2-dir is filled in place as queries run (the run's JSON names its files): marked as
+  // palcheck's before the run and again after it.
+  oracle::mark_folder_output(smt2_dir, "--smt2-dir");
 }
 
-// One replay file per refuted claim of the report into `out_dir` (nothing when it is empty).
+// One replay file per refuted claim of the report into `out_dir` (nothing when it is empty), all of
+// them or none: they are written into a fresh folder that replaces `out_dir` when complete.
 void write_replay_files(const Registry& registry, const VerifyReport& report, const std::string& out_dir,
                         const char* command) {
   if (out_dir.empty()) return;
-  for (const ReplayFile& file : replay_files(registry, report)) {
-    std::filesystem::path path = std::filesystem::path(out_dir) / replay_file_name(file.instance.label);
-    oracle::write_atomically(path.string(), replay_file_to_json(file).dump(2) + "\n");
-    std::cerr << "palcheck " << command << ": wrote " << path.string() << "\n";
+  try {
+    OutputFolder folder(out_dir);
+    std::vector<std::string> names;
+    for (const ReplayFile& file : replay_files(registry, report)) {
+      names.push_back(replay_file_name(file.instance.label));
+      write_file_atomically((std::filesystem::path(folder.staging()) / names.back()).string(),
+                            replay_file_to_json(file).dump(2) + "\n");
+    }
+    std::vector<std::string> kept;
+    folder.commit(&kept);
+    for (const std::string& name : names)
+      std::cerr << "palcheck " << command << ": wrote " << (std::filesystem::path(out_dir) / name).string() << "\n";
+    for (const std::string& k : kept) std::cerr << "palcheck " << command << ": left in place: " << k << "\n";
+  } catch (const WriteError& e) {
+    throw oracle::InputError(std::string("--out: ") + e.what());
   }
 }
 
@@ -106,6 +119,7 @@ int run_verify_command(const ClaimOptions& o) {
     std::cerr << "palcheck verify: " << labels.size() << " claims, seed " << config.seed << ", tests " << config.tests
               << ", rlimit " << config.rlimit << "\n";
     VerifyReport report = run_verify(registry, labels, config, &std::cerr);
+    oracle::mark_folder_output(config.smt2_dir, "--smt2-dir");
     // The table goes to standard output, or to standard error when the JSON goes there.
     (o.json_file == "-" ? std::cerr : std::cout) << verify_table(report);
     if (!o.json_file.empty()) oracle::write_atomically(o.json_file, verify_json(report).dump(2) + "\n");
@@ -126,6 +140,7 @@ int run_verify_command(const ClaimOptions& o) {
   std::cerr << "palcheck verify: shard " << shard->index << "/" << shard->count << " of " << labels.size()
             << " claims, seed " << config.seed << ", tests " << config.tests << ", rlimit " << config.rlimit << "\n";
   ShardRun run = run_shard(registry, labels, *shard, config, &std::cerr);
+  oracle::mark_folder_output(config.smt2_dir, "--smt2-dir");
   oracle::write_atomically(o.json_file, shard_json(run).dump(2) + "\n");
   std::cerr << "palcheck verify: wrote shard " << shard->index << "/" << shard->count << " to " << o.json_file
             << "; palcheck merge gives the verdicts\n";
@@ -133,20 +148,12 @@ int run_verify_command(const ClaimOptions& o) {
 }
 
 int run_merge(const ClaimOptions& o) {
+  std::vector<oracle::NamedPath> inputs;
+  for (const std::string& file : o.merge_files) inputs.push_back({"SHARDS", file});
+  check_outputs(o.json_file, o.out_dir, "", inputs);
   std::vector<nlohmann::ordered_json> shards;
-  for (const std::string& file : o.merge_files) {
-    std::ifstream in(file);
-    if (!in) {
-      std::cerr << "palcheck merge: cannot read " << file << "\n";
-      return 2;
-    }
-    try {
-      shards.push_back(nlohmann::ordered_json::parse(in));
-    } catch (const nlohmann::json::exception& e) {
-      std::cerr << "palcheck merge: " << file << " is not JSON: " << e.what() << "\n";
-      return 2;
-    }
-  }
+  for (const std::string& file : o.merge_files)
+    shards.push_back(oracle::parse_ordered_json_text(oracle::read_source(file), file));
   Registry registry = build_full_registry();
   std::string error;
   std::optional<VerifyReport> merged = merge_shards(registry, shards, error);
@@ -154,8 +161,8 @@ int run_merge(const ClaimOptions& o) {
     std::cerr << "palcheck merge: " << error << "\n";
     return 2;
   }
-  check_outputs(o.json_file, o.out_dir, "");
-  oracle::write_atomically(o.json_file.empty() ? "-" : o.json_file, verify_json(*merged).dump(2) + "\n");
+  std::string text = verify_json(*merged).dump(2) + "\n";
+  oracle::write_atomically(o.json_file.empty() ? "-" : o.json_file, text);
   write_replay_files(registry, *merged, o.out_dir, "merge");
   return merged->any_error() ? 1 : 0;
 }
@@ -166,7 +173,9 @@ int run_show(const ClaimOptions& o) {
     std::cerr << "palcheck show: unknown label: " << o.show_label << "\n";
     return 2;
   }
+  check_outputs("", "", o.config.smt2_dir);
   VerifyReport report = run_verify(registry, {o.show_label}, o.config, nullptr);
+  oracle::mark_folder_output(o.config.smt2_dir, "--smt2-dir");
   std::cout << show_text(registry, report.claims.front(), o.config);
   return report.any_error() ? 1 : 0;
 }

@@ -1,24 +1,43 @@
-// Output files written whole or not at all: a temporary file with a name unique to this process and
-// call (pid and random bits, so concurrent runs on one path never share it), then a rename; the
-// temporary file is removed on failure and on SIGINT/SIGTERM.
+// The outputs of every command, checked before any work and written whole or not at all
+// (reference/atomic_file.h for files, reference/output_folder.h for folders), with the errors as
+// InputError (exit 2) naming the option.
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace palcheck::oracle {
 
-/// Writes `bytes` to `path` through a unique temporary file in the same folder and a rename, so a
-/// failed or interrupted run never leaves a partial file; "-" writes to standard output.
+/// Writes `bytes` to `path` (reference/atomic_file.h: replaced whole, or written through a link,
+/// device or FIFO); "-" writes to standard output. InputError naming the path when it fails.
 void write_atomically(const std::string& path, const std::string& bytes);
 
-/// A temporary file name next to `path`, unique to this process and call (pid and random bits), that
-/// SIGINT/SIGTERM remove until temporary_done(); for writers that stream (one at a time).
-std::string temporary_for(const std::string& path);
+/// Flushes std::cout and stdout; InputError "standard output: write failed" when what they held did
+/// not all get through (a full disk, a closed descriptor, an I/O error): every command calls it
+/// before it exits, so such a run never exits 0.
+void flush_standard_output();
 
-/// The temporary file of temporary_for was renamed into place or removed: signals leave it alone.
-void temporary_done();
+/// Whether a path is a file or a folder.
+enum class PathKind { File, Folder };
 
-/// InputError (exit 2) unless `path`'s folder exists and is writable: checked before a long run.
+/// A path a command reads or writes, and the option that named it ("-o", "--out", "FILE").
+struct NamedPath {
+  std::string option;              ///< how the user named it, for messages
+  std::string path;                ///< "-" and "" (standard input or output, or not given) are never checked
+  PathKind kind = PathKind::File;  ///< a file, or a folder (--out, --replays)
+};
+
+/// Before anything is read or computed: every output can be written (a file: its folder exists and
+/// is writable, it is not a folder, block device or dangling link; a folder: output_folder.h's rule),
+/// and no output is an input, holds an input, or is, holds or lies in another output (paths compared
+/// after resolving ".", ".." and symbolic links). InputError naming both options otherwise.
+void check_paths(const std::vector<NamedPath>& outputs, const std::vector<NamedPath>& inputs);
+
+/// For a folder output filled in place as a run goes (--smt2-dir): reference/output_folder.h's
+/// mark_output_folder, InputError naming the option. Call it after check_paths and after the run.
+void mark_folder_output(const std::string& path, const std::string& option);
+
+/// check_paths for one output file.
 void check_writable(const std::string& path, const std::string& option);
 
 /// InputError naming both options when `output` is the same file as `input` (an input or an earlier

@@ -5,10 +5,6 @@
 #include "reference/trace.h"
 #include "tools/oracle/json_input.h"
 
-#include <filesystem>
-#include <fstream>
-#include <iostream>
-#include <sstream>
 
 namespace palcheck::oracle {
 
@@ -56,22 +52,6 @@ json evaluate_document(const json& doc, bool trace) {
     out["trace"] = steps;
   }
   return out;
-}
-
-std::string read_source(const std::string& path) {
-  if (path == "-") {
-    std::ostringstream ss;
-    ss << std::cin.rdbuf();
-    return ss.str();
-  }
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw InputError(path + ": is a folder, not a file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot open file");
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  if (in.bad()) throw InputError(path + ": read error");
-  return bytes.str();
 }
 
 }  // namespace palcheck::oracle

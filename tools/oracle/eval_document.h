@@ -2,6 +2,8 @@
 // optional per-token trace (relays switched, memory) for oracle users.
 #pragma once
 
+#include "tools/oracle/input_file.h"
+
 #include <nlohmann/json.hpp>
 
 #include <string>
@@ -10,8 +12,5 @@ namespace palcheck::oracle {
 
 /// Evaluates one eval document; throws InputError on bad input. `trace` adds per-token detail.
 nlohmann::json evaluate_document(const nlohmann::json& doc, bool trace);
-
-/// The whole text of a file, or of standard input for "-"; InputError if it cannot be opened.
-std::string read_source(const std::string& path);
 
 }  // namespace palcheck::oracle

@@ -54,7 +54,7 @@ struct FuzzOptions {
   std::function<void(const std::string&)> progress;  ///< one line at a time, for stderr
 };
 
-/// Runs the search; the report has "passed", "seed", "cases", "calls", "conventions",
+/// Runs the search; the report has "passed" (false when no case was checked), "seed", "cases", "calls", "conventions",
 /// "failing_cases_by_property", "failing_cases_by_cause" and "failures": one per distinct
 /// (property, cause), most failing cases first, each with the shrunk "inputs", the "relays" kept, the
 /// "property", the "cause" and every consistent "causes" ranked, the "diagnosis" of the witness,

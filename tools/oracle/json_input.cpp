@@ -1,6 +1,11 @@
 // JSON input of `palcheck eval` (see json_input.h).
 #include "tools/oracle/json_input.h"
 
+#include <algorithm>
+#include <cmath>
+#include <new>
+#include <set>
+
 namespace palcheck::oracle {
 
 using nlohmann::json;
@@ -20,7 +25,8 @@ Q parse_number(const json& value, const std::string& field) {
     auto q = parse_rational(value.get<std::string>());
     if (!q)
       throw InputError(field + ": not an exact number (integer, decimal with exponent within +-" +
-                       std::to_string(kMaxDecimalExponent) + ", or p/q): \"" + shown(value.get<std::string>()) + "\"");
+                       std::to_string(kMaxDecimalExponent) + ", or p/q; at most " + std::to_string(kMaxNumberChars) +
+                       " characters): \"" + shown(value.get<std::string>()) + "\"");
     return *q;
   }
   throw InputError(field + ": expected a number or a numeric string, got " + std::string(value.type_name()));
@@ -43,6 +49,24 @@ int parse_int(const json& value, const std::string& field) {
 }
 
 }  // namespace
+
+void check_table_size(std::size_t thresholds, const std::string& source) {
+  if (thresholds < (std::size_t{1} << 16) && (thresholds + 1) * (thresholds + 1) <= kMaxTableCells) return;
+  throw InputError(source + ": " + std::to_string(thresholds) +
+                   " distinct thresholds need a table of their square in sums; palcheck's tables hold at most " +
+                   std::to_string(kMaxTableCells) + " (about " +
+                   std::to_string(static_cast<std::size_t>(std::sqrt(static_cast<double>(kMaxTableCells))) - 1) +
+                   " distinct thresholds)");
+}
+
+std::size_t distinct_thresholds(const Measure& mu) {
+  std::vector<const Q*> all;
+  all.reserve(2 * mu.relays.size());
+  for (const WeightedRelay& r : mu.relays) all.push_back(&r.thresholds.alpha), all.push_back(&r.thresholds.beta);
+  std::sort(all.begin(), all.end(), [](const Q* a, const Q* b) { return *a < *b; });
+  return static_cast<std::size_t>(
+      std::unique(all.begin(), all.end(), [](const Q* a, const Q* b) { return *a == *b; }) - all.begin());
+}
 
 bool has_grid(const json& doc) { return doc.is_object() && doc.contains("grid"); }
 
@@ -87,6 +111,7 @@ Measure parse_measure(const json& doc) {
                        to_string(relay.thresholds.beta) + "): not in the Preisach half-plane alpha >= beta");
     mu.relays.push_back(relay);
   }
+  check_table_size(distinct_thresholds(mu), "relays");
   return mu;
 }
 
@@ -122,7 +147,7 @@ std::string shown(const json& value) {
 std::string json_number_problem(double value, const std::string& text) {
   if (!parse_rational(text))
     return "JSON number " + shown(text) + " is outside the exact range (decimal exponent within +-" +
-           std::to_string(kMaxDecimalExponent) + ")";
+           std::to_string(kMaxDecimalExponent) + ", at most " + std::to_string(kMaxNumberChars) + " characters)";
   if (value == 0 && text.find_first_of("123456789") < text.find_first_of("eE"))
     return "JSON number " + shown(text) + " underflows to 0 as a double; write it as a string (\"" + shown(text) +
            "\") for its exact value";
@@ -131,14 +156,21 @@ std::string json_number_problem(double value, const std::string& text) {
 
 namespace {
 
-// nlohmann's DOM builder with three guards: a nesting limit (deep documents crash copying and printing,
-// which recurse), numbers checked against their text (exponent range, underflow to 0), and errors that
+// nlohmann's DOM builder with four guards: a nesting limit (deep documents crash copying and printing,
+// which recurse), numbers checked against their text (exponent range, length, underflow to 0), a key
+// given twice in one object (which nlohmann would quietly resolve to the last value), and errors that
 // name the source and the field.
-class CheckedDomParser : public nlohmann::detail::json_sax_dom_parser<json> {
-  using Base = nlohmann::detail::json_sax_dom_parser<json>;
+template <class Json>
+class CheckedDomParser : public nlohmann::detail::json_sax_dom_parser<Json> {
+  using Base = nlohmann::detail::json_sax_dom_parser<Json>;
 
  public:
-  CheckedDomParser(json& root, std::string source) : Base(root, true), source_(std::move(source)) {}
+  using number_integer_t = typename Json::number_integer_t;
+  using number_unsigned_t = typename Json::number_unsigned_t;
+  using number_float_t = typename Json::number_float_t;
+  using string_t = typename Json::string_t;
+
+  CheckedDomParser(Json& root, std::string source) : Base(root, true), source_(std::move(source)) {}
 
   bool null() {
     return scalar([&] { return Base::null(); });
@@ -160,7 +192,12 @@ class CheckedDomParser : public nlohmann::detail::json_sax_dom_parser<json> {
     return scalar([&] { return Base::number_float(v, text); });
   }
   bool key(string_t& k) {
-    frames_.back().key = k;
+    Frame& f = frames_.back();
+    if (!f.keys.insert(k).second) {
+      f.key = k;
+      fail("the key \"" + shown(k) + "\" is given twice in one object");
+    }
+    f.key = k;
     return Base::key(k);
   }
   bool start_object(std::size_t n) {
@@ -180,7 +217,7 @@ class CheckedDomParser : public nlohmann::detail::json_sax_dom_parser<json> {
     // nlohmann's message quotes the last token read, which may be megabytes long.
     std::string what = e.what();
     if (what.size() > 300) what = what.substr(0, 300) + "...";
-    fail("malformed JSON: " + what);
+    throw error("malformed JSON: " + what);
   }
 
  private:
@@ -188,6 +225,7 @@ class CheckedDomParser : public nlohmann::detail::json_sax_dom_parser<json> {
     bool array;
     std::size_t index = 0;
     std::string key;
+    std::set<std::string> keys;  // of an object, so far
   };
 
   template <class F>
@@ -200,7 +238,7 @@ class CheckedDomParser : public nlohmann::detail::json_sax_dom_parser<json> {
   bool open(bool array, F&& f) {
     if (frames_.size() >= kMaxJsonDepth) fail("JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
     bool ok = f();
-    frames_.push_back({array, 0, {}});
+    frames_.push_back({array, 0, {}, {}});
     return ok;
   }
   template <class F>
@@ -213,7 +251,9 @@ class CheckedDomParser : public nlohmann::detail::json_sax_dom_parser<json> {
   void advance() {
     if (!frames_.empty() && frames_.back().array) ++frames_.back().index;
   }
-  [[noreturn]] void fail(const std::string& what) const {
+  [[noreturn]] void fail(const std::string& what) const { throw error(what); }
+  // The error naming the source and the field being read.
+  InputError error(const std::string& what) const {
     std::string path;
     for (const Frame& f : frames_) {
       if (path.size() > 80) {
@@ -222,20 +262,31 @@ class CheckedDomParser : public nlohmann::detail::json_sax_dom_parser<json> {
       }
       path += f.array ? "[" + std::to_string(f.index) + "]" : (path.empty() ? "" : ".") + shown(f.key);
     }
-    throw InputError(source_ + ": " + (path.empty() ? std::string() : path + ": ") + what);
+    return InputError(source_ + ": " + (path.empty() ? std::string() : path + ": ") + what);
   }
 
   std::string source_;
   std::vector<Frame> frames_;
 };
 
+template <class Json>
+Json parse_checked(const std::string& text, const std::string& source) {
+  Json root;
+  CheckedDomParser<Json> builder(root, source);
+  try {
+    Json::sax_parse(text, &builder);
+  } catch (const std::bad_alloc&) {
+    throw InputError(source + ": not enough memory to hold the document (" + std::to_string(text.size()) + " bytes)");
+  }
+  return root;
+}
+
 }  // namespace
 
-json parse_json_text(const std::string& text, const std::string& source) {
-  json root;
-  CheckedDomParser builder(root, source);
-  json::sax_parse(text, &builder);
-  return root;
+json parse_json_text(const std::string& text, const std::string& source) { return parse_checked<json>(text, source); }
+
+nlohmann::ordered_json parse_ordered_json_text(const std::string& text, const std::string& source) {
+  return parse_checked<nlohmann::ordered_json>(text, source);
 }
 
 }  // namespace palcheck::oracle

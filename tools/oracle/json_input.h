@@ -3,6 +3,7 @@
 #pragma once
 
 #include "reference/measure.h"
+#include "tools/oracle/input_limits.h"
 
 #include <nlohmann/json.hpp>
 
@@ -23,6 +24,13 @@ Q parse_number(const nlohmann::json& value, const std::string& field);
 /// The measure of a document: "relays" or "grid" (exactly one of them).
 Measure parse_measure(const nlohmann::json& doc);
 
+/// InputError naming `source` unless a measure with `thresholds` distinct thresholds (or a grid with
+/// L + 1) fits a table of kMaxTableCells sums; checked before the table is allocated.
+void check_table_size(std::size_t thresholds, const std::string& source);
+
+/// The distinct thresholds of a measure, alphas and betas together.
+std::size_t distinct_thresholds(const Measure& mu);
+
 /// The grid of a document if it has one (for the grid fast path).
 bool has_grid(const nlohmann::json& doc);
 
@@ -39,12 +47,13 @@ InitialState parse_initial_state(const nlohmann::json& doc);
 /// `text`): an exponent beyond +-kMaxDecimalExponent, or underflow to 0; "" when it takes it.
 std::string json_number_problem(double value, const std::string& text);
 
-/// The deepest nesting of lists and objects a document may have (eval's deepest is 5).
-inline constexpr std::size_t kMaxJsonDepth = 64;
-
-/// Parses text as JSON, naming `source` in the error: malformed text, nesting beyond kMaxJsonDepth,
-/// numbers with an exponent beyond +-kMaxDecimalExponent or that underflow to 0 as doubles.
+/// Parses text as JSON, naming `source` and the field in the error: malformed text, nesting beyond
+/// kMaxJsonDepth, a key given twice in one object, numbers with an exponent beyond
+/// +-kMaxDecimalExponent, longer than kMaxNumberChars or that underflow to 0 as doubles.
 nlohmann::json parse_json_text(const std::string& text, const std::string& source);
+
+/// parse_json_text keeping the objects' key order (shard files, whose merge reproduces verify's bytes).
+nlohmann::ordered_json parse_ordered_json_text(const std::string& text, const std::string& source);
 
 /// A value for an error message: at most a short prefix of a scalar's text, never a whole list or object.
 std::string shown(const nlohmann::json& value);

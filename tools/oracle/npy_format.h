@@ -5,6 +5,7 @@
 #pragma once
 
 #include "reference/rational.h"
+#include "tools/oracle/input_limits.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -15,12 +16,6 @@ namespace palcheck::oracle {
 
 /// The element types palcheck reads.
 enum class NpyDtype { Float64, Float32, Int64, Int32 };
-
-/// The most elements (and the largest size of one dimension) a .npy header may declare: 2^32.
-inline constexpr std::size_t kMaxNpyElements = std::size_t{1} << 32;
-
-/// The most rows an empty 2-D array (shape (n, 0)) may declare: its rows cost memory but no bytes.
-inline constexpr std::size_t kMaxNpyEmptyRows = std::size_t{1} << 16;
 
 /// A 1-D or 2-D array read from a .npy file, values in C order (a Fortran-order file is transposed on read).
 struct NpyArray {

@@ -55,8 +55,9 @@ Q grid_spacing(const std::string& grid_delta) {
 }  // namespace
 
 Grid grid_from_rows(const NumberRows& rows, const Q& delta) {
+  if (rows.one_dimensional || rows.rows.empty()) throw not_a_grid(rows.source);
+  check_table_size(rows.rows.size() + 1, rows.source);
   Grid grid{delta, static_cast<int>(rows.rows.size()), {}};
-  if (rows.one_dimensional || grid.L < 1) throw not_a_grid(rows.source);
   for (std::size_t r = 0; r < rows.rows.size(); ++r) {
     if (rows.rows[r].size() > rows.rows.size())
       throw row_too_long(rows.source, r, rows.rows[r].size(), rows.rows.size());
@@ -83,6 +84,7 @@ Measure relays_from_rows(const NumberRows& rows) {
                        to_string(row[1]) + "): not in the Preisach half-plane alpha >= beta");
     mu.relays.push_back({{row[0], row[1]}, row.size() == 3 ? row[2] : Q(1)});
   }
+  check_table_size(distinct_thresholds(mu), rows.source);
   return mu;
 }
 
@@ -120,8 +122,10 @@ LoadedMeasure load_measure(const std::string& path, const std::string& grid_delt
 // A .npy grid matrix as doubles, checked as grid_from_rows checks it; nullopt when an integer
 // entry is beyond 2^53 (a double would round it).
 std::optional<DoubleGrid> double_grid(const NpyArray& a, const std::string& path, const std::string& grid_delta) {
-  DoubleGrid grid{grid_spacing(grid_delta), a.rows(), a.cols(), a.reals};
-  if (a.shape.size() != 2 || grid.L < 1) throw not_a_grid(path);
+  Q delta = grid_spacing(grid_delta);  // first, as on the exact path
+  if (a.shape.size() != 2 || a.rows() < 1) throw not_a_grid(path);
+  check_table_size(a.rows() + 1, path);
+  DoubleGrid grid{delta, a.rows(), a.cols(), a.reals};
   if (grid.cols > grid.L) throw row_too_long(path, 0, grid.cols, grid.L);
   if (a.reals.empty() && !a.integers.empty()) {
     constexpr std::int64_t kExact = std::int64_t{1} << 53;
@@ -253,6 +257,7 @@ OracleProblem load_problem(const ProblemSources& src) {
       if (src.w_in.empty() || src.w_out.empty()) throw InputError("MPAL needs both --w-in and --w-out");
       std::vector<QVector> w_in = projection_rows(src.w_in, "w_in", src.csv_header),
                            w_out = projection_rows(src.w_out, "w_out", src.csv_header);
+      if (w_in.empty()) throw InputError(src.w_in + ": no head (no row of W_I)");
       if (w_in.size() != w_out.size())
         throw InputError(src.w_out + ": " + std::to_string(w_out.size()) + " heads, " + src.w_in + " has " +
                          std::to_string(w_in.size()));

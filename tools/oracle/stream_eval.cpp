@@ -104,20 +104,29 @@ struct Slice {
   const std::vector<std::pair<std::size_t, Q>>* wide;  // sorted by position
 };
 
-// Evaluates values [begin, end) of one sequence continuing `run`; appends to `values` or `text`.
-void run_values(const Slice& s, KeyedRun& run, std::size_t begin, std::size_t end, bool first_of_row, double* values,
-                std::string& text) {
+// Evaluates values [begin, end) of one sequence continuing `run`; appends to `values` or `text`;
+// whether every double written is finite.
+Finite run_values(const Slice& s, KeyedRun& run, std::size_t begin, std::size_t end, bool first_of_row,
+                  double* values, std::string& text) {
   auto wide = std::lower_bound(s.wide->begin(), s.wide->end(), begin,
                                [](const auto& w, std::size_t k) { return w.first < k; });
   constexpr std::size_t kBlock = 1024;
   int keys[kBlock];
+  Finite finite = Finite::All;
   for (std::size_t first = begin; first < end; first += kBlock) {
     std::size_t count = std::min(kBlock, end - first);
     s.keyed->keys(s.inputs->data() + first, count, keys);
     for (; wide != s.wide->end() && wide->first < first + count; ++wide) keys[wide->first - first] = s.keyed->key(wide->second);
-    run_keys(*s.keyed, s.kind, run, keys, count, first_of_row && first == begin, values + first,
-             s.csv ? &text : nullptr);
+    if (run_keys(*s.keyed, s.kind, run, keys, count, first_of_row && first == begin, values + first,
+                 s.csv ? &text : nullptr) == Finite::NotAll)
+      finite = Finite::NotAll;
   }
+  return finite;
+}
+
+// format_outputs' objection to a double with no finite value, naming the output.
+InputError not_finite(const std::string& output) {
+  return InputError((output == "-" ? std::string("standard output") : output) + ": " + no_finite_double_message());
 }
 
 // Whether a .npy file can be read row by row: not a column-major 2-D array (the whole-batch path
@@ -145,9 +154,10 @@ bool streamable(const std::string& inputs, const std::string& output, ValueKind 
     return s.size() >= n && s.compare(s.size() - n, n, suffix) == 0;
   };
   std::error_code ec;
-  bool file = std::filesystem::is_regular_file(inputs, ec);  // a pipe is read once, whole
+  // A pipe, FIFO or device is read once, whole (input_file.h): streaming reads a file more than once.
+  bool file = std::filesystem::is_regular_file(inputs, ec);
   bool text = file && (ends_with(inputs, ".csv") || (ends_with(inputs, ".json") && json_batch_shape(inputs)));
-  bool rows = text || (ends_with(inputs, ".npy") && npy_read_by_rows(inputs));
+  bool rows = text || (file && ends_with(inputs, ".npy") && npy_read_by_rows(inputs));
   if (ends_with(output, ".npy")) return rows && kind == ValueKind::Double;
   if (ends_with(output, ".csv")) return rows && kind != ValueKind::Both;
   return text && (output.empty() || output == "-" || ends_with(output, ".json"));
@@ -178,6 +188,7 @@ void stream_evaluate(StreamRequest r) {
       std::vector<std::pair<std::size_t, Q>> wide;
       std::string text;
       std::size_t count = 0;
+      Finite finite = Finite::All;
     };
     ordered_pipeline<Part>(
         parts, threads,
@@ -189,13 +200,16 @@ void stream_evaluate(StreamRequest r) {
           p.values.resize(p.count * cols);
           p.text.clear();
           Slice s{&keyed, r.kind, csv, &p.inputs, &p.wide};
+          p.finite = Finite::All;
           for (std::size_t row = 0; row < p.count; ++row) {
             KeyedRun run(keyed, r.initial);
-            run_values(s, run, row * cols, (row + 1) * cols, true, p.values.data(), p.text);
+            if (run_values(s, run, row * cols, (row + 1) * cols, true, p.values.data(), p.text) == Finite::NotAll)
+              p.finite = Finite::NotAll;
             if (csv) p.text += '\n';
           }
         },
         [&](Part& p, std::size_t) {
+          if (p.finite == Finite::NotAll) throw not_finite(r.output);
           if (csv)
             out.write(p.text);
           else
@@ -215,7 +229,9 @@ void stream_evaluate(StreamRequest r) {
         reader.read(count, inputs, wide);
         values.resize(count);
         text.clear();
-        run_values(Slice{&keyed, r.kind, csv, &inputs, &wide}, run, 0, count, done == 0, values.data(), text);
+        if (run_values(Slice{&keyed, r.kind, csv, &inputs, &wide}, run, 0, count, done == 0, values.data(), text) ==
+            Finite::NotAll)
+          throw not_finite(r.output);
         if (csv)
           out.write(text);
         else

@@ -1,7 +1,6 @@
 // The writing half of the streamed eval (see stream_output.h).
 #include "tools/oracle/stream_output.h"
 
-#include "tools/oracle/atomic_write.h"
 #include "tools/oracle/json_input.h"
 #include "tools/oracle/npy_format.h"
 
@@ -10,9 +9,6 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
-#include <filesystem>
-#include <iostream>
 
 namespace palcheck::oracle {
 
@@ -43,38 +39,30 @@ void append_value(std::string& out, const KeyedRun& run, const KeyedMeasure& key
   out.append(buf, r.ptr);
 }
 
-// Where a streamed output is written before commit(): next to it, or for standard output in the
-// temporary folder.
-std::string temporary_path(const std::string& path) {
-  if (path != "-") return temporary_for(path);
-  return temporary_for((std::filesystem::temp_directory_path() / "palcheck_eval_stdout").string());
+// The file's errors as the oracle's, naming the file.
+template <class F>
+void as_input_error(F&& f) {
+  try {
+    f();
+  } catch (const WriteError& e) {
+    throw InputError(e.what());
+  }
 }
 
 }  // namespace
 
-OutputFile::OutputFile(const std::string& path)
-    : path_(path), temp_(temporary_path(path)), out_(temp_, std::ios::binary | std::ios::trunc) {
-  if (!out_) throw InputError(path + ": cannot write (cannot create " + temp_ + ")");
+OutputFile::OutputFile(const std::string& path) {
+  as_input_error([&] { file_ = std::make_unique<AtomicFile>(path); });
 }
 
-OutputFile::~OutputFile() {
-  if (!done_) std::remove(temp_.c_str());
-  temporary_done();
+OutputFile::~OutputFile() = default;
+
+void OutputFile::write(const char* data, std::size_t size) {
+  as_input_error([&] { file_->write(data, size); });
 }
 
 void OutputFile::commit() {
-  out_.close();
-  if (!out_) throw InputError(path_ + ": write failed");
-  if (path_ == "-") {
-    std::ifstream in(temp_, std::ios::binary);
-    std::cout << in.rdbuf() << std::flush;
-    // A closed pipe or a full disk behind standard output is a failed run, not exit 0.
-    if (!std::cout) throw InputError("standard output: write failed");
-    return;  // the destructor removes the temporary file
-  }
-  if (std::rename(temp_.c_str(), path_.c_str()) != 0)
-    throw InputError(path_ + ": cannot rename the temporary file into place");
-  done_ = true;
+  as_input_error([&] { file_->commit(); });
 }
 
 Finite run_keys(const KeyedMeasure& keyed, ValueKind kind, KeyedRun& run, const int* keys, std::size_t count,

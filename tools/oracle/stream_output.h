@@ -3,12 +3,13 @@
 // place only when complete, and a run of keyed inputs to the values or CSV text format_outputs writes.
 #pragma once
 
+#include "reference/atomic_file.h"
 #include "reference/keyed_pal.h"
 #include "tools/oracle/oracle_eval.h"
 
 #include <cstddef>
-#include <fstream>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,28 +20,26 @@ namespace palcheck::oracle {
 /// in flight on a file of a few MB.
 inline constexpr std::size_t kStreamPartValues = std::size_t{1} << 16;
 
-/// An output file written under a temporary name (atomic_write.h), renamed into place by commit();
-/// removed when destroyed uncommitted, so an error at any point leaves nothing written. "-" is
-/// standard output: the temporary file is in the temporary folder and commit() copies it out.
+/// An output file written whole by commit() (reference/atomic_file.h: renamed into place, or
+/// written through a link, device, FIFO or to standard output, "-"); destroyed uncommitted, it leaves
+/// nothing, so an error at any point leaves nothing written. Errors are InputError naming the file.
 class OutputFile {
  public:
-  /// Creates the temporary file next to `path`; InputError if it cannot.
+  /// Opens the temporary file for `path`; InputError if it cannot.
   explicit OutputFile(const std::string& path);
   ~OutputFile();
   OutputFile(const OutputFile&) = delete;
   OutputFile& operator=(const OutputFile&) = delete;
 
   /// Appends bytes.
-  void write(const char* data, std::size_t size) { out_.write(data, static_cast<std::streamsize>(size)); }
+  void write(const char* data, std::size_t size);
   /// Appends a string's bytes.
   void write(const std::string& s) { write(s.data(), s.size()); }
-  /// Closes and renames into place (or copies to standard output); InputError if the write or the rename failed.
+  /// Puts the output in place; InputError if the write or the rename failed.
   void commit();
 
  private:
-  std::string path_, temp_;
-  std::ofstream out_;
-  bool done_ = false;
+  std::unique_ptr<AtomicFile> file_;
 };
 
 /// Whether a run of keys into an output wrote doubles that are all finite (format_outputs refuses the others).

@@ -1,9 +1,11 @@
 // Reading a verify run for the report (see report_input.h).
 #include "tools/report/report_input.h"
 
+#include "tools/oracle/input_file.h"
+#include "tools/oracle/json_input.h"
+
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <stdexcept>
 
 namespace palcheck::report {
@@ -106,9 +108,13 @@ std::map<std::string, nlohmann::json> read_replay_folder(const std::string& dir)
     if (entry.is_regular_file() && entry.path().extension() == ".json") files.push_back(entry.path());
   std::sort(files.begin(), files.end());
   for (const std::filesystem::path& file : files) {
-    std::ifstream in(file);
-    nlohmann::json doc = nlohmann::json::parse(in, nullptr, false);
-    if (doc.is_discarded() || !doc.is_object() || !doc.contains("label"))
+    nlohmann::json doc;
+    try {
+      doc = oracle::parse_json_text(oracle::read_source(file.string()), file.string());
+    } catch (const oracle::InputError& e) {
+      throw std::invalid_argument(std::string("replay file ") + e.what());
+    }
+    if (!doc.is_object() || !doc.contains("label") || !doc["label"].is_string())
       throw std::invalid_argument("replay file " + file.string() + ": not a replay file");
     instance_from_json(doc);
     replays[doc["label"].get<std::string>()] = doc;

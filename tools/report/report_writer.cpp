@@ -3,6 +3,7 @@
 #include "tools/report/report_writer.h"
 
 #include "claims/paper_sections.h"
+#include "reference/output_folder.h"
 #include "tools/report/figures.h"
 #include "tools/report/gnuplot.h"
 #include "tools/report/katex_files.h"
@@ -38,6 +39,7 @@ std::string page_ext(const Context& c) { return c.markup == Markup::Html ? ".htm
 void write_bytes(const fs::path& path, const char* data, std::size_t size) {
   std::ofstream out(path, std::ios::binary);
   out.write(data, static_cast<std::streamsize>(size));
+  out.close();  // a full disk shows at the flush
   if (!out) throw std::runtime_error("cannot write " + path.string());
 }
 
@@ -545,9 +547,8 @@ void write_math_support(const Context& c) {
 
 void write_report(const ReportRun& run, const ReportOptions& options, std::ostream* progress) {
   fs::path out(options.out_dir);
-  if (out.filename().empty()) out = out.parent_path();
-  fs::path tmp = out;
-  tmp += ".partial";
+  OutputFolder folder(options.out_dir);  // filled aside, then swapped in (reference/output_folder.h)
+  fs::path tmp = folder.staging();
   Context c{run,
             options,
             options.tex_path.empty() ? PaperTex() : PaperTex::load(options.tex_path),
@@ -560,26 +561,22 @@ void write_report(const ReportRun& run, const ReportOptions& options, std::ostre
   if (progress && !c.tex.available())
     *progress << "palcheck report: no --tex: statements in palcheck's words (--tex PAPER.tex quotes the paper's)\n";
   if (progress && !c.draw) *progress << "palcheck report: gnuplot not found; figures as data tables only\n";
-  fs::remove_all(tmp);
   fs::create_directories(tmp / "claims");
-  try {
-    if (c.markup == Markup::Html) {
-      write_text(tmp / "style.css", style_sheet());
-      if (c.tex.available()) write_math_support(c);
-    }
-    std::size_t done = 0;
-    for (const ReportClaim& rc : run.claims) {
-      if (progress)
-        *progress << "palcheck report: [" << ++done << "/" << run.claims.size() << "] " << rc.claim.label << "\n";
-      write_claim_page(c, rc);
-    }
-    write_index(c);
-  } catch (...) {
-    fs::remove_all(tmp);
-    throw;
+  if (c.markup == Markup::Html) {
+    write_text(tmp / "style.css", style_sheet());
+    if (c.tex.available()) write_math_support(c);
   }
-  fs::remove_all(out);
-  fs::rename(tmp, out);
+  std::size_t done = 0;
+  for (const ReportClaim& rc : run.claims) {
+    if (progress)
+      *progress << "palcheck report: [" << ++done << "/" << run.claims.size() << "] " << rc.claim.label << "\n";
+    write_claim_page(c, rc);
+  }
+  write_index(c);
+  std::vector<std::string> kept;
+  folder.commit(&kept);
+  if (progress)
+    for (const std::string& k : kept) *progress << "palcheck report: left in place: " << k << "\n";
   if (progress) *progress << "palcheck report: wrote " << (out / ("index" + page_ext(c))).string() << "\n";
 }
 

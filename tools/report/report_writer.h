@@ -21,9 +21,10 @@ struct ReportOptions {
   std::string tex_path;                  ///< the paper's source ("": statements in palcheck's words only)
 };
 
-/// Writes the report into a temporary folder next to out_dir and renames it to out_dir when complete;
-/// progress lines go to `progress` (may be null). Throws std::runtime_error on a failure, an unreadable
-/// tex_path among them (then out_dir is left as it was).
+/// Writes the report into a fresh folder next to out_dir and swaps it in when complete, only over an
+/// absent, empty or earlier palcheck folder (reference/output_folder.h); progress lines go to
+/// `progress` (may be null). Throws std::runtime_error (WriteError when out_dir may not be replaced)
+/// on a failure, an unreadable tex_path among them, and then out_dir is left as it was.
 void write_report(const ReportRun& run, const ReportOptions& options, std::ostream* progress);
 
 }  // namespace palcheck::report

@@ -29,7 +29,7 @@ make_report() {
   done
   grep -q "\[1/" "$work/$name.log" || fail "$name: no progress on stderr"
   diff -r "$work/$name" "$work/$name-again" >/dev/null || fail "$name: two reports of one saved run differ"
-  ls "$work/$name".partial >/dev/null 2>&1 && fail "$name: temporary folder left behind"
+  ls -a "$work" | grep -q '\.palcheck-' && fail "$name: temporary folder left behind"
   local pages
   pages=$(ls "$work/$name/claims/"*.html | wc -l)
   [ "$pages" -eq "$claims" ] || fail "$name: $pages claim pages for $claims claims"
