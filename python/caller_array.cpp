@@ -182,6 +182,25 @@ std::vector<Q> CallerArray::exact_values() const {
   return out;
 }
 
+std::vector<Q> CallerArray::exact_values_nan_undefined(std::vector<char>& undefined) const {
+  undefined.clear();
+  if (ndim() != 1 || (kind_ != ElementKind::Float64 && kind_ != ElementKind::Float32)) return exact_values();
+  std::vector<Q> out;
+  out.reserve(size());
+  const char* p = data_;
+  for (std::size_t k = 0; k < shape_[0]; ++k, p += strides_[0]) {
+    double v = kind_ == ElementKind::Float64 ? load<double>(p) : load<float>(p);
+    if (std::isnan(v)) {
+      undefined.resize(size(), 0);
+      undefined[k] = 1;
+      out.emplace_back(0);
+      continue;
+    }
+    out.push_back(*rational_from_double(finite(v, 0, k)));
+  }
+  return out;
+}
+
 oracle::NumberRows number_rows(const CallerArray& a) {
   if (a.ndim() != 1 && a.ndim() != 2)
     throw InputError(a.name() + ": expected a 1-D or 2-D array, got " + std::to_string(a.ndim()) + " dimensions");

@@ -84,6 +84,9 @@ class CallerArray {
 
   /// Every element, exactly, flattened in C order.
   std::vector<Q> exact_values() const;
+  /// Every element of a 1-D array exactly, with NaN read as an undefined value: 0 there and a nonzero
+  /// flag in `undefined` (left empty when there is none). InputError on infinities.
+  std::vector<Q> exact_values_nan_undefined(std::vector<char>& undefined) const;
 
  private:
   static constexpr std::int64_t kExactInteger = std::int64_t{1} << 53;

@@ -163,7 +163,7 @@ void check_signals() {
 // fuzz(fn, relays=..., ...) as a report dict: fn(u) gets a 1-D float64 array and returns the outputs
 // (any array the module reads); an exception it raises, or a wrong shape, is a failure of its own.
 // A report of no case is not a pass.
-py::object run_fuzz(const py::object& fn, const py::object& relays, const py::object& domain, std::uint64_t seed,
+py::object run_fuzz(const py::object& fn, const py::object& relays, std::uint64_t seed,
                     const py::object& max_cases, const py::object& seconds, const py::object& case_number,
                     int initial_state, bool progress, bool relays_per_call, const py::kwargs& conventions) {
   FuzzOptions f;
@@ -172,18 +172,11 @@ py::object run_fuzz(const py::object& fn, const py::object& relays, const py::ob
   if (f.conventions.output.a == 0) throw InputError("output_map: a must be nonzero");
   f.measure = relays_from_rows(number_rows(CallerArray(relays, "relays")));
   f.initial = initial_of(initial_state);
-  if (!domain.is_none()) {
-    auto ends = domain.cast<std::vector<py::object>>();
-    if (ends.size() != 2) throw InputError("domain: expected (lo, hi)");
-    f.conventions.domain = std::make_pair(exact_of(ends[0], "domain[0]"), exact_of(ends[1], "domain[1]"));
-    if (f.conventions.domain->second < f.conventions.domain->first) throw InputError("domain: lo > hi");
-  }
   f.seed = seed;
   if (!max_cases.is_none()) f.max_cases = max_cases.cast<std::size_t>();
   if (!seconds.is_none()) f.seconds = seconds.cast<double>();
   if (!case_number.is_none()) f.only_case = case_number.cast<std::size_t>();
   std::string call = "palcheck_oracle.fuzz(fn, relays=relays" + keywords_text(conventions) +
-                     (domain.is_none() ? "" : ", domain=" + py::repr(domain).cast<std::string>()) +
                      (relays_per_call ? ", relays_per_call=True" : "") + ", seed=" + std::to_string(seed);
   f.replay = [call](std::optional<std::size_t> k) { return call + (k ? ", case=" + std::to_string(*k) : "") + ")"; };
   f.progress = [progress](const std::string& line) {
@@ -211,7 +204,7 @@ py::object run_fuzz(const py::object& fn, const py::object& relays, const py::ob
         reply.error = "fn returned an array with " + std::to_string(out.ndim()) + " dimensions";
         return reply;
       }
-      reply.outputs = out.exact_values();
+      reply.outputs = out.exact_values_nan_undefined(reply.undefined);
     } catch (py::error_already_set& e) {
       if (stops_the_run(e)) throw;
       reply.error = std::string("fn raised ") + e.what();
@@ -333,34 +326,38 @@ PYBIND11_MODULE(_core, m) {
 
   m.def(
       "fuzz",
-      [](const py::object& fn, const py::object& relays, py::object domain, std::uint64_t seed, py::object max_cases,
+      [](const py::object& fn, const py::object& relays, std::uint64_t seed, py::object max_cases,
          py::object seconds, py::object case_number, int initial_state, bool progress, bool relays_per_call,
          const py::kwargs& conventions) {
-        return run_fuzz(fn, relays, domain, seed, max_cases, seconds, case_number, initial_state, progress,
+        return run_fuzz(fn, relays, seed, max_cases, seconds, case_number, initial_state, progress,
                         relays_per_call, conventions);
       },
-      py::arg("fn"), py::kw_only(), py::arg("relays"), py::arg("domain") = py::none(), py::arg("seed") = 0,
+      py::arg("fn"), py::kw_only(), py::arg("relays"), py::arg("seed") = 1,
       py::arg("max_cases") = py::none(), py::arg("seconds") = py::none(), py::arg("case") = py::none(),
       py::arg("initial_state") = 0, py::arg("progress") = true, py::arg("relays_per_call") = false,
       "Differential testing of fn(u: 1-D float64 array) -> outputs against the exact PAL over relays (R x 3: "
-      "alpha, beta, weight); domain (lo, hi) for the inputs; conventions as keyword arguments, as compare() "
-      "takes them (states='pm1', output_map=(a, b, c), smoothing=, atol=, rtol=, ...). Returns the report dict: 'passed', 'failures' (each with the shrunk 'inputs', the "
-      "'property' broken, the 'relays' involved and a 'replay' call), 'seed', 'cases'. Budget: max_cases "
+      "alpha, beta, weight); NaN in the outputs is an undefined output. Conventions as keyword arguments, as "
+      "compare() takes them (tie_rule=, first_token=, states='pm1', output_map=(a, b, c), "
+      "smoothing='tanh:T', domain=(lo, hi) bounding the inputs, before_crossing=, atol=, rtol=). Returns the "
+      "report dict: 'passed', 'failures' (one per distinct property and cause, each with the shrunk 'inputs', "
+      "the 'property' broken, its 'cause' and every consistent 'causes' ranked, the 'relays' kept and a "
+      "'replay' call), 'seed' (default 1), 'cases'. Budget: max_cases "
       "(default 400) and seconds (default 120); case=K re-runs case K alone. 'passed' is False when no case "
       "ran. KeyboardInterrupt (Ctrl-C) stops the run. With relays_per_call=True fn(u, relays) gets each case's "
       "relays (R x 3 float64: alpha, beta, weight), so shrinking can drop relays.");
 
   m.def(
       "assert_matches",
-      [](const py::object& fn, const py::object& relays, py::object domain, std::uint64_t seed, py::object max_cases,
+      [](const py::object& fn, const py::object& relays, std::uint64_t seed, py::object max_cases,
          py::object seconds, int initial_state, bool relays_per_call, const py::kwargs& conventions) {
-        py::object report = run_fuzz(fn, relays, domain, seed, max_cases, seconds, py::none(), initial_state, false,
+        py::object report = run_fuzz(fn, relays, seed, max_cases, seconds, py::none(), initial_state, false,
                                      relays_per_call, conventions);
         py::list failures = report["failures"];
         std::string message;
         if (!failures.empty()) {
           py::dict first = failures[0];
-          message = "the implementation breaks " + py::str(first["property"]).cast<std::string>() + " on inputs " +
+          message = "the implementation breaks " + py::str(first["property"]).cast<std::string>() + " (cause " +
+                    py::str(first["cause"]).cast<std::string>() + ") on inputs " +
                     py::str(first["inputs_double"]).cast<std::string>() + " (relays " +
                     py::str(first["relays"]).cast<std::string>() +
                     "); replay: " + py::str(first["replay"]).cast<std::string>();
@@ -373,10 +370,10 @@ PYBIND11_MODULE(_core, m) {
         PyErr_SetString(PyExc_AssertionError, message.c_str());
         throw py::error_already_set();
       },
-      py::arg("fn"), py::kw_only(), py::arg("relays"), py::arg("domain") = py::none(), py::arg("seed") = 0,
+      py::arg("fn"), py::kw_only(), py::arg("relays"), py::arg("seed") = 1,
       py::arg("max_cases") = py::none(), py::arg("seconds") = py::none(), py::arg("initial_state") = 0,
       py::arg("relays_per_call") = false,
-      "fuzz(...) for pytest: raises AssertionError naming the property, the shrunk inputs, the relays and the "
+      "fuzz(...) for pytest: raises AssertionError naming the property, its cause, the shrunk inputs, the relays and the "
       "replay call when fn fails, or saying that nothing was checked when no case ran.");
 
   m.def(

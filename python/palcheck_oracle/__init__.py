@@ -2,8 +2,9 @@
 
 evaluate, compare, trace, fuzz and assert_matches run the same engine as `palcheck eval`, `compare` and
 `fuzz-impl`, in process, on numpy arrays, torch tensors (DLPack) or anything with __array__, read where
-the caller keeps them. palcheck_oracle.testing holds assert_agrees for pytest and
-palcheck_oracle.strategies the Hypothesis strategies of near-threshold inputs (needs hypothesis).
+the caller keeps them. palcheck_oracle.testing holds assert_agrees, assert_matches and assert_finds for
+pytest and palcheck_oracle.strategies the Hypothesis strategies of near-threshold inputs (needs
+hypothesis).
 """
 from ._core import assert_matches, compare, evaluate, fuzz, summarize, trace
 

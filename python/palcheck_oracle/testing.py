@@ -1,4 +1,5 @@
-"""pytest helpers: assert_agrees (one comparison with the exact reference) and assert_matches (a search).
+"""pytest helpers: assert_agrees (one comparison with the exact reference), assert_matches (a search that
+must find nothing) and assert_finds (a search that must find a planted defect, named and small).
 
     from palcheck_oracle.testing import assert_agrees
 
@@ -9,9 +10,9 @@
 The AssertionError says what `palcheck compare` says: how many sequences differ, the first difference,
 its cause and the readings or relays that explain it.
 """
-from ._core import assert_matches, compare, summarize
+from ._core import assert_matches, compare, fuzz, summarize
 
-__all__ = ["assert_agrees", "assert_matches"]
+__all__ = ["assert_agrees", "assert_matches", "assert_finds"]
 
 
 def assert_agrees(actual, inputs, **options):
@@ -28,3 +29,36 @@ def assert_agrees(actual, inputs, **options):
     if not report["agree"]:
         raise AssertionError(summarize(report).rstrip())
     return report
+
+
+def assert_finds(fn, cause, *, relays, max_tokens=8, max_relays=3, short_of_thresholds=False, **options):
+    """Raises AssertionError unless fuzz(fn, relays=relays, **options) finds a failure whose cause is
+    `cause`, named first: the headline failure's cause and the first of its ranked causes, with a
+    witness of at most `max_tokens` tokens and `max_relays` relays (relays_per_call=True lets shrinking
+    drop relays). With short_of_thresholds=True some failure of that cause, as small, must also have
+    inputs that never reach the thresholds of the relays it keeps (a ratchet below the threshold).
+    `options` are fuzz()'s: seed=, max_cases=, relays_per_call= and the conventions. Returns the
+    headline failure. Checks that a planted defect (a mutant of one's own implementation) is found.
+    """
+    __tracebackhide__ = True
+    report = fuzz(fn, relays=relays, progress=False, **options)
+    failures = report["failures"]
+    if not failures:
+        raise AssertionError(f"fuzz found nothing in {report['cases']} cases (seed {report['seed']}); "
+                             f"expected the cause {cause}")
+    first = failures[0]
+
+    def small(f):
+        return f["tokens"] <= max_tokens and f["relays_kept"] <= max_relays
+
+    what = (f"the first failure is {first['property']} with causes {first['causes']} on inputs "
+            f"{first['inputs_double']} ({first['tokens']} tokens, {first['relays_kept']} relays); "
+            f"replay: {first['replay']}")
+    if first["cause"] != cause or first["causes"][0] != cause:
+        raise AssertionError(f"expected the cause {cause} first: {what}")
+    if not small(first):
+        raise AssertionError(f"expected a witness of at most {max_tokens} tokens and {max_relays} relays: {what}")
+    if short_of_thresholds and not any(f["cause"] == cause and f["short_of_thresholds"] and small(f)
+                                       for f in failures):
+        raise AssertionError(f"no failure of cause {cause} stays short of the thresholds: {what}")
+    return first

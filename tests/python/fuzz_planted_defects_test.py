@@ -181,9 +181,9 @@ for d in report["differences"]:
                 x = u[d["sequence"]][t]
                 ok = ok and relay["state"] == "1/2" and (RELAYS[k, 0] == x or RELAYS[k, 1] == x)
 check(ok, "every relay with a fractional state is tied with the input at its tokens, at state 1/2")
-banded = oracle.compare(smooth, u, relays=RELAYS, smoothing="1/8")
+banded = oracle.compare(smooth, u, relays=RELAYS, smoothing="band:1/8")
 check(banded["agree"] and banded["smoothing_tokens"] > 0,
-      f"with smoothing=1/8 it is smoothing, not a failure ({banded['smoothing_tokens']} tokens)")
+      f"with smoothing=band:1/8 it is smoothing, not a failure ({banded['smoothing_tokens']} tokens)")
 
 # MPAL (def:mpal) through heads=: evaluate equals a numpy MPAL, and compare names the head and relay.
 heads = [dict(w_in=np.array([1.0, 0.0]), w_out=np.array([1.0, 2.0]), relays=RELAYS[:3]),

@@ -93,3 +93,37 @@ def test_ctrl_c_stops_a_long_evaluation():
     finally:
         timer.cancel()
     assert time.monotonic() - start < 5
+
+
+def test_the_seed_defaults_to_1_as_on_the_command_line():
+    report = oracle.fuzz(correct, relays=RELAYS, max_cases=3, progress=False)
+    assert report["seed"] == 1 and report["passed"]
+    assert oracle.fuzz(correct, relays=RELAYS, max_cases=3, seed=1, progress=False)["cases"] == report["cases"]
+
+
+def test_a_domain_is_a_convention_bounding_the_inputs_and_in_the_replay():
+    seen = []
+
+    def inside(u):
+        seen.extend(u)
+        return correct(u)
+
+    report = oracle.fuzz(inside, relays=RELAYS, domain=(0, 1), max_cases=60, progress=False)
+    assert report["passed"] and report["conventions"]["domain"] == ["0", "1"]
+    assert min(seen) >= 0 and max(seen) <= 1
+
+    def wrong(u):
+        return correct(u) + 1
+
+    failure = oracle.fuzz(wrong, relays=RELAYS, domain=(0, 1), max_cases=5, progress=False)["failures"][0]
+    assert "domain=(0, 1)" in failure["replay"] and "seed=1" in failure["replay"]
+
+
+def test_nan_outputs_are_undefined_outputs():
+    def nan_first(u):
+        out = np.array(correct(u), dtype=np.float64)
+        out[0] = np.nan
+        return out
+
+    failure = oracle.fuzz(nan_first, relays=RELAYS, max_cases=5, progress=False)["failures"][0]
+    assert failure["property"] == "undefined output" and failure["token"] == 0

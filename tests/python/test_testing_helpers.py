@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import palcheck_oracle as oracle
 from palcheck_oracle import strategies
-from palcheck_oracle.testing import assert_agrees
+from palcheck_oracle.testing import assert_agrees, assert_finds
 
 RELAYS = np.array([[1.0, 0.25, 0.5], [0.75, 0.5, 1.0], [1.5, -0.5, 0.25], [0.5, 0.5, 2.0], [2.0, 1.25, 1.0]])
 THRESHOLDS = np.unique(RELAYS[:, :2])
@@ -134,3 +134,18 @@ def test_sequences_find_a_sub_threshold_ratchet():
 
 def test_a_correct_implementation_passes_every_strategy():
     assert failing_example(relay_pal, strategies.sequences(relays=RELAYS)) is None
+
+
+def test_assert_finds_fails_when_the_search_finds_nothing_or_another_cause():
+    with pytest.raises(AssertionError, match="found nothing"):
+        assert_finds(lambda u: relay_pal(u), "tie_rule", relays=RELAYS, max_cases=50)
+    with pytest.raises(AssertionError, match="expected the cause first_token first"):
+        assert_finds(lambda u: relay_pal(u, strict=True), "first_token", relays=RELAYS, max_cases=50)
+    found = assert_finds(lambda u: relay_pal(u, strict=True), "tie_rule", relays=RELAYS, max_relays=len(RELAYS),
+                         max_cases=50)
+    assert found["cause"] == "tie_rule" and found["tokens"] <= 8
+
+
+def test_assert_finds_asks_for_a_small_witness():
+    with pytest.raises(AssertionError, match="at most 8 tokens and 3 relays"):
+        assert_finds(lambda u: relay_pal(u, strict=True), "tie_rule", relays=RELAYS, max_cases=50)
