@@ -6,7 +6,9 @@
 #include "proofs/maxcut_identity_induction.h"
 #include "proofs/mlp_interpolation_induction.h"
 #include "proofs/mlp_width_induction.h"
+#include "proofs/mutation.h"
 #include "proofs/parameter_count_induction.h"
+#include "proofs/query_chain.h"
 #include "proofs/relaxation_limit_induction.h"
 
 namespace palcheck::proofs {
@@ -14,21 +16,24 @@ namespace {
 
 using Prove = InductionProof (*)(const RunConfig&, int);
 using Words = InductionClaim (*)();
+using Mutants = std::vector<ProofMutant> (*)();
 
-Checker chain_checker(const std::string& label, Prove prove, Words words) {
-  return {label, "induction", [prove, words](const RunConfig& config) {
-            return std::vector<CheckResult>{chain_report(prove(config, 0), words(), "induction")};
+Checker chain_checker(const std::string& label, Prove prove, Words words, Mutants mutants) {
+  return {label, "induction", [prove, words, mutants](const RunConfig& config) {
+            CheckResult r = chain_report(prove(config, 0), words(), "induction");
+            pin(r, [&] { return chain_mutants(config, mutants(), prove); });
+            return std::vector<CheckResult>{r};
           }};
 }
 
 }  // namespace
 
 void register_arithmetic_claim_checkers(Registry& r) {
-  r.add(chain_checker("rem:backprop:off_ties", prove_relaxation_limit, relaxation_claim));
-  r.add(chain_checker("rem:maxcut:identity", prove_maxcut_identity, maxcut_claim));
-  r.add(chain_checker("rem:heads_dims:parameters", prove_parameter_counts, parameter_count_claim));
-  r.add(chain_checker("lem:mlp_width", prove_mlp_width, mlp_width_claim));
-  r.add(chain_checker("lem:mlp_width", prove_mlp_interpolation, mlp_interpolation_claim));
+  r.add(chain_checker("rem:backprop:off_ties", prove_relaxation_limit, relaxation_claim, relaxation_mutants));
+  r.add(chain_checker("rem:maxcut:identity", prove_maxcut_identity, maxcut_claim, maxcut_mutants));
+  r.add(chain_checker("rem:heads_dims:parameters", prove_parameter_counts, parameter_count_claim, parameter_count_mutants));
+  r.add(chain_checker("lem:mlp_width", prove_mlp_width, mlp_width_claim, mlp_width_mutants));
+  r.add(chain_checker("lem:mlp_width", prove_mlp_interpolation, mlp_interpolation_claim, mlp_interpolation_mutants));
 }
 
 }  // namespace palcheck::proofs

@@ -6,6 +6,8 @@
 // NOT-CHECKABLE (a lower bound for every bounded-depth transformer); the theorem is their conjunction.
 #include "proofs/checkers.h"
 #include "proofs/finite_image.h"
+#include "proofs/mutation.h"
+#include "proofs/query_chain.h"
 #include "proofs/range_transformer.h"
 
 #include <algorithm>
@@ -15,6 +17,10 @@ namespace {
 
 CheckResult no_copy_result(const RunConfig& config, FiniteImageTarget target) {
   CheckResult r = chain_report(prove_finite_image(config, target), finite_image_claim(target), "induction");
+  pin(r, [&] {
+    return chain_mutants(config, finite_image_mutants(target),
+                         [&](const RunConfig& settings, int id) { return prove_finite_image(settings, target, id); });
+  });
   r.details.emplace_back("the paper's proof",
                          "its key step (equal extremum stacks give equal outputs) is refuted: see "
                          "prop:no_copy:equal_stacks; the statement holds by the finite-image lemma instead");
@@ -44,6 +50,18 @@ CheckResult tr_only_result(const RunConfig& config, const InductionProof& no_pal
   for (const auto& [k, v] : pal.interpretation) claim.interpretation.emplace(k, v);
   claim.hypotheses.insert(claim.hypotheses.end(), pal.hypotheses.begin(), pal.hypotheses.end());
   CheckResult r = chain_report(joined(prove_range_transformer(config, tie), no_pal), claim, "induction");
+  pin(r, [&] {
+    std::vector<MutantResult> out =
+        chain_mutants(config, range_transformer_mutants(tie), [&](const RunConfig& settings, int id) {
+          return prove_range_transformer(settings, tie, id);
+        });
+    for (MutantResult& m : chain_mutants(config, finite_image_mutants(FiniteImageTarget::RangeRealTokens),
+                                         [](const RunConfig& settings, int id) {
+                                           return prove_finite_image(settings, FiniteImageTarget::RangeRealTokens, id);
+                                         }))
+      out.push_back(std::move(m));
+    return out;
+  });
   r.details.emplace_back("second witness",
                          "f_copy over real tokens: prop:copy (one hard-attention head, PE (j, j^2), every n) and "
                          "prop:no_copy (tokens = real)");

@@ -5,6 +5,7 @@
 // generic proof is. The generic proof runs once per configuration and serves both labels.
 #include "claims/constructions/tc_checker_parts.h"
 #include "proofs/checkers.h"
+#include "proofs/mutation.h"
 #include "proofs/second_solver.h"
 #include "proofs/tc_induction.h"
 #include "reference/models/pda_library.h"
@@ -25,6 +26,7 @@ struct GenericProof {
   std::string confirmations;  // the queries cvc5 did not confirm unsat
   std::string disagreement;   // the first query the solvers disagree on
   std::string failure;        // why the proof did not close ("" when it did)
+  std::vector<MutantResult> mutants;  // tc_mutants(), each run in Z3 (only when the proof closed)
 };
 
 const GenericProof& generic_proof(const RunConfig& config) {
@@ -33,7 +35,7 @@ const GenericProof& generic_proof(const RunConfig& config) {
   std::lock_guard<std::mutex> lock(mutex);
   auto key = std::tuple{config.seed, config.rlimit, config.smt2_dir};
   if (auto found = proofs.find(key); found != proofs.end()) return found->second;
-  GenericProof p{prove_tc_induction(config), "", "", "", ""};
+  GenericProof p{prove_tc_induction(config), "", "", "", "", {}};
   p.replay = p.run.reachable_state ? replay_tc_state(*p.run.reachable_state) : "no model";
   for (const InductionQuery& q : p.run.queries) {
     if (q.disagree && p.disagreement.empty())
@@ -43,6 +45,9 @@ const GenericProof& generic_proof(const RunConfig& config) {
   }
   if (!p.run.proved && p.failure.empty()) p.failure = "the induction did not close: not unsat on " + p.confirmations;
   if (!p.replay.empty() && p.failure.empty()) p.failure = "the non-vacuity witness does not replay (" + p.replay + ")";
+  if (p.failure.empty() && p.disagreement.empty())
+    for (const TcMutant& m : tc_mutants())
+      p.mutants.push_back(mutant_outcome(m.name, m.what, run_tc_mutant(mutant_config(config), m).queries));
   return proofs.emplace(key, std::move(p)).first->second;
 }
 
@@ -99,6 +104,7 @@ std::vector<CheckResult> check_generic(const RunConfig& config) {
                        "relay state = reading of the memory (ref:memory_equals_definition, proved by induction)",
                        "each token is one step of the classical memory (the memory induction's step)",
                        "invariant: " + tc_invariant_text()};
+  pin(r, [&] { return p.mutants; });
   return {r};
 }
 
@@ -142,6 +148,7 @@ std::vector<CheckResult> check_library(const RunConfig& config) {
       "construction, parameter by parameter, for bounds 1.." +
       std::to_string(kInstanceBounds);
   r.hypotheses_used = {"repair:thm:tc's induction (every two-stack PDA)", tc_machine_text()};
+  pin(r, [&] { return p.mutants; });
   return {r};
 }
 

@@ -2,6 +2,7 @@
 #include "proofs/query_chain.h"
 
 #include "proofs/induction_query.h"
+#include "proofs/mutation.h"
 
 #include <algorithm>
 
@@ -41,6 +42,14 @@ bool some_query_sat(const InductionProof& proof) {
   for (const InductionQuery& q : proof.queries)
     if (q.z3 == "sat") return true;
   return false;
+}
+
+std::vector<MutantResult> chain_mutants(const RunConfig& config, const std::vector<ProofMutant>& mutants,
+                                        const std::function<InductionProof(const RunConfig&, int)>& prove) {
+  const RunConfig settings = mutant_config(config);
+  std::vector<MutantResult> out;
+  for (const ProofMutant& m : mutants) out.push_back(mutant_outcome(m.name, m.breaks, prove(settings, m.id).queries));
+  return out;
 }
 
 }  // namespace palcheck::proofs

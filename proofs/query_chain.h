@@ -39,4 +39,8 @@ CheckResult chain_report(const InductionProof& proof, const InductionClaim& clai
 /// True when some query of `proof` was answered sat by Z3 (a mutant is refuted).
 bool some_query_sat(const InductionProof& proof);
 
+/// Each of `mutants` run as `prove(settings, id)` under mutant_config (Z3 alone), as the results pin() takes.
+std::vector<MutantResult> chain_mutants(const RunConfig& config, const std::vector<ProofMutant>& mutants,
+                                        const std::function<InductionProof(const RunConfig&, int)>& prove);
+
 }  // namespace palcheck::proofs
