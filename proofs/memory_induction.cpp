@@ -381,7 +381,7 @@ MemoryInduction run_corollary(const RunConfig& config, InitialState initial, con
     std::string file;
     for (char ch : std::string(k.name)) file += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
     Query q(c, config,
-            tag + "_init" + initial_tag(initial) + (change ? "_mutant" + std::to_string(change) : "") + "_" + file);
+            tag + "_init" + initial_tag(initial) + (change ? "_mutant_" + std::to_string(change) : "") + "_" + file);
     k.negation(c, q);
     QueryOutcome o = q.check();
     out.proved = confirmed_unsat(o) && out.proved;

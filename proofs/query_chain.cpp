@@ -17,7 +17,7 @@ InductionProof run_chain(const RunConfig& config, const InductionText& text, con
     z3::context c;
     std::string file;
     for (char ch : k.name) file += (ch == ' ' || ch == ':') ? '_' : ch;
-    Query q(c, config, std::string(text.tag) + (mutant ? "_mutant" + std::to_string(mutant) : "") + "_" + file);
+    Query q(c, config, std::string(text.tag) + (mutant ? "_mutant_" + std::to_string(mutant) : "") + "_" + file);
     k.negation(c, q);
     proof.proved = ask(q, k.name, k.question, proof.queries) && proof.proved;
     if (mutant != 0 && proof.queries.back().z3 == "sat") break;
@@ -28,6 +28,7 @@ InductionProof run_chain(const RunConfig& config, const InductionText& text, con
 CheckResult chain_report(const InductionProof& proof, const InductionClaim& claim, const std::string& method) {
   CheckResult r;
   r.method = method;
+  r.reading = claim.reading;
   r.interpretation = claim.interpretation;
   r.details.emplace_back("invariant", proof.invariant);
   r.details.emplace_back("step", proof.step);

@@ -19,7 +19,7 @@ TEST(Separation, NoCopyIsProvedUnderEachTokenReading) {
   for (const CheckResult& r : run_checkers(proof_registry(), "prop:no_copy", RunConfig{})) {
     EXPECT_EQ(r.verdict, Verdict::Proved) << r.summary;
     EXPECT_EQ(r.second_solver->answer, "unsat");
-    readings.insert(r.interpretation.at("tokens"));
+    readings.insert(reading_text(r.reading).at("tokens"));
   }
   EXPECT_EQ(readings.size(), 2u);
 }
@@ -33,7 +33,7 @@ TEST(Separation, TheoremIsTheConjunctionOfItsHalves) {
   ASSERT_EQ(pal.size(), 1u);
   ASSERT_EQ(whole.size(), 1u);
   std::set<std::string> ties;
-  for (const CheckResult& r : tr) ties.insert(r.interpretation.at("argmax_tie"));
+  for (const CheckResult& r : tr) ties.insert(reading_text(r.reading).at("argmax_tie"));
   EXPECT_EQ(ties.size(), 2u);
   bool tr_proved = std::all_of(tr.begin(), tr.end(), [](const CheckResult& r) { return r.verdict == Verdict::Proved; });
   EXPECT_TRUE(tr_proved);

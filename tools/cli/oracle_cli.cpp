@@ -80,7 +80,8 @@ namespace {
 // runs of less than `least` stay silent. A file read twice (.npy output's shape, or JSON's exact and
 // double lists) reports each pass.
 std::function<void(std::size_t, std::size_t)> progress_report(const std::string& inputs, std::size_t least) {
-  const char* unit = format_of(inputs) == FileFormat::Npy ? " tokens (" : " bytes (";
+  // By name only: a JSON document has no inputs file and a pipe no extension, and neither is an error here.
+  const char* unit = inputs.ends_with(".npy") ? " tokens (" : " bytes (";
   return [tenth = 0, last = std::size_t{0}, unit, least](std::size_t done, std::size_t total) mutable {
     if (total < least) return;
     if (done < last) tenth = 0;

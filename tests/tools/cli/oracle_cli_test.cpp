@@ -106,6 +106,24 @@ TEST(OracleCli, EvalReadsEveryInputFormatAndWritesEveryOutputFormat) {
   EXPECT_EQ(both["outputs_double"][3][29].get<double>(), to_double(expected[3][29]));
 }
 
+// A JSON document has no inputs file: its dump goes the whole-document way, with the outputs on stdout.
+TEST(OracleCli, DumpOfAJsonDocumentWithOutputsOnStandardOutput) {
+  Case c = make_case(13, 1, 10);
+  json doc = {{"relays", json::array()}, {"inputs", json::array()}};
+  for (const auto& r : c.mu.relays)
+    doc["relays"].push_back({{"alpha", to_string(r.thresholds.alpha)}, {"beta", to_string(r.thresholds.beta)},
+                             {"weight", to_string(r.weight)}});
+  for (const Q& x : c.batch[0]) doc["inputs"].push_back(to_string(x));
+  write(temp("doc.json"), doc.dump());
+  ProcessRun r = run_palcheck("eval " + temp("doc.json") + " --trace --dump " + temp("doc_dump.json"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  json d = json::parse(read(temp("doc_dump.json")));
+  std::vector<Q> expected = pal_by_definition(c.mu, c.batch[0], InitialState::Off);
+  for (std::size_t n = 0; n < expected.size(); ++n)
+    EXPECT_EQ(d["sequences"][0]["outputs"][n].get<std::string>(), to_string(expected[n])) << n;
+  EXPECT_NE(r.out.find("outputs"), std::string::npos);
+}
+
 TEST(OracleCli, DumpHoldsInputsOutputsMemoryAndRelayChanges) {
   Case c = make_case(12, 2, 12);
   write(temp("mu2.csv"), relays_csv(c.mu));

@@ -57,7 +57,7 @@ TEST(ImplReply, AnyReplyIsOutputsOrAReasonNeverACrash) {
       {"{\"error\": " + nested(200000) + "}", "nested deeper than 64"},
       {R"({"outputs": [1], "outputs": [2]})", "given twice"},
       {R"({"outputs": [1e400]})", "number overflow"},
-      {R"({"outputs": [null]})", "is not a finite number"},
+      {R"({"outputs": ["1"]})", "is not a finite number"},
       {R"({"outputs": 3})", "no \"outputs\" list"},
       {R"([1, 2])", "not a JSON object"},
       {R"({"error": "ZeroDivisionError"})", "the command reported: \"ZeroDivisionError\""},
@@ -70,6 +70,10 @@ TEST(ImplReply, AnyReplyIsOutputsOrAReasonNeverACrash) {
     EXPECT_TRUE(r.outputs.empty());
     EXPECT_LT(r.error.size(), 500u);
   }
+  // null is an output the implementation left undefined (before_crossing=undefined), not a malformed reply.
+  ImplReply undefined = parse_impl_reply(R"({"outputs": [1, null]})");
+  EXPECT_EQ(undefined.error, "");
+  EXPECT_EQ(undefined.undefined, (std::vector<char>{0, 1}));
   ImplReply ok = parse_impl_reply(R"({"outputs": [0.5, -1, 2]})");
   EXPECT_EQ(ok.error, "");
   EXPECT_EQ(ok.outputs, (std::vector<Q>{Q(1, 2), Q(-1), Q(2)}));
