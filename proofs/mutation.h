@@ -48,7 +48,8 @@ MutantResult mutant_outcome(const std::string& name, const std::string& change,
 void pin(CheckResult& r, const std::function<std::vector<MutantResult>()>& run);
 
 /// The settings a mutant's queries run under: `config` with cvc5 not asked (a mutant is refuted by Z3's
-/// model; its .smt2 files, kept with --smt2-dir, can be given to any solver).
+/// model; its .smt2 files, kept with --smt2-dir, can be given to any solver) and Z3's seed fixed at the
+/// default, so that whether a mutant is refuted does not depend on --seed.
 RunConfig mutant_config(const RunConfig& config);
 
 /// Each mutant of a proof made of several queries: `run(mutant_config(config), change)` asks the proof's
