@@ -3,11 +3,14 @@
 # a step budget (--tests, --max-shrinks) and every solver call a resource and a wall-clock limit. Runs
 # CLAIMS (default: lem:pop_one, whose shrinking hung at seeds 15, 18-22) for seeds 1..N1 and the whole
 # paper for seeds 1..N2, each seed under a cap of LIMIT seconds of CPU (its solver processes included; the
-# wall clock is capped at three times that), niced. Prints one line per seed (exit status, wall and CPU
+# wall clock is capped at WALL seconds, default three times that; raise it on a machine busy with other
+# work, where a niced run gets little of the CPU), niced. Prints one line per seed (exit status, wall and CPU
 # seconds, verdict counts), then a summary per sweep: failures, seeds over the cap, CPU per seed (mean,
 # slowest), TIMEOUT and ERROR verdicts by claim, and the claims whose verdict depends on the seed.
 # Exit 1 if a run fails, exceeds its cap or gives an ERROR.
-# Usage: bash scripts/seed_sweep.sh [N1=200] [N2=20] [LIMIT=300]; PALCHECK=path/to/palcheck overrides the binary.
+# Usage: bash scripts/seed_sweep.sh [N1=200] [N2=20] [LIMIT=300]; PALCHECK=path/to/palcheck overrides the binary,
+# WALL=seconds the wall-clock cap per seed, FIRST=the first seed of both sweeps (default 1: two processes can
+# split a sweep).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 n1=${1:-200}
@@ -21,10 +24,10 @@ status=0
 sweep() {  # name, last seed, claims...
   local name=$1 last=$2; shift 2
   mkdir -p "$out/$name"
-  for seed in $(seq 1 "$last"); do
+  for seed in $(seq "${FIRST:-1}" "$last"); do
     local json="$out/$name/$seed.json" times="$out/$name/$seed.time" code
     # ulimit -t caps the CPU seconds of palcheck and of each solver process it starts.
-    timeout $((3 * limit)) /usr/bin/time -o "$times" -f "%e %U %S" \
+    timeout "${WALL:-$((3 * limit))}" /usr/bin/time -o "$times" -f "%e %U %S" \
       bash -c 'ulimit -t "$1"; shift; exec nice -n 10 "$@"' _ "$limit" \
       "$bin" verify "$@" --seed "$seed" --json "$json" > /dev/null 2> "$out/err"
     code=$?
