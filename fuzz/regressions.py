@@ -41,6 +41,7 @@ CASES = {
         "trailing_comma": "0,1,2,\n3,4\n",
         "letter_o": "O,1,2\n3,4\n",
         "huge_exponent": "1e999999,0\n",
+        "empty_cell_after_blank_line": ".0!,05lpha,beti,w\n\n3, ,e-\n",
     },
     "npy": {
         "shape_overflow": npy("(9223372036854775808, 2)"),

@@ -68,7 +68,7 @@ std::string joined_by(std::string_view cell) {
 // The digits from p on appended to value (value * 10 + digit, wrapping past 19 digits), eight at a
 // time where eight are digits; p moves past them.
 void take_digits(const char*& p, const char* end, std::uint64_t& value) {
-  for (std::uint64_t word; p + 8 <= end; p += 8) {
+  for (std::uint64_t word; end - p >= 8; p += 8) {
     std::memcpy(&word, p, 8);
     constexpr std::uint64_t kHighNibbles = 0xF0F0F0F0F0F0F0F0;
     if (((word & kHighNibbles) | (((word + 0x0606060606060606) & kHighNibbles) >> 4)) != 0x3333333333333333) break;

@@ -18,6 +18,18 @@ std::string string_field(const nlohmann::json& doc, const char* key) {
   return it != doc.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
+// The fields the report reads from a result, checked once, so that no page meets a result of the wrong shape.
+void check_result(const nlohmann::json& r, const std::string& where) {
+  if (!r.is_object()) throw std::invalid_argument(where + ": not an object");
+  if (auto headline = r.find("headline"); headline != r.end() && !headline->is_boolean())
+    throw std::invalid_argument(where + ".headline: neither true nor false");
+  if (auto details = r.find("details"); details != r.end()) {
+    if (!details->is_array()) throw std::invalid_argument(where + ".details: not a list");
+    for (const nlohmann::json& d : *details)
+      if (!d.is_object()) throw std::invalid_argument(where + ".details: an entry that is not an object");
+  }
+}
+
 // The first REFUTED result marked headline, else the first REFUTED result with a counterexample.
 const nlohmann::json* headline_result(const nlohmann::json& results, std::string& source) {
   for (const nlohmann::json& r : results)
@@ -88,6 +100,8 @@ ReportRun make_run(const nlohmann::json& verify_doc, const std::map<std::string,
       rc.claim = *row;
     else
       rc.claim.label = label;
+    for (std::size_t i = 0; i < rc.results().size(); ++i)
+      check_result(rc.results()[i], "verify JSON: claim " + label + " result " + std::to_string(i + 1));
     if (auto it = replays.find(label); it != replays.end()) rc.replay = it->second;
     // Any claim with a confirmed refutation has a headline: REFUTED, or ILL-POSED with readings that refute.
     if (rc.replay) {

@@ -130,6 +130,13 @@ TEST(HostileCsv, NoRowIsTakenForAHeaderSilently) {
   EXPECT_EQ(parse_csv("alpha,beta\n2,1\n", "h.csv").header, (std::vector<std::string>{"alpha", "beta"}));
 }
 
+TEST(HostileCsv, ABlankCellIsAnErrorNamingIt) {
+  // Found by libFuzzer: a cell of spaces reached the digit reader as an empty span (UBSan's null offset).
+  EXPECT_EQ(error_of([] { parse_csv(".0!,05lpha,beti,w\n\n3, ,e-\n", "b.csv"); }),
+            "b.csv: line 3, column 2: not an exact finite number: \"\"");
+  EXPECT_EQ(error_of([] { parse_csv("0,1\n\n3, \n", "c.csv"); }), "c.csv: line 3, column 2: not an exact finite number: \"\"");
+}
+
 TEST(HostileFiles, AFolderIsNotAFile) {
   std::string dir = std::filesystem::temp_directory_path().string();
   EXPECT_EQ(error_of([&] { read_source(dir); }), dir + ": is a folder, not a file");

@@ -151,6 +151,17 @@ TEST(MakeRun, RefusesAShardsFileAndAClaimWithoutVerdict) {
   EXPECT_THROW(make_run(no_verdict, {}, {}), std::invalid_argument);
 }
 
+TEST(MakeRun, RefusesResultsOfTheWrongShape) {
+  for (nlohmann::json bad : {nlohmann::json(1), nlohmann::json("x"), nlohmann::json(), nlohmann::json::array()})
+    EXPECT_THROW(make_run(run_with({refuted_result("1/3", false), bad}), {}, {}), std::invalid_argument) << bad;
+  nlohmann::json headline_word = refuted_result("1/3", false);
+  headline_word["headline"] = "yes";
+  EXPECT_THROW(make_run(run_with({headline_word}), {}, {}), std::invalid_argument);
+  nlohmann::json details_word = refuted_result("1/3", false);
+  details_word["details"] = {1};
+  EXPECT_THROW(make_run(run_with({details_word}), {}, {}), std::invalid_argument);
+}
+
 TEST(MakeRun, RejectsAnInexactValue) {
   nlohmann::json bad = run_with({refuted_result("0.1x", false)});
   EXPECT_THROW(make_run(bad, {}, {}), std::invalid_argument);
