@@ -67,6 +67,8 @@ CASES = {
         "duplicate_key": '{"seed": 1, "seed": 2}',
         "count_huge": '{"seed": 1, "tests": 1, "max_shrinks": 1, "rlimit": 1, "selection": ["def:relay"], '
         '"shard": {"index": 1, "count": 9223372036854775807}, "claims": []}',
+        "shard_without_count": '{"seed": 1, "tests": 1, "max_shrinks": 1, "rlimit": 1, "selection": [], '
+        '"shard": {"index": 1}, "claims": []}',
         "index_negative": '{"seed": 1, "tests": 1, "max_shrinks": 1, "rlimit": 1, "selection": [], '
         '"shard": {"index": -1, "count": 1}, "claims": []}',
         "results_not_objects": '{"seed": 1, "tests": 1, "max_shrinks": 1, "rlimit": 1, "selection": ["def:relay"], '

@@ -219,11 +219,11 @@ std::optional<VerifyReport> merge_shards(const Registry& registry, const std::ve
     report.config.rlimit = first["rlimit"].get<std::uint64_t>();
     selection = first["selection"].get<std::vector<std::string>>();
     std::set<std::string> selected(selection.begin(), selection.end());
-    count = first["shard"]["count"].get<std::size_t>();
+    count = first.at("shard").at("count").get<std::size_t>();
     for (const json& s : shards) {
-      std::size_t index = s["shard"]["index"].get<std::size_t>();
-      if (s["shard"]["count"].get<std::size_t>() != count) {
-        error = "shards differ in their count: " + std::to_string(count) + " vs " + s["shard"]["count"].dump();
+      std::size_t index = s.at("shard").at("index").get<std::size_t>();
+      if (s.at("shard").at("count").get<std::size_t>() != count) {
+        error = "shards differ in their count: " + std::to_string(count) + " vs " + s.at("shard").at("count").dump();
         return std::nullopt;
       }
       if (index < 1 || index > count) {

@@ -194,9 +194,17 @@ TEST_F(VerifyShard, MergeRejectsInconsistentMissingOrRepeatedShards) {
     }
   std::string swapped = path("swapped.json").string();
   std::ofstream(swapped) << doc.dump(2);
+  // Shards whose "shard" lacks its count or index (libFuzzer found the first read past a missing key).
+  std::string no_count = path("no_count.json").string(), no_index = path("no_index.json").string();
+  doc = nlohmann::ordered_json::parse(slurp(a1));
+  doc["shard"].erase("count");
+  std::ofstream(no_count) << doc.dump(2);
+  doc = nlohmann::ordered_json::parse(slurp(a2));
+  doc["shard"].erase("index");
+  std::ofstream(no_index) << doc.dump(2);
   std::string out = path("merged.json").string();
   for (const std::string& inputs :
-       {a1 + " " + seed2, a1 + " " + tests30, a1 + " " + shrinks9, a1, a1 + " " + a1 + " " + a2, a1 + " " + of3,
+       {no_count + " " + a2, a1 + " " + no_index, a1 + " " + seed2, a1 + " " + tests30, a1 + " " + shrinks9, a1, a1 + " " + a1 + " " + a2, a1 + " " + of3,
         a1 + " " + other, cut + " " + a2, swapped + " " + a2, a1 + " " + path("missing.json").string()}) {
     EXPECT_EQ(run("merge " + inputs + " --json " + out), 2) << inputs;
     EXPECT_FALSE(fs::exists(out)) << inputs;
