@@ -40,7 +40,6 @@ std::vector<CheckResult> check_wiping_hypotheses(const RunConfig& config) {
 }
 
 std::vector<CheckResult> check_sufficiency(const RunConfig& config) {
-  const std::size_t n = bmc_length();
   // Every Algorithm 1 reading under both initial states: with initial state 1 alone the statement
   // was left to the random search, whose verdict then depended on the seed. The classical-memory
   // reading is proved for every length by induction (check_memory_induction.cpp).
@@ -51,13 +50,13 @@ std::vector<CheckResult> check_sufficiency(const RunConfig& config) {
   std::vector<Case> cases;
   for (InitialState init : kInitials)
     for (const Algorithm1Options& reading : all_algorithm1_readings()) cases.push_back({reading, init});
-  return prove_each<Case>(
+  return bmc_each<Case>(
       config, cases,
       [](const Case& k) {
         return "prop_sufficiency_alg1_" + to_string(k.reading) +
                (k.init == InitialState::Off ? std::string() : "_init" + to_string(k.init));
       },
-      [n](z3::context& c, Query& q, const Case& k) {
+      [](z3::context& c, Query& q, const Case& k, std::size_t n) {
         std::vector<z3::expr> u = symbolic_sequence(c, "u", n), v = symbolic_sequence(c, "v", n);
         z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta");
         Algorithm1Unrolling au = unroll_algorithm1(c, u, k.reading, "au"),

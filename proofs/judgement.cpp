@@ -1,6 +1,8 @@
 // Verdicts from Z3 answers, confirmed by cvc5 (see judgement.h).
 #include "proofs/judgement.h"
 
+#include "proofs/bmc_bound.h"
+
 #include <algorithm>
 #include <memory>
 #include <optional>
@@ -168,6 +170,29 @@ std::vector<CheckResult> prove_each(const RunConfig& config, std::size_t count,
   }
   if (count > 0) finish(open[count - 1]);
   return out;
+}
+
+std::vector<CheckResult> bmc_each(const RunConfig& config, std::size_t count,
+                                  const std::function<std::string(std::size_t)>& name,
+                                  const std::function<Judgement(z3::context&, Query&, std::size_t, std::size_t)>& claim) {
+  // The shorter lengths only choose n: Z3 alone, no dump. A sat answer is asked again at its length by
+  // prove_each, so the result, its second solver and its dump are those of one ordinary query.
+  RunConfig probe = config;
+  probe.second_solver = false;
+  probe.smt2_dir.clear();
+  const std::size_t longest = bmc_length();
+  std::vector<std::size_t> length(count, longest);
+  for (std::size_t i = 0; i < count; ++i)
+    for (std::size_t n = 2; n < longest; ++n) {
+      z3::context c;
+      Query q(c, probe, name(i));
+      claim(c, q, i, n);
+      if (q.check().answer == SolverAnswer::Sat) {
+        length[i] = n;
+        break;
+      }
+    }
+  return prove_each(config, count, name, [&](z3::context& c, Query& q, std::size_t i) { return claim(c, q, i, length[i]); });
 }
 
 }  // namespace palcheck::proofs

@@ -80,6 +80,25 @@ std::vector<CheckResult> prove_each(
       [&](z3::context& c, Query& q, std::size_t i) { return claim(c, q, items[i]); });
 }
 
+/// prove_each for a bounded model check over sequences of n inputs, shortest counterexample first: item i
+/// is asked of Z3 alone at n = 2, 3, ... below bmc_length() until it answers sat, and then at that n (or at
+/// bmc_length() when no shorter n is sat) by prove_each, with cvc5 and the dump. `claim(c, q, i, n)` states
+/// the claim for item i at n inputs.
+std::vector<CheckResult> bmc_each(const RunConfig& config, std::size_t count,
+                                  const std::function<std::string(std::size_t)>& name,
+                                  const std::function<Judgement(z3::context&, Query&, std::size_t, std::size_t)>& claim);
+
+/// bmc_each over the items of a list.
+template <class Item>
+std::vector<CheckResult> bmc_each(
+    const RunConfig& config, const std::vector<Item>& items,
+    const std::function<std::string(const std::type_identity_t<Item>&)>& name,
+    const std::function<Judgement(z3::context&, Query&, const std::type_identity_t<Item>&, std::size_t)>& claim) {
+  return bmc_each(
+      config, items.size(), [&](std::size_t i) { return name(items[i]); },
+      [&](z3::context& c, Query& q, std::size_t i, std::size_t n) { return claim(c, q, items[i], n); });
+}
+
 /// One named query of an induction (the base case, a step case) and its answers.
 struct InductionCase {
   std::string name;      ///< "base: ...", "step: ..."

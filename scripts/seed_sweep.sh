@@ -10,7 +10,7 @@
 # Exit 1 if a run fails, exceeds its cap or gives an ERROR.
 # Usage: bash scripts/seed_sweep.sh [N1=200] [N2=20] [LIMIT=300]; PALCHECK=path/to/palcheck overrides the binary,
 # WALL=seconds the wall-clock cap per seed, FIRST=the first seed of both sweeps (default 1: two processes can
-# split a sweep).
+# split a sweep), OUT=a folder that keeps every seed's JSON report (default: a temporary one, removed).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 n1=${1:-200}
@@ -18,8 +18,13 @@ n2=${2:-20}
 limit=${3:-300}
 bin=${PALCHECK:-build/tools/palcheck}
 claims=${CLAIMS:-"lem:pop_one"}
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
+if [ -n "${OUT:-}" ]; then
+  out=$OUT
+  mkdir -p "$out"
+else
+  out=$(mktemp -d)
+  trap 'rm -rf "$out"' EXIT
+fi
 status=0
 sweep() {  # name, last seed, claims...
   local name=$1 last=$2; shift 2

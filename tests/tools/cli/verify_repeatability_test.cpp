@@ -3,9 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <string>
+
+#include <unistd.h>
 
 namespace {
 
@@ -15,7 +18,10 @@ std::string slurp(const std::string& path) {
 }
 
 TEST(VerifyRepeatability, WholePaperJsonDoesNotDependOnOtherOptions) {
-  std::string dir = ::testing::TempDir();
+  // A folder of this run's own: --out refuses a folder that palcheck did not make, as an older build's may be.
+  std::string pattern = ::testing::TempDir() + "verify_repeatability_XXXXXX";
+  ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
+  std::string dir = pattern + "/";
   std::string plain = dir + "verify_plain.json", with_out = dir + "verify_with_out.json";
   std::string bin = PALCHECK_BINARY;
   ASSERT_EQ(std::system((bin + " verify --seed 3 --json " + plain + " >/dev/null 2>&1").c_str()), 0);
@@ -26,6 +32,7 @@ TEST(VerifyRepeatability, WholePaperJsonDoesNotDependOnOtherOptions) {
   std::string a = slurp(plain), b = slurp(with_out);
   ASSERT_FALSE(a.empty());
   EXPECT_TRUE(a == b) << "the JSON of two runs with seed 3 differ";
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace
