@@ -2,9 +2,13 @@
 #include "proofs/z3_query.h"
 
 #include "reference/atomic_file.h"
+#include "reference/temporary_name.h"
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
+#include <csignal>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -13,6 +17,7 @@
 #include <set>
 #include <stdexcept>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace palcheck::proofs {
@@ -144,6 +149,8 @@ PendingOutcome Query::start() {
     outcome.smt2_path = path.string();
   } else {
     static unsigned counter = 0;
+    static const int swept = sweep_stale_query_dumps(std::filesystem::temp_directory_path().string());
+    (void)swept;
     path = std::filesystem::temp_directory_path() /
            ("palcheck-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + "-" + file_name());
     scratch = PendingRemoval(path.string(), RemovalKind::File);
@@ -220,6 +227,36 @@ QueryOutcome PendingOutcome::get() {
                                      "\n; cvc5 answered: " + outcome.second.answer + "\n");
   }
   return outcome;
+}
+
+int sweep_stale_query_dumps(const std::string& folder) {
+  int removed = 0;
+  std::error_code ec;
+  for (std::filesystem::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    // palcheck-PID-N-NAME.smt2, PID and N decimal: the form Query::start gives its dumps, and no other.
+    const std::string prefix = "palcheck-", suffix = ".smt2";
+    if (name.size() <= prefix.size() + suffix.size() || name.compare(0, prefix.size(), prefix) != 0 ||
+        name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0)
+      continue;
+    std::size_t at = prefix.size(), pid_end = name.find('-', at);
+    if (pid_end == std::string::npos || pid_end == at || pid_end - at > 9) continue;
+    std::size_t n_end = name.find('-', pid_end + 1);
+    if (n_end == std::string::npos || n_end == pid_end + 1) continue;
+    auto digits = [&](std::size_t from, std::size_t to) {
+      return std::all_of(name.begin() + static_cast<long>(from), name.begin() + static_cast<long>(to),
+                         [](char c) { return c >= '0' && c <= '9'; });
+    };
+    if (!digits(at, pid_end) || !digits(pid_end + 1, n_end)) continue;
+    const long pid = std::stol(name.substr(at, pid_end - at));
+    if (pid <= 0 || pid == ::getpid() || ::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH) continue;
+    struct stat st {};
+    if (::lstat(it->path().c_str(), &st) != 0 || !S_ISREG(st.st_mode) ||
+        std::time(nullptr) - st.st_mtime < kStaleSeconds)
+      continue;
+    if (::unlink(it->path().c_str()) == 0) ++removed;
+  }
+  return removed;
 }
 
 bool stopped_at_a_limit(const std::string& reason) {
