@@ -192,7 +192,15 @@ std::vector<CheckResult> bmc_each(const RunConfig& config, std::size_t count,
         break;
       }
     }
-  return prove_each(config, count, name, [&](z3::context& c, Query& q, std::size_t i) { return claim(c, q, i, length[i]); });
+  std::vector<CheckResult> out =
+      prove_each(config, count, name, [&](z3::context& c, Query& q, std::size_t i) { return claim(c, q, i, length[i]); });
+  // A shorter length whose query came back without a model after all (a wall-clock limit): the bound.
+  for (std::size_t i = 0; i < count; ++i)
+    if (length[i] < longest && out[i].verdict != Verdict::Refuted && out[i].verdict != Verdict::Error)
+      out[i] = prove_each(config, 1, [&](std::size_t) { return name(i); },
+                          [&](z3::context& c, Query& q, std::size_t) { return claim(c, q, i, longest); })
+                   .front();
+  return out;
 }
 
 }  // namespace palcheck::proofs

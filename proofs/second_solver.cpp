@@ -102,7 +102,8 @@ SecondAnswer run_cvc5(const std::string& smt2_path, std::uint64_t z3_rlimit, Cvc
   // wall-clock limit only ends a call that its resource count does not.
   std::vector<std::string> argv{"cvc5", "--lang=smt2", "--rlimit=" + std::to_string(rlimit),
                                 "--tlimit-per=" + std::to_string(seconds * 1000)};
-  argv.emplace_back(search == Cvc5Search::ModelSearch ? "--decision=justification" : "--ite-simp");
+  if (search == Cvc5Search::ModelSearch) argv.emplace_back("--decision=justification");
+  if (search == Cvc5Search::LinearRefutation) argv.emplace_back("--ite-simp");
   argv.push_back(smt2_path);
   Output out = output_of(argv, seconds + 1);
   std::string line = first_line(out.text);

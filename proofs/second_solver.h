@@ -19,10 +19,12 @@ struct SecondAnswer {
 /// cvc5's search heuristic for one query. It changes how fast cvc5 answers, never what a definite answer
 /// means. On a whole-paper run's dumps, justification-based decisions take the sat queries from 27.4 s to
 /// 10.1 s of cvc5 CPU, and the unsat ones from 15.1 s to 41 s: so each query gets the one for Z3's answer.
-/// ITE simplification takes the unsat ones (159 dumps of a whole-paper run) from 10.3 s to 6.7 s, every
-/// answer the same, and does nothing for the sat ones.
+/// ITE simplification (a pass cvc5 designs for linear arithmetic) takes the unsat ones of a whole-paper run
+/// from 10.3 s to 6.7 s, every answer the same, and does nothing for the sat ones; it is used on the
+/// quantifier-free linear queries only.
 enum class Cvc5Search {
-  Refutation,   ///< --ite-simp, cvc5's default decision heuristic (Z3 said unsat or unknown)
+  Refutation,        ///< cvc5's default decision heuristic (Z3 said unsat or unknown)
+  LinearRefutation,  ///< --ite-simp (Z3 said unsat or unknown; logic QF_LRA, QF_LIA or QF_LIRA)
   ModelSearch,  ///< --decision=justification (Z3 said sat)
 };
 

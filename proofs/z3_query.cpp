@@ -155,9 +155,10 @@ PendingOutcome Query::start() {
            ("palcheck-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + "-" + file_name());
     scratch = PendingRemoval(path.string(), RemovalKind::File);
   }
-  std::string text = smt2();
-  // The dump is cvc5's input; without cvc5 it is written only where it is kept.
-  if (config_.second_solver || !config_.smt2_dir.empty()) write_file_atomically(path.string(), text);
+  // The dump is cvc5's input; without cvc5 it is written (and made) only where it is kept.
+  const bool dumped = config_.second_solver || !config_.smt2_dir.empty();
+  const std::string text = dumped ? smt2() : std::string();
+  if (dumped) write_file_atomically(path.string(), text);
   switch (solver().check(literals_)) {
     case z3::sat:
       outcome.answer = SolverAnswer::Sat;
@@ -177,7 +178,12 @@ PendingOutcome Query::start() {
                                std::to_string(config_.query_seconds) + " s)";
       break;
   }
-  Cvc5Search search = outcome.answer == SolverAnswer::Sat ? Cvc5Search::ModelSearch : Cvc5Search::Refutation;
+  const bool linear = text.find("(set-logic QF_LRA)") != std::string::npos ||
+                      text.find("(set-logic QF_LIA)") != std::string::npos ||
+                      text.find("(set-logic QF_LIRA)") != std::string::npos;
+  Cvc5Search search = outcome.answer == SolverAnswer::Sat ? Cvc5Search::ModelSearch
+                      : linear                            ? Cvc5Search::LinearRefutation
+                                                          : Cvc5Search::Refutation;
   // cvc5's answers are remembered by this key; a query cvc5 is not asked has none.
   std::string key = config_.second_solver
                         ? std::to_string(config_.rlimit) + " " + std::to_string(static_cast<int>(search)) + "\n" + text
@@ -213,10 +219,18 @@ QueryOutcome PendingOutcome::get() {
   QueryOutcome outcome = std::move(outcome_);
   outcome.second = second_.get();
   if (!key_.empty()) remember(key_, outcome.second);
-  // A disagreement keeps its query file, so that the ERROR it becomes names a file both solvers can re-read.
-  if (solvers_disagree(outcome))
+  // A disagreement keeps its query file, so that the ERROR it becomes names a file both solvers can re-read;
+  // in the temporary folder under a name the sweep of killed runs' dumps leaves alone.
+  if (solvers_disagree(outcome)) {
+    if (keep_dir_.empty()) {
+      std::filesystem::path kept = std::filesystem::path(path_).parent_path() /
+                                   ("palcheck-disagreement-" + std::filesystem::path(path_).filename().string().substr(9));
+      std::error_code ec;
+      std::filesystem::rename(path_, kept, ec);
+      if (!ec) path_ = kept.string();
+    }
     outcome.smt2_path = path_;
-  else if (keep_dir_.empty())
+  } else if (keep_dir_.empty())
     std::filesystem::remove(path_);  // no error if it was never written
   scratch_.release();
   if (!keep_dir_.empty() || solvers_disagree(outcome)) {
@@ -251,7 +265,7 @@ int sweep_stale_query_dumps(const std::string& folder) {
     const long pid = std::stol(name.substr(at, pid_end - at));
     if (pid <= 0 || pid == ::getpid() || ::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH) continue;
     struct stat st {};
-    if (::lstat(it->path().c_str(), &st) != 0 || !S_ISREG(st.st_mode) ||
+    if (::lstat(it->path().c_str(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != ::geteuid() ||
         std::time(nullptr) - st.st_mtime < kStaleSeconds)
       continue;
     if (::unlink(it->path().c_str()) == 0) ++removed;

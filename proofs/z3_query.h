@@ -95,9 +95,10 @@ bool stopped_at_a_limit(const std::string& reason);
 /// True when one solver says sat and the other unsat.
 bool solvers_disagree(const QueryOutcome& outcome);
 
-/// Removes the query dumps a killed run left in `folder` (SIGKILL: no handler runs): files named
-/// palcheck-PID-N-NAME.smt2 whose process is gone and that were not modified for kStaleSeconds
-/// (reference/temporary_name.h); returns how many. The first query of a run sweeps the temporary folder.
+/// Removes the query dumps a killed run left in `folder` (SIGKILL: no handler runs): files of this user
+/// named palcheck-PID-N-NAME.smt2 whose process is gone and that were not modified for kStaleSeconds
+/// (reference/temporary_name.h); returns how many. The first query of a run sweeps the temporary folder. A
+/// dump kept for an ERROR is renamed palcheck-disagreement-PID-N-NAME.smt2, which the sweep leaves.
 int sweep_stale_query_dumps(const std::string& folder);
 
 /// "sat", "unsat" or "unknown".

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -33,7 +34,12 @@ TEST(QueryDumpSweep, RemovesOnlyStaleDumpsOfEndedRuns) {
   std::string pattern = ::testing::TempDir() + "query_dump_sweep_XXXXXX";
   ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
   const fs::path folder = pattern;
-  const std::string gone = std::to_string(ended_pid()), alive = std::to_string(::getppid());
+  pid_t sleeper = ::fork();
+  if (sleeper == 0) {
+    ::pause();
+    ::_exit(0);
+  }
+  const std::string gone = std::to_string(ended_pid()), alive = std::to_string(sleeper);
   const auto old = fs::file_time_type::clock::now() - std::chrono::seconds(2 * kStaleSeconds);
   auto make = [&](const std::string& name, bool stale) {
     std::ofstream(folder / name) << "(check-sat)\n";
@@ -45,11 +51,14 @@ TEST(QueryDumpSweep, RemovesOnlyStaleDumpsOfEndedRuns) {
   make("palcheck-" + gone + "-x-not_a_dump.smt2", true);              // not palcheck-PID-N-NAME.smt2
   make("palcheck-" + gone + "-10-notes.txt", true);                   // not a dump
   make("mine-" + gone + "-11-user.smt2", true);                       // somebody else's file
+  make("palcheck-disagreement-" + gone + "-12-kept.smt2", true);      // the file an ERROR names
   EXPECT_EQ(sweep_stale_query_dumps(folder.string()), 1);
+  ::kill(sleeper, SIGKILL);
+  ::waitpid(sleeper, nullptr, 0);
   EXPECT_FALSE(fs::exists(folder / ("palcheck-" + gone + "-7-prop_sufficiency_alg1.smt2")));
   std::size_t left = 0;
   for ([[maybe_unused]] const auto& entry : fs::directory_iterator(folder)) ++left;
-  EXPECT_EQ(left, 5u);
+  EXPECT_EQ(left, 6u);
   EXPECT_EQ(sweep_stale_query_dumps((folder / "absent").string()), 0);
   fs::remove_all(folder);
 }

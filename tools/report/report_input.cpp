@@ -23,10 +23,16 @@ void check_result(const nlohmann::json& r, const std::string& where) {
   if (!r.is_object()) throw std::invalid_argument(where + ": not an object");
   if (auto headline = r.find("headline"); headline != r.end() && !headline->is_boolean())
     throw std::invalid_argument(where + ".headline: neither true nor false");
+  if (auto verdict = r.find("verdict"); verdict != r.end() && !verdict->is_string())
+    throw std::invalid_argument(where + ".verdict: not a string");
   if (auto details = r.find("details"); details != r.end()) {
     if (!details->is_array()) throw std::invalid_argument(where + ".details: not a list");
-    for (const nlohmann::json& d : *details)
+    for (const nlohmann::json& d : *details) {
       if (!d.is_object()) throw std::invalid_argument(where + ".details: an entry that is not an object");
+      for (const char* field : {"key", "value"})
+        if (auto f = d.find(field); f != d.end() && !f->is_string())
+          throw std::invalid_argument(where + ".details: a " + field + " that is not a string");
+    }
   }
 }
 

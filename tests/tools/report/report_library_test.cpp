@@ -160,6 +160,12 @@ TEST(MakeRun, RefusesResultsOfTheWrongShape) {
   nlohmann::json details_word = refuted_result("1/3", false);
   details_word["details"] = {1};
   EXPECT_THROW(make_run(run_with({details_word}), {}, {}), std::invalid_argument);
+  // The cost figures read a detail's key and value, and a result's verdict, as strings.
+  details_word["details"] = nlohmann::json::array({{{"key", "n = 2"}, {"value", 3}}});
+  EXPECT_THROW(make_run(run_with({details_word}), {}, {}), std::invalid_argument);
+  nlohmann::json verdict_number = refuted_result("1/3", false);
+  verdict_number["verdict"] = 1;
+  EXPECT_THROW(make_run(run_with({verdict_number}), {}, {}), std::invalid_argument);
 }
 
 TEST(MakeRun, RejectsAnInexactValue) {
