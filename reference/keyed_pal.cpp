@@ -446,13 +446,24 @@ void KeyedMeasure::keys(const double* u, std::size_t n, int* out) const {
 
 int KeyedMeasure::key(std::int64_t num, std::int64_t den) const {
   constexpr std::int64_t kExact = std::int64_t{1} << 53;
-  if (thresholds_are_doubles_ && num <= kExact && num >= -kExact && den <= kExact) {
-    // x = num / den rounded once (both are doubles), and rounding keeps every order with a double
-    // weakly: x strictly between two thresholds puts num / den there too; only x equal to one
-    // leaves the side to an exact comparison.
-    double x = static_cast<double>(num) / static_cast<double>(den);
-    int k = double_key(x);
-    if (k % 2 == 1 || std::fma(x, static_cast<double>(den), -static_cast<double>(num)) == 0) return k;
+  if (num <= kExact && num >= -kExact && den <= kExact) {
+    if (thresholds_are_doubles_) {
+      // x = num / den rounded once (both are doubles), and rounding keeps every order with a double
+      // weakly: x strictly between two thresholds puts num / den there too; only x equal to one
+      // leaves the side to an exact comparison.
+      double x = static_cast<double>(num) / static_cast<double>(den);
+      int k = double_key(x);
+      if (k % 2 == 1 || std::fma(x, static_cast<double>(den), -static_cast<double>(num)) == 0) return k;
+    }
+  } else {
+    // Longer decimals (17 digits exceed 2^53): num, den and their quotient each rounded once, by at most
+    // 2^-53 of it, put x within 3.01 * 2^-53 |x| of num / den (64-bit num and den neither overflow nor
+    // underflow a double's normal range). An interval about x more than twice that wide whose ends have
+    // one odd key holds no threshold, so num / den has that key too; double_key is exact on doubles,
+    // whatever the thresholds are.
+    double x = static_cast<double>(num) / static_cast<double>(den), margin = std::abs(x) * 0x1p-50;
+    int k = double_key(x - margin);
+    if (k % 2 == 1 && k == double_key(x + margin)) return k;
   }
   if (fractions_.size() != m_) return key(Q(num) / den);
   // sign(num/den - p/q) with positive denominators; the products stay below 2^126.

@@ -225,6 +225,53 @@ TEST(OracleKeyedPal, DoubleGridEqualsDefinition) {
   EXPECT_GT(gmp, 20);
 }
 
+TEST(OracleKeyedPal, FractionKeysEqualExactKeys) {
+  // key(num, den) on every route: thresholds that are doubles, a lattice, fractions of machine integers
+  // and 17-digit decimals; inputs at, next to (by one in the last of 18 digits) and between thresholds,
+  // with numerators and denominators below and beyond 2^53.
+  using Z = boost::multiprecision::mpz_int;
+  std::mt19937_64 rng(kSeed + 8);
+  constexpr std::int64_t kTen17 = 100000000000000000;
+  auto decimal17 = [&] { return Q(static_cast<std::int64_t>(rng() % (9 * kTen17)) + kTen17 / 10, kTen17); };
+  int long_inputs = 0;
+  for (int c = 0; c < 500; ++c) {
+    std::vector<Q> points;
+    switch (c % 5) {
+      case 0: for (int k = 1; k <= 12; ++k) points.push_back(Q(k, 10)); break;
+      case 1: for (int k = 1; k <= 12; ++k) points.push_back(Q(k, 4)); break;
+      case 2: for (int k = 1; k <= 12; ++k) points.push_back(Q(k * k, 8)); break;
+      case 3: for (int k = 1; k <= 12; ++k) points.push_back(Q(k, 3)); break;
+      default: for (int k = 1; k <= 12; ++k) points.push_back(decimal17());
+    }
+    std::sort(points.begin(), points.end());
+    Measure mu;
+    for (std::size_t a = 0; a < points.size(); ++a)
+      for (std::size_t b = 0; b <= a; b += 1 + rng() % 3) mu.relays.push_back({{points[a], points[b]}, Q(1)});
+    KeyedMeasure keyed(mu);
+    for (int n = 0; n < 200; ++n) {
+      std::int64_t den = rng() % 2 ? kTen17 * (rng() % 2 ? 1 : 10) : static_cast<std::int64_t>(1 + rng() % 1000);
+      const Q& t = points[rng() % points.size()];
+      Q scaled = t * den;
+      std::int64_t num = static_cast<std::int64_t>(rng() % (2 * static_cast<std::uint64_t>(den)));
+      switch (rng() % 4) {
+        case 0:
+        case 1: {
+          // At or next to t: the nearest multiple of 1 / den below t, then 0, 1 or 2 above that.
+          Z below = numerator(scaled) / denominator(scaled);
+          if (below > std::numeric_limits<std::int64_t>::max() - 2) continue;
+          num = static_cast<std::int64_t>(below) + static_cast<std::int64_t>(rng() % 3);
+          break;
+        }
+        case 2: num = -num; break;
+        default: break;
+      }
+      long_inputs += num > (std::int64_t{1} << 53) || den > (std::int64_t{1} << 53);
+      ASSERT_EQ(keyed.key(num, den), keyed.key(Q(num) / den)) << "case " << c << " " << num << "/" << den;
+    }
+  }
+  EXPECT_GT(long_inputs, 20000);
+}
+
 TEST(OracleKeyedPal, DoubleGridRejectsWhatMeasureFromGridRejects) {
   DoubleGrid above{Q(1), 2, 2, {1.0, 0.5, 1.0, 1.0}};
   EXPECT_THROW(KeyedMeasure::from_grid(above), std::invalid_argument);

@@ -325,7 +325,7 @@ bool CsvReader::next_row() {
     return true;
   }
   pending_cell_ = false;
-  while (row_open_) scan_cell();
+  if (row_open_) skip_row();
   for (;;) {
     int c = peek();
     if (c < 0) return false;
@@ -347,6 +347,47 @@ bool CsvReader::next_row() {
   row_line_ = line_;
   column_ = 0;
   row_open_ = true;
+  return true;
+}
+
+// The rest of the row, as scan_cell would take it cell by cell: a row ends at its first LF or CR,
+// quoted or not (quotes hide only commas), or at the end of the file.
+void CsvReader::skip_row() {
+  for (;;) {
+    if (pos_ == end_ && !fill()) {
+      row_open_ = false;
+      return;
+    }
+    const char *data = buffer_.data(), *from = data + pos_;
+    std::size_t length = end_ - pos_;
+    const void* lf = std::memchr(from, '\n', length);
+    if (lf) length = static_cast<std::size_t>(static_cast<const char*>(lf) - from);
+    const void* cr = std::memchr(from, '\r', length);
+    const char* hit = static_cast<const char*>(cr ? cr : lf);
+    if (!hit) {
+      pos_ = end_;
+      continue;
+    }
+    pos_ = static_cast<std::size_t>(hit - data) + 1;
+    row_open_ = false;
+    take_line_end(*hit);
+    return;
+  }
+}
+
+bool CsvReader::next_decimal(std::int64_t& num, std::int64_t& den) {
+  if (pending_cell_ || !row_open_) return false;
+  // In place when the cell is what scan_cell would give and parse_machine_fraction read whole: a
+  // decimal that a comma or a line end follows in the buffer (a CR with the byte after it, for CRLF).
+  const char *begin = buffer_.data() + pos_, *end = buffer_.data() + end_, *p = begin;
+  if (!machine_decimal(p, end, num, den) || p == end) return false;
+  char c = *p;
+  if (c != ',' && c != '\n' && !(c == '\r' && p + 1 < end)) return false;
+  view_ = std::string_view(begin, static_cast<std::size_t>(p - begin));
+  pos_ = static_cast<std::size_t>(p + 1 - buffer_.data());
+  row_open_ = c == ',';
+  if (!row_open_) take_line_end(c);
+  ++column_;
   return true;
 }
 

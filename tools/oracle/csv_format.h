@@ -48,6 +48,9 @@ class CsvReader {
   bool next_row();
   /// The next cell of the current row, valid until the next call; false after its last cell.
   bool next_cell(std::string_view& cell);
+  /// The next cell as num / den when it is a decimal parse_machine_fraction reads (no blanks, quotes
+  /// or '/') and it ends in the buffer, read in place; false leaves the cell to next_cell.
+  bool next_decimal(std::int64_t& num, std::int64_t& den);
   /// The 1-based line of the current row.
   std::size_t line() const { return row_line_; }
   /// The 1-based column of the last cell next_cell gave.
@@ -61,6 +64,7 @@ class CsvReader {
   int peek();
   void take_line_end(char c);
   void scan_cell();
+  void skip_row();
 
   std::istream& in_;
   std::string source_;

@@ -30,8 +30,9 @@ struct Part {
     bool starts = true, ends = false;  // whole when both
     bool whole() const { return starts && ends; }
   };
-  std::string text;                // the cells, one after another
+  std::string text;                // the cells the reader did not read as decimals, one after another
   std::vector<std::size_t> ends;   // where each cell ends in text
+  std::vector<std::pair<std::int64_t, std::int64_t>> fractions;  // num / den of each cell; den 0: in text
   std::vector<Row> rows;
   std::size_t consumed = 0;        // bytes of the file read once this part was taken
   std::vector<int> keys;           // one per cell
@@ -78,6 +79,7 @@ class CsvPass {
         [&](Part& p, std::size_t) {
           p.text.clear();
           p.ends.clear();
+          p.fractions.clear();
           p.rows.clear();
           p.error = nullptr;
           if (stopped) return false;
@@ -92,8 +94,16 @@ class CsvPass {
               piece = Part::Row{0, reader.line(), 1, true, false};
             }
             bool more = true;
-            while (p.ends.size() < part_values && (more = reader.next_cell(cell))) {
-              p.text.append(cell);
+            std::int64_t num, den;
+            while (p.ends.size() < part_values) {
+              if (reader.next_decimal(num, den)) {
+                p.fractions.emplace_back(num, den);
+              } else if ((more = reader.next_cell(cell))) {
+                p.text.append(cell);
+                p.fractions.emplace_back(0, 0);
+              } else {
+                break;
+              }
               p.ends.push_back(p.text.size());
               ++piece.cells;
             }
@@ -115,6 +125,11 @@ class CsvPass {
           std::size_t k = 0;
           for (const Part::Row& piece : p.rows)
             for (std::size_t c = 0; c < piece.cells; ++c, ++k) {
+              auto [num, den] = p.fractions[k];
+              if (den != 0) {
+                p.keys[k] = keyed.key(num, den);
+                continue;
+              }
               std::size_t begin = k ? p.ends[k - 1] : 0;
               std::string_view text(p.text.data() + begin, p.ends[k] - begin);
               p.keys[k] = csv_key(keyed, text, piece.line, piece.first_column + c, r_.inputs);

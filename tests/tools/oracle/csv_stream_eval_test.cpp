@@ -122,5 +122,63 @@ TEST(OracleCsvStreamEval, BadCellInTheLastRowLeavesNothingWritten) {
   }
 }
 
+TEST(OracleCsvStreamEval, CellsAcrossReadBuffersReadAsTheWholeBatch) {
+  // Files of several 64 KiB read buffers, so that cells, exponents and CRLF pairs fall across their ends:
+  // 17-digit decimals at, next to and between thresholds that are 17-digit decimals too (read in place,
+  // keyed from two doubles or by cross products), and cells read the general way (blanks, quotes,
+  // fractions, 19 digits and more); LF, CRLF and CR line ends.
+  std::mt19937_64 rng(kSeed + 1);
+  std::string measure = scratch("buffers_measure.json"), inputs = scratch("buffers_inputs.csv");
+  std::vector<std::string> thresholds;
+  for (int k = 1; k <= 9; ++k) thresholds.push_back("0." + std::to_string(k) + std::to_string(10000000000000000 + rng() % 9000000000000000).substr(1));
+  std::string relays;
+  for (std::size_t a = 0; a < thresholds.size(); ++a)
+    for (std::size_t b = 0; b <= a; b += 2)
+      relays += std::string(relays.empty() ? "" : ",") + "{\"alpha\": \"" + thresholds[a] + "\", \"beta\": \"" +
+                thresholds[b] + "\", \"weight\": \"" + std::to_string(1 + a + b) + "\"}";
+  write_file(measure, "{\"relays\": [" + relays + "]}");
+  auto near = [&](const std::string& t) {
+    // t with its last digit moved by -1, 0 or +1, or one more digit after it.
+    std::string u = t;
+    switch (rng() % 4) {
+      case 0: u.back() = static_cast<char>(u.back() == '0' ? '1' : u.back() - 1); break;
+      case 1: u.back() = static_cast<char>(u.back() == '9' ? '8' : u.back() + 1); break;
+      case 2: u += std::to_string(rng() % 10); break;
+      default: break;
+    }
+    return u;
+  };
+  for (const char* line_end : {"\n", "\r\n", "\r"}) {
+    std::string text;
+    std::size_t width = 100 + rng() % 100;  // one width: .npy holds no ragged rows
+    while (text.size() < 300000) {
+      for (std::size_t k = 0; k < width; ++k) {
+        std::string c;
+        switch (rng() % 8) {
+          case 0: c = " " + near(thresholds[rng() % thresholds.size()]); break;
+          case 1: c = "\"" + thresholds[rng() % thresholds.size()] + "\""; break;
+          case 2: c = std::to_string(rng() % 9) + "/7"; break;
+          case 3: c = near(thresholds[rng() % thresholds.size()]) + "0e-0"; break;
+          case 4: c = "0." + std::to_string(rng()) + std::to_string(rng() % 10); break;
+          default: c = near(thresholds[rng() % thresholds.size()]);
+        }
+        text += (k ? "," : "") + c;
+      }
+      text += line_end;
+    }
+    write_file(inputs, text);
+    ProblemSources sources;
+    sources.measures = {measure};
+    sources.inputs = inputs;
+    for (auto [extension, kind] : {std::pair{"buffers.npy", ValueKind::Double}, std::pair{"buffers.csv", ValueKind::Exact}}) {
+      std::string output = scratch(extension), expected = whole_batch(sources, output, kind);
+      ASSERT_EQ(expected.rfind("error: ", 0), std::string::npos) << expected;
+      for (unsigned threads : {1u, 3u})
+        ASSERT_EQ(streamed(sources, output, kind, 1 << 20, threads), expected)
+            << extension << " threads " << threads << " line end " << (line_end[0] == '\r' ? "CR" : "LF");
+    }
+  }
+}
+
 }  // namespace
 }  // namespace palcheck::oracle
