@@ -56,8 +56,8 @@ class KeyedMeasure {
   int key(double u) const;
   /// The keys of n finite doubles, as key(double) gives them, into out.
   void keys(const double* u, std::size_t n, int* out) const;
-  /// The key of num / den (den > 0), exactly: without GMP when every threshold is a double and num
-  /// and den are below 2^53 (the key of the nearest double), when a larger num / den is not within
+  /// The key of num / den (den > 0), exactly: without GMP when every threshold is a double and |num|
+  /// and den are at most 2^53 (the key of the nearest double), when a larger num / den is not within
   /// 2^-50 of its size from a threshold (the keys of two doubles about it), or when the thresholds are
   /// fractions of 64-bit integers (a guess from the doubles, settled by 128-bit cross products).
   int key(std::int64_t num, std::int64_t den) const;

@@ -272,6 +272,42 @@ TEST(OracleKeyedPal, FractionKeysEqualExactKeys) {
   EXPECT_GT(long_inputs, 20000);
 }
 
+TEST(OracleKeyedPal, FractionKeysEqualExactKeysAtTheEdgeOfTheMargin) {
+  // Long fractions within a few margins of a threshold (the margin about the rounded quotient is 2^-50 of
+  // it), where the keys of two doubles settle a key or leave it to the cross products: thresholds that are
+  // 18-digit decimals (den 10^18), integers from 2^53 to 2^62 (den 1), zero and a negative one.
+  using Z = boost::multiprecision::mpz_int;
+  std::mt19937_64 rng(kSeed + 9);
+  constexpr std::int64_t kTen18 = 1000000000000000000;
+  std::vector<Q> points{Q(0)};
+  for (int k = 0; k < 5; ++k) points.push_back(Q(static_cast<std::int64_t>(rng() % kTen18), kTen18));
+  points.push_back(-points[1]);
+  for (int e = 53; e <= 62; e += 3) points.push_back(Q((std::int64_t{1} << e) + static_cast<std::int64_t>(rng() % 1000)));
+  std::sort(points.begin(), points.end());
+  Measure mu;
+  for (std::size_t a = 0; a < points.size(); ++a)
+    for (std::size_t b = 0; b <= a; ++b) mu.relays.push_back({{points[a], points[b]}, Q(1)});
+  KeyedMeasure keyed(mu);
+  int inside = 0, outside = 0;  // inputs nearer a threshold than the margin, and up to eight margins off
+  for (const Q& t : points) {
+    bool integer = abs(t) > 1;
+    std::int64_t den = integer ? 1 : kTen18;
+    Q scaled = t * den;
+    Z base = numerator(scaled) / denominator(scaled);
+    // Eight margins of t * den in units of 1 / den, at least 64.
+    Z reach = abs(base) / (Z(1) << 47) + 64;
+    for (int n = 0; n < 3000; ++n) {
+      Z offset = Z(rng() % static_cast<std::uint64_t>(Z(2 * reach + 1))) - reach;
+      auto num = static_cast<std::int64_t>(Z(base + offset));
+      ASSERT_EQ(keyed.key(num, den), keyed.key(Q(num) / den)) << num << "/" << den;
+      Q distance = abs(Q(num) / den - t) * (Z(1) << 50);
+      if (t != 0 && distance != 0) (distance < abs(t) ? inside : outside) += 1;
+    }
+  }
+  EXPECT_GT(inside, 2000);
+  EXPECT_GT(outside, 10000);
+}
+
 TEST(OracleKeyedPal, DoubleGridRejectsWhatMeasureFromGridRejects) {
   DoubleGrid above{Q(1), 2, 2, {1.0, 0.5, 1.0, 1.0}};
   EXPECT_THROW(KeyedMeasure::from_grid(above), std::invalid_argument);

@@ -41,14 +41,18 @@ struct Part {
 };
 
 // Rows and the cells of the first row, read by the rules of the streamed pass but without parsing
-// a value: the .npy header comes before the data.
+// a value: the .npy header comes before the data. A line end that cannot be told apart ends the count
+// quietly: the pass meets it again, after the cells before it, and a bad one among them is the error.
 std::pair<std::size_t, std::size_t> csv_shape(std::istream& in, const std::string& source, CsvHeader header) {
   CsvReader reader(in, source, header);
   std::size_t rows = 0, cols = 0;
   std::string_view cell;
-  for (; reader.next_row(); ++rows)
-    if (rows == 0)
-      while (reader.next_cell(cell)) ++cols;
+  try {
+    for (; reader.next_row(); ++rows)
+      if (rows == 0)
+        while (reader.next_cell(cell)) ++cols;
+  } catch (const InputError&) {
+  }
   return {rows, cols};
 }
 
@@ -84,9 +88,10 @@ class CsvPass {
           p.error = nullptr;
           if (stopped) return false;
           std::string_view cell;
+          Part::Row piece;
           try {
           while (p.ends.size() < part_values) {
-            Part::Row piece = going;
+            piece = going;
             if (row_goes_on) {
               piece.starts = false;
             } else {
@@ -113,9 +118,14 @@ class CsvPass {
             p.rows.push_back(piece);
           }
           } catch (const InputError&) {
-            // A bad line end: the cells before it are parsed first, as the whole-batch path meets them.
+            // A bad line end: the cells before it are parsed first, as the whole-batch path meets them,
+            // those of the row it ends among them (a piece that is not whole: never evaluated).
             p.error = std::current_exception();
             stopped = true;
+            if (piece.cells > 0) {
+              piece.ends = false;
+              p.rows.push_back(piece);
+            }
           }
           p.consumed = reader.consumed();
           return !p.rows.empty() || p.error;

@@ -159,7 +159,11 @@ TEST(OracleCsvStreamEval, CellsAcrossReadBuffersReadAsTheWholeBatch) {
           case 1: c = "\"" + thresholds[rng() % thresholds.size()] + "\""; break;
           case 2: c = std::to_string(rng() % 9) + "/7"; break;
           case 3: c = near(thresholds[rng() % thresholds.size()]) + "0e-0"; break;
-          case 4: c = "0." + std::to_string(rng()) + std::to_string(rng() % 10); break;
+          case 4: {
+            std::string digits = std::to_string(rng());
+            c = "0." + digits + std::to_string(rng() % 10);
+            break;
+          }
           default: c = near(thresholds[rng() % thresholds.size()]);
         }
         text += (k ? "," : "") + c;
@@ -176,6 +180,62 @@ TEST(OracleCsvStreamEval, CellsAcrossReadBuffersReadAsTheWholeBatch) {
       for (unsigned threads : {1u, 3u})
         ASSERT_EQ(streamed(sources, output, kind, 1 << 20, threads), expected)
             << extension << " threads " << threads << " line end " << (line_end[0] == '\r' ? "CR" : "LF");
+    }
+  }
+}
+
+TEST(OracleCsvStreamEval, EveryCellAlignmentAtTheReadBufferEndReadsAsTheWholeBatch) {
+  // The cells that the in-place decimal reader takes or leaves (a 17-digit decimal, an exponent, a quoted
+  // cell, a fraction, 20 digits, a blank) put at every offset across the end of the first 64 KiB read
+  // buffer, so that each is cut there at each of its bytes, and its comma or line end (CR before LF too)
+  // is the buffer's last byte; for LF, CRLF and CR line ends.
+  std::string measure = scratch("align_measure.json"), inputs = scratch("align_inputs.csv");
+  write_file(measure, "{\"relays\": [{\"alpha\": \"0.12345678901234567\", \"beta\": \"-1/4\", \"weight\": 2},"
+                      " {\"alpha\": \"1.5e-3\", \"beta\": \"1.5e-3\", \"weight\": 3}]}");
+  constexpr std::size_t kBuffer = std::size_t{1} << 16;
+  int compared = 0;
+  for (const char* line_end : {"\n", "\r\n", "\r"}) {
+    std::string row = std::string("0.12345678901234567,1.5e-3,\"7\",1/3,12345678901234567890, 0.25 ,-0.1") + line_end;
+    std::string filler;
+    while (filler.size() + 2 * row.size() + 64 < kBuffer) filler += std::string("0.5,0.25") + line_end;
+    for (std::size_t start = kBuffer - row.size() - 1; start <= kBuffer; ++start) {
+      // A padding row (a number of many digits) so that the template row begins at byte `start`.
+      std::string end(line_end), text = filler;
+      text += "1." + std::string(start - text.size() - 2 - end.size(), '0') + end + row + row;
+      ASSERT_EQ(text.compare(start, row.size(), row), 0) << "start " << start;
+      write_file(inputs, text);
+      ProblemSources sources;
+      sources.measures = {measure};
+      sources.inputs = inputs;
+      std::string output = scratch("align.csv"), expected = whole_batch(sources, output, ValueKind::Exact);
+      ASSERT_EQ(expected.rfind("error: ", 0), std::string::npos) << expected;
+      ASSERT_EQ(streamed(sources, output, ValueKind::Exact, 1 << 20, 1), expected) << "start " << start;
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 150);
+}
+
+TEST(OracleCsvStreamEval, ABadCellBeforeAMixedLineEndIsTheError) {
+  // A lone CR ends the first row and an LF a later one: the rows cannot be told apart, but a bad cell read
+  // before that line end is the first error in the file, in the row the LF ends or in a row before it, for
+  // every output (.npy counts its rows first) and part size.
+  std::string measure = scratch("mixed_measure.json"), inputs = scratch("mixed_inputs.csv");
+  write_file(measure, "{\"relays\": [{\"alpha\": 1, \"beta\": 0, \"weight\": 1}]}");
+  std::string rows;
+  for (int r = 0; r < 50; ++r) rows += "0.5,1\r";
+  for (const std::string& text : {std::string("1\rO,2\n"), std::string("1,0\rO,2\r0,1\n"), rows + "0.5,O\r" + rows + "1,1\n"}) {
+    write_file(inputs, text);
+    ProblemSources sources;
+    sources.measures = {measure};
+    sources.inputs = inputs;
+    for (const char* extension : {"mixed.csv", "mixed.npy", "mixed.json"}) {
+      std::string output = scratch(extension), expected = whole_batch(sources, output, ValueKind::Double);
+      ASSERT_NE(expected.find("not an exact finite number: \"O\""), std::string::npos) << expected;
+      for (std::size_t chunk : {1, 1 << 20})
+        for (unsigned threads : {1u, 3u})
+          EXPECT_EQ(streamed(sources, output, ValueKind::Double, chunk, threads), expected)
+              << extension << " chunk " << chunk << " threads " << threads;
     }
   }
 }
