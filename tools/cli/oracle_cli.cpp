@@ -153,12 +153,15 @@ int run_oracle_eval(const OracleEvalOptions& options) {
     return 0;
   }
   if (!o.dump.empty() || o.trace) {
-    // A dump or trace of PAL over CSV or .npy inputs: read once, token by token, memory O(depth + relays).
-    DumpRequest request{src, o.output, kind, o.trace, o.dump, progress_report(src.inputs, std::size_t{1} << 19)};
+    // A dump or trace of PAL: read once, token by token, memory O(depth + relays) beside the inputs.
+    // The sources are moved in and back: a document read from a pipe is not copied.
+    auto progress = progress_report(src.inputs, std::size_t{1} << 19);
+    DumpRequest request{std::move(o.sources), o.output, kind, o.trace, o.dump, std::move(progress)};
     if (dump_streamable(request)) {
       stream_dump(request);
       return 0;
     }
+    o.sources = std::move(request.sources);
   }
   OracleProblem problem = load_problem(o.sources);
   BatchOutputs outputs =

@@ -14,6 +14,8 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <set>
+#include <string>
 #include <vector>
 
 namespace palcheck::oracle {
@@ -22,13 +24,14 @@ namespace {
 
 using nlohmann::json;
 
-// SAX handler: calls on_row with the exact values of each row of the batch; ok() is false when the
-// document is anything but a batch the whole-batch path reads without error.
-class BatchReader : public nlohmann::json_sax<json> {
+// SAX handler: hands the values of the inputs to a RowVisitor; ok() is false when the document is
+// anything but inputs of the accepted kind that the whole-batch path reads without error.
+class InputsReader : public nlohmann::json_sax<json> {
  public:
-  explicit BatchReader(std::function<void(const std::vector<Q>&)> on_row) : on_row_(std::move(on_row)) {}
+  InputsReader(JsonInputs accepted, const RowVisitor& visit, std::function<void()> every_part)
+      : accepted_(accepted), visit_(visit), every_part_(std::move(every_part)) {}
 
-  bool ok() const { return ok_ && found_ && rows_ > 0; }
+  bool ok() const { return ok_ && found_ && (rows_ > 0 || accepted_ == JsonInputs::BatchOrSequence); }
 
   bool null() override { return scalar(std::nullopt); }
   bool boolean(bool) override { return scalar(std::nullopt); }
@@ -38,9 +41,10 @@ class BatchReader : public nlohmann::json_sax<json> {
     if (!json_number_problem(v, text).empty()) return off();
     return scalar(parse_rational(json(v).dump()));  // as parse_number reads a float
   }
-  bool string(string_t& v) override { return scalar(in_row() ? parse_rational(v) : std::optional<Q>(Q(0))); }
+  bool string(string_t& v) override { return scalar(at_inputs() || in_row() ? parse_rational(v) : Q(0)); }
   bool binary(binary_t&) override { return off(); }
   bool key(string_t& k) override {
+    if (!keys_.back().insert(k).second) return off();  // parse_json_text refuses a key given twice
     if (depth_ == 1 && top_object_) {
       inputs_next_ = k == "inputs";
       if (inputs_next_ && found_) return off();  // the DOM keeps the last of two: not streamed
@@ -49,36 +53,45 @@ class BatchReader : public nlohmann::json_sax<json> {
   }
   bool start_object(std::size_t) override {
     if (depth_ == 0) top_object_ = true;
-    if (inputs_value_next() || in_inputs() || in_row()) return off();
+    if (inputs_value_next() || at_inputs() || in_row()) return off();
+    keys_.emplace_back();
     return open();
   }
   bool start_array(std::size_t) override {
     if (depth_ == 0 || inputs_value_next()) {
       found_ = true;
       inputs_depth_ = depth_ + 1;
-    } else if (in_inputs()) {
-      row_.clear();
-    } else if (in_row()) {
+    } else if (at_inputs() && row_depth_ != inputs_depth_) {
+      if (row_depth_ == 0) shape(inputs_depth_ + 1);
+      if (visit_.begin) visit_.begin();
+    } else if (at_inputs() || in_row()) {
       return off();
     }
     return open();
   }
-  bool end_object() override { return close(); }
+  bool end_object() override {
+    keys_.pop_back();
+    return close();
+  }
   bool end_array() override {
-    if (in_row()) {
-      on_row_(row_);
-      ++rows_;
-    } else if (in_inputs()) {
-      inputs_depth_ = 0;
+    if (at_inputs()) {
+      if (row_depth_ == 0 && accepted_ == JsonInputs::BatchOrSequence) {  // [] is one empty sequence
+        shape(inputs_depth_);
+        if (visit_.begin) visit_.begin();
+      }
+      if (row_depth_ == inputs_depth_) end_row();
+      inputs_depth_ = row_depth_ = 0;
       inputs_next_ = false;
+    } else if (in_row()) {
+      end_row();
     }
     return close();
   }
   bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return off(); }
 
  private:
-  bool in_inputs() const { return inputs_depth_ != 0 && depth_ == inputs_depth_; }
-  bool in_row() const { return inputs_depth_ != 0 && depth_ == inputs_depth_ + 1; }
+  bool at_inputs() const { return inputs_depth_ != 0 && depth_ == inputs_depth_; }
+  bool in_row() const { return row_depth_ != 0 && depth_ == row_depth_; }
   bool inputs_value_next() const { return depth_ == 1 && top_object_ && inputs_next_ && inputs_depth_ == 0; }
   bool off() { return ok_ = false; }
   bool open() {
@@ -90,37 +103,56 @@ class BatchReader : public nlohmann::json_sax<json> {
     --depth_;
     return true;
   }
+  // The depth of the rows' values: one below the inputs (a batch) or the inputs themselves (one sequence).
+  void shape(std::size_t row_depth) {
+    row_depth_ = row_depth;
+    if (visit_.shape) visit_.shape(row_depth == inputs_depth_);
+  }
+  void end_row() {
+    if (visit_.end) visit_.end();
+    ++rows_;
+  }
   // A value: a row's number, or anything outside the inputs; nullopt (not a number) only outside.
   bool scalar(std::optional<Q> value) {
-    if (depth_ == 0 || inputs_value_next() || in_inputs()) return off();
-    if (!in_row()) return true;
+    if (depth_ == 0 || inputs_value_next()) return off();
+    if (at_inputs() && row_depth_ == 0) {
+      if (accepted_ != JsonInputs::BatchOrSequence) return off();
+      shape(inputs_depth_);
+      if (visit_.begin) visit_.begin();
+    }
+    if (at_inputs() && row_depth_ != inputs_depth_) return off();
+    if (!at_inputs() && !in_row()) return true;
     if (!value) return off();
-    row_.push_back(std::move(*value));
+    if (visit_.value) visit_.value(std::move(*value));
+    if (++values_ % kStreamPartValues == 0 && every_part_) every_part_();
     return true;
   }
 
-  std::function<void(const std::vector<Q>&)> on_row_;
-  std::vector<Q> row_;
-  std::size_t depth_ = 0, inputs_depth_ = 0, rows_ = 0;
+  JsonInputs accepted_;
+  const RowVisitor& visit_;
+  std::function<void()> every_part_;
+  std::vector<std::set<std::string>> keys_;  // of each open object, so far
+  std::size_t depth_ = 0, inputs_depth_ = 0, row_depth_ = 0, rows_ = 0, values_ = 0;
   bool top_object_ = false, inputs_next_ = false, found_ = false, ok_ = true;
 };
 
-// Reads `path` with a BatchReader; whether it is a batch the streamed eval reads. on_row also gets the
-// stream, whose position is the progress of a long read.
-bool read_batch(const std::string& path, const std::function<void(const std::vector<Q>&, std::istream&)>& on_row) {
+}  // namespace
+
+bool read_json_inputs(const std::string& path, JsonInputs accepted, const RowVisitor& visit,
+                      const std::function<void(std::size_t bytes)>& progress) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return false;
-  BatchReader reader([&](const std::vector<Q>& row) { on_row(row, in); });
+  InputsReader reader(accepted, visit, [&] {
+    if (progress) progress(static_cast<std::size_t>(std::max<std::streamoff>(in.tellg(), 0)));
+  });
   json::sax_parse(in, &reader);
   return reader.ok();
 }
 
-}  // namespace
-
 std::optional<std::pair<std::size_t, std::size_t>> json_batch_shape(const std::string& path) {
   std::size_t rows = 0, cols = 0;
-  if (!read_batch(path, [&](const std::vector<Q>& row, std::istream&) { cols = rows++ == 0 ? row.size() : cols; }))
-    return std::nullopt;
+  RowVisitor count{{}, {}, [&](Q&&) { cols += rows == 0; }, [&] { ++rows; }};
+  if (!read_json_inputs(path, JsonInputs::Batch, count)) return std::nullopt;
   return std::pair{rows, cols};
 }
 
@@ -154,13 +186,16 @@ void stream_evaluate_json(const StreamRequest& r) {
                   values = 0;
                   if (!objection && r.progress && !size_error) r.progress(consumed, total_bytes);
                 };
-                bool batch = read_batch(r.inputs, [&](const std::vector<Q>& u, std::istream& in) {
-                  std::vector<int> keys(u.size());
-                  for (std::size_t k = 0; k < u.size(); ++k) keys[k] = keyed.key(u[k]);
-                  values += keys.size() + 1;  // + 1: a run of empty rows still fills a part
-                  part.push_back(std::move(keys));
-                  if (values >= part_values) flush(static_cast<std::size_t>(std::max<std::streamoff>(in.tellg(), 0)));
-                });
+                std::size_t consumed = 0;
+                RowVisitor rows_in{{},
+                                   [&] { part.emplace_back(); },
+                                   [&](Q&& q) { part.back().push_back(keyed.key(q)); },
+                                   [&] {
+                                     values += part.back().size() + 1;  // + 1: a run of empty rows still fills a part
+                                     if (values >= part_values) flush(consumed);
+                                   }};
+                bool batch = read_json_inputs(r.inputs, JsonInputs::Batch, rows_in,
+                                              [&](std::size_t bytes) { consumed = bytes; });
                 if (!batch) throw InputError(r.inputs + ": changed while it was read");
                 flush(total_bytes);
                 rows = row;

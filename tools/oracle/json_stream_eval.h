@@ -6,10 +6,25 @@
 #include "tools/oracle/stream_eval.h"
 
 #include <cstddef>
+#include <functional>
 #include <optional>
+#include <string>
 #include <utility>
 
 namespace palcheck::oracle {
+
+/// Which JSON inputs read_json_inputs takes.
+enum class JsonInputs {
+  Batch,             ///< a list of lists (sequences), alone or under "inputs"
+  BatchOrSequence,   ///< also one sequence: a flat list of numbers, alone or under "inputs"
+};
+
+/// Reads `path` a value at a time when it holds inputs of the kind `accepted` that the whole-batch
+/// path (load_rows) reads without error, handing them to `visit` (shape() when the first value or
+/// row shows it) and, every few thousand values, the bytes read so far to `progress` (if set);
+/// whether it held such inputs (when false, `visit` may have had a part of them).
+bool read_json_inputs(const std::string& path, JsonInputs accepted, const RowVisitor& visit,
+                      const std::function<void(std::size_t bytes)>& progress = {});
 
 /// (rows, length of the first row) when `path` holds a batch the whole-batch path reads without
 /// error (parse_json_text's nesting and number checks, one "inputs" key, a non-empty list of lists of

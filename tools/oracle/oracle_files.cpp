@@ -31,25 +31,31 @@ FileFormat input_format(const std::string& path, const std::string& bytes) {
   return FileFormat::Csv;
 }
 
-NumberRows rows_from_json(const json& value, const std::string& field) {
-  NumberRows r;
+void visit_json_rows(const json& value, const std::string& field, const RowVisitor& visit) {
   if (!value.is_array()) throw InputError(field + ": expected a list of numbers or a list of lists");
-  r.one_dimensional = value.empty() || !value[0].is_array();
-  if (r.one_dimensional) {
-    std::vector<Q> row;
-    for (std::size_t k = 0; k < value.size(); ++k)
-      row.push_back(parse_number(value[k], field + "[" + std::to_string(k) + "]"));
-    r.rows.push_back(std::move(row));
-    return r;
-  }
+  bool one_dimensional = value.empty() || !value[0].is_array();
+  if (visit.shape) visit.shape(one_dimensional);
+  auto row = [&](const json& list, const std::string& where) {
+    if (visit.begin) visit.begin();
+    for (std::size_t k = 0; k < list.size(); ++k) {
+      Q q = parse_number(list[k], where + "[" + std::to_string(k) + "]");
+      if (visit.value) visit.value(std::move(q));
+    }
+    if (visit.end) visit.end();
+  };
+  if (one_dimensional) return row(value, field);
   for (std::size_t s = 0; s < value.size(); ++s) {
     std::string where = field + "[" + std::to_string(s) + "]";
     if (!value[s].is_array()) throw InputError(where + ": expected a list (every row must be a list)");
-    std::vector<Q> row;
-    for (std::size_t k = 0; k < value[s].size(); ++k)
-      row.push_back(parse_number(value[s][k], where + "[" + std::to_string(k) + "]"));
-    r.rows.push_back(std::move(row));
+    row(value[s], where);
   }
+}
+
+NumberRows rows_from_json(const json& value, const std::string& field) {
+  NumberRows r;
+  visit_json_rows(value, field,
+                  {[&](bool one_dimensional) { r.one_dimensional = one_dimensional; },
+                   [&] { r.rows.emplace_back(); }, [&](Q&& q) { r.rows.back().push_back(std::move(q)); }, {}});
   return r;
 }
 

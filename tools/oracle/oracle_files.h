@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,18 @@ FileFormat input_format(const std::string& path, const std::string& bytes);
 
 /// A flat list or a list of rows from a JSON value; `field` names it in errors.
 NumberRows rows_from_json(const nlohmann::json& value, const std::string& field);
+
+/// Rows handed on a value at a time: shape() once before the first row, begin() before each row,
+/// value() per number, end() after it. An empty function is not called.
+struct RowVisitor {
+  std::function<void(bool one_dimensional)> shape;  ///< whether the rows are one flat list
+  std::function<void()> begin;                      ///< a row starts
+  std::function<void(Q&&)> value;                   ///< the row's next number
+  std::function<void()> end;                        ///< the row ends
+};
+
+/// rows_from_json a value at a time: each error thrown when its place is reached, after the rows before it.
+void visit_json_rows(const nlohmann::json& value, const std::string& field, const RowVisitor& visit);
 
 /// Rows from a file: a .npy array (1-D or 2-D), CSV rows (a non-numeric first row is a header), or
 /// JSON (a list, a list of lists, or an object holding one under `json_key`).

@@ -148,9 +148,7 @@ std::vector<QVector> projection_rows(const std::string& path, const std::string&
 
 void check_tokens(const std::vector<QVector>& tokens, std::size_t d, const std::string& where) {
   for (std::size_t n = 0; n < tokens.size(); ++n)
-    if (tokens[n].size() != d)
-      throw InputError(where + ": token " + std::to_string(n) + " has length " + std::to_string(tokens[n].size()) +
-                       ", the model dimension d (length of W_I) is " + std::to_string(d));
+    if (tokens[n].size() != d) throw InputError(token_length_message(where, n, tokens[n].size(), d));
 }
 
 void check_heads(const std::vector<MpalHead>& heads, const std::string& where) {
@@ -260,21 +258,7 @@ OracleProblem load_problem(const ProblemSources& src) {
       p.batched = !r.one_dimensional;
       p.sequences = std::move(r.rows);
     } else {
-      if (src.w_in.empty() || src.w_out.empty()) throw InputError("MPAL needs both --w-in and --w-out");
-      std::vector<QVector> w_in = projection_rows(src.w_in, "w_in", src.csv_header),
-                           w_out = projection_rows(src.w_out, "w_out", src.csv_header);
-      if (w_in.empty()) throw InputError(src.w_in + ": no head (no row of W_I)");
-      if (w_in.size() != w_out.size())
-        throw InputError(src.w_out + ": " + std::to_string(w_out.size()) + " heads, " + src.w_in + " has " +
-                         std::to_string(w_in.size()));
-      if (src.measures.size() != 1 && src.measures.size() != w_in.size())
-        throw InputError("--measure: give one measure for all heads or one per head (" + std::to_string(w_in.size()) +
-                         "), got " + std::to_string(src.measures.size()));
-      for (std::size_t h = 0; h < w_in.size(); ++h) {
-        const std::string& file = src.measures[src.measures.size() == 1 ? 0 : h];
-        p.heads.push_back({w_in[h], w_out[h], load_measure(file, src.grid_delta, src.columns, src.csv_header).measure});
-      }
-      check_heads(p.heads, src.w_in + " and " + src.w_out);
+      p = load_mpal_heads(src);
       NumberRows r = load_rows(src.inputs, "inputs", src.csv_header);
       p.token_sequences.push_back(r.rows);
       check_tokens(p.token_sequences[0], p.heads[0].w_in.size(), src.inputs);
@@ -282,6 +266,31 @@ OracleProblem load_problem(const ProblemSources& src) {
   }
   set_initial_state(p, src);
   return p;
+}
+
+OracleProblem load_mpal_heads(const ProblemSources& src) {
+  if (src.w_in.empty() || src.w_out.empty()) throw InputError("MPAL needs both --w-in and --w-out");
+  std::vector<QVector> w_in = projection_rows(src.w_in, "w_in", src.csv_header),
+                       w_out = projection_rows(src.w_out, "w_out", src.csv_header);
+  if (w_in.empty()) throw InputError(src.w_in + ": no head (no row of W_I)");
+  if (w_in.size() != w_out.size())
+    throw InputError(src.w_out + ": " + std::to_string(w_out.size()) + " heads, " + src.w_in + " has " +
+                     std::to_string(w_in.size()));
+  if (src.measures.size() != 1 && src.measures.size() != w_in.size())
+    throw InputError("--measure: give one measure for all heads or one per head (" + std::to_string(w_in.size()) +
+                     "), got " + std::to_string(src.measures.size()));
+  OracleProblem p;
+  for (std::size_t h = 0; h < w_in.size(); ++h) {
+    const std::string& file = src.measures[src.measures.size() == 1 ? 0 : h];
+    p.heads.push_back({w_in[h], w_out[h], load_measure(file, src.grid_delta, src.columns, src.csv_header).measure});
+  }
+  check_heads(p.heads, src.w_in + " and " + src.w_out);
+  return p;
+}
+
+std::string token_length_message(const std::string& where, std::size_t n, std::size_t length, std::size_t d) {
+  return where + ": token " + std::to_string(n) + " has length " + std::to_string(length) +
+         ", the model dimension d (length of W_I) is " + std::to_string(d);
 }
 
 OracleProblem load_pal_measure(const ProblemSources& src) {

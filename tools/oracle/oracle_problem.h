@@ -57,6 +57,13 @@ OracleProblem load_problem(const ProblemSources& sources);
 /// the inputs: the sequences are left empty for a caller that streams them.
 OracleProblem load_pal_measure(const ProblemSources& sources);
 
+/// load_problem's MPAL heads from files (--w-in, --w-out, one --measure or one per head), with its
+/// checks, without reading the inputs: the sequences are left empty for a caller that streams them.
+OracleProblem load_mpal_heads(const ProblemSources& sources);
+
+/// What load_problem says of token n of an MPAL sequence (`where`) whose length is not d.
+std::string token_length_message(const std::string& where, std::size_t n, std::size_t length, std::size_t d);
+
 /// The problem of a JSON document: eval's format, where "inputs" may also be a batch (list of
 /// lists) and "heads" (each {"w_in", "w_out", and "relays" or "grid"}) makes it MPAL.
 OracleProblem problem_from_document(const nlohmann::json& doc, const std::string& source);

@@ -11,8 +11,11 @@
 #include "reference/preisach_memory.h"
 #include "reference/relay.h"
 #include "tools/oracle/csv_format.h"
+#include "tools/oracle/input_file.h"
 #include "tools/oracle/json_input.h"
+#include "tools/oracle/json_stream_eval.h"
 #include "tools/oracle/npy_format.h"
+#include "tools/oracle/oracle_files.h"
 #include "tools/oracle/stream_eval.h"
 #include "tools/oracle/stream_output.h"
 
@@ -25,7 +28,9 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <memory>
 #include <optional>
+#include <sstream>
 #include <string_view>
 
 namespace palcheck::oracle {
@@ -152,44 +157,31 @@ struct SpooledList {
   SpooledList(std::size_t indent, std::size_t depth) : json(spool.text, indent, depth) {}
 };
 
-// Reads the inputs in order: begin() before a sequence, token() per value, end() after it.
-struct InputVisitor {
-  std::function<void()> begin, end;
-  std::function<void(const Q&)> token;
-};
-
-// Whether the file's sequences come as a batch (a 1-D .npy is one sequence).
-bool batched_inputs(const std::string& path) {
-  if (format_of(path) == FileFormat::Csv) return true;
-  return NpyReader(path).header().shape.size() == 2;
+// A CSV file's rows, one sequence each, read from `in` (`total` bytes, for the progress).
+void read_csv(std::istream& in, std::size_t total, const DumpRequest& r, const RowVisitor& visit) {
+  const std::string& path = r.sources.inputs;
+  CsvReader reader(in, path, r.sources.csv_header);
+  std::string_view cell;
+  visit.shape(false);
+  for (std::size_t tokens = 0; reader.next_row();) {
+    visit.begin();
+    while (reader.next_cell(cell)) {
+      visit.value(csv_value(cell, reader.line(), reader.column(), path));
+      if (++tokens % kStreamPartValues == 0 && r.progress) r.progress(reader.consumed(), total);
+    }
+    visit.end();
+  }
+  if (r.progress) r.progress(total, total);
 }
 
-void read_inputs(const DumpRequest& r, const InputVisitor& visit) {
-  const std::string& path = r.sources.inputs;
-  if (format_of(path) == FileFormat::Csv) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path + ": cannot open file");
-    in.seekg(0, std::ios::end);
-    auto total = static_cast<std::size_t>(in.tellg());
-    in.seekg(0);
-    CsvReader reader(in, path, r.sources.csv_header);
-    std::string_view cell;
-    for (std::size_t tokens = 0; reader.next_row();) {
-      visit.begin();
-      while (reader.next_cell(cell)) {
-        visit.token(csv_value(cell, reader.line(), reader.column(), path));
-        if (++tokens % kStreamPartValues == 0 && r.progress) r.progress(reader.consumed(), total);
-      }
-      visit.end();
-    }
-    if (r.progress) r.progress(total, total);
-    return;
-  }
-  NpyReader reader(path);
+// A .npy file read by rows (npy_read_by_rows): a 1-D array is one sequence, a 2-D one a sequence per row.
+void read_npy(const DumpRequest& r, const RowVisitor& visit) {
+  NpyReader reader(r.sources.inputs);
   const NpyHeader& h = reader.header();
   std::size_t rows = h.shape.size() == 2 ? h.shape[0] : 1, cols = h.shape.size() == 2 ? h.shape[1] : h.shape[0];
   std::vector<double> values;
   std::vector<std::pair<std::size_t, Q>> wide;
+  visit.shape(h.shape.size() == 1);
   for (std::size_t row = 0; row < rows; ++row) {
     visit.begin();
     for (std::size_t done = 0; done < cols; done += kStreamPartValues) {
@@ -198,9 +190,9 @@ void read_inputs(const DumpRequest& r, const InputVisitor& visit) {
       auto w = wide.begin();
       for (std::size_t k = 0; k < count; ++k) {
         if (w != wide.end() && w->first == k)
-          visit.token((w++)->second);
+          visit.value(std::move((w++)->second));
         else
-          visit.token(*rational_from_double(values[k]));
+          visit.value(*rational_from_double(values[k]));
       }
       if (r.progress) r.progress(reader.consumed(), h.count());
     }
@@ -208,14 +200,511 @@ void read_inputs(const DumpRequest& r, const InputVisitor& visit) {
   }
 }
 
+// The inputs in order, with the whole-batch path's errors (load_problem's) where it meets them. A
+// document's come from the document already read; a regular CSV, row-major .npy or JSON file is
+// read as it is evaluated (JSON once before, to check it as the whole-batch path would); anything
+// else (a pipe, JSON the check refuses, a name without a known extension) is read whole, as
+// load_rows reads it: memory O(its bytes), still none for the outputs.
+void read_inputs(const DumpRequest& r, const RowVisitor& visit) {
+  const ProblemSources& s = r.sources;
+  if (!s.document.empty()) {
+    std::string name = s.document == "-" ? "stdin" : s.document;
+    visit_json_rows(s.parsed_document->at("inputs"), name + ": inputs", visit);  // problem_from_document's words
+    return;
+  }
+  const std::string& path = s.inputs;
+  std::error_code ec;
+  const bool regular = std::filesystem::is_regular_file(path, ec);
+  const std::size_t total = regular ? std::filesystem::file_size(path, ec) : 0;
+  if (regular && path.ends_with(".csv")) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw InputError(path + ": cannot open file");
+    return read_csv(in, total, r, visit);
+  }
+  if (regular && path.ends_with(".npy") && npy_read_by_rows(path)) return read_npy(r, visit);
+  if (regular && path.ends_with(".json") && read_json_inputs(path, JsonInputs::BatchOrSequence, {})) {
+    auto progress = [&](std::size_t bytes) {
+      if (r.progress) r.progress(bytes, total);
+    };
+    if (!read_json_inputs(path, JsonInputs::BatchOrSequence, visit, progress))
+      throw InputError(path + ": changed while it was read");
+    return progress(total);
+  }
+  std::string bytes = read_source(path);
+  switch (input_format(path, bytes)) {
+    case FileFormat::Npy: {
+      NpyArray a = parse_npy(bytes, path);
+      bytes = std::string();
+      visit.shape(a.shape.size() == 1);
+      for (std::size_t i = 0; i < a.rows(); ++i) {
+        visit.begin();
+        for (std::size_t k = 0; k < a.cols(); ++k) visit.value(a.exact(i * a.cols() + k));
+        visit.end();
+      }
+      return;
+    }
+    case FileFormat::Csv: {
+      std::size_t size = bytes.size();
+      std::istringstream in(std::move(bytes));
+      return read_csv(in, size, r, visit);
+    }
+    case FileFormat::Json: {
+      nlohmann::json doc = parse_json_text(bytes, path);
+      bytes = std::string();
+      if (doc.is_object()) {
+        if (!doc.contains("inputs")) throw InputError(path + ": missing key \"inputs\"");
+        return visit_json_rows(doc.at("inputs"), path + ": inputs", visit);
+      }
+      return visit_json_rows(doc, path + ": inputs", visit);
+    }
+  }
+}
+
+std::string document_name(const ProblemSources& s) { return s.document == "-" ? "stdin" : s.document; }
+
+// The problem without its sequences: load_problem's measure or heads and initial state, with its
+// errors; a document's read from a copy without its inputs.
+OracleProblem problem_head(const ProblemSources& s) {
+  OracleProblem p;
+  if (!s.document.empty()) {
+    nlohmann::json head = nlohmann::json::object();
+    for (const auto& [key, value] : s.parsed_document->items())
+      if (key != "inputs") head[key] = value;
+    head["inputs"] = nlohmann::json::array();
+    p = problem_from_document(head, document_name(s));
+  } else {
+    p = s.w_in.empty() && s.w_out.empty() ? load_pal_measure(s) : load_mpal_heads(s);
+  }
+  p.token_sequences.clear();
+  if (s.initial_state) p.initial = static_cast<InitialState>(*s.initial_state);  // 0 or 1: dump_streamable
+  return p;
+}
+
+// One measure along a sequence: the keyed run, and for the dump and trace the memory and every relay
+// (eq:relay), with the text of the last token's changes.
+struct Track {
+  const Measure& mu;
+  KeyedMeasure keyed;
+  std::optional<KeyedRun> run;
+  std::optional<PreisachMemory> memory;
+  std::vector<RelayState> relays;
+  std::string removed, appended;      // the memory's change: drop `removed` extrema, append `appended`
+  std::vector<std::size_t> switched;  // the relays the token switched
+  SpooledList memory_list{1, 5}, relay_list{1, 5}, signal_list{1, 5};  // an MPAL head's lists in the dump
+
+  explicit Track(const Measure& measure) : mu(measure), keyed(measure) {}
+
+  void begin(InitialState initial, bool with_memory, bool with_relays) {
+    run.emplace(keyed, initial);
+    if (with_memory) memory.emplace(initial);
+    if (with_relays) relays.assign(mu.relays.size(), static_cast<RelayState>(initial));
+  }
+  void step(const Q& x) {
+    run->step(keyed.key(x));
+    if (memory) {
+      std::size_t before = memory->extrema().size();
+      MemoryStepEffect effect = memory->step(x);
+      removed = "0";
+      appended = "null";
+      if (effect.pushed || effect.replaced) {
+        removed = std::to_string(before + 1 - memory->extrema().size());
+        appended = quoted(memory->extrema().back());
+      }
+    }
+    switched.clear();
+    for (std::size_t k = 0; k < relays.size(); ++k) {
+      RelayState next = step_relay(mu.relays[k].thresholds, x, relays[k]);
+      if (next != relays[k]) switched.push_back(k);
+      relays[k] = next;
+    }
+  }
+  // The token's entries: [removed, appended] and, with a trace, the relays switched.
+  void changes(PrettyJson& memory_json, PrettyJson& relays_json, bool trace) const {
+    memory_json.open('[');
+    memory_json.value(removed);
+    memory_json.value(appended);
+    memory_json.close(']');
+    if (!trace) return;
+    relays_json.open('[');
+    for (std::size_t k : switched) relays_json.value(std::to_string(k));
+    relays_json.close(']');
+  }
+};
+
+// Writes the output and the dump as the tokens come: shape(), then per sequence begin(), pal() or
+// mpal() per token and end(), then finish(). Everything is spooled, and the files made in finish(),
+// one after the other, so that at most one temporary file beside an output exists at a time (the one
+// an interrupt removes).
+class DumpWriter {
+ public:
+  DumpWriter(const DumpRequest& r, OracleProblem problem)
+      : r_(r),
+        p_(std::move(problem)),
+        output_(r.output.empty() ? "-" : r.output),
+        format_(format_of(output_)),
+        mpal_(p_.is_mpal()),
+        dumping_(!r.dump.empty()),
+        exact_out_(r.kind != ValueKind::Double),
+        double_out_(r.kind != ValueKind::Exact),
+        no_finite_(no_finite_double_message()) {
+    if (mpal_)
+      for (const MpalHead& h : p_.heads) tracks_.push_back(std::make_unique<Track>(h.mu));
+    else
+      tracks_.push_back(std::make_unique<Track>(p_.measure));
+    // The output's JSON lists in the order dump(2) sorts them (no trace for MPAL, as format_outputs).
+    if (format_ == FileFormat::Json) {
+      if (r.trace && !mpal_) lists_.emplace_back("memory_changes", &out_memory_);
+      if (exact_out_) lists_.emplace_back("outputs", &out_exact_);
+      if (double_out_) lists_.emplace_back(exact_out_ ? "outputs_double" : "outputs", &out_double_);
+      if (r.trace && !mpal_) lists_.emplace_back("relay_changes", &out_relays_);
+    }
+    // The dump: its head now, each sequence's lists (a PAL one's inputs written as they come) spooled
+    // until it ends.
+    if (mpal_) dump_lists_.emplace_back("inputs", &dump_inputs_);
+    dump_lists_.emplace_back("inputs_double", &dump_inputs_double_);
+    if (!mpal_) dump_lists_.emplace_back("memory_changes", &dump_memory_);
+    dump_lists_.emplace_back("outputs", &dump_exact_);
+    dump_lists_.emplace_back("outputs_double", &dump_double_);
+    if (r.trace && !mpal_) dump_lists_.emplace_back("relay_changes", &dump_relays_);
+    if (dumping_) {
+      nlohmann::json head = dump_head(p_);
+      head["sequences"] = nullptr;  // sorts last: its value is written here
+      dump_.text = head.dump(1);
+      dump_.text.resize(dump_.text.size() - std::string_view("null\n}").size());
+      sequences_.emplace(dump_.text, 1, 1);
+      sequences_->open('[');
+    }
+  }
+
+  /// Before the first sequence: whether the inputs are a batch (the output then holds a list per sequence).
+  void shape(bool batched) {
+    batched_ = batched;
+    if (batched)
+      for (auto& [key, list] : lists_) list->json.open('[');
+  }
+
+  void begin() {
+    for (auto& t : tracks_) {
+      t->begin(p_.initial, dumping_ || (r_.trace && !mpal_), r_.trace);
+      if (dumping_ && mpal_)
+        for (auto& [key, list] : head_lists(*t)) list->json.open('[');
+    }
+    length_ = 0;
+    row_finite_ = true;
+    each_list([](SpooledList& l) { l.json.open('['); });
+    if (dumping_) {
+      sequences_->open('{');
+      if (!mpal_) {
+        sequences_->key("inputs");
+        sequences_->open('[');
+      }
+    }
+  }
+
+  void pal(const Q& x) {
+    Track& t = *tracks_[0];
+    t.step(x);
+    std::optional<Q> y;
+    if (exact_out_ || dumping_) y = t.run->exact();
+    // The output's double: to_double of the exact value, as evaluate_problem gives it with both kinds.
+    double y_double = 0;
+    if (double_out_ || dumping_) y_double = y ? to_double(*y) : t.run->nearest_double();
+    if (format_ == FileFormat::Json) {
+      if (exact_out_) out_exact_.json.value(quoted(*y));
+      if (double_out_) out_double_.json.value(json_double(finite(y_double, objection_)));
+    } else if (format_ == FileFormat::Csv) {
+      if (length_) out_.text += ',';
+      if (exact_out_)
+        out_.text += to_string(*y);
+      else
+        out_.text += csv_double(finite(y_double, objection_));
+    } else {
+      if (!std::isfinite(y_double)) row_finite_ = false;
+      npy_data_.text.append(reinterpret_cast<const char*>(&y_double), sizeof y_double);
+    }
+    if (r_.trace) t.changes(out_memory_.json, out_relays_.json, true);
+    if (dumping_) {
+      sequences_->value(quoted(x));
+      dump_inputs_double_.json.value(json_double(finite(to_double(x), dump_objection_)));
+      t.changes(dump_memory_.json, dump_relays_.json, r_.trace);
+      dump_exact_.json.value(quoted(*y));
+      dump_double_.json.value(json_double(finite(y_double, dump_objection_)));
+      dump_.spill();
+    }
+    spill();
+  }
+
+  void mpal(const QVector& x) {
+    // eq:mpal: the sum over the heads of W_O times PAL of the head's signal W_I x.
+    QVector row(p_.width(), Q(0));
+    for (std::size_t h = 0; h < tracks_.size(); ++h) {
+      Track& t = *tracks_[h];
+      Q signal = project(p_.heads[h].w_in, {x})[0];
+      t.step(signal);
+      Q y = t.run->exact();
+      for (std::size_t k = 0; k < row.size(); ++k) row[k] += p_.heads[h].w_out[k] * y;
+      if (dumping_) {
+        t.signal_list.json.value(quoted(signal));
+        t.changes(t.memory_list.json, t.relay_list.json, r_.trace);
+      }
+    }
+    if (format_ == FileFormat::Json) {
+      if (exact_out_) exact_row(out_exact_.json, row);
+      if (double_out_) double_row(out_double_.json, row, objection_);
+    } else {
+      for (std::size_t k = 0; k < row.size(); ++k) {
+        if (format_ == FileFormat::Csv && k) out_.text += ',';
+        if (format_ == FileFormat::Csv && exact_out_) {
+          out_.text += to_string(row[k]);
+          continue;
+        }
+        double d = finite(to_double(row[k]), objection_);
+        if (format_ == FileFormat::Npy)
+          npy_data_.text.append(reinterpret_cast<const char*>(&d), sizeof d);
+        else
+          out_.text += csv_double(d);
+      }
+      if (format_ == FileFormat::Csv) out_.text += '\n';
+    }
+    if (dumping_) {
+      exact_row(dump_inputs_.json, x);
+      double_row(dump_inputs_double_.json, x, dump_objection_);
+      exact_row(dump_exact_.json, row);
+      double_row(dump_double_.json, row, dump_objection_);
+    }
+    spill();
+  }
+
+  void end() {
+    each_list([](SpooledList& l) { l.json.close(']'); });
+    if (format_ == FileFormat::Csv && !mpal_) out_.text += '\n';
+    if (format_ == FileFormat::Npy && !mpal_) {
+      if (rows_ == 0) cols_ = length_;
+      if (!objection_ && length_ != cols_)
+        objection_ = not_rectangular_message(rows_, length_, cols_);
+      else if (!objection_ && !row_finite_)
+        objection_ = no_finite_;
+    }
+    if (mpal_) npy_rows_ = length_;
+    if (dumping_) {
+      if (mpal_) {
+        sequences_->key("heads");
+        sequences_->open('[');
+        for (auto& t : tracks_) {
+          sequences_->open('{');
+          for (auto& [key, list] : head_lists(*t)) {
+            list->json.close(']');
+            sequences_->key(key);
+            sequences_->value("");
+            list->spool.copy_to(dump_);
+          }
+          sequences_->close('}');
+        }
+        sequences_->close(']');
+      } else {
+        sequences_->close(']');
+      }
+      for (auto& [key, list] : dump_lists_) {
+        sequences_->key(key);
+        sequences_->value("");
+        list->spool.copy_to(dump_);
+      }
+      sequences_->close('}');
+    }
+    ++rows_;
+  }
+
+  /// Throws the first objection (format_outputs', then the dump's), else writes the dump, then the output.
+  void finish() {
+    if (batched_)
+      for (auto& [key, list] : lists_) list->json.close(']');
+    if (mpal_ && format_ != FileFormat::Json && rows_ != 1)
+      objection_ = "a batch of MPAL sequences is written as JSON only (CSV and .npy hold one sequence, n x d)";
+    if (objection_)
+      throw InputError((output_ == "-" ? std::string("standard output") : output_) + ": " + *objection_);
+    if (dump_objection_) throw InputError(*dump_objection_);
+    if (dumping_) {
+      sequences_->close(']');
+      dump_.text += "\n}\n";
+      OutputFile file(r_.dump);
+      dump_.copy_to(file);
+      file.commit();
+    }
+    OutputFile file(output_);
+    if (format_ == FileFormat::Json) {
+      std::string head;
+      PrettyJson doc(head, 2, 0);
+      doc.open('{');
+      doc.key("initial_state");
+      doc.value(std::to_string(static_cast<int>(p_.initial)));
+      for (auto& [key, list] : lists_) {
+        doc.key(key);
+        doc.value("");
+        file.write(head);
+        head.clear();
+        list->spool.copy_to(file);
+      }
+      doc.close('}');
+      file.write(head + "\n");
+    } else if (format_ == FileFormat::Npy) {
+      if (mpal_)
+        file.write(npy_f8_header({npy_rows_, npy_rows_ ? p_.width() : 0}));
+      else
+        file.write(batched_ ? npy_f8_header({rows_, cols_}) : npy_f8_header({cols_}));
+      npy_data_.copy_to(file);
+    } else {
+      out_.copy_to(file);
+    }
+    file.commit();
+  }
+
+  /// Counts a token of the sequence (after pal() or mpal()).
+  void counted() { ++length_; }
+
+ private:
+  double finite(double d, std::optional<std::string>& objection) const {
+    if (!std::isfinite(d) && !objection) objection = no_finite_;
+    return d;
+  }
+  // An MPAL head's lists in the dump, in the order dump(1) sorts them.
+  std::vector<std::pair<const char*, SpooledList*>> head_lists(Track& t) const {
+    std::vector<std::pair<const char*, SpooledList*>> lists{{"memory_changes", &t.memory_list}};
+    if (r_.trace) lists.emplace_back("relay_changes", &t.relay_list);
+    lists.emplace_back("signal", &t.signal_list);
+    return lists;
+  }
+  static void exact_row(PrettyJson& json, const QVector& row) {
+    json.open('[');
+    for (const Q& q : row) json.value(quoted(q));
+    json.close(']');
+  }
+  void double_row(PrettyJson& json, const QVector& row, std::optional<std::string>& objection) const {
+    json.open('[');
+    for (const Q& q : row) json.value(json_double(finite(to_double(q), objection)));
+    json.close(']');
+  }
+  template <class F>
+  void each_list(F&& f) {
+    for (auto& [key, list] : lists_) f(*list);
+    if (dumping_)
+      for (auto& [key, list] : dump_lists_) f(*list);
+  }
+  void spill() {
+    each_list([](SpooledList& l) { l.spool.spill(); });
+    for (auto& t : tracks_)
+      for (SpooledList* l : {&t->memory_list, &t->relay_list, &t->signal_list}) l->spool.spill();
+    out_.spill();
+    npy_data_.spill();
+  }
+
+  const DumpRequest& r_;
+  OracleProblem p_;
+  const std::string output_;
+  const FileFormat format_;
+  const bool mpal_, dumping_, exact_out_, double_out_;
+  const std::string no_finite_;
+  std::vector<std::unique_ptr<Track>> tracks_;
+  std::optional<std::string> objection_, dump_objection_;
+  bool batched_ = false, row_finite_ = true;
+  std::size_t rows_ = 0, length_ = 0, cols_ = 0, npy_rows_ = 0;
+  // The output: CSV rows and .npy data as they come; JSON's lists each on its own.
+  Spool out_, npy_data_;
+  std::vector<std::pair<std::string, SpooledList*>> lists_;
+  SpooledList out_memory_{2, 1}, out_exact_{2, 1}, out_double_{2, 1}, out_relays_{2, 1};
+  // The dump.
+  Spool dump_;
+  std::optional<PrettyJson> sequences_;
+  std::vector<std::pair<const char*, SpooledList*>> dump_lists_;
+  SpooledList dump_inputs_{1, 3}, dump_inputs_double_{1, 3}, dump_memory_{1, 3}, dump_exact_{1, 3},
+      dump_double_{1, 3}, dump_relays_{1, 3};
+};
+
+// An MPAL problem's tokens, with load_problem's errors: a token whose length is not d is named after
+// every input is read (load_problem reads them all first), and nothing is evaluated after it.
+class MpalTokens {
+ public:
+  MpalTokens(DumpWriter& writer, std::size_t d) : writer_(writer), d_(d) {}
+
+  /// A RowVisitor handing on each row as a token of the sequence `where` (one_dimensional_empty: a
+  /// flat empty list is no token, as a document's inputs are read).
+  RowVisitor tokens(std::string where, bool document) {
+    return {[this, document](bool one_dimensional) { flat_empty_is_none_ = document && one_dimensional; },
+            [this] { token_.clear(); },
+            [this](Q&& q) { token_.push_back(std::move(q)); },
+            [this, where] {
+              if (flat_empty_is_none_ && token_.empty()) return;
+              if (token_.size() != d_ && !error_) error_ = token_length_message(where, n_, token_.size(), d_);
+              if (!error_) {
+                writer_.mpal(token_);
+                writer_.counted();
+              }
+              ++n_;
+            }};
+  }
+  /// Between sequences.
+  void next_sequence() { n_ = 0; }
+  /// Throws the first token of the wrong length, if any.
+  void check() const {
+    if (error_) throw InputError(*error_);
+  }
+
+ private:
+  DumpWriter& writer_;
+  std::size_t d_, n_ = 0;
+  QVector token_;
+  bool flat_empty_is_none_ = false;
+  std::optional<std::string> error_;
+};
+
+// Reads an MPAL problem's inputs into `writer`: a document's (a sequence of tokens, or a batch of
+// them, as problem_from_document reads them) or the --inputs file's rows (one sequence).
+void read_mpal(const DumpRequest& r, const OracleProblem& p, DumpWriter& writer) {
+  const ProblemSources& s = r.sources;
+  MpalTokens tokens(writer, p.heads[0].w_in.size());
+  if (s.document.empty()) {
+    writer.shape(false);
+    writer.begin();
+    RowVisitor visit = tokens.tokens(s.inputs, false);
+    visit.shape = [](bool) {};  // the file's rows are the tokens of one sequence
+    read_inputs(r, visit);
+    tokens.check();
+    return writer.end();
+  }
+  const std::string name = document_name(s);
+  const nlohmann::json& in = s.parsed_document->at("inputs");  // a list: dump_streamable
+  const bool batched = !in.empty() && in[0].is_array() && !in[0].empty() && in[0][0].is_array();
+  writer.shape(batched);
+  // Every sequence is read before a token of the wrong length is named.
+  auto each_sequence = [&](auto&& f) {
+    if (!batched) return f(in, std::string("inputs"), std::string("inputs[0]"));
+    for (std::size_t k = 0; k < in.size(); ++k)
+      f(in[k], "inputs[" + std::to_string(k) + "]", "inputs[" + std::to_string(k) + "]");
+  };
+  each_sequence([&](const nlohmann::json& sequence, const std::string& field, const std::string& where) {
+    writer.begin();
+    visit_json_rows(sequence, name + ": " + field, tokens.tokens(name + ": " + where, true));
+    writer.end();
+    tokens.next_sequence();
+  });
+  tokens.check();
+}
+
 }  // namespace
 
 bool dump_streamable(const DumpRequest& r) {
   const ProblemSources& s = r.sources;
-  if (!s.document.empty() || s.measures.size() != 1 || !s.w_in.empty() || !s.w_out.empty()) return false;
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(s.inputs, ec)) return false;
-  if (!s.inputs.ends_with(".csv") && !(s.inputs.ends_with(".npy") && npy_read_by_rows(s.inputs))) return false;
+  if (s.initial_state && *s.initial_state != 0 && *s.initial_state != 1) return false;
+  if (!s.document.empty()) {
+    if (!s.measures.empty() || !s.inputs.empty() || !s.w_in.empty() || !s.w_out.empty() || !s.parsed_document)
+      return false;
+    const nlohmann::json& doc = *s.parsed_document;
+    if (!doc.is_object() || !doc.contains("inputs")) return false;
+    if (doc.contains("heads") && !doc.at("inputs").is_array()) return false;
+  } else if (s.measures.empty() || s.inputs.empty()) {
+    return false;
+  } else if (s.w_in.empty() && s.w_out.empty() && s.measures.size() != 1) {
+    return false;
+  }
   if (r.output.empty() || r.output == "-" || r.output.ends_with(".json")) return true;
   if (r.trace) return false;
   if (r.output.ends_with(".csv")) return r.kind != ValueKind::Both;
@@ -223,197 +712,20 @@ bool dump_streamable(const DumpRequest& r) {
 }
 
 void stream_dump(const DumpRequest& r) {
-  OracleProblem p = load_pal_measure(r.sources);
-  KeyedMeasure keyed(p.measure);
-  const std::string output = r.output.empty() ? "-" : r.output;
-  const FileFormat format = format_of(output);
-  const bool batched = batched_inputs(r.sources.inputs), dumping = !r.dump.empty();
-  const bool exact_out = r.kind != ValueKind::Double, double_out = r.kind != ValueKind::Exact;
-  std::optional<std::string> objection, dump_objection;
-  const std::string no_finite = no_finite_double_message();
-
-  // Everything is spooled, and the files made only at the end, one after the other, so that at most one
-  // temporary file beside an output exists at a time (the one an interrupt removes). The output: CSV
-  // rows and .npy data as they come; JSON's lists each on its own, in the order dump(2) sorts them.
-  Spool out, npy_data;
-  std::vector<std::pair<std::string, SpooledList*>> lists;
-  SpooledList out_memory(2, 1), out_exact(2, 1), out_double(2, 1), out_relays(2, 1);
-  if (format == FileFormat::Json) {
-    if (r.trace) lists.emplace_back("memory_changes", &out_memory);
-    if (exact_out) lists.emplace_back("outputs", &out_exact);
-    if (double_out) lists.emplace_back(exact_out ? "outputs_double" : "outputs", &out_double);
-    if (r.trace) lists.emplace_back("relay_changes", &out_relays);
-  }
-  // The dump: its head now, each sequence's inputs as they come, its other lists spooled until it ends.
-  Spool dump;
-  std::optional<PrettyJson> sequences;
-  SpooledList dump_inputs_double(1, 3), dump_memory(1, 3), dump_exact(1, 3), dump_double(1, 3), dump_relays(1, 3);
-  std::vector<std::pair<const char*, SpooledList*>> dump_lists{{"inputs_double", &dump_inputs_double},
-                                                               {"memory_changes", &dump_memory},
-                                                               {"outputs", &dump_exact},
-                                                               {"outputs_double", &dump_double}};
-  if (r.trace) dump_lists.emplace_back("relay_changes", &dump_relays);
-  if (dumping) {
-    nlohmann::json head = dump_head(p);
-    head["sequences"] = nullptr;  // sorts last: its value is written here
-    dump.text = head.dump(1);
-    dump.text.resize(dump.text.size() - std::string_view("null\n}").size());
-    sequences.emplace(dump.text, 1, 1);
-    sequences->open('[');
-  }
-
-  auto each_list = [&](auto&& f) {
-    for (auto& [key, list] : lists) f(*list);
-    if (dumping)
-      for (auto& [key, list] : dump_lists) f(*list);
-  };
-  if (batched)  // the output's lists hold a list per sequence; the dump's are per sequence
-    for (auto& [key, list] : lists) list->json.open('[');
-
-  // Per sequence.
-  std::optional<KeyedRun> run;
-  std::optional<PreisachMemory> memory;
-  std::vector<RelayState> relays;
-  std::size_t row = 0, length = 0, cols = 0;
-  bool row_finite = true;
-  auto finite = [&](double d, std::optional<std::string>& o) {
-    if (!std::isfinite(d) && !o) o = no_finite;
-    return d;
-  };
-
-  InputVisitor visit;
-  visit.begin = [&] {
-    run.emplace(keyed, p.initial);
-    memory.emplace(p.initial);
-    if (r.trace) relays.assign(p.measure.relays.size(), static_cast<RelayState>(p.initial));
-    length = 0;
-    row_finite = true;
-    each_list([](SpooledList& l) { l.json.open('['); });
-    if (dumping) {
-      sequences->open('{');
-      sequences->key("inputs");
-      sequences->open('[');
-    }
-  };
-  visit.token = [&](const Q& x) {
-    run->step(keyed.key(x));
-    std::optional<Q> y;
-    if (exact_out || dumping || r.kind == ValueKind::Both) y = run->exact();
-    // The output's double: to_double of the exact value, as evaluate_problem gives it with both kinds.
-    double y_double = 0;
-    if (double_out || dumping) y_double = y ? to_double(*y) : run->nearest_double();
-    if (format == FileFormat::Json) {
-      if (exact_out) out_exact.json.value(quoted(*y));
-      if (double_out) out_double.json.value(json_double(finite(y_double, objection)));
-    } else if (format == FileFormat::Csv) {
-      if (length) out.text += ',';
-      if (exact_out)
-        out.text += to_string(*y);
-      else
-        out.text += csv_double(finite(y_double, objection));
-    } else {
-      if (!std::isfinite(y_double)) row_finite = false;
-      npy_data.text.append(reinterpret_cast<const char*>(&y_double), sizeof y_double);
-    }
-    // The memory's change: [removed, appended].
-    std::string removed, appended = "null";
-    if (r.trace || dumping) {
-      std::size_t before = memory->extrema().size();
-      MemoryStepEffect effect = memory->step(x);
-      removed = "0";
-      if (effect.pushed || effect.replaced) {
-        removed = std::to_string(before + 1 - memory->extrema().size());
-        appended = quoted(memory->extrema().back());
-      }
-    }
-    std::vector<std::size_t> switched;
-    if (r.trace)
-      for (std::size_t k = 0; k < relays.size(); ++k) {
-        RelayState next = step_relay(p.measure.relays[k].thresholds, x, relays[k]);
-        if (next != relays[k]) switched.push_back(k);
-        relays[k] = next;
-      }
-    auto changes = [&](PrettyJson& memory_json, PrettyJson& relays_json) {
-      memory_json.open('[');
-      memory_json.value(removed);
-      memory_json.value(appended);
-      memory_json.close(']');
-      if (!r.trace) return;
-      relays_json.open('[');
-      for (std::size_t k : switched) relays_json.value(std::to_string(k));
-      relays_json.close(']');
-    };
-    if (r.trace) changes(out_memory.json, out_relays.json);
-    if (dumping) {
-      sequences->value(quoted(x));
-      dump_inputs_double.json.value(json_double(finite(to_double(x), dump_objection)));
-      changes(dump_memory.json, dump_relays.json);
-      dump_exact.json.value(quoted(*y));
-      dump_double.json.value(json_double(finite(y_double, dump_objection)));
-      dump.spill();
-    }
-    each_list([](SpooledList& l) { l.spool.spill(); });
-    out.spill();
-    npy_data.spill();
-    ++length;
-  };
-  visit.end = [&] {
-    each_list([](SpooledList& l) { l.json.close(']'); });
-    if (format == FileFormat::Csv) out.text += '\n';
-    if (format == FileFormat::Npy) {
-      if (row == 0) cols = length;
-      if (!objection && length != cols)
-        objection = not_rectangular_message(row, length, cols);
-      else if (!objection && !row_finite)
-        objection = no_finite;
-    }
-    if (dumping) {
-      sequences->close(']');
-      for (auto& [key, list] : dump_lists) {
-        sequences->key(key);
-        sequences->value("");
-        list->spool.copy_to(dump);
-      }
-      sequences->close('}');
-    }
-    ++row;
-  };
-  read_inputs(r, visit);
-  if (batched)
-    for (auto& [key, list] : lists) list->json.close(']');
-
-  if (objection) throw InputError((output == "-" ? std::string("standard output") : output) + ": " + *objection);
-  if (dump_objection) throw InputError(*dump_objection);
-  if (dumping) {
-    sequences->close(']');
-    dump.text += "\n}\n";
-    OutputFile file(r.dump);
-    dump.copy_to(file);
-    file.commit();
-  }
-  OutputFile file(output);
-  if (format == FileFormat::Json) {
-    std::string head;
-    PrettyJson doc(head, 2, 0);
-    doc.open('{');
-    doc.key("initial_state");
-    doc.value(std::to_string(static_cast<int>(p.initial)));
-    for (auto& [key, list] : lists) {
-      doc.key(key);
-      doc.value("");
-      file.write(head);
-      head.clear();
-      list->spool.copy_to(file);
-    }
-    doc.close('}');
-    file.write(head + "\n");
-  } else if (format == FileFormat::Npy) {
-    file.write(batched ? npy_f8_header({row, cols}) : npy_f8_header({cols}));
-    npy_data.copy_to(file);
+  OracleProblem p = problem_head(r.sources);
+  DumpWriter writer(r, p);
+  if (p.is_mpal()) {
+    read_mpal(r, p, writer);
   } else {
-    out.copy_to(file);
+    RowVisitor visit{[&](bool one_sequence) { writer.shape(!one_sequence); }, [&] { writer.begin(); },
+                     [&](Q&& x) {
+                       writer.pal(x);
+                       writer.counted();
+                     },
+                     [&] { writer.end(); }};
+    read_inputs(r, visit);
   }
-  file.commit();
+  writer.finish();
 }
 
 }  // namespace palcheck::oracle

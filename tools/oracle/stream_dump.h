@@ -1,8 +1,9 @@
-// def:pal, prop:wiping: `palcheck eval --dump` and `--trace` streamed. The inputs (a CSV or .npy file)
-// are read once, a token at a time, and every list of the outputs and of the debug-state dump is
-// written as it grows: a list that comes later in the file waits in an anonymous temporary file. So
-// memory is O(memory depth + relays) whatever the number of tokens, and the bytes are those of
-// format_outputs and dump_json(...).dump(1).
+// def:pal, prop:wiping: `palcheck eval --dump` and `--trace` streamed. The inputs are read once, a
+// token at a time, and every list of the outputs and of the debug-state dump is written as it grows:
+// a list that comes later in the file waits in an anonymous temporary file. So memory is O(memory
+// depth + relays) whatever the number of tokens for regular CSV, .npy and JSON input files; a
+// document, a pipe or a file of unknown name is held as read (its bytes or its JSON), never the
+// outputs. The bytes are those of format_outputs and dump_json(...).dump(1).
 #pragma once
 
 #include "tools/oracle/oracle_eval.h"
@@ -16,7 +17,7 @@ namespace palcheck::oracle {
 
 /// What a streamed dump or trace run reads and writes.
 struct DumpRequest {
-  ProblemSources sources;             ///< one --measure, and --inputs a CSV or .npy file
+  ProblemSources sources;             ///< a PAL document already read, or one --measure and --inputs
   std::string output;                 ///< .json, .csv, .npy; "" or "-": JSON on standard output
   ValueKind kind = ValueKind::Exact;  ///< the values of the output
   bool trace = false;                 ///< memory_changes and relay_changes in the output (JSON only)
@@ -25,9 +26,10 @@ struct DumpRequest {
   std::function<void(std::size_t done, std::size_t total)> progress;
 };
 
-/// Whether stream_dump writes this: PAL with one --measure and --inputs a regular CSV file or a .npy
-/// read by rows (npy_read_by_rows), into an output format_outputs accepts for the kind and trace.
-/// Everything else goes through the whole-batch path, which names what is wrong.
+/// Whether stream_dump writes this: PAL (a document without "heads", read into parsed_document, or
+/// one --measure and --inputs of any kind), an --initial-state of 0 or 1 if any, into an output
+/// format_outputs accepts for the kind and trace. Everything else (MPAL, options that do not go
+/// together) goes through the whole-batch path, which names what is wrong.
 bool dump_streamable(const DumpRequest& request);
 
 /// Writes the dump, then the output, as load_problem + evaluate_problem + format_outputs and

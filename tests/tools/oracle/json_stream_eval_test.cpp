@@ -3,7 +3,8 @@
 // repeated), and then the bytes, or
 // the message of format_outputs, are the whole-batch path's in CSV, .npy and JSON (file and standard
 // output), on generated documents with ties, decimal text, numeric strings, huge and tiny numbers,
-// empty rows, other keys, and the malformations parse_json_text and rows_from_json refuse.
+// empty rows, other keys, and the malformations parse_json_text and rows_from_json refuse (a key
+// given twice in an object anywhere among them).
 #include "tools/oracle/json_stream_eval.h"
 
 #include "tests/tools/oracle/stream_compare.h"
@@ -37,7 +38,7 @@ std::string value(std::mt19937_64& rng) {
 // What a generated document may hold besides a clean batch: each is refused or read otherwise by
 // the whole-batch path, so it must not be streamed.
 const char* const kFlaws[] = {
-    "true", "null", "\"x\"", "[1]", "{\"a\": 1}", "1e-400", "1e2000",
+    "true", "null", "\"x\"", "[1]", "{\"a\": 1}", "1e-400", "1e2000", "{\"a\": 1, \"b\": {\"a\": 2, \"a\": 3}}",
 };
 
 TEST(OracleJsonStreamEval, StreamedOnlyWhenTheWholeBatchReadsABatchAndThenSameBytes) {
@@ -62,7 +63,10 @@ TEST(OracleJsonStreamEval, StreamedOnlyWhenTheWholeBatchReadsABatchAndThenSameBy
     switch (c % 6) {
       case 0: doc = list; break;
       case 1: doc = "{\"inputs\": " + list + "}"; break;
-      case 2: doc = "{\"note\": [1, {\"deep\": [[\"x\"]]}], \"inputs\": " + list + ", \"z\": null}"; break;
+      case 2:  // every other time with a key given twice beside the inputs
+        doc = std::string("{\"note\": [1, {\"deep\": [[\"x\"]]") + (c % 12 == 8 ? ", \"deep\": 1" : "") +
+              "}], \"inputs\": " + list + ", \"z\": null}";
+        break;
       case 3: doc = "{\"inputs\": " + list + ", \"inputs\": [[1]]}"; break;
       case 4: doc = "{\"inputs\": " + list + ", \"junk\": " + kFlaws[rng() % std::size(kFlaws)] + "}"; break;
       default: doc = "{\"other\": " + list + "}" + (rng() % 2 ? "" : " trailing"); break;

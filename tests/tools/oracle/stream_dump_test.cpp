@@ -1,24 +1,29 @@
 // def:pal, prop:wiping: eval --dump and --trace streamed (stream_dump.h) write the bytes, or throw the
 // message, of the whole-batch path (load_problem + evaluate_problem + format_outputs, and
-// dump_json(...).dump(1)) on generated CSV and .npy inputs: random sequences with ties on the
-// thresholds, nested zig-zags long enough to spill the spools, empty and ragged rows, a 1-D .npy,
-// float32 and int64 .npy, in every output format and kind, with and without the trace and the dump,
-// from both initial states; a bad cell, a row .npy cannot hold and a value with no finite double leave
+// dump_json(...).dump(1)) on generated inputs: CSV, .npy and JSON files, files under other names,
+// PAL and MPAL documents, MPAL over files (one measure, one per head) and pipes; random sequences with ties on the thresholds, nested zig-zags long enough
+// to spill the spools, empty and ragged rows, a 1-D .npy, float32 and int64 .npy, flat JSON lists and
+// batches, in every output format and kind, with and without the trace and the dump, from both
+// initial states; a bad cell or value, a row .npy cannot hold and a value with no finite double leave
 // nothing written.
 #include "tools/oracle/stream_dump.h"
 
 #include "tests/tools/oracle/error_of.h"
 #include "tests/tools/oracle/scratch_files.h"
+#include "tools/oracle/json_input.h"
 #include "tools/oracle/npy_format.h"
 #include "tools/oracle/oracle_eval.h"
 #include "tools/oracle/oracle_problem.h"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdint>
 #include <filesystem>
 #include <random>
+#include <thread>
 
 namespace palcheck::oracle {
 namespace {
@@ -83,9 +88,17 @@ std::string csv_row(const std::vector<double>& u) {
   return text + "\n";
 }
 
+// Where a case's problem comes from.
+enum class Source {
+  Files,     // PAL: --measure and --inputs
+  Document,  // a document (measure or heads, and inputs), read before as eval reads it
+  Mpal,      // MPAL: --measure (one, or one per head), --w-in, --w-out and --inputs
+};
+
 struct Case {
   std::string inputs;  // the file
   std::string what;    // for messages
+  Source source = Source::Files;
 };
 
 TEST(OracleStreamDump, SameBytesOrMessageAsWholeBatch) {
@@ -143,10 +156,81 @@ TEST(OracleStreamDump, SameBytesOrMessageAsWholeBatch) {
   add_npy("f4.npy", npy_of("<f4", std::vector<float>{0.1f, 1.75f, -0.25f, 2.5f, 0.1f, 3.0f}), "float32 .npy");
   add_npy("i8.npy", npy_of("<i8", std::vector<std::int64_t>{1, (std::int64_t{1} << 60) + 1, -2, 0, 3, 2}),
           "int64 .npy beyond 2^53");
+  // JSON inputs files, streamed when the whole-batch path reads them without error, else read whole.
+  std::string long_list = "[";
+  for (double x : zig_zag(2500)) long_list += (long_list.size() > 1 ? "," : "") + std::to_string(x);
+  long_list += "]";
+  add_csv("flat.json", long_list, "a JSON list: one sequence");
+  add_csv("batch.json", R"([[1, "1/3", 0.25, 2], [], ["-1/2", 3e0, 1]])", "a JSON batch with an empty row");
+  add_csv("object.json", R"({"note": [1, {"x": null}], "inputs": [[0.1, "0.1", 1], [2]]})", "a batch under \"inputs\"");
+  add_csv("object_flat.json", R"({"inputs": ["1/2", 3, -1]})", "a list under \"inputs\"");
+  add_csv("empty.json", "[]", "an empty JSON list: one empty sequence");
+  add_csv("bad_value.json", R"([[1, 2], [3, "x"]])", "a JSON batch with a bad value");
+  add_csv("bad_row.json", R"([[1, 2], 3])", "a JSON batch with a row that is not a list");
+  add_csv("bad_flat.json", R"([1, [2]])", "a JSON list with a list in it");
+  add_csv("twice.json", R"({"note": {"a": 1, "a": 2}, "inputs": [1, 2]})", "a JSON key given twice");
+  add_csv("no_inputs.json", R"({"input": [1]})", "a JSON object without \"inputs\"");
+  add_csv("huge.json", R"([1, 1e400])", "a JSON number beyond the exponent limit");
+  add_csv("nan_double.json", R"([1, "1e400"])", "an exact input with no finite double");
+  add_csv("inputs.txt", "1,2,3\n0,1\n", "CSV under a name without extension");
+  add_csv("inputs_json.txt", "[[1, 2], [0.5]]", "JSON under a name without extension");
+  add_npy("npy.bin", format_npy_f8({2, 2}, std::vector<double>{0.5, 1.5, -1, 2}), ".npy under another name");
+  // Documents: the measure and the inputs in one JSON file.
+  auto add_document = [&](const std::string& name, const std::string& text, const std::string& what) {
+    write_file(scratch(name), text);
+    cases.push_back({scratch(name), what, Source::Document});
+  };
+  std::string doc_relays = R"("relays": [{"alpha": "1/2", "beta": "-1/4", "weight": 2}, {"alpha": 1, "beta": 1}])";
+  add_document("doc_flat.json", "{" + doc_relays + R"(, "inputs": )" + long_list + "}", "a document, one sequence");
+  add_document("doc_batch.json", "{" + doc_relays + R"(, "initial_state": 1, "inputs": [[1, -1, "1/2"], []]})",
+               "a document with a batch and an initial state");
+  add_document("doc_grid.json", R"({"grid": {"delta": "1/4", "L": 4, "weights": [[2, 1, 1], [4, 4, "-1/2"]]},)"
+                                R"( "inputs": [[0, 1, -1, 0.5, 0.25]]})", "a grid document");
+  add_document("doc_bad_input.json", "{" + doc_relays + R"(, "inputs": [[1], [2, true]]})",
+               "a document with a bad input");
+  // MPAL: two heads of d = 3, from files and from documents.
+  std::string w_in = scratch("w_in.csv"), w_out = scratch("w_out.csv");
+  write_file(w_in, "1,0,1/2\n0,-1,1\n");
+  write_file(w_out, "1,1,0\n0,1/3,2\n");
+  auto add_mpal = [&](const std::string& name, const std::string& text, const std::string& what) {
+    write_file(scratch(name), text);
+    cases.push_back({scratch(name), what, Source::Mpal});
+  };
+  std::string tokens;
+  for (std::size_t n = 0; n < 900; ++n)  // zig-zags in each head's signal
+    tokens += std::to_string(n % 2 ? 1 + n / 200.0 : -1 - n / 300.0) + ",1/" + std::to_string(n % 5 + 1) + "," +
+              std::to_string(static_cast<int>(n % 7) - 3) + "\n";
+  add_mpal("mpal.csv", tokens, "MPAL tokens in CSV");
+  add_mpal("mpal_empty.csv", "", "MPAL, no tokens");
+  add_mpal("mpal.json", R"([[1, 0, "1/2"], [-1, 2, 0.5], [0, 0, 0]])", "MPAL tokens in JSON");
+  add_mpal("mpal_flat.json", R"([1, 0, 2])", "MPAL, one token as a flat list");
+  add_mpal("mpal.npy", format_npy_f8({3, 3}, std::vector<double>{1, 2, 3, -1, 0.5, 0, 4, -4, 1}), "MPAL .npy");
+  add_mpal("mpal_short.csv", "1,2,3\n1,2\n3,2,1\n", "MPAL, a short token");
+  add_mpal("mpal_short_bad.csv", "1,2,3\n1,2\n3,x,1\n", "MPAL, a short token before a bad cell");
+  add_mpal("mpal_huge.csv", "1,2,3\n1e400,0,0\n", "MPAL, an input with no finite double");
+  std::string heads = R"("heads": [{"w_in": [1, 0, "1/2"], "w_out": [1, 1, 0], )" + doc_relays +
+                      R"(}, {"w_in": [0, -1, 1], "w_out": [0, "1/3", 2], "grid": {"delta": "1/4", "L": 4,)"
+                      R"( "weights": [[2, 1, 1], [4, 4, "-1/2"]]}}])";
+  add_document("mpal_doc.json", "{" + heads + R"(, "inputs": [[1, 0, 2], [-1, 3, 0], [0.5, 0.5, 0.5]]})",
+               "an MPAL document, one sequence");
+  add_document("mpal_doc_batch.json",
+               "{" + heads + R"(, "initial_state": 1, "inputs": [[[1, 0, 2], [-1, 3, 0]], [], [[2, 2, 2]]]})",
+               "an MPAL document, a batch with an empty sequence");
+  add_document("mpal_doc_one.json", "{" + heads + R"(, "inputs": [1, 0, 2]})", "an MPAL document, one token");
+  add_document("mpal_doc_none.json", "{" + heads + R"(, "inputs": []})", "an MPAL document, no token");
+  add_document("mpal_doc_short.json", "{" + heads + R"(, "inputs": [[[1, 0, 2], [1]], [[1, 2, 3], [1, 2, "x"]]]})",
+               "an MPAL document, a short token before a bad value");
+  add_document("mpal_doc_short_only.json", "{" + heads + R"(, "inputs": [[[1, 0, 2]], [[1, 2, 3], [1, 2]]]})",
+               "an MPAL document, a short token in the second sequence");
+  add_document("doc_bad_measure.json", R"({"relays": [{"alpha": 0, "beta": 1}], "inputs": [1, "x"]})",
+               "a document with a bad measure and a bad input");
 
   int compared = 0, errors = 0;
   for (const Case& input : cases)
-    for (const std::string& m : {measure, grid})
+    for (const std::vector<std::string>& m :
+         input.source == Source::Document ? std::vector<std::vector<std::string>>{{}}
+         : input.source == Source::Files  ? std::vector<std::vector<std::string>>{{measure}, {grid}}
+                                          : std::vector<std::vector<std::string>>{{measure}, {grid, measure}})
       for (auto [output, kind] : {std::pair{"", ValueKind::Exact}, std::pair{"out.json", ValueKind::Both},
                                   std::pair{"out.json", ValueKind::Double}, std::pair{"out.csv", ValueKind::Exact},
                                   std::pair{"out.csv", ValueKind::Double}, std::pair{"out.npy", ValueKind::Double}})
@@ -154,8 +238,17 @@ TEST(OracleStreamDump, SameBytesOrMessageAsWholeBatch) {
           bool json = std::string(output).empty() || std::string(output).ends_with(".json");
           if (mode > 0 && !json) continue;  // the trace is JSON only
           DumpRequest r;
-          r.sources.measures = {m};
-          r.sources.inputs = input.inputs;
+          if (input.source == Source::Document) {
+            r.sources.document = input.inputs;
+            r.sources.parsed_document = parse_json_text(read_file(input.inputs), input.inputs);
+          } else {
+            r.sources.measures = m;
+            r.sources.inputs = input.inputs;
+          }
+          if (input.source == Source::Mpal) {
+            r.sources.w_in = w_in;
+            r.sources.w_out = w_out;
+          }
           if (compared % 2) r.sources.initial_state = 1;
           r.output = std::string(output).empty() ? "" : scratch(output);
           r.kind = kind;
@@ -163,18 +256,58 @@ TEST(OracleStreamDump, SameBytesOrMessageAsWholeBatch) {
           r.dump = mode != 1 ? scratch("dump.json") : "";
           auto expected = whole_batch(r);
           auto got = streamed(r);
-          ASSERT_EQ(got.first, expected.first) << input.what << ", " << m << " -> " << output << ", mode " << mode;
-          ASSERT_EQ(got.second, expected.second) << input.what << ", " << m << " -> " << output << ", mode " << mode;
+          ASSERT_EQ(got.first, expected.first) << input.what << ", " << m.size() << " measure(s) -> " << output << ", mode " << mode;
+          ASSERT_EQ(got.second, expected.second) << input.what << ", " << m.size() << " measure(s) -> " << output << ", mode " << mode;
           ++compared;
           errors += expected.first.rfind("error: ", 0) == 0;
         }
-  // Every kind of refusal was met, and most cases wrote something.
+  // Every kind of refusal was met, and every input the whole-batch path reads wrote something.
   EXPECT_GT(errors, 10);
-  EXPECT_GT(compared - errors, 3 * errors);
+  EXPECT_GT(compared - errors, 500);
   std::string pid = ".tmp." + std::to_string(::getpid()) + ".";
   for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::temp_directory_path()))
     EXPECT_EQ(entry.path().filename().string().find(pid), std::string::npos)
         << "a temporary file was left: " << entry.path();
+}
+
+// Writes `bytes` to the FIFO `path` once a reader opens it.
+std::thread feed(const std::string& path, const std::string& bytes) {
+  return std::thread([path, bytes] {
+    int fd = ::open(path.c_str(), O_WRONLY);
+    if (fd < 0) return;
+    for (std::size_t done = 0; done < bytes.size();) {
+      ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+      if (n <= 0) break;
+      done += static_cast<std::size_t>(n);
+    }
+    ::close(fd);
+  });
+}
+
+TEST(OracleStreamDump, APipeIsReadOnceAsTheWholeBatchPathReadsIt) {
+  std::string measure = scratch("pipe_measure.csv"), pipe = scratch("pipe");
+  write_file(measure, "1,0\n1/2,-1/2,3\n2,-2,-1\n");
+  std::filesystem::remove(pipe);
+  ASSERT_EQ(::mkfifo(pipe.c_str(), 0600), 0);
+  std::vector<double> u = zig_zag(300);
+  for (const std::string& bytes : {csv_row(u) + "0,1\n", std::string("[[1, \"1/3\"], [-2, 0.5, 2]]"),
+                                   std::string("[1, -1, 0.5]"), format_npy_f8({u.size()}, u),
+                                   std::string("1,2\n3,x\n")}) {
+    DumpRequest r;
+    r.sources.measures = {measure};
+    r.sources.inputs = pipe;
+    r.output = scratch("pipe_out.json");
+    r.trace = true;
+    r.dump = scratch("pipe_dump.json");
+    std::thread writer = feed(pipe, bytes);
+    auto expected = whole_batch(r);
+    writer.join();
+    writer = feed(pipe, bytes);
+    auto got = streamed(r);
+    writer.join();
+    EXPECT_EQ(got, expected) << bytes.substr(0, 40);
+  }
+  std::filesystem::remove(pipe);
 }
 
 TEST(OracleStreamDump, WhatItDoesNotStream) {
@@ -193,11 +326,31 @@ TEST(OracleStreamDump, WhatItDoesNotStream) {
   r.kind = ValueKind::Both;
   EXPECT_FALSE(dump_streamable(r)) << "CSV holds one kind";
   r.output = "";
+  r.sources.initial_state = 2;
+  EXPECT_FALSE(dump_streamable(r)) << "the whole-batch path names the bad --initial-state";
+  r.sources.initial_state = 1;
+  EXPECT_TRUE(dump_streamable(r));
   r.sources.document = "doc.json";
-  EXPECT_FALSE(dump_streamable(r));
+  EXPECT_FALSE(dump_streamable(r)) << "a document and --measure: the whole-batch path refuses both";
+  r.sources.measures.clear();
+  r.sources.inputs.clear();
+  EXPECT_FALSE(dump_streamable(r)) << "a document not read before";
+  r.sources.parsed_document = nlohmann::json::parse(R"({"relays": [], "inputs": [1]})");
+  EXPECT_TRUE(dump_streamable(r));
+  r.sources.parsed_document = nlohmann::json::parse(R"({"heads": [], "inputs": 1})");
+  EXPECT_FALSE(dump_streamable(r)) << "an MPAL document whose inputs are not a list";
+  r.sources.parsed_document = nlohmann::json::parse(R"([1])");
+  EXPECT_FALSE(dump_streamable(r)) << "a document that is not an object";
+  r.sources.parsed_document = nlohmann::json::parse(R"({"relays": []})");
+  EXPECT_FALSE(dump_streamable(r)) << "a document without inputs";
   r.sources.document = "";
+  r.sources.parsed_document.reset();
+  r.sources.measures = {measure};
+  r.sources.inputs = inputs;
   r.sources.w_in = "w.npy";
-  EXPECT_FALSE(dump_streamable(r)) << "MPAL";
+  EXPECT_TRUE(dump_streamable(r)) << "MPAL (without --w-out the whole-batch path's message, from the same code)";
+  r.sources.measures.clear();
+  EXPECT_FALSE(dump_streamable(r)) << "no measure";
 }
 
 }  // namespace
