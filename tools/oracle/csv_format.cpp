@@ -65,20 +65,31 @@ std::string joined_by(std::string_view cell) {
   return "";
 }
 
-// The digits from p on appended to value (value * 10 + digit, wrapping past 19 digits), eight at a
-// time where eight are digits; p moves past them.
-void take_digits(const char*& p, const char* end, std::uint64_t& value) {
-  for (std::uint64_t word; end - p >= 8; p += 8) {
+// The digits from p on appended to value (value * 10 + digit, wrapping past 19 digits), eight bytes
+// at a time: the run of digits that starts a word is found from one test of all eight bytes and
+// converted at once (no loop over the digits before the first byte that is not one); p moves past them.
+[[gnu::always_inline]] inline void take_digits(const char*& p, const char* end, std::uint64_t& value) {
+  static constexpr std::uint64_t kPowers[] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
+  for (std::uint64_t word; end - p >= 8;) {
     std::memcpy(&word, p, 8);
+    // Per byte, nonzero unless it is '0'..'9' (a carry out of a byte that is not a digit only reaches
+    // the bytes after it, which are not used).
     constexpr std::uint64_t kHighNibbles = 0xF0F0F0F0F0F0F0F0;
-    if (((word & kHighNibbles) | (((word + 0x0606060606060606) & kHighNibbles) >> 4)) != 0x3333333333333333) break;
-    // Pairs, then fours, then the eight (the first digit in the lowest byte is the most significant).
+    std::uint64_t other =
+        ((word & kHighNibbles) | (((word + 0x0606060606060606) & kHighNibbles) >> 4)) ^ 0x3333333333333333;
+    int n = other ? std::countr_zero(other) / 8 : 8;
+    if (n == 0) return;
+    // The n digits as values 0..9 in the top n bytes, zeros (leading digits 0) below: pairs, then fours,
+    // then the eight (the first digit in the lowest byte is the most significant).
     word -= 0x3030303030303030;
+    if (n < 8) word <<= 8 * (8 - n);
     word = word * 10 + (word >> 8);
     word = (((word & 0x000000FF000000FF) * (100 + (1000000ULL << 32))) +
             (((word >> 16) & 0x000000FF000000FF) * (1 + (10000ULL << 32)))) >>
            32;
-    value = value * 100000000 + static_cast<std::uint32_t>(word);
+    value = value * kPowers[n] + static_cast<std::uint32_t>(word);
+    p += n;
+    if (n < 8) return;
   }
   for (; p < end && static_cast<unsigned>(static_cast<unsigned char>(*p) - '0') <= 9; ++p)
     value = value * 10 + static_cast<unsigned>(*p - '0');
@@ -87,7 +98,8 @@ void take_digits(const char*& p, const char* end, std::uint64_t& value) {
 // A decimal ("-12.50e-3") from p up to the end or a '/', in one pass: sign, at most 18 significant
 // digits as `mantissa` and the power of ten `scale`; false on anything else, or more digits
 // (parse_rational then decides).
-bool decimal_part(const char*& p, const char* end, bool& negative, std::int64_t& mantissa, int& scale) {
+[[gnu::always_inline]] inline bool decimal_part(const char*& p, const char* end, bool& negative, std::int64_t& mantissa,
+                                                int& scale) {
   negative = false;
   if (p < end && (*p == '+' || *p == '-')) negative = *p++ == '-';
   // Unsigned, so that the digits past the 18th (refused below) wrap instead of overflowing.
@@ -143,7 +155,8 @@ constexpr std::int64_t kPowersOfTen[] = {1,
                                          1000000000000000000};
 
 // A decimal as num / den with den a power of ten.
-bool machine_decimal(const char*& p, const char* end, std::int64_t& num, std::int64_t& den) {
+[[gnu::always_inline]] inline bool machine_decimal(const char*& p, const char* end, std::int64_t& num,
+                                                   std::int64_t& den) {
   bool negative;
   std::int64_t mantissa;
   int scale;
