@@ -7,6 +7,7 @@
 #include "tools/oracle/csv_stream_eval.h"
 
 #include "tools/oracle/csv_format.h"
+#include "tools/oracle/input_file.h"
 #include "tools/oracle/json_input.h"
 #include "tools/oracle/parallel.h"
 #include "tools/oracle/stream_output.h"
@@ -184,8 +185,7 @@ class CsvPass {
 }  // namespace
 
 void stream_evaluate_csv(const StreamRequest& r) {
-  std::ifstream in(r.inputs, std::ios::binary);
-  if (!in) throw InputError(r.inputs + ": cannot open file");
+  std::ifstream in = open_input(r.inputs);
   in.seekg(0, std::ios::end);
   CsvPass pass(r, in, static_cast<std::size_t>(in.tellg()));
   auto shape = [&] {

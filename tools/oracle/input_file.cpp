@@ -65,6 +65,13 @@ struct Descriptor {
 
 }  // namespace
 
+std::ifstream open_input(const std::string& path) {
+  errno = 0;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path + ": cannot open file" + (errno ? std::string(": ") + std::strerror(errno) : ""));
+  return in;
+}
+
 std::string read_source(const std::string& path) {
   if (path == "-") return read_all(STDIN_FILENO, "standard input", 0);
   struct stat st {};

@@ -5,6 +5,7 @@
 // is an error, never a shorter input.
 #pragma once
 
+#include <fstream>
 #include <string>
 
 namespace palcheck::oracle {
@@ -12,5 +13,8 @@ namespace palcheck::oracle {
 /// The whole text of a file, or of standard input for "-", at most kMaxWholeInputBytes; InputError
 /// naming the file otherwise (a folder, a file that cannot be opened, too large, a failed read).
 std::string read_source(const std::string& path);
+
+/// A file opened to be read as a stream (binary); InputError worded as read_source's when it cannot be.
+std::ifstream open_input(const std::string& path);
 
 }  // namespace palcheck::oracle

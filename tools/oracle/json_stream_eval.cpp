@@ -111,6 +111,10 @@ class InputsReader : public nlohmann::json_sax<json> {
   void end_row() {
     if (visit_.end) visit_.end();
     ++rows_;
+    counted();  // a run of empty rows reports its progress too
+  }
+  void counted() {
+    if (++counted_ % kStreamPartValues == 0 && every_part_) every_part_();
   }
   // A value: a row's number, or anything outside the inputs; nullopt (not a number) only outside.
   bool scalar(std::optional<Q> value) {
@@ -124,7 +128,7 @@ class InputsReader : public nlohmann::json_sax<json> {
     if (!at_inputs() && !in_row()) return true;
     if (!value) return off();
     if (visit_.value) visit_.value(std::move(*value));
-    if (++values_ % kStreamPartValues == 0 && every_part_) every_part_();
+    counted();
     return true;
   }
 
@@ -132,7 +136,7 @@ class InputsReader : public nlohmann::json_sax<json> {
   const RowVisitor& visit_;
   std::function<void()> every_part_;
   std::vector<std::set<std::string>> keys_;  // of each open object, so far
-  std::size_t depth_ = 0, inputs_depth_ = 0, row_depth_ = 0, rows_ = 0, values_ = 0;
+  std::size_t depth_ = 0, inputs_depth_ = 0, row_depth_ = 0, rows_ = 0, counted_ = 0;  // counted_: values and rows
   bool top_object_ = false, inputs_next_ = false, found_ = false, ok_ = true;
 };
 

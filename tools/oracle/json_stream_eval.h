@@ -21,7 +21,7 @@ enum class JsonInputs {
 
 /// Reads `path` a value at a time when it holds inputs of the kind `accepted` that the whole-batch
 /// path (load_rows) reads without error, handing them to `visit` (shape() when the first value or
-/// row shows it) and, every few thousand values, the bytes read so far to `progress` (if set);
+/// row shows it) and, every 2^16 values and rows, the bytes read so far to `progress` (if set);
 /// whether it held such inputs (when false, `visit` may have had a part of them).
 bool read_json_inputs(const std::string& path, JsonInputs accepted, const RowVisitor& visit,
                       const std::function<void(std::size_t bytes)>& progress = {});

@@ -21,9 +21,7 @@ auto in_file(const std::string& source, F&& f) {
   try {
     return f();
   } catch (const InputError& e) {
-    std::string what = e.what();
-    if (what.rfind(source, 0) == 0) throw;
-    throw InputError(source + ": " + what);
+    throw InputError(in_source(source, e.what()));
   }
 }
 
@@ -153,6 +151,7 @@ void check_tokens(const std::vector<QVector>& tokens, std::size_t d, const std::
 
 void check_heads(const std::vector<MpalHead>& heads, const std::string& where) {
   std::size_t d = heads[0].w_in.size();
+  if (d == 0) throw InputError(where + ": head 0 has an empty W_I; the model dimension d must be at least 1");
   for (std::size_t h = 0; h < heads.size(); ++h) {
     if (heads[h].w_in.size() != d || heads[h].w_out.size() != d)
       throw InputError(where + ": head " + std::to_string(h) + " has W_I of length " +
@@ -286,6 +285,10 @@ OracleProblem load_mpal_heads(const ProblemSources& src) {
   }
   check_heads(p.heads, src.w_in + " and " + src.w_out);
   return p;
+}
+
+std::string in_source(const std::string& source, const std::string& message) {
+  return message.rfind(source, 0) == 0 ? message : source + ": " + message;
 }
 
 std::string token_length_message(const std::string& where, std::size_t n, std::size_t length, std::size_t d) {

@@ -61,6 +61,10 @@ OracleProblem load_pal_measure(const ProblemSources& sources);
 /// checks, without reading the inputs: the sequences are left empty for a caller that streams them.
 OracleProblem load_mpal_heads(const ProblemSources& sources);
 
+/// An error of the file `source` as load_problem words it: the file's name in front, unless the message
+/// already starts with it.
+std::string in_source(const std::string& source, const std::string& message);
+
 /// What load_problem says of token n of an MPAL sequence (`where`) whose length is not d.
 std::string token_length_message(const std::string& where, std::size_t n, std::size_t length, std::size_t d);
 

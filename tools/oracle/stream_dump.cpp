@@ -157,6 +157,18 @@ struct SpooledList {
   SpooledList(std::size_t indent, std::size_t depth) : json(spool.text, indent, depth) {}
 };
 
+std::string document_name(const ProblemSources& s) { return s.document == "-" ? "stdin" : s.document; }
+
+// Runs f, an error in it worded as problem_from_document words the document's errors.
+template <class F>
+void in_document(const ProblemSources& s, F&& f) {
+  try {
+    f();
+  } catch (const InputError& e) {
+    throw InputError(in_source(document_name(s), e.what()));
+  }
+}
+
 // A CSV file's rows, one sequence each, read from `in` (`total` bytes, for the progress).
 void read_csv(std::istream& in, std::size_t total, const DumpRequest& r, const RowVisitor& visit) {
   const std::string& path = r.sources.inputs;
@@ -204,21 +216,17 @@ void read_npy(const DumpRequest& r, const RowVisitor& visit) {
 // document's come from the document already read; a regular CSV, row-major .npy or JSON file is
 // read as it is evaluated (JSON once before, to check it as the whole-batch path would); anything
 // else (a pipe, JSON the check refuses, a name without a known extension) is read whole, as
-// load_rows reads it: memory O(its bytes), still none for the outputs.
+// load_rows reads it: memory O(its bytes), still none for the outputs. Every function of `visit` is set.
 void read_inputs(const DumpRequest& r, const RowVisitor& visit) {
   const ProblemSources& s = r.sources;
-  if (!s.document.empty()) {
-    std::string name = s.document == "-" ? "stdin" : s.document;
-    visit_json_rows(s.parsed_document->at("inputs"), name + ": inputs", visit);  // problem_from_document's words
-    return;
-  }
+  if (!s.document.empty())
+    return in_document(s, [&] { visit_json_rows(s.parsed_document->at("inputs"), "inputs", visit); });
   const std::string& path = s.inputs;
   std::error_code ec;
   const bool regular = std::filesystem::is_regular_file(path, ec);
   const std::size_t total = regular ? std::filesystem::file_size(path, ec) : 0;
   if (regular && path.ends_with(".csv")) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path + ": cannot open file");
+    std::ifstream in = open_input(path);
     return read_csv(in, total, r, visit);
   }
   if (regular && path.ends_with(".npy") && npy_read_by_rows(path)) return read_npy(r, visit);
@@ -259,8 +267,6 @@ void read_inputs(const DumpRequest& r, const RowVisitor& visit) {
     }
   }
 }
-
-std::string document_name(const ProblemSources& s) { return s.document == "-" ? "stdin" : s.document; }
 
 // The problem without its sequences: load_problem's measure or heads and initial state, with its
 // errors; a document's read from a copy without its inputs.
@@ -670,7 +676,6 @@ void read_mpal(const DumpRequest& r, const OracleProblem& p, DumpWriter& writer)
     tokens.check();
     return writer.end();
   }
-  const std::string name = document_name(s);
   const nlohmann::json& in = s.parsed_document->at("inputs");  // a list: dump_streamable
   const bool batched = !in.empty() && in[0].is_array() && !in[0].empty() && in[0][0].is_array();
   writer.shape(batched);
@@ -680,13 +685,15 @@ void read_mpal(const DumpRequest& r, const OracleProblem& p, DumpWriter& writer)
     for (std::size_t k = 0; k < in.size(); ++k)
       f(in[k], "inputs[" + std::to_string(k) + "]", "inputs[" + std::to_string(k) + "]");
   };
-  each_sequence([&](const nlohmann::json& sequence, const std::string& field, const std::string& where) {
-    writer.begin();
-    visit_json_rows(sequence, name + ": " + field, tokens.tokens(name + ": " + where, true));
-    writer.end();
-    tokens.next_sequence();
+  in_document(s, [&] {
+    each_sequence([&](const nlohmann::json& sequence, const std::string& field, const std::string& where) {
+      writer.begin();
+      visit_json_rows(sequence, field, tokens.tokens(where, true));
+      writer.end();
+      tokens.next_sequence();
+    });
+    tokens.check();
   });
-  tokens.check();
 }
 
 }  // namespace

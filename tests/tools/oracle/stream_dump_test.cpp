@@ -222,6 +222,9 @@ TEST(OracleStreamDump, SameBytesOrMessageAsWholeBatch) {
                "an MPAL document, a short token before a bad value");
   add_document("mpal_doc_short_only.json", "{" + heads + R"(, "inputs": [[[1, 0, 2]], [[1, 2, 3], [1, 2]]]})",
                "an MPAL document, a short token in the second sequence");
+  add_document("mpal_doc_d0.json",
+               R"({"heads": [{"w_in": [], "w_out": [], "relays": [{"alpha": 1, "beta": 0}]}], "inputs": [[], []]})",
+               "an MPAL document with d = 0");
   add_document("doc_bad_measure.json", R"({"relays": [{"alpha": 0, "beta": 1}], "inputs": [1, "x"]})",
                "a document with a bad measure and a bad input");
 
@@ -268,6 +271,24 @@ TEST(OracleStreamDump, SameBytesOrMessageAsWholeBatch) {
   for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::temp_directory_path()))
     EXPECT_EQ(entry.path().filename().string().find(pid), std::string::npos)
         << "a temporary file was left: " << entry.path();
+}
+
+TEST(OracleStreamDump, ADocumentNamedLikeAFieldIsWordedAsTheWholeBatchWordsIt) {
+  // The whole-batch path puts the document's name in front of a message unless it starts with it.
+  std::string relays = R"("relays": [{"alpha": 1, "beta": 0}])";
+  std::string heads = R"("heads": [{"w_in": [1, 0], "w_out": [0, 1], "relays": [{"alpha": 1, "beta": 0}]}])";
+  for (const std::string& name : {"i", "in", "inputs", "inputs[0]", "-", "heads"})
+    for (const std::string& text : {"{" + relays + R"(, "inputs": [[1, "x"]]})", "{" + heads + R"(, "inputs": [[1, 2], [1]]})",
+                                    "{" + heads + R"(, "inputs": [[[1, 2]], [[1, "x"]]]})"}) {
+      DumpRequest r;
+      r.sources.document = name;
+      r.sources.parsed_document = nlohmann::json::parse(text);
+      r.dump = scratch("named_dump.json");
+      r.output = scratch("named_out.json");
+      auto expected = whole_batch(r);
+      ASSERT_EQ(expected.first.rfind("error: ", 0), 0u) << text;
+      EXPECT_EQ(streamed(r), expected) << name << ": " << text;
+    }
 }
 
 // Writes `bytes` to the FIFO `path` once a reader opens it.
