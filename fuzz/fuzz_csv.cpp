@@ -1,21 +1,65 @@
 // libFuzzer target: the CSV reader of `palcheck eval`/`compare` (tools/oracle/csv_format.h), with
-// and without a declared header, and the relay rows it yields (def:relay: alpha >= beta).
+// and without a declared header, and the relay rows it yields (def:relay: alpha >= beta). The reader
+// as the streamed eval drives it (a decimal parsed in place by next_decimal where it can be, else the
+// cell's text by next_cell and csv_value) must give parse_csv's values or its message: else a trap.
 #include "tools/oracle/csv_format.h"
 #include "tools/oracle/json_input.h"
 #include "tools/oracle/oracle_problem.h"
 
 #include <cstddef>
 #include <cstdint>
+#include <sstream>
 #include <string>
+#include <string_view>
+#include <vector>
+
+namespace {
+
+using namespace palcheck::oracle;
+
+// The rows as the streamed eval reads them, or the message of the first error.
+std::vector<std::vector<palcheck::Q>> in_place(const std::string& text, CsvHeader header, std::string& error) {
+  std::vector<std::vector<palcheck::Q>> rows;
+  try {
+    std::istringstream in(text);
+    CsvReader reader(in, "fuzz.csv", header);
+    std::string_view cell;
+    std::int64_t num, den;
+    while (reader.next_row()) {
+      rows.emplace_back();
+      for (;;) {
+        if (reader.next_decimal(num, den))
+          rows.back().push_back(palcheck::Q(num) / den);
+        else if (reader.next_cell(cell))
+          rows.back().push_back(csv_value(cell, reader.line(), reader.column(), "fuzz.csv"));
+        else
+          break;
+      }
+    }
+  } catch (const InputError& e) {
+    error = e.what();
+  }
+  return rows;
+}
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  using namespace palcheck::oracle;
   std::string text(reinterpret_cast<const char*>(data), size);
   for (CsvHeader header : {CsvHeader::Auto, CsvHeader::Declared}) {
+    std::string error, streamed_error;
+    CsvTable t;
     try {
-      CsvTable t = parse_csv(text, "fuzz.csv", header);
-      NumberRows rows{t.rows, false, "fuzz.csv"};
-      (void)relays_from_rows(rows);
+      t = parse_csv(text, "fuzz.csv", header);
+    } catch (const InputError& e) {
+      error = e.what();
+    }
+    auto rows = in_place(text, header, streamed_error);
+    if (streamed_error != error || (error.empty() && rows != t.rows)) __builtin_trap();
+    if (!error.empty()) continue;
+    try {
+      NumberRows number_rows{t.rows, false, "fuzz.csv"};
+      (void)relays_from_rows(number_rows);
     } catch (const InputError&) {
     }
   }
