@@ -145,7 +145,11 @@ class InputsReader : public nlohmann::json_sax<json> {
 bool read_json_inputs(const std::string& path, JsonInputs accepted, const RowVisitor& visit,
                       const std::function<void(std::size_t bytes)>& progress) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
+  return in && read_json_inputs(in, accepted, visit, progress);
+}
+
+bool read_json_inputs(std::istream& in, JsonInputs accepted, const RowVisitor& visit,
+                      const std::function<void(std::size_t bytes)>& progress) {
   InputsReader reader(accepted, visit, [&] {
     if (progress) progress(static_cast<std::size_t>(std::max<std::streamoff>(in.tellg(), 0)));
   });

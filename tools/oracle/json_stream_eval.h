@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <istream>
 #include <optional>
 #include <string>
 #include <utility>
@@ -24,6 +25,10 @@ enum class JsonInputs {
 /// row shows it) and, every 2^16 values and rows, the bytes read so far to `progress` (if set);
 /// whether it held such inputs (when false, `visit` may have had a part of them).
 bool read_json_inputs(const std::string& path, JsonInputs accepted, const RowVisitor& visit,
+                      const std::function<void(std::size_t bytes)>& progress = {});
+
+/// read_json_inputs on the bytes of such a file, read from `in`.
+bool read_json_inputs(std::istream& in, JsonInputs accepted, const RowVisitor& visit,
                       const std::function<void(std::size_t bytes)>& progress = {});
 
 /// (rows, length of the first row) when `path` holds a batch the whole-batch path reads without
