@@ -24,12 +24,12 @@ std::vector<std::vector<palcheck::Q>> in_place(const std::string& text, CsvHeade
     std::istringstream in(text);
     CsvReader reader(in, "fuzz.csv", header);
     std::string_view cell;
-    std::int64_t num, den;
+    MachineNumber x;
     while (reader.next_row()) {
       rows.emplace_back();
       for (;;) {
-        if (reader.next_decimal(num, den))
-          rows.back().push_back(palcheck::Q(num) / den);
+        if (reader.next_decimal(x))
+          rows.back().push_back(machine_value(x));
         else if (reader.next_cell(cell))
           rows.back().push_back(csv_value(cell, reader.line(), reader.column(), "fuzz.csv"));
         else

@@ -479,6 +479,31 @@ int KeyedMeasure::key(std::int64_t num, std::int64_t den) const {
   return c > 0 && compare(c - 1) == 0 ? 2 * static_cast<int>(c) : 2 * static_cast<int>(c) + 1;
 }
 
+int KeyedMeasure::key_decimal(bool negative, std::uint64_t digits, int exponent) const {
+  // Decimals of up to 19 digits (numpy's savetxt writes 19), whose denominator need not fit 64 bits:
+  // digits and each product or quotient rounded once, the powers of ten (at most 10^22) exact, so at
+  // most three roundings, and x lies within 3.01 * 2^-53 |x| of the value (normal doubles: 1e-44 to
+  // 2e41); then the interval argument of key(num, den).
+  static constexpr double kExactPowers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                            1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  if (digits != 0 && exponent >= -44 && exponent <= 22) {
+    auto x = static_cast<double>(digits);
+    if (exponent >= 0)
+      x *= kExactPowers[exponent];
+    else if (exponent >= -22)
+      x /= kExactPowers[-exponent];
+    else
+      x = x / kExactPowers[22] / kExactPowers[-exponent - 22];
+    if (negative) x = -x;
+    double margin = std::abs(x) * 0x1p-50;
+    int k = double_key(x - margin);
+    if (k % 2 == 1 && k == double_key(x + margin)) return k;
+  }
+  Z power = boost::multiprecision::pow(Z(10), static_cast<unsigned>(std::abs(exponent)));
+  Q u = exponent >= 0 ? Q(Z(digits) * power) : Q(Z(digits), power);
+  return key(negative ? Q(-u) : u);
+}
+
 std::vector<int> KeyedMeasure::keys(const std::vector<Q>& u) const {
   std::vector<int> k;
   k.reserve(u.size());

@@ -61,6 +61,10 @@ class KeyedMeasure {
   /// 2^-50 of its size from a threshold (the keys of two doubles about it), or when the thresholds are
   /// fractions of 64-bit integers (a guess from the doubles, settled by 128-bit cross products).
   int key(std::int64_t num, std::int64_t den) const;
+  /// The key of -digits * 10^exponent (negative) or digits * 10^exponent, exactly: without GMP when
+  /// -44 <= exponent <= 22 and the value is not within 2^-50 of its size from a threshold (the keys of
+  /// two doubles about it), else from the exact value.
+  int key_decimal(bool negative, std::uint64_t digits, int exponent) const;
 
   /// The keys of a sequence.
   std::vector<int> keys(const std::vector<Q>& u) const;

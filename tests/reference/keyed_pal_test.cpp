@@ -308,6 +308,51 @@ TEST(OracleKeyedPal, FractionKeysEqualExactKeysAtTheEdgeOfTheMargin) {
   EXPECT_GT(outside, 10000);
 }
 
+TEST(OracleKeyedPal, DecimalKeysEqualExactKeysAtTheEdgeOfTheMargin) {
+  // key_decimal on 19-digit decimals (numpy's savetxt) at every exponent of its double route (-44 to 22,
+  // one and two divisions, products) and beyond it (GMP), within a few margins of thresholds that are
+  // 19-digit decimals at that exponent, a lattice of 1/64, zero, and their negatives; digits up to 2^64.
+  using Z = boost::multiprecision::mpz_int;
+  std::mt19937_64 rng(kSeed + 10);
+  constexpr std::uint64_t kTen18 = 1000000000000000000;
+  auto exact = [](bool negative, std::uint64_t digits, int exponent) {
+    Z power = boost::multiprecision::pow(Z(10), static_cast<unsigned>(std::abs(exponent)));
+    Q u = exponent >= 0 ? Q(Z(digits) * power) : Q(Z(digits), power);
+    return negative ? Q(-u) : u;
+  };
+  int inside = 0, outside = 0, checked = 0;
+  for (int exponent : {-60, -45, -44, -40, -23, -22, -19, -18, -10, -1, 0, 3, 22, 23, 30}) {
+    std::vector<Q> points{Q(0), Q(1, 64), Q(-3, 64), Q(5, 2)};
+    std::vector<std::uint64_t> digits;
+    for (int k = 0; k < 4; ++k) {
+      digits.push_back(kTen18 + rng() % (9 * kTen18));  // 19 digits, some beyond 2^63
+      points.push_back(exact(k % 2 == 1, digits.back(), exponent));
+    }
+    std::sort(points.begin(), points.end());
+    points.erase(std::unique(points.begin(), points.end()), points.end());
+    Measure mu;
+    for (std::size_t a = 0; a < points.size(); ++a)
+      for (std::size_t b = 0; b <= a; ++b) mu.relays.push_back({{points[a], points[b]}, Q(1)});
+    KeyedMeasure keyed(mu);
+    for (std::uint64_t base : digits) {
+      // Eight margins of the digits (2^-50 of them, times 8), at least 64 units of the last digit.
+      std::uint64_t reach = base / (std::uint64_t{1} << 47) + 64;
+      for (int n = 0; n < 800; ++n) {
+        std::uint64_t d = base - reach + rng() % (2 * reach + 1);
+        bool negative = rng() % 2;
+        ASSERT_EQ(keyed.key_decimal(negative, d, exponent), keyed.key(exact(negative, d, exponent)))
+            << (negative ? "-" : "") << d << "e" << exponent;
+        ++checked;
+        if (d != base) (d - std::min(d, base) + base - std::min(d, base) < base >> 50 ? inside : outside) += 1;
+      }
+    }
+    ASSERT_EQ(keyed.key_decimal(false, 0, exponent), keyed.key(Q(0)));
+  }
+  EXPECT_GT(checked, 40000);
+  EXPECT_GT(inside, 200);
+  EXPECT_GT(outside, 20000);
+}
+
 TEST(OracleKeyedPal, DoubleGridRejectsWhatMeasureFromGridRejects) {
   DoubleGrid above{Q(1), 2, 2, {1.0, 0.5, 1.0, 1.0}};
   EXPECT_THROW(KeyedMeasure::from_grid(above), std::invalid_argument);

@@ -95,32 +95,32 @@ std::string joined_by(std::string_view cell) {
     value = value * 10 + static_cast<unsigned>(*p - '0');
 }
 
-// A decimal ("-12.50e-3") from p up to the end or a '/', in one pass: sign, at most 18 significant
-// digits as `mantissa` and the power of ten `scale`; false on anything else, or more digits
+// A decimal ("-12.50e-3") from p up to the end or a '/', in one pass: sign, at most 19 significant
+// digits as `digits` and the power of ten `scale`; false on anything else, or more digits
 // (parse_rational then decides).
-[[gnu::always_inline]] inline bool decimal_part(const char*& p, const char* end, bool& negative, std::int64_t& mantissa,
+[[gnu::always_inline]] inline bool decimal_part(const char*& p, const char* end, bool& negative, std::uint64_t& digits,
                                                 int& scale) {
   negative = false;
   if (p < end && (*p == '+' || *p == '-')) negative = *p++ == '-';
-  // Unsigned, so that the digits past the 18th (refused below) wrap instead of overflowing.
+  // Unsigned: 19 digits fit, and the digits past the 19th (refused below) wrap instead of overflowing.
   std::uint64_t value = 0;
   const char* start = p;
   while (p < end && *p == '0') ++p;  // leading zeros
   bool any = p > start;
   const char* first = p;
   take_digits(p, end, value);
-  auto digits = static_cast<int>(p - first), fraction = 0;
+  auto count = static_cast<int>(p - first), fraction = 0;
   if (p < end && *p == '.') {
     const char* point = ++p;
     if (value == 0)
       while (p < end && *p == '0') ++p;  // zeros between the point and the first digit
     first = p;
     take_digits(p, end, value);
-    digits += static_cast<int>(p - first);
+    count += static_cast<int>(p - first);
     fraction = static_cast<int>(p - point);
   }
-  if (!(any || digits > 0 || fraction > 0) || digits > 18) return false;
-  mantissa = static_cast<std::int64_t>(value);
+  if (!(any || count > 0 || fraction > 0) || count > 19) return false;
+  digits = value;
   long exponent = 0;
   if (p < end && (*p == 'e' || *p == 'E')) {
     bool exponent_negative = false;
@@ -154,24 +154,38 @@ constexpr std::int64_t kPowersOfTen[] = {1,
                                          100000000000000000,
                                          1000000000000000000};
 
+// A decimal as num / den with den a power of ten when both fit 64 bits, else as digits * 10^exponent
+// (MachineNumber).
+[[gnu::always_inline]] inline bool machine_number(const char*& p, const char* end, MachineNumber& x) {
+  bool negative;
+  std::uint64_t digits;
+  int scale;
+  if (!decimal_part(p, end, negative, digits, scale)) return false;
+  if (digits == 0) scale = 0;
+  constexpr auto kMax = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+  if (digits <= kMax && scale >= -18 && scale <= 18) {
+    auto mantissa = static_cast<std::int64_t>(digits);
+    __int128 v = static_cast<__int128>(mantissa) * kPowersOfTen[scale < 0 ? 0 : scale];
+    if (v <= static_cast<__int128>(kMax)) {
+      x.num = negative ? -static_cast<std::int64_t>(v) : static_cast<std::int64_t>(v);
+      x.den = kPowersOfTen[scale < 0 ? -scale : 0];
+      return true;
+    }
+  }
+  x.den = 0;
+  x.negative = negative;
+  x.digits = digits;
+  x.exponent = scale;
+  return true;
+}
+
 // A decimal as num / den with den a power of ten.
 [[gnu::always_inline]] inline bool machine_decimal(const char*& p, const char* end, std::int64_t& num,
                                                    std::int64_t& den) {
-  bool negative;
-  std::int64_t mantissa;
-  int scale;
-  if (!decimal_part(p, end, negative, mantissa, scale)) return false;
-  if (mantissa == 0) scale = 0;
-  if (scale < -18 || scale > 18) return false;
-  den = 1;
-  if (scale < 0) {
-    den = kPowersOfTen[-scale];
-  } else {
-    __int128 v = static_cast<__int128>(mantissa) * kPowersOfTen[scale];
-    if (v > std::numeric_limits<std::int64_t>::max()) return false;
-    mantissa = static_cast<std::int64_t>(v);
-  }
-  num = negative ? -mantissa : mantissa;
+  MachineNumber x;
+  if (!machine_number(p, end, x) || x.den == 0) return false;
+  num = x.num;
+  den = x.den;
   return true;
 }
 
@@ -206,6 +220,18 @@ Q csv_value(std::string_view cell, std::size_t line, std::size_t column, const s
     hint = " (a header row must have no numeric cell, or pass --header)";
   throw InputError(source + ": line " + std::to_string(line) + ", column " + std::to_string(column) +
                    ": not an exact finite number: \"" + shown(std::string(cell)) + "\"" + hint);
+}
+
+int machine_key(const KeyedMeasure& keyed, const MachineNumber& x) {
+  return x.den > 0 ? keyed.key(x.num, x.den) : keyed.key_decimal(x.negative, x.digits, x.exponent);
+}
+
+Q machine_value(const MachineNumber& x) {
+  if (x.den > 0) return Q(x.num) / x.den;
+  using Z = boost::multiprecision::mpz_int;
+  Z power = boost::multiprecision::pow(Z(10), static_cast<unsigned>(std::abs(x.exponent)));
+  Q u = x.exponent >= 0 ? Q(Z(x.digits) * power) : Q(Z(x.digits), power);
+  return x.negative ? Q(-u) : u;
 }
 
 int csv_key(const KeyedMeasure& keyed, std::string_view cell, std::size_t line, std::size_t column,
@@ -388,12 +414,12 @@ void CsvReader::skip_row() {
   }
 }
 
-bool CsvReader::next_decimal(std::int64_t& num, std::int64_t& den) {
+bool CsvReader::next_decimal(MachineNumber& x) {
   if (pending_cell_ || !row_open_) return false;
-  // In place when the cell is what scan_cell would give and parse_machine_fraction read whole: a
-  // decimal that a comma or a line end follows in the buffer (a CR with the byte after it, for CRLF).
+  // In place when the cell is what scan_cell would give and a plain decimal: one that a comma or a
+  // line end follows in the buffer (a CR with the byte after it, for CRLF).
   const char *begin = buffer_.data() + pos_, *end = buffer_.data() + end_, *p = begin;
-  if (!machine_decimal(p, end, num, den) || p == end) return false;
+  if (!machine_number(p, end, x) || p == end) return false;
   char c = *p;
   if (c != ',' && c != '\n' && !(c == '\r' && p + 1 < end)) return false;
   view_ = std::string_view(begin, static_cast<std::size_t>(p - begin));

@@ -33,7 +33,7 @@ struct Part {
   };
   std::string text;                // the cells the reader did not read as decimals, one after another
   std::vector<std::size_t> ends;   // where each cell ends in text
-  std::vector<std::pair<std::int64_t, std::int64_t>> fractions;  // num / den of each cell; den 0: in text
+  std::vector<MachineNumber> numbers;  // each cell's number read in place; den < 0: the cell is in text
   std::vector<Row> rows;
   std::size_t consumed = 0;        // bytes of the file read once this part was taken
   std::vector<int> keys;           // one per cell
@@ -84,7 +84,7 @@ class CsvPass {
         [&](Part& p, std::size_t) {
           p.text.clear();
           p.ends.clear();
-          p.fractions.clear();
+          p.numbers.clear();
           p.rows.clear();
           p.error = nullptr;
           if (stopped) return false;
@@ -100,13 +100,13 @@ class CsvPass {
               piece = Part::Row{0, reader.line(), 1, true, false};
             }
             bool more = true;
-            std::int64_t num, den;
+            MachineNumber x;
             while (p.ends.size() < part_values) {
-              if (reader.next_decimal(num, den)) {
-                p.fractions.emplace_back(num, den);
+              if (reader.next_decimal(x)) {
+                p.numbers.emplace_back(x);
               } else if ((more = reader.next_cell(cell))) {
                 p.text.append(cell);
-                p.fractions.emplace_back(0, 0);
+                p.numbers.emplace_back().den = -1;
               } else {
                 break;
               }
@@ -136,9 +136,8 @@ class CsvPass {
           std::size_t k = 0;
           for (const Part::Row& piece : p.rows)
             for (std::size_t c = 0; c < piece.cells; ++c, ++k) {
-              auto [num, den] = p.fractions[k];
-              if (den != 0) {
-                p.keys[k] = keyed.key(num, den);
+              if (p.numbers[k].den >= 0) {
+                p.keys[k] = machine_key(keyed, p.numbers[k]);
                 continue;
               }
               std::size_t begin = k ? p.ends[k - 1] : 0;

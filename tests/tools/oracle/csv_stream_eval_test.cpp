@@ -15,6 +15,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <cstdio>
 #include <random>
 
 namespace palcheck::oracle {
@@ -25,10 +26,19 @@ constexpr std::uint64_t kSeed = 1616;
 std::string scratch(const std::string& name) { return scratch_path("palcheck_csv_stream_eval_test", name); }
 
 // A cell's text: mostly values on a lattice of 1/4 in various spellings (ties with the thresholds),
-// some decimals that no double holds, huge and tiny magnitudes, and now and then a bad cell.
+// some decimals that no double holds, numpy savetxt's 19 digits (a lattice point, or one unit of the
+// last digit off it), huge and tiny magnitudes, and now and then a bad cell.
 std::string cell(std::mt19937_64& rng, bool allow_bad) {
   int k = static_cast<int>(rng() % 14) - 2;
-  switch (rng() % 16) {
+  switch (rng() % 18) {
+    case 16:
+    case 17: {
+      char text[40];
+      std::snprintf(text, sizeof text, "%.18e", k * 0.25);
+      std::string s = text;
+      if (k != 0 && rng() % 2) s[s.find('e') - 1] = rng() % 2 ? '1' : '9';  // next to the lattice point
+      return s;
+    }
     case 0: return std::to_string(k) + "/4";
     case 1: return " " + std::to_string(k * 0.25) + " ";
     case 2: return "\"" + std::to_string(k * 25) + "e-2\"";
