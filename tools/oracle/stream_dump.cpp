@@ -1,10 +1,12 @@
 // Dumps and traces streamed (see stream_dump.h). One pass over the inputs feeds each token to the
-// reference pieces the whole-batch path runs (the keyed run, PreisachMemory, every relay by eq:relay)
-// and appends its entry to every list it belongs to. A list is written as nlohmann's dump(indent)
+// reference pieces the whole-batch path runs (the keyed run, PreisachMemory, every relay by eq:relay;
+// for MPAL (def:mpal) one of each per head, fed the head's signal) and appends its entry to every
+// list it belongs to. A list is written as nlohmann's dump(indent)
 // writes it (PrettyJson); one that comes after another in its file is spooled until that one ends:
 // the dump's per-sequence lists after each sequence, the output's lists after the last. Errors keep
 // the whole-batch path's precedence: a bad input is thrown when met; format_outputs' objection (the
-// first in row order), then the dump's (a value with no finite double), after the last token.
+// first in row order), then the dump's (a value with no finite double), after the last token; an
+// MPAL token of the wrong length after every input is read, as load_problem checks it.
 #include "tools/oracle/stream_dump.h"
 
 #include "reference/keyed_pal.h"
