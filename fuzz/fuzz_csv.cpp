@@ -1,6 +1,6 @@
 // libFuzzer target: the CSV reader of `palcheck eval`/`compare` (tools/oracle/csv_format.h), with
 // and without a declared header, and the relay rows it yields (def:relay: alpha >= beta). The reader
-// as the streamed eval drives it (a decimal parsed in place by next_decimal where it can be, else the
+// as the streamed eval drives it (decimals parsed in place by next_decimals where they can be, else the
 // cell's text by next_cell and csv_value) must give parse_csv's values or its message: else a trap.
 #include "tools/oracle/csv_format.h"
 #include "tools/oracle/json_input.h"
@@ -24,12 +24,13 @@ std::vector<std::vector<palcheck::Q>> in_place(const std::string& text, CsvHeade
     std::istringstream in(text);
     CsvReader reader(in, "fuzz.csv", header);
     std::string_view cell;
-    MachineNumber x;
+    palcheck::Decimal x[3];
     while (reader.next_row()) {
       rows.emplace_back();
       for (;;) {
-        if (reader.next_decimal(x))
-          rows.back().push_back(machine_value(x));
+        // Up to one, two or three decimals a call, by row: the batch's end falls everywhere.
+        if (std::size_t n = reader.next_decimals(x, 1 + rows.size() % 3))
+          for (std::size_t k = 0; k < n; ++k) rows.back().push_back(palcheck::decimal_value(x[k]));
         else if (reader.next_cell(cell))
           rows.back().push_back(csv_value(cell, reader.line(), reader.column(), "fuzz.csv"));
         else

@@ -187,6 +187,20 @@ void AtomicFile::write(const char* data, std::size_t size) {
   buffer_.append(data, size);
 }
 
+void AtomicFile::overwrite(std::size_t offset, const char* data, std::size_t size) {
+  if (committed_) throw WriteError(path_ + ": written after commit");
+  flush();
+  off_t written = ::lseek(fd_, 0, SEEK_CUR);
+  if (written < 0 || offset + size > static_cast<std::size_t>(written))
+    throw std::logic_error("AtomicFile::overwrite: beyond the bytes written");
+  for (std::size_t done = 0; done < size;) {
+    ssize_t n = ::pwrite(fd_, data + done, size - done, static_cast<off_t>(offset + done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) throw WriteError(path_ + ": write failed: " + reason());
+    done += static_cast<std::size_t>(n);
+  }
+}
+
 void AtomicFile::commit() {
   flush();
   if (node_ == OutputNode::StandardOutput) {

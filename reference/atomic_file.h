@@ -50,6 +50,9 @@ class AtomicFile {
   void write(const char* data, std::size_t size);
   /// Appends a string's bytes.
   void write(const std::string& bytes) { write(bytes.data(), bytes.size()); }
+  /// Replaces bytes already written, from `offset` on (a header known only once the rest is written);
+  /// WriteError when the disk refuses them, std::logic_error when they were not all written before.
+  void overwrite(std::size_t offset, const char* data, std::size_t size);
   /// Puts the whole output in place (rename, or a copy into the device, FIFO or standard output);
   /// WriteError if that fails (then the destination is as it was, except a device or pipe already
   /// partly written).

@@ -2,6 +2,7 @@
 #include "keyed_pal.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cfloat>
 #include <charconv>
@@ -479,29 +480,53 @@ int KeyedMeasure::key(std::int64_t num, std::int64_t den) const {
   return c > 0 && compare(c - 1) == 0 ? 2 * static_cast<int>(c) : 2 * static_cast<int>(c) + 1;
 }
 
-int KeyedMeasure::key_decimal(bool negative, std::uint64_t digits, int exponent) const {
+inline int KeyedMeasure::decimal_key(const Decimal& x) const {
   // Decimals of up to 19 digits (numpy's savetxt writes 19), whose denominator need not fit 64 bits:
   // digits and each product or quotient rounded once, the powers of ten (at most 10^22) exact, so at
-  // most three roundings, and x lies within 3.01 * 2^-53 |x| of the value (normal doubles: 1e-44 to
+  // most three roundings, and u lies within 3.01 * 2^-53 |u| of the value (normal doubles: 1e-44 to
   // 2e41); then the interval argument of key(num, den).
   static constexpr double kExactPowers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
                                             1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-  if (digits != 0 && exponent >= -44 && exponent <= 22) {
-    auto x = static_cast<double>(digits);
-    if (exponent >= 0)
-      x *= kExactPowers[exponent];
-    else if (exponent >= -22)
-      x /= kExactPowers[-exponent];
+  if (x.digits != 0 && x.exponent >= -44 && x.exponent <= 22) {
+    auto u = static_cast<double>(x.digits);
+    if (x.exponent >= 0)
+      u *= kExactPowers[x.exponent];
+    else if (x.exponent >= -22)
+      u /= kExactPowers[-x.exponent];
     else
-      x = x / kExactPowers[22] / kExactPowers[-exponent - 22];
-    if (negative) x = -x;
-    double margin = std::abs(x) * 0x1p-50;
-    int k = double_key(x - margin);
-    if (k % 2 == 1 && k == double_key(x + margin)) return k;
+      u = u / kExactPowers[22] / kExactPowers[-x.exponent - 22];
+    if (x.negative) u = -u;
+    double margin = std::abs(u) * 0x1p-50;
+    int k = double_key(u - margin);
+    if (k % 2 == 1 && k == double_key(u + margin)) return k;
   }
-  Z power = boost::multiprecision::pow(Z(10), static_cast<unsigned>(std::abs(exponent)));
-  Q u = exponent >= 0 ? Q(Z(digits) * power) : Q(Z(digits), power);
-  return key(negative ? Q(-u) : u);
+  return exact_decimal_key(x);
+}
+
+int KeyedMeasure::exact_decimal_key(const Decimal& x) const {
+  // As num / den of 64-bit integers when it is one: key(num, den) settles a value equal to a threshold
+  // without GMP when the thresholds are doubles or 64-bit fractions.
+  static constexpr auto kPowers = [] {
+    std::array<std::int64_t, 19> p{};
+    p[0] = 1;
+    for (std::size_t i = 1; i < p.size(); ++i) p[i] = p[i - 1] * 10;
+    return p;
+  }();
+  constexpr auto kMax = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+  if (x.digits == 0) return key(std::int64_t{0}, std::int64_t{1});
+  if (x.digits <= kMax && x.exponent >= -18 && x.exponent <= 18) {
+    auto digits = static_cast<std::int64_t>(x.digits);
+    std::int64_t num = digits, den = x.exponent < 0 ? kPowers[-x.exponent] : 1;
+    if (x.exponent <= 0 || !__builtin_mul_overflow(digits, kPowers[x.exponent], &num))
+      return key(x.negative ? -num : num, den);
+  }
+  return key(decimal_value(x));
+}
+
+int KeyedMeasure::key(const Decimal& x) const { return decimal_key(x); }
+
+void KeyedMeasure::keys(const Decimal* x, std::size_t n, int* out) const {
+  for (std::size_t k = 0; k < n; ++k) out[k] = decimal_key(x[k]);
 }
 
 std::vector<int> KeyedMeasure::keys(const std::vector<Q>& u) const {

@@ -61,10 +61,12 @@ class KeyedMeasure {
   /// 2^-50 of its size from a threshold (the keys of two doubles about it), or when the thresholds are
   /// fractions of 64-bit integers (a guess from the doubles, settled by 128-bit cross products).
   int key(std::int64_t num, std::int64_t den) const;
-  /// The key of -digits * 10^exponent (negative) or digits * 10^exponent, exactly: without GMP when
-  /// -44 <= exponent <= 22 and the value is not within 2^-50 of its size from a threshold (the keys of
-  /// two doubles about it), else from the exact value.
-  int key_decimal(bool negative, std::uint64_t digits, int exponent) const;
+  /// The key of a decimal, exactly: without GMP when -44 <= exponent <= 22 and the value is not within
+  /// 2^-50 of its size from a threshold (the keys of two doubles about it), or when it is num / den of
+  /// 64-bit integers (den a power of ten) that key(num, den) settles; else from the exact value.
+  int key(const Decimal& x) const;
+  /// The keys of n decimals, as key(Decimal) gives them, into out.
+  void keys(const Decimal* x, std::size_t n, int* out) const;
 
   /// The keys of a sequence.
   std::vector<int> keys(const std::vector<Q>& u) const;
@@ -103,6 +105,8 @@ class KeyedMeasure {
   bool build_grid(const DoubleGrid& grid);
   void build_double_keys();
   int double_key(double u) const;  // key(double), inlined where it runs per token
+  int decimal_key(const Decimal& x) const;        // key(Decimal), inlined in keys()
+  int exact_decimal_key(const Decimal& x) const;  // key(Decimal) when two doubles do not settle it
 
   std::optional<Measure> mu_;
   std::vector<Q> thresholds_;  // sorted, distinct

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 
 namespace palcheck {
@@ -75,6 +76,12 @@ std::optional<Q> parse_rational(std::string_view text) {
     return Q(*num / *den);
   }
   return parse_decimal(text);
+}
+
+Q decimal_value(const Decimal& x) {
+  Z power = pow10(static_cast<unsigned long>(std::abs(x.exponent)));
+  Q u = x.exponent >= 0 ? Q(Z(x.digits) * power) : Q(Z(x.digits), power);
+  return x.negative ? Q(-u) : u;
 }
 
 std::optional<Q> rational_from_double(double value) {

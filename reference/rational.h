@@ -5,6 +5,7 @@
 #include <boost/multiprecision/gmp.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -23,6 +24,16 @@ inline constexpr std::size_t kMaxNumberChars = 1000000;
 /// Parses "3", "-0.125", "1/3", "2.5e-3" exactly; nullopt on anything else (NaN, Inf, junk, an exponent
 /// beyond +-kMaxDecimalExponent, more than kMaxNumberChars characters).
 std::optional<Q> parse_rational(std::string_view text);
+
+/// A decimal as a machine reads it: -digits * 10^exponent when negative, else digits * 10^exponent.
+struct Decimal {
+  std::uint64_t digits = 0;  ///< the significant digits
+  int exponent = 0;          ///< the power of ten
+  bool negative = false;     ///< the sign
+};
+
+/// The exact value of a decimal.
+Q decimal_value(const Decimal& x);
 
 /// The exact value of a finite binary double; nullopt for NaN and infinities.
 std::optional<Q> rational_from_double(double value);

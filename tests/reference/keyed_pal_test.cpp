@@ -309,7 +309,7 @@ TEST(OracleKeyedPal, FractionKeysEqualExactKeysAtTheEdgeOfTheMargin) {
 }
 
 TEST(OracleKeyedPal, DecimalKeysEqualExactKeysAtTheEdgeOfTheMargin) {
-  // key_decimal on 19-digit decimals (numpy's savetxt) at every exponent of its double route (-44 to 22,
+  // key(Decimal) on 19-digit decimals (numpy's savetxt) at every exponent of its double route (-44 to 22,
   // one and two divisions, products) and beyond it (GMP), within a few margins of thresholds that are
   // 19-digit decimals at that exponent, a lattice of 1/64, zero, and their negatives; digits up to 2^64.
   using Z = boost::multiprecision::mpz_int;
@@ -340,17 +340,58 @@ TEST(OracleKeyedPal, DecimalKeysEqualExactKeysAtTheEdgeOfTheMargin) {
       for (int n = 0; n < 800; ++n) {
         std::uint64_t d = base - reach + rng() % (2 * reach + 1);
         bool negative = rng() % 2;
-        ASSERT_EQ(keyed.key_decimal(negative, d, exponent), keyed.key(exact(negative, d, exponent)))
+        ASSERT_EQ(keyed.key(Decimal{d, exponent, negative}), keyed.key(exact(negative, d, exponent)))
             << (negative ? "-" : "") << d << "e" << exponent;
         ++checked;
         if (d != base) (d - std::min(d, base) + base - std::min(d, base) < base >> 50 ? inside : outside) += 1;
       }
     }
-    ASSERT_EQ(keyed.key_decimal(false, 0, exponent), keyed.key(Q(0)));
+    ASSERT_EQ(keyed.key(Decimal{0, exponent, false}), keyed.key(Q(0)));
   }
   EXPECT_GT(checked, 40000);
   EXPECT_GT(inside, 200);
   EXPECT_GT(outside, 20000);
+}
+
+TEST(OracleKeyedPal, DecimalKeysEqualExactKeysOnEveryRoute) {
+  // key(Decimal) where two doubles cannot settle it, at and next to thresholds k * 10^s written with
+  // trailing zeros: a lattice of doubles (k / 64), fractions of machine integers (k / 10), and thresholds
+  // whose num / den does not fit 64 bits (k * 10^-25, k * 10^20: the exact value); keys() equal to key().
+  std::mt19937_64 rng(kSeed + 11);
+  struct Case {
+    std::int64_t scale;  // t = k * scale * 10^s
+    int s;
+  };
+  int at = 0;
+  for (Case c : {Case{15625, -6}, Case{1, -1}, Case{1, -25}, Case{1, 20}}) {
+    std::vector<Q> points;
+    for (std::int64_t k = -6; k <= 6; ++k)
+      points.push_back(*parse_rational(std::to_string(k * c.scale) + "e" + std::to_string(c.s)));
+    Measure mu;
+    for (std::size_t a = 0; a < points.size(); ++a)
+      for (std::size_t b = 0; b <= a; ++b) mu.relays.push_back({{points[a], points[b]}, Q(1)});
+    KeyedMeasure keyed(mu);
+    std::vector<Decimal> decimals;
+    for (int n = 0; n < 600; ++n) {
+      std::int64_t k = static_cast<std::int64_t>(rng() % 15) - 7;  // one beyond the thresholds each side
+      int zeros = static_cast<int>(rng() % 4);
+      std::uint64_t digits = static_cast<std::uint64_t>(std::abs(k) * c.scale);
+      for (int z = 0; z < zeros; ++z) digits *= 10;
+      if (rng() % 3 == 0) digits += rng() % 2 ? 1 : -1;
+      decimals.push_back(Decimal{digits, c.s - zeros, k < 0});
+    }
+    std::vector<int> batch(decimals.size());
+    keyed.keys(decimals.data(), decimals.size(), batch.data());
+    for (std::size_t i = 0; i < decimals.size(); ++i) {
+      const Decimal& x = decimals[i];
+      std::string text = (x.negative ? "-" : "") + std::to_string(x.digits) + "e" + std::to_string(x.exponent);
+      int expected = keyed.key(*parse_rational(text));
+      ASSERT_EQ(keyed.key(x), expected) << text;
+      ASSERT_EQ(batch[i], expected) << text;
+      at += expected % 2 == 0;
+    }
+  }
+  EXPECT_GT(at, 800);
 }
 
 TEST(OracleKeyedPal, DoubleGridRejectsWhatMeasureFromGridRejects) {

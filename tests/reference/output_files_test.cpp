@@ -133,6 +133,33 @@ TEST(AtomicFile, WritesIntoDevicesAndFifosNeverReplacingThem) {
   fs::remove_all(dir);
 }
 
+TEST(AtomicFile, OverwritesBytesWrittenBeforeCommitOnEveryKindOfOutput) {
+  // A .npy header rewritten once the rows are counted: bytes still buffered and bytes already on disk
+  // (a write longer than the buffer), in a file renamed into place and in a device written through.
+  fs::path dir = scratch(), file = dir / "out.npy";
+  std::string tail(std::size_t{3} << 20, 'x');
+  {
+    AtomicFile out(file.string());
+    out.write("header:0000;");
+    out.write(tail);
+    out.write("end");
+    out.overwrite(7, "1234", 4);
+    out.overwrite(12 + tail.size(), "END", 3);
+    EXPECT_THROW(out.overwrite(13 + tail.size(), "END", 3), std::logic_error);
+    EXPECT_FALSE(fs::exists(file));
+    out.commit();
+  }
+  EXPECT_EQ(read(file), "header:1234;" + tail + "END");
+  palcheck::test::PtyDevice device;
+  ASSERT_FALSE(device.path().empty()) << "no pseudo-terminal";
+  AtomicFile through(device.path());
+  through.write("rows: ?");
+  through.overwrite(6, "7", 1);
+  through.commit();
+  EXPECT_EQ(device.received(), "rows: 7");
+  fs::remove_all(dir);
+}
+
 TEST(AtomicFile, RefusesFoldersMissingFoldersAndBlockDevices) {
   fs::path dir = scratch();
   EXPECT_THROW(check_output_file(dir.string()), WriteError);

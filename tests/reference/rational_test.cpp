@@ -41,6 +41,17 @@ TEST(Rational, GeneratedDecimalsEqualTheirIntegerFraction) {
   }
 }
 
+TEST(Rational, DecimalValueEqualsItsText) {
+  // digits * 10^exponent against the text "digitsEexponent" parse_rational reads, over all 64-bit digits
+  // and exponents on both sides of zero.
+  std::mt19937_64 rng(6);
+  for (int k = 0; k < 3000; ++k) {
+    Decimal x{rng() >> (rng() % 64), static_cast<int>(rng() % 81) - 40, rng() % 2 == 1};
+    std::string text = (x.negative ? "-" : "") + std::to_string(x.digits) + "e" + std::to_string(x.exponent);
+    ASSERT_EQ(decimal_value(x), *parse_rational(text)) << text;
+  }
+}
+
 TEST(Rational, RejectsNonNumbers) {
   for (const char* bad : {"", "NaN", "inf", "-Infinity", "1/0", "abc", "1..2", "1e", "--1", "1/2/3", "0x10"})
     EXPECT_FALSE(parse_rational(bad).has_value()) << bad;

@@ -2,7 +2,7 @@
 // grid with float32 weights and double inputs, for exact outputs and for nearest-double outputs;
 // setup apart; `palcheck eval` end to end (float64 .npy grid and inputs in, .npy out) at L = 16, 256,
 // 1024, n = 1e6, with its ratio to the plain machine-integer baseline (plain_pal.h) on the same files;
-// and -j 2 on a batch against a plain two-process burner.
+// CSV input against .npy input; and -j 2 on a batch against a plain two-process burner.
 #include "reference/keyed_pal.h"
 #include "tools/bench/plain_pal.h"
 #include "reference/measure.h"
@@ -16,9 +16,12 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <random>
 
 namespace {
@@ -115,12 +118,13 @@ struct EvalFiles {
     for (const std::string& f : {grid, inputs, output}) std::filesystem::remove(f);
   }
 
-  // What `palcheck eval --measure grid.npy --grid-delta 1/8 --inputs u.npy -o out.npy -j threads` does.
-  void eval(unsigned threads) const {
+  // What `palcheck eval --measure grid.npy --grid-delta 1/8 --inputs u.npy -o out.npy -j threads` does
+  // (another inputs file when given).
+  void eval(unsigned threads, const std::string& other_inputs = "") const {
     palcheck::oracle::StreamRequest request;
     request.keyed = std::make_shared<const palcheck::KeyedMeasure>(
         palcheck::oracle::load_keyed_measure(grid, "1/8", palcheck::oracle::RelayColumns{}));
-    request.inputs = inputs;
+    request.inputs = other_inputs.empty() ? inputs : other_inputs;
     request.output = output;
     request.threads = threads;
     palcheck::oracle::stream_evaluate(std::move(request));
@@ -168,6 +172,49 @@ void BM_EvalVersusPlain(benchmark::State& state) {
   state.counters["ratio"] = palcheck / plain;
 }
 BENCHMARK(BM_EvalVersusPlain)->Arg(16)->Arg(256)->Arg(1024)->Unit(benchmark::kMillisecond)->Iterations(5);
+
+/// How a CSV input writes each double: as numpy's savetxt does by default, or shortest round trip.
+enum class CsvDigits { Savetxt, Shortest17 };
+
+// CSV input against .npy input: the same 1000 x 1000 doubles (L = 256) as a .npy file and as a CSV file
+// written `%.18e` (numpy's savetxt default: 19 digits and an exponent) or `%.17g`; each iteration runs
+// both with one thread, in process CPU seconds. Counters: npy_ns and csv_ns per token, and ratio =
+// csv / npy (target <= 3).
+void BM_CsvVersusNpy(benchmark::State& state, CsvDigits digits) {
+  constexpr std::size_t kRows = 1000, kCols = 1000;
+  EvalFiles files(256, {kRows, kCols}, digits == CsvDigits::Savetxt ? "csv18e" : "csv17g");
+  std::string csv = files.inputs.substr(0, files.inputs.size() - 4) + ".csv";
+  {
+    std::ifstream npy(files.inputs, std::ios::binary);
+    std::string bytes((std::istreambuf_iterator<char>(npy)), {});
+    std::vector<double> u(kRows * kCols);
+    std::memcpy(u.data(), bytes.data() + bytes.size() - 8 * u.size(), 8 * u.size());
+    std::string text;
+    char cell[40];
+    for (std::size_t k = 0; k < u.size(); ++k) {
+      std::snprintf(cell, sizeof cell, digits == CsvDigits::Savetxt ? "%.18e" : "%.17g", u[k]);
+      text += cell;
+      text += (k + 1) % kCols ? ',' : '\n';
+    }
+    std::ofstream(csv, std::ios::binary) << text;
+  }
+  double npy_seconds = 0, csv_seconds = 0;
+  for (auto _ : state) {
+    double t0 = process_cpu_seconds();
+    files.eval(1);
+    double t1 = process_cpu_seconds();
+    files.eval(1, csv);
+    csv_seconds += process_cpu_seconds() - t1;
+    npy_seconds += t1 - t0;
+  }
+  std::filesystem::remove(csv);
+  double tokens = static_cast<double>(state.iterations() * kRows * kCols);
+  state.counters["npy_ns"] = 1e9 * npy_seconds / tokens;
+  state.counters["csv_ns"] = 1e9 * csv_seconds / tokens;
+  state.counters["ratio"] = csv_seconds / npy_seconds;
+}
+BENCHMARK_CAPTURE(BM_CsvVersusNpy, Savetxt, CsvDigits::Savetxt)->Unit(benchmark::kMillisecond)->Iterations(5);
+BENCHMARK_CAPTURE(BM_CsvVersusNpy, Shortest17, CsvDigits::Shortest17)->Unit(benchmark::kMillisecond)->Iterations(5);
 
 // Wall seconds of `processes` forked processes, each running the plain baseline over `tokens`
 // inputs: what the machine gives N independent processes now, the yardstick of -j N.

@@ -95,13 +95,11 @@ std::string joined_by(std::string_view cell) {
     value = value * 10 + static_cast<unsigned>(*p - '0');
 }
 
-// A decimal ("-12.50e-3") from p up to the end or a '/', in one pass: sign, at most 19 significant
-// digits as `digits` and the power of ten `scale`; false on anything else, or more digits
-// (parse_rational then decides).
-[[gnu::always_inline]] inline bool decimal_part(const char*& p, const char* end, bool& negative, std::uint64_t& digits,
-                                                int& scale) {
-  negative = false;
-  if (p < end && (*p == '+' || *p == '-')) negative = *p++ == '-';
+// A decimal ("-12.50e-3") from p up to the end or a '/', in one pass: at most 19 significant digits;
+// false on anything else, or more digits (parse_rational then decides).
+[[gnu::always_inline]] inline bool decimal_part(const char*& p, const char* end, Decimal& x) {
+  x.negative = false;
+  if (p < end && (*p == '+' || *p == '-')) x.negative = *p++ == '-';
   // Unsigned: 19 digits fit, and the digits past the 19th (refused below) wrap instead of overflowing.
   std::uint64_t value = 0;
   const char* start = p;
@@ -120,17 +118,24 @@ std::string joined_by(std::string_view cell) {
     fraction = static_cast<int>(p - point);
   }
   if (!(any || count > 0 || fraction > 0) || count > 19) return false;
-  digits = value;
+  x.digits = value;
   long exponent = 0;
   if (p < end && (*p == 'e' || *p == 'E')) {
     bool exponent_negative = false;
     if (++p < end && (*p == '+' || *p == '-')) exponent_negative = *p++ == '-';
-    if (p == end || *p < '0' || *p > '9') return false;
-    for (; p < end && *p >= '0' && *p <= '9'; ++p)
-      if ((exponent = exponent * 10 + (*p - '0')) > kMaxDecimalExponent) return false;
+    auto digit = [](char c) { return static_cast<unsigned>(static_cast<unsigned char>(c) - '0'); };
+    if (p == end || digit(*p) > 9) return false;
+    if (end - p >= 3 && digit(p[1]) <= 9 && digit(p[2]) > 9) {
+      // Two digits, as printf's %e writes most exponents.
+      exponent = digit(p[0]) * 10 + digit(p[1]);
+      p += 2;
+    } else {
+      for (; p < end && digit(*p) <= 9; ++p)
+        if ((exponent = exponent * 10 + digit(*p)) > kMaxDecimalExponent) return false;
+    }
     if (exponent_negative) exponent = -exponent;
   }
-  scale = static_cast<int>(exponent) - fraction;
+  x.exponent = static_cast<int>(exponent) - fraction;
   return true;
 }
 
@@ -154,38 +159,18 @@ constexpr std::int64_t kPowersOfTen[] = {1,
                                          100000000000000000,
                                          1000000000000000000};
 
-// A decimal as num / den with den a power of ten when both fit 64 bits, else as digits * 10^exponent
-// (MachineNumber).
-[[gnu::always_inline]] inline bool machine_number(const char*& p, const char* end, MachineNumber& x) {
-  bool negative;
-  std::uint64_t digits;
-  int scale;
-  if (!decimal_part(p, end, negative, digits, scale)) return false;
-  if (digits == 0) scale = 0;
-  constexpr auto kMax = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
-  if (digits <= kMax && scale >= -18 && scale <= 18) {
-    auto mantissa = static_cast<std::int64_t>(digits);
-    __int128 v = static_cast<__int128>(mantissa) * kPowersOfTen[scale < 0 ? 0 : scale];
-    if (v <= static_cast<__int128>(kMax)) {
-      x.num = negative ? -static_cast<std::int64_t>(v) : static_cast<std::int64_t>(v);
-      x.den = kPowersOfTen[scale < 0 ? -scale : 0];
-      return true;
-    }
-  }
-  x.den = 0;
-  x.negative = negative;
-  x.digits = digits;
-  x.exponent = scale;
-  return true;
-}
-
-// A decimal as num / den with den a power of ten.
+// A decimal as num / den with den a power of ten, when both fit 64 bits.
 [[gnu::always_inline]] inline bool machine_decimal(const char*& p, const char* end, std::int64_t& num,
                                                    std::int64_t& den) {
-  MachineNumber x;
-  if (!machine_number(p, end, x) || x.den == 0) return false;
-  num = x.num;
-  den = x.den;
+  Decimal x;
+  if (!decimal_part(p, end, x)) return false;
+  int scale = x.digits == 0 ? 0 : x.exponent;
+  constexpr auto kMax = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+  if (x.digits > kMax || scale < -18 || scale > 18) return false;
+  __int128 v = static_cast<__int128>(x.digits) * kPowersOfTen[scale < 0 ? 0 : scale];
+  if (v > static_cast<__int128>(kMax)) return false;
+  num = x.negative ? -static_cast<std::int64_t>(v) : static_cast<std::int64_t>(v);
+  den = kPowersOfTen[scale < 0 ? -scale : 0];
   return true;
 }
 
@@ -220,18 +205,6 @@ Q csv_value(std::string_view cell, std::size_t line, std::size_t column, const s
     hint = " (a header row must have no numeric cell, or pass --header)";
   throw InputError(source + ": line " + std::to_string(line) + ", column " + std::to_string(column) +
                    ": not an exact finite number: \"" + shown(std::string(cell)) + "\"" + hint);
-}
-
-int machine_key(const KeyedMeasure& keyed, const MachineNumber& x) {
-  return x.den > 0 ? keyed.key(x.num, x.den) : keyed.key_decimal(x.negative, x.digits, x.exponent);
-}
-
-Q machine_value(const MachineNumber& x) {
-  if (x.den > 0) return Q(x.num) / x.den;
-  using Z = boost::multiprecision::mpz_int;
-  Z power = boost::multiprecision::pow(Z(10), static_cast<unsigned>(std::abs(x.exponent)));
-  Q u = x.exponent >= 0 ? Q(Z(x.digits) * power) : Q(Z(x.digits), power);
-  return x.negative ? Q(-u) : u;
 }
 
 int csv_key(const KeyedMeasure& keyed, std::string_view cell, std::size_t line, std::size_t column,
@@ -414,20 +387,29 @@ void CsvReader::skip_row() {
   }
 }
 
-bool CsvReader::next_decimal(MachineNumber& x) {
-  if (pending_cell_ || !row_open_) return false;
-  // In place when the cell is what scan_cell would give and a plain decimal: one that a comma or a
+std::size_t CsvReader::next_decimals(Decimal* out, std::size_t max) {
+  if (pending_cell_ || !row_open_) return 0;
+  // In place while the cell is what scan_cell would give and a plain decimal: one that a comma or a
   // line end follows in the buffer (a CR with the byte after it, for CRLF).
-  const char *begin = buffer_.data() + pos_, *end = buffer_.data() + end_, *p = begin;
-  if (!machine_number(p, end, x) || p == end) return false;
-  char c = *p;
-  if (c != ',' && c != '\n' && !(c == '\r' && p + 1 < end)) return false;
-  view_ = std::string_view(begin, static_cast<std::size_t>(p - begin));
-  pos_ = static_cast<std::size_t>(p + 1 - buffer_.data());
-  row_open_ = c == ',';
-  if (!row_open_) take_line_end(c);
-  ++column_;
-  return true;
+  const char *data = buffer_.data(), *end = data + end_, *cell = data + pos_, *p = cell;
+  std::size_t n = 0;
+  while (n < max && decimal_part(p, end, out[n]) && p != end) {
+    char c = *p;
+    if (c == ',') {
+      cell = ++p;
+      ++n;
+      continue;
+    }
+    if (c != '\n' && !(c == '\r' && p + 1 < end)) break;
+    pos_ = static_cast<std::size_t>(p + 1 - data);
+    row_open_ = false;
+    column_ += ++n;
+    take_line_end(c);
+    return n;
+  }
+  pos_ = static_cast<std::size_t>(cell - data);
+  column_ += n;
+  return n;
 }
 
 bool CsvReader::next_cell(std::string_view& cell) {

@@ -16,23 +16,6 @@
 
 namespace palcheck::oracle {
 
-/// A cell's number read without GMP: num / den when den > 0, else the decimal digits * 10^exponent
-/// (negated when negative), whose denominator would not fit 64 bits (19 digits, as numpy's savetxt
-/// writes them, or a larger exponent).
-struct MachineNumber {
-  std::int64_t num = 0;     ///< numerator, when den > 0
-  std::int64_t den = 0;     ///< denominator; 0: the decimal form
-  std::uint64_t digits = 0;  ///< the decimal's significant digits
-  int exponent = 0;         ///< the decimal's power of ten
-  bool negative = false;    ///< the decimal's sign
-};
-
-/// The rank key of a MachineNumber (KeyedMeasure::key or key_decimal).
-int machine_key(const KeyedMeasure& keyed, const MachineNumber& x);
-
-/// The exact value of a MachineNumber.
-Q machine_value(const MachineNumber& x);
-
 /// Whether a CSV file's first row is a header.
 enum class CsvHeader {
   Auto,      ///< only when no cell of the first row is a number in any spelling (a mixed row is an error)
@@ -65,9 +48,11 @@ class CsvReader {
   bool next_row();
   /// The next cell of the current row, valid until the next call; false after its last cell.
   bool next_cell(std::string_view& cell);
-  /// The next cell as a MachineNumber when it is a plain decimal of at most 19 significant digits (no
-  /// blanks, quotes or '/') and it ends in the buffer, read in place; false leaves the cell to next_cell.
-  bool next_decimal(MachineNumber& x);
+  /// The next cells of the row, up to max (> 0), into out while each is a plain decimal of at most 19
+  /// significant digits (no blanks, quotes or '/') that ends in the buffer, read in place; returns how
+  /// many. The cell it stops before is left to next_cell. A line end that cannot be told apart throws,
+  /// as next_cell would after the cell before it (the decimals read by this call are then not counted).
+  std::size_t next_decimals(Decimal* out, std::size_t max);
   /// The 1-based line of the current row.
   std::size_t line() const { return row_line_; }
   /// The 1-based column of the last cell next_cell gave.

@@ -31,9 +31,14 @@ struct Part {
     bool starts = true, ends = false;  // whole when both
     bool whole() const { return starts && ends; }
   };
-  std::string text;                // the cells the reader did not read as decimals, one after another
-  std::vector<std::size_t> ends;   // where each cell ends in text
-  std::vector<MachineNumber> numbers;  // each cell's number read in place; den < 0: the cell is in text
+  // A cell the reader did not read as a decimal: its bytes end at `end` in text.
+  struct TextCell {
+    std::size_t index = 0, end = 0, line = 0, column = 0;
+  };
+  std::vector<Decimal> numbers;       // one per cell, read in place (a text cell's is a placeholder)
+  std::size_t cells = 0;              // the cells taken: the first of numbers
+  std::string text;                   // the text cells, one after another
+  std::vector<TextCell> text_cells;
   std::vector<Row> rows;
   std::size_t consumed = 0;        // bytes of the file read once this part was taken
   std::vector<int> keys;           // one per cell
@@ -41,20 +46,20 @@ struct Part {
   std::exception_ptr error;        // the reader's, met after these cells: thrown after theirs
 };
 
-// Rows and the cells of the first row, read by the rules of the streamed pass but without parsing
-// a value: the .npy header comes before the data. A line end that cannot be told apart ends the count
-// quietly: the pass meets it again, after the cells before it, and a bad one among them is the error.
-std::pair<std::size_t, std::size_t> csv_shape(std::istream& in, const std::string& source, CsvHeader header) {
+// The .npy shape: the cells of the first row, read by the rules of the streamed pass but without
+// parsing a value, and the rows bounded by the file's bytes (a row takes one at least), counted by the
+// pass. A line end that cannot be told apart ends the count quietly: the pass meets it again, after the
+// cells before it, and a bad one among them is the error.
+NpyShape csv_shape(std::istream& in, const std::string& source, CsvHeader header, std::size_t bytes) {
   CsvReader reader(in, source, header);
-  std::size_t rows = 0, cols = 0;
+  NpyShape shape{bytes, 0, RowCount::ByPass};
   std::string_view cell;
   try {
-    for (; reader.next_row(); ++rows)
-      if (rows == 0)
-        while (reader.next_cell(cell)) ++cols;
+    if (reader.next_row())
+      while (reader.next_cell(cell)) ++shape.cols;
   } catch (const InputError&) {
   }
-  return {rows, cols};
+  return shape;
 }
 
 // Passes over the file (a BatchPass): every row evaluated and written to `out` as `format` in
@@ -65,6 +70,9 @@ std::pair<std::size_t, std::size_t> csv_shape(std::istream& in, const std::strin
 class CsvPass {
  public:
   CsvPass(const StreamRequest& r, std::ifstream& in, std::size_t total) : r_(r), in_(in), total_(total) {}
+
+  /// The file's bytes.
+  std::size_t total() const { return total_; }
 
   std::optional<std::string> run(OutputFile& out, FileFormat format, ValueKind kind, std::size_t cols,
                                  std::size_t& rows) {
@@ -82,16 +90,17 @@ class CsvPass {
     ordered_stream<Part>(
         std::max(1u, r_.threads),
         [&](Part& p, std::size_t) {
+          p.numbers.resize(part_values);
+          p.cells = 0;
           p.text.clear();
-          p.ends.clear();
-          p.numbers.clear();
+          p.text_cells.clear();
           p.rows.clear();
           p.error = nullptr;
           if (stopped) return false;
           std::string_view cell;
           Part::Row piece;
           try {
-          while (p.ends.size() < part_values) {
+          while (p.cells < part_values) {
             piece = going;
             if (row_goes_on) {
               piece.starts = false;
@@ -100,18 +109,17 @@ class CsvPass {
               piece = Part::Row{0, reader.line(), 1, true, false};
             }
             bool more = true;
-            MachineNumber x;
-            while (p.ends.size() < part_values) {
-              if (reader.next_decimal(x)) {
-                p.numbers.emplace_back(x);
-              } else if ((more = reader.next_cell(cell))) {
+            while (p.cells < part_values) {
+              std::size_t n = reader.next_decimals(p.numbers.data() + p.cells, part_values - p.cells);
+              if (n == 0) {
+                if (!(more = reader.next_cell(cell))) break;
                 p.text.append(cell);
-                p.numbers.emplace_back().den = -1;
-              } else {
-                break;
+                p.text_cells.push_back({p.cells, p.text.size(), piece.line, piece.first_column + piece.cells});
+                p.numbers[p.cells] = Decimal{};
+                n = 1;
               }
-              p.ends.push_back(p.text.size());
-              ++piece.cells;
+              p.cells += n;
+              piece.cells += n;
             }
             piece.ends = !more;
             row_goes_on = more;
@@ -132,22 +140,18 @@ class CsvPass {
           return !p.rows.empty() || p.error;
         },
         [&](Part& p, std::size_t part) {
-          p.keys.resize(p.ends.size());
-          std::size_t k = 0;
-          for (const Part::Row& piece : p.rows)
-            for (std::size_t c = 0; c < piece.cells; ++c, ++k) {
-              if (p.numbers[k].den >= 0) {
-                p.keys[k] = machine_key(keyed, p.numbers[k]);
-                continue;
-              }
-              std::size_t begin = k ? p.ends[k - 1] : 0;
-              std::string_view text(p.text.data() + begin, p.ends[k] - begin);
-              p.keys[k] = csv_key(keyed, text, piece.line, piece.first_column + c, r_.inputs);
-            }
+          p.keys.resize(p.cells);
+          keyed.keys(p.numbers.data(), p.cells, p.keys.data());
+          std::size_t begin = 0;
+          for (const Part::TextCell& t : p.text_cells) {
+            p.keys[t.index] =
+                csv_key(keyed, std::string_view(p.text.data() + begin, t.end - begin), t.line, t.column, r_.inputs);
+            begin = t.end;
+          }
           if (p.error) std::rethrow_exception(p.error);
           if (!p.outputs) p.outputs.emplace(format, kind);
           p.outputs->clear();
-          k = 0;
+          std::size_t k = 0;
           for (std::size_t i = 0; i < p.rows.size(); k += p.rows[i++].cells)
             if (p.rows[i].whole()) p.outputs->add(keyed, r_.initial, p.keys.data() + k, p.rows[i].cells, part == 0 && i == 0);
         },
@@ -189,7 +193,7 @@ void stream_evaluate_csv(const StreamRequest& r) {
   CsvPass pass(r, in, static_cast<std::size_t>(in.tellg()));
   auto shape = [&] {
     in.seekg(0);
-    return csv_shape(in, r.inputs, r.csv_header);
+    return csv_shape(in, r.inputs, r.csv_header, pass.total());
   };
   write_batch(r.output, r.kind, r.initial, shape,
               [&](OutputFile& out, FileFormat format, ValueKind kind, std::size_t cols, std::size_t& rows) {

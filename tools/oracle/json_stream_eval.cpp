@@ -173,7 +173,7 @@ void stream_evaluate_json(const StreamRequest& r) {
   auto shape = [&] {
     auto s = json_batch_shape(r.inputs);
     if (!s) throw InputError(r.inputs + ": changed while it was read");
-    return *s;
+    return NpyShape{s->first, s->second};
   };
   write_batch(r.output, r.kind, r.initial, shape,
               [&](OutputFile& out, FileFormat format, ValueKind kind, std::size_t cols, std::size_t& rows) {

@@ -61,6 +61,10 @@ void OutputFile::write(const char* data, std::size_t size) {
   as_input_error([&] { file_->write(data, size); });
 }
 
+void OutputFile::overwrite(std::size_t offset, const std::string& s) {
+  as_input_error([&] { file_->overwrite(offset, s.data(), s.size()); });
+}
+
 void OutputFile::commit() {
   as_input_error([&] { file_->commit(); });
 }
@@ -156,20 +160,27 @@ void RowOutputs::give(OutputFile& out, std::size_t& row, std::size_t cols,
 }
 
 void write_batch(const std::string& output, ValueKind kind, InitialState initial,
-                 const std::function<std::pair<std::size_t, std::size_t>()>& npy_shape, const BatchPass& pass) {
+                 const std::function<NpyShape()>& npy_shape, const BatchPass& pass) {
   FileFormat format = output == "-" ? FileFormat::Json : format_of(output);
   OutputFile out(output);
   std::optional<std::string> objection;
   std::size_t rows = 0;
   if (format == FileFormat::Npy) {
-    auto [n, cols] = npy_shape();
-    out.write(npy_f8_header({n, cols}));
-    objection = pass(out, format, kind, cols, rows);
-    // The header comes from a pass of its own: a file that changed between the passes must not
-    // leave a header that disagrees with the data.
-    if (!objection && rows != n)
-      objection =
-          "the inputs changed while they were read (" + std::to_string(n) + " rows, then " + std::to_string(rows) + ")";
+    NpyShape shape = npy_shape();
+    bool by_pass = shape.count == RowCount::ByPass;
+    std::string header = npy_f8_header({shape.rows, shape.cols});
+    out.write(header);
+    objection = pass(out, format, kind, shape.cols, rows);
+    // Rows counted before the pass, or bounded before it, come from a pass of their own: a file that
+    // changed between the passes must not leave a header that disagrees with the data.
+    if (!objection && (by_pass ? rows > shape.rows : rows != shape.rows))
+      objection = "the inputs changed while they were read (" + std::to_string(shape.rows) +
+                  (by_pass ? " rows at most" : " rows") + ", then " + std::to_string(rows) + ")";
+    if (!objection && by_pass) {
+      std::string counted = npy_f8_header({rows, shape.cols});
+      if (counted.size() != header.size()) throw std::logic_error("write_batch: the .npy header changed length");
+      out.overwrite(0, counted);
+    }
   } else if (format == FileFormat::Csv) {
     objection = pass(out, format, kind, 0, rows);
   } else {

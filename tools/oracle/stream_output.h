@@ -35,6 +35,8 @@ class OutputFile {
   void write(const char* data, std::size_t size);
   /// Appends a string's bytes.
   void write(const std::string& s) { write(s.data(), s.size()); }
+  /// Replaces bytes written before, from `offset` on.
+  void overwrite(std::size_t offset, const std::string& s);
   /// Puts the output in place; InputError if the write or the rename failed.
   void commit();
 
@@ -96,10 +98,24 @@ class RowOutputs {
 using BatchPass = std::function<std::optional<std::string>(OutputFile& out, FileFormat format, ValueKind kind,
                                                            std::size_t cols, std::size_t& rows)>;
 
+/// How a .npy output's rows are known before its data is written.
+enum class RowCount {
+  Known,   ///< counted before the pass (a pass of their own)
+  ByPass,  ///< counted by the pass, and the header rewritten in place after it (a 2-D header is 128
+           ///< bytes for every shape of 64-bit counts)
+};
+
+/// A .npy output's shape before the pass: its width, and its rows or (RowCount::ByPass) a bound on them.
+struct NpyShape {
+  std::size_t rows = 0;               ///< the rows, or their bound
+  std::size_t cols = 0;               ///< the width
+  RowCount count = RowCount::Known;  ///< which `rows` is
+};
+
 /// Writes a batch of PAL outputs as format_outputs does to `output` (a file, or "-": JSON on standard
 /// output), one `pass` per list (.npy and CSV: one; JSON: one per list, two for --values both);
-/// `npy_shape` (rows, cols) is called for .npy only. Commits, or throws the objection naming the output.
+/// `npy_shape` is called for .npy only. Commits, or throws the objection naming the output.
 void write_batch(const std::string& output, ValueKind kind, InitialState initial,
-                 const std::function<std::pair<std::size_t, std::size_t>()>& npy_shape, const BatchPass& pass);
+                 const std::function<NpyShape()>& npy_shape, const BatchPass& pass);
 
 }  // namespace palcheck::oracle
