@@ -364,7 +364,9 @@ void KeyedMeasure::build_double_keys() {
     ++low_infinite;
   key_below_all_ = 2 * static_cast<int>(low_infinite) + 1;
   thresholds_are_doubles_ = std::all_of(thresholds_.begin(), thresholds_.end(), [](const Q& t) {
-    return mpz_popcount(&t.backend().data()->_mp_den) == 1 && mpq_get_d(t.backend().data()) == t;
+    // Beyond DBL_MAX mpq_get_d gives an infinity, which no rational equals (and GMP cannot convert).
+    double d = mpq_get_d(t.backend().data());
+    return mpz_popcount(&t.backend().data()->_mp_den) == 1 && std::isfinite(d) && d == t;
   });
   fractions_.clear();
   for (const Q& t : thresholds_) {

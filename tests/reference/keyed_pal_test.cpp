@@ -394,6 +394,21 @@ TEST(OracleKeyedPal, DecimalKeysEqualExactKeysOnEveryRoute) {
   EXPECT_GT(at, 800);
 }
 
+TEST(OracleKeyedPal, ThresholdsBeyondTheDoublesAreAboveOrBelowEveryInput) {
+  // |t| > DBL_MAX: every double, every decimal within the doubles' range and every 64-bit fraction keys
+  // between them; decimals beyond them key exactly.
+  Measure mu;
+  for (const char* alpha : {"1e400", "1", "-1e309"})
+    mu.relays.push_back({{*parse_rational(alpha), *parse_rational("-2e400")}, Q(1)});
+  KeyedMeasure keyed(mu);
+  for (double u : {0.0, 1.0, 1e308, -1e308, 0.5})
+    EXPECT_EQ(keyed.key(u), keyed.key(*rational_from_double(u))) << u;
+  for (Decimal x : {Decimal{1, 400}, Decimal{1, 400, true}, Decimal{2, 400, true}, Decimal{3, 400, true},
+                    Decimal{1, 0}, Decimal{15, 308}, Decimal{1, 309, true}})
+    EXPECT_EQ(keyed.key(x), keyed.key(decimal_value(x))) << x.digits << "e" << x.exponent;
+  EXPECT_EQ(keyed.key(std::int64_t{3}, std::int64_t{2}), keyed.key(Q(3, 2)));
+}
+
 TEST(OracleKeyedPal, DoubleGridRejectsWhatMeasureFromGridRejects) {
   DoubleGrid above{Q(1), 2, 2, {1.0, 0.5, 1.0, 1.0}};
   EXPECT_THROW(KeyedMeasure::from_grid(above), std::invalid_argument);

@@ -47,12 +47,11 @@ struct Part {
 };
 
 // The .npy shape: the cells of the first row, read by the rules of the streamed pass but without
-// parsing a value, and the rows bounded by the file's bytes (a row takes one at least), counted by the
-// pass. A line end that cannot be told apart ends the count quietly: the pass meets it again, after the
-// cells before it, and a bad one among them is the error.
-NpyShape csv_shape(std::istream& in, const std::string& source, CsvHeader header, std::size_t bytes) {
+// parsing a value; the rows are counted by the pass. A line end that cannot be told apart ends the
+// first row quietly: the pass meets it again, after the cells before it, and a bad one among them is the error.
+NpyShape csv_shape(std::istream& in, const std::string& source, CsvHeader header) {
   CsvReader reader(in, source, header);
-  NpyShape shape{bytes, 0, RowCount::ByPass};
+  NpyShape shape;
   std::string_view cell;
   try {
     if (reader.next_row())
@@ -70,9 +69,6 @@ NpyShape csv_shape(std::istream& in, const std::string& source, CsvHeader header
 class CsvPass {
  public:
   CsvPass(const StreamRequest& r, std::ifstream& in, std::size_t total) : r_(r), in_(in), total_(total) {}
-
-  /// The file's bytes.
-  std::size_t total() const { return total_; }
 
   std::optional<std::string> run(OutputFile& out, FileFormat format, ValueKind kind, std::size_t cols,
                                  std::size_t& rows) {
@@ -193,7 +189,7 @@ void stream_evaluate_csv(const StreamRequest& r) {
   CsvPass pass(r, in, static_cast<std::size_t>(in.tellg()));
   auto shape = [&] {
     in.seekg(0);
-    return csv_shape(in, r.inputs, r.csv_header, pass.total());
+    return csv_shape(in, r.inputs, r.csv_header);
   };
   write_batch(r.output, r.kind, r.initial, shape,
               [&](OutputFile& out, FileFormat format, ValueKind kind, std::size_t cols, std::size_t& rows) {

@@ -167,16 +167,15 @@ void write_batch(const std::string& output, ValueKind kind, InitialState initial
   std::size_t rows = 0;
   if (format == FileFormat::Npy) {
     NpyShape shape = npy_shape();
-    bool by_pass = shape.count == RowCount::ByPass;
-    std::string header = npy_f8_header({shape.rows, shape.cols});
+    std::string header = npy_f8_header({shape.rows.value_or(0), shape.cols});
     out.write(header);
     objection = pass(out, format, kind, shape.cols, rows);
-    // Rows counted before the pass, or bounded before it, come from a pass of their own: a file that
-    // changed between the passes must not leave a header that disagrees with the data.
-    if (!objection && (by_pass ? rows > shape.rows : rows != shape.rows))
-      objection = "the inputs changed while they were read (" + std::to_string(shape.rows) +
-                  (by_pass ? " rows at most" : " rows") + ", then " + std::to_string(rows) + ")";
-    if (!objection && by_pass) {
+    if (!objection && shape.rows && rows != *shape.rows) {
+      // Rows counted before the pass come from a pass of their own: a file that changed between the
+      // passes must not leave a header that disagrees with the data.
+      objection = "the inputs changed while they were read (" + std::to_string(*shape.rows) + " rows, then " +
+                  std::to_string(rows) + ")";
+    } else if (!objection && !shape.rows) {
       std::string counted = npy_f8_header({rows, shape.cols});
       if (counted.size() != header.size()) throw std::logic_error("write_batch: the .npy header changed length");
       out.overwrite(0, counted);

@@ -98,18 +98,12 @@ class RowOutputs {
 using BatchPass = std::function<std::optional<std::string>(OutputFile& out, FileFormat format, ValueKind kind,
                                                            std::size_t cols, std::size_t& rows)>;
 
-/// How a .npy output's rows are known before its data is written.
-enum class RowCount {
-  Known,   ///< counted before the pass (a pass of their own)
-  ByPass,  ///< counted by the pass, and the header rewritten in place after it (a 2-D header is 128
-           ///< bytes for every shape of 64-bit counts)
-};
-
-/// A .npy output's shape before the pass: its width, and its rows or (RowCount::ByPass) a bound on them.
+/// A .npy output's shape before the pass: its width, and its rows when known; else the pass counts them
+/// and the header is rewritten in place after it (a 2-D header is 128 bytes for every shape of 64-bit
+/// counts, so the rewrite never moves the data).
 struct NpyShape {
-  std::size_t rows = 0;               ///< the rows, or their bound
-  std::size_t cols = 0;               ///< the width
-  RowCount count = RowCount::Known;  ///< which `rows` is
+  std::optional<std::size_t> rows;  ///< the rows, or nullopt: counted by the pass
+  std::size_t cols = 0;             ///< the width
 };
 
 /// Writes a batch of PAL outputs as format_outputs does to `output` (a file, or "-": JSON on standard

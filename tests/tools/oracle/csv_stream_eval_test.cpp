@@ -132,6 +132,23 @@ TEST(OracleCsvStreamEval, BadCellInTheLastRowLeavesNothingWritten) {
   }
 }
 
+TEST(OracleCsvStreamEval, AFileThatReportsNoSizeIsReadWhole) {
+  // A /proc file reports a size of 0 and still holds a row: the .npy header counts the rows the pass read.
+  std::string inputs = scratch("proc.csv"), measure = scratch("proc_measure.json");
+  std::filesystem::remove(inputs);
+  std::filesystem::create_symlink("/proc/sys/kernel/pid_max", inputs);
+  ASSERT_EQ(std::filesystem::file_size(inputs), 0u);
+  write_file(measure, R"({"relays": [{"alpha": 1, "beta": 0, "weight": 1}]})");
+  ProblemSources sources;
+  sources.measures = {measure};
+  sources.inputs = inputs;
+  for (const char* extension : {"proc.npy", "proc.csv.out.csv"}) {
+    std::string output = scratch(extension), expected = whole_batch(sources, output, ValueKind::Double);
+    EXPECT_EQ(expected.rfind("error: ", 0), std::string::npos) << expected;
+    EXPECT_EQ(streamed(sources, output, ValueKind::Double, 1 << 20, 1), expected);
+  }
+}
+
 TEST(OracleCsvStreamEval, CellsAcrossReadBuffersReadAsTheWholeBatch) {
   // Files of several 64 KiB read buffers, so that cells, exponents and CRLF pairs fall across their ends:
   // 17-digit decimals at, next to and between thresholds that are 17-digit decimals too (read in place,
