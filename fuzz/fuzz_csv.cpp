@@ -1,10 +1,10 @@
-// libFuzzer target: the CSV reader of `palcheck eval`/`compare` (tools/oracle/csv_format.h), with
+// libFuzzer target: the CSV reader of `palcheck eval`/`compare` (oracle/formats/csv_format.h), with
 // and without a declared header, and the relay rows it yields (def:relay: alpha >= beta). The reader
 // as the streamed eval drives it (decimals parsed in place by next_decimals where they can be, else the
 // cell's text by next_cell and csv_value) must give parse_csv's values or its message: else a trap.
-#include "tools/oracle/csv_format.h"
-#include "tools/oracle/json_input.h"
-#include "tools/oracle/oracle_problem.h"
+#include "oracle/eval/oracle_problem.h"
+#include "oracle/formats/csv_format.h"
+#include "oracle/formats/json_input.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -16,6 +16,7 @@
 namespace {
 
 using namespace palcheck::oracle;
+using palcheck::InputError;
 
 // The rows as the streamed eval reads them, or the message of the first error.
 std::vector<std::vector<palcheck::Q>> in_place(const std::string& text, CsvHeader header, std::string& error) {

@@ -1,6 +1,6 @@
-// libFuzzer target: a reply line of the command `palcheck fuzz-impl` tests (tools/oracle/
+// libFuzzer target: a reply line of the command `palcheck fuzz-impl` tests (oracle/fuzz/
 // impl_reply.h), read as fuzz-impl reads it. Whatever the line, the result is outputs or an error.
-#include "tools/oracle/impl_reply.h"
+#include "oracle/fuzz/impl_reply.h"
 
 #include <cstddef>
 #include <cstdint>

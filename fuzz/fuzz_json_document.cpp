@@ -2,12 +2,12 @@
 // problem reader and the exact evaluation. Bad input may only raise InputError. The same bytes as an
 // inputs file: where the streamed reader (read_json_inputs) takes them, the whole-batch reader
 // (rows_from_bytes) must read the same rows without error, else a trap.
-#include "tools/oracle/eval_document.h"
-#include "tools/oracle/json_input.h"
-#include "tools/oracle/json_stream_eval.h"
-#include "tools/oracle/oracle_eval.h"
-#include "tools/oracle/oracle_files.h"
-#include "tools/oracle/oracle_problem.h"
+#include "oracle/eval/eval_document.h"
+#include "oracle/eval/oracle_eval.h"
+#include "oracle/eval/oracle_problem.h"
+#include "oracle/formats/json_input.h"
+#include "oracle/formats/oracle_files.h"
+#include "oracle/stream/json_stream_eval.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -18,6 +18,7 @@
 namespace {
 
 using namespace palcheck::oracle;
+using palcheck::InputError;
 
 // Where the streamed reader takes `text`, the whole-batch reader gives the same rows, and a batch
 // where only batches are taken.

@@ -3,8 +3,8 @@
 // then merged against the claim table and written as verify's JSON. Bad input may only raise
 // InputError (a file) or give merge_shards' one-line reason.
 #include "claims/areas.h"
+#include "oracle/formats/json_input.h"
 #include "tools/cli/claim_shard.h"
-#include "tools/oracle/json_input.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -24,7 +24,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (end == std::string::npos) break;
       start = end + 4;
     }
-  } catch (const oracle::InputError&) {
+  } catch (const palcheck::InputError&) {
     return 0;
   }
   std::string error;

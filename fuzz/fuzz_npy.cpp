@@ -1,7 +1,7 @@
-// libFuzzer target: the .npy reader (tools/oracle/npy_format.h): header, shape arithmetic, data, and
+// libFuzzer target: the .npy reader (oracle/formats/npy_format.h): header, shape arithmetic, data, and
 // the exact value of every element.
-#include "tools/oracle/json_input.h"
-#include "tools/oracle/npy_format.h"
+#include "oracle/formats/json_input.h"
+#include "oracle/formats/npy_format.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -9,6 +9,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace palcheck::oracle;
+  using palcheck::InputError;
   try {
     NpyArray a = parse_npy(std::string(reinterpret_cast<const char*>(data), size), "fuzz.npy");
     for (std::size_t i = 0; i < a.rows(); ++i)

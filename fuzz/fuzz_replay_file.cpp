@@ -1,7 +1,7 @@
 // libFuzzer target: the replay files of `palcheck verify --out` / `palcheck replay` (tools/cli/
 // instance_json.h), read back and written again. Running the replayers is not part of it.
+#include "oracle/formats/json_input.h"
 #include "tools/cli/instance_json.h"
-#include "tools/oracle/json_input.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -13,7 +13,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     nlohmann::json doc = oracle::parse_json_text(std::string(reinterpret_cast<const char*>(data), size), "fuzz.json");
     cli::ReplayFile file = cli::replay_file_from_json(doc);
     (void)cli::replay_file_to_json(file).dump();
-  } catch (const oracle::InputError&) {
+  } catch (const palcheck::InputError&) {
   }
   return 0;
 }

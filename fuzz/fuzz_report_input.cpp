@@ -3,7 +3,7 @@
 // made into the report's run against the claim table. Bad input may only raise InputError (the
 // file) or std::invalid_argument naming the field.
 #include "claims/areas.h"
-#include "tools/oracle/json_input.h"
+#include "oracle/formats/json_input.h"
 #include "tools/report/report_input.h"
 
 #include <cstddef>
@@ -30,7 +30,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   nlohmann::json doc;
   try {
     doc = oracle::parse_json_text(std::string(reinterpret_cast<const char*>(data), size), "run.json");
-  } catch (const oracle::InputError&) {
+  } catch (const palcheck::InputError&) {
     return 0;
   }
   try {

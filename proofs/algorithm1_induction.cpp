@@ -5,9 +5,9 @@
 #include "proofs/algorithm1_induction.h"
 
 #include "proofs/encode_algorithm1.h"
-#include "proofs/induction_query.h"
-#include "proofs/mutation.h"
 #include "reference/algorithm1.h"
+#include "smt/induction_query.h"
+#include "smt/mutation.h"
 
 #include <functional>
 

@@ -5,8 +5,8 @@
 // loop's exit characterised by a symbolic cut, not unrolled to a bound.
 #pragma once
 
-#include "proofs/induction_report.h"
 #include "reference/readings.h"
+#include "smt/induction_report.h"
 
 #include <string>
 #include <vector>
@@ -21,7 +21,7 @@ enum class Algorithm1Fact {
 };
 
 /// One piece of Algorithm 1 (or of a proof's invariant) changed on purpose: the semantic mutants of its
-/// inductions (proofs/mutation.h). Each fact declares the changes its queries must tell from the real code.
+/// inductions (smt/mutation.h). Each fact declares the changes its queries must tell from the real code.
 enum class Algorithm1Change {
   None,               ///< the printed algorithm
   PrintedSignal,      ///< PopOne: the printed POP signal M_{top-1} + 2eps instead of the repair's

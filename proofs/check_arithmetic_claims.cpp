@@ -6,10 +6,10 @@
 #include "proofs/maxcut_identity_induction.h"
 #include "proofs/mlp_interpolation_induction.h"
 #include "proofs/mlp_width_induction.h"
-#include "proofs/mutation.h"
 #include "proofs/parameter_count_induction.h"
-#include "proofs/query_chain.h"
 #include "proofs/relaxation_limit_induction.h"
+#include "smt/mutation.h"
+#include "smt/query_chain.h"
 
 namespace palcheck::proofs {
 namespace {

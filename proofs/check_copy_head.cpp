@@ -3,13 +3,13 @@
 // only n <= 48. Its score is 2pj - j^2 = p^2 - (j - p)^2, so j = p is the unique argmax over all integer
 // positions, whatever n >= p; the value head then copies x_p verbatim.
 #include "proofs/checkers.h"
-#include "proofs/judgement.h"
-#include "proofs/mutation.h"
+#include "smt/judgement.h"
+#include "smt/mutation.h"
 
 namespace palcheck::proofs {
 namespace {
 
-/// One piece of the copy head changed on purpose: its semantic mutants (proofs/mutation.h).
+/// One piece of the copy head changed on purpose: its semantic mutants (smt/mutation.h).
 enum class CopyChange {
   None,           ///< keys (j, j^2), query (2p, -1)
   QueryOffByOne,  ///< the query (2p + 1, -1)

@@ -3,9 +3,9 @@
 // or the reverse); a counterexample needs only three inputs, so the queries use u_0, u_1, u_2 and i = 1.
 #include "proofs/checkers.h"
 #include "proofs/encode_relay.h"
-#include "proofs/judgement.h"
-#include "proofs/mutation.h"
 #include "reference/relay.h"
+#include "smt/judgement.h"
+#include "smt/mutation.h"
 
 #include <vector>
 
@@ -56,7 +56,7 @@ enum class ThresholdRepair {
   OutsideBand,  ///< eps > 0: the indicator wherever |u_i - c| >= eps
 };
 
-/// One piece of the repaired threshold changed on purpose: its semantic mutants (proofs/mutation.h).
+/// One piece of the repaired threshold changed on purpose: its semantic mutants (smt/mutation.h).
 enum class ThresholdChange {
   None,             ///< the relay of eq:relay as printed
   TieOrderFlipped,  ///< the relay reads u <= beta before u >= alpha

@@ -3,8 +3,8 @@
 // Where Z3's nonlinear integer arithmetic needs help, a proof is a chain of queries whose composition
 // is stated in the details (e.g. the floor step, then the mod step).
 #include "proofs/checkers.h"
-#include "proofs/judgement.h"
-#include "proofs/mutation.h"
+#include "smt/judgement.h"
+#include "smt/mutation.h"
 
 #include <algorithm>
 
@@ -16,7 +16,7 @@ z3::expr code(const z3::expr& k, const z3::expr& D_max, const z3::expr& Delta, c
   return z3::to_real(D_max * (k + 1)) * Delta - z3::to_real(d * (k + 1) + i) * Delta;
 }
 
-/// One piece of an encoding lemma changed on purpose: its semantic mutants (proofs/mutation.h).
+/// One piece of an encoding lemma changed on purpose: its semantic mutants (smt/mutation.h).
 enum class CodeChange {
   None,             ///< the encoding as printed
   DeltaNonStrict,   ///< Delta >= 0 (the strict Delta > 0 made non-strict)

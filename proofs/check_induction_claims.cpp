@@ -5,8 +5,9 @@
 #include "proofs/algorithm1_induction.h"
 #include "proofs/checkers.h"
 #include "proofs/excursion_induction.h"
-#include "proofs/mutation.h"
+#include "proofs/memory_induction.h"
 #include "reference/readings.h"
+#include "smt/mutation.h"
 
 namespace palcheck::proofs {
 namespace {

@@ -3,13 +3,13 @@
 // for every measure" is checked as "every relay (alpha >= beta symbolic) is in the same state": a PAL
 // output is a weighted sum of relay states, so equal relay states give equal outputs for every mu, and
 // one unequal relay is a measure (that relay with weight 1) whose outputs differ.
-#include "proofs/bmc_bound.h"
 #include "proofs/checkers.h"
 #include "proofs/encode_algorithm1.h"
 #include "proofs/encode_memory.h"
 #include "proofs/encode_relay.h"
-#include "proofs/judgement.h"
-#include "proofs/mutation.h"
+#include "smt/bmc_bound.h"
+#include "smt/judgement.h"
+#include "smt/mutation.h"
 
 namespace palcheck::proofs {
 namespace {
@@ -82,7 +82,7 @@ std::vector<CheckResult> check_sufficiency(const RunConfig& config) {
       });
 }
 
-/// One piece of a rate-independence check changed on purpose: its semantic mutants (proofs/mutation.h).
+/// One piece of a rate-independence check changed on purpose: its semantic mutants (smt/mutation.h).
 enum class RateChange {
   None,                    ///< the relay and the re-timing as they are
   HoldInverted,            ///< inside the dead band the relay flips its state instead of holding it

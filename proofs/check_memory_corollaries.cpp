@@ -3,9 +3,9 @@
 // ref:memory_equals_definition's induction), each a few queries on the memory's step (memory_induction.h).
 #include "proofs/checkers.h"
 #include "proofs/memory_induction.h"
-#include "proofs/mutation.h"
-#include "proofs/query_chain.h"
 #include "reference/readings.h"
+#include "smt/mutation.h"
+#include "smt/query_chain.h"
 
 namespace palcheck::proofs {
 namespace {

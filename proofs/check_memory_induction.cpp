@@ -2,10 +2,10 @@
 // ties) for every sequence length: the induction of memory_induction.h, one result per initial state,
 // with its invariant, base and step cases, ghost witnesses, query files and the non-vacuity evidence.
 #include "proofs/checkers.h"
-#include "proofs/induction_report.h"
 #include "proofs/memory_induction.h"
-#include "proofs/mutation.h"
 #include "reference/readings.h"
+#include "smt/induction_report.h"
+#include "smt/mutation.h"
 
 #include <algorithm>
 

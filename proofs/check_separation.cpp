@@ -6,9 +6,9 @@
 // NOT-CHECKABLE (a lower bound for every bounded-depth transformer); the theorem is their conjunction.
 #include "proofs/checkers.h"
 #include "proofs/finite_image.h"
-#include "proofs/mutation.h"
-#include "proofs/query_chain.h"
 #include "proofs/range_transformer.h"
+#include "smt/mutation.h"
+#include "smt/query_chain.h"
 
 #include <algorithm>
 

@@ -4,12 +4,12 @@
 // Algorithm 1 under every reading and of the classical memory. PUSH programs use Delta = 1 and
 // C_max = D_max(k+1): Algorithm 1 and the memory only compare inputs, so scaling by Delta > 0 and shifting
 // by a constant change nothing; k, the symbols and eps stay solver variables.
-#include "proofs/bmc_bound.h"
 #include "proofs/checkers.h"
 #include "proofs/encode_algorithm1.h"
 #include "proofs/encode_memory.h"
-#include "proofs/judgement.h"
-#include "proofs/mutation.h"
+#include "smt/bmc_bound.h"
+#include "smt/judgement.h"
+#include "smt/mutation.h"
 
 #include <algorithm>
 #include <functional>
@@ -165,7 +165,7 @@ std::vector<CheckResult> check_def_stack(const RunConfig& config) {
 /// Which POP signal a check sends: the paper's M_{top-1} + 2 eps or our repair M_{top-1} - eps.
 enum class PopSignal { Printed, Repaired };
 
-/// One piece of the repaired POP changed on purpose: its semantic mutants (proofs/mutation.h).
+/// One piece of the repaired POP changed on purpose: its semantic mutants (smt/mutation.h).
 enum class PopChange {
   None,             ///< the repair as stated
   PrintedSignal,    ///< the printed signal M_{top-1} + 2eps

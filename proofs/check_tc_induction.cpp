@@ -5,10 +5,10 @@
 // generic proof is. The generic proof runs once per configuration and serves both labels.
 #include "claims/constructions/tc_checker_parts.h"
 #include "proofs/checkers.h"
-#include "proofs/mutation.h"
-#include "proofs/second_solver.h"
 #include "proofs/tc_induction.h"
 #include "reference/models/pda_library.h"
+#include "smt/mutation.h"
+#include "smt/second_solver.h"
 
 #include <map>
 #include <mutex>

@@ -5,8 +5,8 @@
 #include "proofs/encode_memory.h"
 #include "proofs/encode_relay.h"
 #include "proofs/sequence_generator.h"
-#include "proofs/z3_query.h"
 #include "reference/preisach_memory.h"
+#include "smt/z3_query.h"
 
 #include <functional>
 

@@ -4,9 +4,9 @@
 #include "proofs/excursion_induction.h"
 
 #include "proofs/encode_relay.h"
-#include "proofs/induction_query.h"
-#include "proofs/mutation.h"
 #include "reference/relay.h"
+#include "smt/induction_query.h"
+#include "smt/mutation.h"
 
 #include <functional>
 

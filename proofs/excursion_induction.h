@@ -5,7 +5,7 @@
 // covered, so every PAL output (a weighted sum of relay states) is.
 #pragma once
 
-#include "proofs/induction_report.h"
+#include "smt/induction_report.h"
 
 #include <string>
 #include <vector>
@@ -19,7 +19,7 @@ enum class Excursion {
   Congruency,   ///< ref:congruency: the same path from a changes every relay alike after two histories
 };
 
-/// One piece of an excursion induction changed on purpose: its semantic mutants (proofs/mutation.h).
+/// One piece of an excursion induction changed on purpose: its semantic mutants (smt/mutation.h).
 enum class ExcursionChange {
   None,                      ///< the real step and invariant
   FarEndOpen,                ///< the step admits an input beyond the far end of the interval

@@ -8,7 +8,7 @@
 // number of holes, and one conclusion per function. Z3-free interface.
 #pragma once
 
-#include "proofs/query_chain.h"
+#include "smt/query_chain.h"
 
 #include <vector>
 

@@ -4,7 +4,7 @@
 // total weight), E at the all-+1 configuration is W, so E_max = W. Z3-free interface.
 #pragma once
 
-#include "proofs/query_chain.h"
+#include "smt/query_chain.h"
 
 #include <vector>
 

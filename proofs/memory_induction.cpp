@@ -8,10 +8,10 @@
 #include "proofs/memory_induction.h"
 
 #include "proofs/encode_relay.h"
-#include "proofs/judgement.h"
-#include "proofs/mutation.h"
-#include "proofs/z3_query.h"
 #include "reference/preisach_memory.h"
+#include "smt/judgement.h"
+#include "smt/mutation.h"
+#include "smt/z3_query.h"
 
 #include <algorithm>
 #include <cctype>

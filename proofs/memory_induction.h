@@ -7,8 +7,9 @@
 
 #include "claims/claim.h"
 #include "claims/instance.h"
-#include "proofs/proof_mutant.h"
 #include "reference/relay.h"
+#include "smt/induction_record.h"
+#include "smt/proof_mutant.h"
 
 #include <optional>
 #include <string>
@@ -16,7 +17,7 @@
 
 namespace palcheck::proofs {
 
-/// One piece of the induction changed on purpose: its semantic mutants (proofs/mutation.h), each of which
+/// One piece of the induction changed on purpose: its semantic mutants (smt/mutation.h), each of which
 /// must turn a query sat.
 enum class MemoryChange {
   None,               ///< the real step, base and invariant
@@ -29,16 +30,6 @@ enum class MemoryChange {
   GhostIgnoresWipe,   ///< the ghost index keeps pointing at a wiped entry
   PrintedPopSignal,   ///< memory_pop_one: the printed POP signal M_{top-1} + 2eps instead of the repair's
   PopEpsUnbounded,    ///< memory_pop_one: eps < 2 (M_{top-1} - M_top), so the signal may stay below M_top
-};
-
-/// One query of the induction: what it asks, both solvers' answers and its file.
-struct InductionQuery {
-  std::string name;       ///< "base", "step: equal input", "step: continue the run", ...
-  std::string question;   ///< the query in words (premises => goal)
-  std::string z3;         ///< "sat" / "unsat" / "unknown (<reason>)"
-  std::string cvc5;       ///< cvc5's answer to the same file
-  std::string smt2_path;  ///< kept when RunConfig::smt2_dir is set
-  bool disagree = false;  ///< one solver sat, the other unsat
 };
 
 /// The whole induction for one initial state.

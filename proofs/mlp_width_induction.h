@@ -6,7 +6,7 @@
 // Z3-free interface.
 #pragma once
 
-#include "proofs/query_chain.h"
+#include "smt/query_chain.h"
 
 #include <vector>
 

@@ -4,7 +4,7 @@
 // L^(2H) (induction over H): the remark's H L^2 and L^(2H) hold as orders of growth. Z3-free interface.
 #pragma once
 
-#include "proofs/query_chain.h"
+#include "smt/query_chain.h"
 
 #include <vector>
 

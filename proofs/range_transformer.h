@@ -6,8 +6,8 @@
 // range_heads(), so the proof is about that construction. Z3-free interface.
 #pragma once
 
-#include "proofs/query_chain.h"
 #include "reference/models/transformer_hard_attention.h"
+#include "smt/query_chain.h"
 
 #include <vector>
 

@@ -4,7 +4,7 @@
 // limit sigmoid of reference/models/sigmoid_relaxation.h (1, 1/2, 0 for x > 0, = 0, < 0). Z3-free interface.
 #pragma once
 
-#include "proofs/query_chain.h"
+#include "smt/query_chain.h"
 
 #include <vector>
 

@@ -6,8 +6,8 @@
 // (Vocabulary::step: equal, continue or turn by the top's kind, a symbolic wiping cut).
 #include "proofs/tc_vocabulary.h"
 
-#include "proofs/induction_query.h"
-#include "proofs/judgement.h"
+#include "smt/induction_query.h"
+#include "smt/judgement.h"
 
 namespace palcheck::proofs::tc {
 

@@ -1,8 +1,8 @@
 // repair:thm:tc: the vocabulary of the generic simulation proof (see tc_vocabulary.h).
 #include "proofs/tc_vocabulary.h"
 
-#include "proofs/induction_query.h"
-#include "proofs/judgement.h"
+#include "smt/induction_query.h"
+#include "smt/judgement.h"
 
 #include <algorithm>
 

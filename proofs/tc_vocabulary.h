@@ -10,7 +10,7 @@
 #pragma once
 
 #include "proofs/tc_induction.h"
-#include "proofs/z3_query.h"
+#include "smt/z3_query.h"
 
 #include <functional>
 #include <string>

@@ -1,7 +1,7 @@
 // Reading a caller's array in place (see caller_array.h).
 #include "caller_array.h"
 
-#include "tools/oracle/json_input.h"
+#include "oracle/formats/json_input.h"
 
 #include <bit>
 #include <optional>
@@ -10,8 +10,6 @@
 namespace py = pybind11;
 
 namespace palcheck::python {
-
-using oracle::InputError;
 
 namespace {
 

@@ -5,8 +5,8 @@
 // arrays, lists) are converted to float64 by numpy first, as numpy's own casting would.
 #pragma once
 
+#include "oracle/formats/oracle_files.h"
 #include "reference/rational.h"
-#include "tools/oracle/oracle_files.h"
 
 #include <pybind11/pybind11.h>
 

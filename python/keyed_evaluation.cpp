@@ -2,8 +2,8 @@
 #include "keyed_evaluation.h"
 
 #include "fraction_maker.h"
-#include "tools/oracle/oracle_problem.h"
-#include "tools/oracle/stream_output.h"
+#include "oracle/eval/oracle_problem.h"
+#include "oracle/stream/stream_output.h"
 
 #include <algorithm>
 #include <type_traits>

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "caller_array.h"
-#include "reference/keyed_pal.h"
+#include "oracle/keyed/keyed_pal.h"
 
 #include <pybind11/pybind11.h>
 

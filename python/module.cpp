@@ -4,12 +4,12 @@
 // exact binary value (strings: exact decimals).
 #include "caller_array.h"
 #include "keyed_evaluation.h"
+#include "oracle/diagnosis/oracle_compare.h"
+#include "oracle/eval/oracle_eval.h"
+#include "oracle/eval/oracle_problem.h"
+#include "oracle/formats/json_input.h"
+#include "oracle/fuzz/fuzz_impl.h"
 #include "reference/trace.h"
-#include "tools/oracle/fuzz_impl.h"
-#include "tools/oracle/json_input.h"
-#include "tools/oracle/oracle_compare.h"
-#include "tools/oracle/oracle_eval.h"
-#include "tools/oracle/oracle_problem.h"
 
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>

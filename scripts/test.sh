@@ -17,7 +17,7 @@ if [ "$sanitizers" != 0 ]; then
   # hour on two cores they run here only with PALCHECK_SANITIZERS=full (the whole paper still runs once,
   # in VerifyReadings). Any sanitizer report fails the test that triggered it (docs/hardening.md).
   flags="-O1 -g1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
-  suites=(tests_reference tests_reference_models tests_tools_oracle tests_claims tests_claims_constructions
+  suites=(tests_util tests_reference tests_reference_models tests_oracle tests_claims tests_claims_constructions
           tests_claims_physics tests_tools_cli)
   targets=("${suites[@]}" fuzz_number fuzz_json_document fuzz_csv fuzz_npy fuzz_replay_file fuzz_impl_reply
            fuzz_merge_input fuzz_report_input)

@@ -5,6 +5,7 @@
 // push dropped or doubled, pops below the bottom) gives a counterexample. The memory's POP query rests on the invariant
 // of memory_induction.h.
 #include "proofs/algorithm1_induction.h"
+#include "proofs/memory_induction.h"
 #include "reference/algorithm1.h"
 
 #include <gtest/gtest.h>

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "proofs/memory_induction.h"
-#include "proofs/proof_mutant.h"
+#include "smt/proof_mutant.h"
 
 #include <gtest/gtest.h>
 

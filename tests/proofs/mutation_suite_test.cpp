@@ -1,4 +1,4 @@
-// The mutation suite (proofs/mutation.h): every proof of proofs/ names its semantic mutants, and each must
+// The mutation suite (smt/mutation.h): every proof of proofs/ names its semantic mutants, and each must
 // be refuted (a query of the mutated proof turns sat), or the proof does not pin what it names. One test
 // per claim judged in proofs/: every PROVED or BOUNDED result declares mutants, every induction at least
 // three, and none survives.

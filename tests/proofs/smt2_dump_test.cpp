@@ -108,7 +108,7 @@ TEST_F(Smt2Dumps, BothSolversAnswerEveryDumpAlike) {
     // running it again here would only repeat the run's slowest part.
     std::string in_run_z3 = recorded(text, "; z3 answered: "), cvc5 = recorded(text, "; cvc5 answered: ");
     if (cvc5 == "not asked") {
-      // A semantic mutant's query (proofs/mutation.h): Z3 alone, its model the evidence.
+      // A semantic mutant's query (smt/mutation.h): Z3 alone, its model the evidence.
       EXPECT_NE(path.find("_mutant_"), std::string::npos) << path;
       EXPECT_TRUE(in_run_z3 != "sat" || z3 == "sat") << path << ": z3 binary " << z3;
       continue;

@@ -6,9 +6,9 @@
 // smoothed switch, a third of the inputs within 1e-3 of a threshold: eval's nearest doubles against
 // compare's enclosures in doubles (double_interval.h), settled exactly only where those cannot decide.
 // Run: build/tools/bench/bench_compare (compare each pair of lines' CPU times).
-#include "tools/oracle/frame_eval.h"
-#include "tools/oracle/oracle_compare.h"
-#include "tools/oracle/oracle_eval.h"
+#include "oracle/diagnosis/oracle_compare.h"
+#include "oracle/eval/frame_eval.h"
+#include "oracle/eval/oracle_eval.h"
 
 #include <benchmark/benchmark.h>
 

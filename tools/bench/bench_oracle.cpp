@@ -3,12 +3,12 @@
 // setup apart; `palcheck eval` end to end (float64 .npy grid and inputs in, .npy out) at L = 16, 256,
 // 1024, n = 1e6, with its ratio to the plain machine-integer baseline (plain_pal.h) on the same files;
 // CSV input against .npy input; and -j 2 on a batch against a plain two-process burner.
-#include "reference/keyed_pal.h"
-#include "tools/bench/plain_pal.h"
+#include "oracle/eval/oracle_problem.h"
+#include "oracle/formats/npy_format.h"
+#include "oracle/keyed/keyed_pal.h"
+#include "oracle/stream/stream_eval.h"
 #include "reference/measure.h"
-#include "tools/oracle/npy_format.h"
-#include "tools/oracle/oracle_problem.h"
-#include "tools/oracle/stream_eval.h"
+#include "tools/bench/plain_pal.h"
 
 #include <benchmark/benchmark.h>
 

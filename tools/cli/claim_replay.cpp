@@ -1,11 +1,11 @@
 // Replaying saved counterexamples (see claim_replay.h).
 #include "tools/cli/claim_replay.h"
 
+#include "oracle/eval/eval_document.h"
+#include "oracle/formats/json_input.h"
 #include "tools/cli/claim_text.h"
 #include "tools/cli/claim_verify.h"
 #include "tools/cli/instance_json.h"
-#include "tools/oracle/eval_document.h"
-#include "tools/oracle/json_input.h"
 
 namespace palcheck::cli {
 

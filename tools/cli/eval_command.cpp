@@ -1,10 +1,10 @@
 // `palcheck eval` (declared in commands.h): the plain document and the oracle mode.
 #include "tools/cli/commands.h"
 
+#include "oracle/eval/conventions.h"
+#include "oracle/eval/eval_document.h"
+#include "oracle/formats/json_input.h"
 #include "tools/cli/oracle_cli.h"
-#include "tools/oracle/eval_document.h"
-#include "tools/oracle/conventions.h"
-#include "tools/oracle/json_input.h"
 
 #include <iostream>
 #include <memory>

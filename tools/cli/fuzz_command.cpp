@@ -1,18 +1,18 @@
 // `palcheck fuzz-impl`: def:relay, def:pal, prop:wiping checked on another
 // implementation that runs as a command speaking JSON lines (protocol in docs/oracle.md): one request
 // per line on its standard input, one reply per line on its standard output. The search itself is
-// tools/oracle/fuzz_impl.h. Exit 0 no failure, 1 failures, 2 bad input.
+// oracle/fuzz/fuzz_impl.h. Exit 0 no failure, 1 failures, 2 bad input.
+#include "oracle/eval/conventions.h"
+#include "oracle/eval/oracle_problem.h"
+#include "oracle/formats/input_limits.h"
+#include "oracle/formats/json_input.h"
+#include "oracle/formats/oracle_files.h"
+#include "oracle/fuzz/fuzz_impl.h"
+#include "oracle/fuzz/impl_reply.h"
 #include "tools/cli/commands.h"
 #include "tools/cli/number_option.h"
-#include "reference/pending_removal.h"
-#include "tools/oracle/atomic_write.h"
-#include "tools/oracle/conventions.h"
-#include "tools/oracle/fuzz_impl.h"
-#include "tools/oracle/impl_reply.h"
-#include "tools/oracle/input_limits.h"
-#include "tools/oracle/json_input.h"
-#include "tools/oracle/oracle_files.h"
-#include "tools/oracle/oracle_problem.h"
+#include "util/atomic_write.h"
+#include "util/pending_removal.h"
 
 #include <poll.h>
 #include <sys/wait.h>

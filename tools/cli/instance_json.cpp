@@ -1,7 +1,7 @@
 // JSON of instances and replay files (see instance_json.h).
 #include "tools/cli/instance_json.h"
 
-#include "tools/oracle/json_input.h"
+#include "oracle/formats/json_input.h"
 
 namespace palcheck::cli {
 

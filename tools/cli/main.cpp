@@ -1,9 +1,9 @@
 // The palcheck command line: each subcommand lives in its own file (see commands.h).
+#include "oracle/formats/json_input.h"
 #include "tools/cli/commands.h"
-#include "reference/pending_removal.h"
-#include "tools/oracle/atomic_write.h"
 #include "tools/cli/version.h"
-#include "tools/oracle/json_input.h"
+#include "util/atomic_write.h"
+#include "util/pending_removal.h"
 
 #include <iostream>
 
@@ -28,11 +28,11 @@ int main(int argc, char** argv) {
     for (auto& handler : handlers) {
       if (!handler) continue;
       if (int code = handler(); code >= 0) {
-        palcheck::oracle::flush_standard_output();  // a failed write to stdout is exit 2, never 0
+        palcheck::flush_standard_output();  // a failed write to stdout is exit 2, never 0
         return code;
       }
     }
-  } catch (const palcheck::oracle::InputError& e) {
+  } catch (const palcheck::InputError& e) {
     std::cerr << "palcheck: " << e.what() << "\n";
     return 2;
   } catch (const std::exception& e) {

@@ -1,14 +1,14 @@
 // Oracle command-line pieces (see oracle_cli.h).
 #include "tools/cli/oracle_cli.h"
 
+#include "oracle/eval/eval_document.h"
+#include "oracle/eval/frame_eval.h"
+#include "oracle/eval/oracle_eval.h"
+#include "oracle/formats/json_input.h"
+#include "oracle/stream/stream_dump.h"
+#include "oracle/stream/stream_eval.h"
 #include "tools/cli/number_option.h"
-#include "tools/oracle/atomic_write.h"
-#include "tools/oracle/frame_eval.h"
-#include "tools/oracle/json_input.h"
-#include "tools/oracle/eval_document.h"
-#include "tools/oracle/oracle_eval.h"
-#include "tools/oracle/stream_dump.h"
-#include "tools/oracle/stream_eval.h"
+#include "util/atomic_write.h"
 
 #include <iostream>
 

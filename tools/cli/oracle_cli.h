@@ -2,7 +2,7 @@
 // the problem options (measure, inputs, MPAL projections) and eval's oracle run.
 #pragma once
 
-#include "tools/oracle/oracle_problem.h"
+#include "oracle/eval/oracle_problem.h"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>

@@ -1,13 +1,13 @@
 // `palcheck compare` (test-oracle mode): def:pal, def:mpal outputs of another
 // implementation against the exact reference; see oracle_compare.h. Exit 0 agree, 1 differ, 2 bad input.
+#include "oracle/diagnosis/oracle_compare.h"
+#include "oracle/eval/eval_document.h"
+#include "oracle/formats/json_input.h"
+#include "oracle/formats/oracle_files.h"
 #include "tools/cli/commands.h"
 #include "tools/cli/number_option.h"
 #include "tools/cli/oracle_cli.h"
-#include "tools/oracle/atomic_write.h"
-#include "tools/oracle/eval_document.h"
-#include "tools/oracle/json_input.h"
-#include "tools/oracle/oracle_compare.h"
-#include "tools/oracle/oracle_files.h"
+#include "util/atomic_write.h"
 
 #include <iostream>
 #include <memory>

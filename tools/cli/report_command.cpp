@@ -4,12 +4,12 @@
 #include "tools/cli/number_option.h"
 
 #include "claims/areas.h"
+#include "oracle/formats/input_file.h"
+#include "oracle/formats/json_input.h"
 #include "tools/cli/claim_verify.h"
-#include "tools/oracle/atomic_write.h"
-#include "tools/oracle/input_file.h"
-#include "tools/oracle/json_input.h"
 #include "tools/report/paper_tex.h"
 #include "tools/report/report_writer.h"
+#include "util/atomic_write.h"
 
 #include <filesystem>
 #include <iostream>
@@ -43,16 +43,15 @@ std::optional<std::string> tex_problem(const std::string& path, const Registry& 
 
 int run_report(const ReportCommandOptions& o) {
   // The report replaces --out when complete: only an absent or empty folder or an earlier palcheck
-  // folder, holding none of the inputs (reference/output_folder.h), checked before any work.
-  using oracle::PathKind;
-  oracle::check_paths({{"--out", o.out, PathKind::Folder}, {"--smt2-dir", o.config.smt2_dir, PathKind::Folder}},
+  // folder, holding none of the inputs (util/output_folder.h), checked before any work.
+  check_paths({{"--out", o.out, PathKind::Folder}, {"--smt2-dir", o.config.smt2_dir, PathKind::Folder}},
                       {{"--from", o.from}, {"--replays", o.replays, PathKind::Folder}, {"--tex", o.tex}});
   Registry registry = build_full_registry();
   if (std::optional<std::string> problem = tex_problem(o.tex, registry)) {
     std::cerr << "palcheck report: --tex " << *problem << "\n";
     return 2;
   }
-  oracle::mark_folder_output(o.config.smt2_dir, "--smt2-dir");
+  mark_folder_output(o.config.smt2_dir, "--smt2-dir");
   nlohmann::json doc;
   std::map<std::string, nlohmann::json> replays;
   if (!o.from.empty()) {
@@ -69,7 +68,7 @@ int run_report(const ReportCommandOptions& o) {
     std::vector<std::string> labels = select_claims(registry, {}, unknown);
     std::cerr << "palcheck report: running verify on " << labels.size() << " claims, seed " << o.config.seed << "\n";
     VerifyReport verified = run_verify(registry, labels, o.config, &std::cerr);
-    oracle::mark_folder_output(o.config.smt2_dir, "--smt2-dir");
+    mark_folder_output(o.config.smt2_dir, "--smt2-dir");
     doc = verify_json(verified);
     for (const ReplayFile& file : replay_files(registry, verified))
       replays[file.instance.label] = replay_file_to_json(file);

@@ -3,17 +3,17 @@
 #include "tools/cli/commands.h"
 
 #include "claims/areas.h"
+#include "oracle/formats/input_file.h"
+#include "oracle/formats/json_input.h"
 #include "tools/cli/claim_replay.h"
 #include "tools/cli/claim_shard.h"
 #include "tools/cli/claim_text.h"
 #include "tools/cli/claim_verify.h"
 #include "tools/cli/instance_json.h"
 #include "tools/cli/number_option.h"
-#include "reference/atomic_file.h"
-#include "reference/output_folder.h"
-#include "tools/oracle/atomic_write.h"
-#include "tools/oracle/input_file.h"
-#include "tools/oracle/json_input.h"
+#include "util/atomic_file.h"
+#include "util/atomic_write.h"
+#include "util/output_folder.h"
 
 #include <filesystem>
 #include <iostream>
@@ -61,15 +61,14 @@ void add_run_options(CLI::App* command, ClaimOptions& o) {
 // Output places are checked before the run, not after minutes of work: each can be written, none is
 // an input or lies in another, and the folders are absent, empty or palcheck's (atomic_write.h).
 void check_outputs(const std::string& json_file, const std::string& out_dir, const std::string& smt2_dir,
-                   const std::vector<oracle::NamedPath>& inputs = {}) {
-  using oracle::PathKind;
-  oracle::check_paths({{"--json", json_file, PathKind::File},
+                   const std::vector<NamedPath>& inputs = {}) {
+  check_paths({{"--json", json_file, PathKind::File},
                        {"--out", out_dir, PathKind::Folder},
                        {"--smt2-dir", smt2_dir, PathKind::Folder}},
                       inputs);
   // --smt2-dir is filled in place as queries run (the run's JSON names its files): marked as
   // palcheck's before the run and again after it.
-  oracle::mark_folder_output(smt2_dir, "--smt2-dir");
+  mark_folder_output(smt2_dir, "--smt2-dir");
 }
 
 // One replay file per refuted claim of the report into `out_dir` (nothing when it is empty), all of
@@ -91,7 +90,7 @@ void write_replay_files(const Registry& registry, const VerifyReport& report, co
       std::cerr << "palcheck " << command << ": wrote " << (std::filesystem::path(out_dir) / name).string() << "\n";
     for (const std::string& k : kept) std::cerr << "palcheck " << command << ": left in place: " << k << "\n";
   } catch (const WriteError& e) {
-    throw oracle::InputError(std::string("--out: ") + e.what());
+    throw InputError(std::string("--out: ") + e.what());
   }
 }
 
@@ -100,7 +99,7 @@ int run_list(const ClaimOptions& o) {
   if (o.list_json.empty())
     std::cout << list_table(registry);
   else
-    oracle::write_atomically(o.list_json, list_json(registry).dump(2) + "\n");
+    write_atomically(o.list_json, list_json(registry).dump(2) + "\n");
   return 0;
 }
 
@@ -119,10 +118,10 @@ int run_verify_command(const ClaimOptions& o) {
     std::cerr << "palcheck verify: " << labels.size() << " claims, seed " << config.seed << ", tests " << config.tests
               << ", rlimit " << config.rlimit << "\n";
     VerifyReport report = run_verify(registry, labels, config, &std::cerr);
-    oracle::mark_folder_output(config.smt2_dir, "--smt2-dir");
+    mark_folder_output(config.smt2_dir, "--smt2-dir");
     // The table goes to standard output, or to standard error when the JSON goes there.
     (o.json_file == "-" ? std::cerr : std::cout) << verify_table(report);
-    if (!o.json_file.empty()) oracle::write_atomically(o.json_file, verify_json(report).dump(2) + "\n");
+    if (!o.json_file.empty()) write_atomically(o.json_file, verify_json(report).dump(2) + "\n");
     write_replay_files(registry, report, o.out_dir, "verify");
     return report.any_error() ? 1 : 0;
   }
@@ -140,15 +139,15 @@ int run_verify_command(const ClaimOptions& o) {
   std::cerr << "palcheck verify: shard " << shard->index << "/" << shard->count << " of " << labels.size()
             << " claims, seed " << config.seed << ", tests " << config.tests << ", rlimit " << config.rlimit << "\n";
   ShardRun run = run_shard(registry, labels, *shard, config, &std::cerr);
-  oracle::mark_folder_output(config.smt2_dir, "--smt2-dir");
-  oracle::write_atomically(o.json_file, shard_json(run).dump(2) + "\n");
+  mark_folder_output(config.smt2_dir, "--smt2-dir");
+  write_atomically(o.json_file, shard_json(run).dump(2) + "\n");
   std::cerr << "palcheck verify: wrote shard " << shard->index << "/" << shard->count << " to " << o.json_file
             << "; palcheck merge gives the verdicts\n";
   return 0;
 }
 
 int run_merge(const ClaimOptions& o) {
-  std::vector<oracle::NamedPath> inputs;
+  std::vector<NamedPath> inputs;
   for (const std::string& file : o.merge_files) inputs.push_back({"SHARDS", file});
   check_outputs(o.json_file, o.out_dir, "", inputs);
   std::vector<nlohmann::ordered_json> shards;
@@ -162,7 +161,7 @@ int run_merge(const ClaimOptions& o) {
     return 2;
   }
   std::string text = verify_json(*merged).dump(2) + "\n";
-  oracle::write_atomically(o.json_file.empty() ? "-" : o.json_file, text);
+  write_atomically(o.json_file.empty() ? "-" : o.json_file, text);
   write_replay_files(registry, *merged, o.out_dir, "merge");
   return merged->any_error() ? 1 : 0;
 }
@@ -175,7 +174,7 @@ int run_show(const ClaimOptions& o) {
   }
   check_outputs("", "", o.config.smt2_dir);
   VerifyReport report = run_verify(registry, {o.show_label}, o.config, nullptr);
-  oracle::mark_folder_output(o.config.smt2_dir, "--smt2-dir");
+  mark_folder_output(o.config.smt2_dir, "--smt2-dir");
   std::cout << show_text(registry, report.claims.front(), o.config);
   return report.any_error() ? 1 : 0;
 }

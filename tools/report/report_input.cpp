@@ -1,8 +1,8 @@
 // Reading a verify run for the report (see report_input.h).
 #include "tools/report/report_input.h"
 
-#include "tools/oracle/input_file.h"
-#include "tools/oracle/json_input.h"
+#include "oracle/formats/input_file.h"
+#include "oracle/formats/json_input.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -131,7 +131,7 @@ std::map<std::string, nlohmann::json> read_replay_folder(const std::string& dir)
     nlohmann::json doc;
     try {
       doc = oracle::parse_json_text(oracle::read_source(file.string()), file.string());
-    } catch (const oracle::InputError& e) {
+    } catch (const InputError& e) {
       throw std::invalid_argument(std::string("replay file ") + e.what());
     }
     if (!doc.is_object() || !doc.contains("label") || !doc["label"].is_string())

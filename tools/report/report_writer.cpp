@@ -3,13 +3,13 @@
 #include "tools/report/report_writer.h"
 
 #include "claims/paper_sections.h"
-#include "reference/output_folder.h"
 #include "tools/report/figures.h"
 #include "tools/report/gnuplot.h"
 #include "tools/report/katex_files.h"
 #include "tools/report/markup.h"
 #include "tools/report/paper_tex.h"
 #include "tools/report/tex_text.h"
+#include "util/output_folder.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -547,7 +547,7 @@ void write_math_support(const Context& c) {
 
 void write_report(const ReportRun& run, const ReportOptions& options, std::ostream* progress) {
   fs::path out(options.out_dir);
-  OutputFolder folder(options.out_dir);  // filled aside, then swapped in (reference/output_folder.h)
+  OutputFolder folder(options.out_dir);  // filled aside, then swapped in (util/output_folder.h)
   fs::path tmp = folder.staging();
   Context c{run,
             options,

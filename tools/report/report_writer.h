@@ -22,7 +22,7 @@ struct ReportOptions {
 };
 
 /// Writes the report into a fresh folder next to out_dir and swaps it in when complete, only over an
-/// absent, empty or earlier palcheck folder (reference/output_folder.h); progress lines go to
+/// absent, empty or earlier palcheck folder (util/output_folder.h); progress lines go to
 /// `progress` (may be null). Throws std::runtime_error (WriteError when out_dir may not be replaced)
 /// on a failure, an unreadable tex_path among them, and then out_dir is left as it was.
 void write_report(const ReportRun& run, const ReportOptions& options, std::ostream* progress);

@@ -3,9 +3,9 @@
 // the nearest doubles of pal_by_definition's, and plain_eval_npy writes the bytes `palcheck eval` does.
 #include "tools/bench/plain_pal.h"
 
+#include "oracle/formats/npy_format.h"
+#include "oracle/stream/stream_eval.h"
 #include "reference/pal_definition.h"
-#include "tools/oracle/npy_format.h"
-#include "tools/oracle/stream_eval.h"
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,9 @@
 // End to end: `palcheck fuzz-impl` on a command speaking JSON lines (docs/oracle.md's example
 // client, def:relay, def:pal), `palcheck compare --convention`, measures from pipes (format by
 // content) and Fortran-order .npy files.
+#include "oracle/formats/npy_format.h"
 #include "reference/pal_definition.h"
 #include "tests/tools/cli/palcheck_process.h"
-#include "tools/oracle/npy_format.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

@@ -2,8 +2,8 @@
 // user's folder (".", a docs/ folder with an index.md), an unrelated *.partial folder, outputs that are
 // symbolic links, /dev/null or FIFOs, outputs that resolve to an input, signals and closed pipes while
 // a big output is being written, and a temporary file SIGKILL left.
-#include "tests/reference/pty_device.h"
 #include "tests/tools/cli/palcheck_process.h"
+#include "tests/util/pty_device.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // tools/instance_json.h: instances and replay files survive a JSON round trip exactly, malformed
 // documents are rejected naming the field.
+#include "oracle/formats/json_input.h"
 #include "tools/cli/instance_json.h"
-#include "tools/oracle/json_input.h"
 
 #include <gtest/gtest.h>
 

@@ -1,12 +1,12 @@
 // End to end: `palcheck eval` on JSON, CSV and .npy inputs and outputs equals PAL and MPAL
 // by definition (def:pal, def:mpal), the --dump file holds the classical memory (prop:wiping), and
 // `palcheck compare` finds a planted tie-rule divergence (def:relay) at the right token and relay.
+#include "oracle/formats/csv_format.h"
+#include "oracle/formats/npy_format.h"
 #include "reference/mpal.h"
 #include "reference/pal_definition.h"
 #include "reference/preisach_memory.h"
 #include "tests/tools/cli/palcheck_process.h"
-#include "tools/oracle/csv_format.h"
-#include "tools/oracle/npy_format.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

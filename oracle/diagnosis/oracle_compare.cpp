@@ -1,0 +1,260 @@
+// `palcheck compare` (see oracle_compare.h); the diagnosis of each run is in diagnosis.cpp.
+#include "oracle/diagnosis/oracle_compare.h"
+
+#include "oracle/diagnosis/diagnosis.h"
+#include "oracle/diagnosis/mpal_diagnosis.h"
+#include "oracle/eval/eval_document.h"
+#include "oracle/eval/frame_eval.h"
+#include "oracle/eval/oracle_eval.h"
+#include "oracle/formats/json_input.h"
+#include "oracle/formats/oracle_files.h"
+#include "oracle/keyed/keyed_pal.h"
+#include "reference/preisach_memory.h"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+
+namespace palcheck::oracle {
+
+using nlohmann::json;
+
+namespace {
+
+std::string size_text(std::size_t n) { return std::to_string(n); }
+
+// Runs of a sequence diagnosed in full (every check, the evidence, the relays); later ones get the
+// causes the readings and before_crossing give, by name.
+constexpr std::size_t kDetailedRuns = 64;
+
+void expect_length(const ActualOutputs& a, std::size_t s, std::size_t got, std::size_t want, const char* what) {
+  if (got != want)
+    throw InputError(a.source + ": sequence " + size_text(s) + " has " + size_text(got) + " " + what +
+                     ", the inputs have " + size_text(want));
+}
+
+json memory_json(const std::vector<Q>& u, std::size_t n, InitialState initial) {
+  PreisachMemory memory(initial);
+  for (std::size_t t = 0; t <= n; ++t) memory.step(u[t]);
+  json m = json::array();
+  for (const Q& x : memory.extrema()) m.push_back(to_string(x));
+  return m;
+}
+
+// One line per cause: its name or reading, what it explains, and its relays.
+std::string describe_cause(const json& c) {
+  const json& e = c.at("evidence");
+  std::string name = e.contains("reading") ? e.at("reading").get<std::string>() : c.at("cause").get<std::string>();
+  std::string text = name + " (" + c.at("explains").get<std::string>() + ")";
+  if (e.contains("model")) text += ": " + e.at("model").get<std::string>();
+  if (e.contains("cycles"))
+    text += "; the difference grows over " + size_text(e.at("cycles").at("cycles").get<std::size_t>()) +
+            " cycles of period " + size_text(e.at("cycles").at("period").get<std::size_t>());
+  if (e.contains("decided_from"))
+    text += ": every relay decided from token " + size_text(e.at("decided_from").get<std::size_t>());
+  if (e.contains("relays"))
+    for (const json& relay : e.at("relays")) {
+      text += "; relay " + size_text(relay.at("index").get<std::size_t>()) + " (alpha " +
+              relay.at("alpha").get<std::string>() + ", beta " + relay.at("beta").get<std::string>();
+      if (relay.contains("state")) text += ", state " + relay.at("state").get<std::string>() + " at its " +
+                                           relay.at("tie").get<std::string>();
+      if (relay.contains("why") && !relay.at("why").get<std::string>().empty())
+        text += ", " + relay.at("why").get<std::string>();
+      text += ")";
+    }
+  return text;
+}
+
+}  // namespace
+
+ActualOutputs load_actual(const std::string& path, const OracleProblem& p) {
+  ActualOutputs a;
+  a.source = path;
+  std::string bytes = read_source(path);  // once: the path may be a pipe
+  if (!p.is_mpal()) {
+    NumberRows rows = rows_from_bytes(bytes, path, "outputs");
+    if (rows.rows.size() != p.size())
+      throw InputError(path + ": " + size_text(rows.rows.size()) + " sequence(s), the inputs have " +
+                       size_text(p.size()));
+    for (std::size_t s = 0; s < p.size(); ++s) expect_length(a, s, rows.rows[s].size(), p.length(s), "outputs");
+    a.values = std::move(rows.rows);
+    return a;
+  }
+  std::size_t d = p.width();
+  std::vector<std::vector<std::vector<Q>>> sequences;  // sequence -> token -> component
+  if (input_format(path, bytes) == FileFormat::Json) {
+    json doc = parse_json_text(bytes, path);
+    if (doc.is_object()) {
+      if (!doc.contains("outputs")) throw InputError(path + ": missing key \"outputs\"");
+      doc = doc.at("outputs");
+    }
+    bool batch = doc.is_array() && !doc.empty() && doc[0].is_array() && !doc[0].empty() && doc[0][0].is_array();
+    if (batch) {
+      for (std::size_t s = 0; s < doc.size(); ++s) {
+        NumberRows r = rows_from_json(doc[s], path + ": outputs[" + size_text(s) + "]");
+        sequences.push_back(r.one_dimensional && r.rows[0].empty() ? std::vector<std::vector<Q>>{} : r.rows);
+      }
+    } else {
+      sequences.push_back(rows_from_json(doc, path + ": outputs").rows);
+    }
+  } else {
+    sequences.push_back(rows_from_bytes(bytes, path, "outputs").rows);
+  }
+  if (sequences.size() != p.size())
+    throw InputError(path + ": " + size_text(sequences.size()) + " sequence(s), the inputs have " +
+                     size_text(p.size()));
+  for (std::size_t s = 0; s < p.size(); ++s) {
+    expect_length(a, s, sequences[s].size(), p.length(s), "tokens");
+    std::vector<Q> flat;
+    for (std::size_t n = 0; n < sequences[s].size(); ++n) {
+      if (sequences[s][n].size() != d)
+        throw InputError(path + ": sequence " + size_text(s) + ", token " + size_text(n) + " has " +
+                         size_text(sequences[s][n].size()) + " values, the model dimension d is " + size_text(d));
+      flat.insert(flat.end(), sequences[s][n].begin(), sequences[s][n].end());
+    }
+    a.values.push_back(std::move(flat));
+  }
+  return a;
+}
+
+json compare_outputs(const OracleProblem& p, const ActualOutputs& actual, const Conventions& conv,
+                     std::size_t max_explained) {
+  check_conventions_fit(p, conv);
+  std::unique_ptr<KeyedMeasure> keyed;
+  std::unique_ptr<ReadingMeasures> measures;
+  if (!p.is_mpal()) {
+    keyed = std::make_unique<KeyedMeasure>(p.measure);
+    measures = std::make_unique<ReadingMeasures>(*keyed);
+  }
+  std::size_t w = p.width(), differing = 0, smoothing_only = 0, tokens = 0, differing_tokens = 0,
+              smoothing_tokens = 0, not_compared_tokens = 0;
+  std::size_t explained = 0;
+  double max_abs = 0;
+  json differences = json::array();
+  std::map<std::string, std::pair<std::size_t, json>> causes;  // cause -> runs, sequences
+  for (std::size_t s = 0; s < p.size(); ++s) {
+    const std::vector<Q>& a = actual.values[s];
+    tokens += p.length(s);
+    std::unique_ptr<PalSequence> seq;
+    std::vector<Q> expected;  // MPAL only
+    std::vector<DivergentRun> runs;
+    if (p.is_mpal()) {
+      expected = mpal_in_frame(p, s, conv);
+      for (std::size_t n = 0; n < p.length(s); ++n) {
+        bool ok = true;
+        for (std::size_t k = 0; k < w; ++k) {
+          ok = ok && within_tolerance(conv, a[n * w + k], expected[n * w + k]);
+          max_abs = std::max(max_abs, to_double(Q(abs(Q(a[n * w + k] - expected[n * w + k])))));
+        }
+        if (ok) continue;
+        if (!runs.empty() && runs.back().last + 1 == n)
+          runs.back().last = n;
+        else
+          runs.push_back({n, n, true});
+      }
+    } else {
+      seq = std::make_unique<PalSequence>(*measures, p.sequences[s], a, p.initial, conv);
+      runs = seq->runs();
+      max_abs = std::max(max_abs, seq->max_abs_difference());
+      for (TokenStatus t : seq->status()) not_compared_tokens += t == TokenStatus::NotCompared ? 1 : 0;
+    }
+    if (runs.empty()) continue;
+    bool failure = false;
+    for (const DivergentRun& r : runs) {
+      failure = failure || r.failure;
+      for (std::size_t n = r.first; n <= r.last; ++n)
+        (seq && seq->status()[n] == TokenStatus::Smoothing ? smoothing_tokens : differing_tokens) += 1;
+    }
+    (failure ? differing : smoothing_only) += 1;
+    std::size_t n = runs.front().first, first = n * w;
+    if (p.is_mpal())
+      while (within_tolerance(conv, a[first], expected[first])) ++first;
+    json d{{"sequence", s}, {"token", n}, {"failure", failure}};
+    if (p.is_mpal()) {
+      d["expected"] = to_string(expected[first]);
+      d["expected_double"] = to_double(expected[first]);
+      d["component"] = first % w;
+    } else {
+      d.update(seq->expected_json(n));
+    }
+    d["actual"] = to_string(a[first]);
+    d["actual_double"] = to_double(a[first]);
+    d["difference"] = to_string(Q(a[first] - (p.is_mpal() ? expected[first] : seq->expected(n))));
+    if (!p.is_mpal()) d["input"] = to_string(p.sequences[s][n]), d["memory"] = memory_json(p.sequences[s], n, p.initial);
+    bool explain = explained < max_explained;
+    explained += explain ? 1 : 0;
+    json run_list = json::array();
+    for (std::size_t k = 0; k < runs.size(); ++k) {
+      const DivergentRun& r = runs[k];
+      json run{{"first_token", r.first}, {"last_token", r.last}, {"failure", r.failure}};
+      std::string cause = r.failure ? std::string("not_diagnosed") : cause_name(DivergenceCause::Smoothing);
+      if (explain && (k < kDetailedRuns || !seq)) {
+        json diagnosis = seq ? seq->diagnose(r) : diagnose_mpal_run(p, s, a, expected, conv, r.first, r.last);
+        cause = diagnosis["cause"].get<std::string>();
+        run["diagnosis"] = std::move(diagnosis);
+      } else if (explain) {
+        std::vector<std::string> names = seq->cause_names(r);
+        if (!names.empty()) cause = names.front();
+        run["causes"] = names;
+      }
+      run["cause"] = cause;
+      auto& entry = causes[cause];
+      entry.first += 1;
+      if (entry.second.empty() || entry.second.back() != s) entry.second.push_back(s);
+      run_list.push_back(std::move(run));
+    }
+    d["diagnosis"] = run_list[0].contains("diagnosis") ? run_list[0]["diagnosis"] : json(nullptr);
+    d["runs"] = std::move(run_list);
+    differences.push_back(std::move(d));
+  }
+  json summary = json::object();
+  for (const auto& [cause, entry] : causes) summary[cause] = {{"runs", entry.first}, {"sequences", entry.second}};
+  json report{{"agree", differing == 0},
+              {"conventions", conventions_json(conv)},
+              {"atol", to_string(conv.atol)},
+              {"rtol", to_string(conv.rtol)},
+              {"initial_state", static_cast<int>(p.initial)},
+              {"sequences", p.size()},
+              {"tokens", tokens},
+              {"differing_sequences", differing},
+              {"differing_tokens", differing_tokens},
+              {"smoothing_only_sequences", smoothing_only},
+              {"smoothing_tokens", smoothing_tokens},
+              {"not_compared_tokens", not_compared_tokens},
+              {"max_abs_difference", max_abs},
+              {"causes", std::move(summary)}};
+  report["differences"] = std::move(differences);  // moved, not copied: it holds every run
+  return report;
+}
+
+std::string summarize_report(const json& report) {
+  std::size_t differing = report.at("differing_sequences").get<std::size_t>();
+  std::string text = "compare: " + size_text(differing) + " of " +
+                     size_text(report.at("sequences").get<std::size_t>()) + " sequence(s) differ (atol " +
+                     report.at("atol").get<std::string>() + ", rtol " + report.at("rtol").get<std::string>() + ")";
+  if (std::size_t smooth = report.at("smoothing_only_sequences").get<std::size_t>())
+    text += "; " + size_text(smooth) + " more within the smoothing band only";
+  if (report.at("differences").empty()) return text + "\n";
+  const json& d = report.at("differences").at(0);
+  text += "; first: sequence " + size_text(d.at("sequence").get<std::size_t>()) + ", token " +
+          size_text(d.at("token").get<std::size_t>()) + ": expected " + d.at("expected").get<std::string>() + ", got " +
+          d.at("actual").get<std::string>();
+  for (const auto& [cause, entry] : report.at("causes").items())
+    text += "\n  runs caused by " + cause + ": " + size_text(entry.at("runs").get<std::size_t>()) + " in " +
+            size_text(entry.at("sequences").size()) + " sequence(s)";
+  const json& diagnosis = d.at("diagnosis");
+  if (!diagnosis.is_null() && diagnosis.contains("heads")) {
+    text += "\n  first run (tokens " + size_text(diagnosis.at("first_token").get<std::size_t>()) + ".." +
+            size_text(diagnosis.at("last_token").get<std::size_t>()) + "): " + diagnosis.at("cause").get<std::string>();
+    for (const json& head : diagnosis.at("heads"))
+      text += "\n  head " + size_text(head.at("head").get<std::size_t>()) +
+              " accounts for it: " + head.at("cause").get<std::string>();
+  }
+  if (diagnosis.is_null() || !diagnosis.contains("causes")) return text + "\n";
+  text += "\n  first run (tokens " + size_text(diagnosis.at("first_token").get<std::size_t>()) + ".." +
+          size_text(diagnosis.at("last_token").get<std::size_t>()) + "): " + diagnosis.at("cause").get<std::string>();
+  for (const json& c : diagnosis.at("causes")) text += "\n    " + describe_cause(c);
+  return text + "\n";
+}
+
+}  // namespace palcheck::oracle

@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""The layers include only downwards (docs/architecture.md): each folder of sources may include the folders
+of its row below and nothing else of palcheck's, and only the solver wall (smt/) and the proofs include a
+solver. A folder of sources that no row names fails too, so a new folder is placed before it is used.
+Prints every offending line; exit 1 when there is one."""
+import os
+import re
+import sys
+
+# folder: (the palcheck folders it may include besides itself, the outside headers it may not include)
+REFERENCE = ["reference", "reference/models"]
+CLAIMS = ["claims", "claims/constructions", "claims/physics"]
+ORACLE_BELOW_STAGES = ["oracle/keyed", "util"] + REFERENCE
+ORACLE = ["oracle/keyed", "oracle/formats", "oracle/eval", "oracle/diagnosis", "oracle/stream", "oracle/fuzz"]
+NO_CHECKERS = ["z3", "cvc5", "rapidcheck", "gtest", "CLI/"]
+LAYERS = {
+    "util": ([], NO_CHECKERS + ["nlohmann", "boost", "gmp"]),
+    "reference": ([], NO_CHECKERS + ["nlohmann"]),
+    "reference/models": (["reference"], NO_CHECKERS + ["nlohmann"]),
+    "claims": (REFERENCE, NO_CHECKERS),
+    "claims/constructions": (["claims"] + REFERENCE, NO_CHECKERS),
+    "claims/physics": (["claims"] + REFERENCE, NO_CHECKERS),
+    "smt": (["util", "claims"] + REFERENCE, ["rapidcheck", "gtest", "CLI/"]),
+    "proofs": (["smt", "util"] + CLAIMS + REFERENCE, ["rapidcheck", "gtest", "CLI/"]),
+    "properties": (CLAIMS + REFERENCE, ["z3", "cvc5", "gtest", "CLI/"]),
+    "oracle/keyed": (REFERENCE, NO_CHECKERS),
+    "oracle/formats": (ORACLE_BELOW_STAGES, NO_CHECKERS),
+    "oracle/eval": (["oracle/formats"] + ORACLE_BELOW_STAGES, NO_CHECKERS),
+    "oracle/diagnosis": (["oracle/eval", "oracle/formats"] + ORACLE_BELOW_STAGES, NO_CHECKERS),
+    "oracle/stream": (["oracle/eval", "oracle/formats"] + ORACLE_BELOW_STAGES, NO_CHECKERS),
+    "oracle/fuzz": (["oracle/diagnosis", "oracle/eval", "oracle/formats"] + ORACLE_BELOW_STAGES, NO_CHECKERS),
+    "tools/report": (ORACLE + ["util"] + CLAIMS + REFERENCE, NO_CHECKERS),
+    "tools/cli": (["tools/report"] + ORACLE + ["smt", "proofs", "properties", "util"] + CLAIMS + REFERENCE,
+                  ["z3", "cvc5", "gtest"]),
+    "tools/bench": (["tools/cli", "tools/report"] + ORACLE + ["smt", "proofs", "properties", "util"] + CLAIMS +
+                    REFERENCE, ["z3", "cvc5"]),
+    "python": (ORACLE + ["util"] + REFERENCE, NO_CHECKERS),
+    "fuzz": (["tools/cli", "tools/report"] + ORACLE + ["util"] + CLAIMS + REFERENCE, ["z3", "cvc5", "rapidcheck", "gtest"]),
+}
+SKIPPED = ("tests", "examples", "build", ".git", "node_modules")
+INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^>"]+)[>"]')
+
+
+def main(root):
+    os.chdir(root)
+    bad = []
+    for folder, names, files in os.walk("."):
+        names[:] = sorted(n for n in names if not n.startswith(SKIPPED))
+        folder = os.path.normpath(folder)
+        sources = sorted(f for f in files if f.endswith((".h", ".cpp")))
+        if not sources:
+            continue
+        if folder not in LAYERS:
+            bad.append(f"{folder}: a folder of sources that no layer names (tests/layers_test.py)")
+            continue
+        inside, outside = LAYERS[folder]
+        for name in sources:
+            path = os.path.join(folder, name)
+            with open(path, encoding="utf-8") as f:
+                for number, line in enumerate(f, 1):
+                    m = INCLUDE.match(line)
+                    if not m:
+                        continue
+                    target = m.group(1)
+                    where = f"{path}:{number}: {line.strip()}"
+                    if any(target.startswith(o) for o in outside):
+                        bad.append(f"{folder} may not include {target}: {where}")
+                        continue
+                    relative = os.path.normpath(os.path.join(folder, target))
+                    resolved = relative if os.path.isfile(relative) else target
+                    if not os.path.isfile(resolved):
+                        continue  # a library's header
+                    home = os.path.dirname(os.path.normpath(resolved))
+                    if home != folder and home not in inside:
+                        bad.append(f"{folder} may not include {home}/: {where}")
+    for line in bad:
+        print(line)
+    if not bad:
+        print("layers: every include points down")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else "."))

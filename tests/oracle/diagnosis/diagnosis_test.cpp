@@ -1,0 +1,412 @@
+// compare under declared conventions (def:relay, def:pal, rem:backprop) and the diagnosis of every run
+// of differing tokens (diagnosis.h): fractional states fitted per relay, readings one convention away
+// (a skipped first token listed with the tie rule that also explains it), several runs per sequence, a
+// summary by cause, band smoothing, states in {-1, +1} with an affine output, drift, a sawtooth
+// ratchet, rem:backprop's relaxation under tanh smoothing, undefined outputs before the crossing.
+#include "oracle/diagnosis/diagnosis.h"
+#include "oracle/diagnosis/oracle_compare.h"
+#include "oracle/formats/json_input.h"
+#include "reference/mpal.h"
+#include "reference/pal_definition.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+#include <random>
+#include <set>
+
+namespace palcheck::oracle {
+namespace {
+
+using nlohmann::json;
+
+Measure sample_measure() {
+  return {{{{Q(2), Q(1)}, Q(1, 2)},
+           {{Q(3), Q(1, 2)}, Q(2)},
+           {{Q(2), Q(0)}, Q(1)},
+           {{Q(1), Q(1)}, Q(3, 4)},
+           {{Q(5), Q(2)}, Q(1)},
+           {{Q(2), Q(2)}, Q(1, 4)}}};
+}
+
+OracleProblem problem_of(const Measure& mu, const std::vector<std::vector<Q>>& batch) {
+  OracleProblem p;
+  p.measure = mu;
+  p.sequences = batch;
+  p.batched = true;
+  return p;
+}
+
+// An independent smoothed implementation: a relay whose threshold equals the input shows 1/2 at
+// that token, otherwise eq:relay as printed.
+std::vector<Q> half_switched(const Measure& mu, const std::vector<Q>& u) {
+  std::vector<RelayState> states(mu.relays.size(), 0);
+  std::vector<Q> out;
+  for (const Q& x : u) {
+    Q y = 0;
+    for (std::size_t r = 0; r < mu.relays.size(); ++r) {
+      const Thresholds& t = mu.relays[r].thresholds;
+      states[r] = x >= t.alpha ? 1 : x <= t.beta ? 0 : states[r];
+      bool tied = x == t.alpha || x == t.beta;
+      y += mu.relays[r].weight * (tied ? Q(1, 2) : Q(states[r]));
+    }
+    out.push_back(y);
+  }
+  return out;
+}
+
+// The cause named `name` in a run's diagnosis, or null.
+json cause_in(const json& run, const std::string& name) {
+  for (const json& c : run["diagnosis"]["causes"])
+    if (c["cause"] == name) return c;
+  return nullptr;
+}
+
+TEST(Diagnosis, HalfSwitchedTiedRelaysAreFractionalStatesFittedPerRelay) {
+  Measure mu = sample_measure();
+  std::vector<std::vector<Q>> batch{{Q(0), Q(2), Q(3, 2), Q(1), Q(5), Q(1, 2), Q(3)}, {Q(3), Q(2), Q(0), Q(2)}};
+  ActualOutputs actual{{half_switched(mu, batch[0]), half_switched(mu, batch[1])}, "test"};
+  json report = compare_outputs(problem_of(mu, batch), actual, Conventions{}, 10);
+  ASSERT_FALSE(report["agree"]);
+  std::size_t checked = 0;
+  for (const json& d : report["differences"])
+    for (const json& run : d["runs"]) {
+      EXPECT_EQ(run["cause"], "fractional_states") << run.dump();
+      json e = cause_in(run, "fractional_states")["evidence"];
+      // Every relay named sits at a tie at each token listed for it, at state 1/2.
+      for (const json& r : e["relays"]) {
+        EXPECT_EQ(r["state"], "1/2") << r.dump();
+        const Thresholds& t = mu.relays[r["index"].get<std::size_t>()].thresholds;
+        for (const json& token : r["tokens"]) {
+          const Q& x = batch[d["sequence"].get<std::size_t>()][token.get<std::size_t>()];
+          EXPECT_TRUE(x == t.alpha || x == t.beta) << r.dump();
+        }
+        ++checked;
+      }
+    }
+  EXPECT_GT(checked, 3u);
+  EXPECT_EQ(report["causes"]["fractional_states"]["runs"].get<std::size_t>(), [&] {
+    std::size_t runs = 0;
+    for (const json& d : report["differences"]) runs += d["runs"].size();
+    return runs;
+  }());
+
+  // Declared as a smoothing band of half-width 1/8, the same outputs are no failure.
+  Conventions smooth;
+  apply_convention_option(smooth, "smoothing=band:1/8");
+  json banded = compare_outputs(problem_of(mu, batch), actual, smooth, 10);
+  EXPECT_TRUE(banded["agree"]);
+  EXPECT_EQ(banded["smoothing_tokens"], report["differing_tokens"]);
+  EXPECT_EQ(banded["differences"][0]["runs"][0]["cause"], "smoothing");
+}
+
+// An implementation that shows 1/2 for a relay whose alpha equals the input and reads ties at beta
+// sharply: where one relay sits at its alpha and another at its beta, the fit names the first at 1/2
+// and leaves the second at its sharp state, rather than one fraction over both (1/6 here).
+TEST(Diagnosis, FractionsAreFittedPerRelayNotOverEveryTiedRelay) {
+  Measure mu{{{{Q(1), Q(0)}, Q(1)}, {{Q(2), Q(1)}, Q(2)}, {{Q(3), Q(-1)}, Q(1, 2)}}};
+  std::vector<Q> u{Q(3), Q(1), Q(2), Q(1), Q(0), Q(1), Q(-2), Q(1)};
+  std::vector<RelayState> states(mu.relays.size(), 0);
+  std::vector<Q> theirs;
+  for (const Q& x : u) {
+    Q y = 0;
+    for (std::size_t r = 0; r < mu.relays.size(); ++r) {
+      states[r] = step_relay(mu.relays[r].thresholds, x, states[r]);
+      y += mu.relays[r].weight * (x == mu.relays[r].thresholds.alpha ? Q(1, 2) : Q(states[r]));
+    }
+    theirs.push_back(y);
+  }
+  json report = compare_outputs(problem_of(mu, {u}), ActualOutputs{{theirs}, "test"}, Conventions{}, 10);
+  std::size_t listed = 0;
+  for (const json& run : report["differences"][0]["runs"]) {
+    EXPECT_EQ(run["cause"], "fractional_states") << run.dump(1);
+    json fractions = cause_in(run, "fractional_states");
+    for (const json& r : fractions["evidence"]["relays"]) {
+      EXPECT_EQ(r["state"], "1/2") << r.dump();
+      EXPECT_EQ(r["tie"], "alpha") << r.dump();
+      ++listed;
+    }
+  }
+  EXPECT_GE(listed, 2u);
+}
+
+TEST(Diagnosis, EveryRunOfASequenceIsReportedAndDiagnosisIsNullPastExplain) {
+  Measure mu = sample_measure();
+  std::vector<Q> u{Q(0), Q(3), Q(3), Q(0), Q(0), Q(3), Q(0)};
+  std::vector<Q> theirs = pal_by_definition(mu, u, InitialState::Off);
+  theirs[1] += 7;  // two separate defects in one sequence
+  theirs[5] += 7;
+  ActualOutputs actual{{theirs, theirs}, "test"};
+  json report = compare_outputs(problem_of(mu, {u, u}), actual, Conventions{}, 1);
+  ASSERT_EQ(report["differences"].size(), 2u);
+  const json& runs = report["differences"][0]["runs"];
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_EQ(runs[0]["first_token"], 1);
+  EXPECT_EQ(runs[1]["first_token"], 5);
+  EXPECT_EQ(runs[0]["cause"], "unexplained");
+  EXPECT_TRUE(report["differences"][1].contains("diagnosis"));
+  EXPECT_TRUE(report["differences"][1]["diagnosis"].is_null());
+}
+
+TEST(Diagnosis, PlusMinusOneAffineOutputsAgreeUnderTheirConventionsOnly) {
+  Measure mu = sample_measure();
+  std::vector<Q> u{Q(0), Q(2), Q(3, 2), Q(1), Q(5), Q(1, 2), Q(3)};
+  Q total = 0;
+  for (const auto& w : mu.relays) total += w.weight;
+  std::vector<Q> theirs;
+  std::vector<RelayState> states(mu.relays.size(), 0);
+  for (const Q& x : u) {  // states in {-1, +1}, output 3*S - 1/2 + 2*u, written independently
+    Q s = 0;
+    for (std::size_t r = 0; r < mu.relays.size(); ++r) {
+      states[r] = step_relay(mu.relays[r].thresholds, x, states[r]);
+      s += mu.relays[r].weight * (states[r] ? 1 : -1);
+    }
+    theirs.push_back(3 * s - Q(1, 2) + 2 * x);
+  }
+  ActualOutputs actual{{theirs}, "test"};
+  EXPECT_FALSE(compare_outputs(problem_of(mu, {u}), actual, Conventions{}, 10)["agree"]);
+  Conventions c;
+  for (const char* option : {"states=pm1", "output=3,-1/2,2"}) apply_convention_option(c, option);
+  EXPECT_TRUE(compare_outputs(problem_of(mu, {u}), actual, c, 10)["agree"]);
+  json doc = json::parse(R"({"states": "pm1", "output_map": [3, "-0.5", 2]})");
+  Conventions from_json;
+  apply_convention_json(from_json, doc, "conventions");
+  EXPECT_EQ(conventions_json(from_json), conventions_json(c));
+  EXPECT_THROW(apply_convention_option(c, "states=01x"), InputError);
+  EXPECT_THROW(apply_convention_option(c, "colour=red"), InputError);
+}
+
+// An independent MPAL whose head `strict_head` reads ties strictly (u > alpha -> 1, u < beta -> 0).
+std::vector<Q> mpal_with_strict_head(const std::vector<MpalHead>& heads, const std::vector<QVector>& x,
+                                     std::size_t strict_head) {
+  std::size_t d = heads[0].w_out.size();
+  std::vector<Q> out(x.size() * d, Q(0));
+  for (std::size_t h = 0; h < heads.size(); ++h) {
+    std::vector<RelayState> states(heads[h].mu.relays.size(), 0);
+    for (std::size_t n = 0; n < x.size(); ++n) {
+      Q v = 0, pal = 0;
+      for (std::size_t c = 0; c < d; ++c) v += heads[h].w_in[c] * x[n][c];
+      for (std::size_t r = 0; r < states.size(); ++r) {
+        const Thresholds& t = heads[h].mu.relays[r].thresholds;
+        if (h == strict_head)
+          states[r] = v > t.alpha ? 1 : v < t.beta ? 0 : states[r];
+        else
+          states[r] = step_relay(t, v, states[r]);
+        if (states[r]) pal += heads[h].mu.relays[r].weight;
+      }
+      for (std::size_t c = 0; c < d; ++c) out[n * d + c] += heads[h].w_out[c] * pal;
+    }
+  }
+  return out;
+}
+
+TEST(Diagnosis, MpalRunsAreExplainedPerHeadAndRelay) {
+  std::vector<MpalHead> heads{{{Q(1), Q(0)}, {Q(1), Q(2)}, {{{{Q(2), Q(1)}, Q(1)}, {{Q(3), Q(0)}, Q(1, 2)}}}},
+                              {{Q(1), Q(1)}, {Q(-1), Q(1)}, {{{{Q(1), Q(1, 2)}, Q(2)}, {{Q(4), Q(2)}, Q(1, 4)}}}}};
+  std::vector<QVector> x{{Q(0), Q(0)}, {Q(1, 2), Q(1, 2)}, {Q(3), Q(0)}, {Q(2), Q(2)}, {Q(0), Q(1, 2)}};
+  OracleProblem p;
+  p.heads = heads;
+  p.token_sequences = {x};
+  ActualOutputs actual{{mpal_with_strict_head(heads, x, 1)}, "test"};
+  json report = compare_outputs(p, actual, Conventions{}, 10);
+  ASSERT_FALSE(report["agree"]);
+  const json& run = report["differences"][0]["runs"][0];
+  EXPECT_EQ(run["cause"], "tie_rule") << run.dump(1);
+  const json& head = run["diagnosis"]["heads"][0];
+  EXPECT_EQ(head["head"], 1);
+  const json& reading = head["diagnosis"]["causes"][0]["evidence"];
+  EXPECT_EQ(reading["reading"], "tie_rule=strict");
+  // At token 1 head 1's signal is 1: relay 0 of head 1 (alpha 1) is the tied one.
+  ASSERT_EQ(reading["relays"].size(), 1u);
+  EXPECT_EQ(reading["relays"][0]["index"], 0);
+}
+
+TEST(Diagnosis, AStateCreepingUnderZigZagsInsideItsDeadBandIsARatchetAndDrift) {
+  Measure mu{{{{Q(4), Q(0)}, Q(1)}, {{Q(1), Q(1, 2)}, Q(2)}}};
+  std::vector<Q> u{Q(5)};
+  for (int k = 0; k < 6; ++k) u.push_back(Q(2)), u.push_back(Q(3));
+  // Relay 0 is switched on, then the input cycles inside its dead band (0, 4): a leaky
+  // implementation loses 1/16 of its state per token there.
+  std::vector<Q> theirs = pal_by_definition(mu, u, InitialState::Off);
+  for (std::size_t n = 1; n < u.size(); ++n) theirs[n] -= Q(static_cast<int>(n), 16);
+  json report = compare_outputs(problem_of(mu, {u}), ActualOutputs{{theirs}, "test"}, Conventions{}, 10);
+  const json& run = report["differences"][0]["runs"][0];
+  // The input cycles: a ratchet (the difference grows from cycle to cycle), and drift as well.
+  EXPECT_EQ(run["cause"], "ratchet") << run.dump(1);
+  json relays = cause_in(run, "drift")["evidence"]["relays"];
+  ASSERT_EQ(relays.size(), 1u);
+  EXPECT_EQ(relays[0]["index"], 0);
+}
+
+TEST(Diagnosis, OneRelayFlippedAwayFromItsThresholdsIsARelayFlip) {
+  Measure mu{{{{Q(2), Q(1)}, Q(1)}, {{Q(5), Q(4)}, Q(3)}}};
+  std::vector<Q> u{Q(0), Q(3), Q(3, 2)};
+  std::vector<Q> theirs = pal_by_definition(mu, u, InitialState::Off);
+  theirs[1] += 3;  // relay 1 on although 3 is below its beta 4
+  theirs[2] += 3;
+  json report = compare_outputs(problem_of(mu, {u}), ActualOutputs{{theirs}, "test"}, Conventions{}, 10);
+  const json& run = report["differences"][0]["runs"][0];
+  EXPECT_EQ(run["cause"], "relay_flip") << run.dump(1);
+  json relays = cause_in(run, "relay_flip")["evidence"]["relays"];
+  ASSERT_EQ(relays.size(), 1u);
+  EXPECT_EQ(relays[0]["index"], 1);
+}
+
+TEST(Diagnosis, SimplestRationalInAnInterval) {
+  EXPECT_EQ(simplest_between(Q(49, 100), Q(51, 100)), Q(1, 2));
+  EXPECT_EQ(simplest_between(Q(3, 10), Q(34, 100)), Q(1, 3));
+  EXPECT_EQ(simplest_between(Q(7, 4), Q(7, 4)), Q(7, 4));
+  EXPECT_EQ(simplest_between(Q(-1, 3), Q(1, 5)), Q(0));
+  EXPECT_EQ(simplest_between(Q(-34, 100), Q(-3, 10)), Q(-1, 3));
+}
+
+// A skipped first token on a measure with a relay (0, 0) fed 0 first: reading the tie strictly gives
+// the same outputs, so both causes are listed, each as reproducing the whole sequence.
+TEST(Diagnosis, ASkippedFirstTokenListsFirstTokenAndTheTieRuleThatAlsoExplainsIt) {
+  Measure mu{{{{Q(0), Q(0)}, Q(1)}, {{Q(2), Q(-1)}, Q(1, 2)}}};
+  std::vector<Q> u{Q(0), Q(3, 2), Q(1, 2), Q(5, 2), Q(-1, 2)};
+  std::vector<Q> rest(u.begin() + 1, u.end()), theirs{Q(0)};  // u_0 never reaches the relays
+  for (const Q& y : pal_by_definition(mu, rest, InitialState::Off)) theirs.push_back(y);
+  json report = compare_outputs(problem_of(mu, {u}), ActualOutputs{{theirs}, "test"}, Conventions{}, 10);
+  const json& run = report["differences"][0]["runs"][0];
+  EXPECT_EQ(run["cause"], "first_token") << run.dump(1);
+  json first = cause_in(run, "first_token"), tie = cause_in(run, "tie_rule");
+  ASSERT_FALSE(first.is_null());
+  ASSERT_FALSE(tie.is_null()) << run.dump(1);
+  EXPECT_EQ(first["explains"], "whole_sequence");
+  EXPECT_EQ(tie["explains"], "whole_sequence");
+  EXPECT_EQ(tie["evidence"]["relays"][0]["index"], 0);
+  EXPECT_NE(tie["evidence"]["relays"][0]["why"].get<std::string>().find("tie: u_0"), std::string::npos);
+  // Declared, the same outputs agree.
+  Conventions declared;
+  apply_convention_option(declared, "first_token=not-applied");
+  EXPECT_TRUE(compare_outputs(problem_of(mu, {u}), ActualOutputs{{theirs}, "test"}, declared, 10)["agree"]);
+}
+
+// A relay creeping on by 1/8 per cycle of a zig-zag that never reaches its alpha 1/2, while a diagonal
+// relay at 1/2 shows a quarter state on each up-stroke and resets on the down-stroke: the difference
+// falls back within every cycle (no drift), but grows from cycle to cycle at each phase.
+TEST(Diagnosis, ASawtoothRatchetIsFoundByComparingCyclesWhereDriftIsNot) {
+  Measure mu{{{{Q(1, 2), Q(1, 5)}, Q(1)}, {{Q(1, 2), Q(1, 2)}, Q(1)}}};
+  std::vector<Q> u{Q(0)};
+  for (int k = 0; k < 6; ++k) u.push_back(Q(2, 5)), u.push_back(Q(499, 1000));
+  std::vector<Q> theirs = pal_by_definition(mu, u, InitialState::Off);
+  for (std::size_t n = 1; n < u.size(); ++n) {
+    std::size_t cycle = (n - 1) / 2;
+    theirs[n] += Q(static_cast<int>(cycle + 1), 8);          // the creeping relay
+    if (u[n] == Q(499, 1000)) theirs[n] += Q(1, 4);          // the diagonal relay at 1/4 instead of 0
+  }
+  json report = compare_outputs(problem_of(mu, {u}), ActualOutputs{{theirs}, "test"}, Conventions{}, 10);
+  const json& run = report["differences"][0]["runs"][0];
+  EXPECT_EQ(run["cause"], "ratchet") << run.dump(1);
+  EXPECT_TRUE(cause_in(run, "drift").is_null());
+  json cycles = cause_in(run, "ratchet")["evidence"]["cycles"];
+  EXPECT_EQ(cycles["period"], 2);
+  EXPECT_GE(cycles["cycles"].get<std::size_t>(), 5u);
+  EXPECT_EQ(cycles["relays"][0]["index"], 0) << cycles.dump(1);
+}
+
+// The issue's case: a tanh-smoothed relay (T = 1e-3) under a 200-token zig-zag between 0.4 and 0.4995.
+// A smoothed switch (a function of the sharp state and the input) agrees under smoothing=tanh:1/1000;
+// rem:backprop's stateful relaxation ratchets on and is named, reproducing the whole sequence.
+TEST(Diagnosis, TheStatefulRelaxationUnderASubThresholdZigZagIsARatchet) {
+  Measure mu{{{{Q(1, 2), Q(1, 5)}, Q(1)}, {{Q(9, 10), Q(-3, 10)}, Q(2)}}};
+  std::vector<double> d;
+  for (int k = 0; k < 200; ++k) d.push_back(k % 2 ? 0.4 : 0.4995);
+  std::vector<Q> u;
+  for (double x : d) u.push_back(*rational_from_double(x));
+  auto sig = [](long double x) { return (1 + std::tanh(x / 1e-3L)) / 2; };
+  std::vector<Q> switched, relaxed;
+  std::vector<int> hard(2, 0);
+  std::vector<long double> s(2, 0);
+  for (double x : d) {
+    long double a = 0, b = 0;
+    for (std::size_t r = 0; r < 2; ++r) {
+      long double alpha = to_double(mu.relays[r].thresholds.alpha), beta = to_double(mu.relays[r].thresholds.beta);
+      long double w = to_double(mu.relays[r].weight);
+      a += w * sig(x - (hard[r] ? beta : alpha));
+      hard[r] = x >= alpha ? 1 : x <= beta ? 0 : hard[r];
+      s[r] = s[r] * (1 - sig(beta - x)) + (1 - s[r]) * sig(x - alpha);
+      b += w * s[r];
+    }
+    switched.push_back(*rational_from_double(static_cast<double>(a)));
+    relaxed.push_back(*rational_from_double(static_cast<double>(b)));
+  }
+  Conventions c;
+  apply_convention_option(c, "smoothing=tanh:1/1000");
+  EXPECT_TRUE(compare_outputs(problem_of(mu, {u}), ActualOutputs{{switched}, "test"}, c, 10)["agree"]);
+  json report = compare_outputs(problem_of(mu, {u}), ActualOutputs{{relaxed}, "test"}, c, 10);
+  ASSERT_FALSE(report["agree"]);
+  EXPECT_GE(report["differing_tokens"].get<std::size_t>(), 190u);
+  const json& run = report["differences"][0]["runs"][0];
+  EXPECT_EQ(run["cause"], "ratchet") << run.dump(1);
+  json ratchet = cause_in(run, "ratchet");
+  EXPECT_EQ(ratchet["explains"], "whole_sequence");
+  EXPECT_EQ(ratchet["evidence"]["relays"][0]["index"], 0);
+  EXPECT_EQ(ratchet["evidence"]["cycles"]["period"], 2);
+}
+
+// Outputs left undefined until every relay has met a threshold: named before_crossing first; declared
+// (before_crossing=undefined) those tokens are not compared.
+TEST(Diagnosis, UndefinedOutputsBeforeTheCrossingAreBeforeCrossing) {
+  Measure mu{{{{Q(1), Q(0)}, Q(1)}, {{Q(2), Q(1, 2)}, Q(1, 2)}}};
+  std::vector<Q> u{Q(1, 2), Q(3, 4), Q(2), Q(1, 4), Q(3, 2)};  // relay 1 decided at token 0, relay 0 at token 2
+  std::vector<Q> theirs = pal_by_definition(mu, u, InitialState::Off);
+  std::vector<char> undefined{1, 1, 0, 0, 0};
+  KeyedMeasure keyed(mu);
+  ReadingMeasures measures(keyed);
+  Conventions plain, declared;
+  apply_convention_option(declared, "before_crossing=undefined");
+  PalSequence seq(measures, u, theirs, InitialState::Off, plain, undefined);
+  std::vector<DivergentRun> runs = seq.runs();
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].first, 0u);
+  EXPECT_EQ(runs[0].last, 1u);
+  json d = seq.diagnose(runs[0]);
+  EXPECT_EQ(d["cause"], "before_crossing") << d.dump(1);
+  EXPECT_EQ(d["causes"][0]["evidence"]["decided_from"], 2);
+  PalSequence ok(measures, u, theirs, InitialState::Off, declared, undefined);
+  EXPECT_TRUE(ok.runs().empty());
+  EXPECT_EQ(ok.status()[1], TokenStatus::NotCompared);
+}
+
+// Every run of a long sequence is diagnosed in one pass over the readings: a strict implementation on
+// 5,000 tokens with many ties has every run named tie_rule, reproducing the whole sequence (the
+// first 64 runs with their evidence, the others by name).
+TEST(Diagnosis, EveryRunOfALongSequenceIsNamedByTheReadingsInOnePass) {
+  Measure mu = sample_measure();
+  std::mt19937_64 rng(3);
+  std::vector<Q> values{Q(0), Q(1, 2), Q(1), Q(3, 2), Q(2), Q(5, 2), Q(3), Q(5), Q(6)};
+  std::vector<Q> u;
+  for (int k = 0; k < 5000; ++k) u.push_back(values[rng() % values.size()]);
+  std::vector<RelayState> states(mu.relays.size(), 0);
+  std::vector<Q> theirs;
+  for (const Q& x : u) {
+    Q y = 0;
+    for (std::size_t r = 0; r < mu.relays.size(); ++r) {
+      const Thresholds& t = mu.relays[r].thresholds;
+      states[r] = x > t.alpha ? 1 : x < t.beta ? 0 : states[r];
+      if (states[r]) y += mu.relays[r].weight;
+    }
+    theirs.push_back(y);
+  }
+  json report = compare_outputs(problem_of(mu, {u}), ActualOutputs{{theirs}, "test"}, Conventions{}, 10);
+  const json& runs = report["differences"][0]["runs"];
+  EXPECT_GT(runs.size(), 100u);
+  std::size_t in_full = 0;
+  for (const json& run : runs) {
+    ASSERT_EQ(run["cause"], "tie_rule") << run.dump(1);
+    if (!run.contains("diagnosis")) {
+      ASSERT_EQ(run["causes"][0], "tie_rule");
+      continue;
+    }
+    ++in_full;
+    ASSERT_EQ(run["diagnosis"]["causes"][0]["evidence"]["reading"], "tie_rule=strict");
+    ASSERT_EQ(run["diagnosis"]["causes"][0]["explains"], "whole_sequence");
+  }
+  EXPECT_EQ(in_full, 64u);  // the first runs in full, the others by name
+}
+
+}  // namespace
+}  // namespace palcheck::oracle

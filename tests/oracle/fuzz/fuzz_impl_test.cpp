@@ -1,0 +1,130 @@
+// The differential tester (fuzz_impl.h) on implementations written here: the neighbourhoods of a
+// threshold, long cycles approaching one, shrinking a 45-relay measure down to the relays a defect
+// needs, and every distinct cause reported with its own witness.
+#include "oracle/fuzz/fuzz_impl.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+#include <set>
+
+namespace palcheck::oracle {
+namespace {
+
+using nlohmann::json;
+
+TEST(FuzzImpl, NeighbourhoodsOfAThresholdLieOnEitherSideDownToTheNextDouble) {
+  for (double t : {0.5, -3.25, 1e-5, 0.0}) {
+    Q theta = *rational_from_double(t);
+    std::vector<Q> near = near_threshold_points(theta, Q(1, 4));
+    std::set<Q> points(near.begin(), near.end());
+    EXPECT_TRUE(std::is_sorted(near.begin(), near.end()));
+    EXPECT_EQ(points.count(theta), 0u);
+    for (const Q& q : near) EXPECT_EQ(*rational_from_double(to_double(q)), q) << "a double";
+    EXPECT_TRUE(points.count(*rational_from_double(std::nextafter(t, -INFINITY)))) << t;
+    EXPECT_TRUE(points.count(*rational_from_double(std::nextafter(t, INFINITY)))) << t;
+    Q step = (t != 0 ? Q(abs(theta)) : Q(1, 4)) / 1000;
+    EXPECT_TRUE(points.count(*rational_from_double(to_double(Q(theta - step))))) << t;
+    EXPECT_TRUE(points.count(*rational_from_double(to_double(Q(theta + step))))) << t;
+  }
+}
+
+Measure random_measure(std::size_t relays, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> place(-1, 1), weight(0.25, 2);
+  Measure mu;
+  for (std::size_t r = 0; r < relays; ++r) {
+    double a = place(rng), b = place(rng);
+    if (a < b) std::swap(a, b);
+    mu.relays.push_back({{*rational_from_double(a), *rational_from_double(b)}, *rational_from_double(weight(rng))});
+  }
+  return mu;
+}
+
+TEST(FuzzImpl, ApproachCyclesRepeatHundredsOfPeriodsShortOfAThreshold) {
+  FuzzOptions o;
+  o.measure = random_measure(6, 1);
+  std::vector<std::string> families = fuzz_families();
+  std::size_t family = std::find(families.begin(), families.end(), "approach-cycles") - families.begin();
+  ASSERT_LT(family, families.size());
+  for (std::size_t k = family; k < 20 * families.size(); k += families.size()) {
+    std::string name;
+    std::vector<Q> u = fuzz_case_inputs(o, k, name);
+    ASSERT_EQ(name, "approach-cycles");
+    ASSERT_GE(u.size(), 200u);
+    // After the first token the input cycles with period 2 or 3.
+    std::size_t period = u[1] == u[3] ? 2 : 3;
+    for (std::size_t n = 1; n + period < u.size(); ++n) ASSERT_EQ(u[n], u[n + period]) << k << " " << n;
+    // One point of the cycle lies within 1e-3 (relative) of a threshold it never equals.
+    bool near = false;
+    for (const WeightedRelay& w : o.measure.relays)
+      for (const Q& theta : {w.thresholds.alpha, w.thresholds.beta})
+        for (std::size_t n = 1; n <= period; ++n)
+          near = near || (u[n] != theta && abs(Q(u[n] - theta)) <= abs(theta) / 1000 + Q(1, 1000000));
+    EXPECT_TRUE(near) << "case " << k;
+  }
+}
+
+// An implementation given the relays with every call (as fuzz-impl's process protocol does).
+ImplReply strict_pal(const Measure& mu, const std::vector<double>& u, bool skip_first) {
+  std::vector<int> state(mu.relays.size(), 0);
+  ImplReply reply;
+  for (std::size_t n = 0; n < u.size(); ++n) {
+    double y = 0;
+    for (std::size_t r = 0; r < state.size(); ++r) {
+      double alpha = to_double(mu.relays[r].thresholds.alpha), beta = to_double(mu.relays[r].thresholds.beta);
+      if (!(skip_first && n == 0)) state[r] = u[n] > alpha ? 1 : u[n] < beta ? 0 : state[r];
+      y += state[r] * to_double(mu.relays[r].weight);
+    }
+    reply.outputs.push_back(*rational_from_double(y));
+  }
+  return reply;
+}
+
+TEST(FuzzImpl, ShrinkingDropsTheRelaysADefectDoesNotNeed) {
+  FuzzOptions o;
+  o.measure = random_measure(45, 2);
+  o.max_cases = 40;
+  o.relays = RelaysPerCall::Sent;
+  json report = fuzz_implementation([](const Measure& mu, const std::vector<double>& u) { return strict_pal(mu, u, false); }, o);
+  ASSERT_FALSE(report["passed"]);
+  const json& f = report["failures"][0];
+  EXPECT_EQ(f["cause"], "tie_rule") << f.dump(1);
+  EXPECT_EQ(f["relays_before_shrinking"], 45);
+  EXPECT_LE(f["relays_kept"].get<std::size_t>(), 3u) << f.dump(1);
+  EXPECT_LE(f["tokens"].get<std::size_t>(), 8u) << f.dump(1);
+  EXPECT_EQ(f["relays"].size(), f["relays_kept"]);
+  // The witness replays: the reference on the kept relays and inputs differs from the implementation.
+  Measure kept;
+  for (const json& r : f["relays"]) kept.relays.push_back(o.measure.relays[r["index"].get<std::size_t>()]);
+  std::vector<double> u = f["inputs_double"].get<std::vector<double>>();
+  ImplReply theirs = strict_pal(kept, u, false);
+  EXPECT_EQ(to_string(theirs.outputs[f["token"].get<std::size_t>()]), f["actual"]);
+  EXPECT_NE(f["actual"], f["expected"]);
+}
+
+TEST(FuzzImpl, EveryDistinctCauseGetsItsOwnWitness) {
+  FuzzOptions o;
+  o.measure = random_measure(8, 3);
+  o.max_cases = 120;
+  o.relays = RelaysPerCall::Sent;
+  // Two defects at once: ties read strictly, and the first token skipped.
+  json report = fuzz_implementation([](const Measure& mu, const std::vector<double>& u) { return strict_pal(mu, u, true); }, o);
+  std::set<std::string> causes;
+  for (const json& f : report["failures"]) {
+    causes.insert(f["cause"].get<std::string>());
+    EXPECT_LE(f["tokens"].get<std::size_t>(), 8u) << f.dump(1);
+  }
+  EXPECT_TRUE(causes.count("tie_rule")) << report["failures"].dump(1);
+  EXPECT_TRUE(causes.count("first_token")) << report["failures"].dump(1);
+  // Declaring one convention absorbs it: what remains is the other.
+  apply_convention_option(o.conventions, "first_token=not-applied");
+  json rest = fuzz_implementation([](const Measure& mu, const std::vector<double>& u) { return strict_pal(mu, u, true); }, o);
+  ASSERT_FALSE(rest["passed"]);
+  for (const json& f : rest["failures"]) EXPECT_NE(f["cause"], "first_token") << f.dump(1);
+  EXPECT_EQ(rest["failures"][0]["cause"], "tie_rule");
+}
+
+}  // namespace
+}  // namespace palcheck::oracle
