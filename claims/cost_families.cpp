@@ -2,6 +2,8 @@
 // (see cost_families.h).
 #include "claims/cost_families.h"
 
+#include "reference/name_table.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -11,31 +13,17 @@
 namespace palcheck::cost {
 namespace {
 
-constexpr std::array<std::pair<Family, const char*>, 2> kFamilies{
+constexpr NameTable<Family, 2> kFamilies{
     {{Family::NestedZigzagPeak, "nested-zigzag-peak"}, {Family::RisingRun, "rising-run"}}};
-constexpr std::array<std::pair<Quantity, const char*>, 5> kQuantities{{
+constexpr NameTable<Quantity, 5> kQuantities{{
     {Quantity::WorstTokenOps, "worst-token-ops"},
     {Quantity::AmortisedOps, "amortised-ops"},
     {Quantity::TotalOps, "total-ops"},
     {Quantity::Memory, "memory"},
     {Quantity::RelayReadCost, "relay-read"},
 }};
-constexpr std::array<std::pair<Bound, const char*>, 4> kBounds{
+constexpr NameTable<Bound, 4> kBounds{
     {{Bound::One, "1"}, {Bound::LogK, "log k"}, {Bound::NLogN, "n log n"}, {Bound::K, "k"}}};
-
-template <class E, std::size_t N>
-std::string name_of(const std::array<std::pair<E, const char*>, N>& table, E value) {
-  for (const auto& [v, name] : table)
-    if (v == value) return name;
-  throw std::logic_error("unnamed enumerator");
-}
-
-template <class E, std::size_t N>
-std::optional<E> parse_name(const std::array<std::pair<E, const char*>, N>& table, const std::string& text) {
-  for (const auto& [v, name] : table)
-    if (text == name) return v;
-  return std::nullopt;
-}
 
 std::vector<Algorithm1Options> completions() {
   std::vector<Algorithm1Options> out;
@@ -85,12 +73,12 @@ std::string fixed(double v) {
 
 }  // namespace
 
-std::string to_string(Family f) { return name_of(kFamilies, f); }
-std::optional<Family> parse_family(const std::string& text) { return parse_name(kFamilies, text); }
-std::string to_string(Quantity q) { return name_of(kQuantities, q); }
-std::optional<Quantity> parse_quantity(const std::string& text) { return parse_name(kQuantities, text); }
-std::string to_string(Bound b) { return name_of(kBounds, b); }
-std::optional<Bound> parse_bound(const std::string& text) { return parse_name(kBounds, text); }
+std::string to_string(Family f) { return name_in(kFamilies, f); }
+std::optional<Family> parse_family(const std::string& text) { return value_in(kFamilies, text); }
+std::string to_string(Quantity q) { return name_in(kQuantities, q); }
+std::optional<Quantity> parse_quantity(const std::string& text) { return value_in(kQuantities, text); }
+std::string to_string(Bound b) { return name_in(kBounds, b); }
+std::optional<Bound> parse_bound(const std::string& text) { return value_in(kBounds, text); }
 
 std::vector<Q> generate(Family f, std::size_t n) {
   std::vector<Q> u;

@@ -1,13 +1,15 @@
 // Typed readings (see reading.h).
 #include "claims/reading.h"
 
+#include "reference/name_table.h"
+
 #include <array>
 #include <stdexcept>
 
 namespace palcheck {
 namespace {
 
-constexpr std::array<std::pair<ReadingKey, const char*>, 12> kKeys{{
+constexpr NameTable<ReadingKey, 12> kKeys{{
     {ReadingKey::InitialState, "initial_state"},
     {ReadingKey::TieRule, "tie_rule"},
     {ReadingKey::Stack, "stack"},
@@ -28,17 +30,9 @@ std::pair<ReadingKey, ReadingValue> one(ReadingKey key, std::string value, std::
 
 }  // namespace
 
-std::string to_string(ReadingKey key) {
-  for (const auto& [k, name] : kKeys)
-    if (k == key) return name;
-  return "";
-}
+std::string to_string(ReadingKey key) { return name_in(kKeys, key, ""); }
 
-std::optional<ReadingKey> parse_reading_key(const std::string& text) {
-  for (const auto& [k, name] : kKeys)
-    if (text == name) return k;
-  return std::nullopt;
-}
+std::optional<ReadingKey> parse_reading_key(const std::string& text) { return value_in(kKeys, text); }
 
 std::string to_string(Plateau p) { return p == Plateau::Strict ? "strict" : "non-strict"; }
 

@@ -1,13 +1,15 @@
 // Verdict spelling and combination (see verdict.h).
 #include "claims/verdict.h"
 
+#include "reference/name_table.h"
+
 #include <algorithm>
 #include <array>
 
 namespace palcheck {
 namespace {
 
-constexpr std::array<std::pair<Verdict, const char*>, 9> kNames{{
+constexpr NameTable<Verdict, 9> kNames{{
     {Verdict::Proved, "PROVED"},
     {Verdict::Bounded, "BOUNDED"},
     {Verdict::Refuted, "REFUTED"},
@@ -19,6 +21,12 @@ constexpr std::array<std::pair<Verdict, const char*>, 9> kNames{{
     {Verdict::Error, "ERROR"},
 }};
 
+constexpr NameTable<Scope, 3> kScopes{{
+    {Scope::Statement, "statement"},
+    {Scope::ProofStep, "proof step"},
+    {Scope::FixedParameter, "fixed parameter"},
+}};
+
 // Strongest first: see combine() in verdict.h.
 constexpr std::array<Verdict, 9> kPrecedence{Verdict::Refuted, Verdict::Error,   Verdict::IllPosed,
                                              Verdict::Proved,  Verdict::Bounded, Verdict::Held,
@@ -26,26 +34,11 @@ constexpr std::array<Verdict, 9> kPrecedence{Verdict::Refuted, Verdict::Error,  
 
 }  // namespace
 
-std::string to_string(Verdict v) {
-  for (const auto& [verdict, name] : kNames)
-    if (verdict == v) return name;
-  return "ERROR";
-}
+std::string to_string(Verdict v) { return name_in(kNames, v, "ERROR"); }
 
-std::string to_string(Scope s) {
-  switch (s) {
-    case Scope::Statement: return "statement";
-    case Scope::ProofStep: return "proof step";
-    case Scope::FixedParameter: return "fixed parameter";
-  }
-  return "statement";
-}
+std::string to_string(Scope s) { return name_in(kScopes, s, "statement"); }
 
-std::optional<Scope> parse_scope(const std::string& text) {
-  for (Scope s : {Scope::Statement, Scope::ProofStep, Scope::FixedParameter})
-    if (to_string(s) == text) return s;
-  return std::nullopt;
-}
+std::optional<Scope> parse_scope(const std::string& text) { return value_in(kScopes, text); }
 
 std::map<std::string, std::string> interpretation_text(const CheckResult& result) {
   std::map<std::string, std::string> out = result.interpretation;
@@ -53,11 +46,7 @@ std::map<std::string, std::string> interpretation_text(const CheckResult& result
   return out;
 }
 
-std::optional<Verdict> parse_verdict(const std::string& text) {
-  for (const auto& [verdict, name] : kNames)
-    if (text == name) return verdict;
-  return std::nullopt;
-}
+std::optional<Verdict> parse_verdict(const std::string& text) { return value_in(kNames, text); }
 
 CheckResult make_result(Verdict verdict, std::string method, std::string summary, std::vector<Detail> details) {
   CheckResult r;

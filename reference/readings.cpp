@@ -1,5 +1,7 @@
-// The named readings (see readings.h): one spelling each, parsed back by matching to_string.
+// The named readings (see readings.h): one spelling each, in one name table per enum (name_table.h).
 #include "readings.h"
+
+#include "name_table.h"
 
 namespace palcheck {
 
@@ -13,41 +15,42 @@ std::optional<T> parse_among(const std::vector<T>& all, const std::string& text)
   return std::nullopt;
 }
 
+constexpr NameTable<InitialState, 2> kInitialStates{{{InitialState::Off, "0"}, {InitialState::On, "1"}}};
+
+constexpr NameTable<TieRule, 5> kTieRules{{
+    {TieRule::AsPrinted, "as-printed"},
+    {TieRule::OffFirst, "off-first"},
+    {TieRule::Strict, "strict"},
+    {TieRule::StrictAlpha, "strict-alpha"},
+    {TieRule::StrictBeta, "strict-beta"},
+}};
+
+constexpr NameTable<FirstInput, 2> kFirstInputs{{{FirstInput::Empty, "first=empty"},
+                                                  {FirstInput::PushPair, "first=push-pair"}}};
+
+constexpr NameTable<UnsetLast, 3> kUnsetLasts{{
+    {UnsetLast::PreviousInput, "unset_last=previous-input"},
+    {UnsetLast::Top, "unset_last=top"},
+    {UnsetLast::Persist, "unset_last=persist"},
+}};
+
+constexpr NameTable<Endpoints, 2> kEndpoints{{{Endpoints::Excluded, "excluded"}, {Endpoints::Included, "included"}}};
+
 }  // namespace
 
-std::string to_string(InitialState s) { return s == InitialState::On ? "1" : "0"; }
+std::string to_string(InitialState s) { return name_in(kInitialStates, s); }
 
-std::optional<InitialState> parse_initial_state(const std::string& text) {
-  return parse_among(std::vector<InitialState>{InitialState::Off, InitialState::On}, text);
-}
+std::optional<InitialState> parse_initial_state(const std::string& text) { return value_in(kInitialStates, text); }
 
-std::vector<TieRule> all_tie_rules() {
-  return {TieRule::AsPrinted, TieRule::OffFirst, TieRule::Strict, TieRule::StrictAlpha, TieRule::StrictBeta};
-}
+std::vector<TieRule> all_tie_rules() { return values_in(kTieRules); }
 
-std::string to_string(TieRule rule) {
-  switch (rule) {
-    case TieRule::AsPrinted: return "as-printed";
-    case TieRule::OffFirst: return "off-first";
-    case TieRule::Strict: return "strict";
-    case TieRule::StrictAlpha: return "strict-alpha";
-    case TieRule::StrictBeta: return "strict-beta";
-  }
-  return "?";
-}
+std::string to_string(TieRule rule) { return name_in(kTieRules, rule); }
 
-std::optional<TieRule> parse_tie_rule(const std::string& text) { return parse_among(all_tie_rules(), text); }
+std::optional<TieRule> parse_tie_rule(const std::string& text) { return value_in(kTieRules, text); }
 
-std::string to_string(FirstInput f) { return f == FirstInput::Empty ? "first=empty" : "first=push-pair"; }
+std::string to_string(FirstInput f) { return name_in(kFirstInputs, f); }
 
-std::string to_string(UnsetLast l) {
-  switch (l) {
-    case UnsetLast::PreviousInput: return "unset_last=previous-input";
-    case UnsetLast::Top: return "unset_last=top";
-    case UnsetLast::Persist: return "unset_last=persist";
-  }
-  return "unset_last=?";
-}
+std::string to_string(UnsetLast l) { return name_in(kUnsetLasts, l, "unset_last=?"); }
 
 std::string to_string(const Algorithm1Options& o) { return to_string(o.first) + "," + to_string(o.unset_last); }
 
@@ -76,10 +79,8 @@ std::optional<StackReading> parse_stack_reading(const std::string& text) {
   return parse_among(all_stack_readings(), text);
 }
 
-std::string to_string(Endpoints e) { return e == Endpoints::Excluded ? "excluded" : "included"; }
+std::string to_string(Endpoints e) { return name_in(kEndpoints, e); }
 
-std::optional<Endpoints> parse_endpoints(const std::string& text) {
-  return parse_among(std::vector<Endpoints>{Endpoints::Excluded, Endpoints::Included}, text);
-}
+std::optional<Endpoints> parse_endpoints(const std::string& text) { return value_in(kEndpoints, text); }
 
 }  // namespace palcheck

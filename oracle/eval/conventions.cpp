@@ -3,6 +3,7 @@
 #include "oracle/eval/conventions.h"
 
 #include "oracle/formats/json_input.h"
+#include "reference/name_table.h"
 
 #include <functional>
 #include <sstream>
@@ -26,6 +27,17 @@ std::vector<std::string> split(const std::string& text, char sep) {
   if (!text.empty() && text.back() == sep) parts.emplace_back();
   return parts;
 }
+
+constexpr NameTable<FirstToken, 3> kFirstTokens{{
+    {FirstToken::Applied, "applied"},
+    {FirstToken::NotApplied, "not-applied"},
+    {FirstToken::StateBefore, "state-before"},
+}};
+
+constexpr NameTable<StateSet, 2> kStateSets{{{StateSet::ZeroOne, "01"}, {StateSet::PlusMinusOne, "pm1"}}};
+
+constexpr NameTable<BeforeCrossing, 2> kBeforeCrossings{{{BeforeCrossing::InitialState, "initial-state"},
+                                                         {BeforeCrossing::Undefined, "undefined"}}};
 
 // The value among `all` whose name is `text`, else InputError listing the names.
 template <class T>
@@ -94,13 +106,11 @@ const std::vector<Key>& keys() {
                       const std::string& w) { c.tie = one_of(all_tie_rules(), v, w); }},
       {"first_token",
        [](Conventions& c, const std::string& v, const std::string& w) {
-         c.first_token = one_of(std::vector<FirstToken>{FirstToken::Applied, FirstToken::NotApplied,
-                                                        FirstToken::StateBefore},
-                                v, w);
+         c.first_token = one_of(values_in(kFirstTokens), v, w);
        }},
       {"states",
        [](Conventions& c, const std::string& v, const std::string& w) {
-         c.states = one_of(std::vector<StateSet>{StateSet::ZeroOne, StateSet::PlusMinusOne}, v, w);
+         c.states = one_of(values_in(kStateSets), v, w);
        }},
       {"output_map",
        [](Conventions& c, const std::string& v, const std::string& w) {
@@ -121,8 +131,7 @@ const std::vector<Key>& keys() {
        }},
       {"before_crossing",
        [](Conventions& c, const std::string& v, const std::string& w) {
-         c.before_crossing =
-             one_of(std::vector<BeforeCrossing>{BeforeCrossing::InitialState, BeforeCrossing::Undefined}, v, w);
+         c.before_crossing = one_of(values_in(kBeforeCrossings), v, w);
        }},
       {"columns", [](Conventions& c, const std::string& v, const std::string& w) { set_columns(c, split(v, ','), w); }},
       {"atol", [](Conventions& c, const std::string& v, const std::string& w) { c.atol = nonnegative(exact_value(v, w), w); }},
@@ -163,18 +172,9 @@ std::string option_text(const json& value, const std::string& where) {
 
 }  // namespace
 
-std::string state_set_name(StateSet s) { return s == StateSet::ZeroOne ? "01" : "pm1"; }
+std::string to_string(StateSet s) { return name_in(kStateSets, s); }
 
-std::string to_string(StateSet s) { return state_set_name(s); }
-
-std::string to_string(FirstToken f) {
-  switch (f) {
-    case FirstToken::Applied: return "applied";
-    case FirstToken::NotApplied: return "not-applied";
-    case FirstToken::StateBefore: return "state-before";
-  }
-  return "?";
-}
+std::string to_string(FirstToken f) { return name_in(kFirstTokens, f); }
 
 std::string to_string(const Smoothing& s) {
   switch (s.kind) {
@@ -186,7 +186,7 @@ std::string to_string(const Smoothing& s) {
   return "?";
 }
 
-std::string to_string(BeforeCrossing b) { return b == BeforeCrossing::InitialState ? "initial-state" : "undefined"; }
+std::string to_string(BeforeCrossing b) { return name_in(kBeforeCrossings, b); }
 
 void apply_convention_option(Conventions& c, const std::string& option) {
   auto eq = option.find('=');
@@ -213,7 +213,7 @@ json conventions_json(const Conventions& c) {
   columns.resize(used);
   json j{{"tie_rule", to_string(c.tie)},
          {"first_token", to_string(c.first_token)},
-         {"states", state_set_name(c.states)},
+         {"states", to_string(c.states)},
          {"output_map", {to_string(c.output.a), to_string(c.output.b), to_string(c.output.c)}},
          {"smoothing", to_string(c.smoothing)},
          {"before_crossing", to_string(c.before_crossing)},

@@ -99,8 +99,6 @@ nlohmann::json conventions_json(const Conventions& c);
 std::string conventions_help();
 
 /// "01" or "pm1".
-std::string state_set_name(StateSet s);
-/// The same as state_set_name.
 std::string to_string(StateSet s);
 /// "applied", "not-applied" or "state-before".
 std::string to_string(FirstToken f);

@@ -5,13 +5,13 @@
 #include "oracle/eval/conventions.h"
 #include "oracle/eval/oracle_problem.h"
 #include "oracle/formats/input_limits.h"
-#include "oracle/formats/json_input.h"
 #include "oracle/formats/oracle_files.h"
 #include "oracle/fuzz/fuzz_impl.h"
 #include "oracle/fuzz/impl_reply.h"
 #include "tools/cli/commands.h"
 #include "tools/cli/number_option.h"
 #include "util/atomic_write.h"
+#include "util/errors.h"
 #include "util/pending_removal.h"
 
 #include <poll.h>
@@ -156,7 +156,7 @@ ImplReply ask(ChildProcess& child, const Measure& mu, const std::vector<double>&
     relays.push_back({double_of(w.thresholds.alpha), double_of(w.thresholds.beta), double_of(w.weight)});
   json request{{"relays", relays},
                {"inputs", inputs},
-               {"states", state_set_name(c.states)},
+               {"states", to_string(c.states)},
                {"output_map", {double_of(c.output.a), double_of(c.output.b), double_of(c.output.c)}},
                {"initial_state", static_cast<int>(initial)},
                {"conventions", conventions_json(c)}};
