@@ -4,7 +4,7 @@
 // cell's text by next_cell and csv_value) must give parse_csv's values or its message: else a trap.
 #include "oracle/eval/oracle_problem.h"
 #include "oracle/formats/csv_format.h"
-#include "oracle/formats/json_input.h"
+#include "util/errors.h"
 
 #include <cstddef>
 #include <cstdint>

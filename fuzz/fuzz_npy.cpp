@@ -1,7 +1,7 @@
 // libFuzzer target: the .npy reader (oracle/formats/npy_format.h): header, shape arithmetic, data, and
 // the exact value of every element.
-#include "oracle/formats/json_input.h"
 #include "oracle/formats/npy_format.h"
+#include "util/errors.h"
 
 #include <cstddef>
 #include <cstdint>

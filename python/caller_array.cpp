@@ -1,7 +1,7 @@
 // Reading a caller's array in place (see caller_array.h).
 #include "caller_array.h"
 
-#include "oracle/formats/json_input.h"
+#include "util/errors.h"
 
 #include <bit>
 #include <optional>

@@ -7,9 +7,9 @@
 #include "oracle/diagnosis/oracle_compare.h"
 #include "oracle/eval/oracle_eval.h"
 #include "oracle/eval/oracle_problem.h"
-#include "oracle/formats/json_input.h"
 #include "oracle/fuzz/fuzz_impl.h"
 #include "reference/trace.h"
+#include "util/errors.h"
 
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>

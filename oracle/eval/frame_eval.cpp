@@ -2,7 +2,7 @@
 #include "oracle/eval/frame_eval.h"
 
 #include "oracle/eval/sequence_reference.h"
-#include "oracle/formats/json_input.h"
+#include "util/errors.h"
 
 namespace palcheck::oracle {
 

@@ -2,11 +2,11 @@
 #include "oracle/eval/oracle_eval.h"
 
 #include "oracle/formats/csv_format.h"
-#include "oracle/formats/json_input.h"
 #include "oracle/formats/npy_format.h"
 #include "oracle/keyed/keyed_pal.h"
 #include "reference/preisach_memory.h"
 #include "reference/relay.h"
+#include "util/errors.h"
 #include "util/parallel.h"
 
 #include <cmath>

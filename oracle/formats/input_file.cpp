@@ -2,7 +2,7 @@
 #include "oracle/formats/input_file.h"
 
 #include "oracle/formats/input_limits.h"
-#include "oracle/formats/json_input.h"
+#include "util/errors.h"
 
 #include <cerrno>
 #include <cstring>

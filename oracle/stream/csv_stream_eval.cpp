@@ -8,8 +8,8 @@
 
 #include "oracle/formats/csv_format.h"
 #include "oracle/formats/input_file.h"
-#include "oracle/formats/json_input.h"
 #include "oracle/stream/stream_output.h"
+#include "util/errors.h"
 #include "util/parallel.h"
 
 #include <algorithm>

@@ -1,12 +1,12 @@
 // Streamed, threaded evaluation of .npy inputs (see stream_eval.h).
 #include "oracle/stream/stream_eval.h"
 
-#include "oracle/formats/json_input.h"
 #include "oracle/formats/npy_format.h"
 #include "oracle/keyed/keyed_pal.h"
 #include "oracle/stream/csv_stream_eval.h"
 #include "oracle/stream/json_stream_eval.h"
 #include "oracle/stream/stream_output.h"
+#include "util/errors.h"
 #include "util/parallel.h"
 
 #include <unistd.h>

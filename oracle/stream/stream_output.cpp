@@ -1,8 +1,8 @@
 // The writing half of the streamed eval (see stream_output.h).
 #include "oracle/stream/stream_output.h"
 
-#include "oracle/formats/json_input.h"
 #include "oracle/formats/npy_format.h"
+#include "util/errors.h"
 
 #include <nlohmann/json.hpp>
 

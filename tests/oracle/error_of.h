@@ -2,7 +2,7 @@
 // naming the file and the field (the readers: JSON, numbers, CSV, .npy).
 #pragma once
 
-#include "oracle/formats/json_input.h"
+#include "util/errors.h"
 
 #include <functional>
 #include <string>

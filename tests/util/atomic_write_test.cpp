@@ -1,8 +1,8 @@
 // util/atomic_write.h: files are written whole or not at all, concurrent writers on one path
 // never share a temporary file, SIGTERM during a write leaves no temporary file, outputs equal to
 // inputs and missing folders are refused before any work.
-#include "oracle/formats/json_input.h"
 #include "util/atomic_write.h"
+#include "util/errors.h"
 
 #include <gtest/gtest.h>
 

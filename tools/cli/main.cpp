@@ -1,8 +1,8 @@
 // The palcheck command line: each subcommand lives in its own file (see commands.h).
-#include "oracle/formats/json_input.h"
 #include "tools/cli/commands.h"
 #include "tools/cli/version.h"
 #include "util/atomic_write.h"
+#include "util/errors.h"
 #include "util/pending_removal.h"
 
 #include <iostream>

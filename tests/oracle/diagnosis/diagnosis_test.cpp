@@ -5,9 +5,9 @@
 // ratchet, rem:backprop's relaxation under tanh smoothing, undefined outputs before the crossing.
 #include "oracle/diagnosis/diagnosis.h"
 #include "oracle/diagnosis/oracle_compare.h"
-#include "oracle/formats/json_input.h"
 #include "reference/mpal.h"
 #include "reference/pal_definition.h"
+#include "util/errors.h"
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,9 @@
 // def:relay, def:pal: every reading (tie rule x initial state x first token) evaluated on the rank keys
 // (reading_runs.h, sequence_reference.h) equals eq:relay run relay by relay on the exact inputs with
 // that reading's comparisons, written here independently; the touch index equals a linear scan.
+#include "claims/tricky_sequences.h"
 #include "oracle/eval/sequence_reference.h"
 #include "oracle/keyed/touch_index.h"
-#include "tests/reference/generators.h"
 
 #include <gtest/gtest.h>
 
@@ -50,9 +50,9 @@ TEST(OracleReadingRuns, EveryReadingOnRankKeysEqualsTheRelaysOneByOne) {
   std::mt19937_64 rng(22);
   std::size_t checked = 0;
   for (int trial = 0; trial < 150; ++trial) {
-    Measure mu = testing::tricky_measure(rng);
+    Measure mu = random_tricky_measure(rng, 8, 6);
     if (trial % 3 == 0) mu.relays.push_back({{Q(1, 2), Q(1, 2)}, Q(3, 4)});  // a diagonal relay
-    std::vector<Q> u = testing::tricky_sequence(rng, 40);
+    std::vector<Q> u = random_tricky_sequence(rng, 40, 6);
     KeyedMeasure keyed(mu);
     ReadingMeasures measures(keyed);
     Conventions conventions;

@@ -1,9 +1,9 @@
 // Test-oracle formats: .npy (C and Fortran order) and CSV both ways, and their bad-input
 // messages (file and position).
 #include "oracle/formats/csv_format.h"
-#include "oracle/formats/json_input.h"
 #include "oracle/formats/npy_format.h"
 #include "tests/oracle/error_of.h"
+#include "util/errors.h"
 
 #include <gtest/gtest.h>
 

@@ -2,8 +2,8 @@
 // PAL by definition, and its doubles are the nearest doubles of the exact outputs.
 #include "oracle/keyed/keyed_pal.h"
 
+#include "claims/tricky_sequences.h"
 #include "reference/pal_definition.h"
-#include "tests/reference/generators.h"
 
 #include <gtest/gtest.h>
 
@@ -27,8 +27,8 @@ TEST(OracleKeyedPal, EqualsDefinitionOnBothPaths) {
   std::mt19937_64 rng(kSeed);
   int integral_cases = 0;
   for (int c = 0; c < 4000; ++c) {
-    Measure mu = with_weights(testing::tricky_measure(rng), rng, c % 2 == 0);
-    std::vector<Q> u = testing::tricky_sequence(rng, 20);
+    Measure mu = with_weights(random_tricky_measure(rng, 8, 6), rng, c % 2 == 0);
+    std::vector<Q> u = random_tricky_sequence(rng, 20, 6);
     KeyedMeasure keyed(mu);
     integral_cases += keyed.integral();
     for (InitialState initial : {InitialState::Off, InitialState::On}) {

@@ -7,9 +7,9 @@
 #include "oracle/stream/csv_stream_eval.h"
 
 #include "oracle/eval/oracle_problem.h"
-#include "oracle/formats/json_input.h"
 #include "tests/oracle/error_of.h"
 #include "tests/oracle/stream/stream_compare.h"
+#include "util/errors.h"
 
 #include <gtest/gtest.h>
 

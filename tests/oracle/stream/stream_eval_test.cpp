@@ -4,9 +4,9 @@
 #include "oracle/stream/stream_eval.h"
 
 #include "oracle/eval/oracle_problem.h"
-#include "oracle/formats/json_input.h"
 #include "oracle/formats/npy_format.h"
 #include "tests/oracle/scratch_files.h"
+#include "util/errors.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // tools/instance_json.h: instances and replay files survive a JSON round trip exactly, malformed
 // documents are rejected naming the field.
-#include "oracle/formats/json_input.h"
 #include "tools/cli/instance_json.h"
+#include "util/errors.h"
 
 #include <gtest/gtest.h>
 
@@ -10,8 +10,6 @@
 
 namespace palcheck::cli {
 namespace {
-
-using namespace oracle;  // formats and errors of the oracle library
 
 Instance sample() {
   return Instance{"lem:pop_one",
