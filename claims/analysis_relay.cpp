@@ -2,6 +2,7 @@
 // printed (the state before u_0), how palcheck resolves it (InitialState), and a seeded search
 // showing that, once resolved, PAL from the classical memory equals PAL by definition.
 #include "claims/analysis_registration.h"
+#include "claims/tricky_sequences.h"
 
 #include "reference/memory_pal.h"
 #include "reference/pal_definition.h"
@@ -58,29 +59,10 @@ ReplayOutcome replay_memory_vs_definition(const Instance& x) {
   return out;
 }
 
-Q lattice_value(std::mt19937_64& rng) { return Q(std::uniform_int_distribution<int>(-12, 12)(rng), 2); }
-
 // Inputs with plateaus and returns to earlier values, relays on the same lattice (ties are common).
 std::pair<Measure, std::vector<Q>> generate_case(std::mt19937_64& rng) {
-  std::vector<Q> u;
-  std::size_t length = std::uniform_int_distribution<std::size_t>(1, 14)(rng);
-  while (u.size() < length) {
-    int kind = std::uniform_int_distribution<int>(0, 3)(rng);
-    if (kind == 0 && !u.empty())
-      u.push_back(u.back());
-    else if (kind == 1 && u.size() >= 2)
-      u.push_back(u[std::uniform_int_distribution<std::size_t>(0, u.size() - 1)(rng)]);
-    else
-      u.push_back(lattice_value(rng));
-  }
-  Measure mu;
-  std::size_t relays = std::uniform_int_distribution<std::size_t>(1, 8)(rng);
-  for (std::size_t r = 0; r < relays; ++r) {
-    Q a = lattice_value(rng), b = lattice_value(rng);
-    if (a < b) std::swap(a, b);
-    mu.relays.push_back({{a, b}, Q(std::uniform_int_distribution<int>(-3, 3)(rng), 1 + r % 3)});
-  }
-  return {mu, u};
+  std::vector<Q> u = random_tricky_sequence(rng, 14, 6);
+  return {random_tricky_measure(rng, 8, 6), u};
 }
 
 CheckResult search_memory_vs_definition(const RunConfig& config, InitialState initial) {

@@ -1,10 +1,10 @@
 // Encoding-vs-reference agreement (see encoding_agreement.h).
 #include "proofs/encoding_agreement.h"
 
+#include "claims/tricky_sequences.h"
 #include "proofs/encode_algorithm1.h"
 #include "proofs/encode_memory.h"
 #include "proofs/encode_relay.h"
-#include "proofs/sequence_generator.h"
 #include "reference/preisach_memory.h"
 #include "smt/z3_query.h"
 
@@ -54,9 +54,9 @@ AgreementReport agree(std::uint64_t seed, std::size_t cases,
 
 AgreementReport relay_step_agreement(std::uint64_t seed, std::size_t cases) {
   return agree(seed, cases, [](std::mt19937_64& rng, z3::context& ctx, std::size_t c) -> std::string {
-    Q a = generated::lattice_value(rng), b = generated::lattice_value(rng);
+    Q a = random_rational(rng, 4, 2), b = random_rational(rng, 4, 2);
     if (a < b) std::swap(a, b);
-    std::vector<Q> u = generated::tricky_inputs(rng, 8);
+    std::vector<Q> u = random_tricky_sequence(rng, 8, 4);
     for (InitialState init : {InitialState::Off, InitialState::On}) {
       std::vector<z3::expr> su;
       for (const Q& x : u) su.push_back(real_val(ctx, x));
@@ -73,7 +73,7 @@ AgreementReport relay_step_agreement(std::uint64_t seed, std::size_t cases) {
 AgreementReport memory_step_agreement(std::uint64_t seed, std::size_t cases) {
   return agree(seed, cases, [](std::mt19937_64& rng, z3::context& ctx, std::size_t c) -> std::string {
     const std::size_t max_len = 9;
-    std::vector<Q> u = generated::tricky_inputs(rng, max_len);
+    std::vector<Q> u = random_tricky_sequence(rng, static_cast<int>(max_len), 4);
     InitialState init = c % 2 ? InitialState::On : InitialState::Off;
     PreisachMemory reference(init);
     SymMemory symbolic = empty_memory(ctx, max_len, init);
@@ -95,7 +95,7 @@ AgreementReport memory_step_agreement(std::uint64_t seed, std::size_t cases) {
 AgreementReport algorithm1_step_agreement(std::uint64_t seed, std::size_t cases) {
   return agree(seed, cases, [](std::mt19937_64& rng, z3::context& ctx, std::size_t c) -> std::string {
     const std::size_t max_len = 7;
-    std::vector<Q> u = generated::tricky_inputs(rng, max_len);
+    std::vector<Q> u = random_tricky_sequence(rng, static_cast<int>(max_len), 4);
     for (const Algorithm1Options& options : all_algorithm1_readings()) {
       Algorithm1 reference(options);
       SymAlgorithm1 symbolic = initial_algorithm1(ctx, max_len + 1);
@@ -123,7 +123,7 @@ AgreementReport unrolling_agreement(std::uint64_t seed, std::size_t cases) {
   AgreementReport report;
   for (std::size_t c = 0; c < cases; ++c, ++report.cases) {
     z3::context ctx;
-    std::vector<Q> u = generated::tricky_inputs(rng, 6);
+    std::vector<Q> u = random_tricky_sequence(rng, 6, 4);
     std::vector<z3::expr> su;
     for (std::size_t t = 0; t < u.size(); ++t) su.push_back(ctx.real_const(("u" + std::to_string(t)).c_str()));
     Algorithm1Options options = all_algorithm1_readings()[c % 6];

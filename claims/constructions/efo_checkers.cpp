@@ -3,6 +3,7 @@
 // cor:depth_nesting, cor:decidability, rem:efo_vs_fo: EFO evaluated on generated sequences against the
 // reference relay, memory and PAL-Transformer, per reading of "extremal position".
 #include "claims/constructions/separation_parts.h"
+#include "claims/tricky_sequences.h"
 #include "reference/models/efo_formula.h"
 #include "reference/preisach_memory.h"
 

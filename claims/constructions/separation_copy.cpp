@@ -9,6 +9,8 @@
 #include "reference/models/efo_formula.h"
 #include "reference/preisach_memory.h"
 
+#include <random>
+
 namespace palcheck {
 namespace {
 

@@ -9,7 +9,6 @@
 
 #include <cstdint>
 #include <optional>
-#include <random>
 #include <string>
 
 namespace palcheck {
@@ -35,11 +34,5 @@ std::optional<Instance> find_non_extremal_pair(const std::string& label, const R
 /// Replays a non-extremal pair: equal Preisach memories and equal extremal structure (every
 /// ExtremumReading) of the first coordinates, yet certified different last outputs.
 ReplayOutcome replay_non_extremal_pair(const Instance& instance);
-
-/// A random sequence on the quarter lattice in [-span, span], with plateaus and revisits.
-std::vector<Q> random_tricky_sequence(std::mt19937_64& rng, int max_len, int span);
-
-/// A rational k/den with k uniform in [-span*den, span*den].
-Q random_rational(std::mt19937_64& rng, int span, int den);
 
 }  // namespace palcheck

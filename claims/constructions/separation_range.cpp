@@ -4,6 +4,7 @@
 // one-layer PAL-Transformer does either (a small enough perturbation switches no relay).
 #include "claims/constructions/separation_parts.h"
 #include "claims/constructions/separation_witnesses.h"
+#include "claims/tricky_sequences.h"
 #include "reference/pal_definition.h"
 
 #include <algorithm>

@@ -6,6 +6,8 @@
 #include "claims/constructions/separation_parts.h"
 #include "claims/constructions/separation_witnesses.h"
 
+#include <random>
+
 namespace palcheck {
 namespace {
 

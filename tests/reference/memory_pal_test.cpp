@@ -1,8 +1,8 @@
 // def:pal, prop:wiping, prop:sufficiency: PAL from the classical memory equals PAL by definition,
 // and the memory keeps the invariants of the wiping-out property.
+#include "claims/tricky_sequences.h"
 #include "reference/memory_pal.h"
 #include "reference/pal_definition.h"
-#include "tests/reference/generators.h"
 
 #include <gtest/gtest.h>
 
@@ -14,8 +14,8 @@ constexpr std::uint64_t kSeed = 20261125;
 TEST(MemoryPal, EqualsDefinitionOnTenThousandGeneratedCases) {
   std::mt19937_64 rng(kSeed);
   for (int c = 0; c < 10000; ++c) {
-    Measure mu = testing::tricky_measure(rng);
-    std::vector<Q> u = testing::tricky_sequence(rng);
+    Measure mu = random_tricky_measure(rng, 8, 6);
+    std::vector<Q> u = random_tricky_sequence(rng, 14, 6);
     for (InitialState initial : {InitialState::Off, InitialState::On}) {
       ASSERT_EQ(pal_by_memory(mu, u, initial), pal_by_definition(mu, u, initial))
           << "case " << c << " seed " << kSeed << " initial " << static_cast<int>(initial);
@@ -32,7 +32,7 @@ TEST(MemoryPal, GridFastPathEqualsDefinition) {
     for (int i = 1; i <= grid.L; ++i)
       for (int j = 1; j <= i; ++j)
         if (rng() % 2) grid.weights.push_back({i, j, Q(static_cast<int>(rng() % 7) - 3)});
-    std::vector<Q> u = testing::tricky_sequence(rng);
+    std::vector<Q> u = random_tricky_sequence(rng, 14, 6);
     if (c % 8 < 4)
       for (Q& x : u) x *= 2 * grid.delta;  // the half-lattice onto the grid and its midpoints
     for (InitialState initial : {InitialState::Off, InitialState::On}) {
@@ -47,7 +47,7 @@ TEST(MemoryPal, GridFastPathEqualsDefinition) {
 TEST(PreisachMemory, AlternatesWithMaximaDecreasingAndMinimaIncreasing) {
   std::mt19937_64 rng(kSeed + 2);
   for (int c = 0; c < 5000; ++c) {
-    std::vector<Q> u = testing::tricky_sequence(rng, 30);
+    std::vector<Q> u = random_tricky_sequence(rng, 30, 6);
     for (InitialState initial : {InitialState::Off, InitialState::On}) {
       PreisachMemory memory(initial);
       for (const Q& x : u) {
@@ -76,8 +76,8 @@ TEST(PreisachMemory, AlternatesWithMaximaDecreasingAndMinimaIncreasing) {
 TEST(PreisachMemory, RelayStateReadFromMemoryEqualsDefinition) {
   std::mt19937_64 rng(kSeed + 3);
   for (int c = 0; c < 5000; ++c) {
-    Measure mu = testing::tricky_measure(rng);
-    std::vector<Q> u = testing::tricky_sequence(rng);
+    Measure mu = random_tricky_measure(rng, 8, 6);
+    std::vector<Q> u = random_tricky_sequence(rng, 14, 6);
     for (InitialState initial : {InitialState::Off, InitialState::On}) {
       auto states = relay_states_by_definition(mu, u, initial);
       PreisachMemory memory(initial);
