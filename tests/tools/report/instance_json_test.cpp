@@ -1,14 +1,14 @@
-// tools/instance_json.h: instances and replay files survive a JSON round trip exactly, malformed
+// tools/report/instance_json.h: instances and replay files survive a JSON round trip exactly, malformed
 // documents are rejected naming the field.
+#include "tools/report/instance_json.h"
 #include "oracle/formats/json_input.h"
-#include "tools/cli/instance_json.h"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 
-namespace palcheck::cli {
+namespace palcheck::report {
 namespace {
 
 using namespace oracle;  // formats and errors of the oracle library
@@ -61,4 +61,4 @@ TEST(InstanceJson, MalformedDocumentsNameTheField) {
 }
 
 }  // namespace
-}  // namespace palcheck::cli
+}  // namespace palcheck::report
