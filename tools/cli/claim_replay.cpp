@@ -5,16 +5,16 @@
 #include "oracle/formats/json_input.h"
 #include "tools/cli/claim_text.h"
 #include "tools/cli/claim_verify.h"
-#include "tools/cli/instance_json.h"
+#include "tools/report/instance_json.h"
 
 namespace palcheck::cli {
 
 using namespace oracle;  // the oracle library: formats, problem, eval, compare
 
 int replay_saved_file(const Registry& registry, const std::string& path, std::ostream& out, std::ostream& err) {
-  ReplayFile file;
+  report::ReplayFile file;
   try {
-    file = replay_file_from_json(parse_json_text(read_source(path), path == "-" ? "stdin" : path));
+    file = report::replay_file_from_json(parse_json_text(read_source(path), path == "-" ? "stdin" : path));
   } catch (const InputError& e) {
     err << "palcheck replay: " << path << ": " << e.what() << "\n";
     return 2;

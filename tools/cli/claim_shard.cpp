@@ -3,7 +3,7 @@
 
 #include "claims/reading_verdict.h"
 #include "claims/search_parts.h"
-#include "tools/cli/instance_json.h"
+#include "tools/report/instance_json.h"
 
 #include <algorithm>
 #include <charconv>
@@ -68,7 +68,8 @@ CheckResult result_from_json(const json& j) {
     r.second_solver = SecondSolver{s.at("solver").get<std::string>(), s.at("answer").get<std::string>()};
   r.cases = j.at("cases").get<std::uint64_t>();
   if (!j.at("seed").is_null()) r.seed = j.at("seed").get<std::uint64_t>();
-  if (const json& c = j.at("counterexample"); !c.is_null()) r.counterexample = instance_from_json(nlohmann::json(c));
+  if (const json& c = j.at("counterexample"); !c.is_null())
+    r.counterexample = report::instance_from_json(nlohmann::json(c));
   std::optional<Scope> scope = parse_scope(j.at("scope").get<std::string>());
   if (!scope) throw std::invalid_argument("unknown scope " + j.at("scope").dump());
   r.scope = *scope;

@@ -106,7 +106,7 @@ nlohmann::ordered_json result_json(const CheckResult& r) {
                                         : json(nullptr)},
       {"cases", r.cases},
       {"seed", r.seed ? json(*r.seed) : json(nullptr)},
-      {"counterexample", r.counterexample ? instance_to_json(*r.counterexample) : json(nullptr)}};
+      {"counterexample", r.counterexample ? report::instance_to_json(*r.counterexample) : json(nullptr)}};
   if (!r.mutants.empty()) {
     json list = json::array();
     for (const MutantResult& m : r.mutants)
@@ -162,16 +162,16 @@ nlohmann::ordered_json verify_json(const VerifyReport& report) {
   return {{"seed", report.config.seed}, {"claims", claims}};
 }
 
-std::vector<ReplayFile> replay_files(const Registry& registry, const VerifyReport& report) {
-  std::vector<ReplayFile> files;
+std::vector<report::ReplayFile> replay_files(const Registry& registry, const VerifyReport& report) {
+  std::vector<report::ReplayFile> files;
   for (const ClaimReport& c : report.claims) {
     // A claim refuted under some readings only keeps its headline too (it refutes those readings).
     if (c.verdict != Verdict::Refuted && c.readings.line.empty()) continue;
     const CheckResult* r = c.verdict == Verdict::Refuted ? deciding_result(c) : headline_for(c.claim, c.results);
     if (!r || !r->counterexample) continue;
     ReplayReport replay = replay_instance(registry, *r->counterexample);
-    files.push_back(ReplayFile{*r->counterexample, r->seed, r->method, replay.outcome.predicted,
-                               replay.outcome.computed, replay_command(c.claim.label, report.config)});
+    files.push_back(report::ReplayFile{*r->counterexample, r->seed, r->method, replay.outcome.predicted,
+                                       replay.outcome.computed, replay_command(c.claim.label, report.config)});
   }
   return files;
 }

@@ -5,7 +5,7 @@
 
 #include "claims/reading_verdict.h"
 #include "claims/registry.h"
-#include "tools/cli/instance_json.h"
+#include "tools/report/instance_json.h"
 
 #include <nlohmann/json.hpp>
 
@@ -59,7 +59,7 @@ nlohmann::ordered_json result_json(const CheckResult& result);
 nlohmann::ordered_json verify_json(const VerifyReport& report);
 
 /// The replay file of every REFUTED claim (its headline) and of every claim refuted under some readings only.
-std::vector<ReplayFile> replay_files(const Registry& registry, const VerifyReport& report);
+std::vector<report::ReplayFile> replay_files(const Registry& registry, const VerifyReport& report);
 
 /// The file name a claim's replay file gets in `--out DIR`: the label with ':' and '/' replaced.
 std::string replay_file_name(const std::string& label);

@@ -9,8 +9,8 @@
 #include "tools/cli/claim_shard.h"
 #include "tools/cli/claim_text.h"
 #include "tools/cli/claim_verify.h"
-#include "tools/cli/instance_json.h"
 #include "tools/cli/number_option.h"
+#include "tools/report/instance_json.h"
 #include "util/atomic_file.h"
 #include "util/atomic_write.h"
 #include "util/output_folder.h"
@@ -79,10 +79,10 @@ void write_replay_files(const Registry& registry, const VerifyReport& report, co
   try {
     OutputFolder folder(out_dir);
     std::vector<std::string> names;
-    for (const ReplayFile& file : replay_files(registry, report)) {
+    for (const report::ReplayFile& file : replay_files(registry, report)) {
       names.push_back(replay_file_name(file.instance.label));
       write_file_atomically((std::filesystem::path(folder.staging()) / names.back()).string(),
-                            replay_file_to_json(file).dump(2) + "\n");
+                            report::replay_file_to_json(file).dump(2) + "\n");
     }
     std::vector<std::string> kept;
     folder.commit(&kept);

@@ -28,7 +28,7 @@ std::string to_tsv(const DataTable& table) {
 
 namespace detail {
 
-InitialState initial_state(const SavedInstance& instance) {
+InitialState initial_state(const Instance& instance) {
   auto it = instance.options.find("initial_state");
   return it != instance.options.end() && it->second == "1" ? InitialState::On : InitialState::Off;
 }

@@ -11,7 +11,7 @@
 namespace palcheck::report::detail {
 
 /// The instance's initial relay state (option "initial_state", default 0).
-InitialState initial_state(const SavedInstance& instance);
+InitialState initial_state(const Instance& instance);
 
 /// An inline gnuplot data block `$name << EOD ... EOD` from rows of numbers already printed as text.
 std::string data_block(const std::string& name, const std::vector<std::vector<std::string>>& rows);

@@ -13,7 +13,8 @@ namespace {
 using detail::data_block;
 using detail::quoted;
 
-std::optional<Q> scalar(const SavedInstance& instance, const std::string& key) {
+// The named scalar, or none: a headline without one leaves the figure out rather than the report refused.
+std::optional<Q> optional_scalar(const Instance& instance, const std::string& key) {
   auto it = instance.values.find(key);
   if (it == instance.values.end() || it->second.size() != 1) return std::nullopt;
   return it->second.front();
@@ -25,12 +26,13 @@ int small_int(const Q& q, int lo, int hi) {
 
 }  // namespace
 
-std::vector<Figure> encoding_figures(const SavedInstance& instance) {
+std::vector<Figure> encoding_figures(const Instance& instance) {
   if (instance.scenario != "z3-top-decode" && instance.scenario != "z3-code-below-grid") return {};
-  std::optional<Q> k = scalar(instance, "k"), d_max = scalar(instance, "D_max"), delta = scalar(instance, "Delta"),
-                   i = scalar(instance, "i"), d = scalar(instance, "d");
+  std::optional<Q> k = optional_scalar(instance, "k"), d_max = optional_scalar(instance, "D_max"),
+                   delta = optional_scalar(instance, "Delta"), i = optional_scalar(instance, "i"),
+                   d = optional_scalar(instance, "d");
   if (!k || !d_max || !delta || !i || !d || *delta <= 0) return {};
-  Q eps = scalar(instance, "eps").value_or(Q(0));
+  Q eps = optional_scalar(instance, "eps").value_or(Q(0));
   CantorEncoding enc{small_int(*k, 1, 8), small_int(*d_max, 0, 8), *delta};
   int depth = std::max({enc.d_max, small_int(*d, 0, 8), 1});
   int head_i = small_int(*i, 1, enc.k), head_d = small_int(*d, 0, 8);

@@ -14,7 +14,7 @@ using detail::data_block;
 using detail::quoted;
 
 // Relays named by the instance itself (a relay under test), as (alpha, beta) pairs.
-std::vector<Thresholds> named_relays(const SavedInstance& instance) {
+std::vector<Thresholds> named_relays(const Instance& instance) {
   std::vector<Thresholds> relays;
   for (auto [a, b] : {std::pair{"alpha", "beta"}, std::pair{"alpha_r", "beta_r"}}) {
     auto alpha = instance.values.find(a), beta = instance.values.find(b);
@@ -27,7 +27,7 @@ std::vector<Thresholds> named_relays(const SavedInstance& instance) {
 
 // The relays figure 1 follows: the named ones, else the relays between consecutive memory entries at the
 // last token (at most four, the most recent), else the relay spanning the whole input.
-std::vector<Thresholds> involved_relays(const SavedInstance& instance, const std::vector<Q>& u, InitialState initial) {
+std::vector<Thresholds> involved_relays(const Instance& instance, const std::vector<Q>& u, InitialState initial) {
   std::vector<Thresholds> relays = named_relays(instance);
   if (!relays.empty()) return relays;
   PreisachMemory memory(initial);
@@ -200,7 +200,7 @@ Figure plane_figure(const std::string& name, const std::vector<Q>& u, const std:
 
 }  // namespace
 
-std::vector<Figure> sequence_figures(const SavedInstance& instance) {
+std::vector<Figure> sequence_figures(const Instance& instance) {
   std::vector<Figure> figures;
   InitialState initial = detail::initial_state(instance);
   for (const char* name : {"u", "v"}) {
@@ -213,7 +213,7 @@ std::vector<Figure> sequence_figures(const SavedInstance& instance) {
   return figures;
 }
 
-std::vector<Figure> other_sequence_figures(const SavedInstance& instance) {
+std::vector<Figure> other_sequence_figures(const Instance& instance) {
   if (instance.values.count("u")) return {};
   Figure f;
   f.id = "fig1-lists";

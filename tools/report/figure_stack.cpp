@@ -13,7 +13,7 @@ using detail::data_block;
 using detail::quoted;
 
 // The Algorithm 1 reading the instance names ("algorithm1" option, or "stack" = "algorithm1:<reading>").
-std::optional<Algorithm1Options> algorithm1_reading(const SavedInstance& instance) {
+std::optional<Algorithm1Options> named_algorithm1_reading(const Instance& instance) {
   std::string name;
   if (auto it = instance.options.find("algorithm1"); it != instance.options.end())
     name = it->second;
@@ -38,9 +38,9 @@ std::string pairs(const std::vector<StackPair>& stack) {
 
 }  // namespace
 
-std::vector<Figure> stack_figures(const SavedInstance& instance) {
+std::vector<Figure> stack_figures(const Instance& instance) {
   auto u_it = instance.values.find("u");
-  std::optional<Algorithm1Options> options = algorithm1_reading(instance);
+  std::optional<Algorithm1Options> options = named_algorithm1_reading(instance);
   if (u_it == instance.values.end() || u_it->second.empty() || !options) return {};
   const std::vector<Q>& u = u_it->second;
   Figure f;

@@ -1,28 +1,14 @@
 // Figure 4 (thm:tc, repair:thm:tc): the two-stack interpreter and the construction of thm:tc side by side,
 // step by step up to the first difference (the printed stack channels), and the repaired construction
 // (nested encoding, claims/constructions/tc_*) running in step on the same machine and word.
+#include "claims/instance.h"
 #include "reference/models/pda_library.h"
 #include "reference/models/tc_printed.h"
 #include "reference/models/tc_repair.h"
 #include "tools/report/figures.h"
 
-#include <stdexcept>
-
 namespace palcheck::report {
 namespace {
-
-std::string option(const SavedInstance& instance, const std::string& key) {
-  auto it = instance.options.find(key);
-  if (it == instance.options.end()) throw std::invalid_argument("thm:tc instance: no option " + key);
-  return it->second;
-}
-
-const Q& scalar(const SavedInstance& instance, const std::string& key) {
-  auto it = instance.values.find(key);
-  if (it == instance.values.end() || it->second.size() != 1)
-    throw std::invalid_argument("thm:tc instance: no value " + key);
-  return it->second.front();
-}
 
 DataTable side_by_side_table(const SideBySide& run, const std::string& construction) {
   DataTable table;
@@ -51,7 +37,7 @@ Figure tc_repair_figure(const std::string& machine, const std::string& word, std
   return f;
 }
 
-std::vector<Figure> tc_figures(const SavedInstance& instance) {
+std::vector<Figure> tc_figures(const Instance& instance) {
   if (instance.scenario != "printed-side-by-side") return {};
   std::string machine = option(instance, "machine"), word = option(instance, "word");
   PrintedTcOptions options;

@@ -32,20 +32,20 @@ struct Figure {
 };
 
 /// Figures 1 and 2 for every input sequence of the instance (values "u", "v"); none without one.
-std::vector<Figure> sequence_figures(const SavedInstance& instance);
+std::vector<Figure> sequence_figures(const Instance& instance);
 
 /// Other sequences of the instance (x, y, fields, ...) against their index, when it has no "u".
-std::vector<Figure> other_sequence_figures(const SavedInstance& instance);
+std::vector<Figure> other_sequence_figures(const Instance& instance);
 
 /// Figure 3 when the instance names an Algorithm 1 reading and has a sequence "u"; none otherwise.
-std::vector<Figure> stack_figures(const SavedInstance& instance);
+std::vector<Figure> stack_figures(const Instance& instance);
 
 /// Figure 4 for a printed-side-by-side instance of thm:tc (library machine, word, steps): the printed
 /// construction next to the interpreter up to the first difference, and the repaired construction.
-std::vector<Figure> tc_figures(const SavedInstance& instance);
+std::vector<Figure> tc_figures(const Instance& instance);
 
 /// Figure 4 for the encoding lemmas (scenarios z3-top-decode, z3-code-below-grid): codes, decoders, grid.
-std::vector<Figure> encoding_figures(const SavedInstance& instance);
+std::vector<Figure> encoding_figures(const Instance& instance);
 
 /// Figure 4's repaired half alone, for repair:thm:tc: machine `machine` on `word` for `steps` steps.
 Figure tc_repair_figure(const std::string& machine, const std::string& word, std::size_t steps);

@@ -3,6 +3,7 @@
 
 #include "oracle/formats/input_file.h"
 #include "oracle/formats/json_input.h"
+#include "tools/report/instance_json.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -51,6 +52,16 @@ const nlohmann::json* headline_result(const nlohmann::json& results, std::string
   return nullptr;
 }
 
+// The instance of a replay file or counterexample, read as `palcheck replay` reads it so that the report draws
+// only what replays; its InputError becomes the std::invalid_argument of a malformed run, naming where it was.
+Instance read_instance(const nlohmann::json& doc, const std::string& where) {
+  try {
+    return instance_from_json(doc);
+  } catch (const InputError& e) {
+    throw std::invalid_argument(where + ": " + e.what());
+  }
+}
+
 }  // namespace
 
 std::string ReportClaim::verdict() const { return string_field(doc, "verdict"); }
@@ -60,27 +71,6 @@ const nlohmann::json& ReportClaim::results() const {
   if (evidence == doc.end() || !evidence->is_object()) return kEmptyArray;
   auto results = evidence->find("results");
   return results != evidence->end() && results->is_array() ? *results : kEmptyArray;
-}
-
-SavedInstance instance_from_json(const nlohmann::json& doc) {
-  if (!doc.is_object()) throw std::invalid_argument("instance: not an object");
-  SavedInstance instance;
-  instance.label = string_field(doc, "label");
-  instance.scenario = string_field(doc, "scenario");
-  if (auto options = doc.find("options"); options != doc.end() && options->is_object())
-    for (auto& [key, value] : options->items())
-      instance.options[key] = value.is_string() ? value.get<std::string>() : value.dump();
-  if (auto values = doc.find("values"); values != doc.end() && values->is_object())
-    for (auto& [key, list] : values->items()) {
-      if (!list.is_array()) throw std::invalid_argument("instance values." + key + ": not a list");
-      std::vector<Q>& out = instance.values[key];
-      for (const nlohmann::json& v : list) {
-        std::optional<Q> q = v.is_string() ? parse_rational(v.get<std::string>()) : std::nullopt;
-        if (!q) throw std::invalid_argument("instance values." + key + ": not an exact number: " + v.dump());
-        out.push_back(*q);
-      }
-    }
-  return instance;
 }
 
 ReportRun make_run(const nlohmann::json& verify_doc, const std::map<std::string, nlohmann::json>& replays,
@@ -111,10 +101,10 @@ ReportRun make_run(const nlohmann::json& verify_doc, const std::map<std::string,
     if (auto it = replays.find(label); it != replays.end()) rc.replay = it->second;
     // Any claim with a confirmed refutation has a headline: REFUTED, or ILL-POSED with readings that refute.
     if (rc.replay) {
-      rc.headline = instance_from_json(*rc.replay);
+      rc.headline = read_instance(*rc.replay, "replay file of claim " + label);
       rc.headline_source = "the replay file";
     } else if (const nlohmann::json* r = headline_result(rc.results(), rc.headline_source)) {
-      rc.headline = instance_from_json((*r)["counterexample"]);
+      rc.headline = read_instance((*r)["counterexample"], "verify JSON: claim " + label + " counterexample");
     }
     run.claims.push_back(std::move(rc));
   }
@@ -136,7 +126,7 @@ std::map<std::string, nlohmann::json> read_replay_folder(const std::string& dir)
     }
     if (!doc.is_object() || !doc.contains("label") || !doc["label"].is_string())
       throw std::invalid_argument("replay file " + file.string() + ": not a replay file");
-    instance_from_json(doc);
+    read_instance(doc, "replay file " + file.string());
     replays[doc["label"].get<std::string>()] = doc;
   }
   return replays;

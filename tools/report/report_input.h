@@ -4,7 +4,7 @@
 #pragma once
 
 #include "claims/claim.h"
-#include "reference/rational.h"
+#include "claims/instance.h"
 
 #include <nlohmann/json.hpp>
 
@@ -15,21 +15,13 @@
 
 namespace palcheck::report {
 
-/// A counterexample instance as saved: label, scenario, options and named exact values.
-struct SavedInstance {
-  std::string label;                             ///< the claim
-  std::string scenario;                          ///< the replayer's scenario
-  std::map<std::string, std::string> options;    ///< readings and discrete parameters
-  std::map<std::string, std::vector<Q>> values;  ///< named exact numbers
-};
-
 /// One claim of the run with what the report needs about it.
 struct ReportClaim {
-  Claim claim;                            ///< the table row (label, section, statement, hypotheses, readings)
-  nlohmann::json doc;                     ///< the claim's object in the verify JSON
-  std::optional<nlohmann::json> replay;   ///< its replay file, when the run wrote one
-  std::optional<SavedInstance> headline;  ///< the counterexample the figures draw
-  std::string headline_source;            ///< where the headline came from (replay file, headline flag, first REFUTED)
+  Claim claim;                           ///< the table row (label, section, statement, hypotheses, readings)
+  nlohmann::json doc;                    ///< the claim's object in the verify JSON
+  std::optional<nlohmann::json> replay;  ///< its replay file, when the run wrote one
+  std::optional<Instance> headline;      ///< the counterexample the figures draw
+  std::string headline_source;           ///< where the headline came from (replay file, headline flag, first REFUTED)
 
   /// The claim's verdict as the run printed it.
   std::string verdict() const;
@@ -43,14 +35,11 @@ struct ReportRun {
   std::vector<ReportClaim> claims;  ///< one per claim of the run
 };
 
-/// Reads an instance object ({"label","scenario","options","values"}); std::invalid_argument naming the field.
-SavedInstance instance_from_json(const nlohmann::json& doc);
-
-/// Builds the run: claims from the JSON (std::invalid_argument for a shard's file, which has no verdicts, or a
-/// claim without label or verdict), table rows from `table` (a claim missing from the table keeps its
-/// label and no statement), replay files by label, and the headline of each claim with a refutation (REFUTED,
-/// or ILL-POSED under readings that refute): the replay file's instance, else the result marked
-/// "headline": true, else the first REFUTED result with a counterexample.
+/// Builds the run: claims from the JSON (std::invalid_argument for a shard's file, which has no verdicts, a claim
+/// without label or verdict, or a headline instance that instance_from_json refuses), table rows from `table` (a
+/// claim missing from the table keeps its label and no statement), replay files by label, and the headline of each
+/// claim with a refutation (REFUTED, or ILL-POSED under readings that refute): the replay file's instance, else the
+/// result marked "headline": true, else the first REFUTED result with a counterexample.
 ReportRun make_run(const nlohmann::json& verify_doc, const std::map<std::string, nlohmann::json>& replays,
                    const std::vector<Claim>& table);
 

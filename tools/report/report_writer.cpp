@@ -223,7 +223,7 @@ std::string side_note(const ReportClaim& rc) {
 
 // A figure drawn from a sequence of the headline ("fig1-u", "fig2-v", "fig3-u") is left out when that
 // sequence is a single token: a figure of one point shows nothing its table does not.
-bool draws_one_point(const Figure& f, const SavedInstance& headline) {
+bool draws_one_point(const Figure& f, const Instance& headline) {
   std::size_t dash = f.id.find('-');
   if (dash == std::string::npos || f.id.rfind("fig", 0) != 0 || f.id[3] > '3') return false;
   auto it = headline.values.find(f.id.substr(dash + 1));
@@ -386,7 +386,7 @@ void write_claim_page(Context& c, const ReportClaim& rc) {
   std::vector<std::string> left_out;
   std::vector<Figure> figures = figures_of(rc, left_out);
   if (rc.headline) {
-    const SavedInstance& h = *rc.headline;
+    const Instance& h = *rc.headline;
     page.heading(2, "Headline counterexample");
     page.paragraph(page.text("scenario " + h.scenario + ", taken from " + rc.headline_source + "."));
     std::vector<std::vector<std::string>> rows;

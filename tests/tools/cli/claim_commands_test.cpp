@@ -2,7 +2,7 @@
 // identical for the same seed), one meaning of --json [FILE] on every command, list coverage of every
 // registered claim, replay of saved files, and --version.
 #include "claims/areas.h"
-#include "tools/cli/instance_json.h"
+#include "tools/report/instance_json.h"
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
@@ -134,7 +134,7 @@ TEST_F(ClaimCommands, ReplayOfAnInstanceTheReferenceDoesNotRefuteExitsOne) {
              "memory-vs-definition",
              {{"initial_state", "0"}},
              {{"inputs", {Q(0), Q(2), Q(1)}}, {"alpha", {Q(2)}}, {"beta", {Q(1, 2)}}, {"weight", {Q(1)}}}};
-  std::ofstream(path("agree.json")) << instance_to_json(x).dump();
+  std::ofstream(path("agree.json")) << report::instance_to_json(x).dump();
   CommandRun r = run("replay " + path("agree.json"));
   EXPECT_EQ(r.code, 1);
   EXPECT_NE(r.out.find("no longer refutes"), std::string::npos);

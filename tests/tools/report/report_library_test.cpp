@@ -173,8 +173,20 @@ TEST(MakeRun, RejectsAnInexactValue) {
   EXPECT_THROW(make_run(bad, {}, {}), std::invalid_argument);
 }
 
+TEST(MakeRun, RefusesAHeadlineThatReplayRefusesNamingClaimAndField) {
+  nlohmann::json result = refuted_result("1/3", false);
+  result["counterexample"]["options"] = {{"initial_state", 0}};
+  try {
+    make_run(run_with({result}), {}, {});
+    ADD_FAILURE() << "accepted an option that is not a string";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("claim c counterexample: options.initial_state"), std::string::npos)
+        << e.what();
+  }
+}
+
 TEST(SequenceFigures, DrawTheExactInputAndTheMemorysRelayStates) {
-  SavedInstance instance{"c", "s", {{"initial_state", "0"}}, {{"u", {Q(0), Q(3), Q(1, 3), Q(2), Q(1, 2)}}}};
+  Instance instance{"c", "s", {{"initial_state", "0"}}, {{"u", {Q(0), Q(3), Q(1, 3), Q(2), Q(1, 2)}}}};
   std::vector<Figure> figures = sequence_figures(instance);
   ASSERT_EQ(figures.size(), 2u);
   const std::vector<Q>& u = instance.values.at("u");

@@ -1,6 +1,7 @@
 // The JSON form of claim instances (claims/instance.h) and of the replay files that
-// `palcheck verify --out DIR` writes and `palcheck replay FILE` re-runs: every REFUTED verdict
-// leaves a file anyone can re-check on the exact reference alone.
+// `palcheck verify --out DIR` writes, `palcheck replay FILE` re-runs and `palcheck report` draws: every
+// REFUTED verdict leaves a file anyone can re-check on the exact reference alone. It sits in the report's
+// layer, the lowest one both the report and the command line may include, so that both read one format.
 #pragma once
 
 #include "claims/instance.h"
@@ -11,7 +12,7 @@
 #include <optional>
 #include <string>
 
-namespace palcheck::cli {
+namespace palcheck::report {
 
 /// {"label","scenario","options":{...},"values":{name:["p/q",...]}}; numbers as canonical fractions.
 nlohmann::ordered_json instance_to_json(const Instance& instance);
@@ -35,4 +36,4 @@ nlohmann::ordered_json replay_file_to_json(const ReplayFile& file);
 /// The inverse of replay_file_to_json; InputError on anything malformed.
 ReplayFile replay_file_from_json(const nlohmann::json& doc);
 
-}  // namespace palcheck::cli
+}  // namespace palcheck::report

@@ -1,6 +1,6 @@
-// tools/instance_json.h: instances and replay files survive a JSON round trip exactly, malformed
+// tools/report/instance_json.h: instances and replay files survive a JSON round trip exactly, malformed
 // documents are rejected naming the field.
-#include "tools/cli/instance_json.h"
+#include "tools/report/instance_json.h"
 #include "util/errors.h"
 
 #include <gtest/gtest.h>
@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <fstream>
 
-namespace palcheck::cli {
+namespace palcheck::report {
 namespace {
 
 Instance sample() {
@@ -59,4 +59,4 @@ TEST(InstanceJson, MalformedDocumentsNameTheField) {
 }
 
 }  // namespace
-}  // namespace palcheck::cli
+}  // namespace palcheck::report

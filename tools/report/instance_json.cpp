@@ -1,9 +1,9 @@
 // JSON of instances and replay files (see instance_json.h).
-#include "tools/cli/instance_json.h"
+#include "tools/report/instance_json.h"
 
 #include "oracle/formats/json_input.h"
 
-namespace palcheck::cli {
+namespace palcheck::report {
 
 using namespace oracle;  // the oracle library: formats, problem, eval, compare
 
@@ -92,4 +92,4 @@ ReplayFile replay_file_from_json(const json& doc) {
   return file;
 }
 
-}  // namespace palcheck::cli
+}  // namespace palcheck::report
