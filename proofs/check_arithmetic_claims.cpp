@@ -14,13 +14,11 @@
 namespace palcheck::proofs {
 namespace {
 
-using Prove = InductionProof (*)(const RunConfig&, int);
-using Words = InductionClaim (*)();
-using Mutants = std::vector<ProofMutant> (*)();
-
-Checker chain_checker(const std::string& label, Prove prove, Words words, Mutants mutants) {
+template <class Change>
+Checker chain_checker(const std::string& label, InductionProof (*prove)(const RunConfig&, Change),
+                      InductionClaim (*words)(), std::vector<Mutant<Change>> (*mutants)()) {
   return {label, "induction", [prove, words, mutants](const RunConfig& config) {
-            CheckResult r = chain_report(prove(config, 0), words(), "induction");
+            CheckResult r = chain_report(prove(config, Change{}), words(), "induction");
             pin(r, [&] { return chain_mutants(config, mutants(), prove); });
             return std::vector<CheckResult>{r};
           }};
@@ -31,7 +29,8 @@ Checker chain_checker(const std::string& label, Prove prove, Words words, Mutant
 void register_arithmetic_claim_checkers(Registry& r) {
   r.add(chain_checker("rem:backprop:off_ties", prove_relaxation_limit, relaxation_claim, relaxation_mutants));
   r.add(chain_checker("rem:maxcut:identity", prove_maxcut_identity, maxcut_claim, maxcut_mutants));
-  r.add(chain_checker("rem:heads_dims:parameters", prove_parameter_counts, parameter_count_claim, parameter_count_mutants));
+  r.add(chain_checker("rem:heads_dims:parameters", prove_parameter_counts, parameter_count_claim,
+                      parameter_count_mutants));
   r.add(chain_checker("lem:mlp_width", prove_mlp_width, mlp_width_claim, mlp_width_mutants));
   r.add(chain_checker("lem:mlp_width", prove_mlp_interpolation, mlp_interpolation_claim, mlp_interpolation_mutants));
 }

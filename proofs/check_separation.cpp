@@ -19,7 +19,9 @@ CheckResult no_copy_result(const RunConfig& config, FiniteImageTarget target) {
   CheckResult r = chain_report(prove_finite_image(config, target), finite_image_claim(target), "induction");
   pin(r, [&] {
     return chain_mutants(config, finite_image_mutants(target),
-                         [&](const RunConfig& settings, int id) { return prove_finite_image(settings, target, id); });
+                         [&](const RunConfig& settings, FiniteImageChange change) {
+                           return prove_finite_image(settings, target, change);
+                         });
   });
   r.details.emplace_back("the paper's proof",
                          "its key step (equal extremum stacks give equal outputs) is refuted: see "
@@ -51,13 +53,14 @@ CheckResult tr_only_result(const RunConfig& config, const InductionProof& no_pal
   claim.hypotheses.insert(claim.hypotheses.end(), pal.hypotheses.begin(), pal.hypotheses.end());
   CheckResult r = chain_report(joined(prove_range_transformer(config, tie), no_pal), claim, "induction");
   pin(r, [&] {
-    std::vector<MutantResult> out =
-        chain_mutants(config, range_transformer_mutants(tie), [&](const RunConfig& settings, int id) {
-          return prove_range_transformer(settings, tie, id);
-        });
+    std::vector<MutantResult> out = chain_mutants(config, range_transformer_mutants(tie),
+                                                  [&](const RunConfig& settings, RangeTransformerChange change) {
+                                                    return prove_range_transformer(settings, tie, change);
+                                                  });
     for (MutantResult& m : chain_mutants(config, finite_image_mutants(FiniteImageTarget::RangeRealTokens),
-                                         [](const RunConfig& settings, int id) {
-                                           return prove_finite_image(settings, FiniteImageTarget::RangeRealTokens, id);
+                                         [](const RunConfig& settings, FiniteImageChange change) {
+                                           return prove_finite_image(settings, FiniteImageTarget::RangeRealTokens,
+                                                                     change);
                                          }))
       out.push_back(std::move(m));
     return out;

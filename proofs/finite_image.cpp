@@ -23,10 +23,10 @@ constexpr InductionText kText{
     "states (eq:pal, eq:mpal); p reaches the network at the query position n only (as q_n = PE(p) in "
     "prop:copy's proof)"};
 
-bool is(int mutant, FiniteImageMutant m) { return mutant == static_cast<int>(m); }
+using Change = FiniteImageChange;
 
 // Layer 0: z^(0)_n = x_n + PE(n) depends on the token at n and on n only.
-ChainQuery layer_base() {
+ChainQuery<Change> layer_base() {
   return {"base: layer 0", "x_n = x'_n => z^(0)_n = z'^(0)_n (z^(0)_n = x_n + PE(n))", [](z3::context& c, Query& q) {
             z3::sort vec = c.array_sort(c.int_sort(), c.real_sort());
             z3::func_decl embed = c.function("embed", vec, c.int_sort(), vec);
@@ -37,7 +37,7 @@ ChainQuery layer_base() {
 }
 
 // One relay of layer l+1 (any of them: r is free), at n, in both runs.
-ChainQuery relay_step(int mutant) {
+ChainQuery<Change> relay_step(Change mutant) {
   return {
       "step: a relay of layer l+1 at n",
       "z^(l)_n = z'^(l)_n and the relay's states at n-1 equal => its states at n equal (eq:relay on its signal, any "
@@ -57,19 +57,19 @@ ChainQuery relay_step(int mutant) {
         for (const Run& x : {a, b}) {
           z3::expr u = signal(r, x.z), on = u >= alpha;
           // A rate-dependent relay would switch on only when its signal rises across alpha.
-          if (is(mutant, kRateDependentRelay)) on = on && signal(r, x.before) < alpha;
+          if (mutant == Change::RateDependentRelay) on = on && signal(r, x.before) < alpha;
           q.fact(x.next == z3::ite(on, c.bool_val(true), z3::ite(u <= beta, c.bool_val(false), x.prev)));
         }
         q.hypothesis("alpha >= beta", alpha >= beta);
         q.hypothesis("same layer input at n", a.z == b.z);
-        if (!is(mutant, kStatesMayDiffer)) q.hypothesis("same relay states at n-1", a.prev == b.prev);
+        if (mutant != Change::StatesMayDiffer) q.hypothesis("same relay states at n-1", a.prev == b.prev);
         q.fact(a.next != b.next);
       },
-      {kRateDependentRelay, kStatesMayDiffer}};
+      {Change::RateDependentRelay, Change::StatesMayDiffer}};
 }
 
 // Layer l+1's output at n from its input and its relays' states at n (every relay equal, by relay_step).
-ChainQuery layer_step(int mutant) {
+ChainQuery<Change> layer_step(Change mutant) {
   return {"step: layer l to l+1",
           "z^(l)_n = z'^(l)_n and every relay state of layer l+1 at n equal => z^(l+1)_n = z'^(l+1)_n (LN, MLP, "
           "residuals, W_O and the measure any functions)",
@@ -80,7 +80,7 @@ ChainQuery layer_step(int mutant) {
             z3::expr s = c.constant("states", bits), s2 = c.constant("states_other", bits);
             q.hypothesis("same layer input at n", z == z2);
             q.hypothesis("same relay states at n (relay step)", s == s2);
-            if (is(mutant, kReadsAnotherPosition)) {
+            if (mutant == Change::ReadsAnotherPosition) {
               z3::func_decl layer = c.function("layer", vec, vec, vec, vec);
               z3::expr w = c.constant("z_elsewhere", vec), w2 = c.constant("z_elsewhere_other", vec);
               q.fact(layer(z, mpal(s), w) != layer(z2, mpal(s2), w2));
@@ -89,13 +89,13 @@ ChainQuery layer_step(int mutant) {
               q.fact(layer(z, mpal(s)) != layer(z2, mpal(s2)));
             }
           },
-          {kReadsAnotherPosition}};
+          {Change::ReadsAnotherPosition}};
 }
 
 // m + 1 pigeons 0..m, `holes(m)` holes.
-z3::expr holes(int mutant, const z3::expr& m) { return is(mutant, kAsManyHolesAsPigeons) ? m + 1 : m; }
+z3::expr holes(Change mutant, const z3::expr& m) { return mutant == Change::AsManyHolesAsPigeons ? m + 1 : m; }
 
-ChainQuery pigeonhole_base(int mutant) {
+ChainQuery<Change> pigeonhole_base(Change mutant) {
   return {"base: pigeonhole m = 0",
           "no map of one pigeon into 0 holes",
           [mutant](z3::context& c, Query& q) {
@@ -103,12 +103,12 @@ ChainQuery pigeonhole_base(int mutant) {
             z3::expr zero = c.int_val(0);
             q.fact(0 <= h(zero) && h(zero) < holes(mutant, zero));
           },
-          {kAsManyHolesAsPigeons}};
+          {Change::AsManyHolesAsPigeons}};
 }
 
 // The premises are asserted at the pigeons the argument looks at (a, b and the last one): instances of
 // "for every pigeon", so the query stays quantifier-free and a mutant's model is found at once.
-ChainQuery pigeonhole_step(int mutant) {
+ChainQuery<Change> pigeonhole_step(Change mutant) {
   return {"step: pigeonhole m to m+1",
           "h injective from pigeons 0..m+1 into holes 0..m => g (h with the pigeon in hole m moved to h(m+1)) "
           "injective from pigeons 0..m into holes 0..m-1 (premises at the pigeons a, b, m+1)",
@@ -119,19 +119,19 @@ ChainQuery pigeonhole_step(int mutant) {
             q.fact(0 <= a && a <= m && 0 <= b && b <= m);
             for (const z3::expr& i : {a, b, last})
               q.hypothesis("h maps pigeons 0..m+1 into holes 0..m", 0 <= h(i) && h(i) < holes(mutant, last));
-            if (!is(mutant, kInjectivityDropped))
+            if (mutant != Change::InjectivityDropped)
               for (auto [i, j] : {std::pair{a, b}, std::pair{a, last}, std::pair{b, last}})
                 q.hypothesis("h is injective", z3::implies(i != j, h(i) != h(j)));
             auto g = [&](const z3::expr& x) {
-              return is(mutant, kNoRelabel) ? h(x) : z3::ite(h(x) == m, h(last), h(x));
+              return mutant == Change::NoRelabel ? h(x) : z3::ite(h(x) == m, h(last), h(x));
             };
             q.fact((a != b && g(a) == g(b)) || !(0 <= g(a) && g(a) < holes(mutant, m)));
           },
-          {kAsManyHolesAsPigeons, kNoRelabel, kInjectivityDropped}};
+          {Change::AsManyHolesAsPigeons, Change::NoRelabel, Change::InjectivityDropped}};
 }
 
 // Real tokens: x_p = v (all else fixed); pigeons v = a, b among 0..M; the output at n is F(states at n-1).
-ChainQuery conclusion_real(FiniteImageTarget target, int mutant) {
+ChainQuery<Change> conclusion_real(FiniteImageTarget target, Change mutant) {
   bool copy = target == FiniteImageTarget::CopyRealTokens;
   return {copy ? "conclusion: copy over R" : "conclusion: range over R",
           std::string(copy ? "x_n fixed, x_p = v: " : "n = 1, x_1 = 0, x_0 = v: ") +
@@ -149,21 +149,21 @@ ChainQuery conclusion_real(FiniteImageTarget target, int mutant) {
             for (const z3::expr& pigeon : {a, b}) {
               z3::expr v = z3::to_real(pigeon);
               z3::expr target = copy ? v : z3::ite(v >= 0, v, -v);
-              if (is(mutant, kFiniteValuedTarget)) target = z3::ite(v > 0, c.real_val(1), c.real_val(0));
-              z3::expr out = is(mutant, kOutputReadsTarget) ? F_reading(v, st(v)) : F(st(v));
-              if (!is(mutant, kUnboundedStates))
+              if (mutant == Change::FiniteValuedTarget) target = z3::ite(v > 0, c.real_val(1), c.real_val(0));
+              z3::expr out = mutant == Change::OutputReadsTarget ? F_reading(v, st(v)) : F(st(v));
+              if (mutant != Change::UnboundedStates)
                 q.hypothesis("the states at n-1 are numbered 0..M-1", 0 <= st(v) && st(v) < M);
               q.hypothesis(copy ? "the output at n is x_p" : "the output at 1 is f_range(x_0, 0)", out == target);
             }
             z3::expr va = z3::to_real(a), vb = z3::to_real(b);
             q.fact((a != b && st(va) == st(vb)) || !(0 <= st(va) && st(va) < M));
           },
-          {kOutputReadsTarget, kUnboundedStates, kFiniteValuedTarget}};
+          {Change::OutputReadsTarget, Change::UnboundedStates, Change::FiniteValuedTarget}};
 }
 
 // An alphabet of >= 2 symbols: K >= M + 1 prefixes x_{0:n-1}, pigeons a, b among 0..M; the query token at
 // n carries p; d = differ_at(a, b) a position where the two prefixes differ.
-ChainQuery conclusion_finite(int mutant) {
+ChainQuery<Change> conclusion_finite(Change mutant) {
   return {"conclusion: copy over a finite alphabet",
           "K >= M + 1 prefixes of length n, two distinct ones differing at a position d < n; the output at n for "
           "query p is F(p, st), st the number in 0..M-1 of the relay states at n-1, and it is x_p => st is injective "
@@ -177,17 +177,17 @@ ChainQuery conclusion_finite(int mutant) {
             z3::func_decl st_prefix = c.function("st", c.int_sort(), c.int_sort());
             z3::func_decl st_query = c.function("st_p", c.int_sort(), c.int_sort(), c.int_sort());
             auto st = [&](const z3::expr& prefix, const z3::expr& query) {
-              return is(mutant, kQueryBeforePrefix) ? st_query(prefix, query) : st_prefix(prefix);
+              return mutant == Change::QueryBeforePrefix ? st_query(prefix, query) : st_prefix(prefix);
             };
             z3::expr d = c.function("differ_at", c.int_sort(), c.int_sort(), c.int_sort())(a, b);
             q.hypothesis("M >= 1 numbered relay-state vectors", M >= 1);
             q.hypothesis("K >= M + 1 prefixes (2^n >= 2^B + 1 binary prefixes once n > B)", K >= M + 1);
             q.fact(0 <= a && a <= M && 0 <= b && b <= M);
-            if (!is(mutant, kPrefixesNotDistinct))
+            if (mutant != Change::PrefixesNotDistinct)
               q.hypothesis("distinct prefixes differ at some position < n",
                            z3::implies(a != b, 0 <= d && d < n && token(a, d) != token(b, d)));
             for (const z3::expr& k : {a, b}) {
-              if (!is(mutant, kUnboundedStates))
+              if (mutant != Change::UnboundedStates)
                 for (const z3::expr& p : {zero, d})
                   q.hypothesis("the states at n-1 are numbered 0..M-1", 0 <= st(k, p) && st(k, p) < M);
               q.hypothesis("the output at n for query p is x_p",
@@ -195,40 +195,42 @@ ChainQuery conclusion_finite(int mutant) {
             }
             q.fact((a != b && st(a, zero) == st(b, zero)) || !(0 <= st(a, zero) && st(a, zero) < M));
           },
-          {kQueryBeforePrefix, kUnboundedStates, kPrefixesNotDistinct}};
+          {Change::QueryBeforePrefix, Change::UnboundedStates, Change::PrefixesNotDistinct}};
 }
 
-const std::vector<ProofMutant> kMutants{
-    {kRateDependentRelay, "rate-dependent relay",
+const std::vector<Mutant<Change>> kMutants{
+    {Change::RateDependentRelay, "rate-dependent relay",
      "the relay switches on only when its signal rises across alpha (it reads n-1)"},
-    {kStatesMayDiffer, "states at n-1 may differ", "the layer step's premise 'same relay states at n-1' is dropped"},
-    {kReadsAnotherPosition, "layer reads another position",
+    {Change::StatesMayDiffer, "states at n-1 may differ",
+     "the layer step's premise 'same relay states at n-1' is dropped"},
+    {Change::ReadsAnotherPosition, "layer reads another position",
      "the layer's output also reads its input at another position"},
-    {kAsManyHolesAsPigeons, "as many holes as pigeons", "the pigeonhole counts m + 1 holes for m + 1 pigeons"},
-    {kNoRelabel, "no relabelling", "the pigeonhole step keeps g = h (the pigeon in the last hole stays)"},
-    {kInjectivityDropped, "injectivity dropped", "the pigeonhole step drops 'h is injective'"},
-    {kOutputReadsTarget, "output reads x_p", "the output at n reads x_p besides the relay states"},
-    {kUnboundedStates, "unbounded states", "the relay states are not confined to 0..M-1"},
-    {kFiniteValuedTarget, "finite-valued target", "the target is [v > 0] (two values) in place of the function"},
-    {kQueryBeforePrefix, "query before the prefix", "the states at n-1 may depend on the query p"},
-    {kPrefixesNotDistinct, "prefixes not distinct", "the prefixes need not differ at some position"},
+    {Change::AsManyHolesAsPigeons, "as many holes as pigeons", "the pigeonhole counts m + 1 holes for m + 1 pigeons"},
+    {Change::NoRelabel, "no relabelling", "the pigeonhole step keeps g = h (the pigeon in the last hole stays)"},
+    {Change::InjectivityDropped, "injectivity dropped", "the pigeonhole step drops 'h is injective'"},
+    {Change::OutputReadsTarget, "output reads x_p", "the output at n reads x_p besides the relay states"},
+    {Change::UnboundedStates, "unbounded states", "the relay states are not confined to 0..M-1"},
+    {Change::FiniteValuedTarget, "finite-valued target", "the target is [v > 0] (two values) in place of the function"},
+    {Change::QueryBeforePrefix, "query before the prefix", "the states at n-1 may depend on the query p"},
+    {Change::PrefixesNotDistinct, "prefixes not distinct", "the prefixes need not differ at some position"},
 };
 
 }  // namespace
 
-std::vector<ProofMutant> finite_image_mutants(FiniteImageTarget target) {
-  std::vector<int> ids{kRateDependentRelay, kStatesMayDiffer,    kReadsAnotherPosition, kAsManyHolesAsPigeons,
-                       kNoRelabel,          kInjectivityDropped, kUnboundedStates};
+std::vector<Mutant<FiniteImageChange>> finite_image_mutants(FiniteImageTarget target) {
+  std::vector<Change> changes{Change::RateDependentRelay,   Change::StatesMayDiffer, Change::ReadsAnotherPosition,
+                              Change::AsManyHolesAsPigeons, Change::NoRelabel,       Change::InjectivityDropped,
+                              Change::UnboundedStates};
   if (target == FiniteImageTarget::CopyFiniteAlphabet)
-    ids.insert(ids.end(), {kQueryBeforePrefix, kPrefixesNotDistinct});
+    changes.insert(changes.end(), {Change::QueryBeforePrefix, Change::PrefixesNotDistinct});
   else
-    ids.insert(ids.end(), {kOutputReadsTarget, kFiniteValuedTarget});
-  return select_mutants(kMutants, ids);
+    changes.insert(changes.end(), {Change::OutputReadsTarget, Change::FiniteValuedTarget});
+  return select_mutants(kMutants, changes);
 }
 
-InductionProof prove_finite_image(const RunConfig& config, FiniteImageTarget target, int mutant) {
-  std::vector<ChainQuery> queries{layer_base(), relay_step(mutant), layer_step(mutant), pigeonhole_base(mutant),
-                                  pigeonhole_step(mutant)};
+InductionProof prove_finite_image(const RunConfig& config, FiniteImageTarget target, FiniteImageChange mutant) {
+  std::vector<ChainQuery<Change>> queries{layer_base(), relay_step(mutant), layer_step(mutant), pigeonhole_base(mutant),
+                                          pigeonhole_step(mutant)};
   queries.push_back(target == FiniteImageTarget::CopyFiniteAlphabet ? conclusion_finite(mutant)
                                                                     : conclusion_real(target, mutant));
   return run_chain(config, kText, queries, mutant);

@@ -21,27 +21,30 @@ enum class FiniteImageTarget {
   RangeRealTokens,     ///< thm:separation:tr_only: f_range(x_0, x_1) = |x_1 - x_0| as x_0 ranges over R
 };
 
-/// The semantic mutants of the lemma (ProofMutant::id values; 0 is the real encoding).
-enum FiniteImageMutant : int {
-  kRateDependentRelay = 1,  ///< the relay switches on only on a rise across alpha (reads the signal at n-1)
-  kStatesMayDiffer,         ///< the premise "same relay states at n-1" dropped
-  kReadsAnotherPosition,    ///< the layer also reads its input at another position (as attention does)
-  kAsManyHolesAsPigeons,    ///< pigeonhole with one hole more
-  kNoRelabel,               ///< pigeonhole step without moving the pigeon of the last hole
-  kInjectivityDropped,      ///< pigeonhole step without its injectivity premise
-  kOutputReadsTarget,       ///< the output reads x_p itself (the query position is p)
-  kUnboundedStates,         ///< the relay states are not numbered 0..2^B - 1 (a real-valued memory)
-  kFiniteValuedTarget,      ///< the target takes two values ([v > 0]) in place of the function
-  kQueryBeforePrefix,       ///< the states at n-1 depend on p (p arrives before x_p)
-  kPrefixesNotDistinct,     ///< the prefixes need not differ at some position
+/// One piece of the lemma changed on purpose: its semantic mutants (smt/mutation.h), whose order numbers
+/// their query files.
+enum class FiniteImageChange {
+  None,                  ///< the real encoding
+  RateDependentRelay,    ///< the relay switches on only on a rise across alpha (reads the signal at n-1)
+  StatesMayDiffer,       ///< the premise "same relay states at n-1" dropped
+  ReadsAnotherPosition,  ///< the layer also reads its input at another position (as attention does)
+  AsManyHolesAsPigeons,  ///< pigeonhole with one hole more
+  NoRelabel,             ///< pigeonhole step without moving the pigeon of the last hole
+  InjectivityDropped,    ///< pigeonhole step without its injectivity premise
+  OutputReadsTarget,     ///< the output reads x_p itself (the query position is p)
+  UnboundedStates,       ///< the relay states are not numbered 0..2^B - 1 (a real-valued memory)
+  FiniteValuedTarget,    ///< the target takes two values ([v > 0]) in place of the function
+  QueryBeforePrefix,     ///< the states at n-1 depend on p (p arrives before x_p)
+  PrefixesNotDistinct,   ///< the prefixes need not differ at some position
 };
 
 /// The mutants that apply to `target`'s proof.
-std::vector<ProofMutant> finite_image_mutants(FiniteImageTarget target);
+std::vector<Mutant<FiniteImageChange>> finite_image_mutants(FiniteImageTarget target);
 
-/// The lemma and its conclusion for `target`, under mutant `mutant` (0: the real encoding). A mutated chain
+/// The lemma and its conclusion for `target`, under mutant `mutant` (None: the real encoding). A mutated chain
 /// stops at its first sat query.
-InductionProof prove_finite_image(const RunConfig& config, FiniteImageTarget target, int mutant = 0);
+InductionProof prove_finite_image(const RunConfig& config, FiniteImageTarget target,
+                                  FiniteImageChange mutant = FiniteImageChange::None);
 
 /// The words of `target`'s PROVED report.
 InductionClaim finite_image_claim(FiniteImageTarget target);

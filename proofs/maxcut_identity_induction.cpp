@@ -17,7 +17,7 @@ constexpr InductionText kText{
     "E(sigma) and CUT(sigma) are sums over the edges (eq:ising_energy with h = 0), so adding the edges one at a "
     "time covers every graph"};
 
-bool is(int mutant, MaxcutMutant m) { return mutant == static_cast<int>(m); }
+using Change = MaxcutChange;
 
 struct Tally {
   z3::expr W, E, C, up;
@@ -30,7 +30,7 @@ Tally tally(z3::context& c, const std::string& suffix) {
 
 z3::expr invariant(const Tally& t) { return t.E == t.W - 2 * t.C && t.C >= 0 && t.up == t.W; }
 
-ChainQuery base() {
+ChainQuery<Change> base() {
   return {"base: no edge", "W = E = CUT = E_up = 0 satisfy the invariant", [](z3::context& c, Query& q) {
             Tally t = tally(c, "");
             q.fact(t.W == 0 && t.E == 0 && t.C == 0 && t.up == 0);
@@ -38,26 +38,26 @@ ChainQuery base() {
           }};
 }
 
-ChainQuery step(int mutant) {
+ChainQuery<Change> step(Change mutant) {
   return {"step: one more edge",
           "the invariant and an edge of weight w >= 0 with spins s_i, s_j => the invariant",
           [mutant](z3::context& c, Query& q) {
             Tally t = tally(c, ""), n = tally(c, "_next");
             z3::expr w = c.real_const("w"), up_i = c.bool_const("s_i_up"), up_j = c.bool_const("s_j_up");
-            z3::expr down = c.real_val(is(mutant, kSpinsZeroOne) ? 0 : -1);
+            z3::expr down = c.real_val(mutant == Change::SpinsZeroOne ? 0 : -1);
             z3::expr si = z3::ite(up_i, c.real_val(1), down), sj = z3::ite(up_j, c.real_val(1), down);
-            z3::expr J = is(mutant, kLiteralSign) ? w : -w;
-            z3::expr cut = is(mutant, kCutCountsEqualEnds) ? si == sj : si != sj;
-            if (!is(mutant, kNegativeWeights)) q.hypothesis("w_ij >= 0", w >= 0);
+            z3::expr J = mutant == Change::LiteralSign ? w : -w;
+            z3::expr cut = mutant == Change::CutCountsEqualEnds ? si == sj : si != sj;
+            if (mutant != Change::NegativeWeights) q.hypothesis("w_ij >= 0", w >= 0);
             q.hypothesis("invariant before the edge", invariant(t));
             q.fact(n.W == t.W + w && n.E == t.E - J * si * sj && n.C == t.C + z3::ite(cut, w, c.real_val(0)) &&
                    n.up == t.up - J);
             q.fact(!invariant(n));
           },
-          {kNegativeWeights, kLiteralSign, kCutCountsEqualEnds, kSpinsZeroOne}};
+          {Change::NegativeWeights, Change::LiteralSign, Change::CutCountsEqualEnds, Change::SpinsZeroOne}};
 }
 
-ChainQuery exit() {
+ChainQuery<Change> exit() {
   return {"exit: E_max", "the invariant for sigma and for a maximiser of E => CUT(sigma) = (E_max - E(sigma))/2",
           [](z3::context& c, Query& q) {
             Tally t = tally(c, ""), best = tally(c, "_max");
@@ -69,18 +69,18 @@ ChainQuery exit() {
           }};
 }
 
-const std::vector<ProofMutant> kMutants{
-    {kNegativeWeights, "negative weights", "the hypothesis w_ij >= 0 is dropped"},
-    {kLiteralSign, "literal sign", "J_ij = +w_ij (the remark's sign read literally)"},
-    {kCutCountsEqualEnds, "cut counts equal ends", "an edge counts as cut when its two spins are equal"},
-    {kSpinsZeroOne, "spins in {0, 1}", "spins take 0 and 1 instead of -1 and +1"},
+const std::vector<Mutant<Change>> kMutants{
+    {Change::NegativeWeights, "negative weights", "the hypothesis w_ij >= 0 is dropped"},
+    {Change::LiteralSign, "literal sign", "J_ij = +w_ij (the remark's sign read literally)"},
+    {Change::CutCountsEqualEnds, "cut counts equal ends", "an edge counts as cut when its two spins are equal"},
+    {Change::SpinsZeroOne, "spins in {0, 1}", "spins take 0 and 1 instead of -1 and +1"},
 };
 
 }  // namespace
 
-std::vector<ProofMutant> maxcut_mutants() { return kMutants; }
+std::vector<Mutant<MaxcutChange>> maxcut_mutants() { return kMutants; }
 
-InductionProof prove_maxcut_identity(const RunConfig& config, int mutant) {
+InductionProof prove_maxcut_identity(const RunConfig& config, MaxcutChange mutant) {
   return run_chain(config, kText, {base(), step(mutant), exit()}, mutant);
 }
 

@@ -10,19 +10,21 @@
 
 namespace palcheck::proofs {
 
-/// The semantic mutants of the induction (ProofMutant::id values; 0 is the real encoding).
-enum MaxcutMutant : int {
-  kNegativeWeights = 1,  ///< the hypothesis w_ij >= 0 dropped
-  kLiteralSign,          ///< J_ij = +w_ij
-  kCutCountsEqualEnds,   ///< an edge is cut when its spins are equal
-  kSpinsZeroOne,         ///< spins in {0, 1} in place of {-1, +1}
+/// One piece of the induction changed on purpose: its semantic mutants (smt/mutation.h), whose order numbers
+/// their query files.
+enum class MaxcutChange {
+  None,                ///< the real encoding
+  NegativeWeights,     ///< the hypothesis w_ij >= 0 dropped
+  LiteralSign,         ///< J_ij = +w_ij
+  CutCountsEqualEnds,  ///< an edge is cut when its spins are equal
+  SpinsZeroOne,        ///< spins in {0, 1} in place of {-1, +1}
 };
 
 /// The induction's mutants.
-std::vector<ProofMutant> maxcut_mutants();
+std::vector<Mutant<MaxcutChange>> maxcut_mutants();
 
-/// The induction under mutant `mutant` (0: the real encoding).
-InductionProof prove_maxcut_identity(const RunConfig& config, int mutant = 0);
+/// The induction under mutant `mutant` (None: the real encoding).
+InductionProof prove_maxcut_identity(const RunConfig& config, MaxcutChange mutant = MaxcutChange::None);
 
 /// The words of the PROVED report.
 InductionClaim maxcut_claim();

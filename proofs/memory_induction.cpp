@@ -338,8 +338,6 @@ std::vector<MutantResult> memory_pop_one_mutants(const RunConfig& config, Initia
 namespace palcheck::proofs {
 namespace {
 
-bool changed(int change, MemoryCorollaryChange m) { return change == static_cast<int>(m); }
-
 InitialState other(InitialState initial) { return initial == InitialState::On ? InitialState::Off : InitialState::On; }
 
 Vocabulary vocabulary(z3::context& c, InitialState initial, const char* input) {
@@ -367,67 +365,73 @@ struct CorollaryQuery {
   const char* name;
   const char* question;
   std::function<void(z3::context&, Query&)> negation;
-  std::vector<int> changed_by{};  // the mutants that change it: a mutant asks only those
+  std::vector<MemoryCorollaryChange> changed_by{};  // the mutants that change it: a mutant asks only those
 };
 
 MemoryInduction run_corollary(const RunConfig& config, InitialState initial, const std::string& tag,
-                              const std::vector<CorollaryQuery>& queries, int change) {
+                              const std::vector<CorollaryQuery>& queries, MemoryCorollaryChange change) {
+  const bool mutated = change != MemoryCorollaryChange::None;
   MemoryInduction out;
   out.initial = initial;
   out.proved = true;
   for (const CorollaryQuery& k : queries) {
-    if (change && std::find(k.changed_by.begin(), k.changed_by.end(), change) == k.changed_by.end()) continue;
+    if (mutated && std::find(k.changed_by.begin(), k.changed_by.end(), change) == k.changed_by.end()) continue;
     z3::context c;
     std::string file;
     for (char ch : std::string(k.name)) file += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
     Query q(c, config,
-            tag + "_init" + initial_tag(initial) + (change ? "_mutant_" + std::to_string(change) : "") + "_" + file);
+            tag + "_init" + initial_tag(initial) +
+                (mutated ? "_mutant_" + std::to_string(static_cast<int>(change)) : "") + "_" + file);
     k.negation(c, q);
     QueryOutcome o = q.check();
     out.proved = confirmed_unsat(o) && out.proved;
     out.queries.push_back(record(k.name, k.question, o));
-    if (change && o.answer == SolverAnswer::Sat) break;
+    if (mutated && o.answer == SolverAnswer::Sat) break;
   }
   return out;
 }
 
 // The query reads Inv's nesting at the two entries it compares only (an instance of the invariant).
-std::vector<CorollaryQuery> distinct_pairs(InitialState initial, int change) {
+std::vector<CorollaryQuery> distinct_pairs(InitialState initial, MemoryCorollaryChange change) {
   return {{"corollary: retained pairs",
            "Inv => along the memory, maxima strictly decrease and minima strictly increase",
            [initial, change](z3::context& c, Query& q) {
              Vocabulary v = vocabulary(c, initial, "u");
-             Vocabulary kinds = vocabulary(c, changed(change, kKindsFromOtherState) ? other(initial) : initial, "u");
+             Vocabulary kinds =
+                 vocabulary(c, change == MemoryCorollaryChange::KindsFromOtherState ? other(initial) : initial, "u");
              State m = v.fresh("");
              z3::expr i = c.int_const("i"), j = c.int_const("j");
              z3::expr Ei = z3::select(m.E, i), Ej = z3::select(m.E, j);
-             z3::expr ordered = changed(change, kNestingNonStrict) ? z3::ite(kinds.is_max(i), Ei >= Ej, Ei <= Ej)
-                                                                   : z3::ite(kinds.is_max(i), Ei > Ej, Ei < Ej);
-             if (!changed(change, kNestingDropped))
+             z3::expr ordered = change == MemoryCorollaryChange::NestingNonStrict
+                                    ? z3::ite(kinds.is_max(i), Ei >= Ej, Ei <= Ej)
+                                    : z3::ite(kinds.is_max(i), Ei > Ej, Ei < Ej);
+             if (change != MemoryCorollaryChange::NestingDropped)
                q.hypothesis("Inv's nesting at i and j (Inv proved by induction for every length)",
                             z3::implies(0 <= i && i < j && j < m.L, ordered));
              q.fact(0 <= i && i < j && j < m.L && v.is_max(i) == v.is_max(j) &&
                     z3::ite(v.is_max(i), Ei <= Ej, Ei >= Ej));
            },
-           {kNestingDropped, kNestingNonStrict, kKindsFromOtherState}}};
+           {MemoryCorollaryChange::NestingDropped, MemoryCorollaryChange::NestingNonStrict,
+            MemoryCorollaryChange::KindsFromOtherState}}};
 }
 
 // The nested zig-zag of n inputs, sign (-1)^t (+1 first from initial state 0, -1 first from 1), amplitude
 // n - floor(t/2).
-z3::expr zigzag(InitialState initial, const z3::expr& n, const z3::expr& t, int change) {
-  bool up_first = (initial == InitialState::Off) != changed(change, kOtherOrientation);
-  z3::expr amplitude = z3::to_real(changed(change, kConstantAmplitude) ? n : n - t / 2);
+z3::expr zigzag(InitialState initial, const z3::expr& n, const z3::expr& t, MemoryCorollaryChange change) {
+  bool up_first = (initial == InitialState::Off) != (change == MemoryCorollaryChange::OtherOrientation);
+  z3::expr amplitude = z3::to_real(change == MemoryCorollaryChange::ConstantAmplitude ? n : n - t / 2);
   z3::expr positive = (z3::mod(t, 2) == 0) == t.ctx().bool_val(up_first);
   return z3::ite(positive, amplitude, -amplitude);
 }
 
-z3::expr holds_zigzag(InitialState initial, const State& m, const z3::expr& n, const z3::expr& t, int change) {
+z3::expr holds_zigzag(InitialState initial, const State& m, const z3::expr& n, const z3::expr& t,
+                      MemoryCorollaryChange change) {
   z3::expr i = t.ctx().int_const("i");
   z3::expr entries = z3::forall(i, z3::implies(0 <= i && i < t, z3::select(m.E, i) == zigzag(initial, n, i, change)));
-  return changed(change, kLengthDropped) ? entries : m.L == t && entries;
+  return change == MemoryCorollaryChange::LengthDropped ? entries : m.L == t && entries;
 }
 
-std::vector<CorollaryQuery> zigzag_depth(InitialState initial, int change) {
+std::vector<CorollaryQuery> zigzag_depth(InitialState initial, MemoryCorollaryChange change) {
   return {{"base: no input",
            "the empty memory holds the zig-zag's first 0 inputs",
            [initial, change](z3::context& c, Query& q) {
@@ -436,7 +440,8 @@ std::vector<CorollaryQuery> zigzag_depth(InitialState initial, int change) {
              q.fact(m.L == 0);
              q.fact(!holds_zigzag(initial, m, n, c.int_val(0), change));
            },
-           {kConstantAmplitude, kOtherOrientation, kLengthDropped}},
+           {MemoryCorollaryChange::ConstantAmplitude, MemoryCorollaryChange::OtherOrientation,
+            MemoryCorollaryChange::LengthDropped}},
           {"step: input t",
            "the memory holds inputs 0..t-1 of the zig-zag, L = t, t < n => after input t it holds 0..t, L = t+1",
            [initial, change](z3::context& c, Query& q) {
@@ -453,89 +458,102 @@ std::vector<CorollaryQuery> zigzag_depth(InitialState initial, int change) {
              q.fact(step_relation(v, m, next, "c"));
              q.fact(!holds_zigzag(initial, next, n, t + 1, change));
            },
-           {kConstantAmplitude, kOtherOrientation, kLengthDropped}}};
+           {MemoryCorollaryChange::ConstantAmplitude, MemoryCorollaryChange::OtherOrientation,
+            MemoryCorollaryChange::LengthDropped}}};
 }
 
-std::vector<CorollaryQuery> ascending_input(InitialState initial, int change) {
-  return {
-      {"lemma: the top is the last input", "after any step on u, L' >= 1 and E'[L'-1] = u",
-       [initial](z3::context& c, Query& q) {
-         Vocabulary v = vocabulary(c, initial, "u");
-         State m = v.fresh(""), next = v.fresh("_next");
-         q.hypothesis("L >= 0", m.L >= 0);
-         q.fact(step_relation(v, m, next, "c"));
-         q.fact(!(next.L >= 1 && z3::select(next.E, next.L - 1) == v.u));
-       }},
-      {"step: an input inside a rising pass",
-       "Inv, the top E[L-1] = a and a < v < b => the memory after (v, b) equals the memory after b alone",
-       [initial, change](z3::context& c, Query& q) {
-         Vocabulary at_v = vocabulary(c, initial, "v"), at_b = vocabulary(c, initial, "b");
-         State m = at_v.fresh(""), after_v = at_v.fresh("_v"), after_vb = at_v.fresh("_vb"), after_b = at_v.fresh("_b");
-         z3::expr a = c.real_const("a");
-         q.hypothesis("Inv's nesting (Inv proved by induction for every length)", m.L >= 0 && at_v.nesting(m));
-         q.hypothesis("the top is the last input a", m.L >= 1 && z3::select(m.E, m.L - 1) == a);
-         if (changed(change, kInputAbovePass))
-           q.hypothesis("a < v, a < b", a < at_v.u && a < at_b.u);
-         else
-           q.hypothesis("a < v < b", a < at_v.u && at_v.u < at_b.u);
-         q.fact(step_relation(at_v, m, after_v, "c_v"));
-         q.fact(step_relation(at_b, after_v, after_vb, "c_vb"));
-         q.fact(step_relation(at_b, m, after_b, "c_b"));
-         if (changed(change, kNoLaterInput)) {
-           // The memories right after v, and after another middle input w in its place.
-           Vocabulary at_w = vocabulary(c, initial, "w");
-           State after_w = at_v.fresh("_w");
-           q.fact(a < at_w.u && at_w.u < at_b.u && at_w.u != at_v.u);
-           q.fact(step_relation(at_w, m, after_w, "c_w"));
-           q.fact(!same_memory(after_v, after_w));
-         } else {
-           q.fact(!same_memory(after_vb, after_b));
-         }
-       },
-       {kInputAbovePass, kNoLaterInput}},
-      {"step: the step is a function",
-       "equal memories and the same input => equal memories after the step",
-       [initial, change](z3::context& c, Query& q) {
-         Vocabulary v = vocabulary(c, initial, "u");
-         State m = v.fresh(""), m2 = v.fresh("_other"), next = v.fresh("_next"), next2 = v.fresh("_other_next");
-         MemoryChange mutation = changed(change, kCutNeedNotStop) ? MemoryChange::NoStopBelowCut : MemoryChange::None;
-         q.hypothesis("L >= 0", m.L >= 0);
-         q.hypothesis("equal memories before", same_memory(m, m2));
-         q.fact(step_relation(v, m, next, "c", mutation));
-         q.fact(step_relation(v, m2, next2, "c_other", mutation));
-         q.fact(!same_memory(next, next2));
-       },
-       {kCutNeedNotStop}}};
+std::vector<CorollaryQuery> ascending_input(InitialState initial, MemoryCorollaryChange change) {
+  return {{"lemma: the top is the last input", "after any step on u, L' >= 1 and E'[L'-1] = u",
+           [initial](z3::context& c, Query& q) {
+             Vocabulary v = vocabulary(c, initial, "u");
+             State m = v.fresh(""), next = v.fresh("_next");
+             q.hypothesis("L >= 0", m.L >= 0);
+             q.fact(step_relation(v, m, next, "c"));
+             q.fact(!(next.L >= 1 && z3::select(next.E, next.L - 1) == v.u));
+           }},
+          {"step: an input inside a rising pass",
+           "Inv, the top E[L-1] = a and a < v < b => the memory after (v, b) equals the memory after b alone",
+           [initial, change](z3::context& c, Query& q) {
+             Vocabulary at_v = vocabulary(c, initial, "v"), at_b = vocabulary(c, initial, "b");
+             State m = at_v.fresh(""), after_v = at_v.fresh("_v"), after_vb = at_v.fresh("_vb"),
+                   after_b = at_v.fresh("_b");
+             z3::expr a = c.real_const("a");
+             q.hypothesis("Inv's nesting (Inv proved by induction for every length)", m.L >= 0 && at_v.nesting(m));
+             q.hypothesis("the top is the last input a", m.L >= 1 && z3::select(m.E, m.L - 1) == a);
+             if (change == MemoryCorollaryChange::InputAbovePass)
+               q.hypothesis("a < v, a < b", a < at_v.u && a < at_b.u);
+             else
+               q.hypothesis("a < v < b", a < at_v.u && at_v.u < at_b.u);
+             q.fact(step_relation(at_v, m, after_v, "c_v"));
+             q.fact(step_relation(at_b, after_v, after_vb, "c_vb"));
+             q.fact(step_relation(at_b, m, after_b, "c_b"));
+             if (change == MemoryCorollaryChange::NoLaterInput) {
+               // The memories right after v, and after another middle input w in its place.
+               Vocabulary at_w = vocabulary(c, initial, "w");
+               State after_w = at_v.fresh("_w");
+               q.fact(a < at_w.u && at_w.u < at_b.u && at_w.u != at_v.u);
+               q.fact(step_relation(at_w, m, after_w, "c_w"));
+               q.fact(!same_memory(after_v, after_w));
+             } else {
+               q.fact(!same_memory(after_vb, after_b));
+             }
+           },
+           {MemoryCorollaryChange::InputAbovePass, MemoryCorollaryChange::NoLaterInput}},
+          {"step: the step is a function",
+           "equal memories and the same input => equal memories after the step",
+           [initial, change](z3::context& c, Query& q) {
+             Vocabulary v = vocabulary(c, initial, "u");
+             State m = v.fresh(""), m2 = v.fresh("_other"), next = v.fresh("_next"), next2 = v.fresh("_other_next");
+             MemoryChange mutation =
+                 change == MemoryCorollaryChange::CutNeedNotStop ? MemoryChange::NoStopBelowCut : MemoryChange::None;
+             q.hypothesis("L >= 0", m.L >= 0);
+             q.hypothesis("equal memories before", same_memory(m, m2));
+             q.fact(step_relation(v, m, next, "c", mutation));
+             q.fact(step_relation(v, m2, next2, "c_other", mutation));
+             q.fact(!same_memory(next, next2));
+           },
+           {MemoryCorollaryChange::CutNeedNotStop}}};
 }
 
-const std::vector<ProofMutant> kCorollaryMutants{
-    {kNestingDropped, "nesting dropped", "Inv's nesting conjunct is dropped"},
-    {kNestingNonStrict, "nesting non-strict", "Inv's nesting with >= and <= in place of > and <"},
-    {kKindsFromOtherState, "other initial state", "Inv reads the kinds of entries from the other initial state"},
-    {kConstantAmplitude, "constant amplitude", "the zig-zag's amplitude stays n (it does not shrink)"},
-    {kOtherOrientation, "other orientation", "the zig-zag starts the other way for the initial state"},
-    {kLengthDropped, "length conjunct dropped", "the invariant's conjunct L = t is dropped"},
-    {kInputAbovePass, "input above the pass", "the middle input v may lie above the pass's end b"},
-    {kNoLaterInput, "no later input", "the memories are compared right after the middle input"},
-    {kCutNeedNotStop, "cut need not stop", "the step's cut need not stop above an entry u does not wipe"},
+const std::vector<Mutant<MemoryCorollaryChange>> kCorollaryMutants{
+    {MemoryCorollaryChange::NestingDropped, "nesting dropped", "Inv's nesting conjunct is dropped"},
+    {MemoryCorollaryChange::NestingNonStrict, "nesting non-strict", "Inv's nesting with >= and <= in place of > and <"},
+    {MemoryCorollaryChange::KindsFromOtherState, "other initial state",
+     "Inv reads the kinds of entries from the other initial state"},
+    {MemoryCorollaryChange::ConstantAmplitude, "constant amplitude",
+     "the zig-zag's amplitude stays n (it does not shrink)"},
+    {MemoryCorollaryChange::OtherOrientation, "other orientation",
+     "the zig-zag starts the other way for the initial state"},
+    {MemoryCorollaryChange::LengthDropped, "length conjunct dropped", "the invariant's conjunct L = t is dropped"},
+    {MemoryCorollaryChange::InputAbovePass, "input above the pass",
+     "the middle input v may lie above the pass's end b"},
+    {MemoryCorollaryChange::NoLaterInput, "no later input", "the memories are compared right after the middle input"},
+    {MemoryCorollaryChange::CutNeedNotStop, "cut need not stop",
+     "the step's cut need not stop above an entry u does not wipe"},
 };
 
-}  // namespace
-
-std::vector<ProofMutant> memory_corollary_mutants(MemoryCorollary which) {
+std::vector<Mutant<MemoryCorollaryChange>> corollary_mutants(MemoryCorollary which) {
   switch (which) {
     case MemoryCorollary::DistinctPairs:
-      return select_mutants(kCorollaryMutants, {kNestingDropped, kNestingNonStrict, kKindsFromOtherState});
+      return select_mutants(kCorollaryMutants,
+                            {MemoryCorollaryChange::NestingDropped, MemoryCorollaryChange::NestingNonStrict,
+                             MemoryCorollaryChange::KindsFromOtherState});
     case MemoryCorollary::ZigzagDepth:
-      return select_mutants(kCorollaryMutants, {kConstantAmplitude, kOtherOrientation, kLengthDropped});
+      return select_mutants(kCorollaryMutants,
+                            {MemoryCorollaryChange::ConstantAmplitude, MemoryCorollaryChange::OtherOrientation,
+                             MemoryCorollaryChange::LengthDropped});
     case MemoryCorollary::AscendingInput:
-      return select_mutants(kCorollaryMutants, {kInputAbovePass, kNoLaterInput, kCutNeedNotStop});
+      return select_mutants(kCorollaryMutants,
+                            {MemoryCorollaryChange::InputAbovePass, MemoryCorollaryChange::NoLaterInput,
+                             MemoryCorollaryChange::CutNeedNotStop});
   }
   return {};
 }
 
+}  // namespace
+
 MemoryInduction prove_memory_corollary(const RunConfig& config, MemoryCorollary which, InitialState initial,
-                                       int change) {
+                                       MemoryCorollaryChange change) {
   switch (which) {
     case MemoryCorollary::DistinctPairs:
       return run_corollary(config, initial, "memory_distinct_pairs", distinct_pairs(initial, change), change);
@@ -545,6 +563,14 @@ MemoryInduction prove_memory_corollary(const RunConfig& config, MemoryCorollary 
       return run_corollary(config, initial, "memory_ascending_input", ascending_input(initial, change), change);
   }
   return {};
+}
+
+std::vector<MutantResult> memory_corollary_mutants(const RunConfig& config, MemoryCorollary which,
+                                                   InitialState initial) {
+  return induction_mutants<MemoryCorollaryChange>(
+      config, corollary_mutants(which), [&](const RunConfig& settings, MemoryCorollaryChange change) {
+        return prove_memory_corollary(settings, which, initial, change).queries;
+      });
 }
 
 std::string memory_corollary_text(MemoryCorollary which) {

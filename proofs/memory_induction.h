@@ -9,7 +9,6 @@
 #include "claims/instance.h"
 #include "reference/relay.h"
 #include "smt/induction_record.h"
-#include "smt/proof_mutant.h"
 
 #include <optional>
 #include <string>
@@ -78,26 +77,29 @@ enum class MemoryCorollary {
   AscendingInput,  ///< prop:no_copy:bare_memory: an input inside a strictly rising pass leaves no trace
 };
 
-/// The semantic mutants of the corollaries (ProofMutant::id values; 0 is the real encoding).
-enum MemoryCorollaryChange : int {
-  kNestingDropped = 1,   ///< DistinctPairs: Inv's nesting conjunct dropped
-  kNestingNonStrict,     ///< DistinctPairs: nesting with >= and <= in place of > and <
-  kKindsFromOtherState,  ///< DistinctPairs: Inv's kinds of entries from the other initial state
-  kConstantAmplitude,    ///< ZigzagDepth: the zig-zag's amplitude does not shrink
-  kOtherOrientation,     ///< ZigzagDepth: the zig-zag starts the other way for the initial state
-  kLengthDropped,        ///< ZigzagDepth: the invariant's conjunct L = t dropped
-  kInputAbovePass,       ///< AscendingInput: the middle input may lie above the pass's end
-  kNoLaterInput,         ///< AscendingInput: the memories compared right after the middle input
-  kCutNeedNotStop,       ///< AscendingInput: the step's cut need not stop above an entry u does not wipe
+/// One piece of a corollary changed on purpose: its semantic mutants (smt/mutation.h), whose order numbers
+/// their query files.
+enum class MemoryCorollaryChange {
+  None,                 ///< the real queries
+  NestingDropped,       ///< DistinctPairs: Inv's nesting conjunct dropped
+  NestingNonStrict,     ///< DistinctPairs: nesting with >= and <= in place of > and <
+  KindsFromOtherState,  ///< DistinctPairs: Inv's kinds of entries from the other initial state
+  ConstantAmplitude,    ///< ZigzagDepth: the zig-zag's amplitude does not shrink
+  OtherOrientation,     ///< ZigzagDepth: the zig-zag starts the other way for the initial state
+  LengthDropped,        ///< ZigzagDepth: the invariant's conjunct L = t dropped
+  InputAbovePass,       ///< AscendingInput: the middle input may lie above the pass's end
+  NoLaterInput,         ///< AscendingInput: the memories compared right after the middle input
+  CutNeedNotStop,       ///< AscendingInput: the step's cut need not stop above an entry u does not wipe
 };
 
-/// The mutants of `which`.
-std::vector<ProofMutant> memory_corollary_mutants(MemoryCorollary which);
-
-/// The queries of `which` from `initial`, under mutant `change` (0: the real encoding; a mutant stops at its
-/// first sat query).
+/// The queries of `which` from `initial`, under mutant `change` (None: the real queries; a mutant stops at
+/// its first sat query).
 MemoryInduction prove_memory_corollary(const RunConfig& config, MemoryCorollary which, InitialState initial,
-                                       int change = 0);
+                                       MemoryCorollaryChange change = MemoryCorollaryChange::None);
+
+/// Every semantic mutant of `which` from `initial`, each run.
+std::vector<MutantResult> memory_corollary_mutants(const RunConfig& config, MemoryCorollary which,
+                                                   InitialState initial);
 
 /// `which` in words: what the queries ask together.
 std::string memory_corollary_text(MemoryCorollary which);

@@ -18,13 +18,13 @@ constexpr InductionText kText{
     "the weight slope(j) - slope(j-1) and bias -j; Q, Sigma, Gamma are coded 0..|Q|-1, 0..|Sigma|-1, "
     "0..|Gamma|-1"};
 
-bool is(int mutant, MlpInterpolationMutant m) { return mutant == static_cast<int>(m); }
+using Change = MlpInterpolationChange;
 
 // a = b for terms with a product of two unknowns, written as two inequalities: Z3's degree probe reads
 // inequalities only, and the dump must declare a nonlinear logic for cvc5 to accept the product.
 z3::expr same(const z3::expr& a, const z3::expr& b) { return a <= b && a >= b; }
 
-ChainQuery digit() {
+ChainQuery<Change> digit() {
   return {"lemma: one digit", "Q >= 1, 0 <= q, q' < Q, q' - q = Q d (integers) => d = 0 (so q = q')",
           [](z3::context& c, Query& q) {
             z3::expr Q = c.int_const("Q"), d = c.int_const("q"), d2 = c.int_const("q_other"), k = c.int_const("d");
@@ -68,17 +68,17 @@ struct Levels {
   z3::expr inner, rest, key;
 };
 
-Levels levels(z3::context& c, Query& q, const Radices& r, const Code& k, const std::string& suffix, int mutant) {
+Levels levels(z3::context& c, Query& q, const Radices& r, const Code& k, const std::string& suffix, Change mutant) {
   Levels l{c.int_const(("inner" + suffix).c_str()), c.int_const(("rest" + suffix).c_str()),
            c.int_const(("key" + suffix).c_str())};
-  z3::expr first = is(mutant, kRadixOffByOne) ? r.Q - 1 : r.Q;
+  z3::expr first = mutant == Change::RadixOffByOne ? r.Q - 1 : r.Q;
   q.fact(l.inner == k.digit[2] + r.G * k.digit[3]);
   q.fact(l.rest == k.digit[1] + r.S * l.inner);
   q.fact(l.key == k.digit[0] + first * l.rest);
   return l;
 }
 
-ChainQuery key_one_to_one(int mutant) {
+ChainQuery<Change> key_one_to_one(Change mutant) {
   return {"lemma: the key is one-to-one",
           "two codes in range with equal keys are equal (the digit lemma at radices |Q|, |Sigma|, |Gamma|)",
           [mutant](z3::context& c, Query& q) {
@@ -87,7 +87,7 @@ ChainQuery key_one_to_one(int mutant) {
             in_range(q, r, x);
             in_range(q, r, y);
             Levels lx = levels(c, q, r, x, "", mutant), ly = levels(c, q, r, y, "_other", mutant);
-            z3::expr first = is(mutant, kRadixOffByOne) ? r.Q - 1 : r.Q;
+            z3::expr first = mutant == Change::RadixOffByOne ? r.Q - 1 : r.Q;
             // The digit lemma's instances, outermost digit first (proved for every radix by the query above).
             auto lemma = [](const z3::expr& radix, const z3::expr& low_x, const z3::expr& low_y, const z3::expr& high_x,
                             const z3::expr& high_y) {
@@ -102,10 +102,10 @@ ChainQuery key_one_to_one(int mutant) {
             q.fact(!(x.digit[0] == y.digit[0] && x.digit[1] == y.digit[1] && x.digit[2] == y.digit[2] &&
                      x.digit[3] == y.digit[3]));
           },
-          {kRadixOffByOne}};
+          {Change::RadixOffByOne}};
 }
 
-ChainQuery digit_range() {
+ChainQuery<Change> digit_range() {
   return {"lemma: one digit's range",
           "Q, R >= 1, 0 <= q <= Q - 1, 0 <= r <= R - 1 => 0 <= q + Q r <= Q R - 1 (over the reals, so for integers)",
           [](z3::context& c, Query& q) {
@@ -116,7 +116,7 @@ ChainQuery digit_range() {
           }};
 }
 
-ChainQuery key_range() {
+ChainQuery<Change> key_range() {
   return {"lemma: keys in 0..N-1",
           "a code in range has 0 <= key <= |Q||Sigma||Gamma|^2 - 1 (the digit range lemma at radices |Gamma|, "
           "|Sigma|, |Q|)",
@@ -124,7 +124,7 @@ ChainQuery key_range() {
             Radices r = radices(c, q);
             Code x = code(c, "");
             in_range(q, r, x);
-            Levels l = levels(c, q, r, x, "", 0);
+            Levels l = levels(c, q, r, x, "", Change::None);
             z3::expr GG = c.int_const("Gamma_squared"), SGG = c.int_const("Sigma_Gamma_squared"), N = c.int_const("N");
             q.fact(GG == r.G * r.G && SGG == r.S * GG && N == r.Q * SGG);
             // The digit range lemma's instances, innermost first (proved for every radix by the query above).
@@ -153,7 +153,7 @@ struct Table {
 
 Table table(z3::context& c) { return {c, c.function("y", c.int_sort(), c.real_sort())}; }
 
-ChainQuery neurons_base() {
+ChainQuery<Change> neurons_base() {
   return {"base: no neuron", "F = y(0) (the output bias) satisfies the invariant at m = 0",
           [](z3::context& c, Query& q) {
             Table t = table(c);
@@ -166,7 +166,7 @@ ChainQuery neurons_base() {
 // One query per case of the key against the kink: K <= m, K = m + 1, K >= m + 2 (every integer K is in one).
 enum class KinkCase { Before, At, After };
 
-ChainQuery neurons_step(int mutant, KinkCase where) {
+ChainQuery<Change> neurons_step(Change mutant, KinkCase where) {
   const char* name = where == KinkCase::Before ? "step: neuron m, K <= m"
                      : where == KinkCase::At   ? "step: neuron m, K = m + 1"
                                                : "step: neuron m, K >= m + 2";
@@ -179,41 +179,42 @@ ChainQuery neurons_step(int mutant, KinkCase where) {
             q.hypothesis("m >= 0", m >= 0);
             q.fact(where == KinkCase::Before ? K <= m : where == KinkCase::At ? K == m + 1 : K >= m + 2);
             q.hypothesis("invariant at m", same(F, t.expected(m, K)));
-            z3::expr weight = is(mutant, kSlopeNotChange) ? t.slope(m) : t.slope(m) - t.slope(m - 1);
-            z3::expr kink = is(mutant, kKinkOffByOne) ? m + 1 : m;
+            z3::expr weight = mutant == Change::SlopeNotChange ? t.slope(m) : t.slope(m) - t.slope(m - 1);
+            z3::expr kink = mutant == Change::KinkOffByOne ? m + 1 : m;
             z3::expr relu = z3::ite(K - kink > 0, z3::to_real(K - kink), c.real_val(0));
             q.fact(!same(F + weight * relu, t.expected(m + 1, K)));
           },
-          {kSlopeNotChange, kKinkOffByOne}};
+          {Change::SlopeNotChange, Change::KinkOffByOne}};
 }
 
-ChainQuery neurons_exit(int mutant) {
+ChainQuery<Change> neurons_exit(Change mutant) {
   return {"exit: N - 1 neurons",
           "the invariant after N - 1 neurons => F(K) = y(K) for every key 0 <= K <= N - 1",
           [mutant](z3::context& c, Query& q) {
             Table t = table(c);
             z3::expr K = c.int_const("K"), N = c.int_const("N"), F = c.real_const("F");
-            z3::expr neurons = is(mutant, kNeuronFewer) ? N - 2 : N - 1;
+            z3::expr neurons = mutant == Change::NeuronFewer ? N - 2 : N - 1;
             q.hypothesis("N >= 1", N >= 1);
             q.hypothesis("0 <= K <= N - 1", 0 <= K && K <= N - 1);
             q.hypothesis("invariant after the last neuron", same(F, t.expected(neurons, K)));
             q.fact(F != t.y(K));
           },
-          {kNeuronFewer}};
+          {Change::NeuronFewer}};
 }
 
-const std::vector<ProofMutant> kMutants{
-    {kSlopeNotChange, "weight is the slope", "hidden neuron j's output weight is slope(j), not slope(j) - slope(j-1)"},
-    {kKinkOffByOne, "kink off by one", "hidden neuron j is ReLU(key - j - 1)"},
-    {kRadixOffByOne, "radix off by one", "the key's first radix is |Q| - 1"},
-    {kNeuronFewer, "one neuron fewer", "N - 2 hidden neurons"},
+const std::vector<Mutant<Change>> kMutants{
+    {Change::SlopeNotChange, "weight is the slope",
+     "hidden neuron j's output weight is slope(j), not slope(j) - slope(j-1)"},
+    {Change::KinkOffByOne, "kink off by one", "hidden neuron j is ReLU(key - j - 1)"},
+    {Change::RadixOffByOne, "radix off by one", "the key's first radix is |Q| - 1"},
+    {Change::NeuronFewer, "one neuron fewer", "N - 2 hidden neurons"},
 };
 
 }  // namespace
 
-std::vector<ProofMutant> mlp_interpolation_mutants() { return kMutants; }
+std::vector<Mutant<MlpInterpolationChange>> mlp_interpolation_mutants() { return kMutants; }
 
-InductionProof prove_mlp_interpolation(const RunConfig& config, int mutant) {
+InductionProof prove_mlp_interpolation(const RunConfig& config, MlpInterpolationChange mutant) {
   return run_chain(config, kText,
                    {digit(), key_one_to_one(mutant), digit_range(), key_range(), neurons_base(),
                     neurons_step(mutant, KinkCase::Before), neurons_step(mutant, KinkCase::At),

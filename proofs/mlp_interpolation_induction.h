@@ -12,19 +12,22 @@
 
 namespace palcheck::proofs {
 
-/// The semantic mutants of the proof (ProofMutant::id values; 0 is the real encoding).
-enum MlpInterpolationMutant : int {
-  kSlopeNotChange = 1,  ///< output weight c_j = slope_j, not the change of slope at j
-  kKinkOffByOne,        ///< hidden neuron j is ReLU(key - j - 1)
-  kRadixOffByOne,       ///< the key's first radix is |Q| - 1
-  kNeuronFewer,         ///< the network stops one neuron early (N - 2 neurons)
+/// One piece of the proof changed on purpose: its semantic mutants (smt/mutation.h), whose order numbers
+/// their query files.
+enum class MlpInterpolationChange {
+  None,            ///< the real encoding
+  SlopeNotChange,  ///< output weight c_j = slope_j, not the change of slope at j
+  KinkOffByOne,    ///< hidden neuron j is ReLU(key - j - 1)
+  RadixOffByOne,   ///< the key's first radix is |Q| - 1
+  NeuronFewer,     ///< the network stops one neuron early (N - 2 neurons)
 };
 
 /// The proof's mutants.
-std::vector<ProofMutant> mlp_interpolation_mutants();
+std::vector<Mutant<MlpInterpolationChange>> mlp_interpolation_mutants();
 
-/// The proof under mutant `mutant` (0: the real encoding).
-InductionProof prove_mlp_interpolation(const RunConfig& config, int mutant = 0);
+/// The proof under mutant `mutant` (None: the real encoding).
+InductionProof prove_mlp_interpolation(const RunConfig& config,
+                                       MlpInterpolationChange mutant = MlpInterpolationChange::None);
 
 /// The words of the PROVED report.
 InductionClaim mlp_interpolation_claim();

@@ -16,7 +16,7 @@ constexpr InductionText kText{
     "the output layer sums over the |Q||Sigma||Gamma|^2 entries, each once (a loop over the product of the "
     "four ranges); delta's outputs (next state, the two stack operations) are numbers, one output neuron each"};
 
-bool is(int mutant, MlpWidthMutant m) { return mutant == static_cast<int>(m); }
+using Change = MlpWidthChange;
 
 struct Fields {
   std::vector<z3::expr> x, e;
@@ -33,10 +33,10 @@ Fields fields(z3::context& c) {
 
 // weight * (the hidden neuron of entry e on the one-hot input of x), written by cases so that the query
 // stays linear (cvc5 rejects a product of two terms in a linear logic).
-z3::expr weighted_neuron(const Fields& f, int mutant, const z3::expr& weight) {
+z3::expr weighted_neuron(const Fields& f, Change mutant, const z3::expr& weight) {
   z3::context& c = f.x.front().ctx();
-  std::size_t read = is(mutant, kFieldIgnored) ? 3 : 4;
-  int bias = is(mutant, kBiasOffByOne) || is(mutant, kFieldIgnored) ? -2 : -3;
+  std::size_t read = mutant == Change::FieldIgnored ? 3 : 4;
+  int bias = mutant == Change::BiasOffByOne || mutant == Change::FieldIgnored ? -2 : -3;
   z3::expr sum = c.real_val(bias), scaled = weight * c.real_val(bias);
   for (std::size_t k = 0; k < read; ++k) {
     sum = sum + z3::ite(f.x[k] == f.e[k], c.real_val(1), c.real_val(0));
@@ -45,7 +45,7 @@ z3::expr weighted_neuron(const Fields& f, int mutant, const z3::expr& weight) {
   return z3::ite(sum > 0, scaled, c.real_val(0));
 }
 
-z3::expr neuron(const Fields& f, int mutant) { return weighted_neuron(f, mutant, f.x.front().ctx().real_val(1)); }
+z3::expr neuron(const Fields& f, Change mutant) { return weighted_neuron(f, mutant, f.x.front().ctx().real_val(1)); }
 
 z3::expr same_entry(const Fields& f) {
   z3::expr all = f.x[0] == f.e[0];
@@ -53,14 +53,14 @@ z3::expr same_entry(const Fields& f) {
   return all;
 }
 
-ChainQuery indicator(int mutant) {
+ChainQuery<Change> indicator(Change mutant) {
   return {"lemma: indicator neuron",
           "the neuron of entry e on the one-hot input of x is 1 if e = x, else 0",
           [mutant](z3::context& c, Query& q) {
             Fields f = fields(c);
             q.fact(neuron(f, mutant) != z3::ite(same_entry(f), c.real_val(1), c.real_val(0)));
           },
-          {kBiasOffByOne, kFieldIgnored}};
+          {Change::BiasOffByOne, Change::FieldIgnored}};
 }
 
 z3::func_decl delta(z3::context& c) {
@@ -68,7 +68,7 @@ z3::func_decl delta(z3::context& c) {
   return c.function("delta", i, i, i, i, c.real_sort());
 }
 
-ChainQuery sum_base() {
+ChainQuery<Change> sum_base() {
   return {"base: no entry", "S = 0 with no entry taken satisfies the invariant", [](z3::context& c, Query& q) {
             Fields f = fields(c);
             z3::expr S = c.real_const("S"), taken = c.bool_const("taken");
@@ -77,7 +77,7 @@ ChainQuery sum_base() {
           }};
 }
 
-ChainQuery sum_step(int mutant) {
+ChainQuery<Change> sum_step(Change mutant) {
   return {"step: one more entry",
           "the invariant and an entry e not taken before => the invariant after adding e",
           [mutant](z3::context& c, Query& q) {
@@ -86,14 +86,14 @@ ChainQuery sum_step(int mutant) {
             z3::expr S = c.real_const("S"), taken = c.bool_const("taken");
             z3::expr at_x = d(f.x[0], f.x[1], f.x[2], f.x[3]), at_e = d(f.e[0], f.e[1], f.e[2], f.e[3]);
             q.hypothesis("invariant before e", S == z3::ite(taken, at_x, c.real_val(0)));
-            if (!is(mutant, kEntryTwice)) q.hypothesis("each entry taken once", z3::implies(same_entry(f), !taken));
+            if (mutant != Change::EntryTwice) q.hypothesis("each entry taken once", z3::implies(same_entry(f), !taken));
             z3::expr S_next = S + weighted_neuron(f, mutant, at_e), taken_next = taken || same_entry(f);
             q.fact(S_next != z3::ite(taken_next, at_x, c.real_val(0)));
           },
-          {kBiasOffByOne, kFieldIgnored, kEntryTwice}};
+          {Change::BiasOffByOne, Change::FieldIgnored, Change::EntryTwice}};
 }
 
-ChainQuery sum_exit() {
+ChainQuery<Change> sum_exit() {
   return {"exit: every entry taken", "x's entry taken and the invariant => the output is delta(x)",
           [](z3::context& c, Query& q) {
             Fields f = fields(c);
@@ -105,17 +105,17 @@ ChainQuery sum_exit() {
           }};
 }
 
-const std::vector<ProofMutant> kMutants{
-    {kBiasOffByOne, "bias off by one", "the indicator's bias is -2, so it fires on three matching fields"},
-    {kFieldIgnored, "one field ignored", "the indicator reads q, a, s1 only (bias -2)"},
-    {kEntryTwice, "an entry taken twice", "the premise 'each entry taken once' is dropped"},
+const std::vector<Mutant<Change>> kMutants{
+    {Change::BiasOffByOne, "bias off by one", "the indicator's bias is -2, so it fires on three matching fields"},
+    {Change::FieldIgnored, "one field ignored", "the indicator reads q, a, s1 only (bias -2)"},
+    {Change::EntryTwice, "an entry taken twice", "the premise 'each entry taken once' is dropped"},
 };
 
 }  // namespace
 
-std::vector<ProofMutant> mlp_width_mutants() { return kMutants; }
+std::vector<Mutant<MlpWidthChange>> mlp_width_mutants() { return kMutants; }
 
-InductionProof prove_mlp_width(const RunConfig& config, int mutant) {
+InductionProof prove_mlp_width(const RunConfig& config, MlpWidthChange mutant) {
   return run_chain(config, kText, {indicator(mutant), sum_base(), sum_step(mutant), sum_exit()}, mutant);
 }
 

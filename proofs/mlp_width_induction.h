@@ -12,18 +12,20 @@
 
 namespace palcheck::proofs {
 
-/// The semantic mutants of the proof (ProofMutant::id values; 0 is the real encoding).
-enum MlpWidthMutant : int {
-  kBiasOffByOne = 1,  ///< the indicator's bias -2 in place of -3
-  kFieldIgnored,      ///< the indicator ignores s2 (three one-hot inputs, bias -2)
-  kEntryTwice,        ///< the sum may take an entry twice
+/// One piece of the proof changed on purpose: its semantic mutants (smt/mutation.h), whose order numbers
+/// their query files.
+enum class MlpWidthChange {
+  None,          ///< the real encoding
+  BiasOffByOne,  ///< the indicator's bias -2 in place of -3
+  FieldIgnored,  ///< the indicator ignores s2 (three one-hot inputs, bias -2)
+  EntryTwice,    ///< the sum may take an entry twice
 };
 
 /// The proof's mutants.
-std::vector<ProofMutant> mlp_width_mutants();
+std::vector<Mutant<MlpWidthChange>> mlp_width_mutants();
 
-/// The proof under mutant `mutant` (0: the real encoding).
-InductionProof prove_mlp_width(const RunConfig& config, int mutant = 0);
+/// The proof under mutant `mutant` (None: the real encoding).
+InductionProof prove_mlp_width(const RunConfig& config, MlpWidthChange mutant = MlpWidthChange::None);
 
 /// The words of the PROVED report.
 InductionClaim mlp_width_claim();

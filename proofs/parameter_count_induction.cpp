@@ -14,9 +14,9 @@ constexpr InductionText kText{
     "vPAL's measure read as the H-fold product of grid half-planes (the paper defines vPAL nowhere, see "
     "def:mpal:vpal); one weight per relay (i, j) of G_L"};
 
-bool is(int mutant, ParameterCountMutant m) { return mutant == static_cast<int>(m); }
+using Change = ParameterCountChange;
 
-ChainQuery grid_base() {
+ChainQuery<Change> grid_base() {
   return {"base: grid L = 0", "|G_0| = 0 = 0 (0 + 1) / 2", [](z3::context& c, Query& q) {
             z3::expr G = c.int_const("G");
             q.fact(G == 0);
@@ -24,20 +24,20 @@ ChainQuery grid_base() {
           }};
 }
 
-ChainQuery grid_step(int mutant) {
+ChainQuery<Change> grid_step(Change mutant) {
   return {"step: grid L to L+1",
           "2 |G_L| = L(L+1) => 2 |G_{L+1}| = (L+1)(L+2)",
           [mutant](z3::context& c, Query& q) {
             z3::expr L = c.int_const("L"), G = c.int_const("G");
             q.hypothesis("L >= 0", L >= 0);
             q.hypothesis("2 |G_L| = L(L+1)", 2 * G == L * (L + 1));
-            z3::expr row = is(mutant, kRowOffByOne) ? L : L + 1;
+            z3::expr row = mutant == Change::RowOffByOne ? L : L + 1;
             q.fact(2 * (G + row) != (L + 1) * (L + 2));
           },
-          {kRowOffByOne}};
+          {Change::RowOffByOne}};
 }
 
-ChainQuery grid_bounds() {
+ChainQuery<Change> grid_bounds() {
   return {"lemma: grid bounds", "2 |G_L| = L(L+1), L >= 1 => L^2 <= 2 |G_L| and |G_L| <= L^2",
           [](z3::context& c, Query& q) {
             z3::expr L = c.int_const("L"), G = c.int_const("G");
@@ -47,7 +47,7 @@ ChainQuery grid_bounds() {
           }};
 }
 
-ChainQuery scalar_heads(int mutant) {
+ChainQuery<Change> scalar_heads(Change mutant) {
   return {"conclusion: H scalar heads",
           "L^2 <= 2 |G_L| <= 2 L^2, H >= 1 => H L^2 / 2 <= H |G_L| <= H L^2",
           [mutant](z3::context& c, Query& q) {
@@ -55,17 +55,17 @@ ChainQuery scalar_heads(int mutant) {
             z3::expr L = c.real_const("L"), G = c.real_const("G"), H = c.real_const("H"), LL = L * L;
             q.hypothesis("H >= 1", H >= 1);
             q.hypothesis("grid bounds", LL <= 2 * G && G <= LL);
-            z3::expr lower = is(mutant, kScalarWithoutHalf) ? H * G >= H * LL : 2 * (H * G) >= H * LL;
+            z3::expr lower = mutant == Change::ScalarWithoutHalf ? H * G >= H * LL : 2 * (H * G) >= H * LL;
             q.fact(!(H * G <= H * LL && lower));
           },
-          {kScalarWithoutHalf}};
+          {Change::ScalarWithoutHalf}};
 }
 
 z3::expr product_invariant(const z3::expr& P, const z3::expr& X, const z3::expr& T) {
   return 0 < P && P <= X && P * T >= X && T > 0;
 }
 
-ChainQuery product_base() {
+ChainQuery<Change> product_base() {
   return {"base: product H = 0", "P = X = T = 1 satisfy 0 < P <= X, P T >= X", [](z3::context& c, Query& q) {
             z3::expr P = c.real_const("P"), X = c.real_const("X"), T = c.real_const("T");
             q.fact(P == 1 && X == 1 && T == 1);
@@ -73,7 +73,7 @@ ChainQuery product_base() {
           }};
 }
 
-ChainQuery product_step(int mutant) {
+ChainQuery<Change> product_step(Change mutant) {
   return {"step: product H to H+1",
           "0 < P <= X, P T >= X, 2 |G_L| = L(L+1), L >= 1 => the same for P |G_L|, X L^2 and 2T",
           [mutant](z3::context& c, Query& q) {
@@ -82,24 +82,25 @@ ChainQuery product_step(int mutant) {
             q.hypothesis("L >= 1", L >= 1);
             q.hypothesis("2 |G_L| = L(L+1)", 2 * G == L * (L + 1));
             q.hypothesis("invariant after H factors", product_invariant(P, X, T));
-            z3::expr T_next = is(mutant, kProductWithoutFactor) ? T : 2 * T;
+            z3::expr T_next = mutant == Change::ProductWithoutFactor ? T : 2 * T;
             q.fact(!product_invariant(P * G, X * L * L, T_next));
           },
-          {kProductWithoutFactor}};
+          {Change::ProductWithoutFactor}};
 }
 
-const std::vector<ProofMutant> kMutants{
-    {kRowOffByOne, "grid row off by one", "row L+1 of the grid adds L relays instead of L+1"},
-    {kScalarWithoutHalf, "scalar bound without 1/2", "the scalar heads' lower bound is H L^2 instead of H L^2 / 2"},
-    {kProductWithoutFactor, "product bound without 2^H",
+const std::vector<Mutant<Change>> kMutants{
+    {Change::RowOffByOne, "grid row off by one", "row L+1 of the grid adds L relays instead of L+1"},
+    {Change::ScalarWithoutHalf, "scalar bound without 1/2",
+     "the scalar heads' lower bound is H L^2 instead of H L^2 / 2"},
+    {Change::ProductWithoutFactor, "product bound without 2^H",
      "the product's lower bound is L^(2H) instead of L^(2H) / 2^H (T stays 1)"},
 };
 
 }  // namespace
 
-std::vector<ProofMutant> parameter_count_mutants() { return kMutants; }
+std::vector<Mutant<ParameterCountChange>> parameter_count_mutants() { return kMutants; }
 
-InductionProof prove_parameter_counts(const RunConfig& config, int mutant) {
+InductionProof prove_parameter_counts(const RunConfig& config, ParameterCountChange mutant) {
   return run_chain(
       config, kText,
       {grid_base(), grid_step(mutant), grid_bounds(), scalar_heads(mutant), product_base(), product_step(mutant)},

@@ -10,18 +10,21 @@
 
 namespace palcheck::proofs {
 
-/// The semantic mutants of the proof (ProofMutant::id values; 0 is the real encoding).
-enum ParameterCountMutant : int {
-  kRowOffByOne = 1,       ///< row L+1 of the grid adds L relays in place of L+1
-  kScalarWithoutHalf,     ///< the scalar lower bound H L^2 in place of H L^2 / 2
-  kProductWithoutFactor,  ///< the product's lower bound L^(2H) in place of L^(2H) / 2^H
+/// One piece of the proof changed on purpose: its semantic mutants (smt/mutation.h), whose order numbers
+/// their query files.
+enum class ParameterCountChange {
+  None,                  ///< the real encoding
+  RowOffByOne,           ///< row L+1 of the grid adds L relays in place of L+1
+  ScalarWithoutHalf,     ///< the scalar lower bound H L^2 in place of H L^2 / 2
+  ProductWithoutFactor,  ///< the product's lower bound L^(2H) in place of L^(2H) / 2^H
 };
 
 /// The proof's mutants.
-std::vector<ProofMutant> parameter_count_mutants();
+std::vector<Mutant<ParameterCountChange>> parameter_count_mutants();
 
-/// The proof under mutant `mutant` (0: the real encoding).
-InductionProof prove_parameter_counts(const RunConfig& config, int mutant = 0);
+/// The proof under mutant `mutant` (None: the real encoding).
+InductionProof prove_parameter_counts(const RunConfig& config,
+                                      ParameterCountChange mutant = ParameterCountChange::None);
 
 /// The words of the PROVED report.
 InductionClaim parameter_count_claim();

@@ -25,12 +25,12 @@ constexpr InductionText kAverage{
     "selected values are max and min, so the output is max - min",
     "average ties as in Perez et al.: the mean of the values of all positions whose score is maximal"};
 
-bool is(int mutant, RangeTransformerMutant m) { return mutant == static_cast<int>(m); }
+using Change = RangeTransformerChange;
 
-std::vector<HardAttentionHead> heads(int mutant) {
+std::vector<HardAttentionHead> heads(Change mutant) {
   std::vector<HardAttentionHead> h = range_heads();
-  if (is(mutant, kMinHeadScoresMax)) h[1].w_k = h[0].w_k;
-  if (is(mutant, kReadOutAdds)) h[1].w_o = h[0].w_o;
+  if (mutant == Change::MinHeadScoresMax) h[1].w_k = h[0].w_k;
+  if (mutant == Change::ReadOutAdds) h[1].w_o = h[0].w_o;
   return h;
 }
 
@@ -69,7 +69,7 @@ struct Setting {
 };
 
 // Positions 0..n, max and min of x over them, and a maximiser per head.
-Setting setting(z3::context& c, Query& q, int mutant) {
+Setting setting(z3::context& c, Query& q, Change mutant) {
   Layer layer{c, heads(mutant), c.constant("x", c.array_sort(c.int_sort(), c.real_sort())), c.int_const("n")};
   z3::expr j = c.int_const("j"), hi = c.int_const("argmax_x"), lo = c.int_const("argmin_x");
   Setting s{layer, {}, c.real_const("max_x"), c.real_const("min_x")};
@@ -81,7 +81,7 @@ Setting setting(z3::context& c, Query& q, int mutant) {
   for (std::size_t h = 0; h < layer.heads.size(); ++h) {
     z3::expr sel = c.int_const(("selected" + std::to_string(h)).c_str());
     q.fact(0 <= sel && sel <= layer.n);
-    if (!is(mutant, kSelectionAnyPosition))
+    if (mutant != Change::SelectionAnyPosition)
       q.hypothesis("head " + std::to_string(h) + " selects a maximiser of its score",
                    z3::forall(j, z3::implies(inside, layer.score(h, j) <= layer.score(h, sel))));
     s.selected.push_back(sel);
@@ -89,7 +89,7 @@ Setting setting(z3::context& c, Query& q, int mutant) {
   return s;
 }
 
-ChainQuery single(int mutant) {
+ChainQuery<Change> single(Change mutant) {
   return {"conclusion: one maximiser",
           "each head's selected value, read out, is max - min",
           [mutant](z3::context& c, Query& q) {
@@ -98,7 +98,7 @@ ChainQuery single(int mutant) {
             for (std::size_t h = 0; h < s.selected.size(); ++h) values.push_back(s.layer.value(h, s.selected[h]));
             q.fact(s.layer.read_out(values) != s.max - s.min);
           },
-          {kMinHeadScoresMax, kReadOutAdds, kSelectionAnyPosition}};
+          {Change::MinHeadScoresMax, Change::ReadOutAdds, Change::SelectionAnyPosition}};
 }
 
 // A_h, C_h after positions 0..k-1 (before) and 0..k (after), per head.
@@ -125,7 +125,7 @@ z3::expr invariant(const Setting& s, const Tally& t, const z3::expr& k) {
   return all;
 }
 
-ChainQuery average_base(int mutant) {
+ChainQuery<Change> average_base(Change mutant) {
   return {"base: average, no position",
           "A_h = 0, C_h = 0 satisfy the invariant at k = 0",
           [mutant](z3::context& c, Query& q) {
@@ -134,10 +134,10 @@ ChainQuery average_base(int mutant) {
             for (std::size_t h = 0; h < t.sum.size(); ++h) q.fact(t.sum[h] == 0 && t.count[h] == 0);
             q.fact(!invariant(s, t, c.int_val(0)));
           },
-          {kMinHeadScoresMax, kReadOutAdds, kSelectionAnyPosition}};
+          {Change::MinHeadScoresMax, Change::ReadOutAdds, Change::SelectionAnyPosition}};
 }
 
-ChainQuery average_step(int mutant) {
+ChainQuery<Change> average_step(Change mutant) {
   return {"step: average, position k",
           "the invariant at k and position k <= n tallied => the invariant at k + 1",
           [mutant](z3::context& c, Query& q) {
@@ -147,17 +147,18 @@ ChainQuery average_step(int mutant) {
             q.fact(0 <= k && k <= s.layer.n);
             q.hypothesis("invariant at k", invariant(s, before, k));
             for (std::size_t h = 0; h < before.sum.size(); ++h) {
-              z3::expr counted = is(mutant, kAverageOverAll) ? c.bool_val(true)
-                                                             : s.layer.score(h, k) == s.layer.score(h, s.selected[h]);
+              z3::expr counted = mutant == Change::AverageOverAll
+                                     ? c.bool_val(true)
+                                     : s.layer.score(h, k) == s.layer.score(h, s.selected[h]);
               q.fact(after.sum[h] == before.sum[h] + z3::ite(counted, s.layer.value(h, k), c.real_val(0)));
               q.fact(after.count[h] == before.count[h] + z3::ite(counted, c.int_val(1), c.int_val(0)));
             }
             q.fact(!invariant(s, after, k + 1));
           },
-          {kMinHeadScoresMax, kReadOutAdds, kSelectionAnyPosition, kAverageOverAll}};
+          {Change::MinHeadScoresMax, Change::ReadOutAdds, Change::SelectionAnyPosition, Change::AverageOverAll}};
 }
 
-ChainQuery average_exit(int mutant) {
+ChainQuery<Change> average_exit(Change mutant) {
   return {"exit: average, k = n + 1",
           "the invariant at k = n + 1 => the read-out of the means A_h / C_h is max - min",
           [mutant](z3::context& c, Query& q) {
@@ -168,25 +169,27 @@ ChainQuery average_exit(int mutant) {
             for (std::size_t h = 0; h < t.sum.size(); ++h) means.push_back(t.sum[h] / z3::to_real(t.count[h]));
             q.fact(s.layer.read_out(means) != s.max - s.min);
           },
-          {kMinHeadScoresMax, kReadOutAdds, kSelectionAnyPosition}};
+          {Change::MinHeadScoresMax, Change::ReadOutAdds, Change::SelectionAnyPosition}};
 }
 
-const std::vector<ProofMutant> kMutants{
-    {kMinHeadScoresMax, "second head scores x_j", "the second head's key map is the first's (it scores x_j, not -x_j)"},
-    {kReadOutAdds, "read-out adds", "the second head's read-out is +1 (the output adds the two values)"},
-    {kSelectionAnyPosition, "selection not a maximiser",
+const std::vector<Mutant<Change>> kMutants{
+    {Change::MinHeadScoresMax, "second head scores x_j",
+     "the second head's key map is the first's (it scores x_j, not -x_j)"},
+    {Change::ReadOutAdds, "read-out adds", "the second head's read-out is +1 (the output adds the two values)"},
+    {Change::SelectionAnyPosition, "selection not a maximiser",
      "the premise 'the selected position maximises the score' is dropped"},
-    {kAverageOverAll, "average over every position", "the average tallies every position, not only the maximisers"},
+    {Change::AverageOverAll, "average over every position",
+     "the average tallies every position, not only the maximisers"},
 };
 
 }  // namespace
 
-std::vector<ProofMutant> range_transformer_mutants(ArgmaxTie tie) {
+std::vector<Mutant<RangeTransformerChange>> range_transformer_mutants(ArgmaxTie tie) {
   if (tie == ArgmaxTie::Average) return kMutants;
-  return select_mutants(kMutants, {kMinHeadScoresMax, kReadOutAdds, kSelectionAnyPosition});
+  return select_mutants(kMutants, {Change::MinHeadScoresMax, Change::ReadOutAdds, Change::SelectionAnyPosition});
 }
 
-InductionProof prove_range_transformer(const RunConfig& config, ArgmaxTie tie, int mutant) {
+InductionProof prove_range_transformer(const RunConfig& config, ArgmaxTie tie, RangeTransformerChange mutant) {
   if (tie == ArgmaxTie::Leftmost) return run_chain(config, kSingle, {single(mutant)}, mutant);
   return run_chain(config, kAverage, {average_base(mutant), average_step(mutant), average_exit(mutant)}, mutant);
 }

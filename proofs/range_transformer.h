@@ -13,19 +13,22 @@
 
 namespace palcheck::proofs {
 
-/// The semantic mutants of the range transformer's proof (ProofMutant::id values; 0 is the real encoding).
-enum RangeTransformerMutant : int {
-  kMinHeadScoresMax = 1,  ///< the second head's key map flipped: it scores x_j, like the first
-  kReadOutAdds,           ///< the read-out adds the heads' values instead of subtracting
-  kSelectionAnyPosition,  ///< the selected position need not maximise the score
-  kAverageOverAll,        ///< average ties: the mean runs over every position, not over the maximisers
+/// One piece of the range transformer's proof changed on purpose: its semantic mutants (smt/mutation.h), whose order
+/// numbers their query files.
+enum class RangeTransformerChange {
+  None,                  ///< the real encoding
+  MinHeadScoresMax,      ///< the second head's key map flipped: it scores x_j, like the first
+  ReadOutAdds,           ///< the read-out adds the heads' values instead of subtracting
+  SelectionAnyPosition,  ///< the selected position need not maximise the score
+  AverageOverAll,        ///< average ties: the mean runs over every position, not over the maximisers
 };
 
 /// The mutants that apply under `tie`.
-std::vector<ProofMutant> range_transformer_mutants(ArgmaxTie tie);
+std::vector<Mutant<RangeTransformerChange>> range_transformer_mutants(ArgmaxTie tie);
 
-/// The proof under `tie` and mutant `mutant` (0: the real encoding).
-InductionProof prove_range_transformer(const RunConfig& config, ArgmaxTie tie, int mutant = 0);
+/// The proof under `tie` and mutant `mutant` (None: the real encoding).
+InductionProof prove_range_transformer(const RunConfig& config, ArgmaxTie tie,
+                                       RangeTransformerChange mutant = RangeTransformerChange::None);
 
 /// The words of the PROVED report under `tie`.
 InductionClaim range_transformer_claim(ArgmaxTie tie);

@@ -12,7 +12,7 @@ constexpr InductionText kText{
     "lim_{tau -> 0} s_{n+1} is the recursion on the limits: s_{n+1} is a polynomial in s_n and two values "
     "sig_tau(x), each converging to sig*(x) (sig_tau(0) = 1/2 for every tau)"};
 
-bool is(int mutant, RelaxationMutant m) { return mutant == static_cast<int>(m); }
+using Change = RelaxationChange;
 
 struct Vocabulary {
   z3::context& c;
@@ -27,15 +27,15 @@ struct Vocabulary {
     return z3::ite(u >= alpha, c.bool_val(true), z3::ite(u <= beta, c.bool_val(false), state));
   }
   z3::expr as_number(const z3::expr& state) const { return z3::ite(state, c.real_val(1), c.real_val(0)); }
-  void hypotheses(Query& q, const z3::expr& u, int mutant) const {
+  void hypotheses(Query& q, const z3::expr& u, Change mutant) const {
     q.hypothesis("alpha >= beta", alpha >= beta);
-    if (!is(mutant, kTiesAllowed)) q.hypothesis("no input equals alpha or beta", u != alpha && u != beta);
+    if (mutant != Change::TiesAllowed) q.hypothesis("no input equals alpha or beta", u != alpha && u != beta);
   }
 };
 
 Vocabulary vocabulary(z3::context& c) { return {c, c.real_const("alpha"), c.real_const("beta")}; }
 
-ChainQuery base(int mutant) {
+ChainQuery<Change> base(Change mutant) {
   return {"base",
           "s_0 = the initial state = relay(-1)",
           [mutant](z3::context& c, Query& q) {
@@ -43,15 +43,15 @@ ChainQuery base(int mutant) {
             z3::expr initial = c.bool_const("initial"), s0 = c.real_const("s_0"), u0 = c.real_const("u_0");
             v.hypotheses(q, u0, mutant);
             q.hypothesis("s_0 is the initial relay state",
-                         s0 == v.as_number(is(mutant, kOtherInitialState) ? !initial : initial));
+                         s0 == v.as_number(mutant == Change::OtherInitialState ? !initial : initial));
             // As printed, s_0 would be compared with relay(0), the state after u_0.
-            z3::expr compared = is(mutant, kSameStep) ? v.relay_step(initial, u0) : initial;
+            z3::expr compared = mutant == Change::SameStep ? v.relay_step(initial, u0) : initial;
             q.fact(s0 != v.as_number(compared));
           },
-          {kTiesAllowed, kSameStep, kOtherInitialState}};
+          {Change::TiesAllowed, Change::SameStep, Change::OtherInitialState}};
 }
 
-ChainQuery step(int mutant) {
+ChainQuery<Change> step(Change mutant) {
   return {"step: input u_n",
           "s_n = relay(n-1) and u_n off the thresholds => s_{n+1} = relay(n)",
           [mutant](z3::context& c, Query& q) {
@@ -59,25 +59,25 @@ ChainQuery step(int mutant) {
             z3::expr r = c.bool_const("relay_before"), s = c.real_const("s_n"), u = c.real_const("u_n");
             v.hypotheses(q, u, mutant);
             q.hypothesis("invariant at n", s == v.as_number(r));
-            z3::expr falls = is(mutant, kSignFlipped) ? u - v.beta : v.beta - u;
+            z3::expr falls = mutant == Change::SignFlipped ? u - v.beta : v.beta - u;
             z3::expr next = s - v.times_limit_sigmoid(s, falls) + v.times_limit_sigmoid(1 - s, u - v.alpha);
             q.fact(next != v.as_number(v.relay_step(r, u)));
           },
-          {kTiesAllowed, kSignFlipped}};
+          {Change::TiesAllowed, Change::SignFlipped}};
 }
 
-const std::vector<ProofMutant> kMutants{
-    {kTiesAllowed, "ties allowed", "the hypothesis 'no input equals alpha or beta' is dropped"},
-    {kSameStep, "same-step alignment", "s_n is compared with relay(n), as the indices are printed"},
-    {kSignFlipped, "sign flipped", "sig(u_n - beta) in place of sig(beta - u_n)"},
-    {kOtherInitialState, "other initial state", "s_0 is the other initial state"},
+const std::vector<Mutant<Change>> kMutants{
+    {Change::TiesAllowed, "ties allowed", "the hypothesis 'no input equals alpha or beta' is dropped"},
+    {Change::SameStep, "same-step alignment", "s_n is compared with relay(n), as the indices are printed"},
+    {Change::SignFlipped, "sign flipped", "sig(u_n - beta) in place of sig(beta - u_n)"},
+    {Change::OtherInitialState, "other initial state", "s_0 is the other initial state"},
 };
 
 }  // namespace
 
-std::vector<ProofMutant> relaxation_mutants() { return kMutants; }
+std::vector<Mutant<RelaxationChange>> relaxation_mutants() { return kMutants; }
 
-InductionProof prove_relaxation_limit(const RunConfig& config, int mutant) {
+InductionProof prove_relaxation_limit(const RunConfig& config, RelaxationChange mutant) {
   return run_chain(config, kText, {base(mutant), step(mutant)}, mutant);
 }
 

@@ -10,19 +10,21 @@
 
 namespace palcheck::proofs {
 
-/// The semantic mutants of the induction (ProofMutant::id values; 0 is the real encoding).
-enum RelaxationMutant : int {
-  kTiesAllowed = 1,    ///< the hypothesis "no input equals alpha or beta" dropped
-  kSameStep,           ///< s_n compared with relay(n), as the indices are printed
-  kSignFlipped,        ///< sig(u_n - beta) in place of sig(beta - u_n)
-  kOtherInitialState,  ///< s_0 is the other initial state
+/// One piece of the induction changed on purpose: its semantic mutants (smt/mutation.h), whose order numbers
+/// their query files.
+enum class RelaxationChange {
+  None,               ///< the real encoding
+  TiesAllowed,        ///< the hypothesis "no input equals alpha or beta" dropped
+  SameStep,           ///< s_n compared with relay(n), as the indices are printed
+  SignFlipped,        ///< sig(u_n - beta) in place of sig(beta - u_n)
+  OtherInitialState,  ///< s_0 is the other initial state
 };
 
 /// The induction's mutants.
-std::vector<ProofMutant> relaxation_mutants();
+std::vector<Mutant<RelaxationChange>> relaxation_mutants();
 
-/// The induction under mutant `mutant` (0: the real encoding).
-InductionProof prove_relaxation_limit(const RunConfig& config, int mutant = 0);
+/// The induction under mutant `mutant` (None: the real encoding).
+InductionProof prove_relaxation_limit(const RunConfig& config, RelaxationChange mutant = RelaxationChange::None);
 
 /// The words of the PROVED report.
 InductionClaim relaxation_claim();

@@ -25,6 +25,7 @@
 #include "smt/induction_query.h"
 #include "smt/judgement.h"
 
+#include <algorithm>
 #include <functional>
 #include <string>
 #include <vector>
@@ -61,6 +62,16 @@ std::vector<MutantResult> induction_mutants(
   const RunConfig settings = mutant_config(config);
   std::vector<MutantResult> out;
   for (const Mutant<Change>& m : mutants) out.push_back(mutant_outcome(m.name, m.change_text, run(settings, m.change)));
+  return out;
+}
+
+/// The mutants of `table` whose change is in `changes`, in the table's order.
+template <class Change>
+std::vector<Mutant<Change>> select_mutants(const std::vector<Mutant<Change>>& table,
+                                           const std::vector<Change>& changes) {
+  std::vector<Mutant<Change>> out;
+  for (const Mutant<Change>& m : table)
+    if (std::find(changes.begin(), changes.end(), m.change) != changes.end()) out.push_back(m);
   return out;
 }
 

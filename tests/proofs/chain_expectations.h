@@ -2,8 +2,8 @@
 // corollaries) expect of a proof and of its mutants, stated once.
 #pragma once
 
-#include "proofs/memory_induction.h"
-#include "smt/proof_mutant.h"
+#include "smt/induction_record.h"
+#include "smt/mutation.h"
 
 #include <gtest/gtest.h>
 
@@ -29,15 +29,17 @@ inline void expect_closed(bool proved, const std::vector<proofs::InductionQuery>
 }
 
 /// The mutant is refuted: one of the queries it changes is sat in Z3.
-inline void expect_refuted(const proofs::ProofMutant& m, const std::vector<proofs::InductionQuery>& queries,
-                           const std::string& what) {
+template <class Change>
+void expect_refuted(const proofs::Mutant<Change>& m, const std::vector<proofs::InductionQuery>& queries,
+                    const std::string& what) {
   bool sat = false;
   for (const proofs::InductionQuery& q : queries) sat = sat || q.z3 == "sat";
-  EXPECT_TRUE(sat) << what << ": mutant '" << m.name << "' (" << m.breaks << ") stays unsat" << answers(queries);
+  EXPECT_TRUE(sat) << what << ": mutant '" << m.name << "' (" << m.change_text << ") stays unsat" << answers(queries);
 }
 
 /// A proof declares at least three mutants.
-inline void expect_three_mutants(const std::vector<proofs::ProofMutant>& mutants, const std::string& what) {
+template <class Change>
+void expect_three_mutants(const std::vector<proofs::Mutant<Change>>& mutants, const std::string& what) {
   EXPECT_GE(mutants.size(), 3u) << what;
 }
 

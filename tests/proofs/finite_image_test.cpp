@@ -21,8 +21,8 @@ TEST(FiniteImage, EveryMutantIsRefuted) {
   for (FiniteImageTarget target : kTargets) {
     std::string what = finite_image_claim(target).summary;
     testing::expect_three_mutants(finite_image_mutants(target), what);
-    for (const ProofMutant& m : finite_image_mutants(target))
-      testing::expect_refuted(m, prove_finite_image(RunConfig{}, target, m.id).queries, what);
+    for (const Mutant<FiniteImageChange>& m : finite_image_mutants(target))
+      testing::expect_refuted(m, prove_finite_image(RunConfig{}, target, m.change).queries, what);
   }
 }
 

@@ -17,8 +17,8 @@ TEST(RangeTransformer, ProvedUnderBothTieRules) {
 TEST(RangeTransformer, EveryMutantIsRefuted) {
   for (ArgmaxTie tie : {ArgmaxTie::Leftmost, ArgmaxTie::Average}) {
     testing::expect_three_mutants(range_transformer_mutants(tie), to_string(tie));
-    for (const ProofMutant& m : range_transformer_mutants(tie))
-      testing::expect_refuted(m, prove_range_transformer(RunConfig{}, tie, m.id).queries, to_string(tie));
+    for (const Mutant<RangeTransformerChange>& m : range_transformer_mutants(tie))
+      testing::expect_refuted(m, prove_range_transformer(RunConfig{}, tie, m.change).queries, to_string(tie));
   }
 }
 
