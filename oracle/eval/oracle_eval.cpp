@@ -12,12 +12,18 @@
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <string_view>
+#include <utility>
 
 namespace palcheck::oracle {
 
 using nlohmann::json;
 
 namespace {
+
+// The one spelling of each kind, read and written alike.
+constexpr std::pair<ValueKind, std::string_view> kValueKindNames[] = {
+    {ValueKind::Exact, "exact"}, {ValueKind::Double, "double"}, {ValueKind::Both, "both"}};
 
 std::string double_text(double d) {
   char buf[32];
@@ -93,6 +99,18 @@ json relay_changes_json(const Measure& mu, const std::vector<Q>& u, InitialState
 }
 
 }  // namespace
+
+std::string to_string(ValueKind kind) {
+  for (const auto& [k, name] : kValueKindNames)
+    if (k == kind) return std::string(name);
+  return {};
+}
+
+std::optional<ValueKind> parse_value_kind(const std::string& text) {
+  for (const auto& [k, name] : kValueKindNames)
+    if (name == text) return k;
+  return std::nullopt;
+}
 
 std::string no_finite_double_message() {
   return "a value has no finite double (its magnitude exceeds 1.8e308): write --values exact";

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,12 @@ namespace palcheck::oracle {
 
 /// Which values an output holds.
 enum class ValueKind { Exact, Double, Both };
+
+/// "exact", "double" or "both", as --values spells it.
+std::string to_string(ValueKind kind);
+
+/// The kind to_string spells `text`; nullopt for any other text.
+std::optional<ValueKind> parse_value_kind(const std::string& text);
 
 /// Outputs of a batch: per sequence, token-major rows of width() values.
 struct BatchOutputs {

@@ -44,12 +44,6 @@ InputError above_diagonal(const std::string& source, std::size_t r, std::size_t 
                     " above the diagonal (alpha_i < beta_j is outside the Preisach half-plane)");
 }
 
-Q grid_spacing(const std::string& grid_delta) {
-  auto delta = parse_rational(grid_delta);
-  if (!delta || *delta <= 0) throw InputError("--grid-delta: expected an exact number > 0, got \"" + grid_delta + "\"");
-  return *delta;
-}
-
 }  // namespace
 
 Grid grid_from_rows(const NumberRows& rows, const Q& delta) {
@@ -93,7 +87,7 @@ struct LoadedMeasure {
   std::optional<Grid> grid;
 };
 
-LoadedMeasure measure_from_bytes(const std::string& bytes, const std::string& path, const std::string& grid_delta,
+LoadedMeasure measure_from_bytes(const std::string& bytes, const std::string& path, const std::optional<Q>& grid_delta,
                                  const RelayColumns& columns, CsvHeader header) {
   if (input_format(path, bytes) == FileFormat::Json) {
     json doc = parse_json_text(bytes, path);
@@ -104,23 +98,22 @@ LoadedMeasure measure_from_bytes(const std::string& bytes, const std::string& pa
     });
   }
   NumberRows rows = rows_from_bytes(bytes, path, "", header);
-  if (grid_delta.empty()) {
+  if (!grid_delta) {
     rows.rows = reorder_relay_rows(rows.rows, columns, path);
     return {relays_from_rows(rows), std::nullopt};
   }
-  Grid grid = grid_from_rows(rows, grid_spacing(grid_delta));
+  Grid grid = grid_from_rows(rows, *grid_delta);
   return {measure_from_grid(grid), grid};
 }
 
-LoadedMeasure load_measure(const std::string& path, const std::string& grid_delta, const RelayColumns& columns,
+LoadedMeasure load_measure(const std::string& path, const std::optional<Q>& grid_delta, const RelayColumns& columns,
                            CsvHeader header) {
   return measure_from_bytes(read_source(path), path, grid_delta, columns, header);  // read once: may be a pipe
 }
 
 // A .npy grid matrix as doubles, checked as grid_from_rows checks it; nullopt when an integer
 // entry is beyond 2^53 (a double would round it).
-std::optional<DoubleGrid> double_grid(const NpyArray& a, const std::string& path, const std::string& grid_delta) {
-  Q delta = grid_spacing(grid_delta);  // first, as on the exact path
+std::optional<DoubleGrid> double_grid(const NpyArray& a, const std::string& path, const Q& delta) {
   if (a.shape.size() != 2 || a.rows() < 1) throw not_a_grid(path);
   check_table_size(a.rows() + 1, path);
   DoubleGrid grid{delta, a.rows(), a.cols(), a.reals};
@@ -168,23 +161,20 @@ QVector vector_from_json(const json& v, const std::string& field) {
 
 // --initial-state over the document's.
 void set_initial_state(OracleProblem& p, const ProblemSources& src) {
-  if (!src.initial_state) return;
-  if (*src.initial_state != 0 && *src.initial_state != 1)
-    throw InputError("--initial-state: expected 0 or 1, got " + std::to_string(*src.initial_state));
-  p.initial = static_cast<InitialState>(*src.initial_state);
+  if (src.initial_state) p.initial = *src.initial_state;
 }
 
 }  // namespace
 
-Measure load_measure_file(const std::string& path, const std::string& grid_delta, const RelayColumns& columns) {
+Measure load_measure_file(const std::string& path, const std::optional<Q>& grid_delta, const RelayColumns& columns) {
   return load_measure(path, grid_delta, columns, CsvHeader::Auto).measure;
 }
 
-KeyedMeasure load_keyed_measure(const std::string& path, const std::string& grid_delta, const RelayColumns& columns,
-                                CsvHeader header) {
+KeyedMeasure load_keyed_measure(const std::string& path, const std::optional<Q>& grid_delta,
+                                const RelayColumns& columns, CsvHeader header) {
   std::string bytes = read_source(path);  // once: the path may be a pipe
-  if (!grid_delta.empty() && input_format(path, bytes) == FileFormat::Npy)
-    if (auto grid = double_grid(parse_npy(bytes, path), path, grid_delta)) return KeyedMeasure::from_grid(*grid);
+  if (grid_delta && input_format(path, bytes) == FileFormat::Npy)
+    if (auto grid = double_grid(parse_npy(bytes, path), path, *grid_delta)) return KeyedMeasure::from_grid(*grid);
   return KeyedMeasure(measure_from_bytes(bytes, path, grid_delta, columns, header).measure);
 }
 

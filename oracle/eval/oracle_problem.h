@@ -41,13 +41,13 @@ struct OracleProblem {
 struct ProblemSources {
   std::string document;                           ///< a JSON document with measure and inputs (eval's format)
   std::optional<nlohmann::json> parsed_document;  ///< `document` already read (standard input reads once)
-  std::vector<std::string> measures;       ///< measure files: one for PAL, one per head (or one for all) for MPAL
-  std::string inputs;                      ///< inputs file
-  std::string w_in, w_out;                 ///< MPAL projections, H x d each
-  std::string grid_delta;                  ///< measure files hold a grid weight matrix with this spacing
-  std::optional<int> initial_state;        ///< overrides the document's
-  RelayColumns columns;                    ///< column order of CSV/.npy relay files (--convention columns=)
-  CsvHeader csv_header = CsvHeader::Auto;  ///< --header: the first row of every CSV file is a header
+  std::vector<std::string> measures;          ///< measure files: one for PAL, one per head (or one for all) for MPAL
+  std::string inputs;                         ///< inputs file
+  std::string w_in, w_out;                    ///< MPAL projections, H x d each
+  std::optional<Q> grid_delta;                ///< measure files hold a grid weight matrix with this spacing (> 0)
+  std::optional<InitialState> initial_state;  ///< overrides the document's
+  RelayColumns columns;                       ///< column order of CSV/.npy relay files (--convention columns=)
+  CsvHeader csv_header = CsvHeader::Auto;     ///< --header: the first row of every CSV file is a header
 };
 
 /// Reads and checks a problem; InputError naming the file and position of anything wrong.
@@ -80,12 +80,12 @@ Grid grid_from_rows(const NumberRows& rows, const Q& delta);
 
 /// A measure file alone (JSON relays or grid, CSV/.npy rows in `columns` order, or with `grid_delta`
 /// a grid weight matrix); InputError naming the file.
-Measure load_measure_file(const std::string& path, const std::string& grid_delta, const RelayColumns& columns);
+Measure load_measure_file(const std::string& path, const std::optional<Q>& grid_delta, const RelayColumns& columns);
 
 /// The keyed measure of a measure file, as load_problem reads it; a grid weight matrix in .npy
 /// is keyed straight from its doubles (machine arithmetic, no GMP rationals). InputError naming the file.
-KeyedMeasure load_keyed_measure(const std::string& path, const std::string& grid_delta, const RelayColumns& columns,
-                                CsvHeader header = CsvHeader::Auto);
+KeyedMeasure load_keyed_measure(const std::string& path, const std::optional<Q>& grid_delta,
+                                const RelayColumns& columns, CsvHeader header = CsvHeader::Auto);
 
 /// Whether a document needs the oracle mode (a batch of inputs, MPAL heads or declared conventions).
 bool needs_oracle_mode(const nlohmann::json& doc);

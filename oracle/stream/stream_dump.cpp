@@ -284,7 +284,7 @@ OracleProblem problem_head(const ProblemSources& s) {
     p = s.w_in.empty() && s.w_out.empty() ? load_pal_measure(s) : load_mpal_heads(s);
   }
   p.token_sequences.clear();
-  if (s.initial_state) p.initial = static_cast<InitialState>(*s.initial_state);  // 0 or 1: dump_streamable
+  if (s.initial_state) p.initial = *s.initial_state;
   return p;
 }
 
@@ -702,7 +702,6 @@ void read_mpal(const DumpRequest& r, const OracleProblem& p, DumpWriter& writer)
 
 bool dump_streamable(const DumpRequest& r) {
   const ProblemSources& s = r.sources;
-  if (s.initial_state && *s.initial_state != 0 && *s.initial_state != 1) return false;
   if (!s.document.empty()) {
     if (!s.measures.empty() || !s.inputs.empty() || !s.w_in.empty() || !s.w_out.empty() || !s.parsed_document)
       return false;

@@ -27,9 +27,9 @@ struct DumpRequest {
 };
 
 /// Whether stream_dump writes this: PAL (a document without "heads", read into parsed_document, or
-/// one --measure and --inputs of any kind), an --initial-state of 0 or 1 if any, into an output
-/// format_outputs accepts for the kind and trace. Everything else (MPAL, options that do not go
-/// together) goes through the whole-batch path, which names what is wrong.
+/// one --measure and --inputs of any kind), into an output format_outputs accepts for the kind and
+/// trace. Everything else (MPAL, options that do not go together) goes through the whole-batch path,
+/// which names what is wrong.
 bool dump_streamable(const DumpRequest& request);
 
 /// Writes the dump, then the output, as load_problem + evaluate_problem + format_outputs and

@@ -123,7 +123,7 @@ struct EvalFiles {
   void eval(unsigned threads, const std::string& other_inputs = "") const {
     palcheck::oracle::StreamRequest request;
     request.keyed = std::make_shared<const palcheck::KeyedMeasure>(
-        palcheck::oracle::load_keyed_measure(grid, "1/8", palcheck::oracle::RelayColumns{}));
+        palcheck::oracle::load_keyed_measure(grid, palcheck::Q(1, 8), palcheck::oracle::RelayColumns{}));
     request.inputs = other_inputs.empty() ? inputs : other_inputs;
     request.output = output;
     request.threads = threads;

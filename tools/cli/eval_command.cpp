@@ -3,6 +3,7 @@
 
 #include "oracle/eval/conventions.h"
 #include "oracle/eval/eval_document.h"
+#include "oracle/eval/oracle_eval.h"
 #include "oracle/formats/json_input.h"
 #include "tools/cli/oracle_cli.h"
 
@@ -27,8 +28,15 @@ CommandHandler add_eval_command(CLI::App& app) {
   add_problem_options(eval, options->oracle.sources);
   eval->add_option("-o,--output", options->oracle.output, "Output file: .json, .csv or .npy (default: JSON on stdout)")
       ->type_name("FILE");
-  eval->add_option("--values", options->oracle.values, "exact, double or both (default: exact; .npy: double)")
-      ->type_name("exact|double|both");
+  eval->add_option_function<std::string>(
+          "--values",
+          [options](const std::string& text) {
+            options->oracle.values = parse_value_kind(text);
+            if (!options->oracle.values)
+              throw InputError("--values: expected exact, double or both, got \"" + text + "\"");
+          },
+          "exact, double or both (default: exact; .npy: double)")
+      ->type_name(to_string(ValueKind::Exact) + "|" + to_string(ValueKind::Double) + "|" + to_string(ValueKind::Both));
   eval->add_option("-j,--threads", options->oracle.threads,
                    "Sequences evaluated at once (default 0: every core); the output does not depend on it");
   eval->add_option("--convention", options->oracle.conventions,

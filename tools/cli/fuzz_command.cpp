@@ -10,6 +10,7 @@
 #include "oracle/fuzz/impl_reply.h"
 #include "tools/cli/commands.h"
 #include "tools/cli/number_option.h"
+#include "tools/cli/oracle_cli.h"
 #include "util/atomic_write.h"
 #include "util/errors.h"
 #include "util/pending_removal.h"
@@ -23,6 +24,7 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 namespace palcheck::cli {
@@ -169,9 +171,11 @@ ImplReply ask(ChildProcess& child, const Measure& mu, const std::vector<double>&
 
 CommandHandler add_fuzz_command(CLI::App& app) {
   struct Options {
-    std::string command, measure, grid_delta, report;
+    std::string command, measure, report;
+    std::optional<Q> grid_delta;
+    std::string grid_delta_text;  // as given: the replay repeats it
     std::vector<std::string> conventions;
-    int initial_state = 0;
+    InitialState initial_state = InitialState::Off;
     std::uint64_t seed = 1;  // the same default as verify's
     std::size_t max_cases = 400;
     double seconds = 120;
@@ -190,8 +194,13 @@ CommandHandler add_fuzz_command(CLI::App& app) {
   fuzz->add_option("--measure", o->measure, "Relays: JSON (relays or grid), or CSV/.npy rows alpha,beta[,weight]")
       ->required()
       ->type_name("FILE");
-  fuzz->add_option("--grid-delta", o->grid_delta,
-                   "The CSV/.npy measure is an L x L grid weight matrix with this spacing (an exact number)")
+  fuzz->add_option_function<std::string>(
+          "--grid-delta",
+          [o](const std::string& text) {
+            o->grid_delta = parse_grid_delta(text);
+            o->grid_delta_text = text;
+          },
+          "The CSV/.npy measure is an L x L grid weight matrix with this spacing (an exact number)")
       ->type_name("NUMBER");
   fuzz->add_option("--convention", o->conventions,
                    "The implementation's conventions (as for eval and compare; domain= bounds the generated "
@@ -220,8 +229,7 @@ CommandHandler add_fuzz_command(CLI::App& app) {
     check_paths({{"--report", o->report}}, {{"--measure", o->measure}});
     // The command sees doubles: the reference takes the relays at the same values.
     f.measure = measure_as_doubles(load_measure_file(o->measure, o->grid_delta, f.conventions.columns), o->measure);
-    if (o->initial_state != 0 && o->initial_state != 1) throw InputError("--initial-state: expected 0 or 1");
-    f.initial = static_cast<InitialState>(o->initial_state);
+    f.initial = o->initial_state;
     if (!(o->seconds > 0)) throw InputError("--seconds: expected a positive number");
     if (!(o->call_seconds > 0 && o->call_seconds <= 86400))
       throw InputError("--call-timeout: expected a number of seconds in (0, 86400]");
@@ -232,9 +240,9 @@ CommandHandler add_fuzz_command(CLI::App& app) {
     f.relays = RelaysPerCall::Sent;
     std::string base =
         "palcheck fuzz-impl --command " + shell_quote(o->command) + " --measure " + shell_quote(o->measure);
-    if (!o->grid_delta.empty()) base += " --grid-delta " + o->grid_delta;
+    if (o->grid_delta) base += " --grid-delta " + o->grid_delta_text;
     for (const std::string& c : o->conventions) base += " --convention " + shell_quote(c);
-    if (o->initial_state) base += " --initial-state 1";
+    if (o->initial_state == InitialState::On) base += " --initial-state 1";
     if (o->call_seconds != 10) base += " --call-timeout " + (std::ostringstream() << o->call_seconds).str();
     base += " --seed " + std::to_string(o->seed);
     f.replay = [base, o](std::optional<std::size_t> k) {

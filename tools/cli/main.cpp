@@ -23,6 +23,9 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     int code = app.exit(e);
     return code == 0 ? 0 : 2;
+  } catch (const palcheck::InputError& e) {  // an option read into its type as it is parsed
+    std::cerr << "palcheck: " << e.what() << "\n";
+    return 2;
   }
   try {
     for (auto& handler : handlers) {

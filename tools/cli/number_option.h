@@ -12,8 +12,8 @@ namespace palcheck::cli {
 /// The value of `text` as a decimal integer in [min, max]; CLI::ValidationError naming `option` otherwise.
 std::uint64_t parse_count(const std::string& text, const std::string& option, std::uint64_t min, std::uint64_t max);
 
-/// Adds `name` storing into `target` through parse_count; the help shows the type (UINT), the range and the
-/// default.
+/// Adds `name` storing into `target` (an integer, or an enum numbered from 0) through parse_count; the help
+/// shows the type (UINT), the range and the default.
 template <class T>
 CLI::Option* add_count_option(CLI::App* command, const std::string& name, T& target, std::uint64_t min,
                               std::uint64_t max, const std::string& description) {
@@ -26,7 +26,7 @@ CLI::Option* add_count_option(CLI::App* command, const std::string& name, T& tar
           },
           description + range)
       ->type_name("UINT")
-      ->default_str(std::to_string(target));
+      ->default_str(std::to_string(static_cast<std::uint64_t>(target)));
 }
 
 }  // namespace palcheck::cli

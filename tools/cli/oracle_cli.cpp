@@ -11,6 +11,10 @@
 #include "util/atomic_write.h"
 
 #include <iostream>
+#include <memory>
+#include <optional>
+#include <utility>
+#include <variant>
 
 namespace palcheck::cli {
 
@@ -27,6 +31,12 @@ Conventions conventions_of(const std::optional<nlohmann::json>& document, const 
   return c;
 }
 
+Q parse_grid_delta(const std::string& text) {
+  std::optional<Q> delta = parse_rational(text);
+  if (!delta || *delta <= 0) throw InputError("--grid-delta: expected an exact number > 0, got \"" + text + "\"");
+  return *delta;
+}
+
 void add_problem_options(CLI::App* command, ProblemSources& s) {
   command
       ->add_option("--measure", s.measures,
@@ -41,8 +51,9 @@ void add_problem_options(CLI::App* command, ProblemSources& s) {
   command->add_option("--w-in", s.w_in, "MPAL input projections W_I, H x d (JSON, CSV or .npy)")->type_name("FILE");
   command->add_option("--w-out", s.w_out, "MPAL output projections W_O, H x d (JSON, CSV or .npy)")->type_name("FILE");
   command
-      ->add_option("--grid-delta", s.grid_delta,
-                   "CSV/.npy measures are L x L grid weight matrices with this spacing (an exact number)")
+      ->add_option_function<std::string>(
+          "--grid-delta", [&s](const std::string& text) { s.grid_delta = parse_grid_delta(text); },
+          "CSV/.npy measures are L x L grid weight matrices with this spacing (an exact number)")
       ->type_name("NUMBER");
   command->add_flag_callback(
       "--header", [&s] { s.csv_header = CsvHeader::Declared; },
@@ -51,7 +62,7 @@ void add_problem_options(CLI::App* command, ProblemSources& s) {
       ->add_option_function<std::string>(
           "--initial-state",
           [&s](const std::string& text) {
-            s.initial_state = static_cast<int>(parse_count(text, "--initial-state", 0, 1));
+            s.initial_state = static_cast<InitialState>(parse_count(text, "--initial-state", 0, 1));
           },
           "Relay state before the first input: 0 (default) or 1")
       ->type_name("0|1");
@@ -59,9 +70,9 @@ void add_problem_options(CLI::App* command, ProblemSources& s) {
 
 bool oracle_options_given(const OracleEvalOptions& o) {
   const ProblemSources& s = o.sources;
-  return !s.measures.empty() || !s.inputs.empty() || !s.w_in.empty() || !s.w_out.empty() || !s.grid_delta.empty() ||
-         s.initial_state || s.csv_header == CsvHeader::Declared || !o.output.empty() || !o.values.empty() ||
-         !o.dump.empty() || !o.conventions.empty();
+  return !s.measures.empty() || !s.inputs.empty() || !s.w_in.empty() || !s.w_out.empty() || s.grid_delta ||
+         s.initial_state || s.csv_header == CsvHeader::Declared || !o.output.empty() || o.values || !o.dump.empty() ||
+         !o.conventions.empty();
 }
 
 void check_output_paths(const std::vector<OutputPath>& outputs, const ProblemSources& s,
@@ -91,25 +102,127 @@ std::function<void(std::size_t, std::size_t)> progress_report(const std::string&
   };
 }
 
-}  // namespace
+// Where eval writes and which values: the same for every route.
+struct EvalOutput {
+  std::string path;  // "" or "-": standard output
+  FileFormat format = FileFormat::Json;
+  ValueKind kind = ValueKind::Exact;
+};
 
-// eval under conventions other than the paper's presentation: the whole problem, in their frame.
-int run_frame_eval(const OracleEvalOptions& o, const Conventions& conventions, FileFormat format, ValueKind kind) {
-  if (!o.dump.empty() || o.trace)
-    throw InputError("--dump and --trace show the paper's reading: leave out --convention (other than columns, "
-                     "atol, rtol) to use them");
-  OracleProblem problem = load_problem(o.sources);
-  BatchOutputs outputs = evaluate_in_frame(problem, conventions, kind);
-  std::string bytes;
+// Conventions other than the paper's presentation: the whole problem, evaluated in their frame.
+struct FrameRoute {
+  ProblemSources sources;
+  Conventions conventions;
+  EvalOutput out;
+};
+
+// PAL over .npy, CSV or JSON-batch inputs: chunked, constant memory in the number of tokens, all cores.
+struct StreamRoute {
+  ProblemSources sources;
+  StreamRequest request;  // all but the keyed measure, read when the route runs
+};
+
+// A dump or trace of PAL: read once, token by token, memory O(depth + relays) beside the inputs.
+struct DumpRoute {
+  DumpRequest request;
+};
+
+// Everything else: the whole batch in memory, formatted before anything is written.
+struct BatchRoute {
+  ProblemSources sources;
+  EvalOutput out;
+  bool trace = false;
+  std::string dump;
+  unsigned threads = 1;
+};
+
+using EvalRoute = std::variant<FrameRoute, StreamRoute, DumpRoute, BatchRoute>;
+
+// The bytes of the output, format_outputs' objections named by the output they concern.
+std::string output_bytes(const OracleProblem& problem, const BatchOutputs& outputs, const EvalOutput& out, bool trace) {
   try {
-    bytes = format_outputs(problem, outputs, format, kind, false);
+    return format_outputs(problem, outputs, out.format, out.kind, trace);
   } catch (const InputError& e) {
-    throw InputError((o.output.empty() || o.output == "-" ? std::string("standard output") : o.output) + ": " +
+    throw InputError((out.path.empty() || out.path == "-" ? std::string("standard output") : out.path) + ": " +
                      e.what());
   }
-  write_atomically(o.output.empty() ? "-" : o.output, bytes);
-  return 0;
 }
+
+void run_route(FrameRoute& route) {
+  OracleProblem problem = load_problem(route.sources);
+  BatchOutputs outputs = evaluate_in_frame(problem, route.conventions, route.out.kind);
+  std::string bytes = output_bytes(problem, outputs, route.out, false);
+  write_atomically(route.out.path.empty() ? "-" : route.out.path, bytes);
+}
+
+void run_route(StreamRoute& route) {
+  const ProblemSources& src = route.sources;
+  route.request.keyed = std::make_shared<const KeyedMeasure>(
+      load_keyed_measure(src.measures[0], src.grid_delta, src.columns, src.csv_header));
+  stream_evaluate(std::move(route.request));
+}
+
+void run_route(DumpRoute& route) { stream_dump(route.request); }
+
+void run_route(BatchRoute& route) {
+  OracleProblem problem = load_problem(route.sources);
+  BatchOutputs outputs =
+      evaluate_problem(problem, route.dump.empty() ? route.out.kind : ValueKind::Both, route.threads);
+  // Everything is formatted before anything is written: bad input leaves no file behind.
+  std::string main_bytes = output_bytes(problem, outputs, route.out, route.trace);
+  if (!route.dump.empty()) write_atomically(route.dump, dump_json(problem, outputs, route.trace).dump(1) + "\n");
+  write_atomically(route.out.path.empty() ? "-" : route.out.path, main_bytes);
+}
+
+StreamRoute stream_route(ProblemSources sources, const EvalOutput& out, unsigned threads) {
+  StreamRoute route;
+  route.request.inputs = sources.inputs;
+  route.request.output = out.path;
+  route.request.kind = out.kind;
+  route.request.csv_header = sources.csv_header;
+  route.request.initial = sources.initial_state.value_or(InitialState::Off);
+  route.request.threads = threads;
+  route.request.progress = progress_report(sources.inputs, std::size_t{1} << 24);
+  route.sources = std::move(sources);
+  return route;
+}
+
+// The sources are moved in and, when stream_dump cannot write the request, back out to the whole batch:
+// a document read from a pipe is never copied.
+EvalRoute dump_or_batch_route(ProblemSources sources, const EvalOutput& out, bool trace, const std::string& dump,
+                              unsigned threads) {
+  auto progress = progress_report(sources.inputs, std::size_t{1} << 19);
+  DumpRequest request{std::move(sources), out.path, out.kind, trace, dump, std::move(progress)};
+  if (dump_streamable(request)) return DumpRoute{std::move(request)};
+  return BatchRoute{std::move(request.sources), out, trace, dump, threads};
+}
+
+// Which route eval takes, decided before anything is read beyond the document.
+EvalRoute plan_eval(OracleEvalOptions o) {
+  Conventions conventions = conventions_of(o.sources.parsed_document, "", "", o.conventions);
+  o.sources.columns = conventions.columns;
+  EvalOutput out{o.output, o.output.empty() ? FileFormat::Json : format_of(o.output)};
+  // Smoothed outputs are not rational: doubles unless exact values are asked for (an error then).
+  bool doubles = out.format == FileFormat::Npy || !rational_outputs(conventions);
+  out.kind = o.values.value_or(doubles ? ValueKind::Double : ValueKind::Exact);
+  unsigned threads = o.threads == 0 ? all_cores() : o.threads;
+  bool shows_state = !o.dump.empty() || o.trace;
+  if (!paper_frame(conventions) || conventions.domain) {
+    if (shows_state)
+      throw InputError(
+          "--dump and --trace show the paper's reading: leave out --convention (other than columns, "
+          "atol, rtol) to use them");
+    return FrameRoute{std::move(o.sources), std::move(conventions), out};
+  }
+  const ProblemSources& src = o.sources;
+  if (!shows_state && src.document.empty() && src.measures.size() == 1 && src.w_in.empty() && src.w_out.empty() &&
+      streamable(src.inputs, o.output, out.kind))
+    return stream_route(std::move(o.sources), out, threads);
+  if (shows_state) return dump_or_batch_route(std::move(o.sources), out, o.trace, o.dump, threads);
+  return BatchRoute{std::move(o.sources), out, false, "", threads};
+}
+
+}  // namespace
 
 int run_oracle_eval(const OracleEvalOptions& options) {
   OracleEvalOptions o = options;
@@ -117,66 +230,8 @@ int run_oracle_eval(const OracleEvalOptions& options) {
   if (!o.sources.document.empty() && !o.sources.parsed_document)  // read once: it may be a pipe
     o.sources.parsed_document =
         parse_json_text(read_source(o.sources.document), o.sources.document == "-" ? "stdin" : o.sources.document);
-  Conventions conventions = conventions_of(o.sources.parsed_document, "", "", o.conventions);
-  o.sources.columns = conventions.columns;
-  FileFormat format = o.output.empty() ? FileFormat::Json : format_of(o.output);
-  // Smoothed outputs are not rational: doubles unless exact values are asked for (an error then).
-  ValueKind kind = format == FileFormat::Npy || !rational_outputs(conventions) ? ValueKind::Double : ValueKind::Exact;
-  if (o.values == "exact")
-    kind = ValueKind::Exact;
-  else if (o.values == "double")
-    kind = ValueKind::Double;
-  else if (o.values == "both")
-    kind = ValueKind::Both;
-  else if (!o.values.empty())
-    throw InputError("--values: expected exact, double or both, got \"" + o.values + "\"");
-  if (!paper_frame(conventions) || conventions.domain) return run_frame_eval(o, conventions, format, kind);
-  const ProblemSources& src = o.sources;
-  if (o.dump.empty() && !o.trace && src.document.empty() && src.measures.size() == 1 && src.w_in.empty() &&
-      src.w_out.empty() && streamable(src.inputs, o.output, kind)) {
-    // PAL over .npy, CSV or JSON-batch inputs: chunked, constant memory in the number of tokens, all cores.
-    StreamRequest request;
-    request.keyed = std::make_shared<const KeyedMeasure>(
-        load_keyed_measure(src.measures[0], src.grid_delta, src.columns, src.csv_header));
-    request.inputs = src.inputs;
-    request.output = o.output;
-    request.kind = kind;
-    request.csv_header = src.csv_header;
-    if (src.initial_state) {
-      if (*src.initial_state != 0 && *src.initial_state != 1)
-        throw InputError("--initial-state: expected 0 or 1, got " + std::to_string(*src.initial_state));
-      request.initial = static_cast<InitialState>(*src.initial_state);
-    }
-    request.threads = o.threads == 0 ? all_cores() : o.threads;
-    request.progress = progress_report(src.inputs, std::size_t{1} << 24);
-    stream_evaluate(std::move(request));
-    return 0;
-  }
-  if (!o.dump.empty() || o.trace) {
-    // A dump or trace of PAL: read once, token by token, memory O(depth + relays) beside the inputs.
-    // The sources are moved in and back: a document read from a pipe is not copied.
-    auto progress = progress_report(src.inputs, std::size_t{1} << 19);
-    DumpRequest request{std::move(o.sources), o.output, kind, o.trace, o.dump, std::move(progress)};
-    if (dump_streamable(request)) {
-      stream_dump(request);
-      return 0;
-    }
-    o.sources = std::move(request.sources);
-  }
-  OracleProblem problem = load_problem(o.sources);
-  BatchOutputs outputs =
-      evaluate_problem(problem, o.dump.empty() ? kind : ValueKind::Both, o.threads == 0 ? all_cores() : o.threads);
-  // Everything is formatted before anything is written: bad input leaves no file behind.
-  std::string main_bytes;
-  try {
-    main_bytes = format_outputs(problem, outputs, format, kind, o.trace);
-  } catch (const InputError& e) {
-    throw InputError((o.output.empty() || o.output == "-" ? std::string("standard output") : o.output) + ": " +
-                     e.what());
-  }
-  std::string dump_bytes = o.dump.empty() ? std::string() : dump_json(problem, outputs, o.trace).dump(1) + "\n";
-  if (!o.dump.empty()) write_atomically(o.dump, dump_bytes);
-  write_atomically(o.output.empty() ? "-" : o.output, main_bytes);
+  EvalRoute route = plan_eval(std::move(o));
+  std::visit([](auto& r) { run_route(r); }, route);
   return 0;
 }
 

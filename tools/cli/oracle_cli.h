@@ -2,13 +2,13 @@
 // the problem options (measure, inputs, MPAL projections) and eval's oracle run.
 #pragma once
 
+#include "oracle/eval/oracle_eval.h"
 #include "oracle/eval/oracle_problem.h"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include <optional>
-
 #include <string>
 #include <vector>
 
@@ -16,19 +16,22 @@ namespace palcheck::cli {
 
 /// Options of eval's oracle mode beyond the problem.
 struct OracleEvalOptions {
-  oracle::ProblemSources sources;  ///< where the problem comes from
-  std::string output;              ///< output file (.json, .csv, .npy); empty: JSON on standard output
-  std::string values;              ///< exact, double or both; empty: the output format's default
-  std::string dump;                ///< debug-state dump file (JSON)
-  bool trace = false;              ///< memory and relay states per token in JSON output
-  unsigned threads = 0;            ///< sequences evaluated at once; 0: every core
-  std::vector<std::string> conventions;  ///< --convention KEY=VALUE options, in order
+  oracle::ProblemSources sources;           ///< where the problem comes from
+  std::string output;                       ///< output file (.json, .csv, .npy); empty: JSON on standard output
+  std::optional<oracle::ValueKind> values;  ///< --values; nullopt: the output format's default
+  std::string dump;                         ///< debug-state dump file (JSON)
+  bool trace = false;                       ///< memory and relay states per token in JSON output
+  unsigned threads = 0;                     ///< sequences evaluated at once; 0: every core
+  std::vector<std::string> conventions;     ///< --convention KEY=VALUE options, in order
 };
 
 /// The conventions in force: the document's "conventions", then --atol/--rtol (if given), then each
 /// --convention in order.
 oracle::Conventions conventions_of(const std::optional<nlohmann::json>& document, const std::string& atol,
                                    const std::string& rtol, const std::vector<std::string>& options);
+
+/// The value of --grid-delta: an exact number > 0; InputError otherwise, thrown as the option is read.
+Q parse_grid_delta(const std::string& text);
 
 /// Adds --measure, --inputs, --w-in, --w-out, --grid-delta and --initial-state to a command.
 void add_problem_options(CLI::App* command, oracle::ProblemSources& sources);

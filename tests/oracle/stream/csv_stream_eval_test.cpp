@@ -86,7 +86,7 @@ TEST(OracleCsvStreamEval, SameBytesOrMessageAsWholeBatch) {
     sources.measures = {c % 2 ? measure_csv : measure_json};
     sources.inputs = inputs;
     sources.csv_header = declared ? CsvHeader::Declared : CsvHeader::Auto;
-    if (c % 2) sources.initial_state = 1;
+    if (c % 2) sources.initial_state = InitialState::On;
     for (auto [extension, kind] : {std::pair{"out.csv", ValueKind::Exact}, std::pair{"out.csv", ValueKind::Double},
                                    std::pair{"out.npy", ValueKind::Double}, std::pair{"out.json", ValueKind::Exact},
                                    std::pair{"out.json", ValueKind::Double}, std::pair{"out.json", ValueKind::Both},

@@ -76,7 +76,7 @@ TEST(OracleJsonStreamEval, StreamedOnlyWhenTheWholeBatchReadsABatchAndThenSameBy
     ProblemSources sources;
     sources.measures = {measure};
     sources.inputs = inputs;
-    if (c % 2) sources.initial_state = 1;
+    if (c % 2) sources.initial_state = InitialState::On;
     OracleProblem problem;
     bool loads = error_of([&] { problem = load_problem(sources); }).empty();
     bool batch = loads && problem.batched;

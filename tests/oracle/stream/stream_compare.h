@@ -36,11 +36,11 @@ inline std::string streamed(const ProblemSources& sources, const std::string& ou
   if (output != "-") write_file(output, "before");
   StreamRequest request;
   request.keyed = std::make_shared<const KeyedMeasure>(
-      load_keyed_measure(sources.measures[0], "", RelayColumns{}, sources.csv_header));
+      load_keyed_measure(sources.measures[0], std::nullopt, RelayColumns{}, sources.csv_header));
   request.inputs = sources.inputs;
   request.output = output;
   request.kind = kind;
-  request.initial = sources.initial_state ? static_cast<InitialState>(*sources.initial_state) : InitialState::Off;
+  request.initial = sources.initial_state.value_or(InitialState::Off);
   request.threads = threads;
   request.chunk_values = chunk;
   request.csv_header = sources.csv_header;

@@ -252,7 +252,7 @@ TEST(OracleStreamDump, SameBytesOrMessageAsWholeBatch) {
             r.sources.w_in = w_in;
             r.sources.w_out = w_out;
           }
-          if (compared % 2) r.sources.initial_state = 1;
+          if (compared % 2) r.sources.initial_state = InitialState::On;
           r.output = std::string(output).empty() ? "" : scratch(output);
           r.kind = kind;
           r.trace = mode > 0;
@@ -347,9 +347,7 @@ TEST(OracleStreamDump, WhatItDoesNotStream) {
   r.kind = ValueKind::Both;
   EXPECT_FALSE(dump_streamable(r)) << "CSV holds one kind";
   r.output = "";
-  r.sources.initial_state = 2;
-  EXPECT_FALSE(dump_streamable(r)) << "the whole-batch path names the bad --initial-state";
-  r.sources.initial_state = 1;
+  r.sources.initial_state = InitialState::On;
   EXPECT_TRUE(dump_streamable(r));
   r.sources.document = "doc.json";
   EXPECT_FALSE(dump_streamable(r)) << "a document and --measure: the whole-batch path refuses both";

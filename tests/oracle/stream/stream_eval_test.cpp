@@ -61,14 +61,15 @@ TEST(OracleStreamEval, SameBytesAsWholeBatchForEveryChunkAndThreadCount) {
         ASSERT_TRUE(streamable(inputs, output, kind));
         for (std::size_t chunk : {1, 3, 7, 1 << 20})
           for (unsigned threads : {1u, 2u, 3u}) {
-            StreamRequest request{std::make_shared<const KeyedMeasure>(load_keyed_measure(measure, "", RelayColumns{})),
-                                  inputs,
-                                  output,
-                                  kind,
-                                  initial,
-                                  threads,
-                                  chunk,
-                                  {}};
+            StreamRequest request{
+                std::make_shared<const KeyedMeasure>(load_keyed_measure(measure, std::nullopt, RelayColumns{})),
+                inputs,
+                output,
+                kind,
+                initial,
+                threads,
+                chunk,
+                {}};
             stream_evaluate(request);
             ASSERT_EQ(read_file(output), expected) << "case " << c << " chunk " << chunk << " threads " << threads;
           }
@@ -91,7 +92,7 @@ TEST(OracleStreamEval, NpyGridKeyedFromDoublesGivesTheBytesOfTheRationalGrid) {
       for (std::size_t k = 0; k <= std::min(r, cols - 1); ++k)
         w[r * cols + k] = rng() % 4 == 0 ? 0.0 : normal(rng) * (c % 7 == 0 && rng() % 3 == 0 ? 0x1p+700 : 1.0);
     write_file(measure, format_npy_f8({L, cols}, w));
-    const std::string delta = c % 2 ? "1/10" : "0.25";
+    const Q delta = c % 2 ? Q(1, 10) : Q(1, 4);
     std::vector<double> u(1 + rng() % 40);
     for (double& x : u) x = static_cast<double>(rng() % (4 * L + 8)) / (c % 2 ? 10.0 : 4.0) - 0.5;
     write_file(inputs, format_npy_f8({u.size()}, u));
@@ -131,7 +132,7 @@ TEST(OracleStreamEval, NpyGridRejectsWhatTheRationalGridRejects) {
                                std::pair{std::vector<std::size_t>{1, 2}, std::vector<double>{1, 0}},
                                std::pair{std::vector<std::size_t>{0, 0}, std::vector<double>{}}}) {
     write_file(measure, format_npy_f8(shape, values));
-    for (const char* delta : {"1/8", "0", "x"}) {
+    for (const Q& delta : {Q(1, 8), Q(2)}) {
       std::string rational = message([&] { load_measure_file(measure, delta, RelayColumns{}); });
       EXPECT_NE(rational, "accepted");
       EXPECT_EQ(message([&] { load_keyed_measure(measure, delta, RelayColumns{}); }), rational);

@@ -86,7 +86,7 @@ TEST(PlainPal, WholeFileEqualsPalcheckEval) {
   plain_eval_npy((dir / "grid.npy").string(), -2, (dir / "u.npy").string(), (dir / "plain.npy").string());
   oracle::StreamRequest request;
   request.keyed = std::make_shared<const KeyedMeasure>(
-      oracle::load_keyed_measure((dir / "grid.npy").string(), "1/4", oracle::RelayColumns{}));
+      oracle::load_keyed_measure((dir / "grid.npy").string(), Q(1, 4), oracle::RelayColumns{}));
   request.inputs = (dir / "u.npy").string();
   request.output = (dir / "palcheck.npy").string();
   oracle::stream_evaluate(std::move(request));

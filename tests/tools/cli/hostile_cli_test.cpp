@@ -34,6 +34,11 @@ TEST(HostileCli, BadNumbersInOptionsExitTwo) {
       {"show def:relay --max-shrinks x", "--max-shrinks"},
       {"compare {d} --actual {u} --explain -1", "--explain"},
       {"eval --measure {m} --inputs {u} --initial-state 0x1", "--initial-state"},
+      {"eval --measure {m} --inputs {u} --values Exact",
+       "palcheck: --values: expected exact, double or both, got \"Exact\""},
+      {"eval {d} --grid-delta 0", "palcheck: --grid-delta: expected an exact number > 0, got \"0\""},
+      {"compare {d} --actual {u} --grid-delta x", "palcheck: --grid-delta: expected an exact number > 0, got \"x\""},
+      {"fuzz-impl --command cat --measure {m} --grid-delta 1/0", "palcheck: --grid-delta: expected an exact number"},
   };
   write(temp("m.csv"), "2,1\n");
   write(temp("u.csv"), "0,3,1\n");
