@@ -4,6 +4,7 @@
 #include "oracle/formats/csv_format.h"
 #include "oracle/formats/npy_format.h"
 #include "oracle/keyed/keyed_pal.h"
+#include "reference/name_table.h"
 #include "reference/preisach_memory.h"
 #include "reference/relay.h"
 #include "util/errors.h"
@@ -22,8 +23,8 @@ using nlohmann::json;
 namespace {
 
 // The one spelling of each kind, read and written alike.
-constexpr std::pair<ValueKind, std::string_view> kValueKindNames[] = {
-    {ValueKind::Exact, "exact"}, {ValueKind::Double, "double"}, {ValueKind::Both, "both"}};
+constexpr NameTable<ValueKind, 3> kValueKindNames{
+    {{ValueKind::Exact, "exact"}, {ValueKind::Double, "double"}, {ValueKind::Both, "both"}}};
 
 std::string double_text(double d) {
   char buf[32];
@@ -100,17 +101,9 @@ json relay_changes_json(const Measure& mu, const std::vector<Q>& u, InitialState
 
 }  // namespace
 
-std::string to_string(ValueKind kind) {
-  for (const auto& [k, name] : kValueKindNames)
-    if (k == kind) return std::string(name);
-  return {};
-}
+std::string to_string(ValueKind kind) { return name_in(kValueKindNames, kind, ""); }
 
-std::optional<ValueKind> parse_value_kind(const std::string& text) {
-  for (const auto& [k, name] : kValueKindNames)
-    if (name == text) return k;
-  return std::nullopt;
-}
+std::optional<ValueKind> parse_value_kind(const std::string& text) { return value_in(kValueKindNames, text); }
 
 std::string no_finite_double_message() {
   return "a value has no finite double (its magnitude exceeds 1.8e308): write --values exact";
