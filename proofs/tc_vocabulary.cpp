@@ -26,10 +26,7 @@ void Vocabulary::assume_levels(Query& q, const std::vector<z3::expr>& depths) co
   anchors.push_back(N + 2);
   for (const z3::expr& x : anchors) {
     z3::expr body = z3::implies(e < x, B(e) + K() <= B(x)) && z3::implies(x < e, B(x) + K() <= B(e));
-    Z3_app bound[] = {e};
-    Z3_ast terms[] = {B(e)};
-    Z3_pattern pattern = Z3_mk_pattern(c, 1, terms);
-    facts = facts && z3::expr(c, Z3_mk_forall_const(c, 0, 1, bound, 1, &pattern, body));
+    facts = facts && smt::forall_matching(e, B(e), body);
   }
   for (const z3::expr& x : depths) facts = facts && B(x + 1) == B(x) + K();
   q.hypothesis(

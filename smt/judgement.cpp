@@ -113,23 +113,23 @@ CheckResult judge_induction(const std::vector<InductionCase>& cases, const Judge
   return r;
 }
 
-Instance Witness::operator()(const z3::model& model) const {
+Instance Witness::operator()(const smt::Model& model) const {
   Instance inst{label, scenario, options, fixed};
   for (const auto& [key, terms] : read) inst.values[key] = model_values(model, terms);
   return inst;
 }
 
 CheckResult prove(const RunConfig& config, const std::string& name,
-                  const std::function<Judgement(z3::context&, Query&)>& claim) {
+                  const std::function<Judgement(smt::Context&, Query&)>& claim) {
   return prove_each(
              config, 1, [&](std::size_t) { return name; },
-             [&](z3::context& c, Query& q, std::size_t) { return claim(c, q); })
+             [&](smt::Context& c, Query& q, std::size_t) { return claim(c, q); })
       .front();
 }
 
 QueryOutcome ask(const RunConfig& config, const std::string& name,
-                 const std::function<void(z3::context&, Query&)>& build) {
-  z3::context c;
+                 const std::function<void(smt::Context&, Query&)>& build) {
+  smt::Context c;
   Query q(c, config, name);
   build(c, q);
   QueryOutcome outcome = q.check();
@@ -139,11 +139,11 @@ QueryOutcome ask(const RunConfig& config, const std::string& name,
 
 std::vector<CheckResult> prove_each(const RunConfig& config, std::size_t count,
                                     const std::function<std::string(std::size_t)>& name,
-                                    const std::function<Judgement(z3::context&, Query&, std::size_t)>& claim) {
+                                    const std::function<Judgement(smt::Context&, Query&, std::size_t)>& claim) {
   // Each query keeps its context until it is judged (a witness reads the model in it), and no longer:
   // at most two contexts live at once, whatever the number of items.
   struct Open {
-    std::unique_ptr<z3::context> context;
+    std::unique_ptr<smt::Context> context;
     std::unique_ptr<Query> query;
     Judgement judgement;
     std::optional<PendingOutcome> pending;
@@ -160,7 +160,7 @@ std::vector<CheckResult> prove_each(const RunConfig& config, std::size_t count,
   };
   for (std::size_t i = 0; i < count; ++i) {
     Open& o = open[i];
-    o.context = std::make_unique<z3::context>();
+    o.context = std::make_unique<smt::Context>();
     o.query = std::make_unique<Query>(*o.context, config, name(i));
     o.judgement = claim(*o.context, *o.query, i);
     // One cvc5 at a time beside Z3: the previous query's answer is collected before the next cvc5 starts.
@@ -172,9 +172,9 @@ std::vector<CheckResult> prove_each(const RunConfig& config, std::size_t count,
   return out;
 }
 
-std::vector<CheckResult> bmc_each(const RunConfig& config, std::size_t count,
-                                  const std::function<std::string(std::size_t)>& name,
-                                  const std::function<Judgement(z3::context&, Query&, std::size_t, std::size_t)>& claim) {
+std::vector<CheckResult> bmc_each(
+    const RunConfig& config, std::size_t count, const std::function<std::string(std::size_t)>& name,
+    const std::function<Judgement(smt::Context&, Query&, std::size_t, std::size_t)>& claim) {
   // The shorter lengths only choose n: Z3 alone, no dump. A sat answer is asked again at its length by
   // prove_each, so the result, its second solver and its dump are those of one ordinary query.
   RunConfig probe = config;
@@ -184,7 +184,7 @@ std::vector<CheckResult> bmc_each(const RunConfig& config, std::size_t count,
   std::vector<std::size_t> length(count, longest);
   for (std::size_t i = 0; i < count; ++i)
     for (std::size_t n = 2; n < longest; ++n) {
-      z3::context c;
+      smt::Context c;
       Query q(c, probe, name(i));
       claim(c, q, i, n);
       if (q.check().answer == SolverAnswer::Sat) {
@@ -192,13 +192,14 @@ std::vector<CheckResult> bmc_each(const RunConfig& config, std::size_t count,
         break;
       }
     }
-  std::vector<CheckResult> out =
-      prove_each(config, count, name, [&](z3::context& c, Query& q, std::size_t i) { return claim(c, q, i, length[i]); });
+  std::vector<CheckResult> out = prove_each(
+      config, count, name, [&](smt::Context& c, Query& q, std::size_t i) { return claim(c, q, i, length[i]); });
   // A shorter length whose query came back without a model after all (a wall-clock limit): the bound.
   for (std::size_t i = 0; i < count; ++i)
     if (length[i] < longest && out[i].verdict != Verdict::Refuted && out[i].verdict != Verdict::Error)
-      out[i] = prove_each(config, 1, [&](std::size_t) { return name(i); },
-                          [&](z3::context& c, Query& q, std::size_t) { return claim(c, q, i, longest); })
+      out[i] = prove_each(
+                   config, 1, [&](std::size_t) { return name(i); },
+                   [&](smt::Context& c, Query& q, std::size_t) { return claim(c, q, i, longest); })
                    .front();
   return out;
 }

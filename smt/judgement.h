@@ -22,17 +22,17 @@ struct Witness {
   std::string label;                                    ///< the claim the instance is about
   std::string scenario;                                 ///< the replayer that judges it
   std::map<std::string, std::string> options{};         ///< readings and switches of the instance
-  std::map<std::string, std::vector<z3::expr>> read{};  ///< instance values: these terms' values in the model
+  std::map<std::string, std::vector<smt::Term>> read{};  ///< instance values: these terms' values in the model
   std::map<std::string, std::vector<Q>> fixed{};        ///< instance values the query fixes
   /// The instance of `model`.
-  Instance operator()(const z3::model& model) const;
+  Instance operator()(const smt::Model& model) const;
 };
 
 /// What a query's answers mean for one claim under one reading.
 struct Judgement {
   std::string proved{};   ///< summary when Z3 shows the negation unsat
   std::string refuted{};  ///< summary when Z3 finds a model (then `witness` makes the instance)
-  std::function<Instance(const z3::model&)> witness{};  ///< a model as an exact instance (may be empty)
+  std::function<Instance(const smt::Model&)> witness{};  ///< a model as an exact instance (may be empty)
   Reading reading{};                                    ///< the readings the result is obtained under
   std::map<std::string, std::string> interpretation{};  ///< further conditions of the result, in words
   std::vector<std::string> implicit{};  ///< hypotheses built into the encoding (normalisations, readings)
@@ -55,48 +55,48 @@ bool confirmed_unsat(const QueryOutcome& outcome);
 /// encoding, hypotheses and negated goal and returns the judgement (its witness must capture by value);
 /// the answer is judged while the context lives.
 CheckResult prove(const RunConfig& config, const std::string& name,
-                  const std::function<Judgement(z3::context&, Query&)>& claim);
+                  const std::function<Judgement(smt::Context&, Query&)>& claim);
 
 /// A query's answers without a verdict (a step of a chain of queries, a side question): a fresh context
 /// and query named `name`, `build` asserts. The outcome carries no model (its context is gone).
 QueryOutcome ask(const RunConfig& config, const std::string& name,
-                 const std::function<void(z3::context&, Query&)>& build);
+                 const std::function<void(smt::Context&, Query&)>& build);
 
 /// prove() once per item (a reading, an initial state, a variant), each in a fresh context and query named
 /// `name(i)`: `claim(c, q, i)` states the claim for item i. Z3 answers the queries one after the other while
 /// cvc5 answers the previous one in a child process; the results come in item order.
 std::vector<CheckResult> prove_each(const RunConfig& config, std::size_t count,
                                     const std::function<std::string(std::size_t)>& name,
-                                    const std::function<Judgement(z3::context&, Query&, std::size_t)>& claim);
+                                    const std::function<Judgement(smt::Context&, Query&, std::size_t)>& claim);
 
 /// prove_each over the items of a list.
 template <class Item>
 std::vector<CheckResult> prove_each(
     const RunConfig& config, const std::vector<Item>& items,
     const std::function<std::string(const std::type_identity_t<Item>&)>& name,
-    const std::function<Judgement(z3::context&, Query&, const std::type_identity_t<Item>&)>& claim) {
+    const std::function<Judgement(smt::Context&, Query&, const std::type_identity_t<Item>&)>& claim) {
   return prove_each(
       config, items.size(), [&](std::size_t i) { return name(items[i]); },
-      [&](z3::context& c, Query& q, std::size_t i) { return claim(c, q, items[i]); });
+      [&](smt::Context& c, Query& q, std::size_t i) { return claim(c, q, items[i]); });
 }
 
 /// prove_each for a bounded model check over sequences of n inputs, shortest counterexample first: item i
 /// is asked of Z3 alone at n = 2, 3, ... below bmc_length() until it answers sat, and then at that n (or at
 /// bmc_length() when no shorter n is sat) by prove_each, with cvc5 and the dump. `claim(c, q, i, n)` states
 /// the claim for item i at n inputs.
-std::vector<CheckResult> bmc_each(const RunConfig& config, std::size_t count,
-                                  const std::function<std::string(std::size_t)>& name,
-                                  const std::function<Judgement(z3::context&, Query&, std::size_t, std::size_t)>& claim);
+std::vector<CheckResult> bmc_each(
+    const RunConfig& config, std::size_t count, const std::function<std::string(std::size_t)>& name,
+    const std::function<Judgement(smt::Context&, Query&, std::size_t, std::size_t)>& claim);
 
 /// bmc_each over the items of a list.
 template <class Item>
 std::vector<CheckResult> bmc_each(
     const RunConfig& config, const std::vector<Item>& items,
     const std::function<std::string(const std::type_identity_t<Item>&)>& name,
-    const std::function<Judgement(z3::context&, Query&, const std::type_identity_t<Item>&, std::size_t)>& claim) {
+    const std::function<Judgement(smt::Context&, Query&, const std::type_identity_t<Item>&, std::size_t)>& claim) {
   return bmc_each(
       config, items.size(), [&](std::size_t i) { return name(items[i]); },
-      [&](z3::context& c, Query& q, std::size_t i, std::size_t n) { return claim(c, q, items[i], n); });
+      [&](smt::Context& c, Query& q, std::size_t i, std::size_t n) { return claim(c, q, items[i], n); });
 }
 
 /// One named query of an induction (the base case, a step case) and its answers.

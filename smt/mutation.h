@@ -88,10 +88,10 @@ std::string mutant_tag(const std::vector<Mutant<Change>>& mutants, Change change
 template <class Change>
 std::vector<MutantResult> query_mutants(const RunConfig& config, const std::string& name,
                                         const std::vector<Mutant<Change>>& mutants,
-                                        const std::function<Judgement(z3::context&, Query&, Change)>& claim) {
+                                        const std::function<Judgement(smt::Context&, Query&, Change)>& claim) {
   return induction_mutants<Change>(config, mutants, [&](const RunConfig& settings, Change change) {
     QueryOutcome o =
-        ask(settings, name + mutant_tag(mutants, change), [&](z3::context& c, Query& q) { claim(c, q, change); });
+        ask(settings, name + mutant_tag(mutants, change), [&](smt::Context& c, Query& q) { claim(c, q, change); });
     return std::vector<InductionQuery>{recorded("the query", "", o)};
   });
 }
@@ -99,8 +99,8 @@ std::vector<MutantResult> query_mutants(const RunConfig& config, const std::stri
 /// prove() of `claim` unchanged (claim(c, q, Change{})), then pin() with each mutant of `mutants`.
 template <class Change>
 CheckResult prove_pinned(const RunConfig& config, const std::string& name, const std::vector<Mutant<Change>>& mutants,
-                         const std::function<Judgement(z3::context&, Query&, Change)>& claim) {
-  CheckResult r = prove(config, name, [&](z3::context& c, Query& q) { return claim(c, q, Change{}); });
+                         const std::function<Judgement(smt::Context&, Query&, Change)>& claim) {
+  CheckResult r = prove(config, name, [&](smt::Context& c, Query& q) { return claim(c, q, Change{}); });
   pin(r, [&] { return query_mutants<Change>(config, name, mutants, claim); });
   return r;
 }

@@ -23,10 +23,10 @@ namespace palcheck::proofs {
 /// negated goal, so that unsat proves the question).
 template <class Change>
 struct ChainQuery {
-  std::string name;                                    ///< "base", "step: ...", "conclusion: ..."
-  std::string question;                                ///< premises => goal, in words
-  std::function<void(z3::context&, Query&)> negation;  ///< asserts the premises and the negated goal
-  std::vector<Change> changed_by{};                    ///< the mutants that change this query
+  std::string name;                                     ///< "base", "step: ...", "conclusion: ..."
+  std::string question;                                 ///< premises => goal, in words
+  std::function<void(smt::Context&, Query&)> negation;  ///< asserts the premises and the negated goal
+  std::vector<Change> changed_by{};                     ///< the mutants that change this query
 };
 
 /// The file of query `query` of the chain `text` under the mutant numbered `mutant` (0: none):
@@ -46,7 +46,7 @@ InductionProof run_chain(const RunConfig& config, const InductionText& text,
   proof.proved = true;
   for (const ChainQuery<Change>& k : queries) {
     if (mutated && std::find(k.changed_by.begin(), k.changed_by.end(), mutant) == k.changed_by.end()) continue;
-    z3::context c;
+    smt::Context c;
     Query q(c, config, chain_file(text, static_cast<int>(mutant), k.name));
     k.negation(c, q);
     proof.proved = ask(q, k.name, k.question, proof.queries) && proof.proved;

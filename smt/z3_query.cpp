@@ -4,6 +4,8 @@
 #include "util/atomic_file.h"
 #include "util/temporary_name.h"
 
+#include <z3++.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
@@ -23,6 +25,9 @@
 namespace palcheck::proofs {
 
 namespace {
+
+z3::context& z3_of(smt::Context& c) { return *static_cast<z3::context*>(c.native()); }
+z3::expr z3_of(const smt::Term& t) { return z3::expr(z3_of(t.ctx()), static_cast<Z3_ast>(t.native())); }
 
 z3::solver seeded_solver(z3::context& ctx, const RunConfig& config) {
   // Seeds are global parameters in Z3 4.8 and must be set before the solver exists.
@@ -72,31 +77,38 @@ bool nonlinear(const z3::expr& e, std::set<unsigned>& seen) {
 
 }  // namespace
 
-Query::Query(z3::context& ctx, const RunConfig& config, std::string name)
-    : ctx_(ctx), config_(config), name_(std::move(name)), literals_(ctx) {}
+class Query::Solver : public z3::solver {
+ public:
+  explicit Solver(z3::solver s) : z3::solver(std::move(s)) {}
+};
 
-z3::solver& Query::solver() {
+Query::Query(smt::Context& ctx, const RunConfig& config, std::string name)
+    : ctx_(ctx), config_(config), name_(std::move(name)) {}
+
+Query::~Query() = default;
+
+Query::Solver& Query::solver() {
   // Made at first use, as if the query had been declared there: a claim may first run other queries
   // in the same context, and Z3's answers depend on that order.
-  if (!solver_) solver_.emplace(seeded_solver(ctx_, config_));
+  if (!solver_) solver_ = std::make_unique<Solver>(seeded_solver(z3_of(ctx_), config_));
   return *solver_;
 }
 
-void Query::fact(const z3::expr& e) { solver().add(e); }
+void Query::fact(const smt::Term& e) { solver().add(z3_of(e)); }
 
 Query& Query::sibling(std::string name) { return siblings_.emplace_back(ctx_, config_, std::move(name)); }
 
-void Query::facts(const std::vector<z3::expr>& es) {
-  for (const z3::expr& e : es) solver().add(e);
+void Query::facts(const std::vector<smt::Term>& es) {
+  for (const smt::Term& e : es) solver().add(z3_of(e));
 }
 
-void Query::hypothesis(const std::string& name, const z3::expr& e) {
+void Query::hypothesis(const std::string& name, const smt::Term& e) {
   // Standard SMT-LIB2 forbids '|' and '\\' inside a quoted symbol: the literal's name keeps the rest.
   std::string symbol = "hyp!" + std::to_string(names_.size()) + "!";
   for (char c : name) symbol += (c == '|' || c == '\\') ? '!' : c;
-  z3::expr literal = ctx_.bool_const(symbol.c_str());
-  solver().add(z3::implies(literal, e));
-  literals_.push_back(literal);
+  z3::expr literal = z3_of(ctx_).bool_const(symbol.c_str());
+  solver().add(z3::implies(literal, z3_of(e)));
+  literals_.emplace_back(ctx_, static_cast<Z3_ast>(literal));
   names_.push_back(name);
 }
 
@@ -108,28 +120,29 @@ std::string Query::file_name() const {
 
 std::string Query::smt2() {
   // The dump asserts the hypotheses outright: `z3 file.smt2` and `cvc5 file.smt2` answer the same question.
-  z3::solver copy(ctx_);
-  z3::goal goal(ctx_);
+  z3::context& ctx = z3_of(ctx_);
+  z3::solver copy(ctx);
+  z3::goal goal(ctx);
   for (const z3::expr& a : solver().assertions()) {
     copy.add(a);
     goal.add(a);
   }
-  for (const z3::expr& l : literals_) copy.add(l);
+  for (const smt::Term& l : literals_) copy.add(z3_of(l));
   std::string body = copy.to_smt2();
   // The narrowest standard logic: cvc5 is about twice as fast under QF_AUFLIRA as under ALL, and two to
   // three times faster again under QF_LIRA (no arrays, no uninterpreted functions) than under QF_AUFLIRA.
   std::string logic = "QF_AUFLIRA";
-  if (z3::probe(ctx_, "has-quantifiers")(goal) > 0 || body.find("(Array") != std::string::npos)
+  if (z3::probe(ctx, "has-quantifiers")(goal) > 0 || body.find("(Array") != std::string::npos)
     logic = "ALL";
   // Quantifier-free from here, so the probes' quantified fragments are the QF_ ones (Z3's is-qflira refuses
   // some goals that its is-lira accepts and cvc5 reads as QF_LIRA).
-  else if (z3::probe(ctx_, "is-lra")(goal) > 0)
+  else if (z3::probe(ctx, "is-lra")(goal) > 0)
     logic = "QF_LRA";
-  else if (z3::probe(ctx_, "is-lia")(goal) > 0)
+  else if (z3::probe(ctx, "is-lia")(goal) > 0)
     logic = "QF_LIA";
-  else if (z3::probe(ctx_, "is-lira")(goal) > 0)
+  else if (z3::probe(ctx, "is-lira")(goal) > 0)
     logic = "QF_LIRA";
-  else if (z3::probe(ctx_, "arith-max-deg")(goal) > 1 || [&] {
+  else if (z3::probe(ctx, "arith-max-deg")(goal) > 1 || [&] {
              std::set<unsigned> seen;
              for (const z3::expr& a : solver().assertions())
                if (nonlinear(a, seen)) return true;
@@ -159,16 +172,18 @@ PendingOutcome Query::start() {
   const bool dumped = config_.second_solver || !config_.smt2_dir.empty();
   const std::string text = dumped ? smt2() : std::string();
   if (dumped) write_file_atomically(path.string(), text);
-  switch (solver().check(literals_)) {
+  z3::expr_vector literals(z3_of(ctx_));
+  for (const smt::Term& l : literals_) literals.push_back(z3_of(l));
+  switch (solver().check(literals)) {
     case z3::sat:
       outcome.answer = SolverAnswer::Sat;
-      outcome.model = solver_->get_model();
+      outcome.model.emplace(ctx_, static_cast<Z3_model>(solver_->get_model()));
       break;
     case z3::unsat:
       outcome.answer = SolverAnswer::Unsat;
       for (const z3::expr& c : solver_->unsat_core())
-        for (unsigned i = 0; i < literals_.size(); ++i)
-          if (z3::eq(c, literals_[static_cast<int>(i)])) outcome.core.push_back(names_[i]);
+        for (unsigned i = 0; i < literals.size(); ++i)
+          if (z3::eq(c, literals[static_cast<int>(i)])) outcome.core.push_back(names_[i]);
       break;
     case z3::unknown:
       outcome.answer = SolverAnswer::Unknown;
@@ -289,33 +304,33 @@ std::string to_string(SolverAnswer a) {
   return kNames[static_cast<int>(a)];
 }
 
-std::vector<z3::expr> symbolic_sequence(z3::context& ctx, const std::string& name, std::size_t n) {
-  std::vector<z3::expr> u;
+std::vector<smt::Term> symbolic_sequence(smt::Context& ctx, const std::string& name, std::size_t n) {
+  std::vector<smt::Term> u;
   for (std::size_t t = 0; t < n; ++t) u.push_back(ctx.real_const((name + std::to_string(t)).c_str()));
   return u;
 }
 
-std::vector<Q> model_values(const z3::model& model, const std::vector<z3::expr>& es) {
+std::vector<Q> model_values(const smt::Model& model, const std::vector<smt::Term>& es) {
   std::vector<Q> out;
-  for (const z3::expr& e : es) out.push_back(model_value(model, e));
+  for (const smt::Term& e : es) out.push_back(model_value(model, e));
   return out;
 }
 
-Q numeral_value(const z3::expr& e) {
+Q numeral_value(const smt::Term& e) {
   if (!e.is_numeral()) throw std::runtime_error("not a rational numeral: " + e.to_string());
-  std::optional<Q> q = parse_rational(Z3_get_numeral_string(e.ctx(), e));
+  std::optional<Q> q = parse_rational(Z3_get_numeral_string(z3_of(e.ctx()), static_cast<Z3_ast>(e.native())));
   if (!q) throw std::runtime_error("unparsable numeral: " + e.to_string());
   return *q;
 }
 
-Q model_value(const z3::model& model, const z3::expr& e) { return numeral_value(model.eval(e, true)); }
+Q model_value(const smt::Model& model, const smt::Term& e) { return numeral_value(model.eval(e, true)); }
 
-long long model_int(const z3::model& model, const z3::expr& e) {
+long long model_int(const smt::Model& model, const smt::Term& e) {
   Q q = model_value(model, e);
   if (denominator(q) != 1) throw std::runtime_error("not an integer: " + e.to_string());
   return numerator(q).convert_to<long long>();
 }
 
-z3::expr real_val(z3::context& ctx, const Q& q) { return ctx.real_val(palcheck::to_string(q).c_str()); }
+smt::Term real_val(smt::Context& ctx, const Q& q) { return ctx.real_val(palcheck::to_string(q).c_str()); }
 
 }  // namespace palcheck::proofs

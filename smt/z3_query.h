@@ -7,12 +7,12 @@
 #include "claims/claim.h"
 #include "reference/rational.h"
 #include "smt/second_solver.h"
+#include "smt/term.h"
 #include "util/pending_removal.h"
-
-#include <z3++.h>
 
 #include <future>
 #include <list>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,7 +27,7 @@ struct QueryOutcome {
   SolverAnswer answer = SolverAnswer::Unknown;  ///< sat / unsat / unknown
   std::string reason_unknown;                   ///< Z3's reason when unknown
   std::vector<std::string> core;                ///< hypotheses in the unsat core (when unsat)
-  std::optional<z3::model> model;               ///< the model (when sat)
+  std::optional<smt::Model> model;              ///< the model (when sat)
   std::string smt2_path;                        ///< the dumped query (kept only when RunConfig::smt2_dir is set)
   SecondAnswer second;                          ///< cvc5's answer to the same SMT-LIB2 text
 };
@@ -54,14 +54,15 @@ class PendingOutcome {
 class Query {
  public:
   /// A fresh solver in `ctx`; `name` names the .smt2 dump.
-  Query(z3::context& ctx, const RunConfig& config, std::string name);
+  Query(smt::Context& ctx, const RunConfig& config, std::string name);
+  ~Query();
 
   /// Asserts a fact that is part of the encoding (definitions, the negated goal).
-  void fact(const z3::expr& e);
+  void fact(const smt::Term& e);
   /// Asserts every fact of an encoding (an unrolling's transition constraints).
-  void facts(const std::vector<z3::expr>& es);
+  void facts(const std::vector<smt::Term>& es);
   /// Asserts a hypothesis under a name; it appears in the unsat core when a proof needs it.
-  void hypothesis(const std::string& name, const z3::expr& e);
+  void hypothesis(const std::string& name, const smt::Term& e);
   /// Runs the query in Z3 and in cvc5 (through an SMT-LIB2 dump, kept when RunConfig::smt2_dir is set).
   QueryOutcome check();
   /// Runs Z3 and starts cvc5 on the dump (its search heuristic picked by Z3's answer) without waiting.
@@ -73,18 +74,19 @@ class Query {
   Query& sibling(std::string name);
 
   /// The context of the query.
-  z3::context& ctx() { return ctx_; }
+  smt::Context& ctx() { return ctx_; }
 
  private:
   std::string smt2();
   std::string file_name() const;
-  z3::solver& solver();
+  class Solver;  // Z3's solver, seeded
+  Solver& solver();
 
-  z3::context& ctx_;
+  smt::Context& ctx_;
   const RunConfig& config_;
   std::string name_;
-  std::optional<z3::solver> solver_;
-  z3::expr_vector literals_;
+  std::unique_ptr<Solver> solver_;
+  std::vector<smt::Term> literals_;
   std::vector<std::string> names_;
   std::list<Query> siblings_;
 };
@@ -105,21 +107,21 @@ int sweep_stale_query_dumps(const std::string& folder);
 std::string to_string(SolverAnswer a);
 
 /// Real constants name0, name1, ... (a symbolic input sequence of n values).
-std::vector<z3::expr> symbolic_sequence(z3::context& ctx, const std::string& name, std::size_t n);
+std::vector<smt::Term> symbolic_sequence(smt::Context& ctx, const std::string& name, std::size_t n);
 
 /// The exact values of `es` in `model`.
-std::vector<Q> model_values(const z3::model& model, const std::vector<z3::expr>& es);
+std::vector<Q> model_values(const smt::Model& model, const std::vector<smt::Term>& es);
 
 /// The exact value of `e` in `model` (completed); throws if it is not a rational numeral.
-Q model_value(const z3::model& model, const z3::expr& e);
+Q model_value(const smt::Model& model, const smt::Term& e);
 
 /// The integer value of `e` in `model`.
-long long model_int(const z3::model& model, const z3::expr& e);
+long long model_int(const smt::Model& model, const smt::Term& e);
 
 /// The Z3 numeral of an exact rational.
-z3::expr real_val(z3::context& ctx, const Q& q);
+smt::Term real_val(smt::Context& ctx, const Q& q);
 
 /// A Z3 numeral back as an exact rational; throws if `e` is not a rational numeral.
-Q numeral_value(const z3::expr& e);
+Q numeral_value(const smt::Term& e);
 
 }  // namespace palcheck::proofs

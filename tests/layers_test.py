@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The layers include only downwards (docs/architecture.md): each folder of sources may include the folders
-of its row below and nothing else of palcheck's, and only the solver wall (smt/) and the proofs include a
-solver. A folder of sources that no row names fails too, so a new folder is placed before it is used.
+of its row below and nothing else of palcheck's, and only the solver wall's implementation files (smt/*.cpp)
+include a solver's header, the tests held to that too: everything else builds its terms with smt/term.h. A
+folder of sources that no row names fails too, so a new folder is placed before it is used.
 Prints every offending line; exit 1 when there is one."""
 import os
 import re
@@ -38,7 +39,28 @@ LAYERS = {
     "fuzz": (["tools/cli", "tools/report"] + ORACLE + ["util"] + CLAIMS + REFERENCE, ["z3", "cvc5", "rapidcheck", "gtest"]),
 }
 SKIPPED = ("tests", "examples", "build", ".git", "node_modules")
+# The solvers' headers, and the folder whose .cpp files alone may include them.
+SOLVERS = ("z3", "cvc5")
+SOLVER_FOLDER = "smt"
 INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^>"]+)[>"]')
+
+
+def solver_includes_outside_the_wall():
+    """Every include of a solver's header outside smt/*.cpp, the tests' folders included."""
+    bad = []
+    for folder, names, files in os.walk("."):
+        names[:] = sorted(n for n in names if n == "tests" or not n.startswith(SKIPPED))
+        folder = os.path.normpath(folder)
+        for name in sorted(f for f in files if f.endswith((".h", ".cpp"))):
+            if folder == SOLVER_FOLDER and name.endswith(".cpp"):
+                continue
+            path = os.path.join(folder, name)
+            with open(path, encoding="utf-8") as f:
+                for number, line in enumerate(f, 1):
+                    m = INCLUDE.match(line)
+                    if m and m.group(1).startswith(SOLVERS):
+                        bad.append(f"only smt/*.cpp may include a solver: {path}:{number}: {line.strip()}")
+    return bad
 
 
 def main(root):
@@ -73,6 +95,7 @@ def main(root):
                     home = os.path.dirname(os.path.normpath(resolved))
                     if home != folder and home not in inside:
                         bad.append(f"{folder} may not include {home}/: {where}")
+    bad += solver_includes_outside_the_wall()
     for line in bad:
         print(line)
     if not bad:
