@@ -15,50 +15,50 @@ namespace palcheck::proofs {
 namespace {
 
 struct Stack {
-  z3::context& c;
+  smt::Context& c;
   Algorithm1Change change;
 
   bool changed(Algorithm1Change ch) const { return change == ch; }
-  z3::sort arrays = c.array_sort(c.int_sort(), c.real_sort());
-  z3::expr M = c.constant("M", arrays), m = c.constant("m", arrays);
-  z3::expr D = c.int_const("D"), prev = c.real_const("prev"), u = c.real_const("u");
-  z3::expr rising = c.bool_const("rising"), eps = c.real_const("eps");
-  z3::expr d = c.int_const("d"), k = c.int_const("k"), w = c.int_const("w");
-  z3::expr n = c.int_const("n"), P = c.int_const("P"), K = c.int_const("K"), seen = c.bool_const("seen");
-  z3::expr C = c.int_const("C"), last = c.real_const("last");
-  z3::expr M2 = c.constant("M_next", arrays), m2 = c.constant("m_next", arrays), D2 = c.int_const("D_next");
+  smt::Sort arrays = c.array_sort(c.int_sort(), c.real_sort());
+  smt::Term M = c.constant("M", arrays), m = c.constant("m", arrays);
+  smt::Term D = c.int_const("D"), prev = c.real_const("prev"), u = c.real_const("u");
+  smt::Term rising = c.bool_const("rising"), eps = c.real_const("eps");
+  smt::Term d = c.int_const("d"), k = c.int_const("k"), w = c.int_const("w");
+  smt::Term n = c.int_const("n"), P = c.int_const("P"), K = c.int_const("K"), seen = c.bool_const("seen");
+  smt::Term C = c.int_const("C"), last = c.real_const("last");
+  smt::Term M2 = c.constant("M_next", arrays), m2 = c.constant("m_next", arrays), D2 = c.int_const("D_next");
 
   // The printed test of pair q: M[q] < u rising, m[q] > u falling.
-  z3::expr test(const z3::expr& q) const { return z3::ite(rising, z3::select(M, q) < u, z3::select(m, q) > u); }
+  smt::Term test(const smt::Term& q) const { return smt::ite(rising, smt::select(M, q) < u, smt::select(m, q) > u); }
   // The test the loop runs (the printed one unless a mutant changes the loop's).
-  z3::expr loop_test(const z3::expr& q) const {
+  smt::Term loop_test(const smt::Term& q) const {
     if (changed(Algorithm1Change::LoopTestNonStrict))
-      return z3::ite(rising, z3::select(M, q) <= u, z3::select(m, q) >= u);
-    if (changed(Algorithm1Change::FallingTest)) return z3::select(m, q) > u;
+      return smt::ite(rising, smt::select(M, q) <= u, smt::select(m, q) >= u);
+    if (changed(Algorithm1Change::FallingTest)) return smt::select(m, q) > u;
     return test(q);
   }
-  z3::expr guard(const z3::expr& depth, const z3::expr& pops) const {
-    z3::expr g = depth > 0 && loop_test(depth - 1);
+  smt::Term guard(const smt::Term& depth, const smt::Term& pops) const {
+    smt::Term g = depth > 0 && loop_test(depth - 1);
     return changed(Algorithm1Change::LoopStopsAfterOne) ? g && pops == 0 : g;
   }
   // Every pair from `from` to the top passed the test.
-  z3::expr passed(const z3::expr& from) const {
-    z3::expr q = c.int_const("q");
-    return z3::forall(q, z3::implies(from <= q && q < D, test(q)));
+  smt::Term passed(const smt::Term& from) const {
+    smt::Term q = c.int_const("q");
+    return smt::forall(q, smt::implies(from <= q && q < D, test(q)));
   }
-  z3::expr loop_inv(const z3::expr& depth, const z3::expr& pops) const {
+  smt::Term loop_inv(const smt::Term& depth, const smt::Term& pops) const {
     return 0 <= depth && depth + pops == D && pops >= 0 && passed(depth);
   }
   // The loop's exit as a cut: w pairs popped when the top w pass and the one below does not.
-  z3::expr cut(const z3::expr& pops) const {
-    z3::expr bounded = changed(Algorithm1Change::PopBelowBottom) ? pops >= 0 : pops >= 0 && pops <= D;
+  smt::Term cut(const smt::Term& pops) const {
+    smt::Term bounded = changed(Algorithm1Change::PopBelowBottom) ? pops >= 0 : pops >= 0 && pops <= D;
     return bounded && passed(D - pops) && (pops == D || !test(D - pops - 1));
   }
 
   // The printed branches on an input after the first: rising on u > u_n, falling on u < u_n, none on an
   // equal input (the if/elsif has no else).
-  z3::expr rises() const { return changed(Algorithm1Change::RisingNonStrict) ? u >= prev : u > prev; }
-  z3::expr branch() const { return rises() || u < prev; }
+  smt::Term rises() const { return changed(Algorithm1Change::RisingNonStrict) ? u >= prev : u > prev; }
+  smt::Term branch() const { return rises() || u < prev; }
   // How many pairs a branch's push statement puts on the stack.
   int push_copies() const {
     return changed(Algorithm1Change::PushDropped) ? 0 : changed(Algorithm1Change::PushDoubled) ? 2 : 1;
@@ -66,43 +66,43 @@ struct Stack {
   // One step of the printed code after the first input, from (M, m, D) to (M2, m2, D2): a branch pops the
   // cut w, then pushes (u, m_last) rising or (M_last, u) falling at depth D - w (m_last, M_last: `last`,
   // whatever Algorithm 1's reading makes it); no branch leaves the stack as it is.
-  z3::expr code_step() const {
-    z3::expr at = D - w - (changed(Algorithm1Change::PushBelowTop) ? 1 : 0);
-    z3::expr top_M = z3::ite(rising, u, last), top_m = z3::ite(rising, last, u);
-    z3::expr M_after = M, m_after = m;
+  smt::Term code_step() const {
+    smt::Term at = D - w - (changed(Algorithm1Change::PushBelowTop) ? 1 : 0);
+    smt::Term top_M = smt::ite(rising, u, last), top_m = smt::ite(rising, last, u);
+    smt::Term M_after = M, m_after = m;
     for (int j = 0; j < push_copies(); ++j) {
-      M_after = z3::store(M_after, at + j, top_M);
-      m_after = z3::store(m_after, at + j, top_m);
+      M_after = smt::store(M_after, at + j, top_M);
+      m_after = smt::store(m_after, at + j, top_m);
     }
-    z3::expr pushed = M2 == M_after && m2 == m_after && D2 == at + push_copies();
-    z3::expr unchanged = M2 == M && m2 == m && D2 == D && w == 0;
-    return rising == rises() && z3::ite(branch(), cut(w) && pushed, unchanged);
+    smt::Term pushed = M2 == M_after && m2 == m_after && D2 == at + push_copies();
+    smt::Term unchanged = M2 == M && m2 == m && D2 == D && w == 0;
+    return rising == rises() && smt::ite(branch(), cut(w) && pushed, unchanged);
   }
   // Pairs the printed code pushed in that step.
-  z3::expr pushes() const { return z3::ite(branch(), c.int_val(push_copies()), c.int_val(0)); }
+  smt::Term pushes() const { return smt::ite(branch(), c.int_val(push_copies()), c.int_val(0)); }
 
   // repair:lem:pop_one's premises on the stack and the signal (rising).
   void pop_one_premises(Query& q) const {
     q.hypothesis("depth >= 2", D >= 2);
-    q.hypothesis("M_top < M_{top-1}", z3::select(M, D - 1) < z3::select(M, D - 2));
+    q.hypothesis("M_top < M_{top-1}", smt::select(M, D - 1) < smt::select(M, D - 2));
     q.hypothesis("eps > 0", eps > 0);
-    z3::expr gap = z3::select(M, D - 2) - z3::select(M, D - 1);
+    smt::Term gap = smt::select(M, D - 2) - smt::select(M, D - 1);
     q.hypothesis("eps < M_{top-1} - M_top", changed(Algorithm1Change::EpsBoundNonStrict) ? eps <= gap : eps < gap);
-    z3::expr signal =
-        changed(Algorithm1Change::PrintedSignal) ? z3::select(M, D - 2) + 2 * eps : z3::select(M, D - 2) - eps;
+    smt::Term signal =
+        changed(Algorithm1Change::PrintedSignal) ? smt::select(M, D - 2) + 2 * eps : smt::select(M, D - 2) - eps;
     q.fact(u == signal && rising);
     q.hypothesis("the signal rises above u_n", u > prev);
   }
-  z3::expr pop_one_inv(const z3::expr& depth, const z3::expr& pops) const {
-    z3::expr inv = 0 <= depth && depth + pops == D && 0 <= pops;
+  smt::Term pop_one_inv(const smt::Term& depth, const smt::Term& pops) const {
+    smt::Term inv = 0 <= depth && depth + pops == D && 0 <= pops;
     return changed(Algorithm1Change::LoopBoundDropped) ? inv : inv && pops <= 1;
   }
 
   // prop:complexity:counts: n inputs, D depth, P pushes and K pops of the code, C the inputs that differ
   // from their previous one (the claim's count, kept apart from the code's pushes).
-  z3::expr counts_inv(const z3::expr& inputs, const z3::expr& depth, const z3::expr& pushes, const z3::expr& pops,
-                      const z3::expr& differing, const z3::expr& has_previous, bool push_first) const {
-    z3::expr first = z3::ite(has_previous && c.bool_val(push_first), c.int_val(1), c.int_val(0));
+  smt::Term counts_inv(const smt::Term& inputs, const smt::Term& depth, const smt::Term& pushes, const smt::Term& pops,
+                       const smt::Term& differing, const smt::Term& has_previous, bool push_first) const {
+    smt::Term first = smt::ite(has_previous && c.bool_val(push_first), c.int_val(1), c.int_val(0));
     return inputs >= 0 && 0 <= depth && depth == pushes - pops && pops <= pushes && depth <= inputs &&
            pushes <= inputs && has_previous == (inputs >= 1) && pushes == differing + first;
   }
@@ -147,16 +147,16 @@ InductionText spec(Algorithm1Fact fact) {
 bool run_case(const RunConfig& config, Algorithm1Change change, const std::string& file, const std::string& name,
               const std::string& question, const std::function<void(Query&, const Stack&)>& pose,
               InductionProof& proof) {
-  z3::context c;
+  smt::Context c;
   Stack s{c, change};
   Query q(c, config, file);
   pose(q, s);
   return ask(q, name, question, proof.queries);
 }
 
-z3::expr as_array(z3::context& c, const std::vector<z3::expr>& values) {
-  z3::expr a = z3::const_array(c.int_sort(), c.real_val(0));
-  for (std::size_t j = 0; j < values.size(); ++j) a = z3::store(a, c.int_val(static_cast<int>(j)), values[j]);
+smt::Term as_array(smt::Context& c, const std::vector<smt::Term>& values) {
+  smt::Term a = smt::const_array(c.int_sort(), c.real_val(0));
+  for (std::size_t j = 0; j < values.size(); ++j) a = smt::store(a, c.int_val(static_cast<int>(j)), values[j]);
   return a;
 }
 
@@ -164,15 +164,15 @@ z3::expr as_array(z3::context& c, const std::vector<z3::expr>& values) {
 // a real pop, the array view tied to the unrolled state.
 void witness(const RunConfig& config, Algorithm1Fact fact, FirstInput first, InductionProof& proof) {
   const std::size_t prefix = 3;
-  z3::context c;
+  smt::Context c;
   Stack s{c, Algorithm1Change::None};
-  std::vector<z3::expr> inputs;
+  std::vector<smt::Term> inputs;
   for (std::size_t t = 0; t <= prefix; ++t) inputs.push_back(c.real_const(("u" + std::to_string(t)).c_str()));
   Algorithm1Options reading{first, UnsetLast::PreviousInput};
   Algorithm1Unrolling run = unroll_algorithm1(c, inputs, reading, "alg");
   const SymAlgorithm1& before = run.states[prefix - 1];
   Query q(c, config, std::string(spec(fact).tag) + "_induction_nonvacuous");
-  for (const z3::expr& f : run.facts) q.fact(f);
+  for (const smt::Term& f : run.facts) q.fact(f);
   q.fact(s.M == as_array(c, before.M) && s.m == as_array(c, before.m) && s.D == before.size);
   q.fact(s.prev == before.previous && s.u == inputs[prefix] && s.rising == (s.u > s.prev));
   q.fact(run.pops[prefix] == s.w);
@@ -185,18 +185,18 @@ void witness(const RunConfig& config, Algorithm1Fact fact, FirstInput first, Ind
     const SymAlgorithm1& after = run.states[prefix];
     q.fact(s.w >= 2 && s.code_step() && s.D2 == after.size);
     for (std::size_t j = 0; j < after.M.size(); ++j) {
-      z3::expr at = c.int_val(static_cast<int>(j));
-      q.fact(z3::implies(at < s.D2, z3::select(s.M2, at) == after.M[j] && z3::select(s.m2, at) == after.m[j]));
+      smt::Term at = c.int_val(static_cast<int>(j));
+      q.fact(smt::implies(at < s.D2, smt::select(s.M2, at) == after.M[j] && smt::select(s.m2, at) == after.m[j]));
     }
     question =
         "three inputs of Algorithm 1, then an input whose loop pops at least two pairs and whose push over "
         "the arrays leaves the stack the unrolled algorithm leaves";
   } else {
-    z3::expr pushes = c.int_val(0), pops = c.int_val(0), differing = c.int_val(0);
+    smt::Term pushes = c.int_val(0), pops = c.int_val(0), differing = c.int_val(0);
     for (std::size_t t = 0; t < prefix; ++t) {
-      pushes = pushes + z3::ite(run.pushed[t], c.int_val(1), c.int_val(0));
+      pushes = pushes + smt::ite(run.pushed[t], c.int_val(1), c.int_val(0));
       pops = pops + run.pops[t];
-      if (t > 0) differing = differing + z3::ite(inputs[t] != inputs[t - 1], c.int_val(1), c.int_val(0));
+      if (t > 0) differing = differing + smt::ite(inputs[t] != inputs[t - 1], c.int_val(1), c.int_val(0));
     }
     q.fact(s.counts_inv(c.int_val(static_cast<int>(prefix)), s.D, pushes, pops, differing, before.has_previous,
                         first == FirstInput::PushPair));
@@ -206,11 +206,11 @@ void witness(const RunConfig& config, Algorithm1Fact fact, FirstInput first, Ind
   QueryOutcome o = q.check();
   proof.witness_query = recorded("non-vacuity (a)", question + " (sat expected)", o);
   if (o.answer != SolverAnswer::Sat) return;
-  const z3::model& m = *o.model;
+  const smt::Model& m = *o.model;
   const char* names[] = {"pop-one", "steps", "counts"};
   Instance inst{
       "", "z3-algorithm1-witness", {{"fact", names[static_cast<int>(fact)]}, {"algorithm1", to_string(reading)}}, {}};
-  for (const z3::expr& e : inputs) inst.values["u"].push_back(model_value(m, e));
+  for (const smt::Term& e : inputs) inst.values["u"].push_back(model_value(m, e));
   inst.values["pops"] = {Q(static_cast<long>(model_int(m, s.w)))};
   if (fact == Algorithm1Fact::PopOne) inst.values["eps"] = {model_value(m, s.eps)};
   proof.witness = inst;
@@ -345,32 +345,32 @@ InductionProof prove_algorithm1(const RunConfig& config, Algorithm1Fact fact, Fi
         "loop left (every pair below D - w unchanged) with one pair more, (u, m_last) rising or (M_last, u) "
         "falling, D' = D - w + 1; on u = u_n the stack is unchanged",
         [](Query& q, const Stack& s) {
-          z3::context& c = q.ctx();
-          z3::expr j = c.int_const("j"), top = s.D - s.w;
+          smt::Context& c = q.ctx();
+          smt::Term j = c.int_const("j"), top = s.D - s.w;
           q.hypothesis("a stack", s.D >= 0);
           q.hypothesis("the printed code's step", s.code_step());
-          z3::expr below_kept =
-              z3::forall(j, z3::implies(0 <= j && j < top, z3::select(s.M2, j) == z3::select(s.M, j) &&
-                                                               z3::select(s.m2, j) == z3::select(s.m, j)));
-          z3::expr one_pushed = s.D2 == top + 1 && below_kept &&
-                                z3::select(s.M2, top) == z3::ite(s.rising, s.u, s.last) &&
-                                z3::select(s.m2, top) == z3::ite(s.rising, s.last, s.u);
-          z3::expr unchanged = s.D2 == s.D && s.M2 == s.M && s.m2 == s.m;
-          q.fact(!z3::ite(s.u != s.prev, one_pushed, unchanged));
+          smt::Term below_kept =
+              smt::forall(j, smt::implies(0 <= j && j < top, smt::select(s.M2, j) == smt::select(s.M, j) &&
+                                                                 smt::select(s.m2, j) == smt::select(s.m, j)));
+          smt::Term one_pushed = s.D2 == top + 1 && below_kept &&
+                                 smt::select(s.M2, top) == smt::ite(s.rising, s.u, s.last) &&
+                                 smt::select(s.m2, top) == smt::ite(s.rising, s.last, s.u);
+          smt::Term unchanged = s.D2 == s.D && s.M2 == s.M && s.m2 == s.m;
+          q.fact(!smt::ite(s.u != s.prev, one_pushed, unchanged));
         });
   } else {
     const bool push_first = first == FirstInput::PushPair;
     const bool code_pushes_first = push_first != (change == Algorithm1Change::FirstPushFlipped);
     run("base", "base", "no input: n = D = P = K = C = 0, not seen, satisfies Inv",
         [push_first](Query& q, const Stack& s) {
-          z3::context& c = q.ctx();
-          z3::expr zero = c.int_val(0);
+          smt::Context& c = q.ctx();
+          smt::Term zero = c.int_val(0);
           q.fact(!s.counts_inv(zero, zero, zero, zero, zero, c.bool_val(false), push_first));
         });
     run("first", "step: the first input",
         std::string("Inv and u_0 => Inv with ") + (push_first ? "one push" : "no push"),
         [push_first, code_pushes_first](Query& q, const Stack& s) {
-          z3::expr pp = q.ctx().int_val(code_pushes_first ? 1 : 0);
+          smt::Term pp = q.ctx().int_val(code_pushes_first ? 1 : 0);
           q.hypothesis("Inv before the step", s.counts_inv(s.n, s.D, s.P, s.K, s.C, s.seen, push_first));
           q.hypothesis("the first input", !s.seen);
           q.fact(!s.counts_inv(s.n + 1, s.D + pp, s.P + pp, s.K, s.C, q.ctx().bool_val(true), push_first));
@@ -379,11 +379,11 @@ InductionProof prove_algorithm1(const RunConfig& config, Algorithm1Fact fact, Fi
         "Inv, the printed code's step on u (the loop pops the cut w, the branch pushes; no branch on u = u_n) => "
         "Inv with the code's pushes and pops, and C + 1 if u != u_n",
         [push_first](Query& q, const Stack& s) {
-          z3::context& c = q.ctx();
+          smt::Context& c = q.ctx();
           q.hypothesis("Inv before the step", s.counts_inv(s.n, s.D, s.P, s.K, s.C, s.seen, push_first));
           q.hypothesis("a later input", s.seen);
           q.hypothesis("the printed code's step", s.code_step());
-          z3::expr differs = z3::ite(s.u != s.prev, c.int_val(1), c.int_val(0));
+          smt::Term differs = smt::ite(s.u != s.prev, c.int_val(1), c.int_val(0));
           q.fact(!s.counts_inv(s.n + 1, s.D2, s.P + s.pushes(), s.K + s.w, s.C + differs, s.seen, push_first));
         });
   }

@@ -21,18 +21,18 @@ std::vector<CheckResult> check_copy_argmax(const RunConfig& config) {
       {CopyChange::QueryOffByOne, "query off by one", "the query (2p + 1, -1): positions p and p + 1 tie"},
       {CopyChange::LinearKeys, "linear keys", "keys (j, j) instead of (j, j^2)"}};
   return {prove_pinned<CopyChange>(
-      config, "prop_copy_quadratic_argmax", mutants, [](z3::context& c, Query& q, CopyChange change) {
-        z3::expr p = c.int_const("p"), n = c.int_const("n"), d = c.int_const("d");
+      config, "prop_copy_quadratic_argmax", mutants, [](smt::Context& c, Query& q, CopyChange change) {
+        smt::Term p = c.int_const("p"), n = c.int_const("n"), d = c.int_const("d");
         // Positions are written j = p + d: the score's polynomial then cancels to p^2 - d^2 without search.
         // With j a free variable beside d, Z3 4.8's nonlinear integer search ran for minutes under some
         // random seeds (verify --seed 2) without reaching its rlimit.
-        z3::expr j = p + d;
+        smt::Term j = p + d;
         q.hypothesis("0 <= p <= n", 0 <= p && p <= n);
         q.hypothesis("0 <= j <= n", 0 <= j && j <= n);
         q.hypothesis("j != p", d != 0);
         // score(j) = <(2p, -1), (j, j^2)>; the claim is score(j) < score(p) for every other position j.
-        z3::expr a = change == CopyChange::QueryOffByOne ? 2 * p + 1 : 2 * p;
-        auto score = [&](const z3::expr& x) { return change == CopyChange::LinearKeys ? a * x - x : a * x - x * x; };
+        smt::Term a = change == CopyChange::QueryOffByOne ? 2 * p + 1 : 2 * p;
+        auto score = [&](const smt::Term& x) { return change == CopyChange::LinearKeys ? a * x - x : a * x - x * x; };
         q.fact(score(j) >= score(p));
         return Judgement{.proved =
                              "for every n and every p <= n, with positions encoded (j, j^2) (a construction of ours, not "

@@ -15,8 +15,8 @@ namespace {
 const std::vector<InitialState> kInitials{InitialState::Off, InitialState::On};
 
 // u_0, u_1, u_2 with i = 1 strictly extremal.
-std::vector<z3::expr> three_inputs(z3::context& c) { return symbolic_sequence(c, "u", 3); }
-z3::expr extremal(const std::vector<z3::expr>& u) {
+std::vector<smt::Term> three_inputs(smt::Context& c) { return symbolic_sequence(c, "u", 3); }
+smt::Term extremal(const std::vector<smt::Term>& u) {
   return (u[0] < u[1] && u[2] < u[1]) || (u[0] > u[1] && u[2] > u[1]);
 }
 
@@ -30,12 +30,12 @@ Reading strict_interior(InitialState init) {
 std::vector<CheckResult> check_threshold(const RunConfig& config) {
   return prove_each<InitialState>(
       config, kInitials, [](InitialState init) { return init_name("lem_threshold", init); },
-      [](z3::context& c, Query& q, InitialState init) {
-        std::vector<z3::expr> u = three_inputs(c);
-        z3::expr cst = c.real_const("c"), eps = c.real_const("eps");
+      [](smt::Context& c, Query& q, InitialState init) {
+        std::vector<smt::Term> u = three_inputs(c);
+        smt::Term cst = c.real_const("c"), eps = c.real_const("eps");
         q.hypothesis("eps > 0", eps > 0);
         q.hypothesis("i extremal", extremal(u));
-        std::vector<z3::expr> relay = relay_run(cst + eps, cst - eps, u, init == InitialState::On);
+        std::vector<smt::Term> relay = relay_run(cst + eps, cst - eps, u, init == InitialState::On);
         q.fact(relay[1] != (u[1] >= cst));
         return Judgement{
             .proved = "relay(c+eps, c-eps)[u](i) = 1[u_i >= c] at every extremal i",
@@ -71,14 +71,14 @@ std::vector<CheckResult> check_threshold_repair(const RunConfig& config) {
   auto name = [](ThresholdRepair r) {
     return r == ThresholdRepair::ZeroBand ? "repair_lem_threshold_eps0" : "repair_lem_threshold_outside_band";
   };
-  auto claim = [](z3::context& c, Query& q, ThresholdRepair repair, ThresholdChange change) {
+  auto claim = [](smt::Context& c, Query& q, ThresholdRepair repair, ThresholdChange change) {
     const bool zero_band = repair == ThresholdRepair::ZeroBand;
-    z3::expr u = c.real_const("u_i"), cst = c.real_const("c"), eps = c.real_const("eps"),
-             prev = c.bool_const("state_before");
+    smt::Term u = c.real_const("u_i"), cst = c.real_const("c"), eps = c.real_const("eps"),
+              prev = c.bool_const("state_before");
     if (zero_band) {
       q.hypothesis("eps = 0", eps == 0);
     } else {
-      z3::expr band = change == ThresholdChange::HalfBand ? eps / 2 : eps;
+      smt::Term band = change == ThresholdChange::HalfBand ? eps / 2 : eps;
       q.hypothesis("eps > 0", eps > 0);
       q.hypothesis("|u_i - c| >= eps", u - cst >= band || cst - u >= band);
     }
@@ -93,7 +93,7 @@ std::vector<CheckResult> check_threshold_repair(const RunConfig& config) {
   };
   std::vector<CheckResult> out = prove_each<ThresholdRepair>(
       config, variants, name,
-      [&](z3::context& c, Query& q, ThresholdRepair r) { return claim(c, q, r, ThresholdChange::None); });
+      [&](smt::Context& c, Query& q, ThresholdRepair r) { return claim(c, q, r, ThresholdChange::None); });
   for (std::size_t v = 0; v < variants.size(); ++v) {
     // At eps = 0 the relay (c, c) is diagonal: the tie order decides u = c; off the diagonal both
     // thresholds' comparisons do.
@@ -110,7 +110,7 @@ std::vector<CheckResult> check_threshold_repair(const RunConfig& config) {
     pin(out[v], [&] {
       return query_mutants<ThresholdChange>(
           config, name(variants[v]), mutants,
-          [&](z3::context& c, Query& q, ThresholdChange ch) { return claim(c, q, variants[v], ch); });
+          [&](smt::Context& c, Query& q, ThresholdChange ch) { return claim(c, q, variants[v], ch); });
     });
   }
   return out;
@@ -120,21 +120,21 @@ std::vector<CheckResult> check_ext_indicator(const RunConfig& config) {
   std::vector<QueryOutcome> always_zero;
   std::vector<CheckResult> out = prove_each<InitialState>(
       config, kInitials, [](InitialState init) { return init_name("lem_ext_indicator", init); },
-      [&](z3::context& c, Query& q, InitialState init) {
-        z3::expr eps = c.real_const("eps");
+      [&](smt::Context& c, Query& q, InitialState init) {
+        smt::Term eps = c.real_const("eps");
         // The difference is identically zero: u_i lies inside its own relay's dead band at step i.
-        z3::expr u_i = c.real_const("u_i"), prev = c.bool_const("state_before");
+        smt::Term u_i = c.real_const("u_i"), prev = c.bool_const("state_before");
         Query& zero = q.sibling(init_name("lem_ext_indicator_always_zero", init));
         zero.hypothesis("eps > 0", eps > 0);
         zero.fact(relay_step(u_i + eps, u_i - eps, u_i, prev) != prev);
         always_zero.push_back(zero.check());
 
-        std::vector<z3::expr> u = three_inputs(c);
+        std::vector<smt::Term> u = three_inputs(c);
         q.hypothesis("eps > 0", eps > 0);
         q.hypothesis("i extremal", extremal(u));
-        std::vector<z3::expr> relay = relay_run(u[1] + eps, u[1] - eps, u, init == InitialState::On);
-        z3::expr as_int1 = z3::ite(relay[1], c.int_val(1), c.int_val(0)),
-                 as_int0 = z3::ite(relay[0], c.int_val(1), c.int_val(0));
+        std::vector<smt::Term> relay = relay_run(u[1] + eps, u[1] - eps, u, init == InitialState::On);
+        smt::Term as_int1 = smt::ite(relay[1], c.int_val(1), c.int_val(0)),
+                  as_int0 = smt::ite(relay[0], c.int_val(1), c.int_val(0));
         q.fact(as_int1 - as_int0 != 1);
         return Judgement{
             .proved = "the relay difference is 1 at every extremal i",

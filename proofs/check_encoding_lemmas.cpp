@@ -12,8 +12,9 @@ namespace palcheck::proofs {
 namespace {
 
 // code*(a_i, d) = C_max - [d(k+1) + i] Delta with C_max = D_max (k+1) Delta (eq:encoding).
-z3::expr code(const z3::expr& k, const z3::expr& D_max, const z3::expr& Delta, const z3::expr& i, const z3::expr& d) {
-  return z3::to_real(D_max * (k + 1)) * Delta - z3::to_real(d * (k + 1) + i) * Delta;
+smt::Term code(const smt::Term& k, const smt::Term& D_max, const smt::Term& Delta, const smt::Term& i,
+               const smt::Term& d) {
+  return smt::to_real(D_max * (k + 1)) * Delta - smt::to_real(d * (k + 1) + i) * Delta;
 }
 
 /// One piece of an encoding lemma changed on purpose: its semantic mutants (smt/mutation.h).
@@ -35,9 +36,9 @@ const Mutant<CodeChange> kSameDepth{CodeChange::SameDepth, "same depth",
                                     "the deeper code taken at depth d instead of d + 1"};
 
 struct Params {
-  z3::expr k, D_max, Delta, i, d;
+  smt::Term k, D_max, Delta, i, d;
   CodeChange change = CodeChange::None;
-  explicit Params(z3::context& c, const std::string& suffix = "", CodeChange how = CodeChange::None)
+  explicit Params(smt::Context& c, const std::string& suffix = "", CodeChange how = CodeChange::None)
       : k(c.int_const("k")),
         D_max(c.int_const("D_max")),
         Delta(c.real_const("Delta")),
@@ -54,7 +55,7 @@ struct Params {
     q.hypothesis("Delta > 0", change == CodeChange::DeltaNonStrict ? Delta >= 0 : Delta > 0);
   }
   // 1 <= i <= k for a symbol index (0 <= i <= k + 1 under SymbolsWidened).
-  void symbol_hypotheses(Query& q, const z3::expr& index, const std::string& name) const {
+  void symbol_hypotheses(Query& q, const smt::Term& index, const std::string& name) const {
     const bool wide = change == CodeChange::SymbolsWidened;
     q.hypothesis("1 <= " + name, wide ? index >= 0 : index >= 1);
     q.hypothesis(name + " <= k", wide ? index <= k + 1 : index <= k);
@@ -69,18 +70,18 @@ struct Params {
 
 // An instance of the encoding's parameters (plus `more`) read from a model.
 Witness encoding_instance(const Params& p, std::string label, std::string scenario,
-                          std::map<std::string, std::vector<z3::expr>> more = {}) {
+                          std::map<std::string, std::vector<smt::Term>> more = {}) {
   more.insert({{"k", {p.k}}, {"D_max", {p.D_max}}, {"Delta", {p.Delta}}, {"i", {p.i}}, {"d", {p.d}}});
   return Witness{.label = std::move(label), .scenario = std::move(scenario), .read = std::move(more)};
 }
 
 std::vector<CheckResult> check_encoding_injective(const RunConfig& config) {
   return {prove_pinned<CodeChange>(
-      config, "def_encoding_separated", {kSymbolsWidened}, [](z3::context& c, Query& q, CodeChange change) {
+      config, "def_encoding_separated", {kSymbolsWidened}, [](smt::Context& c, Query& q, CodeChange change) {
         Params a(c, "", change), b(c, "'", change);
         a.hypotheses(q);
         b.index_hypotheses(q, "'");
-        z3::expr ca = code(a.k, a.D_max, a.Delta, a.i, a.d), cb = code(b.k, b.D_max, b.Delta, b.i, b.d);
+        smt::Term ca = code(a.k, a.D_max, a.Delta, a.i, a.d), cb = code(b.k, b.D_max, b.Delta, b.i, b.d);
         q.fact(a.i != b.i || a.d != b.d);
         q.fact(ca - cb < a.Delta && cb - ca < a.Delta);
         return Judgement{.proved =
@@ -91,9 +92,9 @@ std::vector<CheckResult> check_encoding_injective(const RunConfig& config) {
 
 std::vector<CheckResult> check_encoding_on_grid(const RunConfig& config) {
   QueryOutcome deepest_negative;
-  CheckResult r = prove(config, "def_encoding_grid", [&](z3::context& c, Query& q) {
+  CheckResult r = prove(config, "def_encoding_grid", [&](smt::Context& c, Query& q) {
     Params p(c);
-    z3::expr cd = code(p.k, p.D_max, p.Delta, p.i, p.d);
+    smt::Term cd = code(p.k, p.D_max, p.Delta, p.i, p.d);
     // The deepest level is always negative: a proof over all parameters.
     Query& deepest = q.sibling("def_encoding_grid_deepest_negative");
     p.hypotheses(deepest);
@@ -118,14 +119,14 @@ std::vector<CheckResult> check_encoding_on_grid(const RunConfig& config) {
 std::vector<CheckResult> check_monotone(const RunConfig& config) {
   return {prove_pinned<CodeChange>(
       config, "lem_monotone", {kDeltaNonStrict, kSymbolsWidened, kSameDepth},
-      [](z3::context& c, Query& q, CodeChange change) {
+      [](smt::Context& c, Query& q, CodeChange change) {
         Params p(c, "", change);
-        z3::expr i2 = c.int_const("i_prime");
+        smt::Term i2 = c.int_const("i_prime");
         p.delta_hypothesis(q);
         p.symbol_hypotheses(q, p.i, "i");
         p.symbol_hypotheses(q, i2, "i'");
         q.hypothesis("d >= 0", p.d >= 0);
-        z3::expr deeper = change == CodeChange::SameDepth ? p.d : p.d + 1;
+        smt::Term deeper = change == CodeChange::SameDepth ? p.d : p.d + 1;
         q.fact(code(p.k, p.D_max, p.Delta, i2, deeper) >= code(p.k, p.D_max, p.Delta, p.i, p.d));
         return Judgement{.proved = "code*(a_i', d+1) < code*(a_i, d) for all k, D_max, d, i, i', Delta"};
       })};
@@ -149,30 +150,30 @@ DecodeChain decode_chain(const RunConfig& config, const std::string& name, TopOf
   const bool with_eps = offset == TopOffset::PlusEps || change == CodeChange::PushOffset;
   if (change == CodeChange::FloorForCeiling) rounding = Rounding::Floor;
   DecodeChain chain;
-  chain.rounding = ask(config, name + "_rounding", [&](z3::context& c, Query& q) {
-    z3::expr C_max = c.real_const("C_max"), Delta = c.real_const("Delta"), eps = c.real_const("eps"),
-             y = c.real_const("y");
-    z3::expr X = c.int_const("X"), f = c.int_const("f");
+  chain.rounding = ask(config, name + "_rounding", [&](smt::Context& c, Query& q) {
+    smt::Term C_max = c.real_const("C_max"), Delta = c.real_const("Delta"), eps = c.real_const("eps"),
+              y = c.real_const("y");
+    smt::Term X = c.int_const("X"), f = c.int_const("f");
     q.hypothesis("Delta > 0", Delta > 0);
     if (with_eps) {
       q.hypothesis("eps > 0", eps > 0);
       q.hypothesis("eps < Delta/2", change == CodeChange::EpsUpToDelta ? eps <= Delta : 2 * eps < Delta);
     }
-    z3::expr M = C_max - z3::to_real(X) * Delta + (with_eps ? eps : c.real_val(0));
+    smt::Term M = C_max - smt::to_real(X) * Delta + (with_eps ? eps : c.real_val(0));
     q.fact(y * Delta == C_max - M);
     if (rounding == Rounding::Ceiling)
-      q.fact(z3::to_real(f) - 1 < y && y <= z3::to_real(f));
+      q.fact(smt::to_real(f) - 1 < y && y <= smt::to_real(f));
     else
-      q.fact(z3::to_real(f) <= y && y < z3::to_real(f) + 1);
+      q.fact(smt::to_real(f) <= y && y < smt::to_real(f) + 1);
     q.fact(f != X + shift);
   });
-  chain.modulus = ask(config, name + "_mod", [&](z3::context& c, Query& q) {
-    z3::expr k = c.int_const("k"), i = c.int_const("i"), d = c.int_const("d"), z = c.int_const("z"),
-             r = c.int_const("r");
+  chain.modulus = ask(config, name + "_mod", [&](smt::Context& c, Query& q) {
+    smt::Term k = c.int_const("k"), i = c.int_const("i"), d = c.int_const("d"), z = c.int_const("z"),
+              r = c.int_const("r");
     q.hypothesis("1 <= i", i >= 1);
     q.hypothesis("i <= k", i <= k);
     q.hypothesis("0 <= d", d >= 0);
-    z3::expr modulus = change == CodeChange::ModulusK ? k : k + 1;
+    smt::Term modulus = change == CodeChange::ModulusK ? k : k + 1;
     q.fact(d * (k + 1) + i + shift == (d - z) * modulus + r);
     q.fact(r >= 0 && r <= modulus - 1);
     q.fact(r != i + shift);
@@ -232,9 +233,9 @@ std::vector<CheckResult> check_top_decode(const RunConfig& config) {
                        .interpretation = plus_eps});
   if (off_by_one.verdict == Verdict::Proved) {
     // Z3 proved the decode is a_{i-1} for every parameter: any instance refutes TOP; take one from a model.
-    CheckResult r = prove(config, "lem_stack_ops_top_instance", [&](z3::context& c, Query& q) {
+    CheckResult r = prove(config, "lem_stack_ops_top_instance", [&](smt::Context& c, Query& q) {
       Params p(c);
-      z3::expr eps = c.real_const("eps");
+      smt::Term eps = c.real_const("eps");
       p.hypotheses(q);
       q.hypothesis("eps > 0", eps > 0);
       q.hypothesis("eps < Delta/2", 2 * eps < p.Delta);
@@ -280,9 +281,9 @@ std::vector<CheckResult> check_top_decode_repair(const RunConfig& config) {
 std::vector<CheckResult> check_push_inequality(const RunConfig& config) {
   return {prove_pinned<CodeChange>(
       config, "lem_push_no_wipe_inequality", {kSymbolsWidened, kSameDepth},
-      [](z3::context& c, Query& q, CodeChange change) {
+      [](smt::Context& c, Query& q, CodeChange change) {
         Params p(c, "", change);
-        z3::expr j = c.int_const("j"), eps = c.real_const("eps"), M_top = c.real_const("M_top");
+        smt::Term j = c.int_const("j"), eps = c.real_const("eps"), M_top = c.real_const("M_top");
         p.delta_hypothesis(q);
         q.hypothesis("eps > 0", eps > 0);
         q.hypothesis("eps < Delta/2", 2 * eps < p.Delta);
@@ -290,7 +291,7 @@ std::vector<CheckResult> check_push_inequality(const RunConfig& config) {
         p.symbol_hypotheses(q, j, "j");
         q.hypothesis("d >= 0", p.d >= 0);
         q.hypothesis("M_top = code*(a_j,d) + eps", M_top == code(p.k, p.D_max, p.Delta, j, p.d) + eps);
-        z3::expr deeper = change == CodeChange::SameDepth ? p.d : p.d + 1;
+        smt::Term deeper = change == CodeChange::SameDepth ? p.d : p.d + 1;
         q.fact(code(p.k, p.D_max, p.Delta, p.i, deeper) + eps >= M_top);
         return Judgement{.proved = "u_{n+1} = code*(a_i,d+1) + eps < M_top for all parameters",
                          .interpretation = {{"part", "the inequality u_{n+1} < M_top of the proof"}}};
@@ -308,33 +309,33 @@ enum class GateChange {
 std::vector<CheckResult> check_boolean(const RunConfig& config) {
   const std::vector<std::string> gates{"AND", "OR", "NOT"};
   auto name = [](const std::string& op) { return "lem_boolean_" + op; };
-  auto claim = [](z3::context& c, Query& q, const std::string& op, GateChange change) {
-    auto relu = [change](const z3::expr& x) {
-      return change == GateChange::ReluDropped ? x : z3::ite(x > 0, x, x.ctx().real_val(0));
+  auto claim = [](smt::Context& c, Query& q, const std::string& op, GateChange change) {
+    auto relu = [change](const smt::Term& x) {
+      return change == GateChange::ReluDropped ? x : smt::ite(x > 0, x, x.ctx().real_val(0));
     };
-    z3::expr r1 = c.real_const("r1"), r2 = c.real_const("r2");
-    z3::expr one = c.real_val(1), zero = c.real_val(0);
-    z3::expr bias = c.real_val(change == GateChange::BiasOffByOne ? 2 : 1);
-    auto boolean = [&](const z3::expr& r) {
+    smt::Term r1 = c.real_const("r1"), r2 = c.real_const("r2");
+    smt::Term one = c.real_val(1), zero = c.real_val(0);
+    smt::Term bias = c.real_val(change == GateChange::BiasOffByOne ? 2 : 1);
+    auto boolean = [&](const smt::Term& r) {
       return change == GateChange::DomainWidened ? 0 <= r && r <= 1 : r == 0 || r == 1;
     };
     q.hypothesis("r1 in {0,1}", boolean(r1));
     q.hypothesis("r2 in {0,1}", boolean(r2));
-    if (op == "AND") q.fact(relu(r1 + r2 - bias) != z3::ite(r1 == one && r2 == one, one, zero));
-    if (op == "OR") q.fact(relu(r1 + r2) - relu(r1 + r2 - bias) != z3::ite(r1 == one || r2 == one, one, zero));
-    if (op == "NOT") q.fact(bias - r1 != z3::ite(r1 == one, zero, one));
+    if (op == "AND") q.fact(relu(r1 + r2 - bias) != smt::ite(r1 == one && r2 == one, one, zero));
+    if (op == "OR") q.fact(relu(r1 + r2) - relu(r1 + r2 - bias) != smt::ite(r1 == one || r2 == one, one, zero));
+    if (op == "NOT") q.fact(bias - r1 != smt::ite(r1 == one, zero, one));
     return Judgement{.proved = op + " is exact on {0,1}", .interpretation = {{"connective", op}}};
   };
   std::vector<CheckResult> out = prove_each<std::string>(
       config, gates, name,
-      [&](z3::context& c, Query& q, const std::string& op) { return claim(c, q, op, GateChange::None); });
+      [&](smt::Context& c, Query& q, const std::string& op) { return claim(c, q, op, GateChange::None); });
   for (std::size_t g = 0; g < gates.size(); ++g) {
     std::vector<Mutant<GateChange>> mutants{
         {GateChange::BiasOffByOne, "bias off by one", "the gadget's constant 1 read as 2"},
         {GateChange::DomainWidened, "inputs in [0, 1]", "r1, r2 anywhere in [0, 1], not only 0 or 1"}};
     if (gates[g] != "NOT") mutants.push_back({GateChange::ReluDropped, "ReLU dropped", "ReLU read as the identity"});
     pin(out[g], [&] {
-      return query_mutants<GateChange>(config, name(gates[g]), mutants, [&](z3::context& c, Query& q, GateChange ch) {
+      return query_mutants<GateChange>(config, name(gates[g]), mutants, [&](smt::Context& c, Query& q, GateChange ch) {
         return claim(c, q, gates[g], ch);
       });
     });

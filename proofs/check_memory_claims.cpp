@@ -17,8 +17,9 @@ namespace {
 const InitialState kInitials[] = {InitialState::Off, InitialState::On};
 
 std::vector<CheckResult> check_wiping_hypotheses(const RunConfig& config) {
-  QueryOutcome o = ask(config, "prop_wiping_hypotheses", [](z3::context& c, Query& q) {
-    z3::expr Mi = c.real_const("M_i"), mi = c.real_const("m_i"), Mj = c.real_const("M_i+1"), mj = c.real_const("m_i+1");
+  QueryOutcome o = ask(config, "prop_wiping_hypotheses", [](smt::Context& c, Query& q) {
+    smt::Term Mi = c.real_const("M_i"), mi = c.real_const("m_i"), Mj = c.real_const("M_i+1"),
+              mj = c.real_const("m_i+1");
     q.hypothesis("M_i > m_i", Mi > mi);
     q.hypothesis("m_i > M_{i+1}", mi > Mj);
     q.hypothesis("M_{i+1} > m_{i+1}", Mj > mj);
@@ -56,9 +57,9 @@ std::vector<CheckResult> check_sufficiency(const RunConfig& config) {
         return "prop_sufficiency_alg1_" + to_string(k.reading) +
                (k.init == InitialState::Off ? std::string() : "_init" + to_string(k.init));
       },
-      [](z3::context& c, Query& q, const Case& k, std::size_t n) {
-        std::vector<z3::expr> u = symbolic_sequence(c, "u", n), v = symbolic_sequence(c, "v", n);
-        z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta");
+      [](smt::Context& c, Query& q, const Case& k, std::size_t n) {
+        std::vector<smt::Term> u = symbolic_sequence(c, "u", n), v = symbolic_sequence(c, "v", n);
+        smt::Term alpha = c.real_const("alpha"), beta = c.real_const("beta");
         Algorithm1Unrolling au = unroll_algorithm1(c, u, k.reading, "au"),
                             av = unroll_algorithm1(c, v, k.reading, "av");
         q.facts(au.facts);
@@ -110,16 +111,16 @@ std::vector<Mutant<RateChange>> rate_mutants(Reparametrisation how, RateChange a
 }
 
 // The relay step, or the step `change` breaks.
-z3::expr rate_step(const z3::expr& alpha, const z3::expr& beta, const z3::expr& u, const z3::expr& previous,
-                   RateChange change) {
+smt::Term rate_step(const smt::Term& alpha, const smt::Term& beta, const smt::Term& u, const smt::Term& previous,
+                    RateChange change) {
   return relay_step(alpha, beta, u, change == RateChange::HoldInverted ? !previous : previous);
 }
 
-std::vector<z3::expr> rate_run(const z3::expr& alpha, const z3::expr& beta, const std::vector<z3::expr>& u, bool on,
-                               RateChange change) {
-  std::vector<z3::expr> states;
-  z3::expr s = alpha.ctx().bool_val(on);
-  for (const z3::expr& x : u) states.push_back(s = rate_step(alpha, beta, x, s, change));
+std::vector<smt::Term> rate_run(const smt::Term& alpha, const smt::Term& beta, const std::vector<smt::Term>& u, bool on,
+                                RateChange change) {
+  std::vector<smt::Term> states;
+  smt::Term s = alpha.ctx().bool_val(on);
+  for (const smt::Term& x : u) states.push_back(s = rate_step(alpha, beta, x, s, change));
   return states;
 }
 
@@ -136,26 +137,26 @@ std::vector<CheckResult> check_rate_independence(const RunConfig& config) {
     return std::string("prop_rate_independence_") + (v.second == Reparametrisation::Repeat ? "stutter" : "insert") +
            "_init" + to_string(v.first);
   };
-  auto claim = [n](z3::context& c, Query& q, const Variant& variant, RateChange change) {
+  auto claim = [n](smt::Context& c, Query& q, const Variant& variant, RateChange change) {
     const auto [init, how] = variant;
     const bool stutter = how == Reparametrisation::Repeat;
-    std::vector<z3::expr> u = symbolic_sequence(c, "u", n - 1);
-    z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta"), w = c.real_const("w");
+    std::vector<smt::Term> u = symbolic_sequence(c, "u", n - 1);
+    smt::Term alpha = c.real_const("alpha"), beta = c.real_const("beta"), w = c.real_const("w");
     bool on = init == InitialState::On;
-    std::vector<z3::expr> ru = rate_run(alpha, beta, u, on, change);
+    std::vector<smt::Term> ru = rate_run(alpha, beta, u, on, change);
     q.hypothesis("alpha >= beta", alpha >= beta);
     const std::size_t lag = change == RateChange::TimeOffByOne ? 1 : 0;
-    z3::expr any = c.bool_val(false);
+    smt::Term any = c.bool_val(false);
     for (std::size_t s = 0; s + 1 < u.size(); ++s) {
-      std::vector<z3::expr> v(u.begin(), u.begin() + static_cast<long>(s + 1));
+      std::vector<smt::Term> v(u.begin(), u.begin() + static_cast<long>(s + 1));
       v.push_back(stutter ? u[s] : w);
       v.insert(v.end(), u.begin() + static_cast<long>(s + 1), u.end());
-      std::vector<z3::expr> rv = rate_run(alpha, beta, v, on, change);
-      z3::expr differs = c.bool_val(false);
+      std::vector<smt::Term> rv = rate_run(alpha, beta, v, on, change);
+      smt::Term differs = c.bool_val(false);
       for (std::size_t t = lag; t < u.size(); ++t) differs = differs || ru[t - lag] != rv[t <= s ? t : t + 1];
-      z3::expr inside = change == RateChange::InsertBeyondNeighbours
-                            ? c.bool_val(true)
-                            : (u[s] <= w && w <= u[s + 1]) || (u[s + 1] <= w && w <= u[s]);
+      smt::Term inside = change == RateChange::InsertBeyondNeighbours
+                             ? c.bool_val(true)
+                             : (u[s] <= w && w <= u[s + 1]) || (u[s + 1] <= w && w <= u[s]);
       any = any || (stutter ? differs : inside && differs);
     }
     q.fact(any);
@@ -169,14 +170,14 @@ std::vector<CheckResult> check_rate_independence(const RunConfig& config) {
                      "inserted w between its neighbours u_s and u_{s+1}"},
         .bound = bmc_bound(n)};
   };
-  std::vector<CheckResult> out =
-      prove_each<Variant>(config, variants, name,
-                          [&](z3::context& c, Query& q, const Variant& v) { return claim(c, q, v, RateChange::None); });
+  std::vector<CheckResult> out = prove_each<Variant>(
+      config, variants, name,
+      [&](smt::Context& c, Query& q, const Variant& v) { return claim(c, q, v, RateChange::None); });
   for (std::size_t i = 0; i < out.size(); ++i)
     pin(out[i], [&] {
       return query_mutants<RateChange>(
           config, name(variants[i]), rate_mutants(variants[i].second),
-          [&](z3::context& c, Query& q, RateChange change) { return claim(c, q, variants[i], change); });
+          [&](smt::Context& c, Query& q, RateChange change) { return claim(c, q, variants[i], change); });
     });
   return out;
 }
@@ -190,19 +191,19 @@ std::vector<InductionCase> rate_induction(const RunConfig& config, Reparametrisa
   std::vector<InductionCase> cases;
   const std::string name = std::string("prop_rate_independence_induction_") + (stutter ? "stutter" : "insert");
   const std::string file = name + mutant_tag(rate_mutants(how, RateChange::EqualStatesDropped), change);
-  QueryOutcome base = ask(config, file + "_base", [&](z3::context& c, Query& q) {
-    z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta"), x = c.bool_const("x");
-    z3::expr a = c.real_const("u_s"), b = c.real_const("u_s+1"), w = c.real_const("w");
-    auto step = [&](const z3::expr& u, const z3::expr& prev) { return rate_step(alpha, beta, u, prev, change); };
+  QueryOutcome base = ask(config, file + "_base", [&](smt::Context& c, Query& q) {
+    smt::Term alpha = c.real_const("alpha"), beta = c.real_const("beta"), x = c.bool_const("x");
+    smt::Term a = c.real_const("u_s"), b = c.real_const("u_s+1"), w = c.real_const("w");
+    auto step = [&](const smt::Term& u, const smt::Term& prev) { return rate_step(alpha, beta, u, prev, change); };
     const bool lag = change == RateChange::TimeOffByOne;
     q.hypothesis("alpha >= beta", alpha >= beta);
     if (stutter) {
-      z3::expr once = step(a, x);
+      smt::Term once = step(a, x);
       q.fact(step(a, once) != (lag ? x : once));
     } else {
       if (change != RateChange::InsertBeyondNeighbours)
         q.hypothesis("w between u_s and u_{s+1}", (a <= w && w <= b) || (b <= w && w <= a));
-      z3::expr at_s = step(a, x);
+      smt::Term at_s = step(a, x);
       q.fact(step(b, step(w, at_s)) != (lag ? at_s : step(b, at_s)));
     }
   });
@@ -211,9 +212,9 @@ std::vector<InductionCase> rate_induction(const RunConfig& config, Reparametrisa
                              "prior state",
                    base});
   if (change != RateChange::None && base.answer == SolverAnswer::Sat) return cases;
-  QueryOutcome step = ask(config, file + "_step", [&](z3::context& c, Query& q) {
-    z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta"), x = c.bool_const("x"), y = c.bool_const("y"),
-             u = c.real_const("u");
+  QueryOutcome step = ask(config, file + "_step", [&](smt::Context& c, Query& q) {
+    smt::Term alpha = c.real_const("alpha"), beta = c.real_const("beta"), x = c.bool_const("x"), y = c.bool_const("y"),
+              u = c.real_const("u");
     q.hypothesis("alpha >= beta", alpha >= beta);
     if (change != RateChange::EqualStatesDropped) q.hypothesis("equal states at corresponding times", x == y);
     q.fact(rate_step(alpha, beta, u, x, change) != rate_step(alpha, beta, u, y, change));
@@ -257,17 +258,17 @@ std::vector<CheckResult> check_range(const RunConfig& config) {
   const int L = 4;
   std::vector<CheckResult> out;
   for (InitialState init : kInitials) {
-    QueryOutcome o = ask(config, "prop_range_grid_L4_init" + to_string(init), [&](z3::context& c, Query& q) {
-      z3::expr Delta = c.real_const("Delta");
-      std::vector<z3::expr> u{c.real_val(0), Delta / 2}, v{c.real_val(0), c.real_val(0)};
-      z3::expr pal_u = c.real_val(0), pal_v = c.real_val(0);
+    QueryOutcome o = ask(config, "prop_range_grid_L4_init" + to_string(init), [&](smt::Context& c, Query& q) {
+      smt::Term Delta = c.real_const("Delta");
+      std::vector<smt::Term> u{c.real_val(0), Delta / 2}, v{c.real_val(0), c.real_val(0)};
+      smt::Term pal_u = c.real_val(0), pal_v = c.real_val(0);
       for (int i = 1; i <= L; ++i)
         for (int jj = 1; jj <= i; ++jj) {
-          z3::expr mu = c.real_const(("mu_" + std::to_string(i) + "_" + std::to_string(jj)).c_str());
+          smt::Term mu = c.real_const(("mu_" + std::to_string(i) + "_" + std::to_string(jj)).c_str());
           bool on = init == InitialState::On;
-          z3::expr a = c.real_val(i) * Delta, b = c.real_val(jj) * Delta;
-          pal_u = pal_u + z3::ite(relay_run(a, b, u, on).back(), mu, c.real_val(0));
-          pal_v = pal_v + z3::ite(relay_run(a, b, v, on).back(), mu, c.real_val(0));
+          smt::Term a = c.real_val(i) * Delta, b = c.real_val(jj) * Delta;
+          pal_u = pal_u + smt::ite(relay_run(a, b, u, on).back(), mu, c.real_val(0));
+          pal_v = pal_v + smt::ite(relay_run(a, b, v, on).back(), mu, c.real_val(0));
         }
       q.hypothesis("Delta > 0", Delta > 0);
       q.fact(pal_u == Delta / 2 && pal_v == 0);

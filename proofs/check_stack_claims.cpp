@@ -19,9 +19,9 @@ namespace palcheck::proofs {
 namespace {
 
 // v[index] for a symbolic index (0 outside the range).
-z3::expr at(const std::vector<z3::expr>& v, const z3::expr& index) {
-  z3::expr r = v.front().ctx().real_val(0);
-  for (std::size_t j = v.size(); j-- > 0;) r = z3::ite(index == static_cast<int>(j), v[j], r);
+smt::Term at(const std::vector<smt::Term>& v, const smt::Term& index) {
+  smt::Term r = v.front().ctx().real_val(0);
+  for (std::size_t j = v.size(); j-- > 0;) r = smt::ite(index == static_cast<int>(j), v[j], r);
   return r;
 }
 
@@ -48,27 +48,27 @@ std::map<std::string, std::string> stack_option(const StackReading& stack) { ret
 std::vector<CheckResult> check_alg_stack(const RunConfig& config) {
   return bmc_each<Algorithm1Options>(
       config, all_algorithm1_readings(), [](const Algorithm1Options& r) { return "alg_stack_" + to_string(r); },
-      [](z3::context& c, Query& q, const Algorithm1Options& reading, std::size_t n) {
-        std::vector<z3::expr> u = symbolic_sequence(c, "u", n);
+      [](smt::Context& c, Query& q, const Algorithm1Options& reading, std::size_t n) {
+        std::vector<smt::Term> u = symbolic_sequence(c, "u", n);
         Algorithm1Unrolling alg = unroll_algorithm1(c, u, reading, "alg");
         MemoryUnrolling mem = unroll_memory(c, u, InitialState::Off, "mem");
         q.facts(alg.facts);
         q.facts(mem.facts);
         const SymAlgorithm1& s = alg.states.back();
         const SymMemory& e = mem.states.back();
-        auto in_memory = [&](const z3::expr& x) {
-          z3::expr r = c.bool_val(false);
+        auto in_memory = [&](const smt::Term& x) {
+          smt::Term r = c.bool_val(false);
           for (std::size_t k = 0; k < e.entries.size(); ++k)
             r = r || (e.size > static_cast<int>(k) && e.entries[k] == x);
           return r;
         };
-        auto in_stack = [&](const z3::expr& x) {
-          z3::expr r = c.bool_val(false);
+        auto in_stack = [&](const smt::Term& x) {
+          smt::Term r = c.bool_val(false);
           for (std::size_t k = 0; k < s.M.size(); ++k)
             r = r || (s.size > static_cast<int>(k) && (s.M[k] == x || s.m[k] == x));
           return r;
         };
-        z3::expr differ = c.bool_val(false);
+        smt::Term differ = c.bool_val(false);
         for (std::size_t k = 0; k < s.M.size(); ++k)
           differ = differ || (s.size > static_cast<int>(k) && (!in_memory(s.M[k]) || !in_memory(s.m[k])));
         for (std::size_t k = 0; k < e.entries.size(); ++k)
@@ -91,10 +91,10 @@ std::vector<CheckResult> check_alg_stack(const RunConfig& config) {
 // The classical memory after n symbolic inputs (initial state 0) and the ways its same-kind entries two
 // apart can fail to be ordered: maxima sit at even indices, minima at odd ones.
 struct MemoryOrder {
-  std::vector<z3::expr> u;
+  std::vector<smt::Term> u;
   MemoryUnrolling mem;
-  z3::expr maxima_not_down, minima_not_down, minima_not_up;
-  MemoryOrder(z3::context& c, std::size_t n)
+  smt::Term maxima_not_down, minima_not_down, minima_not_up;
+  MemoryOrder(smt::Context& c, std::size_t n)
       : u(symbolic_sequence(c, "u", n)),
         mem(unroll_memory(c, u, InitialState::Off, "mem")),
         maxima_not_down(c.bool_val(false)),
@@ -102,7 +102,7 @@ struct MemoryOrder {
         minima_not_up(c.bool_val(false)) {
     const SymMemory& e = mem.states.back();
     for (std::size_t k = 0; k + 2 < e.entries.size(); ++k) {
-      z3::expr both = e.size > static_cast<int>(k + 2);
+      smt::Term both = e.size > static_cast<int>(k + 2);
       if (memory_entry_is_maximum(InitialState::Off, k)) {
         maxima_not_down = maxima_not_down || (both && e.entries[k] <= e.entries[k + 2]);
       } else {
@@ -122,7 +122,7 @@ std::vector<CheckResult> check_def_stack(const RunConfig& config) {
     return stack.classical() ? std::string("def_stack_memory") : "def_stack_alg1_" + to_string(stack.algorithm1);
   };
   std::vector<CheckResult> out = prove_each<StackReading>(
-      config, all_stack_readings(), name, [&](z3::context& c, Query& q, const StackReading& stack) {
+      config, all_stack_readings(), name, [&](smt::Context& c, Query& q, const StackReading& stack) {
         Judgement j{.reading = {reading(stack)}, .bound = bmc_bound(n)};
         if (stack.classical()) {
           MemoryOrder order(c, n);
@@ -140,11 +140,11 @@ std::vector<CheckResult> check_def_stack(const RunConfig& config) {
           j.refuted = "in the classical memory the minima increase (m_1 < m_2 < ...), they do not decrease";
           j.reading.insert(reading(InitialState::Off));
         } else {
-          std::vector<z3::expr> u = symbolic_sequence(c, "u", n);
+          std::vector<smt::Term> u = symbolic_sequence(c, "u", n);
           Algorithm1Unrolling alg = unroll_algorithm1(c, u, stack.algorithm1, "alg");
           const SymAlgorithm1& s = alg.states.back();
           q.facts(alg.facts);
-          z3::expr bad = c.bool_val(false);
+          smt::Term bad = c.bool_val(false);
           for (std::size_t k = 0; k + 1 < s.M.size(); ++k)
             bad = bad || (s.size > static_cast<int>(k + 1) && (s.M[k] <= s.M[k + 1] || s.m[k] <= s.m[k + 1]));
           q.fact(bad);
@@ -186,10 +186,10 @@ std::vector<CheckResult> pop_results(const RunConfig& config, const std::string&
     return (repaired ? "repair_" : "") + label +
            (stack.classical() ? std::string("_memory") : "_alg1_" + to_string(stack.algorithm1));
   };
-  auto claim = [&](z3::context& c, Query& q, const StackReading& stack, PopChange change, std::size_t n) {
-    std::vector<z3::expr> prefix = symbolic_sequence(c, "u", n);
-    z3::expr eps = c.real_const("eps"), signal = c.real_const("pop_signal");
-    std::vector<z3::expr> all = prefix;
+  auto claim = [&](smt::Context& c, Query& q, const StackReading& stack, PopChange change, std::size_t n) {
+    std::vector<smt::Term> prefix = symbolic_sequence(c, "u", n);
+    smt::Term eps = c.real_const("eps"), signal = c.real_const("pop_signal");
+    std::vector<smt::Term> all = prefix;
     all.push_back(signal);
     Judgement j{.witness = Witness{.label = label,
                                    .scenario = "z3-pop-signal",
@@ -200,9 +200,9 @@ std::vector<CheckResult> pop_results(const RunConfig& config, const std::string&
                 .interpretation = {{"N", std::to_string(n)}, {"signal", sig}},
                 .bound = bmc_bound(n) + " before the signal"};
     std::string depth = "depth >= " + std::to_string(min_depth);
-    z3::expr deep = c.bool_val(true);
-    std::optional<z3::expr> M_top, M_below;
-    std::function<z3::expr()> removed_not_one;
+    smt::Term deep = c.bool_val(true);
+    std::optional<smt::Term> M_top, M_below;
+    std::function<smt::Term()> removed_not_one;
     if (stack.classical()) {
       MemoryUnrolling mem = unroll_memory(c, all, InitialState::Off, "mem");
       const SymMemory& e = mem.states[n - 1];
@@ -210,7 +210,7 @@ std::vector<CheckResult> pop_results(const RunConfig& config, const std::string&
       M_below = at(e.entries, e.size - 4);
       q.facts(mem.facts);
       depth += " (max, min) pairs, ending with a minimum";
-      deep = e.size >= 2 * min_depth && z3::mod(e.size, 2) == 0;
+      deep = e.size >= 2 * min_depth && smt::mod(e.size, 2) == 0;
       removed_not_one = [wiped = mem.wiped[n]] { return wiped != 2; };
       j.proved = "the signal " + sig + " wipes exactly the top (max, min) pair of the classical memory";
       j.refuted = "the POP signal M_{top-1} + 2eps reaches above M_{top-1}, so the wiping-out removes two pairs";
@@ -233,7 +233,7 @@ std::vector<CheckResult> pop_results(const RunConfig& config, const std::string&
     q.hypothesis("M_top < M_{top-1}", *M_top < *M_below);
     if (repaired && change != PopChange::PrintedSignal) {
       q.fact(signal == *M_below - eps);
-      z3::expr gap = *M_below - *M_top;
+      smt::Term gap = *M_below - *M_top;
       q.hypothesis("eps < M_{top-1} - M_top", change == PopChange::EpsBoundDoubled ? eps < 2 * gap : eps < gap);
       if (!stack.classical() && change != PopChange::RiseDropped)
         q.hypothesis("the signal rises above u_n", signal > prefix.back());
@@ -245,12 +245,12 @@ std::vector<CheckResult> pop_results(const RunConfig& config, const std::string&
   };
   // The printed signal is the paper's statement: its shortest counterexample is the headline. The repair is
   // ours, a bounded proof at the full length (shorter lengths would only add queries).
-  auto at_length = [&](z3::context& c, Query& q, const StackReading& stack, std::size_t n) {
+  auto at_length = [&](smt::Context& c, Query& q, const StackReading& stack, std::size_t n) {
     return claim(c, q, stack, PopChange::None, n);
   };
   std::vector<CheckResult> out =
       repaired ? prove_each<StackReading>(config, stacks, name,
-                                          [&](z3::context& c, Query& q, const StackReading& stack) {
+                                          [&](smt::Context& c, Query& q, const StackReading& stack) {
                                             return at_length(c, q, stack, bmc_length());
                                           })
                : bmc_each<StackReading>(config, stacks, name, at_length);
@@ -264,7 +264,7 @@ std::vector<CheckResult> pop_results(const RunConfig& config, const std::string&
       mutants.push_back({PopChange::EpsBoundDoubled, "eps bound doubled",
                          "eps < 2 (M_{top-1} - M_top), so the signal may stay below M_top"});
     pin(out[i], [&] {
-      return query_mutants<PopChange>(config, name(stacks[i]), mutants, [&](z3::context& c, Query& q, PopChange ch) {
+      return query_mutants<PopChange>(config, name(stacks[i]), mutants, [&](smt::Context& c, Query& q, PopChange ch) {
         return claim(c, q, stacks[i], ch, bmc_length());
       });
     });
@@ -274,15 +274,15 @@ std::vector<CheckResult> pop_results(const RunConfig& config, const std::string&
 
 // PUSH programs: u_0 = C_max (the empty channel), then PUSH(a_{i_j}) at depth j for j = 1..m.
 struct PushProgram {
-  z3::expr k, eps;
-  std::vector<z3::expr> symbols;
-  std::vector<z3::expr> inputs;
-  PushProgram(z3::context& c, std::size_t m) : k(c.int_const("k")), eps(c.real_const("eps")) {
-    z3::expr C_max = z3::to_real(static_cast<int>(m) * (k + 1));
+  smt::Term k, eps;
+  std::vector<smt::Term> symbols;
+  std::vector<smt::Term> inputs;
+  PushProgram(smt::Context& c, std::size_t m) : k(c.int_const("k")), eps(c.real_const("eps")) {
+    smt::Term C_max = smt::to_real(static_cast<int>(m) * (k + 1));
     inputs.push_back(C_max);
     for (std::size_t j = 1; j <= m; ++j) {
       symbols.push_back(c.int_const(("i" + std::to_string(j)).c_str()));
-      z3::expr code = C_max - z3::to_real(static_cast<int>(j) * (k + 1) + symbols.back());
+      smt::Term code = C_max - smt::to_real(static_cast<int>(j) * (k + 1) + symbols.back());
       inputs.push_back(code + eps);
       inputs.push_back(code - eps);
     }
@@ -323,7 +323,7 @@ std::vector<CheckResult> push_results(const RunConfig& config, const std::string
   };
   return prove_each<StackReading>(
       config, algorithm1_then_memory(AlgorithmReadings::Every), name,
-      [&](z3::context& c, Query& q, const StackReading& stack) {
+      [&](smt::Context& c, Query& q, const StackReading& stack) {
         PushProgram p(c, m);
         std::optional<MemoryUnrolling> mem;
         std::optional<Algorithm1Unrolling> alg;
@@ -335,7 +335,7 @@ std::vector<CheckResult> push_results(const RunConfig& config, const std::string
           q.facts(alg->facts);
         }
         p.hypotheses(q);
-        z3::expr bad = c.bool_val(false);
+        smt::Term bad = c.bool_val(false);
         for (std::size_t j = 1; j <= m; ++j) {
           if (alg && growth) {
             bad = bad || alg->states[2 * j].size != alg->states[0].size + static_cast<int>(j);
@@ -346,7 +346,7 @@ std::vector<CheckResult> push_results(const RunConfig& config, const std::string
           } else if (mem && j >= 2) {
             const SymMemory& before = mem->states[2 * j - 2];
             const SymMemory& after = mem->states[2 * j - 1];
-            z3::expr lost = after.size < before.size;
+            smt::Term lost = after.size < before.size;
             for (std::size_t e = 0; e < before.entries.size(); ++e)
               lost = lost || (before.size > static_cast<int>(e) && after.entries[e] != before.entries[e]);
             bad = bad || lost;

@@ -3,42 +3,42 @@
 
 namespace palcheck::proofs {
 
-SymAlgorithm1 initial_algorithm1(z3::context& ctx, std::size_t capacity) {
+SymAlgorithm1 initial_algorithm1(smt::Context& ctx, std::size_t capacity) {
   return {ctx.bool_val(false),
           ctx.real_val(0),
           ctx.int_val(0),
-          std::vector<z3::expr>(capacity, ctx.real_val(0)),
-          std::vector<z3::expr>(capacity, ctx.real_val(0)),
+          std::vector<smt::Term>(capacity, ctx.real_val(0)),
+          std::vector<smt::Term>(capacity, ctx.real_val(0)),
           ctx.real_val(0),
           ctx.real_val(0)};
 }
 
 namespace {
 
-SymAlgorithm1Step select(const z3::expr& c, const SymAlgorithm1Step& a, const SymAlgorithm1Step& b) {
+SymAlgorithm1Step select(const smt::Term& c, const SymAlgorithm1Step& a, const SymAlgorithm1Step& b) {
   const SymAlgorithm1& x = a.next;
   const SymAlgorithm1& y = b.next;
-  SymAlgorithm1 r{z3::ite(c, x.has_previous, y.has_previous),
-                  z3::ite(c, x.previous, y.previous),
-                  z3::ite(c, x.size, y.size),
+  SymAlgorithm1 r{smt::ite(c, x.has_previous, y.has_previous),
+                  smt::ite(c, x.previous, y.previous),
+                  smt::ite(c, x.size, y.size),
                   {},
                   {},
-                  z3::ite(c, x.persisted_m_last, y.persisted_m_last),
-                  z3::ite(c, x.persisted_M_last, y.persisted_M_last)};
+                  smt::ite(c, x.persisted_m_last, y.persisted_m_last),
+                  smt::ite(c, x.persisted_M_last, y.persisted_M_last)};
   for (std::size_t j = 0; j < x.M.size(); ++j) {
-    r.M.push_back(z3::ite(c, x.M[j], y.M[j]));
-    r.m.push_back(z3::ite(c, x.m[j], y.m[j]));
+    r.M.push_back(smt::ite(c, x.M[j], y.M[j]));
+    r.m.push_back(smt::ite(c, x.m[j], y.m[j]));
   }
-  return {r, z3::ite(c, a.pops, b.pops), z3::ite(c, a.pushed, b.pushed)};
+  return {r, smt::ite(c, a.pops, b.pops), smt::ite(c, a.pushed, b.pushed)};
 }
 
 // The rising (or falling) branch with the stack depth known to be s: pop while the top's M < u
 // (m > u), then push (u, m_last) ((M_last, u)).
-SymAlgorithm1Step branch_at_depth(const SymAlgorithm1& st, const z3::expr& u, std::size_t s, bool rising,
+SymAlgorithm1Step branch_at_depth(const SymAlgorithm1& st, const smt::Term& u, std::size_t s, bool rising,
                                   const Algorithm1Options& options) {
-  z3::context& ctx = u.ctx();
+  smt::Context& ctx = u.ctx();
   std::size_t cap = st.M.size();
-  auto fallback = [&]() -> z3::expr {
+  auto fallback = [&]() -> smt::Term {
     switch (options.unset_last) {
       case UnsetLast::PreviousInput: return st.previous;
       case UnsetLast::Top:
@@ -51,7 +51,7 @@ SymAlgorithm1Step branch_at_depth(const SymAlgorithm1& st, const z3::expr& u, st
   auto after_pops = [&](std::size_t w) {
     // w pairs popped: the new pair lands at index s - w.
     std::size_t at = s - w;
-    z3::expr last = w > 0 ? (rising ? st.m[at] : st.M[at]) : fallback();
+    smt::Term last = w > 0 ? (rising ? st.m[at] : st.M[at]) : fallback();
     SymAlgorithm1 r{ctx.bool_val(true),
                     u,
                     ctx.int_val(static_cast<int>(at + 1)),
@@ -70,7 +70,7 @@ SymAlgorithm1Step branch_at_depth(const SymAlgorithm1& st, const z3::expr& u, st
   SymAlgorithm1Step result = after_pops(s);
   for (std::size_t w = s; w-- > 0;) {
     std::size_t candidate = s - 1 - w;
-    z3::expr pops = rising ? st.M[candidate] < u : st.m[candidate] > u;
+    smt::Term pops = rising ? st.M[candidate] < u : st.m[candidate] > u;
     result = select(pops, result, after_pops(w));
   }
   return result;
@@ -78,8 +78,8 @@ SymAlgorithm1Step branch_at_depth(const SymAlgorithm1& st, const z3::expr& u, st
 
 }  // namespace
 
-SymAlgorithm1Step algorithm1_step(const SymAlgorithm1& st, const z3::expr& u, const Algorithm1Options& options) {
-  z3::context& ctx = u.ctx();
+SymAlgorithm1Step algorithm1_step(const SymAlgorithm1& st, const smt::Term& u, const Algorithm1Options& options) {
+  smt::Context& ctx = u.ctx();
   std::size_t cap = st.M.size();
   // First observation: it only becomes the previous one (and the first pair under first=push-pair).
   SymAlgorithm1 first{ctx.bool_val(true), u, ctx.int_val(0), st.M, st.m, u, u};
@@ -93,7 +93,7 @@ SymAlgorithm1Step algorithm1_step(const SymAlgorithm1& st, const z3::expr& u, co
   SymAlgorithm1Step equal{st, ctx.int_val(0), ctx.bool_val(false)};
   SymAlgorithm1Step rise = equal, fall = equal;
   for (std::size_t s = 0; s < cap; ++s) {
-    z3::expr here = st.size == ctx.int_val(static_cast<int>(s));
+    smt::Term here = st.size == ctx.int_val(static_cast<int>(s));
     rise = s == 0 ? branch_at_depth(st, u, 0, true, options)
                   : select(here, branch_at_depth(st, u, s, true, options), rise);
     fall = s == 0 ? branch_at_depth(st, u, 0, false, options)
@@ -102,7 +102,7 @@ SymAlgorithm1Step algorithm1_step(const SymAlgorithm1& st, const z3::expr& u, co
   return select(!st.has_previous, on_first, select(u > st.previous, rise, select(u < st.previous, fall, equal)));
 }
 
-Algorithm1Unrolling unroll_algorithm1(z3::context& ctx, const std::vector<z3::expr>& u,
+Algorithm1Unrolling unroll_algorithm1(smt::Context& ctx, const std::vector<smt::Term>& u,
                                       const Algorithm1Options& options, const std::string& prefix) {
   Algorithm1Unrolling r;
   std::size_t cap = u.size() + 1;
@@ -129,8 +129,8 @@ Algorithm1Unrolling unroll_algorithm1(z3::context& ctx, const std::vector<z3::ex
       r.facts.push_back(fresh.M[j] == step.next.M[j]);
       r.facts.push_back(fresh.m[j] == step.next.m[j]);
     }
-    z3::expr pops = ctx.int_const((base + "_pops").c_str());
-    z3::expr pushed = ctx.bool_const((base + "_pushed").c_str());
+    smt::Term pops = ctx.int_const((base + "_pops").c_str());
+    smt::Term pushed = ctx.bool_const((base + "_pushed").c_str());
     r.facts.push_back(pops == step.pops);
     r.facts.push_back(pushed == step.pushed);
     r.states.push_back(fresh);
@@ -141,8 +141,8 @@ Algorithm1Unrolling unroll_algorithm1(z3::context& ctx, const std::vector<z3::ex
   return r;
 }
 
-z3::expr stacks_equal(const SymAlgorithm1& a, const SymAlgorithm1& b) {
-  z3::expr eq = a.size == b.size;
+smt::Term stacks_equal(const SymAlgorithm1& a, const SymAlgorithm1& b) {
+  smt::Term eq = a.size == b.size;
   for (std::size_t j = 0; j < a.M.size() && j < b.M.size(); ++j) eq = eq && a.M[j] == b.M[j] && a.m[j] == b.m[j];
   return eq;
 }

@@ -7,16 +7,16 @@ bool memory_entry_is_maximum(InitialState initial, std::size_t index) {
   return (index % 2 == 0) == (initial == InitialState::Off);
 }
 
-SymMemory empty_memory(z3::context& ctx, std::size_t capacity, InitialState initial) {
-  return {ctx.int_val(0), std::vector<z3::expr>(capacity, ctx.real_val(0)), initial};
+SymMemory empty_memory(smt::Context& ctx, std::size_t capacity, InitialState initial) {
+  return {ctx.int_val(0), std::vector<smt::Term>(capacity, ctx.real_val(0)), initial};
 }
 
 namespace {
 
 // The memory after the input u was placed at index top (size top+1) and the wiping-out ran, with the
 // direction known (rising: u is a maximum). Built from the deepest wipe outwards.
-SymMemoryStep wipe_from(const SymMemory& m, const z3::expr& u, std::size_t top, bool rising) {
-  z3::context& ctx = u.ctx();
+SymMemoryStep wipe_from(const SymMemory& m, const smt::Term& u, std::size_t top, bool rising) {
+  smt::Context& ctx = u.ctx();
   std::size_t cap = m.entries.size();
   auto settled = [&](std::size_t new_top, std::size_t wiped) {
     SymMemory r{ctx.int_val(static_cast<int>(new_top + 1)), {}, m.initial};
@@ -29,37 +29,37 @@ SymMemoryStep wipe_from(const SymMemory& m, const z3::expr& u, std::size_t top, 
   SymMemoryStep result = settled(deepest, top - deepest);
   for (std::size_t t = deepest + 2; t <= top; t += 2) {
     // At top index t the older entry t-2 is of u's kind; wiping goes on to t-2 when u reaches it.
-    const z3::expr& older = m.entries[t - 2];
-    z3::expr wipes = rising ? u >= older : u <= older;
+    const smt::Term& older = m.entries[t - 2];
+    smt::Term wipes = rising ? u >= older : u <= older;
     SymMemoryStep stop = settled(t, top - t);
-    SymMemory next{z3::ite(wipes, result.next.size, stop.next.size), {}, m.initial};
+    SymMemory next{smt::ite(wipes, result.next.size, stop.next.size), {}, m.initial};
     for (std::size_t j = 0; j < cap; ++j)
-      next.entries.push_back(z3::ite(wipes, result.next.entries[j], stop.next.entries[j]));
-    result = {next, z3::ite(wipes, result.wiped, stop.wiped)};
+      next.entries.push_back(smt::ite(wipes, result.next.entries[j], stop.next.entries[j]));
+    result = {next, smt::ite(wipes, result.wiped, stop.wiped)};
   }
   return result;
 }
 
-SymMemoryStep select(const z3::expr& c, const SymMemoryStep& a, const SymMemoryStep& b) {
-  SymMemory r{z3::ite(c, a.next.size, b.next.size), {}, a.next.initial};
+SymMemoryStep select(const smt::Term& c, const SymMemoryStep& a, const SymMemoryStep& b) {
+  SymMemory r{smt::ite(c, a.next.size, b.next.size), {}, a.next.initial};
   for (std::size_t j = 0; j < a.next.entries.size(); ++j)
-    r.entries.push_back(z3::ite(c, a.next.entries[j], b.next.entries[j]));
-  return {r, z3::ite(c, a.wiped, b.wiped)};
+    r.entries.push_back(smt::ite(c, a.next.entries[j], b.next.entries[j]));
+  return {r, smt::ite(c, a.wiped, b.wiped)};
 }
 
 }  // namespace
 
-SymMemoryStep memory_step(const SymMemory& m, const z3::expr& u) {
-  z3::context& ctx = u.ctx();
+SymMemoryStep memory_step(const SymMemory& m, const smt::Term& u) {
+  smt::Context& ctx = u.ctx();
   std::size_t cap = m.entries.size();
   SymMemoryStep unchanged{m, ctx.int_val(0)};
   // Size 0: the first input becomes entry 0.
   SymMemoryStep result = wipe_from(m, u, 0, memory_entry_is_maximum(m.initial, 0));
   for (std::size_t s = 1; s <= cap; ++s) {
-    const z3::expr& current = m.entries[s - 1];
+    const smt::Term& current = m.entries[s - 1];
     bool top_is_max = memory_entry_is_maximum(m.initial, s - 1);
     // Continuing the run moves the top entry; turning pushes a new entry (if there is room).
-    z3::expr continues = top_is_max ? u > current : u < current;
+    smt::Term continues = top_is_max ? u > current : u < current;
     SymMemoryStep moved = wipe_from(m, u, s - 1, top_is_max);
     SymMemoryStep turned = s < cap ? wipe_from(m, u, s, !top_is_max) : unchanged;
     SymMemoryStep at_s = select(u == current, unchanged, select(continues, moved, turned));
@@ -68,7 +68,7 @@ SymMemoryStep memory_step(const SymMemory& m, const z3::expr& u) {
   return result;
 }
 
-MemoryUnrolling unroll_memory(z3::context& ctx, const std::vector<z3::expr>& u, InitialState initial,
+MemoryUnrolling unroll_memory(smt::Context& ctx, const std::vector<smt::Term>& u, InitialState initial,
                               const std::string& prefix) {
   MemoryUnrolling r;
   SymMemory current = empty_memory(ctx, u.size(), initial);
@@ -81,7 +81,7 @@ MemoryUnrolling unroll_memory(z3::context& ctx, const std::vector<z3::expr>& u, 
       fresh.entries.push_back(ctx.real_const((base + "_e" + std::to_string(j)).c_str()));
       r.facts.push_back(fresh.entries[j] == step.next.entries[j]);
     }
-    z3::expr wiped = ctx.int_const((base + "_wiped").c_str());
+    smt::Term wiped = ctx.int_const((base + "_wiped").c_str());
     r.facts.push_back(wiped == step.wiped);
     r.states.push_back(fresh);
     r.wiped.push_back(wiped);
@@ -90,8 +90,8 @@ MemoryUnrolling unroll_memory(z3::context& ctx, const std::vector<z3::expr>& u, 
   return r;
 }
 
-z3::expr memories_equal(const SymMemory& a, const SymMemory& b) {
-  z3::expr eq = a.size == b.size;
+smt::Term memories_equal(const SymMemory& a, const SymMemory& b) {
+  smt::Term eq = a.size == b.size;
   for (std::size_t j = 0; j < a.entries.size() && j < b.entries.size(); ++j) eq = eq && a.entries[j] == b.entries[j];
   return eq;
 }

@@ -3,30 +3,30 @@
 
 namespace palcheck::proofs {
 
-z3::expr relay_step(const z3::expr& alpha, const z3::expr& beta, const z3::expr& u, const z3::expr& previous) {
+smt::Term relay_step(const smt::Term& alpha, const smt::Term& beta, const smt::Term& u, const smt::Term& previous) {
   return relay_step(alpha, beta, u, previous, TieRule::AsPrinted);
 }
 
-z3::expr relay_step(const z3::expr& alpha, const z3::expr& beta, const z3::expr& u, const z3::expr& previous,
-                    TieRule rule) {
-  z3::expr on = u.ctx().bool_val(true), off = u.ctx().bool_val(false);
+smt::Term relay_step(const smt::Term& alpha, const smt::Term& beta, const smt::Term& u, const smt::Term& previous,
+                     TieRule rule) {
+  smt::Term on = u.ctx().bool_val(true), off = u.ctx().bool_val(false);
   const bool strict_on = rule == TieRule::Strict || rule == TieRule::StrictAlpha;
   const bool strict_off = rule == TieRule::Strict || rule == TieRule::StrictBeta;
-  z3::expr rises = strict_on ? u > alpha : u >= alpha;
-  z3::expr falls = strict_off ? u < beta : u <= beta;
-  if (rule == TieRule::OffFirst) return z3::ite(falls, off, z3::ite(rises, on, previous));
-  return z3::ite(rises, on, z3::ite(falls, off, previous));
+  smt::Term rises = strict_on ? u > alpha : u >= alpha;
+  smt::Term falls = strict_off ? u < beta : u <= beta;
+  if (rule == TieRule::OffFirst) return smt::ite(falls, off, smt::ite(rises, on, previous));
+  return smt::ite(rises, on, smt::ite(falls, off, previous));
 }
 
-z3::expr decides_state(const z3::expr& alpha, const z3::expr& beta, const z3::expr& x, const z3::expr& s) {
-  return z3::ite(x >= alpha, s, x <= beta && !s);
+smt::Term decides_state(const smt::Term& alpha, const smt::Term& beta, const smt::Term& x, const smt::Term& s) {
+  return smt::ite(x >= alpha, s, x <= beta && !s);
 }
 
-std::vector<z3::expr> relay_run(const z3::expr& alpha, const z3::expr& beta, const std::vector<z3::expr>& u,
-                                bool initial_on) {
-  std::vector<z3::expr> states;
-  z3::expr s = alpha.ctx().bool_val(initial_on);
-  for (const z3::expr& x : u) {
+std::vector<smt::Term> relay_run(const smt::Term& alpha, const smt::Term& beta, const std::vector<smt::Term>& u,
+                                 bool initial_on) {
+  std::vector<smt::Term> states;
+  smt::Term s = alpha.ctx().bool_val(initial_on);
+  for (const smt::Term& x : u) {
     s = relay_step(alpha, beta, x, s);
     states.push_back(s);
   }

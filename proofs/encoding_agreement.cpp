@@ -13,13 +13,13 @@
 namespace palcheck::proofs {
 namespace {
 
-Q value(const z3::expr& e) { return numeral_value(e.simplify()); }
-bool truth(const z3::expr& e) { return e.simplify().is_true(); }
-long long integer(const z3::expr& e) { return value(e).convert_to<long long>(); }
+Q value(const smt::Term& e) { return numeral_value(e.simplify()); }
+bool truth(const smt::Term& e) { return e.simplify().is_true(); }
+long long integer(const smt::Term& e) { return value(e).convert_to<long long>(); }
 
 SymMemory simplified(const SymMemory& m) {
   SymMemory r{m.size.simplify(), {}, m.initial};
-  for (const z3::expr& e : m.entries) r.entries.push_back(e.simplify());
+  for (const smt::Term& e : m.entries) r.entries.push_back(e.simplify());
   return r;
 }
 
@@ -40,9 +40,9 @@ std::string where(std::size_t c, std::size_t t, const std::string& what) {
 // Runs `cases` generated cases through `mismatch(rng, ctx, case)` (the first disagreement, or "") and stops
 // at the first disagreement.
 AgreementReport agree(std::uint64_t seed, std::size_t cases,
-                      const std::function<std::string(std::mt19937_64&, z3::context&, std::size_t)>& mismatch) {
+                      const std::function<std::string(std::mt19937_64&, smt::Context&, std::size_t)>& mismatch) {
   std::mt19937_64 rng(seed);
-  z3::context ctx;
+  smt::Context ctx;
   AgreementReport report;
   for (std::size_t c = 0; c < cases && report.mismatch.empty(); ++c, ++report.cases)
     report.mismatch = mismatch(rng, ctx, c);
@@ -53,14 +53,14 @@ AgreementReport agree(std::uint64_t seed, std::size_t cases,
 }  // namespace
 
 AgreementReport relay_step_agreement(std::uint64_t seed, std::size_t cases) {
-  return agree(seed, cases, [](std::mt19937_64& rng, z3::context& ctx, std::size_t c) -> std::string {
+  return agree(seed, cases, [](std::mt19937_64& rng, smt::Context& ctx, std::size_t c) -> std::string {
     Q a = random_rational(rng, 4, 2), b = random_rational(rng, 4, 2);
     if (a < b) std::swap(a, b);
     std::vector<Q> u = random_tricky_sequence(rng, 8, 4);
     for (InitialState init : {InitialState::Off, InitialState::On}) {
-      std::vector<z3::expr> su;
+      std::vector<smt::Term> su;
       for (const Q& x : u) su.push_back(real_val(ctx, x));
-      std::vector<z3::expr> states = relay_run(real_val(ctx, a), real_val(ctx, b), su, init == InitialState::On);
+      std::vector<smt::Term> states = relay_run(real_val(ctx, a), real_val(ctx, b), su, init == InitialState::On);
       std::vector<RelayState> expected = run_relay({a, b}, u, init);
       for (std::size_t t = 0; t < u.size(); ++t)
         if (truth(states[t]) != (expected[t] == 1))
@@ -71,7 +71,7 @@ AgreementReport relay_step_agreement(std::uint64_t seed, std::size_t cases) {
 }
 
 AgreementReport memory_step_agreement(std::uint64_t seed, std::size_t cases) {
-  return agree(seed, cases, [](std::mt19937_64& rng, z3::context& ctx, std::size_t c) -> std::string {
+  return agree(seed, cases, [](std::mt19937_64& rng, smt::Context& ctx, std::size_t c) -> std::string {
     const std::size_t max_len = 9;
     std::vector<Q> u = random_tricky_sequence(rng, static_cast<int>(max_len), 4);
     InitialState init = c % 2 ? InitialState::On : InitialState::Off;
@@ -93,7 +93,7 @@ AgreementReport memory_step_agreement(std::uint64_t seed, std::size_t cases) {
 }
 
 AgreementReport algorithm1_step_agreement(std::uint64_t seed, std::size_t cases) {
-  return agree(seed, cases, [](std::mt19937_64& rng, z3::context& ctx, std::size_t c) -> std::string {
+  return agree(seed, cases, [](std::mt19937_64& rng, smt::Context& ctx, std::size_t c) -> std::string {
     const std::size_t max_len = 7;
     std::vector<Q> u = random_tricky_sequence(rng, static_cast<int>(max_len), 4);
     for (const Algorithm1Options& options : all_algorithm1_readings()) {
@@ -122,9 +122,9 @@ AgreementReport unrolling_agreement(std::uint64_t seed, std::size_t cases) {
   RunConfig config;
   AgreementReport report;
   for (std::size_t c = 0; c < cases; ++c, ++report.cases) {
-    z3::context ctx;
+    smt::Context ctx;
     std::vector<Q> u = random_tricky_sequence(rng, 6, 4);
-    std::vector<z3::expr> su;
+    std::vector<smt::Term> su;
     for (std::size_t t = 0; t < u.size(); ++t) su.push_back(ctx.real_const(("u" + std::to_string(t)).c_str()));
     Algorithm1Options options = all_algorithm1_readings()[c % 6];
     InitialState init = c % 2 ? InitialState::On : InitialState::Off;
@@ -132,8 +132,8 @@ AgreementReport unrolling_agreement(std::uint64_t seed, std::size_t cases) {
     Algorithm1Unrolling alg = unroll_algorithm1(ctx, su, options, "alg");
     Query q(ctx, config, "agreement");
     for (std::size_t t = 0; t < u.size(); ++t) q.fact(su[t] == real_val(ctx, u[t]));
-    for (const z3::expr& f : mem.facts) q.fact(f);
-    for (const z3::expr& f : alg.facts) q.fact(f);
+    for (const smt::Term& f : mem.facts) q.fact(f);
+    for (const smt::Term& f : alg.facts) q.fact(f);
     QueryOutcome out = q.check();
     if (out.answer != SolverAnswer::Sat) {
       report.mismatch = "case " + std::to_string(c) + ": the unrolling with fixed inputs is not satisfiable";

@@ -15,63 +15,65 @@ namespace {
 
 // The symbols of one query; every query of an induction uses the same names.
 struct Symbols {
-  z3::context& c;
+  smt::Context& c;
   ExcursionChange change = ExcursionChange::None;
   bool changed(ExcursionChange ch) const { return change == ch; }
-  z3::expr alpha = c.real_const("alpha"), beta = c.real_const("beta");
-  z3::expr x0 = c.bool_const("x0"), x0b = c.bool_const("x0_2");  // prior states left by the histories
-  z3::expr p = c.real_const("p"), q = c.real_const("q");         // wiping: u_{s-1}, u_{r+1}
-  z3::expr lo = c.real_const("lo"), hi = c.real_const("hi");     // wiping: the excursion's extremes
-  z3::expr h = c.real_const("h"), h2 = c.real_const("h_2"), a = c.real_const("a");  // minor loops
-  z3::expr dir = c.bool_const("rising");  // wiping: a rising pass; return point: a fall from h to a
-  z3::expr y = c.bool_const("y"), yb = c.bool_const("y_2"), v = c.real_const("v");
+  smt::Term alpha = c.real_const("alpha"), beta = c.real_const("beta");
+  smt::Term x0 = c.bool_const("x0"), x0b = c.bool_const("x0_2");  // prior states left by the histories
+  smt::Term p = c.real_const("p"), q = c.real_const("q");         // wiping: u_{s-1}, u_{r+1}
+  smt::Term lo = c.real_const("lo"), hi = c.real_const("hi");     // wiping: the excursion's extremes
+  smt::Term h = c.real_const("h"), h2 = c.real_const("h_2"), a = c.real_const("a");  // minor loops
+  smt::Term dir = c.bool_const("rising");  // wiping: a rising pass; return point: a fall from h to a
+  smt::Term y = c.bool_const("y"), yb = c.bool_const("y_2"), v = c.real_const("v");
 
-  z3::expr step(const z3::expr& u, const z3::expr& s) const { return relay_step(alpha, beta, u, s); }
-  z3::expr one(const z3::expr& s) const { return z3::ite(s, c.int_val(1), c.int_val(0)); }
+  smt::Term step(const smt::Term& u, const smt::Term& s) const { return relay_step(alpha, beta, u, s); }
+  smt::Term one(const smt::Term& s) const { return smt::ite(s, c.int_val(1), c.int_val(0)); }
 
   // Wiping. x: the state after u_{s-1}; the pass: u_{s-1} <= lo <= hi <= u_{r+1} rising, or the dual.
-  z3::expr x_wipe() const { return step(p, x0); }
-  z3::expr pass() const {
-    if (changed(ExcursionChange::PassShort)) return lo <= hi && z3::ite(dir, p <= lo, p >= hi);
-    return lo <= hi && z3::ite(dir, p <= lo && hi <= q, p >= hi && lo >= q);
+  smt::Term x_wipe() const { return step(p, x0); }
+  smt::Term pass() const {
+    if (changed(ExcursionChange::PassShort)) return lo <= hi && smt::ite(dir, p <= lo, p >= hi);
+    return lo <= hi && smt::ite(dir, p <= lo && hi <= q, p >= hi && lo >= q);
   }
-  z3::expr wipe_inv(const z3::expr& s) const {
-    return either(z3::ite(dir, hi >= alpha, lo <= beta), s == x_wipe(), ResetFirst::Yes);
+  smt::Term wipe_inv(const smt::Term& s) const {
+    return either(smt::ite(dir, hi >= alpha, lo <= beta), s == x_wipe(), ResetFirst::Yes);
   }
   // An invariant's two disjuncts, in its order: a threshold reached that resets the relay anyway, or the
   // compared state; a change drops one.
   enum class ResetFirst { Yes, No };
-  z3::expr either(const z3::expr& reset, const z3::expr& same, ResetFirst order) const {
+  smt::Term either(const smt::Term& reset, const smt::Term& same, ResetFirst order) const {
     if (changed(ExcursionChange::ThresholdDisjunctDropped)) return same;
     if (changed(ExcursionChange::StateDisjunctDropped)) return reset;
     return order == ResetFirst::Yes ? reset || same : same || reset;
   }
   // The interval's ends as the step reads them: both, or one opened by a change.
-  z3::expr ends(const z3::expr& near, const z3::expr& far) const {
+  smt::Term ends(const smt::Term& near, const smt::Term& far) const {
     if (changed(ExcursionChange::FarEndOpen)) return near;
     if (changed(ExcursionChange::NearEndOpen)) return far;
     return near && far;
   }
 
   // Return point: a fall from h to a (dir) or a rise; x: the state at a.
-  z3::expr x_loop(const z3::expr& top, const z3::expr& prior) const { return step(a, step(top, prior)); }
-  z3::expr loop_order() const { return z3::ite(dir, a < h, h < a); }
-  z3::expr in_loop(const z3::expr& u) const { return ends(z3::ite(dir, a <= u, u <= a), z3::ite(dir, u <= h, h <= u)); }
-  z3::expr loop_inv(const z3::expr& s) const {
-    return either(z3::ite(dir, a <= beta, a >= alpha), s == x_loop(h, x0), ResetFirst::No);
+  smt::Term x_loop(const smt::Term& top, const smt::Term& prior) const { return step(a, step(top, prior)); }
+  smt::Term loop_order() const { return smt::ite(dir, a < h, h < a); }
+  smt::Term in_loop(const smt::Term& u) const {
+    return ends(smt::ite(dir, a <= u, u <= a), smt::ite(dir, u <= h, h <= u));
+  }
+  smt::Term loop_inv(const smt::Term& s) const {
+    return either(smt::ite(dir, a <= beta, a >= alpha), s == x_loop(h, x0), ResetFirst::No);
   }
 
   // Congruency: two histories fall from h and h_2 to a; the path stays in [a, min(h, h_2)].
-  z3::expr x1() const { return x_loop(h, x0); }
-  z3::expr x2() const { return x_loop(h2, x0b); }
-  z3::expr in_path(const z3::expr& u) const {
+  smt::Term x1() const { return x_loop(h, x0); }
+  smt::Term x2() const { return x_loop(h2, x0b); }
+  smt::Term in_path(const smt::Term& u) const {
     if (changed(ExcursionChange::FarEndOpen)) return a <= u && u <= h;
     return ends(a <= u, u <= h) && u <= h2;
   }
-  z3::expr cong_inv(const z3::expr& s1, const z3::expr& s2) const {
+  smt::Term cong_inv(const smt::Term& s1, const smt::Term& s2) const {
     return either(s1 == s2 && x1() == x2(), s1 == x1() && s2 == x2(), ResetFirst::No);
   }
-  z3::expr change_differs(const z3::expr& s1, const z3::expr& s2) const {
+  smt::Term change_differs(const smt::Term& s1, const smt::Term& s2) const {
     return one(s1) - one(x1()) != one(s2) - one(x2());
   }
 };
@@ -139,7 +141,7 @@ void assume_relay(Query& q, const Symbols& s) { q.hypothesis("alpha >= beta", s.
 bool run_case(const RunConfig& config, ExcursionChange change, const std::string& file, const std::string& name,
               const std::string& question, const std::function<void(Query&, const Symbols&)>& pose,
               InductionProof& proof) {
-  z3::context c;
+  smt::Context c;
   Symbols s{c, change};
   Query q(c, config, file);
   assume_relay(q, s);
@@ -147,11 +149,11 @@ bool run_case(const RunConfig& config, ExcursionChange change, const std::string
   return ask(q, name, question, proof.queries);
 }
 
-bool state_of(const z3::model& m, const z3::expr& e) { return m.eval(e, true).is_true(); }
+bool state_of(const smt::Model& m, const smt::Term& e) { return m.eval(e, true).is_true(); }
 
-std::vector<Q> state_values(const z3::model& m, const std::vector<z3::expr>& states) {
+std::vector<Q> state_values(const smt::Model& m, const std::vector<smt::Term>& states) {
   std::vector<Q> out;
-  for (const z3::expr& e : states) out.push_back(Q(state_of(m, e) ? 1 : 0));
+  for (const smt::Term& e : states) out.push_back(Q(state_of(m, e) ? 1 : 0));
   return out;
 }
 
@@ -159,16 +161,16 @@ std::string tag_of(bool on) { return on ? "1" : "0"; }
 
 // Non-vacuity (a): one concrete excursion whose relay really moves, with the invariant on every state.
 void witness(const RunConfig& config, Excursion which, InductionProof& proof) {
-  z3::context c;
+  smt::Context c;
   Symbols s{c};
   Query q(c, config, std::string(words(which).text.tag) + "_induction_nonvacuous");
   assume_relay(q, s);
   Instance inst{"", "z3-excursion-witness", {}, {}};
-  std::vector<z3::expr> states, states2;
-  std::vector<z3::expr> inputs, inputs2;
+  std::vector<smt::Term> states, states2;
+  std::vector<smt::Term> inputs, inputs2;
   std::string question;
   if (which == Excursion::Wiping) {
-    z3::expr x = s.x_wipe(), y1 = s.step(s.hi, x), y2 = s.step(s.v, y1), y3 = s.step(s.lo, y2);
+    smt::Term x = s.x_wipe(), y1 = s.step(s.hi, x), y2 = s.step(s.v, y1), y3 = s.step(s.lo, y2);
     q.hypothesis("the pass", s.pass() && s.lo <= s.v && s.v <= s.hi);
     q.fact(s.wipe_inv(y1) && s.wipe_inv(y2) && s.wipe_inv(y3));
     q.fact(y1 != x || y2 != x || y3 != x);
@@ -177,14 +179,14 @@ void witness(const RunConfig& config, Excursion which, InductionProof& proof) {
     inputs2 = {s.p, s.q};
     question = "an excursion u_{s-1}, hi, v, lo, u_{r+1} inside the pass that moves the relay, Inv on every state";
   } else if (which == Excursion::ReturnPoint) {
-    z3::expr x = s.x_loop(s.h, s.x0), y = s.step(s.v, x);
+    smt::Term x = s.x_loop(s.h, s.x0), y = s.step(s.v, x);
     q.hypothesis("the loop", s.loop_order() && s.in_loop(s.v));
     q.fact(s.loop_inv(y) && y != x);
     inputs = {s.h, s.a, s.v, s.a};
     states = {s.step(s.h, s.x0), x, y, s.step(s.a, y)};
     question = "h, a, v, a with v in the loop and the relay moved by v, Inv on every state";
   } else {
-    z3::expr y1 = s.step(s.v, s.x1()), y2 = s.step(s.v, s.x2());
+    smt::Term y1 = s.step(s.v, s.x1()), y2 = s.step(s.v, s.x2());
     q.hypothesis("the path", s.a < s.h && s.a < s.h2 && s.in_path(s.v));
     q.fact(s.cong_inv(y1, y2) && s.h != s.h2 && s.one(y1) != s.one(s.x1()));
     inputs = {s.h, s.a, s.v};
@@ -196,15 +198,15 @@ void witness(const RunConfig& config, Excursion which, InductionProof& proof) {
   QueryOutcome o = q.check();
   proof.witness_query = recorded("non-vacuity (a)", question + " (sat expected)", o);
   if (o.answer != SolverAnswer::Sat) return;
-  const z3::model& m = *o.model;
+  const smt::Model& m = *o.model;
   inst.label = words(which).label;
   inst.options = {{"claim", words(which).name},
                   {"initial_state", tag_of(state_of(m, s.x0))},
                   {"initial_state_2", tag_of(state_of(m, s.x0b))}};
   inst.values["alpha"] = {model_value(m, s.alpha)};
   inst.values["beta"] = {model_value(m, s.beta)};
-  for (const z3::expr& e : inputs) inst.values["u"].push_back(model_value(m, e));
-  for (const z3::expr& e : inputs2) inst.values["u_2"].push_back(model_value(m, e));
+  for (const smt::Term& e : inputs) inst.values["u"].push_back(model_value(m, e));
+  for (const smt::Term& e : inputs2) inst.values["u_2"].push_back(model_value(m, e));
   inst.values["states"] = state_values(m, states);
   inst.values["states_2"] = state_values(m, states2);
   proof.witness = inst;
@@ -264,7 +266,7 @@ InductionProof prove_excursion(const RunConfig& config, Excursion which, Excursi
           q.hypothesis("Inv before the step", s.wipe_inv(s.y));
           // The far end is hi on a rising pass (u_{r+1} goes beyond it), lo on a falling one.
           q.hypothesis("v inside the excursion",
-                       s.ends(z3::ite(s.dir, s.lo <= s.v, s.v <= s.hi), z3::ite(s.dir, s.v <= s.hi, s.lo <= s.v)));
+                       s.ends(smt::ite(s.dir, s.lo <= s.v, s.v <= s.hi), smt::ite(s.dir, s.v <= s.hi, s.lo <= s.v)));
           q.fact(!s.wipe_inv(s.step(s.v, s.y)));
         });
     run("exit", "exit: u_{r+1} ends the pass", "Inv(y) => step(y, u_{r+1}) = step(x, u_{r+1})",
@@ -278,7 +280,7 @@ InductionProof prove_excursion(const RunConfig& config, Excursion which, Excursi
         [](Query& q, const Symbols& s) {
           // p = M, lo = m, q = M2 (dir: the maximum case).
           q.hypothesis("extremum passed after a reversal",
-                       z3::ite(s.dir, s.lo < s.p && s.p <= s.q, s.lo > s.p && s.p >= s.q));
+                       smt::ite(s.dir, s.lo < s.p && s.p <= s.q, s.lo > s.p && s.p >= s.q));
           q.fact(s.step(s.q, s.step(s.lo, s.step(s.p, s.x0))) != s.step(s.q, s.step(s.lo, s.x0)));
         });
   } else if (which == Excursion::ReturnPoint) {

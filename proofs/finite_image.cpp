@@ -27,10 +27,10 @@ using Change = FiniteImageChange;
 
 // Layer 0: z^(0)_n = x_n + PE(n) depends on the token at n and on n only.
 ChainQuery<Change> layer_base() {
-  return {"base: layer 0", "x_n = x'_n => z^(0)_n = z'^(0)_n (z^(0)_n = x_n + PE(n))", [](z3::context& c, Query& q) {
-            z3::sort vec = c.array_sort(c.int_sort(), c.real_sort());
-            z3::func_decl embed = c.function("embed", vec, c.int_sort(), vec);
-            z3::expr x = c.constant("x_n", vec), x2 = c.constant("x_n_other", vec), n = c.int_const("n");
+  return {"base: layer 0", "x_n = x'_n => z^(0)_n = z'^(0)_n (z^(0)_n = x_n + PE(n))", [](smt::Context& c, Query& q) {
+            smt::Sort vec = c.array_sort(c.int_sort(), c.real_sort());
+            smt::FuncDecl embed = c.function("embed", vec, c.int_sort(), vec);
+            smt::Term x = c.constant("x_n", vec), x2 = c.constant("x_n_other", vec), n = c.int_const("n");
             q.hypothesis("same token at n", x == x2);
             q.fact(embed(x, n) != embed(x2, n));
           }};
@@ -42,12 +42,12 @@ ChainQuery<Change> relay_step(Change mutant) {
       "step: a relay of layer l+1 at n",
       "z^(l)_n = z'^(l)_n and the relay's states at n-1 equal => its states at n equal (eq:relay on its signal, any "
       "function of z^(l)_n)",
-      [mutant](z3::context& c, Query& q) {
-        z3::sort vec = c.array_sort(c.int_sort(), c.real_sort());
-        z3::func_decl signal = c.function("signal", c.int_sort(), vec, c.real_sort());
-        z3::expr r = c.int_const("r"), alpha = c.real_const("alpha"), beta = c.real_const("beta");
+      [mutant](smt::Context& c, Query& q) {
+        smt::Sort vec = c.array_sort(c.int_sort(), c.real_sort());
+        smt::FuncDecl signal = c.function("signal", c.int_sort(), vec, c.real_sort());
+        smt::Term r = c.int_const("r"), alpha = c.real_const("alpha"), beta = c.real_const("beta");
         struct Run {
-          z3::expr z, before, prev, next;
+          smt::Term z, before, prev, next;
         };
         auto run = [&](const std::string& s) {
           return Run{c.constant(("z" + s).c_str(), vec), c.constant(("z_before" + s).c_str(), vec),
@@ -55,10 +55,10 @@ ChainQuery<Change> relay_step(Change mutant) {
         };
         Run a = run(""), b = run("_other");
         for (const Run& x : {a, b}) {
-          z3::expr u = signal(r, x.z), on = u >= alpha;
+          smt::Term u = signal(r, x.z), on = u >= alpha;
           // A rate-dependent relay would switch on only when its signal rises across alpha.
           if (mutant == Change::RateDependentRelay) on = on && signal(r, x.before) < alpha;
-          q.fact(x.next == z3::ite(on, c.bool_val(true), z3::ite(u <= beta, c.bool_val(false), x.prev)));
+          q.fact(x.next == smt::ite(on, c.bool_val(true), smt::ite(u <= beta, c.bool_val(false), x.prev)));
         }
         q.hypothesis("alpha >= beta", alpha >= beta);
         q.hypothesis("same layer input at n", a.z == b.z);
@@ -73,19 +73,19 @@ ChainQuery<Change> layer_step(Change mutant) {
   return {"step: layer l to l+1",
           "z^(l)_n = z'^(l)_n and every relay state of layer l+1 at n equal => z^(l+1)_n = z'^(l+1)_n (LN, MLP, "
           "residuals, W_O and the measure any functions)",
-          [mutant](z3::context& c, Query& q) {
-            z3::sort vec = c.array_sort(c.int_sort(), c.real_sort()), bits = c.array_sort(c.int_sort(), c.bool_sort());
-            z3::func_decl mpal = c.function("mpal", bits, vec);
-            z3::expr z = c.constant("z", vec), z2 = c.constant("z_other", vec);
-            z3::expr s = c.constant("states", bits), s2 = c.constant("states_other", bits);
+          [mutant](smt::Context& c, Query& q) {
+            smt::Sort vec = c.array_sort(c.int_sort(), c.real_sort()), bits = c.array_sort(c.int_sort(), c.bool_sort());
+            smt::FuncDecl mpal = c.function("mpal", bits, vec);
+            smt::Term z = c.constant("z", vec), z2 = c.constant("z_other", vec);
+            smt::Term s = c.constant("states", bits), s2 = c.constant("states_other", bits);
             q.hypothesis("same layer input at n", z == z2);
             q.hypothesis("same relay states at n (relay step)", s == s2);
             if (mutant == Change::ReadsAnotherPosition) {
-              z3::func_decl layer = c.function("layer", vec, vec, vec, vec);
-              z3::expr w = c.constant("z_elsewhere", vec), w2 = c.constant("z_elsewhere_other", vec);
+              smt::FuncDecl layer = c.function("layer", vec, vec, vec, vec);
+              smt::Term w = c.constant("z_elsewhere", vec), w2 = c.constant("z_elsewhere_other", vec);
               q.fact(layer(z, mpal(s), w) != layer(z2, mpal(s2), w2));
             } else {
-              z3::func_decl layer = c.function("layer", vec, vec, vec);
+              smt::FuncDecl layer = c.function("layer", vec, vec, vec);
               q.fact(layer(z, mpal(s)) != layer(z2, mpal(s2)));
             }
           },
@@ -93,14 +93,14 @@ ChainQuery<Change> layer_step(Change mutant) {
 }
 
 // m + 1 pigeons 0..m, `holes(m)` holes.
-z3::expr holes(Change mutant, const z3::expr& m) { return mutant == Change::AsManyHolesAsPigeons ? m + 1 : m; }
+smt::Term holes(Change mutant, const smt::Term& m) { return mutant == Change::AsManyHolesAsPigeons ? m + 1 : m; }
 
 ChainQuery<Change> pigeonhole_base(Change mutant) {
   return {"base: pigeonhole m = 0",
           "no map of one pigeon into 0 holes",
-          [mutant](z3::context& c, Query& q) {
-            z3::func_decl h = c.function("h", c.int_sort(), c.int_sort());
-            z3::expr zero = c.int_val(0);
+          [mutant](smt::Context& c, Query& q) {
+            smt::FuncDecl h = c.function("h", c.int_sort(), c.int_sort());
+            smt::Term zero = c.int_val(0);
             q.fact(0 <= h(zero) && h(zero) < holes(mutant, zero));
           },
           {Change::AsManyHolesAsPigeons}};
@@ -112,18 +112,18 @@ ChainQuery<Change> pigeonhole_step(Change mutant) {
   return {"step: pigeonhole m to m+1",
           "h injective from pigeons 0..m+1 into holes 0..m => g (h with the pigeon in hole m moved to h(m+1)) "
           "injective from pigeons 0..m into holes 0..m-1 (premises at the pigeons a, b, m+1)",
-          [mutant](z3::context& c, Query& q) {
-            z3::func_decl h = c.function("h", c.int_sort(), c.int_sort());
-            z3::expr m = c.int_const("m"), a = c.int_const("a"), b = c.int_const("b"), last = m + 1;
+          [mutant](smt::Context& c, Query& q) {
+            smt::FuncDecl h = c.function("h", c.int_sort(), c.int_sort());
+            smt::Term m = c.int_const("m"), a = c.int_const("a"), b = c.int_const("b"), last = m + 1;
             q.hypothesis("m >= 0", m >= 0);
             q.fact(0 <= a && a <= m && 0 <= b && b <= m);
-            for (const z3::expr& i : {a, b, last})
+            for (const smt::Term& i : {a, b, last})
               q.hypothesis("h maps pigeons 0..m+1 into holes 0..m", 0 <= h(i) && h(i) < holes(mutant, last));
             if (mutant != Change::InjectivityDropped)
               for (auto [i, j] : {std::pair{a, b}, std::pair{a, last}, std::pair{b, last}})
-                q.hypothesis("h is injective", z3::implies(i != j, h(i) != h(j)));
-            auto g = [&](const z3::expr& x) {
-              return mutant == Change::NoRelabel ? h(x) : z3::ite(h(x) == m, h(last), h(x));
+                q.hypothesis("h is injective", smt::implies(i != j, h(i) != h(j)));
+            auto g = [&](const smt::Term& x) {
+              return mutant == Change::NoRelabel ? h(x) : smt::ite(h(x) == m, h(last), h(x));
             };
             q.fact((a != b && g(a) == g(b)) || !(0 <= g(a) && g(a) < holes(mutant, m)));
           },
@@ -139,23 +139,23 @@ ChainQuery<Change> conclusion_real(FiniteImageTarget target, Change mutant) {
               (copy ? "v" : "f_range(v, 0) = |v|") +
               " => st is injective from the M + 1 pigeons v = 0..M into the M holes 0..M-1, which the pigeonhole "
               "forbids (premises at the pigeons a, b)",
-          [copy, mutant](z3::context& c, Query& q) {
-            z3::expr M = c.int_const("M"), a = c.int_const("a"), b = c.int_const("b");
-            z3::func_decl st = c.function("st", c.real_sort(), c.int_sort());
-            z3::func_decl F = c.function("F", c.int_sort(), c.real_sort());
-            z3::func_decl F_reading = c.function("F_reads_x", c.real_sort(), c.int_sort(), c.real_sort());
+          [copy, mutant](smt::Context& c, Query& q) {
+            smt::Term M = c.int_const("M"), a = c.int_const("a"), b = c.int_const("b");
+            smt::FuncDecl st = c.function("st", c.real_sort(), c.int_sort());
+            smt::FuncDecl F = c.function("F", c.int_sort(), c.real_sort());
+            smt::FuncDecl F_reading = c.function("F_reads_x", c.real_sort(), c.int_sort(), c.real_sort());
             q.hypothesis("M >= 1 numbered relay-state vectors", M >= 1);
             q.fact(0 <= a && a <= M && 0 <= b && b <= M);
-            for (const z3::expr& pigeon : {a, b}) {
-              z3::expr v = z3::to_real(pigeon);
-              z3::expr target = copy ? v : z3::ite(v >= 0, v, -v);
-              if (mutant == Change::FiniteValuedTarget) target = z3::ite(v > 0, c.real_val(1), c.real_val(0));
-              z3::expr out = mutant == Change::OutputReadsTarget ? F_reading(v, st(v)) : F(st(v));
+            for (const smt::Term& pigeon : {a, b}) {
+              smt::Term v = smt::to_real(pigeon);
+              smt::Term target = copy ? v : smt::ite(v >= 0, v, -v);
+              if (mutant == Change::FiniteValuedTarget) target = smt::ite(v > 0, c.real_val(1), c.real_val(0));
+              smt::Term out = mutant == Change::OutputReadsTarget ? F_reading(v, st(v)) : F(st(v));
               if (mutant != Change::UnboundedStates)
                 q.hypothesis("the states at n-1 are numbered 0..M-1", 0 <= st(v) && st(v) < M);
               q.hypothesis(copy ? "the output at n is x_p" : "the output at 1 is f_range(x_0, 0)", out == target);
             }
-            z3::expr va = z3::to_real(a), vb = z3::to_real(b);
+            smt::Term va = smt::to_real(a), vb = smt::to_real(b);
             q.fact((a != b && st(va) == st(vb)) || !(0 <= st(va) && st(va) < M));
           },
           {Change::OutputReadsTarget, Change::UnboundedStates, Change::FiniteValuedTarget}};
@@ -169,29 +169,29 @@ ChainQuery<Change> conclusion_finite(Change mutant) {
           "query p is F(p, st), st the number in 0..M-1 of the relay states at n-1, and it is x_p => st is injective "
           "from the M + 1 pigeons (prefixes 0..M) into the M holes 0..M-1, which the pigeonhole forbids (premises "
           "at the pigeons a, b and at d)",
-          [mutant](z3::context& c, Query& q) {
-            z3::expr M = c.int_const("M"), K = c.int_const("K"), n = c.int_const("n");
-            z3::expr a = c.int_const("a"), b = c.int_const("b"), zero = c.int_val(0);
-            z3::func_decl token = c.function("token", c.int_sort(), c.int_sort(), c.int_sort());
-            z3::func_decl F = c.function("F", c.int_sort(), c.int_sort(), c.int_sort());
-            z3::func_decl st_prefix = c.function("st", c.int_sort(), c.int_sort());
-            z3::func_decl st_query = c.function("st_p", c.int_sort(), c.int_sort(), c.int_sort());
-            auto st = [&](const z3::expr& prefix, const z3::expr& query) {
+          [mutant](smt::Context& c, Query& q) {
+            smt::Term M = c.int_const("M"), K = c.int_const("K"), n = c.int_const("n");
+            smt::Term a = c.int_const("a"), b = c.int_const("b"), zero = c.int_val(0);
+            smt::FuncDecl token = c.function("token", c.int_sort(), c.int_sort(), c.int_sort());
+            smt::FuncDecl F = c.function("F", c.int_sort(), c.int_sort(), c.int_sort());
+            smt::FuncDecl st_prefix = c.function("st", c.int_sort(), c.int_sort());
+            smt::FuncDecl st_query = c.function("st_p", c.int_sort(), c.int_sort(), c.int_sort());
+            auto st = [&](const smt::Term& prefix, const smt::Term& query) {
               return mutant == Change::QueryBeforePrefix ? st_query(prefix, query) : st_prefix(prefix);
             };
-            z3::expr d = c.function("differ_at", c.int_sort(), c.int_sort(), c.int_sort())(a, b);
+            smt::Term d = c.function("differ_at", c.int_sort(), c.int_sort(), c.int_sort())(a, b);
             q.hypothesis("M >= 1 numbered relay-state vectors", M >= 1);
             q.hypothesis("K >= M + 1 prefixes (2^n >= 2^B + 1 binary prefixes once n > B)", K >= M + 1);
             q.fact(0 <= a && a <= M && 0 <= b && b <= M);
             if (mutant != Change::PrefixesNotDistinct)
               q.hypothesis("distinct prefixes differ at some position < n",
-                           z3::implies(a != b, 0 <= d && d < n && token(a, d) != token(b, d)));
-            for (const z3::expr& k : {a, b}) {
+                           smt::implies(a != b, 0 <= d && d < n && token(a, d) != token(b, d)));
+            for (const smt::Term& k : {a, b}) {
               if (mutant != Change::UnboundedStates)
-                for (const z3::expr& p : {zero, d})
+                for (const smt::Term& p : {zero, d})
                   q.hypothesis("the states at n-1 are numbered 0..M-1", 0 <= st(k, p) && st(k, p) < M);
               q.hypothesis("the output at n for query p is x_p",
-                           z3::implies(0 <= d && d < n && k < K, F(d, st(k, d)) == token(k, d)));
+                           smt::implies(0 <= d && d < n && k < K, F(d, st(k, d)) == token(k, d)));
             }
             q.fact((a != b && st(a, zero) == st(b, zero)) || !(0 <= st(a, zero) && st(a, zero) < M));
           },

@@ -20,18 +20,18 @@ constexpr InductionText kText{
 using Change = MaxcutChange;
 
 struct Tally {
-  z3::expr W, E, C, up;
+  smt::Term W, E, C, up;
 };
 
-Tally tally(z3::context& c, const std::string& suffix) {
+Tally tally(smt::Context& c, const std::string& suffix) {
   return {c.real_const(("W" + suffix).c_str()), c.real_const(("E" + suffix).c_str()),
           c.real_const(("CUT" + suffix).c_str()), c.real_const(("E_up" + suffix).c_str())};
 }
 
-z3::expr invariant(const Tally& t) { return t.E == t.W - 2 * t.C && t.C >= 0 && t.up == t.W; }
+smt::Term invariant(const Tally& t) { return t.E == t.W - 2 * t.C && t.C >= 0 && t.up == t.W; }
 
 ChainQuery<Change> base() {
-  return {"base: no edge", "W = E = CUT = E_up = 0 satisfy the invariant", [](z3::context& c, Query& q) {
+  return {"base: no edge", "W = E = CUT = E_up = 0 satisfy the invariant", [](smt::Context& c, Query& q) {
             Tally t = tally(c, "");
             q.fact(t.W == 0 && t.E == 0 && t.C == 0 && t.up == 0);
             q.fact(!invariant(t));
@@ -41,16 +41,16 @@ ChainQuery<Change> base() {
 ChainQuery<Change> step(Change mutant) {
   return {"step: one more edge",
           "the invariant and an edge of weight w >= 0 with spins s_i, s_j => the invariant",
-          [mutant](z3::context& c, Query& q) {
+          [mutant](smt::Context& c, Query& q) {
             Tally t = tally(c, ""), n = tally(c, "_next");
-            z3::expr w = c.real_const("w"), up_i = c.bool_const("s_i_up"), up_j = c.bool_const("s_j_up");
-            z3::expr down = c.real_val(mutant == Change::SpinsZeroOne ? 0 : -1);
-            z3::expr si = z3::ite(up_i, c.real_val(1), down), sj = z3::ite(up_j, c.real_val(1), down);
-            z3::expr J = mutant == Change::LiteralSign ? w : -w;
-            z3::expr cut = mutant == Change::CutCountsEqualEnds ? si == sj : si != sj;
+            smt::Term w = c.real_const("w"), up_i = c.bool_const("s_i_up"), up_j = c.bool_const("s_j_up");
+            smt::Term down = c.real_val(mutant == Change::SpinsZeroOne ? 0 : -1);
+            smt::Term si = smt::ite(up_i, c.real_val(1), down), sj = smt::ite(up_j, c.real_val(1), down);
+            smt::Term J = mutant == Change::LiteralSign ? w : -w;
+            smt::Term cut = mutant == Change::CutCountsEqualEnds ? si == sj : si != sj;
             if (mutant != Change::NegativeWeights) q.hypothesis("w_ij >= 0", w >= 0);
             q.hypothesis("invariant before the edge", invariant(t));
-            q.fact(n.W == t.W + w && n.E == t.E - J * si * sj && n.C == t.C + z3::ite(cut, w, c.real_val(0)) &&
+            q.fact(n.W == t.W + w && n.E == t.E - J * si * sj && n.C == t.C + smt::ite(cut, w, c.real_val(0)) &&
                    n.up == t.up - J);
             q.fact(!invariant(n));
           },
@@ -59,9 +59,9 @@ ChainQuery<Change> step(Change mutant) {
 
 ChainQuery<Change> exit() {
   return {"exit: E_max", "the invariant for sigma and for a maximiser of E => CUT(sigma) = (E_max - E(sigma))/2",
-          [](z3::context& c, Query& q) {
+          [](smt::Context& c, Query& q) {
             Tally t = tally(c, ""), best = tally(c, "_max");
-            z3::expr E_max = c.real_const("E_max");
+            smt::Term E_max = c.real_const("E_max");
             q.hypothesis("invariant for sigma", invariant(t));
             q.hypothesis("invariant for a maximiser (the same edges)", invariant(best) && best.W == t.W);
             q.hypothesis("E_max = E(maximiser) >= E(all +1)", E_max == best.E && E_max >= best.up);

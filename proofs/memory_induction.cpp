@@ -21,40 +21,41 @@ namespace palcheck::proofs {
 namespace {
 
 struct State {
-  z3::expr E, L, s, g;
+  smt::Term E, L, s, g;
 };
 
 struct Vocabulary {
-  z3::context& c;
+  smt::Context& c;
   InitialState initial;
-  z3::expr alpha, beta, u;
+  smt::Term alpha, beta, u;
 
   // Entry i is a maximum: even indices from initial state 0 (the input came from -infinity).
-  z3::expr is_max(const z3::expr& i) const {
-    return initial == InitialState::Off ? z3::mod(i, 2) == 0 : z3::mod(i, 2) == 1;
+  smt::Term is_max(const smt::Term& i) const {
+    return initial == InitialState::Off ? smt::mod(i, 2) == 0 : smt::mod(i, 2) == 1;
   }
-  z3::expr outside(const z3::expr& x) const { return x >= alpha || x <= beta; }
+  smt::Term outside(const smt::Term& x) const { return x >= alpha || x <= beta; }
 
-  z3::expr nesting(const State& m) const {
-    z3::expr i = c.int_const("i"), j = c.int_const("j");
-    z3::expr body = z3::implies(0 <= i && i < j && j < m.L, z3::ite(is_max(i), z3::select(m.E, i) > z3::select(m.E, j),
-                                                                    z3::select(m.E, i) < z3::select(m.E, j)));
-    return z3::forall(i, j, body);
+  smt::Term nesting(const State& m) const {
+    smt::Term i = c.int_const("i"), j = c.int_const("j");
+    smt::Term body = smt::implies(
+        0 <= i && i < j && j < m.L,
+        smt::ite(is_max(i), smt::select(m.E, i) > smt::select(m.E, j), smt::select(m.E, i) < smt::select(m.E, j)));
+    return smt::forall(i, j, body);
   }
 
-  z3::expr reading(const State& m) const {
-    z3::expr j = c.int_const("j");
-    z3::expr Eg = z3::select(m.E, m.g);
-    z3::expr decides =
-        z3::ite(m.g >= 0, decides_state(alpha, beta, Eg, m.s), m.s == c.bool_val(initial == InitialState::On));
-    z3::expr inside_after =
-        z3::forall(j, z3::implies(m.g < j && j < m.L, beta < z3::select(m.E, j) && z3::select(m.E, j) < alpha));
+  smt::Term reading(const State& m) const {
+    smt::Term j = c.int_const("j");
+    smt::Term Eg = smt::select(m.E, m.g);
+    smt::Term decides =
+        smt::ite(m.g >= 0, decides_state(alpha, beta, Eg, m.s), m.s == c.bool_val(initial == InitialState::On));
+    smt::Term inside_after =
+        smt::forall(j, smt::implies(m.g < j && j < m.L, beta < smt::select(m.E, j) && smt::select(m.E, j) < alpha));
     return -1 <= m.g && m.g < m.L && decides && inside_after;
   }
 
-  z3::expr invariant(const State& m) const { return m.L >= 0 && nesting(m) && reading(m); }
+  smt::Term invariant(const State& m) const { return m.L >= 0 && nesting(m) && reading(m); }
 
-  z3::expr relay_step(const z3::expr& previous, MemoryChange change) const {
+  smt::Term relay_step(const smt::Term& previous, MemoryChange change) const {
     TieRule rule = change == MemoryChange::TieOrderFlipped  ? TieRule::OffFirst
                    : change == MemoryChange::StrictRelayOn  ? TieRule::StrictAlpha
                    : change == MemoryChange::StrictRelayOff ? TieRule::StrictBeta
@@ -63,7 +64,7 @@ struct Vocabulary {
   }
 
   State fresh(const std::string& suffix) const {
-    z3::sort array = c.array_sort(c.int_sort(), c.real_sort());
+    smt::Sort array = c.array_sort(c.int_sort(), c.real_sort());
     return {c.constant(("E" + suffix).c_str(), array), c.int_const(("L" + suffix).c_str()),
             c.bool_const(("s" + suffix).c_str()), c.int_const(("g" + suffix).c_str())};
   }
@@ -86,43 +87,43 @@ constexpr CaseSpec kCases[] = {
 };
 
 struct Step {
-  z3::expr premises;  // case condition, cut constraints, next-state definitions
-  z3::expr cut;       // c
-  z3::expr top;       // t
+  smt::Term premises;  // case condition, cut constraints, next-state definitions
+  smt::Term cut;       // c
+  smt::Term top;       // t
 };
 
 // The transition of one case from `m` to `n`; `change` breaks one piece on purpose.
 Step transition(const Vocabulary& v, StepCase kind, const State& m, const State& n, MemoryChange change) {
-  z3::context& c = v.c;
-  z3::expr cut = c.int_const("c"), q = c.int_const("q");
-  z3::expr top_value = z3::select(m.E, m.L - 1);
-  z3::expr relay = n.s == v.relay_step(m.s, change);
+  smt::Context& c = v.c;
+  smt::Term cut = c.int_const("c"), q = c.int_const("q");
+  smt::Term top_value = smt::select(m.E, m.L - 1);
+  smt::Term relay = n.s == v.relay_step(m.s, change);
   if (kind == StepCase::Equal) {
-    z3::expr ghost = n.g == z3::ite(v.outside(v.u), m.L - 1, m.g);
+    smt::Term ghost = n.g == smt::ite(v.outside(v.u), m.L - 1, m.g);
     return {m.L >= 1 && v.u == top_value && n.E == m.E && n.L == m.L && cut == m.L - 1 && relay && ghost, cut, m.L - 1};
   }
-  z3::expr condition = c.bool_val(true), top = c.int_val(0), rising = v.is_max(c.int_val(0));
+  smt::Term condition = c.bool_val(true), top = c.int_val(0), rising = v.is_max(c.int_val(0));
   if (kind == StepCase::Empty) {
     condition = m.L == 0;
   } else {
-    z3::expr top_is_max = v.is_max(m.L - 1);
-    z3::expr beyond = z3::ite(top_is_max, v.u > top_value, v.u < top_value);
-    z3::expr back = z3::ite(top_is_max, v.u<top_value, v.u> top_value);
+    smt::Term top_is_max = v.is_max(m.L - 1);
+    smt::Term beyond = smt::ite(top_is_max, v.u > top_value, v.u < top_value);
+    smt::Term back = smt::ite(top_is_max, v.u<top_value, v.u> top_value);
     condition = m.L >= 1 && (kind == StepCase::Continue ? beyond : back);
     top = kind == StepCase::Continue ? m.L - 1 : m.L;
     rising = kind == StepCase::Continue ? top_is_max : !top_is_max;
   }
-  auto wipes = [&](const z3::expr& index) {
-    z3::expr e = z3::select(m.E, index);
-    if (change == MemoryChange::StrictWipe) return z3::ite(rising, v.u > e, v.u < e);
-    return z3::ite(rising, v.u >= e, v.u <= e);
+  auto wipes = [&](const smt::Term& index) {
+    smt::Term e = smt::select(m.E, index);
+    if (change == MemoryChange::StrictWipe) return smt::ite(rising, v.u > e, v.u < e);
+    return smt::ite(rising, v.u >= e, v.u <= e);
   };
-  z3::expr cut_ok = 0 <= cut && cut <= top && z3::mod(top - cut, 2) == 0 &&
-                    z3::forall(q, z3::implies(cut <= q && q < top && z3::mod(top - q, 2) == 0, wipes(q)));
+  smt::Term cut_ok = 0 <= cut && cut <= top && smt::mod(top - cut, 2) == 0 &&
+                     smt::forall(q, smt::implies(cut <= q && q < top && smt::mod(top - q, 2) == 0, wipes(q)));
   if (change != MemoryChange::NoStopBelowCut) cut_ok = cut_ok && (cut < 2 || !wipes(cut - 2));
-  z3::expr ghost_after_wipe = change == MemoryChange::GhostIgnoresWipe ? m.g : z3::ite(m.g < cut, m.g, cut - 1);
-  z3::expr ghost = n.g == z3::ite(v.outside(v.u), cut, ghost_after_wipe);
-  return {condition && cut_ok && n.E == z3::store(m.E, cut, v.u) && n.L == cut + 1 && relay && ghost, cut, top};
+  smt::Term ghost_after_wipe = change == MemoryChange::GhostIgnoresWipe ? m.g : smt::ite(m.g < cut, m.g, cut - 1);
+  smt::Term ghost = n.g == smt::ite(v.outside(v.u), cut, ghost_after_wipe);
+  return {condition && cut_ok && n.E == smt::store(m.E, cut, v.u) && n.L == cut + 1 && relay && ghost, cut, top};
 }
 
 std::string answer_text(const QueryOutcome& o) {
@@ -136,12 +137,12 @@ InductionQuery record(const std::string& name, const std::string& question, cons
 std::string initial_tag(InitialState initial) { return initial == InitialState::On ? "1" : "0"; }
 
 // The model of a step query as reference inputs: memory, u, next memory, relay states (replay_reachable_state).
-Instance model_state(const z3::model& model, const Vocabulary& v, const State& m, const State& n) {
+Instance model_state(const smt::Model& model, const Vocabulary& v, const State& m, const State& n) {
   Instance state{"ref:memory_equals_definition", "z3-memory-step", {{"initial_state", initial_tag(v.initial)}}, {}};
   auto entries = [&](const State& x) {
     std::vector<Q> out;
     for (long long i = 0; i < model_int(model, x.L); ++i)
-      out.push_back(model_value(model, z3::select(x.E, v.c.int_val(static_cast<int>(i)))));
+      out.push_back(model_value(model, smt::select(x.E, v.c.int_val(static_cast<int>(i)))));
     return out;
   };
   state.values["memory"] = entries(m);
@@ -209,7 +210,7 @@ MemoryInduction prove_memory_invariant(const RunConfig& config, InitialState ini
   const std::string tag = "memory_induction_init" + initial_tag(initial) + mutant_tag(kMutants, change);
   bool all_unsat = true;
   {
-    z3::context c;
+    smt::Context c;
     Vocabulary v{c, initial, c.real_const("alpha"), c.real_const("beta"), c.real_const("u")};
     State m = v.fresh("");
     Query q(c, config, tag + "_base");
@@ -223,7 +224,7 @@ MemoryInduction prove_memory_invariant(const RunConfig& config, InitialState ini
   }
   for (const CaseSpec& k : kCases) {
     if (mutant && out.queries.back().z3 == "sat") break;
-    z3::context c;
+    smt::Context c;
     Vocabulary v{c, initial, c.real_const("alpha"), c.real_const("beta"), c.real_const("u")};
     State m = v.fresh(""), n = v.fresh("_next");
     Step step = transition(v, k.kind, m, n, change);
@@ -242,7 +243,7 @@ MemoryInduction prove_memory_invariant(const RunConfig& config, InitialState ini
   out.proved = all_unsat;
   if (mutant) return out;
   // Non-vacuity (a): the premises of the turn case hold with a real wipe (the cut at least one pair down).
-  z3::context c;
+  smt::Context c;
   Vocabulary v{c, initial, c.real_const("alpha"), c.real_const("beta"), c.real_const("u")};
   State m = v.fresh(""), n = v.fresh("_next");
   Step step = transition(v, StepCase::Turn, m, n, change);
@@ -289,11 +290,11 @@ MemoryInduction memory_pop_one(const RunConfig& config, InitialState initial, Me
   // `witness`: the premises with the expected cut (sat); otherwise the negated claim (unsat).
   for (bool witness : {false, true}) {
     if (witness && mutant) break;
-    z3::context c;
+    smt::Context c;
     Vocabulary v{c, initial, c.real_const("alpha"), c.real_const("beta"), c.real_const("u")};
     State m = v.fresh(""), n = v.fresh("_next");
     Step step = transition(v, StepCase::Turn, m, n, change);
-    z3::expr eps = c.real_const("eps"), top_pair_max = z3::select(m.E, m.L - 2), below = z3::select(m.E, m.L - 4);
+    smt::Term eps = c.real_const("eps"), top_pair_max = smt::select(m.E, m.L - 2), below = smt::select(m.E, m.L - 4);
     Query q(c, config,
             "repair_lem_pop_one_memory_init" + initial_tag(initial) + (witness ? "_nonvacuous" : "") +
                 mutant_tag(kPopMutants, change));
@@ -301,7 +302,7 @@ MemoryInduction memory_pop_one(const RunConfig& config, InitialState initial, Me
     q.hypothesis("Inv (proved by induction for every length)", v.invariant(m));
     q.hypothesis("two (max, min) pairs, ending with a minimum", m.L >= 4 && !v.is_max(m.L - 1));
     q.hypothesis("eps > 0", eps > 0);
-    z3::expr gap = below - top_pair_max;
+    smt::Term gap = below - top_pair_max;
     q.hypothesis("eps < M_{top-1} - M_top", change == MemoryChange::PopEpsUnbounded ? eps < 2 * gap : eps < gap);
     q.fact(v.u == (change == MemoryChange::PrintedPopSignal ? below + 2 * eps : below - eps));
     if (witness) {
@@ -313,7 +314,7 @@ MemoryInduction memory_pop_one(const RunConfig& config, InitialState initial, Me
       continue;
     }
     // Either the signal does not turn at the top minimum, or it turns and the cut is not at the top pair.
-    q.fact(v.u <= z3::select(m.E, m.L - 1) || (step.premises && step.cut != m.L - 2));
+    q.fact(v.u <= smt::select(m.E, m.L - 1) || (step.premises && step.cut != m.L - 2));
     if (mutant) q.fact(m.L <= 6);  // a mutant's counterexample is looked for among short memories
     QueryOutcome o = q.check();
     out.proved = confirmed_unsat(o);
@@ -340,31 +341,31 @@ namespace {
 
 InitialState other(InitialState initial) { return initial == InitialState::On ? InitialState::Off : InitialState::On; }
 
-Vocabulary vocabulary(z3::context& c, InitialState initial, const char* input) {
+Vocabulary vocabulary(smt::Context& c, InitialState initial, const char* input) {
   return {c, initial, c.real_const("alpha"), c.real_const("beta"), c.real_const(input)};
 }
 
 // The whole step from m to n on v.u: the disjunction of its four cases, its cut constant renamed `cut`.
-z3::expr step_relation(const Vocabulary& v, const State& m, const State& n, const std::string& cut,
-                       MemoryChange mutation = MemoryChange::None) {
-  z3::expr_vector from(v.c), to(v.c);
+smt::Term step_relation(const Vocabulary& v, const State& m, const State& n, const std::string& cut,
+                        MemoryChange mutation = MemoryChange::None) {
+  smt::TermVector from(v.c), to(v.c);
   from.push_back(v.c.int_const("c"));
   to.push_back(v.c.int_const(cut.c_str()));
-  z3::expr any = v.c.bool_val(false);
+  smt::Term any = v.c.bool_val(false);
   for (const CaseSpec& k : kCases) any = any || transition(v, k.kind, m, n, mutation).premises.substitute(from, to);
   return any;
 }
 
 // Equal memories: the same length and the same entries below it.
-z3::expr same_memory(const State& a, const State& b) {
-  z3::expr i = a.L.ctx().int_const("i");
-  return a.L == b.L && z3::forall(i, z3::implies(0 <= i && i < a.L, z3::select(a.E, i) == z3::select(b.E, i)));
+smt::Term same_memory(const State& a, const State& b) {
+  smt::Term i = a.L.ctx().int_const("i");
+  return a.L == b.L && smt::forall(i, smt::implies(0 <= i && i < a.L, smt::select(a.E, i) == smt::select(b.E, i)));
 }
 
 struct CorollaryQuery {
   const char* name;
   const char* question;
-  std::function<void(z3::context&, Query&)> negation;
+  std::function<void(smt::Context&, Query&)> negation;
   std::vector<MemoryCorollaryChange> changed_by{};  // the mutants that change it: a mutant asks only those
 };
 
@@ -376,7 +377,7 @@ MemoryInduction run_corollary(const RunConfig& config, InitialState initial, con
   out.proved = true;
   for (const CorollaryQuery& k : queries) {
     if (mutated && std::find(k.changed_by.begin(), k.changed_by.end(), change) == k.changed_by.end()) continue;
-    z3::context c;
+    smt::Context c;
     std::string file;
     for (char ch : std::string(k.name)) file += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
     Query q(c, config,
@@ -395,21 +396,21 @@ MemoryInduction run_corollary(const RunConfig& config, InitialState initial, con
 std::vector<CorollaryQuery> distinct_pairs(InitialState initial, MemoryCorollaryChange change) {
   return {{"corollary: retained pairs",
            "Inv => along the memory, maxima strictly decrease and minima strictly increase",
-           [initial, change](z3::context& c, Query& q) {
+           [initial, change](smt::Context& c, Query& q) {
              Vocabulary v = vocabulary(c, initial, "u");
              Vocabulary kinds =
                  vocabulary(c, change == MemoryCorollaryChange::KindsFromOtherState ? other(initial) : initial, "u");
              State m = v.fresh("");
-             z3::expr i = c.int_const("i"), j = c.int_const("j");
-             z3::expr Ei = z3::select(m.E, i), Ej = z3::select(m.E, j);
-             z3::expr ordered = change == MemoryCorollaryChange::NestingNonStrict
-                                    ? z3::ite(kinds.is_max(i), Ei >= Ej, Ei <= Ej)
-                                    : z3::ite(kinds.is_max(i), Ei > Ej, Ei < Ej);
+             smt::Term i = c.int_const("i"), j = c.int_const("j");
+             smt::Term Ei = smt::select(m.E, i), Ej = smt::select(m.E, j);
+             smt::Term ordered = change == MemoryCorollaryChange::NestingNonStrict
+                                     ? smt::ite(kinds.is_max(i), Ei >= Ej, Ei <= Ej)
+                                     : smt::ite(kinds.is_max(i), Ei > Ej, Ei < Ej);
              if (change != MemoryCorollaryChange::NestingDropped)
                q.hypothesis("Inv's nesting at i and j (Inv proved by induction for every length)",
-                            z3::implies(0 <= i && i < j && j < m.L, ordered));
+                            smt::implies(0 <= i && i < j && j < m.L, ordered));
              q.fact(0 <= i && i < j && j < m.L && v.is_max(i) == v.is_max(j) &&
-                    z3::ite(v.is_max(i), Ei <= Ej, Ei >= Ej));
+                    smt::ite(v.is_max(i), Ei <= Ej, Ei >= Ej));
            },
            {MemoryCorollaryChange::NestingDropped, MemoryCorollaryChange::NestingNonStrict,
             MemoryCorollaryChange::KindsFromOtherState}}};
@@ -417,26 +418,27 @@ std::vector<CorollaryQuery> distinct_pairs(InitialState initial, MemoryCorollary
 
 // The nested zig-zag of n inputs, sign (-1)^t (+1 first from initial state 0, -1 first from 1), amplitude
 // n - floor(t/2).
-z3::expr zigzag(InitialState initial, const z3::expr& n, const z3::expr& t, MemoryCorollaryChange change) {
+smt::Term zigzag(InitialState initial, const smt::Term& n, const smt::Term& t, MemoryCorollaryChange change) {
   bool up_first = (initial == InitialState::Off) != (change == MemoryCorollaryChange::OtherOrientation);
-  z3::expr amplitude = z3::to_real(change == MemoryCorollaryChange::ConstantAmplitude ? n : n - t / 2);
-  z3::expr positive = (z3::mod(t, 2) == 0) == t.ctx().bool_val(up_first);
-  return z3::ite(positive, amplitude, -amplitude);
+  smt::Term amplitude = smt::to_real(change == MemoryCorollaryChange::ConstantAmplitude ? n : n - t / 2);
+  smt::Term positive = (smt::mod(t, 2) == 0) == t.ctx().bool_val(up_first);
+  return smt::ite(positive, amplitude, -amplitude);
 }
 
-z3::expr holds_zigzag(InitialState initial, const State& m, const z3::expr& n, const z3::expr& t,
-                      MemoryCorollaryChange change) {
-  z3::expr i = t.ctx().int_const("i");
-  z3::expr entries = z3::forall(i, z3::implies(0 <= i && i < t, z3::select(m.E, i) == zigzag(initial, n, i, change)));
+smt::Term holds_zigzag(InitialState initial, const State& m, const smt::Term& n, const smt::Term& t,
+                       MemoryCorollaryChange change) {
+  smt::Term i = t.ctx().int_const("i");
+  smt::Term entries =
+      smt::forall(i, smt::implies(0 <= i && i < t, smt::select(m.E, i) == zigzag(initial, n, i, change)));
   return change == MemoryCorollaryChange::LengthDropped ? entries : m.L == t && entries;
 }
 
 std::vector<CorollaryQuery> zigzag_depth(InitialState initial, MemoryCorollaryChange change) {
   return {{"base: no input",
            "the empty memory holds the zig-zag's first 0 inputs",
-           [initial, change](z3::context& c, Query& q) {
+           [initial, change](smt::Context& c, Query& q) {
              State m = vocabulary(c, initial, "u").fresh("");
-             z3::expr n = c.int_const("n");
+             smt::Term n = c.int_const("n");
              q.fact(m.L == 0);
              q.fact(!holds_zigzag(initial, m, n, c.int_val(0), change));
            },
@@ -444,16 +446,16 @@ std::vector<CorollaryQuery> zigzag_depth(InitialState initial, MemoryCorollaryCh
             MemoryCorollaryChange::LengthDropped}},
           {"step: input t",
            "the memory holds inputs 0..t-1 of the zig-zag, L = t, t < n => after input t it holds 0..t, L = t+1",
-           [initial, change](z3::context& c, Query& q) {
+           [initial, change](smt::Context& c, Query& q) {
              Vocabulary v = vocabulary(c, initial, "u");
              State m = v.fresh(""), next = v.fresh("_next");
-             z3::expr n = c.int_const("n"), t = c.int_const("t");
+             smt::Term n = c.int_const("n"), t = c.int_const("t");
              q.hypothesis("0 <= t < n", 0 <= t && t < n);
              q.hypothesis("the memory holds the zig-zag's inputs 0..t-1", holds_zigzag(initial, m, n, t, change));
              // The same premise at the two entries the step reads (the top and the one below it), for cvc5.
-             for (const z3::expr& below : {t - 1, t - 2})
+             for (const smt::Term& below : {t - 1, t - 2})
                q.hypothesis("the memory holds the zig-zag's inputs 0..t-1",
-                            z3::implies(0 <= below, z3::select(m.E, below) == zigzag(initial, n, below, change)));
+                            smt::implies(0 <= below, smt::select(m.E, below) == zigzag(initial, n, below, change)));
              q.fact(v.u == zigzag(initial, n, t, change));
              q.fact(step_relation(v, m, next, "c"));
              q.fact(!holds_zigzag(initial, next, n, t + 1, change));
@@ -464,22 +466,22 @@ std::vector<CorollaryQuery> zigzag_depth(InitialState initial, MemoryCorollaryCh
 
 std::vector<CorollaryQuery> ascending_input(InitialState initial, MemoryCorollaryChange change) {
   return {{"lemma: the top is the last input", "after any step on u, L' >= 1 and E'[L'-1] = u",
-           [initial](z3::context& c, Query& q) {
+           [initial](smt::Context& c, Query& q) {
              Vocabulary v = vocabulary(c, initial, "u");
              State m = v.fresh(""), next = v.fresh("_next");
              q.hypothesis("L >= 0", m.L >= 0);
              q.fact(step_relation(v, m, next, "c"));
-             q.fact(!(next.L >= 1 && z3::select(next.E, next.L - 1) == v.u));
+             q.fact(!(next.L >= 1 && smt::select(next.E, next.L - 1) == v.u));
            }},
           {"step: an input inside a rising pass",
            "Inv, the top E[L-1] = a and a < v < b => the memory after (v, b) equals the memory after b alone",
-           [initial, change](z3::context& c, Query& q) {
+           [initial, change](smt::Context& c, Query& q) {
              Vocabulary at_v = vocabulary(c, initial, "v"), at_b = vocabulary(c, initial, "b");
              State m = at_v.fresh(""), after_v = at_v.fresh("_v"), after_vb = at_v.fresh("_vb"),
                    after_b = at_v.fresh("_b");
-             z3::expr a = c.real_const("a");
+             smt::Term a = c.real_const("a");
              q.hypothesis("Inv's nesting (Inv proved by induction for every length)", m.L >= 0 && at_v.nesting(m));
-             q.hypothesis("the top is the last input a", m.L >= 1 && z3::select(m.E, m.L - 1) == a);
+             q.hypothesis("the top is the last input a", m.L >= 1 && smt::select(m.E, m.L - 1) == a);
              if (change == MemoryCorollaryChange::InputAbovePass)
                q.hypothesis("a < v, a < b", a < at_v.u && a < at_b.u);
              else
@@ -501,7 +503,7 @@ std::vector<CorollaryQuery> ascending_input(InitialState initial, MemoryCorollar
            {MemoryCorollaryChange::InputAbovePass, MemoryCorollaryChange::NoLaterInput}},
           {"step: the step is a function",
            "equal memories and the same input => equal memories after the step",
-           [initial, change](z3::context& c, Query& q) {
+           [initial, change](smt::Context& c, Query& q) {
              Vocabulary v = vocabulary(c, initial, "u");
              State m = v.fresh(""), m2 = v.fresh("_other"), next = v.fresh("_next"), next2 = v.fresh("_other_next");
              MemoryChange mutation =

@@ -22,12 +22,12 @@ using Change = MlpInterpolationChange;
 
 // a = b for terms with a product of two unknowns, written as two inequalities: Z3's degree probe reads
 // inequalities only, and the dump must declare a nonlinear logic for cvc5 to accept the product.
-z3::expr same(const z3::expr& a, const z3::expr& b) { return a <= b && a >= b; }
+smt::Term same(const smt::Term& a, const smt::Term& b) { return a <= b && a >= b; }
 
 ChainQuery<Change> digit() {
   return {"lemma: one digit", "Q >= 1, 0 <= q, q' < Q, q' - q = Q d (integers) => d = 0 (so q = q')",
-          [](z3::context& c, Query& q) {
-            z3::expr Q = c.int_const("Q"), d = c.int_const("q"), d2 = c.int_const("q_other"), k = c.int_const("d");
+          [](smt::Context& c, Query& q) {
+            smt::Term Q = c.int_const("Q"), d = c.int_const("q"), d2 = c.int_const("q_other"), k = c.int_const("d");
             q.hypothesis("Q >= 1", Q >= 1);
             q.hypothesis("0 <= q, q' < Q", 0 <= d && d < Q && 0 <= d2 && d2 < Q);
             q.fact(d2 - d == Q * k);
@@ -36,28 +36,28 @@ ChainQuery<Change> digit() {
 }
 
 struct Code {
-  std::vector<z3::expr> digit;  // q, a, s1, s2
+  std::vector<smt::Term> digit;  // q, a, s1, s2
 };
 
-Code code(z3::context& c, const std::string& suffix) {
+Code code(smt::Context& c, const std::string& suffix) {
   Code k;
   for (const char* name : {"q", "a", "s1", "s2"}) k.digit.push_back(c.int_const((name + suffix).c_str()));
   return k;
 }
 
 struct Radices {
-  z3::expr Q, S, G;
-  std::vector<z3::expr> of() const { return {Q, S, G, G}; }
+  smt::Term Q, S, G;
+  std::vector<smt::Term> of() const { return {Q, S, G, G}; }
 };
 
-Radices radices(z3::context& c, Query& q) {
+Radices radices(smt::Context& c, Query& q) {
   Radices r{c.int_const("Q_size"), c.int_const("Sigma_size"), c.int_const("Gamma_size")};
   q.hypothesis("|Q|, |Sigma|, |Gamma| >= 1", r.Q >= 1 && r.S >= 1 && r.G >= 1);
   return r;
 }
 
 void in_range(Query& q, const Radices& r, const Code& k) {
-  std::vector<z3::expr> sizes = r.of();
+  std::vector<smt::Term> sizes = r.of();
   for (std::size_t i = 0; i < 4; ++i) q.hypothesis("each code in 0..size-1", 0 <= k.digit[i] && k.digit[i] < sizes[i]);
 }
 
@@ -65,13 +65,13 @@ void in_range(Query& q, const Radices& r, const Code& k) {
 // rest = a + |Sigma| inner, key = q + |Q| rest. Naming the levels keeps every product a product of two
 // unknowns, so that the queries are linear over those products (Z3 and cvc5 answer them at once).
 struct Levels {
-  z3::expr inner, rest, key;
+  smt::Term inner, rest, key;
 };
 
-Levels levels(z3::context& c, Query& q, const Radices& r, const Code& k, const std::string& suffix, Change mutant) {
+Levels levels(smt::Context& c, Query& q, const Radices& r, const Code& k, const std::string& suffix, Change mutant) {
   Levels l{c.int_const(("inner" + suffix).c_str()), c.int_const(("rest" + suffix).c_str()),
            c.int_const(("key" + suffix).c_str())};
-  z3::expr first = mutant == Change::RadixOffByOne ? r.Q - 1 : r.Q;
+  smt::Term first = mutant == Change::RadixOffByOne ? r.Q - 1 : r.Q;
   q.fact(l.inner == k.digit[2] + r.G * k.digit[3]);
   q.fact(l.rest == k.digit[1] + r.S * l.inner);
   q.fact(l.key == k.digit[0] + first * l.rest);
@@ -81,19 +81,19 @@ Levels levels(z3::context& c, Query& q, const Radices& r, const Code& k, const s
 ChainQuery<Change> key_one_to_one(Change mutant) {
   return {"lemma: the key is one-to-one",
           "two codes in range with equal keys are equal (the digit lemma at radices |Q|, |Sigma|, |Gamma|)",
-          [mutant](z3::context& c, Query& q) {
+          [mutant](smt::Context& c, Query& q) {
             Radices r = radices(c, q);
             Code x = code(c, ""), y = code(c, "_other");
             in_range(q, r, x);
             in_range(q, r, y);
             Levels lx = levels(c, q, r, x, "", mutant), ly = levels(c, q, r, y, "_other", mutant);
-            z3::expr first = mutant == Change::RadixOffByOne ? r.Q - 1 : r.Q;
+            smt::Term first = mutant == Change::RadixOffByOne ? r.Q - 1 : r.Q;
             // The digit lemma's instances, outermost digit first (proved for every radix by the query above).
-            auto lemma = [](const z3::expr& radix, const z3::expr& low_x, const z3::expr& low_y, const z3::expr& high_x,
-                            const z3::expr& high_y) {
-              return z3::implies(radix >= 1 && 0 <= low_x && low_x < radix && 0 <= low_y && low_y < radix &&
-                                     low_y - low_x == radix * high_x - radix * high_y,
-                                 high_x == high_y);
+            auto lemma = [](const smt::Term& radix, const smt::Term& low_x, const smt::Term& low_y,
+                            const smt::Term& high_x, const smt::Term& high_y) {
+              return smt::implies(radix >= 1 && 0 <= low_x && low_x < radix && 0 <= low_y && low_y < radix &&
+                                      low_y - low_x == radix * high_x - radix * high_y,
+                                  high_x == high_y);
             };
             q.hypothesis("digit lemma at radix |Q|", lemma(first, x.digit[0], y.digit[0], lx.rest, ly.rest));
             q.hypothesis("digit lemma at radix |Sigma|", lemma(r.S, x.digit[1], y.digit[1], lx.inner, ly.inner));
@@ -108,8 +108,8 @@ ChainQuery<Change> key_one_to_one(Change mutant) {
 ChainQuery<Change> digit_range() {
   return {"lemma: one digit's range",
           "Q, R >= 1, 0 <= q <= Q - 1, 0 <= r <= R - 1 => 0 <= q + Q r <= Q R - 1 (over the reals, so for integers)",
-          [](z3::context& c, Query& q) {
-            z3::expr Q = c.real_const("Q"), R = c.real_const("R"), d = c.real_const("q"), r = c.real_const("r");
+          [](smt::Context& c, Query& q) {
+            smt::Term Q = c.real_const("Q"), R = c.real_const("R"), d = c.real_const("q"), r = c.real_const("r");
             q.hypothesis("Q, R >= 1", Q >= 1 && R >= 1);
             q.hypothesis("0 <= q <= Q - 1, 0 <= r <= R - 1", 0 <= d && d <= Q - 1 && 0 <= r && r <= R - 1);
             q.fact(!(0 <= d + Q * r && d + Q * r <= Q * R - 1));
@@ -120,17 +120,17 @@ ChainQuery<Change> key_range() {
   return {"lemma: keys in 0..N-1",
           "a code in range has 0 <= key <= |Q||Sigma||Gamma|^2 - 1 (the digit range lemma at radices |Gamma|, "
           "|Sigma|, |Q|)",
-          [](z3::context& c, Query& q) {
+          [](smt::Context& c, Query& q) {
             Radices r = radices(c, q);
             Code x = code(c, "");
             in_range(q, r, x);
             Levels l = levels(c, q, r, x, "", Change::None);
-            z3::expr GG = c.int_const("Gamma_squared"), SGG = c.int_const("Sigma_Gamma_squared"), N = c.int_const("N");
+            smt::Term GG = c.int_const("Gamma_squared"), SGG = c.int_const("Sigma_Gamma_squared"), N = c.int_const("N");
             q.fact(GG == r.G * r.G && SGG == r.S * GG && N == r.Q * SGG);
             // The digit range lemma's instances, innermost first (proved for every radix by the query above).
-            auto lemma = [](const z3::expr& radix, const z3::expr& bound, const z3::expr& low, const z3::expr& high,
-                            const z3::expr& value, const z3::expr& product) {
-              return z3::implies(
+            auto lemma = [](const smt::Term& radix, const smt::Term& bound, const smt::Term& low, const smt::Term& high,
+                            const smt::Term& value, const smt::Term& product) {
+              return smt::implies(
                   radix >= 1 && bound >= 1 && 0 <= low && low <= radix - 1 && 0 <= high && high <= bound - 1,
                   0 <= value && value <= product - 1);
             };
@@ -142,22 +142,22 @@ ChainQuery<Change> key_range() {
 }
 
 struct Table {
-  z3::context& c;
-  z3::func_decl y;
-  z3::expr slope(const z3::expr& j) const { return z3::ite(j < 0, c.real_val(0), y(j + 1) - y(j)); }
+  smt::Context& c;
+  smt::FuncDecl y;
+  smt::Term slope(const smt::Term& j) const { return smt::ite(j < 0, c.real_val(0), y(j + 1) - y(j)); }
   // F after m neurons at key K, as the invariant states it.
-  z3::expr expected(const z3::expr& m, const z3::expr& K) const {
-    return z3::ite(K <= m, y(K), y(m) + z3::to_real(K - m) * slope(m - 1));
+  smt::Term expected(const smt::Term& m, const smt::Term& K) const {
+    return smt::ite(K <= m, y(K), y(m) + smt::to_real(K - m) * slope(m - 1));
   }
 };
 
-Table table(z3::context& c) { return {c, c.function("y", c.int_sort(), c.real_sort())}; }
+Table table(smt::Context& c) { return {c, c.function("y", c.int_sort(), c.real_sort())}; }
 
 ChainQuery<Change> neurons_base() {
   return {"base: no neuron", "F = y(0) (the output bias) satisfies the invariant at m = 0",
-          [](z3::context& c, Query& q) {
+          [](smt::Context& c, Query& q) {
             Table t = table(c);
-            z3::expr K = c.int_const("K");
+            smt::Term K = c.int_const("K");
             q.hypothesis("K >= 0", K >= 0);
             q.fact(!same(t.y(c.int_val(0)), t.expected(c.int_val(0), K)));
           }};
@@ -172,16 +172,16 @@ ChainQuery<Change> neurons_step(Change mutant, KinkCase where) {
                                                : "step: neuron m, K >= m + 2";
   return {name,
           "the invariant at m => at m + 1 after adding (slope(m) - slope(m-1)) ReLU(K - m)",
-          [mutant, where](z3::context& c, Query& q) {
+          [mutant, where](smt::Context& c, Query& q) {
             Table t = table(c);
-            z3::expr K = c.int_const("K"), m = c.int_const("m"), F = c.real_const("F");
+            smt::Term K = c.int_const("K"), m = c.int_const("m"), F = c.real_const("F");
             q.hypothesis("K >= 0", K >= 0);
             q.hypothesis("m >= 0", m >= 0);
             q.fact(where == KinkCase::Before ? K <= m : where == KinkCase::At ? K == m + 1 : K >= m + 2);
             q.hypothesis("invariant at m", same(F, t.expected(m, K)));
-            z3::expr weight = mutant == Change::SlopeNotChange ? t.slope(m) : t.slope(m) - t.slope(m - 1);
-            z3::expr kink = mutant == Change::KinkOffByOne ? m + 1 : m;
-            z3::expr relu = z3::ite(K - kink > 0, z3::to_real(K - kink), c.real_val(0));
+            smt::Term weight = mutant == Change::SlopeNotChange ? t.slope(m) : t.slope(m) - t.slope(m - 1);
+            smt::Term kink = mutant == Change::KinkOffByOne ? m + 1 : m;
+            smt::Term relu = smt::ite(K - kink > 0, smt::to_real(K - kink), c.real_val(0));
             q.fact(!same(F + weight * relu, t.expected(m + 1, K)));
           },
           {Change::SlopeNotChange, Change::KinkOffByOne}};
@@ -190,10 +190,10 @@ ChainQuery<Change> neurons_step(Change mutant, KinkCase where) {
 ChainQuery<Change> neurons_exit(Change mutant) {
   return {"exit: N - 1 neurons",
           "the invariant after N - 1 neurons => F(K) = y(K) for every key 0 <= K <= N - 1",
-          [mutant](z3::context& c, Query& q) {
+          [mutant](smt::Context& c, Query& q) {
             Table t = table(c);
-            z3::expr K = c.int_const("K"), N = c.int_const("N"), F = c.real_const("F");
-            z3::expr neurons = mutant == Change::NeuronFewer ? N - 2 : N - 1;
+            smt::Term K = c.int_const("K"), N = c.int_const("N"), F = c.real_const("F");
+            smt::Term neurons = mutant == Change::NeuronFewer ? N - 2 : N - 1;
             q.hypothesis("N >= 1", N >= 1);
             q.hypothesis("0 <= K <= N - 1", 0 <= K && K <= N - 1);
             q.hypothesis("invariant after the last neuron", same(F, t.expected(neurons, K)));

@@ -19,10 +19,10 @@ constexpr InductionText kText{
 using Change = MlpWidthChange;
 
 struct Fields {
-  std::vector<z3::expr> x, e;
+  std::vector<smt::Term> x, e;
 };
 
-Fields fields(z3::context& c) {
+Fields fields(smt::Context& c) {
   Fields f;
   for (const char* name : {"q", "a", "s1", "s2"}) {
     f.x.push_back(c.int_const(name));
@@ -33,22 +33,22 @@ Fields fields(z3::context& c) {
 
 // weight * (the hidden neuron of entry e on the one-hot input of x), written by cases so that the query
 // stays linear (cvc5 rejects a product of two terms in a linear logic).
-z3::expr weighted_neuron(const Fields& f, Change mutant, const z3::expr& weight) {
-  z3::context& c = f.x.front().ctx();
+smt::Term weighted_neuron(const Fields& f, Change mutant, const smt::Term& weight) {
+  smt::Context& c = f.x.front().ctx();
   std::size_t read = mutant == Change::FieldIgnored ? 3 : 4;
   int bias = mutant == Change::BiasOffByOne || mutant == Change::FieldIgnored ? -2 : -3;
-  z3::expr sum = c.real_val(bias), scaled = weight * c.real_val(bias);
+  smt::Term sum = c.real_val(bias), scaled = weight * c.real_val(bias);
   for (std::size_t k = 0; k < read; ++k) {
-    sum = sum + z3::ite(f.x[k] == f.e[k], c.real_val(1), c.real_val(0));
-    scaled = scaled + z3::ite(f.x[k] == f.e[k], weight, c.real_val(0));
+    sum = sum + smt::ite(f.x[k] == f.e[k], c.real_val(1), c.real_val(0));
+    scaled = scaled + smt::ite(f.x[k] == f.e[k], weight, c.real_val(0));
   }
-  return z3::ite(sum > 0, scaled, c.real_val(0));
+  return smt::ite(sum > 0, scaled, c.real_val(0));
 }
 
-z3::expr neuron(const Fields& f, Change mutant) { return weighted_neuron(f, mutant, f.x.front().ctx().real_val(1)); }
+smt::Term neuron(const Fields& f, Change mutant) { return weighted_neuron(f, mutant, f.x.front().ctx().real_val(1)); }
 
-z3::expr same_entry(const Fields& f) {
-  z3::expr all = f.x[0] == f.e[0];
+smt::Term same_entry(const Fields& f) {
+  smt::Term all = f.x[0] == f.e[0];
   for (std::size_t k = 1; k < 4; ++k) all = all && f.x[k] == f.e[k];
   return all;
 }
@@ -56,50 +56,51 @@ z3::expr same_entry(const Fields& f) {
 ChainQuery<Change> indicator(Change mutant) {
   return {"lemma: indicator neuron",
           "the neuron of entry e on the one-hot input of x is 1 if e = x, else 0",
-          [mutant](z3::context& c, Query& q) {
+          [mutant](smt::Context& c, Query& q) {
             Fields f = fields(c);
-            q.fact(neuron(f, mutant) != z3::ite(same_entry(f), c.real_val(1), c.real_val(0)));
+            q.fact(neuron(f, mutant) != smt::ite(same_entry(f), c.real_val(1), c.real_val(0)));
           },
           {Change::BiasOffByOne, Change::FieldIgnored}};
 }
 
-z3::func_decl delta(z3::context& c) {
-  z3::sort i = c.int_sort();
+smt::FuncDecl delta(smt::Context& c) {
+  smt::Sort i = c.int_sort();
   return c.function("delta", i, i, i, i, c.real_sort());
 }
 
 ChainQuery<Change> sum_base() {
-  return {"base: no entry", "S = 0 with no entry taken satisfies the invariant", [](z3::context& c, Query& q) {
+  return {"base: no entry", "S = 0 with no entry taken satisfies the invariant", [](smt::Context& c, Query& q) {
             Fields f = fields(c);
-            z3::expr S = c.real_const("S"), taken = c.bool_const("taken");
+            smt::Term S = c.real_const("S"), taken = c.bool_const("taken");
             q.fact(S == 0 && !taken);
-            q.fact(S != z3::ite(taken, delta(c)(f.x[0], f.x[1], f.x[2], f.x[3]), c.real_val(0)));
+            q.fact(S != smt::ite(taken, delta(c)(f.x[0], f.x[1], f.x[2], f.x[3]), c.real_val(0)));
           }};
 }
 
 ChainQuery<Change> sum_step(Change mutant) {
   return {"step: one more entry",
           "the invariant and an entry e not taken before => the invariant after adding e",
-          [mutant](z3::context& c, Query& q) {
+          [mutant](smt::Context& c, Query& q) {
             Fields f = fields(c);
-            z3::func_decl d = delta(c);
-            z3::expr S = c.real_const("S"), taken = c.bool_const("taken");
-            z3::expr at_x = d(f.x[0], f.x[1], f.x[2], f.x[3]), at_e = d(f.e[0], f.e[1], f.e[2], f.e[3]);
-            q.hypothesis("invariant before e", S == z3::ite(taken, at_x, c.real_val(0)));
-            if (mutant != Change::EntryTwice) q.hypothesis("each entry taken once", z3::implies(same_entry(f), !taken));
-            z3::expr S_next = S + weighted_neuron(f, mutant, at_e), taken_next = taken || same_entry(f);
-            q.fact(S_next != z3::ite(taken_next, at_x, c.real_val(0)));
+            smt::FuncDecl d = delta(c);
+            smt::Term S = c.real_const("S"), taken = c.bool_const("taken");
+            smt::Term at_x = d(f.x[0], f.x[1], f.x[2], f.x[3]), at_e = d(f.e[0], f.e[1], f.e[2], f.e[3]);
+            q.hypothesis("invariant before e", S == smt::ite(taken, at_x, c.real_val(0)));
+            if (mutant != Change::EntryTwice)
+              q.hypothesis("each entry taken once", smt::implies(same_entry(f), !taken));
+            smt::Term S_next = S + weighted_neuron(f, mutant, at_e), taken_next = taken || same_entry(f);
+            q.fact(S_next != smt::ite(taken_next, at_x, c.real_val(0)));
           },
           {Change::BiasOffByOne, Change::FieldIgnored, Change::EntryTwice}};
 }
 
 ChainQuery<Change> sum_exit() {
   return {"exit: every entry taken", "x's entry taken and the invariant => the output is delta(x)",
-          [](z3::context& c, Query& q) {
+          [](smt::Context& c, Query& q) {
             Fields f = fields(c);
-            z3::expr S = c.real_const("S"), taken = c.bool_const("taken");
-            z3::expr at_x = delta(c)(f.x[0], f.x[1], f.x[2], f.x[3]);
-            q.hypothesis("invariant after the last entry", S == z3::ite(taken, at_x, c.real_val(0)));
+            smt::Term S = c.real_const("S"), taken = c.bool_const("taken");
+            smt::Term at_x = delta(c)(f.x[0], f.x[1], f.x[2], f.x[3]);
+            q.hypothesis("invariant after the last entry", S == smt::ite(taken, at_x, c.real_val(0)));
             q.hypothesis("x's entry is among the table's", taken);
             q.fact(S != at_x);
           }};

@@ -17,8 +17,8 @@ constexpr InductionText kText{
 using Change = ParameterCountChange;
 
 ChainQuery<Change> grid_base() {
-  return {"base: grid L = 0", "|G_0| = 0 = 0 (0 + 1) / 2", [](z3::context& c, Query& q) {
-            z3::expr G = c.int_const("G");
+  return {"base: grid L = 0", "|G_0| = 0 = 0 (0 + 1) / 2", [](smt::Context& c, Query& q) {
+            smt::Term G = c.int_const("G");
             q.fact(G == 0);
             q.fact(2 * G != 0);
           }};
@@ -27,11 +27,11 @@ ChainQuery<Change> grid_base() {
 ChainQuery<Change> grid_step(Change mutant) {
   return {"step: grid L to L+1",
           "2 |G_L| = L(L+1) => 2 |G_{L+1}| = (L+1)(L+2)",
-          [mutant](z3::context& c, Query& q) {
-            z3::expr L = c.int_const("L"), G = c.int_const("G");
+          [mutant](smt::Context& c, Query& q) {
+            smt::Term L = c.int_const("L"), G = c.int_const("G");
             q.hypothesis("L >= 0", L >= 0);
             q.hypothesis("2 |G_L| = L(L+1)", 2 * G == L * (L + 1));
-            z3::expr row = mutant == Change::RowOffByOne ? L : L + 1;
+            smt::Term row = mutant == Change::RowOffByOne ? L : L + 1;
             q.fact(2 * (G + row) != (L + 1) * (L + 2));
           },
           {Change::RowOffByOne}};
@@ -39,8 +39,8 @@ ChainQuery<Change> grid_step(Change mutant) {
 
 ChainQuery<Change> grid_bounds() {
   return {"lemma: grid bounds", "2 |G_L| = L(L+1), L >= 1 => L^2 <= 2 |G_L| and |G_L| <= L^2",
-          [](z3::context& c, Query& q) {
-            z3::expr L = c.int_const("L"), G = c.int_const("G");
+          [](smt::Context& c, Query& q) {
+            smt::Term L = c.int_const("L"), G = c.int_const("G");
             q.hypothesis("L >= 1", L >= 1);
             q.hypothesis("2 |G_L| = L(L+1)", 2 * G == L * (L + 1));
             q.fact(!(L * L <= 2 * G && G <= L * L));
@@ -50,24 +50,24 @@ ChainQuery<Change> grid_bounds() {
 ChainQuery<Change> scalar_heads(Change mutant) {
   return {"conclusion: H scalar heads",
           "L^2 <= 2 |G_L| <= 2 L^2, H >= 1 => H L^2 / 2 <= H |G_L| <= H L^2",
-          [mutant](z3::context& c, Query& q) {
+          [mutant](smt::Context& c, Query& q) {
             // Over the reals (nlsat decides it at once); the integers are a special case.
-            z3::expr L = c.real_const("L"), G = c.real_const("G"), H = c.real_const("H"), LL = L * L;
+            smt::Term L = c.real_const("L"), G = c.real_const("G"), H = c.real_const("H"), LL = L * L;
             q.hypothesis("H >= 1", H >= 1);
             q.hypothesis("grid bounds", LL <= 2 * G && G <= LL);
-            z3::expr lower = mutant == Change::ScalarWithoutHalf ? H * G >= H * LL : 2 * (H * G) >= H * LL;
+            smt::Term lower = mutant == Change::ScalarWithoutHalf ? H * G >= H * LL : 2 * (H * G) >= H * LL;
             q.fact(!(H * G <= H * LL && lower));
           },
           {Change::ScalarWithoutHalf}};
 }
 
-z3::expr product_invariant(const z3::expr& P, const z3::expr& X, const z3::expr& T) {
+smt::Term product_invariant(const smt::Term& P, const smt::Term& X, const smt::Term& T) {
   return 0 < P && P <= X && P * T >= X && T > 0;
 }
 
 ChainQuery<Change> product_base() {
-  return {"base: product H = 0", "P = X = T = 1 satisfy 0 < P <= X, P T >= X", [](z3::context& c, Query& q) {
-            z3::expr P = c.real_const("P"), X = c.real_const("X"), T = c.real_const("T");
+  return {"base: product H = 0", "P = X = T = 1 satisfy 0 < P <= X, P T >= X", [](smt::Context& c, Query& q) {
+            smt::Term P = c.real_const("P"), X = c.real_const("X"), T = c.real_const("T");
             q.fact(P == 1 && X == 1 && T == 1);
             q.fact(!product_invariant(P, X, T));
           }};
@@ -76,13 +76,13 @@ ChainQuery<Change> product_base() {
 ChainQuery<Change> product_step(Change mutant) {
   return {"step: product H to H+1",
           "0 < P <= X, P T >= X, 2 |G_L| = L(L+1), L >= 1 => the same for P |G_L|, X L^2 and 2T",
-          [mutant](z3::context& c, Query& q) {
-            z3::expr L = c.real_const("L"), G = c.real_const("G");
-            z3::expr P = c.real_const("P"), X = c.real_const("X"), T = c.real_const("T");
+          [mutant](smt::Context& c, Query& q) {
+            smt::Term L = c.real_const("L"), G = c.real_const("G");
+            smt::Term P = c.real_const("P"), X = c.real_const("X"), T = c.real_const("T");
             q.hypothesis("L >= 1", L >= 1);
             q.hypothesis("2 |G_L| = L(L+1)", 2 * G == L * (L + 1));
             q.hypothesis("invariant after H factors", product_invariant(P, X, T));
-            z3::expr T_next = mutant == Change::ProductWithoutFactor ? T : 2 * T;
+            smt::Term T_next = mutant == Change::ProductWithoutFactor ? T : 2 * T;
             q.fact(!product_invariant(P * G, X * L * L, T_next));
           },
           {Change::ProductWithoutFactor}};

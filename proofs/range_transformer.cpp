@@ -36,27 +36,27 @@ std::vector<HardAttentionHead> heads(Change mutant) {
 
 // One causal layer over symbolic inputs: x[j] at position j, query position n.
 struct Layer {
-  z3::context& c;
+  smt::Context& c;
   std::vector<HardAttentionHead> heads;
-  z3::expr x, n;
+  smt::Term x, n;
 
-  z3::expr token(const z3::expr& j, std::size_t coordinate) const {
-    return coordinate == 0 ? z3::select(x, j) : c.real_val(1);
+  smt::Term token(const smt::Term& j, std::size_t coordinate) const {
+    return coordinate == 0 ? smt::select(x, j) : c.real_val(1);
   }
-  z3::expr linear(const QVector& w, const z3::expr& j) const {
-    z3::expr sum = c.real_val(0);
+  smt::Term linear(const QVector& w, const smt::Term& j) const {
+    smt::Term sum = c.real_val(0);
     for (std::size_t a = 0; a < w.size(); ++a) sum = sum + real_val(c, w[a]) * token(j, a);
     return sum.simplify();
   }
-  z3::expr score(std::size_t h, const z3::expr& j) const {
-    z3::expr sum = c.real_val(0);
+  smt::Term score(std::size_t h, const smt::Term& j) const {
+    smt::Term sum = c.real_val(0);
     for (std::size_t a = 0; a < heads[h].w_q.size(); ++a)
       sum = sum + linear(heads[h].w_q[a], n) * linear(heads[h].w_k[a], j);
     return sum.simplify();
   }
-  z3::expr value(std::size_t h, const z3::expr& j) const { return linear(heads[h].w_v, j); }
-  z3::expr read_out(const std::vector<z3::expr>& values) const {
-    z3::expr sum = c.real_val(0);
+  smt::Term value(std::size_t h, const smt::Term& j) const { return linear(heads[h].w_v, j); }
+  smt::Term read_out(const std::vector<smt::Term>& values) const {
+    smt::Term sum = c.real_val(0);
     for (std::size_t h = 0; h < heads.size(); ++h) sum = sum + real_val(c, heads[h].w_o.at(0)) * values[h];
     return sum.simplify();
   }
@@ -64,26 +64,26 @@ struct Layer {
 
 struct Setting {
   Layer layer;
-  std::vector<z3::expr> selected;  // one maximiser per head
-  z3::expr max, min;
+  std::vector<smt::Term> selected;  // one maximiser per head
+  smt::Term max, min;
 };
 
 // Positions 0..n, max and min of x over them, and a maximiser per head.
-Setting setting(z3::context& c, Query& q, Change mutant) {
+Setting setting(smt::Context& c, Query& q, Change mutant) {
   Layer layer{c, heads(mutant), c.constant("x", c.array_sort(c.int_sort(), c.real_sort())), c.int_const("n")};
-  z3::expr j = c.int_const("j"), hi = c.int_const("argmax_x"), lo = c.int_const("argmin_x");
+  smt::Term j = c.int_const("j"), hi = c.int_const("argmax_x"), lo = c.int_const("argmin_x");
   Setting s{layer, {}, c.real_const("max_x"), c.real_const("min_x")};
-  z3::expr inside = 0 <= j && j <= layer.n;
+  smt::Term inside = 0 <= j && j <= layer.n;
   q.hypothesis("n >= 0", layer.n >= 0);
-  q.fact(z3::forall(j, z3::implies(inside, s.min <= z3::select(layer.x, j) && z3::select(layer.x, j) <= s.max)));
-  q.fact(0 <= hi && hi <= layer.n && z3::select(layer.x, hi) == s.max);
-  q.fact(0 <= lo && lo <= layer.n && z3::select(layer.x, lo) == s.min);
+  q.fact(smt::forall(j, smt::implies(inside, s.min <= smt::select(layer.x, j) && smt::select(layer.x, j) <= s.max)));
+  q.fact(0 <= hi && hi <= layer.n && smt::select(layer.x, hi) == s.max);
+  q.fact(0 <= lo && lo <= layer.n && smt::select(layer.x, lo) == s.min);
   for (std::size_t h = 0; h < layer.heads.size(); ++h) {
-    z3::expr sel = c.int_const(("selected" + std::to_string(h)).c_str());
+    smt::Term sel = c.int_const(("selected" + std::to_string(h)).c_str());
     q.fact(0 <= sel && sel <= layer.n);
     if (mutant != Change::SelectionAnyPosition)
       q.hypothesis("head " + std::to_string(h) + " selects a maximiser of its score",
-                   z3::forall(j, z3::implies(inside, layer.score(h, j) <= layer.score(h, sel))));
+                   smt::forall(j, smt::implies(inside, layer.score(h, j) <= layer.score(h, sel))));
     s.selected.push_back(sel);
   }
   return s;
@@ -92,9 +92,9 @@ Setting setting(z3::context& c, Query& q, Change mutant) {
 ChainQuery<Change> single(Change mutant) {
   return {"conclusion: one maximiser",
           "each head's selected value, read out, is max - min",
-          [mutant](z3::context& c, Query& q) {
+          [mutant](smt::Context& c, Query& q) {
             Setting s = setting(c, q, mutant);
-            std::vector<z3::expr> values;
+            std::vector<smt::Term> values;
             for (std::size_t h = 0; h < s.selected.size(); ++h) values.push_back(s.layer.value(h, s.selected[h]));
             q.fact(s.layer.read_out(values) != s.max - s.min);
           },
@@ -103,10 +103,10 @@ ChainQuery<Change> single(Change mutant) {
 
 // A_h, C_h after positions 0..k-1 (before) and 0..k (after), per head.
 struct Tally {
-  std::vector<z3::expr> sum, count;
+  std::vector<smt::Term> sum, count;
 };
 
-Tally tally(z3::context& c, std::size_t heads, const std::string& suffix) {
+Tally tally(smt::Context& c, std::size_t heads, const std::string& suffix) {
   Tally t;
   for (std::size_t h = 0; h < heads; ++h) {
     t.sum.push_back(c.real_const(("A" + std::to_string(h) + suffix).c_str()));
@@ -115,12 +115,12 @@ Tally tally(z3::context& c, std::size_t heads, const std::string& suffix) {
   return t;
 }
 
-z3::expr invariant(const Setting& s, const Tally& t, const z3::expr& k) {
-  z3::expr all = s.layer.c.bool_val(true);
+smt::Term invariant(const Setting& s, const Tally& t, const smt::Term& k) {
+  smt::Term all = s.layer.c.bool_val(true);
   for (std::size_t h = 0; h < t.sum.size(); ++h) {
-    z3::expr V = s.layer.value(h, s.selected[h]);
-    all = all && t.sum[h] == V * z3::to_real(t.count[h]) && t.count[h] >= 0 &&
-          z3::implies(k > s.selected[h], t.count[h] >= 1);
+    smt::Term V = s.layer.value(h, s.selected[h]);
+    all = all && t.sum[h] == V * smt::to_real(t.count[h]) && t.count[h] >= 0 &&
+          smt::implies(k > s.selected[h], t.count[h] >= 1);
   }
   return all;
 }
@@ -128,7 +128,7 @@ z3::expr invariant(const Setting& s, const Tally& t, const z3::expr& k) {
 ChainQuery<Change> average_base(Change mutant) {
   return {"base: average, no position",
           "A_h = 0, C_h = 0 satisfy the invariant at k = 0",
-          [mutant](z3::context& c, Query& q) {
+          [mutant](smt::Context& c, Query& q) {
             Setting s = setting(c, q, mutant);
             Tally t = tally(c, s.selected.size(), "");
             for (std::size_t h = 0; h < t.sum.size(); ++h) q.fact(t.sum[h] == 0 && t.count[h] == 0);
@@ -140,18 +140,18 @@ ChainQuery<Change> average_base(Change mutant) {
 ChainQuery<Change> average_step(Change mutant) {
   return {"step: average, position k",
           "the invariant at k and position k <= n tallied => the invariant at k + 1",
-          [mutant](z3::context& c, Query& q) {
+          [mutant](smt::Context& c, Query& q) {
             Setting s = setting(c, q, mutant);
             Tally before = tally(c, s.selected.size(), ""), after = tally(c, s.selected.size(), "_next");
-            z3::expr k = c.int_const("k");
+            smt::Term k = c.int_const("k");
             q.fact(0 <= k && k <= s.layer.n);
             q.hypothesis("invariant at k", invariant(s, before, k));
             for (std::size_t h = 0; h < before.sum.size(); ++h) {
-              z3::expr counted = mutant == Change::AverageOverAll
-                                     ? c.bool_val(true)
-                                     : s.layer.score(h, k) == s.layer.score(h, s.selected[h]);
-              q.fact(after.sum[h] == before.sum[h] + z3::ite(counted, s.layer.value(h, k), c.real_val(0)));
-              q.fact(after.count[h] == before.count[h] + z3::ite(counted, c.int_val(1), c.int_val(0)));
+              smt::Term counted = mutant == Change::AverageOverAll
+                                      ? c.bool_val(true)
+                                      : s.layer.score(h, k) == s.layer.score(h, s.selected[h]);
+              q.fact(after.sum[h] == before.sum[h] + smt::ite(counted, s.layer.value(h, k), c.real_val(0)));
+              q.fact(after.count[h] == before.count[h] + smt::ite(counted, c.int_val(1), c.int_val(0)));
             }
             q.fact(!invariant(s, after, k + 1));
           },
@@ -161,12 +161,12 @@ ChainQuery<Change> average_step(Change mutant) {
 ChainQuery<Change> average_exit(Change mutant) {
   return {"exit: average, k = n + 1",
           "the invariant at k = n + 1 => the read-out of the means A_h / C_h is max - min",
-          [mutant](z3::context& c, Query& q) {
+          [mutant](smt::Context& c, Query& q) {
             Setting s = setting(c, q, mutant);
             Tally t = tally(c, s.selected.size(), "");
             q.hypothesis("invariant at n + 1", invariant(s, t, s.layer.n + 1));
-            std::vector<z3::expr> means;
-            for (std::size_t h = 0; h < t.sum.size(); ++h) means.push_back(t.sum[h] / z3::to_real(t.count[h]));
+            std::vector<smt::Term> means;
+            for (std::size_t h = 0; h < t.sum.size(); ++h) means.push_back(t.sum[h] / smt::to_real(t.count[h]));
             q.fact(s.layer.read_out(means) != s.max - s.min);
           },
           {Change::MinHeadScoresMax, Change::ReadOutAdds, Change::SelectionAnyPosition}};

@@ -15,37 +15,37 @@ constexpr InductionText kText{
 using Change = RelaxationChange;
 
 struct Vocabulary {
-  z3::context& c;
-  z3::expr alpha, beta;
+  smt::Context& c;
+  smt::Term alpha, beta;
 
   // factor * lim sig(x): sig* is 1, 0 or 1/2 for x > 0, < 0, = 0, written by cases so that the query stays
   // linear (cvc5 rejects a product of two terms in a linear logic).
-  z3::expr times_limit_sigmoid(const z3::expr& factor, const z3::expr& x) const {
-    return z3::ite(x > 0, factor, z3::ite(x < 0, c.real_val(0), factor / 2));
+  smt::Term times_limit_sigmoid(const smt::Term& factor, const smt::Term& x) const {
+    return smt::ite(x > 0, factor, smt::ite(x < 0, c.real_val(0), factor / 2));
   }
-  z3::expr relay_step(const z3::expr& state, const z3::expr& u) const {
-    return z3::ite(u >= alpha, c.bool_val(true), z3::ite(u <= beta, c.bool_val(false), state));
+  smt::Term relay_step(const smt::Term& state, const smt::Term& u) const {
+    return smt::ite(u >= alpha, c.bool_val(true), smt::ite(u <= beta, c.bool_val(false), state));
   }
-  z3::expr as_number(const z3::expr& state) const { return z3::ite(state, c.real_val(1), c.real_val(0)); }
-  void hypotheses(Query& q, const z3::expr& u, Change mutant) const {
+  smt::Term as_number(const smt::Term& state) const { return smt::ite(state, c.real_val(1), c.real_val(0)); }
+  void hypotheses(Query& q, const smt::Term& u, Change mutant) const {
     q.hypothesis("alpha >= beta", alpha >= beta);
     if (mutant != Change::TiesAllowed) q.hypothesis("no input equals alpha or beta", u != alpha && u != beta);
   }
 };
 
-Vocabulary vocabulary(z3::context& c) { return {c, c.real_const("alpha"), c.real_const("beta")}; }
+Vocabulary vocabulary(smt::Context& c) { return {c, c.real_const("alpha"), c.real_const("beta")}; }
 
 ChainQuery<Change> base(Change mutant) {
   return {"base",
           "s_0 = the initial state = relay(-1)",
-          [mutant](z3::context& c, Query& q) {
+          [mutant](smt::Context& c, Query& q) {
             Vocabulary v = vocabulary(c);
-            z3::expr initial = c.bool_const("initial"), s0 = c.real_const("s_0"), u0 = c.real_const("u_0");
+            smt::Term initial = c.bool_const("initial"), s0 = c.real_const("s_0"), u0 = c.real_const("u_0");
             v.hypotheses(q, u0, mutant);
             q.hypothesis("s_0 is the initial relay state",
                          s0 == v.as_number(mutant == Change::OtherInitialState ? !initial : initial));
             // As printed, s_0 would be compared with relay(0), the state after u_0.
-            z3::expr compared = mutant == Change::SameStep ? v.relay_step(initial, u0) : initial;
+            smt::Term compared = mutant == Change::SameStep ? v.relay_step(initial, u0) : initial;
             q.fact(s0 != v.as_number(compared));
           },
           {Change::TiesAllowed, Change::SameStep, Change::OtherInitialState}};
@@ -54,13 +54,13 @@ ChainQuery<Change> base(Change mutant) {
 ChainQuery<Change> step(Change mutant) {
   return {"step: input u_n",
           "s_n = relay(n-1) and u_n off the thresholds => s_{n+1} = relay(n)",
-          [mutant](z3::context& c, Query& q) {
+          [mutant](smt::Context& c, Query& q) {
             Vocabulary v = vocabulary(c);
-            z3::expr r = c.bool_const("relay_before"), s = c.real_const("s_n"), u = c.real_const("u_n");
+            smt::Term r = c.bool_const("relay_before"), s = c.real_const("s_n"), u = c.real_const("u_n");
             v.hypotheses(q, u, mutant);
             q.hypothesis("invariant at n", s == v.as_number(r));
-            z3::expr falls = mutant == Change::SignFlipped ? u - v.beta : v.beta - u;
-            z3::expr next = s - v.times_limit_sigmoid(s, falls) + v.times_limit_sigmoid(1 - s, u - v.alpha);
+            smt::Term falls = mutant == Change::SignFlipped ? u - v.beta : v.beta - u;
+            smt::Term next = s - v.times_limit_sigmoid(s, falls) + v.times_limit_sigmoid(1 - s, u - v.alpha);
             q.fact(next != v.as_number(v.relay_step(r, u)));
           },
           {Change::TiesAllowed, Change::SignFlipped}};

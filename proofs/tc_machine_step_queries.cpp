@@ -16,9 +16,9 @@ struct Composition {
   Vocabulary& v;
   Query& q;
   Delta delta;
-  z3::sort mem;
-  z3::func_decl enc, mid_push, mid_slot, feed, last, reader, diag, mlp_control, mlp_stack1, mlp_stack2;
-  z3::expr nq, ni;
+  smt::Sort mem;
+  smt::FuncDecl enc, mid_push, mid_slot, feed, last, reader, diag, mlp_control, mlp_stack1, mlp_stack2;
+  smt::Term nq, ni;
 
   Composition(Vocabulary& voc, Query& query)
       : v(voc),
@@ -38,122 +38,122 @@ struct Composition {
         nq(voc.c.int_const("nq")),
         ni(voc.c.int_const("ni")) {}
 
-  z3::sort integer() const { return v.c.int_sort(); }
-  z3::sort array() const { return v.c.array_sort(v.c.int_sort(), v.c.int_sort()); }
-  std::vector<z3::sort> token_sorts() const { return std::vector<z3::sort>(8, integer()); }
-  z3::func_decl fn(const char* name, const std::vector<z3::sort>& domain, const z3::sort& range) const {
-    z3::sort_vector d(v.c);
-    for (const z3::sort& s : domain) d.push_back(s);
+  smt::Sort integer() const { return v.c.int_sort(); }
+  smt::Sort array() const { return v.c.array_sort(v.c.int_sort(), v.c.int_sort()); }
+  std::vector<smt::Sort> token_sorts() const { return std::vector<smt::Sort>(8, integer()); }
+  smt::FuncDecl fn(const char* name, const std::vector<smt::Sort>& domain, const smt::Sort& range) const {
+    smt::SortVector d(v.c);
+    for (const smt::Sort& s : domain) d.push_back(s);
     return v.c.function(name, d, range);
   }
-  z3::expr nc() const { return 2 * nq; }
-  z3::expr O() const { return v.C(); }
+  smt::Term nc() const { return 2 * nq; }
+  smt::Term O() const { return v.C(); }
 
   // Z0 (symbol 1) at the bottom and only there, every symbol in 1..k.
-  z3::expr stack_ok(const z3::expr& G, const z3::expr& D) const {
-    z3::expr d = v.c.int_const("d_level");
+  smt::Term stack_ok(const smt::Term& G, const smt::Term& D) const {
+    smt::Term d = v.c.int_const("d_level");
     if (v.mutation == TcMutation::Z0BottomDropped)
-      return z3::forall(d, z3::implies(0 <= d && d <= D, 1 <= z3::select(G, d) && z3::select(G, d) <= v.k));
-    return z3::select(G, 0) == 1 &&
-           z3::forall(d, z3::implies(1 <= d && d <= D, 2 <= z3::select(G, d) && z3::select(G, d) <= v.k));
+      return smt::forall(d, smt::implies(0 <= d && d <= D, 1 <= smt::select(G, d) && smt::select(G, d) <= v.k));
+    return smt::select(G, 0) == 1 &&
+           smt::forall(d, smt::implies(1 <= d && d <= D, 2 <= smt::select(G, d) && smt::select(G, d) <= v.k));
   }
 
   // A token: control, both stack signals, tape, then the head outputs h1, r1, r2, h4.
   struct Token {
-    z3::expr control, u1, u2, tape, h1, r1, r2, h4;
-    z3::expr_vector args(z3::context& c) const {
-      z3::expr_vector a(c);
-      for (const z3::expr* e : {&control, &u1, &u2, &tape, &h1, &r1, &r2, &h4}) a.push_back(*e);
+    smt::Term control, u1, u2, tape, h1, r1, r2, h4;
+    smt::TermVector args(smt::Context& c) const {
+      smt::TermVector a(c);
+      for (const smt::Term* e : {&control, &u1, &u2, &tape, &h1, &r1, &r2, &h4}) a.push_back(*e);
       return a;
     }
   };
 
-  Token token(const z3::expr& control, const z3::expr& u1, const z3::expr& u2, const z3::expr& tape, const z3::expr& m1,
-              const z3::expr& m2) const {
+  Token token(const smt::Term& control, const smt::Term& u1, const smt::Term& u2, const smt::Term& tape,
+              const smt::Term& m1, const smt::Term& m2) const {
     return {control, u1, u2, tape, diag(nc(), control), reader(m1), reader(m2), diag(ni, tape)};
   }
 
   // Lemma instances.
   void heads(const Token& z) const {
     q.hypothesis("head lemmas: the control and tape heads output their integer inputs",
-                 z3::implies(0 <= z.control && z.control < nc(), diag(nc(), z.control) == z.control) &&
-                     z3::implies(0 <= z.tape && z.tape < ni, diag(ni, z.tape) == z.tape));
+                 smt::implies(0 <= z.control && z.control < nc(), diag(nc(), z.control) == z.control) &&
+                     smt::implies(0 <= z.tape && z.tape < ni, diag(ni, z.tape) == z.tape));
   }
-  void reader_at_rest(const z3::expr& m, const z3::expr& G, const z3::expr& D) const {
-    z3::expr top = z3::select(G, D);
+  void reader_at_rest(const smt::Term& m, const smt::Term& G, const smt::Term& D) const {
+    smt::Term top = smt::select(G, D);
     q.hypothesis("reader lemma at rest; the last-entries query",
-                 z3::implies(enc(m, G, D) && 0 <= D && D <= v.N && 1 <= top && top <= v.k,
-                             reader(m) == top - 1 && last(m) == v.m(top, D)));
+                 smt::implies(enc(m, G, D) && 0 <= D && D <= v.N && 1 <= top && top <= v.k,
+                              reader(m) == top - 1 && last(m) == v.m(top, D)));
   }
-  void reader_in_middle(const z3::expr& m, const z3::expr& G, const z3::expr& D, const z3::expr& a) const {
+  void reader_in_middle(const smt::Term& m, const smt::Term& G, const smt::Term& D, const smt::Term& a) const {
     q.hypothesis("reader lemma in the middle of a push; the last-entries query",
-                 z3::implies(mid_push(m, G, D, a) && -1 <= D && D + 1 <= v.N && 1 <= a && a <= v.k,
-                             reader(m) == 0 && last(m) == v.M(a, D + 1)));
-    for (const z3::expr& b : {D - 1, D})
+                 smt::implies(mid_push(m, G, D, a) && -1 <= D && D + 1 <= v.N && 1 <= a && a <= v.k,
+                              reader(m) == 0 && last(m) == v.M(a, D + 1)));
+    for (const smt::Term& b : {D - 1, D})
       q.hypothesis("reader lemma at a slot; the last-entries query",
-                   z3::implies(mid_slot(m, G, b) && 0 <= b && b <= v.N,
-                               reader(m) == v.k - (z3::select(G, b) - 1) && last(m) == v.P(b)));
+                   smt::implies(mid_slot(m, G, b) && 0 <= b && b <= v.N,
+                                reader(m) == v.k - (smt::select(G, b) - 1) && last(m) == v.P(b)));
   }
-  void rises(const z3::expr& m, const z3::expr& G, const z3::expr& D, const z3::expr& a, const z3::expr& u) const {
-    z3::expr encoded = enc(m, G, D) && 0 <= D && D <= v.N;
+  void rises(const smt::Term& m, const smt::Term& G, const smt::Term& D, const smt::Term& a, const smt::Term& u) const {
+    smt::Term encoded = enc(m, G, D) && 0 <= D && D <= v.N;
     q.hypothesis("rising token lemmas (push, pop, no-op)",
-                 z3::implies(encoded && D + 1 <= v.N && 1 <= a && a <= v.k && u == v.target(Op::Push, a, D),
-                             mid_push(feed(m, u), G, D, a)) &&
-                     z3::implies(encoded && D >= 1 && u == v.target(Op::Pop, a, D), mid_slot(feed(m, u), G, D - 1)) &&
-                     z3::implies(encoded && u == v.target(Op::None, a, D), mid_slot(feed(m, u), G, D)));
+                 smt::implies(encoded && D + 1 <= v.N && 1 <= a && a <= v.k && u == v.target(Op::Push, a, D),
+                              mid_push(feed(m, u), G, D, a)) &&
+                     smt::implies(encoded && D >= 1 && u == v.target(Op::Pop, a, D), mid_slot(feed(m, u), G, D - 1)) &&
+                     smt::implies(encoded && u == v.target(Op::None, a, D), mid_slot(feed(m, u), G, D)));
   }
-  void falls(const z3::expr& m, const z3::expr& G, const z3::expr& D, const z3::expr& a, const z3::expr& u) const {
-    z3::expr fed = feed(m, u);
-    q.hypothesis(
-        "falling token lemma from a push",
-        z3::implies(mid_push(m, G, D, a) && -1 <= D && D + 1 <= v.N && 1 <= a && a <= v.k && u == 2 * O() - last(m) - 0,
-                    enc(fed, z3::store(G, D + 1, a), D + 1) && last(fed) == u));
-    for (const z3::expr& b : {D - 1, D})
+  void falls(const smt::Term& m, const smt::Term& G, const smt::Term& D, const smt::Term& a, const smt::Term& u) const {
+    smt::Term fed = feed(m, u);
+    q.hypothesis("falling token lemma from a push",
+                 smt::implies(mid_push(m, G, D, a) && -1 <= D && D + 1 <= v.N && 1 <= a && a <= v.k &&
+                                  u == 2 * O() - last(m) - 0,
+                              enc(fed, smt::store(G, D + 1, a), D + 1) && last(fed) == u));
+    for (const smt::Term& b : {D - 1, D})
       q.hypothesis("falling token lemma from a slot",
-                   z3::implies(mid_slot(m, G, b) && 0 <= b && b <= v.N &&
-                                   u == 2 * O() - last(m) - (v.k - (z3::select(G, b) - 1)),
-                               enc(fed, G, b) && last(fed) == u));
+                   smt::implies(mid_slot(m, G, b) && 0 <= b && b <= v.N &&
+                                    u == 2 * O() - last(m) - (v.k - (smt::select(G, b) - 1)),
+                                enc(fed, G, b) && last(fed) == u));
   }
   void mlp_in_middle(const Token& z) const {
-    z3::expr premises = nq <= z.control && z.control < nc() && z.h1 == z.control && 0 <= z.tape && z.tape < ni &&
-                        z.h4 == z.tape && 0 <= z.r1 && z.r1 <= v.k && 0 <= z.r2 && z.r2 <= v.k && z.u1 >= 0 &&
-                        z.u2 >= 0;
-    z3::expr_vector a = z.args(v.c);
+    smt::Term premises = nq <= z.control && z.control < nc() && z.h1 == z.control && 0 <= z.tape && z.tape < ni &&
+                         z.h4 == z.tape && 0 <= z.r1 && z.r1 <= v.k && 0 <= z.r2 && z.r2 <= v.k && z.u1 >= 0 &&
+                         z.u2 >= 0;
+    smt::TermVector a = z.args(v.c);
     q.hypothesis("finite control in the middle",
-                 z3::implies(premises, mlp_control(a) == z.control - nq && mlp_stack1(a) == 2 * O() - z.u1 - z.r1 &&
-                                           mlp_stack2(a) == 2 * O() - z.u2 - z.r2));
+                 smt::implies(premises, mlp_control(a) == z.control - nq && mlp_stack1(a) == 2 * O() - z.u1 - z.r1 &&
+                                            mlp_stack2(a) == 2 * O() - z.u2 - z.r2));
   }
-  void mlp_at_rest(const Token& z, const z3::expr& D1, const z3::expr& D2) const {
-    z3::expr premises = 0 <= z.control && z.control < nq && z.h1 == z.control && 0 <= z.tape && z.tape < ni &&
-                        z.h4 == z.tape && 0 <= z.r1 && z.r1 < v.k && 0 <= z.r2 && z.r2 < v.k && 0 <= D1 && D1 <= v.N &&
-                        0 <= D2 && D2 <= v.N && z.u1 == v.m(z.r1 + 1, D1) && z.u2 == v.m(z.r2 + 1, D2) &&
-                        delta.well_formed(z.control, z.tape, z.r1, z.r2, nq, v.k);
-    z3::expr_vector a = z.args(v.c);
-    z3::expr key[] = {z.control, z.tape, z.r1, z.r2};
-    auto at = [&](const z3::func_decl& f) { return f(key[0], key[1], key[2], key[3]); };
+  void mlp_at_rest(const Token& z, const smt::Term& D1, const smt::Term& D2) const {
+    smt::Term premises = 0 <= z.control && z.control < nq && z.h1 == z.control && 0 <= z.tape && z.tape < ni &&
+                         z.h4 == z.tape && 0 <= z.r1 && z.r1 < v.k && 0 <= z.r2 && z.r2 < v.k && 0 <= D1 && D1 <= v.N &&
+                         0 <= D2 && D2 <= v.N && z.u1 == v.m(z.r1 + 1, D1) && z.u2 == v.m(z.r2 + 1, D2) &&
+                         delta.well_formed(z.control, z.tape, z.r1, z.r2, nq, v.k);
+    smt::TermVector a = z.args(v.c);
+    smt::Term key[] = {z.control, z.tape, z.r1, z.r2};
+    auto at = [&](const smt::FuncDecl& f) { return f(key[0], key[1], key[2], key[3]); };
     q.hypothesis("finite control at rest",
-                 z3::implies(premises, mlp_control(a) == nq + at(delta.next) &&
-                                           mlp_stack1(a) == v.target(at(delta.op1), at(delta.sym1) + 1, D1) &&
-                                           mlp_stack2(a) == v.target(at(delta.op2), at(delta.sym2) + 1, D2)));
+                 smt::implies(premises, mlp_control(a) == nq + at(delta.next) &&
+                                            mlp_stack1(a) == v.target(at(delta.op1), at(delta.sym1) + 1, D1) &&
+                                            mlp_stack2(a) == v.target(at(delta.op2), at(delta.sym2) + 1, D2)));
   }
   // The middle token's memories and the next rest token, from the middle token's memories m1, m2.
-  void falls_and_middle(const Token& middle, const z3::expr (&m)[2], const z3::expr (&G)[2], const z3::expr (&D)[2],
-                        const z3::expr (&a)[2]) const {
+  void falls_and_middle(const Token& middle, const smt::Term (&m)[2], const smt::Term (&G)[2], const smt::Term (&D)[2],
+                        const smt::Term (&a)[2]) const {
     heads(middle);
     mlp_in_middle(middle);
-    z3::expr_vector args = middle.args(v.c);
-    z3::expr w[2] = {mlp_stack1(args), mlp_stack2(args)};
+    smt::TermVector args = middle.args(v.c);
+    smt::Term w[2] = {mlp_stack1(args), mlp_stack2(args)};
     for (int s = 0; s < 2; ++s) {
       reader_in_middle(m[s], G[s], D[s], a[s]);
       falls(m[s], G[s], D[s], a[s], w[s]);
     }
   }
   // The invariant at a rest token, for one stack and for the whole token.
-  z3::expr stack_invariant(const z3::expr& m, const z3::expr& u, const z3::expr& G, const z3::expr& D) const {
+  smt::Term stack_invariant(const smt::Term& m, const smt::Term& u, const smt::Term& G, const smt::Term& D) const {
     return enc(m, G, D) && 0 <= D && D <= v.N && stack_ok(G, D) && last(m) == u;
   }
-  z3::expr invariant(const z3::expr& control, const z3::expr (&m)[2], const z3::expr (&u)[2], const z3::expr (&G)[2],
-                     const z3::expr (&D)[2]) const {
+  smt::Term invariant(const smt::Term& control, const smt::Term (&m)[2], const smt::Term (&u)[2],
+                      const smt::Term (&G)[2], const smt::Term (&D)[2]) const {
     return 0 <= control && control < nq && stack_invariant(m[0], u[0], G[0], D[0]) &&
            stack_invariant(m[1], u[1], G[1], D[1]);
   }
@@ -166,25 +166,25 @@ void machine_step_queries(Recorder& rec) {
           "the prompt (control |Q| + q0, both stacks M(1,0), tape w_0) on empty memories, then the next token => the "
           "invariant at step 0: state q0, both stacks [Z0]",
           [&](Vocabulary& v, Query& q) {
-            z3::context& c = v.c;
+            smt::Context& c = v.c;
             Composition k(v, q);
-            z3::expr q0 = c.int_const("q0"), x = c.int_const("w0"), G = v.stack("G");
-            z3::expr empty = c.constant("empty", k.mem);
+            smt::Term q0 = c.int_const("q0"), x = c.int_const("w0"), G = v.stack("G");
+            smt::Term empty = c.constant("empty", k.mem);
             v.assume_levels(q, {c.int_val(-1)});
             q.hypothesis("|Q| >= 1, q0 a state, the tape input in range",
                          k.nq >= 1 && 0 <= q0 && q0 < k.nq && 0 <= x && x < k.ni);
-            z3::expr prompt = v.M(c.int_val(1), c.int_val(0));
-            z3::expr m1 = k.feed(empty, prompt);
+            smt::Term prompt = v.M(c.int_val(1), c.int_val(0));
+            smt::Term m1 = k.feed(empty, prompt);
             q.hypothesis("prompt lemma", k.mid_push(m1, G, c.int_val(-1), c.int_val(1)));
             Composition::Token middle = k.token(k.nq + q0, prompt, prompt, x, m1, m1);
-            z3::expr m[2] = {m1, m1}, Gs[2] = {G, G}, Ds[2] = {c.int_val(-1), c.int_val(-1)};
-            z3::expr one[2] = {c.int_val(1), c.int_val(1)};
+            smt::Term m[2] = {m1, m1}, Gs[2] = {G, G}, Ds[2] = {c.int_val(-1), c.int_val(-1)};
+            smt::Term one[2] = {c.int_val(1), c.int_val(1)};
             k.falls_and_middle(middle, m, Gs, Ds, one);
-            z3::expr_vector args = middle.args(c);
-            z3::expr next[2] = {k.feed(m1, k.mlp_stack1(args)), k.feed(m1, k.mlp_stack2(args))};
-            z3::expr u[2] = {k.mlp_stack1(args), k.mlp_stack2(args)};
-            z3::expr bottom = z3::store(G, 0, 1);
-            z3::expr stacks[2] = {bottom, bottom}, depths[2] = {c.int_val(0), c.int_val(0)};
+            smt::TermVector args = middle.args(c);
+            smt::Term next[2] = {k.feed(m1, k.mlp_stack1(args)), k.feed(m1, k.mlp_stack2(args))};
+            smt::Term u[2] = {k.mlp_stack1(args), k.mlp_stack2(args)};
+            smt::Term bottom = smt::store(G, 0, 1);
+            smt::Term stacks[2] = {bottom, bottom}, depths[2] = {c.int_val(0), c.int_val(0)};
             q.fact(!(k.mlp_control(args) == q0 && k.invariant(k.mlp_control(args), next, u, stacks, depths)));
           });
   rec.run("machine step", "step: any delta", "machine_step",
@@ -192,49 +192,49 @@ void machine_step_queries(Recorder& rec) {
           "within the depth bound => after the rising and the falling token the invariant at step t+1 for "
           "delta's next state and each stack pushed, popped or kept as delta says",
           [&](Vocabulary& v, Query& q) {
-            z3::context& c = v.c;
+            smt::Context& c = v.c;
             Composition k(v, q);
-            z3::expr state = c.int_const("q"), x = c.int_const("w");
-            z3::expr G[2] = {v.stack("G1"), v.stack("G2")}, D[2] = {c.int_const("D1"), c.int_const("D2")};
-            z3::expr m[2] = {c.constant("m1", k.mem), c.constant("m2", k.mem)};
-            z3::expr u[2] = {c.int_const("u1"), c.int_const("u2")};
+            smt::Term state = c.int_const("q"), x = c.int_const("w");
+            smt::Term G[2] = {v.stack("G1"), v.stack("G2")}, D[2] = {c.int_const("D1"), c.int_const("D2")};
+            smt::Term m[2] = {c.constant("m1", k.mem), c.constant("m2", k.mem)};
+            smt::Term u[2] = {c.int_const("u1"), c.int_const("u2")};
             v.assume_levels(q, {D[0] - 1, D[0], D[1] - 1, D[1]});
             q.hypothesis("|Q| >= 1, the tape input in range", k.nq >= 1 && 0 <= x && x < k.ni);
             q.hypothesis("the invariant at step t", k.invariant(state, m, u, G, D));
-            z3::expr tops[2] = {z3::select(G[0], D[0]) - 1, z3::select(G[1], D[1]) - 1};
-            auto at = [&](const z3::func_decl& f) { return f(state, x, tops[0], tops[1]); };
+            smt::Term tops[2] = {smt::select(G[0], D[0]) - 1, smt::select(G[1], D[1]) - 1};
+            auto at = [&](const smt::FuncDecl& f) { return f(state, x, tops[0], tops[1]); };
             q.hypothesis("delta well formed at the key", k.delta.well_formed(state, x, tops[0], tops[1], k.nq, v.k));
-            z3::expr op[2] = {at(k.delta.op1), at(k.delta.op2)};
-            z3::expr a[2] = {at(k.delta.sym1) + 1, at(k.delta.sym2) + 1};
+            smt::Term op[2] = {at(k.delta.op1), at(k.delta.op2)};
+            smt::Term a[2] = {at(k.delta.sym1) + 1, at(k.delta.sym2) + 1};
             q.hypothesis("the run within the depth bound (the transformer is built for N)",
-                         z3::implies(op[0] == static_cast<int>(Op::Push), D[0] + 1 <= v.N) &&
-                             z3::implies(op[1] == static_cast<int>(Op::Push), D[1] + 1 <= v.N));
+                         smt::implies(op[0] == static_cast<int>(Op::Push), D[0] + 1 <= v.N) &&
+                             smt::implies(op[1] == static_cast<int>(Op::Push), D[1] + 1 <= v.N));
             // The rest token and the rising token.
             Composition::Token rest = k.token(state, u[0], u[1], x, m[0], m[1]);
             k.heads(rest);
             for (int s = 0; s < 2; ++s) k.reader_at_rest(m[s], G[s], D[s]);
             k.mlp_at_rest(rest, D[0], D[1]);
-            z3::expr_vector rest_args = rest.args(c);
-            z3::expr rise[2] = {k.mlp_stack1(rest_args), k.mlp_stack2(rest_args)};
-            z3::expr middle_control = k.mlp_control(rest_args);
-            z3::expr mid[2] = {k.feed(m[0], rise[0]), k.feed(m[1], rise[1])};
+            smt::TermVector rest_args = rest.args(c);
+            smt::Term rise[2] = {k.mlp_stack1(rest_args), k.mlp_stack2(rest_args)};
+            smt::Term middle_control = k.mlp_control(rest_args);
+            smt::Term mid[2] = {k.feed(m[0], rise[0]), k.feed(m[1], rise[1])};
             for (int s = 0; s < 2; ++s) k.rises(m[s], G[s], D[s], a[s], rise[s]);
             // The middle token and the falling token.
             Composition::Token middle = k.token(middle_control, rise[0], rise[1], x, mid[0], mid[1]);
             k.falls_and_middle(middle, mid, G, D, a);
-            z3::expr_vector middle_args = middle.args(c);
-            z3::expr fall[2] = {k.mlp_stack1(middle_args), k.mlp_stack2(middle_args)};
-            z3::expr next[2] = {k.feed(mid[0], fall[0]), k.feed(mid[1], fall[1])};
+            smt::TermVector middle_args = middle.args(c);
+            smt::Term fall[2] = {k.mlp_stack1(middle_args), k.mlp_stack2(middle_args)};
+            smt::Term next[2] = {k.feed(mid[0], fall[0]), k.feed(mid[1], fall[1])};
             // What the interpreter does (pda_step), one case per operation (so no two stacks need comparing).
-            z3::expr next_state = k.mlp_control(middle_args);
-            z3::expr goal = next_state == at(k.delta.next) && 0 <= next_state && next_state < k.nq;
+            smt::Term next_state = k.mlp_control(middle_args);
+            smt::Term goal = next_state == at(k.delta.next) && 0 <= next_state && next_state < k.nq;
             for (int s = 0; s < 2; ++s)
               goal = goal &&
-                     z3::implies(op[s] == static_cast<int>(Op::Push),
-                                 k.stack_invariant(next[s], fall[s], z3::store(G[s], D[s] + 1, a[s]), D[s] + 1)) &&
-                     z3::implies(op[s] == static_cast<int>(Op::Pop),
-                                 k.stack_invariant(next[s], fall[s], G[s], D[s] - 1)) &&
-                     z3::implies(op[s] == static_cast<int>(Op::None), k.stack_invariant(next[s], fall[s], G[s], D[s]));
+                     smt::implies(op[s] == static_cast<int>(Op::Push),
+                                  k.stack_invariant(next[s], fall[s], smt::store(G[s], D[s] + 1, a[s]), D[s] + 1)) &&
+                     smt::implies(op[s] == static_cast<int>(Op::Pop),
+                                  k.stack_invariant(next[s], fall[s], G[s], D[s] - 1)) &&
+                     smt::implies(op[s] == static_cast<int>(Op::None), k.stack_invariant(next[s], fall[s], G[s], D[s]));
             q.fact(!goal);
           });
 }

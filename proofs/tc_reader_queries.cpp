@@ -17,10 +17,10 @@ void reader_queries(Recorder& rec) {
           "memory of this shape, 0 <= d <= N, 1 <= i <= k, the relay's state the reading of the memory => the "
           "state is the form's (on, off, else [G[d] > i])",
           [&](Vocabulary& v, Query& q) {
-            z3::context& c = v.c;
-            z3::expr G = v.stack("G");
-            z3::expr b = c.int_const("b"), a = c.int_const("a"), d = c.int_const("d0"), i = c.int_const("i0");
-            z3::expr s = c.bool_const("s"), g = c.int_const("g");
+            smt::Context& c = v.c;
+            smt::Term G = v.stack("G");
+            smt::Term b = c.int_const("b"), a = c.int_const("a"), d = c.int_const("d0"), i = c.int_const("i0");
+            smt::Term s = c.bool_const("s"), g = c.int_const("g");
             Memory mem = v.fresh_memory("");
             v.assume_levels(q, {b, d});
             q.hypothesis("memory shape", v.shape_memory(shape, mem, G, b, a));
@@ -28,7 +28,7 @@ void reader_queries(Recorder& rec) {
             q.hypothesis("relay state = reading of the memory (ref:memory_equals_definition)",
                          v.reading(mem, v.alpha(f, d), v.beta(f, i, d), s, g));
             v.name_entries(q, mem, {g, mem.L - 1, 2 * b, 2 * b + 1, 2 * b + 2, 2 * d, 2 * d + 1, 2 * d + 2, 2 * d + 3});
-            q.fact(s != v.state(v.form(shape, f, b, d), z3::select(G, d), i));
+            q.fact(s != v.state(v.form(shape, f, b, d), smt::select(G, d), i));
           });
   // The symbol-sum lemma: sum over i = 1..n of a relay form's states is partial_sum (g >= 1 the symbol).
   for (bool step : {false, true})
@@ -37,10 +37,10 @@ void reader_queries(Recorder& rec) {
             step ? "S(n) = the closed form, S(n+1) = S(n) + [state at n+1] => S(n+1) = the closed form"
                  : "S(0) = 0 => S(0) = the closed form",
             [&](Vocabulary& v, Query& q) {
-              z3::context& c = v.c;
+              smt::Context& c = v.c;
               RelayForm f{c.bool_const("on"), c.bool_const("off")};
-              z3::expr g = c.int_const("g"), n = c.int_const("n");
-              z3::func_decl S = c.function("S", c.int_sort(), c.int_sort());
+              smt::Term g = c.int_const("g"), n = c.int_const("n");
+              smt::FuncDecl S = c.function("S", c.int_sort(), c.int_sort());
               q.hypothesis("the symbol is >= 1", g >= 1);
               if (!step) {
                 q.fact(S(c.int_val(0)) == 0);
@@ -48,7 +48,7 @@ void reader_queries(Recorder& rec) {
                 return;
               }
               q.hypothesis("S(n) as claimed", n >= 0 && S(n) == v.partial_sum(f, g, n));
-              q.fact(S(n + 1) == S(n) + z3::ite(v.state(f, g, n + 1), c.int_val(1), c.int_val(0)));
+              q.fact(S(n + 1) == S(n) + smt::ite(v.state(f, g, n + 1), c.int_val(1), c.int_val(0)));
               q.fact(S(n + 1) != v.partial_sum(f, g, n + 1));
             });
   for (const auto& [shape, shape_title, shape_slug] : kShapes)
@@ -58,24 +58,24 @@ void reader_queries(Recorder& rec) {
         "families), each family's sum by the symbol-sum lemma => the depth-d part of the output is the reader "
         "value at d = b, else 0",
         [&](Vocabulary& v, Query& q) {
-          z3::context& c = v.c;
-          z3::expr G = v.stack("G");
-          z3::expr b = c.int_const("b"), d = c.int_const("d0");
-          z3::expr gd = z3::select(G, d);
+          smt::Context& c = v.c;
+          smt::Term G = v.stack("G");
+          smt::Term b = c.int_const("b"), d = c.int_const("d0");
+          smt::Term gd = smt::select(G, d);
           v.assume_levels(q, {});
-          q.hypothesis("symbols in 1..k", 1 <= gd && gd <= v.k && 1 <= z3::select(G, b) && z3::select(G, b) <= v.k);
+          q.hypothesis("symbols in 1..k", 1 <= gd && gd <= v.k && 1 <= smt::select(G, b) && smt::select(G, b) <= v.k);
           q.hypothesis("depths", 0 <= d && d <= v.N && (shape == Shape::Push ? -1 <= b : 0 <= b) && b <= v.N);
           RelayForm top = v.form(shape, Family::Top, b, d), slot = v.form(shape, Family::Slot, b, d),
                     above = v.form(shape, Family::SlotAbove, b, d);
-          z3::func_decl sum_top = c.function("sum_top", c.int_sort(), c.int_sort());
-          z3::func_decl sum_slot = c.function("sum_slot", c.int_sort(), c.int_sort());
-          z3::func_decl sum_above = c.function("sum_slot1", c.int_sort(), c.int_sort());
+          smt::FuncDecl sum_top = c.function("sum_top", c.int_sort(), c.int_sort());
+          smt::FuncDecl sum_slot = c.function("sum_slot", c.int_sort(), c.int_sort());
+          smt::FuncDecl sum_above = c.function("sum_slot1", c.int_sort(), c.int_sort());
           q.hypothesis("sums over symbols (symbol-sum lemma)", sum_top(v.k - 1) == v.partial_sum(top, gd, v.k - 1) &&
                                                                    sum_slot(v.k) == v.partial_sum(slot, gd, v.k) &&
                                                                    sum_above(v.k) == v.partial_sum(above, gd, v.k));
-          z3::expr output =
-              sum_top(v.k - 1) + z3::ite(v.state(top, gd, v.k), 1 - v.k, c.int_val(0)) + sum_slot(v.k) - sum_above(v.k);
-          q.fact(output != z3::ite(d == b, v.reader_value(shape, G, b), c.int_val(0)));
+          smt::Term output = sum_top(v.k - 1) + smt::ite(v.state(top, gd, v.k), 1 - v.k, c.int_val(0)) + sum_slot(v.k) -
+                             sum_above(v.k);
+          q.fact(output != smt::ite(d == b, v.reader_value(shape, G, b), c.int_val(0)));
         });
   // The sum over depths 0..N of a part that is `val` at d = b and 0 elsewhere is `val` (b <= N).
   for (bool step : {false, true})
@@ -83,10 +83,10 @@ void reader_queries(Recorder& rec) {
             step ? "S(d-1) = [d-1 >= b] val and S(d) = S(d-1) + [d = b] val => S(d) = [d >= b] val"
                  : "S(-1) = 0 => S(-1) = [-1 >= b] val (b >= 0 or val = 0)",
             [&](Vocabulary& v, Query& q) {
-              z3::context& c = v.c;
-              z3::expr b = c.int_const("b"), val = c.int_const("val"), d = c.int_const("d0");
-              z3::func_decl S = c.function("S", c.int_sort(), c.int_sort());
-              auto claimed = [&](const z3::expr& x) { return z3::ite(x >= b, val, c.int_val(0)); };
+              smt::Context& c = v.c;
+              smt::Term b = c.int_const("b"), val = c.int_const("val"), d = c.int_const("d0");
+              smt::FuncDecl S = c.function("S", c.int_sort(), c.int_sort());
+              auto claimed = [&](const smt::Term& x) { return smt::ite(x >= b, val, c.int_val(0)); };
               q.hypothesis("b >= 0 or val = 0", b >= 0 || val == 0);
               if (!step) {
                 q.fact(S(c.int_val(-1)) == 0);
@@ -94,7 +94,7 @@ void reader_queries(Recorder& rec) {
                 return;
               }
               q.hypothesis("S(d-1) as claimed", d >= 0 && S(d - 1) == claimed(d - 1));
-              q.fact(S(d) == S(d - 1) + z3::ite(d == b, val, c.int_val(0)));
+              q.fact(S(d) == S(d - 1) + smt::ite(d == b, val, c.int_val(0)));
               q.fact(S(d) != claimed(d));
             });
 }
@@ -104,9 +104,9 @@ void head_queries(Recorder& rec) {
           "any memory whose last entry is the input u, the relay's state the reading of the memory (E[g] >= alpha "
           "read first) => the state is [u >= j]",
           [&](Vocabulary& v, Query& q) {
-            z3::context& c = v.c;
+            smt::Context& c = v.c;
             Memory mem = v.fresh_memory("");
-            z3::expr u = c.real_const("u"), j = c.int_const("j0"), s = c.bool_const("s"), g = c.int_const("g");
+            smt::Term u = c.real_const("u"), j = c.int_const("j0"), s = c.bool_const("s"), g = c.int_const("g");
             q.hypothesis("the input is the memory's last entry (the memory step)",
                          mem.L >= 1 && v.at(mem, mem.L - 1) == u);
             q.hypothesis("relay state = reading of the memory (ref:memory_equals_definition)",
@@ -118,9 +118,9 @@ void head_queries(Recorder& rec) {
           "relays (j, j) of weight 1 for j = 1..n-1, each on exactly when c >= j (the relay lemma), their sum by the "
           "symbol-sum lemma, c an integer in [0, n) => the head outputs c",
           [&](Vocabulary& v, Query& q) {
-            z3::context& c = v.c;
-            z3::expr n = c.int_const("n"), x = c.int_const("c0");
-            z3::func_decl S = c.function("S", c.int_sort(), c.int_sort());
+            smt::Context& c = v.c;
+            smt::Term n = c.int_const("n"), x = c.int_const("c0");
+            smt::FuncDecl S = c.function("S", c.int_sort(), c.int_sort());
             RelayForm diagonal{c.bool_val(false), c.bool_val(false)};  // [c >= j] is [c + 1 > j]: the form at g = c+1
             q.hypothesis("an integer input in [0, n)", n >= 1 && 0 <= x && x < n);
             q.hypothesis("sum over j = 1..n-1 (symbol-sum lemma)", S(n - 1) == v.partial_sum(diagonal, x + 1, n - 1));

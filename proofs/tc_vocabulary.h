@@ -44,103 +44,104 @@ inline constexpr Named<Op> kOps[] = {
 
 /// A classical memory: entries E (Int -> Real) and length L.
 struct Memory {
-  z3::expr E, L;
+  smt::Term E, L;
 };
 
 /// A relay's state as a function of its threshold index i: on, else off, else [g > i] with g the symbol
 /// the relay's depth holds. Every reader relay and every diagonal relay has this form.
 struct RelayForm {
-  z3::expr on, off;
+  smt::Term on, off;
 };
 
 /// The two-stack machine's transition delta(q, x, t1, t2) (0-based tops) as uninterpreted functions.
 struct Delta {
-  z3::func_decl next, op1, op2, sym1, sym2;
+  smt::FuncDecl next, op1, op2, sym1, sym2;
   /// delta's entry at the key, well formed: next state in 0..nq-1, each op None/Pop/Push, no pop of Z0, a
   /// pushed symbol in 1..k-1 (never Z0).
-  z3::expr well_formed(const z3::expr& q, const z3::expr& x, const z3::expr& t1, const z3::expr& t2, const z3::expr& nq,
-                       const z3::expr& k) const;
+  smt::Term well_formed(const smt::Term& q, const smt::Term& x, const smt::Term& t1, const smt::Term& t2,
+                        const smt::Term& nq, const smt::Term& k) const;
 };
 
 /// The vocabulary of one query (one context). Under a mutation the queries are stated for |Gamma| = 2 and
 /// B(d) = 3d, so that Z3 can build a model: a model of that instance is a model of the mutated query.
 struct Vocabulary {
-  z3::context& c;
+  smt::Context& c;
   TcMutation mutation;
-  z3::expr k;       ///< |Gamma| including Z0 (2 under a mutation)
-  z3::expr N;       ///< the depth bound D_max
-  z3::func_decl B;  ///< the level base B(d) = dK
+  smt::Term k;      ///< |Gamma| including Z0 (2 under a mutation)
+  smt::Term N;      ///< the depth bound D_max
+  smt::FuncDecl B;  ///< the level base B(d) = dK
 
-  Vocabulary(z3::context& ctx, TcMutation m);
+  Vocabulary(smt::Context& ctx, TcMutation m);
 
   bool instance() const { return mutation != TcMutation::None; }
-  z3::expr K() const { return k + 1; }
-  z3::expr base(const z3::expr& d) const { return instance() ? K() * d : B(d); }
-  z3::expr C() const { return base(N + 2); }
-  z3::expr M(const z3::expr& i, const z3::expr& d) const { return 2 * C() - base(d) - i; }
-  z3::expr m(const z3::expr& i, const z3::expr& d) const { return base(d) + i; }
-  z3::expr P(const z3::expr& d) const { return 2 * C() - base(d) - K(); }
-  z3::expr real(const z3::expr& x) const { return z3::to_real(x); }
-  z3::expr at(const Memory& mem, const z3::expr& j) const { return z3::select(mem.E, j); }
-  z3::expr int_val(int v) const { return c.int_val(v); }
-  z3::expr stack(const std::string& name) const {
+  smt::Term K() const { return k + 1; }
+  smt::Term base(const smt::Term& d) const { return instance() ? K() * d : B(d); }
+  smt::Term C() const { return base(N + 2); }
+  smt::Term M(const smt::Term& i, const smt::Term& d) const { return 2 * C() - base(d) - i; }
+  smt::Term m(const smt::Term& i, const smt::Term& d) const { return base(d) + i; }
+  smt::Term P(const smt::Term& d) const { return 2 * C() - base(d) - K(); }
+  smt::Term real(const smt::Term& x) const { return smt::to_real(x); }
+  smt::Term at(const Memory& mem, const smt::Term& j) const { return smt::select(mem.E, j); }
+  smt::Term int_val(int v) const { return c.int_val(v); }
+  smt::Term stack(const std::string& name) const {
     return c.constant(name.c_str(), c.array_sort(c.int_sort(), c.int_sort()));
   }
 
   /// The sizes (k >= 1, N >= 0) and the level-base facts (proved by the level-base query): B(0) = 0,
   /// B(x+1) = B(x) + K at each of `depths`, and B(d) + K <= B(e) for every d < e where d or e is one of
   /// `depths` or N+2.
-  void assume_levels(Query& q, const std::vector<z3::expr>& depths) const;
+  void assume_levels(Query& q, const std::vector<smt::Term>& depths) const;
 
   /// Makes the entries at `indices` ground terms: cvc5 instantiates the quantifiers by E-matching on them.
   /// Each sits under a fresh uninterpreted predicate that constrains nothing, so it adds no hypothesis.
-  void name_entries(Query& q, const Memory& mem, const std::vector<z3::expr>& indices) const;
+  void name_entries(Query& q, const Memory& mem, const std::vector<smt::Term>& indices) const;
 
   Memory fresh_memory(const std::string& suffix) const;
 
   /// Levels 0..b of the memory hold stack G (symbols 1..k): entry 2d = M(G[d],d), entry 2d+1 = m(G[d],d).
-  z3::expr levels(const Memory& mem, const z3::expr& G, const z3::expr& b) const;
+  smt::Term levels(const Memory& mem, const smt::Term& G, const smt::Term& b) const;
   /// The memory is exactly the nested encoding of G[0..b].
-  z3::expr encodes(const Memory& mem, const z3::expr& G, const z3::expr& b) const;
+  smt::Term encodes(const Memory& mem, const smt::Term& G, const smt::Term& b) const;
   /// The encoding of G[0..b] and one more entry v (the middle of a step).
-  z3::expr encodes_plus(const Memory& mem, const z3::expr& G, const z3::expr& b, const z3::expr& v) const;
+  smt::Term encodes_plus(const Memory& mem, const smt::Term& G, const smt::Term& b, const smt::Term& v) const;
 
   /// Entry j is a maximum (kinds alternate by parity; entry 0 is a maximum when relays start off).
-  z3::expr is_max(const z3::expr& j) const;
+  smt::Term is_max(const smt::Term& j) const;
   /// One step of the classical memory on input u (ref:memory_equals_definition's step): the first input
   /// becomes entry 0; an equal input changes nothing; otherwise u turns (goes to t = L) or continues the
   /// top's run (t = L-1) by the top's kind, and every same-kind entry from the symbolic cut to t-2 is wiped
   /// by u (with equality), the one at cut-2 not; then E' = E[cut := u], L' = cut + 1.
-  z3::expr step(const Memory& from, const Memory& to, const z3::expr& u, const z3::expr& cut) const;
+  smt::Term step(const Memory& from, const Memory& to, const smt::Term& u, const smt::Term& cut) const;
 
   /// ref:memory_equals_definition's reading of relay (alpha, beta) with state s: ghost g is the last entry
   /// outside (beta, alpha) and decides s, read "E[g] >= alpha" first (the printed tie order), g = -1 the
   /// initial state.
-  z3::expr reading(const Memory& mem, const z3::expr& alpha, const z3::expr& beta, const z3::expr& s,
-                   const z3::expr& g) const;
+  smt::Term reading(const Memory& mem, const smt::Term& alpha, const smt::Term& beta, const smt::Term& s,
+                    const smt::Term& g) const;
 
   /// The thresholds of the reader relay of family f at depth d, threshold index i.
-  z3::expr alpha(Family f, const z3::expr& d) const;
-  z3::expr beta(Family f, const z3::expr& i, const z3::expr& d) const;
+  smt::Term alpha(Family f, const smt::Term& d) const;
+  smt::Term beta(Family f, const smt::Term& i, const smt::Term& d) const;
   /// The form of the relay states of family f at depth d on a memory of `shape` whose levels end at b.
-  RelayForm form(Shape shape, Family f, const z3::expr& b, const z3::expr& d) const;
+  RelayForm form(Shape shape, Family f, const smt::Term& b, const smt::Term& d) const;
   /// A relay state of that form at threshold index i, g the symbol at the relay's depth.
-  z3::expr state(const RelayForm& f, const z3::expr& g, const z3::expr& i) const;
+  smt::Term state(const RelayForm& f, const smt::Term& g, const smt::Term& i) const;
   /// The sum of the states of that form over i = 1..n (the symbol-sum lemma's closed form).
-  z3::expr partial_sum(const RelayForm& f, const z3::expr& g, const z3::expr& n) const;
+  smt::Term partial_sum(const RelayForm& f, const smt::Term& g, const smt::Term& n) const;
   /// What the reader outputs on the whole memory (0-based symbols): the top at rest, 0 in a push, k - g for
   /// the symbol g of the level below a slot.
-  z3::expr reader_value(Shape shape, const z3::expr& G, const z3::expr& b) const;
+  smt::Term reader_value(Shape shape, const smt::Term& G, const smt::Term& b) const;
   /// The shape's constraints on b and the memory of that shape (a the pushed symbol, 1-based).
-  z3::expr shape_memory(Shape shape, const Memory& mem, const z3::expr& G, const z3::expr& b, const z3::expr& a) const;
+  smt::Term shape_memory(Shape shape, const Memory& mem, const smt::Term& G, const smt::Term& b,
+                         const smt::Term& a) const;
 
   /// The code the rising token must reach for op (a the pushed symbol, 1-based): M(a, D+1), P(D-1), P(D).
-  z3::expr target(Op op, const z3::expr& a, const z3::expr& D) const;
+  smt::Term target(Op op, const smt::Term& a, const smt::Term& D) const;
   /// The same for an op given as a term (0 none, 1 pop, 2 push).
-  z3::expr target(const z3::expr& op, const z3::expr& a, const z3::expr& D) const;
+  smt::Term target(const smt::Term& op, const smt::Term& a, const smt::Term& D) const;
   /// The MLP table's stack entry at rest for op (the construction's tau, s the top 1-based): push a:
   /// s - K - a, pop: s, no-op: s - K.
-  z3::expr rise_tau(const z3::expr& op, const z3::expr& s, const z3::expr& a) const;
+  smt::Term rise_tau(const smt::Term& op, const smt::Term& s, const smt::Term& a) const;
 
   /// delta as uninterpreted functions of (q, x, t1, t2).
   Delta delta() const;
