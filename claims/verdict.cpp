@@ -9,12 +9,13 @@
 namespace palcheck {
 namespace {
 
+// In the order of all_verdicts(), which the report's tallies and summary lists follow.
 constexpr NameTable<Verdict, 9> kNames{{
+    {Verdict::Refuted, "REFUTED"},
+    {Verdict::IllPosed, "ILL-POSED"},
     {Verdict::Proved, "PROVED"},
     {Verdict::Bounded, "BOUNDED"},
-    {Verdict::Refuted, "REFUTED"},
     {Verdict::Held, "HELD"},
-    {Verdict::IllPosed, "ILL-POSED"},
     {Verdict::Unknown, "UNKNOWN"},
     {Verdict::Timeout, "TIMEOUT"},
     {Verdict::NotCheckable, "NOT-CHECKABLE"},
@@ -47,6 +48,8 @@ std::map<std::string, std::string> interpretation_text(const CheckResult& result
 }
 
 std::optional<Verdict> parse_verdict(const std::string& text) { return value_in(kNames, text); }
+
+std::vector<Verdict> all_verdicts() { return values_in(kNames); }
 
 CheckResult make_result(Verdict verdict, std::string method, std::string summary, std::vector<Detail> details) {
   CheckResult r;

@@ -23,6 +23,10 @@ std::string to_string(Verdict v);
 /// The inverse of to_string(Verdict); nullopt for any other spelling.
 std::optional<Verdict> parse_verdict(const std::string& text);
 
+/// Every verdict in the order they are listed to readers: what fails (REFUTED, ILL-POSED), what holds
+/// (PROVED, BOUNDED, HELD), then what was not decided.
+std::vector<Verdict> all_verdicts();
+
 /// What a result speaks about, declared where its checker is registered: only a result about the statement
 /// decides the claim.
 enum class Scope {

@@ -17,8 +17,8 @@ void read_run(const nlohmann::json& doc, const std::map<std::string, nlohmann::j
               const std::vector<palcheck::Claim>& table) {
   palcheck::report::ReportRun run = palcheck::report::make_run(doc, replays, table);
   for (const palcheck::report::ReportClaim& rc : run.claims) {
-    (void)rc.verdict();
-    (void)rc.results().size();
+    (void)palcheck::to_string(rc.verdict);
+    for (const palcheck::report::ReportResult& r : rc.results) (void)palcheck::to_string(r.scope);
   }
 }
 

@@ -29,6 +29,14 @@ TEST(Verdict, SpellingsAreTheDocumentedOnes) {
   EXPECT_FALSE(parse_verdict("ILL_POSED").has_value());
 }
 
+// The report lists verdicts in this order (what fails, what holds, what was not decided), each once.
+TEST(Verdict, AllVerdictsInTheOrderReadersSeeThem) {
+  const std::vector<Verdict> order{Verdict::Refuted, Verdict::IllPosed,     Verdict::Proved,
+                                   Verdict::Bounded, Verdict::Held,         Verdict::Unknown,
+                                   Verdict::Timeout, Verdict::NotCheckable, Verdict::Error};
+  EXPECT_EQ(all_verdicts(), order);
+}
+
 TEST(Verdict, NoResultsIsNotCheckable) { EXPECT_EQ(combine({}), Verdict::NotCheckable); }
 
 TEST(Verdict, EachVerdictAloneIsItself) {

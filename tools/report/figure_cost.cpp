@@ -1,6 +1,6 @@
 // Figure 5 (thm:complexity, thm:complexity:depth, prop:complexity, tab:complexity, abstract:cost): measured
-// cost against size on log-log axes with the claimed bound. The families the verify run measured (a table
-// "n = <size>" in a result's details) are drawn when it has them; otherwise the depth family of
+// cost against size on log-log axes with the claimed bound. The families the verify run measured (each
+// result's CostFamily, read by report_input.cpp) are drawn when it has them; otherwise the depth family of
 // thm:complexity:depth (the nested zig-zag) is measured here on the reference.
 #include "claims/cost_families.h"
 #include "reference/algorithm1.h"
@@ -58,40 +58,13 @@ std::vector<CostSeries> depth_family(std::size_t largest) {
   return {memory, work, burst};
 }
 
-// A measured family table as the cost checkers write it into a result's details: keys "n = <size>", values
-// "name value, name value, ..., <quantity> <measured>, <bound> <bound value>, ratio <ratio>".
-std::optional<CostSeries> details_family(const nlohmann::json& result) {
-  auto details = result.find("details");
-  if (details == result.end() || !details->is_array()) return std::nullopt;
-  CostSeries s;
-  std::string family;
-  for (const nlohmann::json& d : *details) {
-    std::string key = d.value("key", std::string()), value = d.value("value", std::string());
-    if (key == "family") family = value.substr(0, value.find(','));
-    if (key.rfind("n = ", 0) != 0) continue;
-    std::optional<Q> size = parse_rational(key.substr(4));
-    std::vector<std::pair<std::string, std::string>> cells;
-    for (std::size_t from = 0; from <= value.size();) {
-      std::size_t comma = value.find(", ", from);
-      std::string cell = value.substr(from, comma == std::string::npos ? std::string::npos : comma - from);
-      std::size_t space = cell.rfind(' ');
-      if (space != std::string::npos) cells.emplace_back(cell.substr(0, space), cell.substr(space + 1));
-      if (comma == std::string::npos) break;
-      from = comma + 2;
-    }
-    if (!size || cells.size() < 3) return std::nullopt;
-    const auto& quantity = cells[cells.size() - 3];
-    const auto& bound = cells[cells.size() - 2];
-    std::optional<Q> cost = parse_rational(quantity.second), bound_value = parse_rational(bound.second);
-    if (!cost || !bound_value) return std::nullopt;
-    s.name = quantity.first, s.bound_name = "claimed " + bound.first;
-    s.key = quantity.first, s.bound_key = "claimed " + bound.first;
-    s.sizes.push_back(*size), s.costs.push_back(*cost), s.bounds.push_back(*bound_value);
-  }
-  if (s.sizes.empty()) return std::nullopt;
-  std::string verdict = result.value("verdict", std::string());
-  s.family = family;
-  s.name += (family.empty() ? "" : " on " + family) + (verdict.empty() ? "" : " (" + verdict + ")");
+// The series of a family a result measured (see CostFamily), named by its quantity, family and verdict.
+CostSeries measured_series(const ReportResult& result) {
+  const CostFamily& family = *result.cost;
+  CostSeries s{family.quantity, "claimed " + family.bound, family.quantity, "claimed " + family.bound, family.family};
+  for (const CostPoint& p : family.points)
+    s.sizes.push_back(p.size), s.costs.push_back(p.cost), s.bounds.push_back(p.bound);
+  s.name += (family.family.empty() ? "" : " on " + family.family) + " (" + to_string(result.verdict) + ")";
   s.bound_name += " for " + s.name.substr(0, s.name.find(" on "));
   return s;
 }
@@ -105,8 +78,8 @@ bool is_cost_claim(const std::string& label) {
 std::vector<Figure> cost_figures(const ReportClaim& claim) {
   if (!is_cost_claim(claim.claim.label)) return {};
   std::vector<CostSeries> series;
-  for (const nlohmann::json& r : claim.results())
-    if (std::optional<CostSeries> s = details_family(r)) series.push_back(*s);
+  for (const ReportResult& r : claim.results)
+    if (r.cost) series.push_back(measured_series(r));
   bool measured_here = series.empty();
   if (measured_here) series = depth_family(256);
   // The legend names a series by its quantity, and by its family's first word too when the figure has several.

@@ -50,8 +50,8 @@ std::vector<Figure> encoding_figures(const Instance& instance);
 /// Figure 4's repaired half alone, for repair:thm:tc: machine `machine` on `word` for `steps` steps.
 Figure tc_repair_figure(const std::string& machine, const std::string& word, std::size_t steps);
 
-/// Figure 5 for a cost claim: the families its results measured (tables "n = <size>" in their details), else
-/// the depth family of thm:complexity:depth measured on the reference.
+/// Figure 5 for a cost claim: the families its results measured (their CostFamily), else the depth family of
+/// thm:complexity:depth measured on the reference.
 std::vector<Figure> cost_figures(const ReportClaim& claim);
 
 /// Whether the claim is about cost (time, memory, depth): figure 5 applies.

@@ -6,6 +6,7 @@
 #include "tools/report/instance_json.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <stdexcept>
 
@@ -17,6 +18,14 @@ const nlohmann::json kEmptyArray = nlohmann::json::array();
 std::string string_field(const nlohmann::json& doc, const char* key) {
   auto it = doc.find(key);
   return it != doc.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+// The claim's results array (empty if absent).
+const nlohmann::json& results_of(const nlohmann::json& claim) {
+  auto evidence = claim.find("evidence");
+  if (evidence == claim.end() || !evidence->is_object()) return kEmptyArray;
+  auto results = evidence->find("results");
+  return results != evidence->end() && results->is_array() ? *results : kEmptyArray;
 }
 
 // The fields the report reads from a result, checked once, so that no page meets a result of the wrong shape.
@@ -37,17 +46,115 @@ void check_result(const nlohmann::json& r, const std::string& where) {
   }
 }
 
+// A verdict or scope as claims/verdict.h spells it; `where` and `kind` name what holds the unknown spelling.
+template <class T>
+T parse_spelled(const std::optional<T>& parsed, const std::string& text, const std::string& where, const char* kind) {
+  if (!parsed) throw std::invalid_argument(where + ": unknown " + kind + " \"" + text + "\"");
+  return *parsed;
+}
+
+// What a result speaks about: its "scope", or "refutes" in runs older than typed scopes; a run that says
+// neither speaks of the statement.
+Scope result_scope(const nlohmann::json& r, const std::string& where) {
+  for (const char* key : {"scope", "refutes"}) {
+    auto it = r.find(key);
+    if (it == r.end() || it->is_null()) continue;
+    if (!it->is_string()) throw std::invalid_argument(where + "." + key + ": not a string");
+    std::string text = it->get<std::string>();
+    return parse_spelled(parse_scope(text), text, where + "." + key, "scope");
+  }
+  return Scope::Statement;
+}
+
+// The cells "name value" of a cost row's value "name value, name value, ...".
+std::vector<std::pair<std::string, std::string>> cost_cells(const std::string& value) {
+  std::vector<std::pair<std::string, std::string>> cells;
+  for (std::size_t from = 0; from <= value.size();) {
+    std::size_t comma = value.find(", ", from);
+    std::string cell = value.substr(from, comma == std::string::npos ? std::string::npos : comma - from);
+    std::size_t space = cell.rfind(' ');
+    if (space != std::string::npos) cells.emplace_back(cell.substr(0, space), cell.substr(space + 1));
+    if (comma == std::string::npos) break;
+    from = comma + 2;
+  }
+  return cells;
+}
+
+// The cost family of a result's details (see CostFamily); none when it has no row "n = <size>" or a row does
+// not read as one, so that only a whole table is drawn.
+std::optional<CostFamily> cost_family(const nlohmann::json& result) {
+  auto details = result.find("details");
+  if (details == result.end()) return std::nullopt;
+  CostFamily f;
+  const std::string size_key = "n = ";
+  for (const nlohmann::json& d : *details) {
+    std::string key = d.value("key", std::string()), value = d.value("value", std::string());
+    if (key == "family") f.family = value.substr(0, value.find(','));
+    if (key.rfind(size_key, 0) != 0) continue;
+    std::optional<Q> size = parse_rational(key.substr(size_key.size()));
+    std::vector<std::pair<std::string, std::string>> cells = cost_cells(value);
+    if (!size || cells.size() < 3) return std::nullopt;
+    const auto& quantity = cells[cells.size() - 3];
+    const auto& bound = cells[cells.size() - 2];
+    std::optional<Q> cost = parse_rational(quantity.second), bound_value = parse_rational(bound.second);
+    if (!cost || !bound_value) return std::nullopt;
+    f.quantity = quantity.first, f.bound = bound.first;
+    f.points.push_back(CostPoint{*size, *cost, *bound_value});
+  }
+  if (f.points.empty()) return std::nullopt;
+  return f;
+}
+
+// A result with its verdict, scope and cost family typed once, so that the pages and figures never read them as
+// text; a spelling claims/verdict.h does not write is refused here, naming the claim, result and field.
+ReportResult read_result(const nlohmann::json& r, const std::string& where) {
+  check_result(r, where);
+  ReportResult out;
+  out.doc = r;
+  if (!r.contains("verdict")) throw std::invalid_argument(where + ": no \"verdict\"");
+  std::string verdict = string_field(r, "verdict");
+  out.verdict = parse_spelled(parse_verdict(verdict), verdict, where + ".verdict", "verdict");
+  out.scope = result_scope(r, where);
+  out.cost = cost_family(r);
+  return out;
+}
+
+// A whole number above zero, signed or not as the JSON holds it; nullopt for anything else.
+std::optional<std::uint64_t> positive_count(const nlohmann::json& doc, const char* key) {
+  auto it = doc.find(key);
+  if (it == doc.end() || !it->is_number_integer()) return std::nullopt;
+  if (!it->is_number_unsigned() && it->get<std::int64_t>() <= 0) return std::nullopt;
+  std::uint64_t n = it->get<std::uint64_t>();
+  return n > 0 ? std::optional(n) : std::nullopt;
+}
+
+// The claim's evidence summary read apart when it is a searched counterexample: the summary of one of its
+// REFUTED results, whose cases are the K that passed and the one that failed (properties/property_runner.cpp
+// writes it so).
+std::optional<std::string> searched_counterexample(const nlohmann::json& claim,
+                                                   const std::vector<ReportResult>& results) {
+  auto evidence = claim.find("evidence");
+  std::string summary = evidence != claim.end() && evidence->is_object() ? string_field(*evidence, "summary") : "";
+  for (const ReportResult& r : results) {
+    std::optional<std::uint64_t> cases = positive_count(r.doc, "cases");
+    if (r.verdict != Verdict::Refuted || !cases || string_field(r.doc, "summary") != summary) continue;
+    std::string prefix = "counterexample after " + std::to_string(*cases - 1) + " passing cases: ";
+    if (summary.rfind(prefix, 0) == 0) return summary.substr(prefix.size());
+  }
+  return std::nullopt;
+}
+
 // The first REFUTED result marked headline, else the first REFUTED result with a counterexample.
-const nlohmann::json* headline_result(const nlohmann::json& results, std::string& source) {
-  for (const nlohmann::json& r : results)
-    if (r.value("headline", false) && r.contains("counterexample") && r["counterexample"].is_object()) {
+const nlohmann::json* headline_result(const std::vector<ReportResult>& results, std::string& source) {
+  for (const ReportResult& r : results)
+    if (r.doc.value("headline", false) && r.doc.contains("counterexample") && r.doc["counterexample"].is_object()) {
       source = "the result marked headline";
-      return &r;
+      return &r.doc;
     }
-  for (const nlohmann::json& r : results)
-    if (string_field(r, "verdict") == "REFUTED" && r.contains("counterexample") && r["counterexample"].is_object()) {
+  for (const ReportResult& r : results)
+    if (r.verdict == Verdict::Refuted && r.doc.contains("counterexample") && r.doc["counterexample"].is_object()) {
       source = "the first REFUTED result";
-      return &r;
+      return &r.doc;
     }
   return nullptr;
 }
@@ -64,15 +171,6 @@ Instance read_instance(const nlohmann::json& doc, const std::string& where) {
 
 }  // namespace
 
-std::string ReportClaim::verdict() const { return string_field(doc, "verdict"); }
-
-const nlohmann::json& ReportClaim::results() const {
-  auto evidence = doc.find("evidence");
-  if (evidence == doc.end() || !evidence->is_object()) return kEmptyArray;
-  auto results = evidence->find("results");
-  return results != evidence->end() && results->is_array() ? *results : kEmptyArray;
-}
-
 ReportRun make_run(const nlohmann::json& verify_doc, const std::map<std::string, nlohmann::json>& replays,
                    const std::vector<Claim>& table) {
   if (verify_doc.is_object() && verify_doc.contains("shard"))
@@ -88,22 +186,26 @@ ReportRun make_run(const nlohmann::json& verify_doc, const std::map<std::string,
     rc.doc = c;
     std::string label = string_field(c, "label");
     if (label.empty()) throw std::invalid_argument("verify JSON: a claim without \"label\"");
-    if (string_field(c, "verdict").empty())
+    std::string verdict = string_field(c, "verdict");
+    if (verdict.empty())
       throw std::invalid_argument("verify JSON: claim " + label +
                                   " has no \"verdict\" (not a palcheck verify --json file?)");
+    rc.verdict = parse_spelled(parse_verdict(verdict), verdict, "verify JSON: claim " + label + " verdict", "verdict");
     auto row = std::find_if(table.begin(), table.end(), [&](const Claim& t) { return t.label == label; });
     if (row != table.end())
       rc.claim = *row;
     else
       rc.claim.label = label;
-    for (std::size_t i = 0; i < rc.results().size(); ++i)
-      check_result(rc.results()[i], "verify JSON: claim " + label + " result " + std::to_string(i + 1));
+    const nlohmann::json& results = results_of(c);
+    for (std::size_t i = 0; i < results.size(); ++i)
+      rc.results.push_back(read_result(results[i], "verify JSON: claim " + label + " result " + std::to_string(i + 1)));
+    rc.searched = searched_counterexample(c, rc.results);
     if (auto it = replays.find(label); it != replays.end()) rc.replay = it->second;
     // Any claim with a confirmed refutation has a headline: REFUTED, or ILL-POSED with readings that refute.
     if (rc.replay) {
       rc.headline = read_instance(*rc.replay, "replay file of claim " + label);
       rc.headline_source = "the replay file";
-    } else if (const nlohmann::json* r = headline_result(rc.results(), rc.headline_source)) {
+    } else if (const nlohmann::json* r = headline_result(rc.results, rc.headline_source)) {
       rc.headline = read_instance((*r)["counterexample"], "verify JSON: claim " + label + " counterexample");
     }
     run.claims.push_back(std::move(rc));

@@ -5,6 +5,7 @@
 
 #include "claims/claim.h"
 #include "claims/instance.h"
+#include "claims/verdict.h"
 
 #include <nlohmann/json.hpp>
 
@@ -15,18 +16,42 @@
 
 namespace palcheck::report {
 
+/// One size of a measured cost family: the measured cost and the claimed bound there.
+struct CostPoint {
+  Q size;   ///< the input size n
+  Q cost;   ///< the cost measured at n
+  Q bound;  ///< the claimed bound's value at n
+};
+
+/// A cost family a result measured, read from its details: rows "n = <size>" with values "name value, ...,
+/// <quantity> <measured>, <bound> <bound value>, ratio <ratio>", and a row "family" naming the inputs.
+struct CostFamily {
+  std::string family;             ///< the input family measured ("" when the result does not name it)
+  std::string quantity;           ///< what is measured, e.g. "total-ops"
+  std::string bound;              ///< the claimed bound, e.g. "n log n"
+  std::vector<CostPoint> points;  ///< one per size, in the result's order
+};
+
+/// One result of a claim, with what the report decides on read into types.
+struct ReportResult {
+  nlohmann::json doc;                ///< the result's object in the verify JSON
+  Verdict verdict = Verdict::Error;  ///< its verdict
+  Scope scope = Scope::Statement;    ///< what it speaks about (a run that does not say speaks of the statement)
+  std::optional<CostFamily> cost;    ///< the cost family it measured, when its details hold one
+};
+
 /// One claim of the run with what the report needs about it.
 struct ReportClaim {
-  Claim claim;                           ///< the table row (label, section, statement, hypotheses, readings)
-  nlohmann::json doc;                    ///< the claim's object in the verify JSON
+  Claim claim;                        ///< the table row (label, section, statement, hypotheses, readings)
+  nlohmann::json doc;                 ///< the claim's object in the verify JSON
+  Verdict verdict = Verdict::Error;   ///< the claim's verdict as the run gave it
+  std::vector<ReportResult> results;  ///< its results, in the run's order
+  /// FOUND, when its evidence summary is a searched counterexample "counterexample after K passing cases: FOUND"
+  /// (the failing case and what the reference computed on it).
+  std::optional<std::string> searched;
   std::optional<nlohmann::json> replay;  ///< its replay file, when the run wrote one
   std::optional<Instance> headline;      ///< the counterexample the figures draw
   std::string headline_source;           ///< where the headline came from (replay file, headline flag, first REFUTED)
-
-  /// The claim's verdict as the run printed it.
-  std::string verdict() const;
-  /// The results array (empty if absent).
-  const nlohmann::json& results() const;
 };
 
 /// A whole run, claims in the order the run lists them.
@@ -36,10 +61,11 @@ struct ReportRun {
 };
 
 /// Builds the run: claims from the JSON (std::invalid_argument for a shard's file, which has no verdicts, a claim
-/// without label or verdict, or a headline instance that instance_from_json refuses), table rows from `table` (a
-/// claim missing from the table keeps its label and no statement), replay files by label, and the headline of each
-/// claim with a refutation (REFUTED, or ILL-POSED under readings that refute): the replay file's instance, else the
-/// result marked "headline": true, else the first REFUTED result with a counterexample.
+/// without label or verdict, a verdict or scope spelled otherwise than claims/verdict.h spells it, or a headline
+/// instance that instance_from_json refuses), table rows from `table` (a claim missing from the table keeps its
+/// label and no statement), replay files by label, and the headline of each claim with a refutation (REFUTED, or
+/// ILL-POSED under readings that refute): the replay file's instance, else the result marked "headline": true, else
+/// the first REFUTED result with a counterexample.
 ReportRun make_run(const nlohmann::json& verify_doc, const std::map<std::string, nlohmann::json>& replays,
                    const std::vector<Claim>& table);
 

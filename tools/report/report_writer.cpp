@@ -71,18 +71,6 @@ std::string solver_words(const nlohmann::json& second) {
   return str(second, "solver") + ": " + str(second, "answer");
 }
 
-// What a REFUTED result refutes: "statement", "proof step", "fixed parameter" ("" when not said). A typed
-// "scope" field, where the run has one, is read first.
-std::string scope_of(const nlohmann::json& result) {
-  for (const char* key : {"scope", "refutes"}) {
-    auto it = result.find(key);
-    if (it == result.end() || it->is_null()) continue;
-    if (it->is_object()) return str(*it, "refutes").empty() ? str(*it, "kind") : str(*it, "refutes");
-    return words(*it);
-  }
-  return "";
-}
-
 // Text from the run in which the TeX it quotes ("\relay{...}" in double quotes) is shown as code.
 std::string prose(const Page& page, const std::string& text) {
   std::string out;
@@ -103,23 +91,18 @@ std::string prose(const Page& page, const std::string& text) {
 }
 
 // A reason short enough for a one-line summary.
-std::string one_line(std::string text, std::size_t width) {
-  const std::string counterexample = "counterexample after ";
-  if (text.rfind(counterexample, 0) == 0) {
-    std::size_t colon = text.find(": ");
-    if (colon != std::string::npos) text = "counterexample " + text.substr(colon + 2);
-  }
+std::string one_line(const std::string& text, std::size_t width) {
   if (text.size() <= width) return text;
   std::size_t cut = text.rfind(' ', width - 1);
   return text.substr(0, cut == std::string::npos || cut < width / 2 ? width - 1 : cut) + " \u2026";
 }
 
 // The one-line reason for a claim's verdict: its evidence summary, except for a searched counterexample
-// ("counterexample after K passing cases: ... -> ...") with a replay file, which says it better as the
-// headline's values, what the claim predicts and what the reference computed.
+// with a replay file, which says it better as the headline's values, what the claim predicts and what the
+// reference computed.
 std::string reason_of(const ReportClaim& rc) {
   std::string summary = str(rc.doc.value("evidence", nlohmann::json::object()), "summary");
-  if (summary.rfind("counterexample after ", 0) != 0 || !rc.replay || !rc.headline) return summary;
+  if (!rc.searched || !rc.replay || !rc.headline) return summary;
   std::string predicted = str(*rc.replay, "predicted"), computed = str(*rc.replay, "computed");
   if (predicted.empty() || computed.empty()) return summary;
   std::string values;
@@ -129,6 +112,14 @@ std::string reason_of(const ReportClaim& rc) {
     values += (values.empty() ? "" : ", ") + k + " = " + (list.size() == 1 ? shown : "[" + shown + "]");
   }
   return "on " + values + ": expected " + predicted + "; computed " + computed;
+}
+
+// The reason of the index's summary lists: a searched counterexample without its count of passing cases.
+std::string short_reason(const ReportClaim& rc) {
+  std::string reason = reason_of(rc);
+  if (rc.searched && reason == str(rc.doc.value("evidence", nlohmann::json::object()), "summary"))
+    reason = "counterexample " + *rc.searched;
+  return one_line(reason, 160);
 }
 
 // The label a sub-claim or repair of ours hangs on: "repair:X" -> X, "X:part" -> X (the longest prefix known).
@@ -199,11 +190,10 @@ std::string reading_text(const nlohmann::json& interpretation) {
 // How many of the claim's results refute only a proof step, or the statement at a fixed parameter.
 std::pair<std::size_t, std::size_t> side_refutations(const ReportClaim& rc) {
   std::size_t steps = 0, fixed = 0;
-  for (const nlohmann::json& r : rc.results()) {
-    if (str(r, "verdict") != "REFUTED") continue;
-    std::string scope = scope_of(r);
-    steps += scope == "proof step";
-    fixed += scope == "fixed parameter";
+  for (const ReportResult& r : rc.results) {
+    if (r.verdict != Verdict::Refuted) continue;
+    steps += r.scope == Scope::ProofStep;
+    fixed += r.scope == Scope::FixedParameter;
   }
   return {steps, fixed};
 }
@@ -277,10 +267,11 @@ void emit_figure(Context& c, Page& page, const std::string& stem, const Figure& 
 // ---- claim page ------------------------------------------------------------------------------------
 
 // One result as a paragraph (verdict, method, what it found) and a list of its evidence.
-void emit_result(Context& c, Page& page, const std::string& stem, const nlohmann::json& r, std::size_t& query) {
+void emit_result(Context& c, Page& page, const std::string& stem, const ReportResult& result, std::size_t& query) {
+  const nlohmann::json& r = result.doc;
   std::string method = str(r, "method");
   std::string head =
-      page.badge(str(r, "verdict")) + " " + page.strong(method + ":") + " " + prose(page, str(r, "summary"));
+      page.badge(to_string(result.verdict)) + " " + page.strong(method + ":") + " " + prose(page, str(r, "summary"));
   if (r.value("headline", false)) head += " " + page.emph(page.text("(the headline counterexample)"));
   page.paragraph(head);
   std::vector<std::string> items;
@@ -313,17 +304,15 @@ void emit_result(Context& c, Page& page, const std::string& stem, const nlohmann
   page.raw_html("</details>\n");
 }
 
-void write_claim_page(Context& c, const ReportClaim& rc) {
+// The page's head: label and verdict, kind and section, and the links between a claim and its repairs and parts.
+void claim_heading(const Context& c, Page& page, const ReportClaim& rc) {
   const Claim& claim = rc.claim;
-  std::string stem = file_stem(claim.label);
-  Page page(c.markup, claim.label + ": " + rc.verdict(), "../");
   page.raw_html("<nav>" + page.link("index", "../index.html") + "</nav>\n");
   if (c.markup == Markup::Markdown) page.paragraph(page.link("index", "../index.md"));
-  page.heading(1, page.text(claim.label) + " " + page.badge(rc.verdict()));
+  page.heading(1, page.text(claim.label) + " " + page.badge(to_string(rc.verdict)));
   std::string kind = claim.kind.empty() ? "" : claim.kind + ", ";
   page.paragraph(page.text(kind + "section: " + section_title(claim.section)) +
                  (claim.ours ? page.text(" (a label of ours)") : ""));
-
   // Repairs and sub-claims link both ways.
   std::vector<std::string> relations;
   std::string base = base_label(claim.label, c.by_label);
@@ -334,14 +323,17 @@ void write_claim_page(Context& c, const ReportClaim& rc) {
     if (other.claim.label != claim.label && base_label(other.claim.label, c.by_label) == claim.label)
       relations.push_back(page.text(other.claim.label.rfind("repair:", 0) == 0 ? "repaired by " : "sub-claim ") +
                           page.link(other.claim.label, claim_href(c, other.claim.label, false)) + " " +
-                          page.badge(other.verdict()));
+                          page.badge(to_string(other.verdict)));
   if (!relations.empty()) page.items(relations);
-
   page.heading(2, "Verdict");
-  page.paragraph(page.badge(rc.verdict()) + " " + prose(page, reason_of(rc)));
+  page.paragraph(page.badge(to_string(rc.verdict)) + " " + prose(page, reason_of(rc)));
   if (std::string note = side_note(rc); !note.empty())
     page.paragraph(page.text("Besides: " + note + " (listed apart below; they do not decide the verdict)."));
+}
 
+// The statement in our words and as printed, its hypotheses, and the readings it was judged under.
+void claim_statement(const Context& c, Page& page, const ReportClaim& rc) {
+  const Claim& claim = rc.claim;
   page.heading(2, "Statement");
   if (!claim.statement.empty()) page.paragraph(page.strong("In our words: ") + page.text(claim.statement));
   std::optional<std::string> printed = c.tex.statement(claim.label);
@@ -367,61 +359,64 @@ void write_claim_page(Context& c, const ReportClaim& rc) {
   page.paragraph(readings.empty() ? page.text("none named") : page.text("the verdict may depend on: ") + readings);
   if (std::string r = reading_text(rc.doc.value("interpretation", nlohmann::json())); !r.empty())
     page.paragraph(page.text("readings taken: " + r));
-  if (auto by = rc.doc.find("by_reading"); by != rc.doc.end() && !by->is_null()) {
-    page.heading(3, "Verdict per reading");
-    std::vector<std::vector<std::string>> rows;
-    if (by->is_object())
-      for (auto& [k, v] : by->items()) rows.push_back({page.text(k), page.badge(words(v))});
-    else if (by->is_array())
-      for (const nlohmann::json& e : *by) {
-        if (!e.is_object()) continue;
-        const nlohmann::json& reading =
-            e.contains("reading") ? e["reading"] : e.value("interpretation", nlohmann::json());
-        rows.push_back({page.text(reading.is_string() ? reading.get<std::string>() : reading_text(reading)),
-                        page.badge(str(e, "verdict"))});
-      }
-    page.table({page.text("reading"), page.text("verdict")}, rows);
-  }
+}
 
-  std::vector<std::string> left_out;
-  std::vector<Figure> figures = figures_of(rc, left_out);
-  if (rc.headline) {
-    const Instance& h = *rc.headline;
-    page.heading(2, "Headline counterexample");
-    page.paragraph(page.text("scenario " + h.scenario + ", taken from " + rc.headline_source + "."));
-    std::vector<std::vector<std::string>> rows;
-    for (const auto& [k, v] : h.options) rows.push_back({page.text(k), page.text(v)});
-    if (!rows.empty()) page.table({page.text("option"), page.text("value")}, rows);
-    rows.clear();
-    for (const auto& [k, list] : h.values) {
-      std::string text;
-      for (std::size_t i = 0; i < list.size(); ++i) text += (i ? ", " : "") + to_string(list[i]);
-      rows.push_back({page.text(k), page.text(text)});
+// The verdict under each reading, when the run gives one per reading (as printed there).
+void claim_by_reading(Page& page, const ReportClaim& rc) {
+  auto by = rc.doc.find("by_reading");
+  if (by == rc.doc.end() || by->is_null()) return;
+  page.heading(3, "Verdict per reading");
+  std::vector<std::vector<std::string>> rows;
+  if (by->is_object())
+    for (auto& [k, v] : by->items()) rows.push_back({page.text(k), page.badge(words(v))});
+  else if (by->is_array())
+    for (const nlohmann::json& e : *by) {
+      if (!e.is_object()) continue;
+      const nlohmann::json& reading =
+          e.contains("reading") ? e["reading"] : e.value("interpretation", nlohmann::json());
+      rows.push_back({page.text(reading.is_string() ? reading.get<std::string>() : reading_text(reading)),
+                      page.badge(str(e, "verdict"))});
     }
-    if (!rows.empty()) page.table({page.text("value"), page.text("exact")}, rows);
-    if (rc.replay) {
-      std::vector<std::string> items{page.strong("predicted: ") + prose(page, str(*rc.replay, "predicted")),
-                                     page.strong("computed: ") + prose(page, str(*rc.replay, "computed"))};
-      page.items(items);
-      std::string replay_name = stem + ".replay.json";
-      write_text(c.dir / "claims" / replay_name, rc.replay->dump(2) + "\n");
-      page.paragraph(page.text("Replay on the exact reference alone (") + page.link(replay_name, replay_name) +
-                     page.text("), and the search that found it:"));
-      page.preformatted("palcheck replay " + replay_name + "\n" + str(*rc.replay, "command"));
-    }
-    for (const std::string& name : left_out)
-      page.paragraph(page.text("The sequence " + name +
-                               " is a single token: its figures would be single points, so "
-                               "only its exact values above are shown."));
+  page.table({page.text("reading"), page.text("verdict")}, rows);
+}
+
+// The headline counterexample: its options and exact values, and with a replay file how to replay it.
+void claim_headline(Context& c, Page& page, const ReportClaim& rc, const std::vector<std::string>& left_out) {
+  const Instance& h = *rc.headline;
+  std::string stem = file_stem(rc.claim.label);
+  page.heading(2, "Headline counterexample");
+  page.paragraph(page.text("scenario " + h.scenario + ", taken from " + rc.headline_source + "."));
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& [k, v] : h.options) rows.push_back({page.text(k), page.text(v)});
+  if (!rows.empty()) page.table({page.text("option"), page.text("value")}, rows);
+  rows.clear();
+  for (const auto& [k, list] : h.values) {
+    std::string text;
+    for (std::size_t i = 0; i < list.size(); ++i) text += (i ? ", " : "") + to_string(list[i]);
+    rows.push_back({page.text(k), page.text(text)});
   }
+  if (!rows.empty()) page.table({page.text("value"), page.text("exact")}, rows);
+  if (rc.replay) {
+    std::vector<std::string> items{page.strong("predicted: ") + prose(page, str(*rc.replay, "predicted")),
+                                   page.strong("computed: ") + prose(page, str(*rc.replay, "computed"))};
+    page.items(items);
+    std::string replay_name = stem + ".replay.json";
+    write_text(c.dir / "claims" / replay_name, rc.replay->dump(2) + "\n");
+    page.paragraph(page.text("Replay on the exact reference alone (") + page.link(replay_name, replay_name) +
+                   page.text("), and the search that found it:"));
+    page.preformatted("palcheck replay " + replay_name + "\n" + str(*rc.replay, "command"));
+  }
+  for (const std::string& name : left_out)
+    page.paragraph(page.text("The sequence " + name +
+                             " is a single token: its figures would be single points, so "
+                             "only its exact values above are shown."));
+}
 
-  if (!figures.empty()) page.heading(2, "Figures");
-  for (const Figure& f : figures) emit_figure(c, page, stem, f);
-
-  // Every result, the refutations of the statement apart from those of a proof step or a fixed parameter.
+// Every result, the refutations of the statement apart from those of a proof step or a fixed parameter.
+void claim_evidence(Context& c, Page& page, const ReportClaim& rc) {
   struct Group {
     std::string heading, note;
-    std::vector<const nlohmann::json*> results;
+    std::vector<const ReportResult*> results;
   };
   std::vector<Group> groups{
       {"Results that refute the statement", "", {}},
@@ -434,31 +429,48 @@ void write_claim_page(Context& c, const ReportClaim& rc) {
        "results above.",
        {}},
       {"Other results", "", {}}};
-  for (const nlohmann::json& r : rc.results()) {
-    std::string scope = scope_of(r);
-    std::size_t g = str(r, "verdict") != "REFUTED" ? 3 : scope == "proof step" ? 1 : scope == "fixed parameter" ? 2 : 0;
+  for (const ReportResult& r : rc.results) {
+    std::size_t g = r.verdict != Verdict::Refuted      ? 3
+                    : r.scope == Scope::ProofStep      ? 1
+                    : r.scope == Scope::FixedParameter ? 2
+                                                       : 0;
     groups[g].results.push_back(&r);
   }
   page.heading(2, "Evidence");
+  std::string stem = file_stem(rc.claim.label);
   std::size_t query = 0;
   for (const Group& g : groups) {
     if (g.results.empty()) continue;
     page.heading(3, page.text(g.heading + " (" + std::to_string(g.results.size()) + ")"));
     if (!g.note.empty()) page.paragraph(page.emph(page.text(g.note)));
-    for (const nlohmann::json* r : g.results) emit_result(c, page, stem, *r, query);
+    for (const ReportResult* r : g.results) emit_result(c, page, stem, *r, query);
   }
+}
+
+void write_claim_page(Context& c, const ReportClaim& rc) {
+  std::string stem = file_stem(rc.claim.label);
+  Page page(c.markup, rc.claim.label + ": " + to_string(rc.verdict), "../");
+  claim_heading(c, page, rc);
+  claim_statement(c, page, rc);
+  claim_by_reading(page, rc);
+  std::vector<std::string> left_out;
+  std::vector<Figure> figures = figures_of(rc, left_out);
+  if (rc.headline) claim_headline(c, page, rc, left_out);
+  if (!figures.empty()) page.heading(2, "Figures");
+  for (const Figure& f : figures) emit_figure(c, page, stem, f);
+  claim_evidence(c, page, rc);
   write_text(c.dir / "claims" / (stem + page_ext(c)), page.finish());
 }
 
 // ---- index -----------------------------------------------------------------------------------------
 
 // One summary list: the paper's claims with `verdict`, each with its one-line reason.
-void summary_list(const Context& c, Page& page, const std::string& verdict, const std::string& title) {
+void summary_list(const Context& c, Page& page, Verdict verdict, const std::string& title) {
   std::vector<std::string> items;
   for (const auto& [section, claims] : paper_order(c))
     for (const ReportClaim* rc : claims) {
-      if (rc->claim.ours || rc->verdict() != verdict) continue;
-      std::string reason = one_line(reason_of(*rc), 160);
+      if (rc->claim.ours || rc->verdict != verdict) continue;
+      std::string reason = short_reason(*rc);
       items.push_back(page.link(rc->claim.label, claim_href(c, rc->claim.label, true)) + page.text(": ") +
                       prose(page, reason));
     }
@@ -469,19 +481,18 @@ void summary_list(const Context& c, Page& page, const std::string& verdict, cons
   page.raw_html("</div>\n");
 }
 
-void write_index(Context& c) {
+// The index's first paragraphs: what was judged, the tally of verdicts, and where the statements come from.
+void index_opening(const Context& c, Page& page) {
   std::optional<std::string> tex_title = c.tex.title();
-  Page page(c.markup, "palcheck report", "");
   std::string title = tex_title ? inline_tex(page, *tex_title, {}) : page.text("The Preisach Attention Layer paper");
   page.heading(1, page.text("Referee report: ") + title);
   std::string tests = str(c.run.doc, "tests");
-  std::map<std::string, std::size_t> counts;
+  std::map<Verdict, std::size_t> counts;
   std::size_t ours = 0;
-  for (const ReportClaim& rc : c.run.claims) ++counts[rc.verdict()], ours += rc.claim.ours;
+  for (const ReportClaim& rc : c.run.claims) ++counts[rc.verdict], ours += rc.claim.ours;
   std::string tally;
-  for (const char* v :
-       {"REFUTED", "ILL-POSED", "PROVED", "BOUNDED", "HELD", "UNKNOWN", "TIMEOUT", "NOT-CHECKABLE", "ERROR"})
-    if (counts.count(v)) tally += (tally.empty() ? "" : ", ") + std::to_string(counts[v]) + " " + v;
+  for (Verdict v : all_verdicts())
+    if (counts.count(v)) tally += (tally.empty() ? "" : ", ") + std::to_string(counts[v]) + " " + to_string(v);
   page.paragraph(
       page.text("palcheck judged " + std::to_string(c.run.claims.size()) + " claims (" +
                 std::to_string(c.run.claims.size() - ours) + " of the paper's labels, " + std::to_string(ours) +
@@ -498,31 +509,42 @@ void write_index(Context& c) {
                   page.code("palcheck report --from RUN.json --replays DIR --tex PAPER.tex --out DIR") + "</p>\n");
   if (c.markup == Markup::Markdown && !c.tex.available())
     page.paragraph(page.text("Not quoted: the paper's printed statements (add --tex PAPER.tex)."));
+}
 
+// The one-page summary: the paper's refuted, ill-posed and proved labels one line each, then counts of the rest.
+void index_summary(const Context& c, Page& page) {
   page.heading(2, "Summary");
   page.paragraph(
       page.text("REFUTED: a counterexample the exact reference confirms, under every reading the paper admits. "
                 "ILL-POSED: undefined, vacuous or contradictory as printed, or true under one reading and false under "
                 "another. PROVED: for the whole domain, confirmed by a second solver. The paper's own labels:"));
-  summary_list(c, page, "REFUTED", "Refuted");
-  summary_list(c, page, "ILL-POSED", "Ill-posed");
-  summary_list(c, page, "PROVED", "Proved");
+  const std::vector<std::pair<Verdict, std::string>> listed{
+      {Verdict::Refuted, "Refuted"}, {Verdict::IllPosed, "Ill-posed"}, {Verdict::Proved, "Proved"}};
+  for (const auto& [verdict, title] : listed) summary_list(c, page, verdict, title);
   std::string rest;
-  for (const char* v : {"BOUNDED", "HELD", "UNKNOWN", "TIMEOUT", "NOT-CHECKABLE", "ERROR"}) {
+  for (Verdict v : all_verdicts()) {
+    if (std::any_of(listed.begin(), listed.end(), [&](const auto& l) { return l.first == v; })) continue;
     std::size_t n = 0;
-    for (const ReportClaim& rc : c.run.claims) n += !rc.claim.ours && rc.verdict() == v;
-    if (n) rest += (rest.empty() ? "" : ", ") + std::to_string(n) + " " + v;
+    for (const ReportClaim& rc : c.run.claims) n += !rc.claim.ours && rc.verdict == v;
+    if (n) rest += (rest.empty() ? "" : ", ") + std::to_string(n) + " " + to_string(v);
   }
+  std::size_t ours = 0;
+  for (const ReportClaim& rc : c.run.claims) ours += rc.claim.ours;
   if (!rest.empty())
     page.paragraph(page.text("Also among the paper's labels: " + rest + "; and " + std::to_string(ours) +
                              " claims of ours (repairs and checkable parts). All are in the table below."));
+}
 
+void write_index(Context& c) {
+  Page page(c.markup, "palcheck report", "");
+  index_opening(c, page);
+  index_summary(c, page);
   page.heading(2, "All claims, by section in paper order");
   for (const auto& [section, claims] : paper_order(c)) {
     page.heading(3, page.text(section_title(section)), section);
     std::vector<std::vector<std::string>> rows;
     for (const ReportClaim* rc : claims) {
-      std::string verdict = page.badge(rc->verdict());
+      std::string verdict = page.badge(to_string(rc->verdict));
       if (std::string note = side_note(*rc); !note.empty()) verdict += page.line_break() + page.emph(page.text(note));
       rows.push_back({page.link(rc->claim.label, claim_href(c, rc->claim.label, true)) +
                           (rc->claim.ours ? page.text(" (ours)") : ""),

@@ -1,6 +1,7 @@
 // tools/report: the paper's TeX by label and its macros, the TeX turned into report text (formulas kept for
 // KaTeX, nothing else raw), the choice of the headline counterexample (before and after the verify JSON
-// marks one), a shard's file refused, and the exact data behind figures 1 and 2.
+// marks one), a shard's file refused, verdicts and scopes read into their types (other spellings refused), a
+// searched counterexample read apart, and the exact data behind figures 1, 2 and 5.
 #include "reference/preisach_memory.h"
 #include "tools/report/figures.h"
 #include "tools/report/paper_tex.h"
@@ -168,6 +169,56 @@ TEST(MakeRun, RefusesResultsOfTheWrongShape) {
   EXPECT_THROW(make_run(run_with({verdict_number}), {}, {}), std::invalid_argument);
 }
 
+TEST(MakeRun, ReadsVerdictsAndScopesIntoTheirTypes) {
+  nlohmann::json step = refuted_result("1/3", false);
+  step["scope"] = "proof step";
+  nlohmann::json old_fixed = refuted_result("1/3", false);
+  old_fixed["refutes"] = "fixed parameter";
+  ReportRun run = make_run(run_with({refuted_result("1/3", false), step, old_fixed}), {}, {});
+  const ReportClaim& claim = run.claims[0];
+  EXPECT_EQ(claim.verdict, Verdict::Refuted);
+  ASSERT_EQ(claim.results.size(), 3u);
+  EXPECT_EQ(claim.results[0].scope, Scope::Statement);
+  EXPECT_EQ(claim.results[1].scope, Scope::ProofStep);
+  EXPECT_EQ(claim.results[2].scope, Scope::FixedParameter);
+}
+
+// A spelling claims/verdict.h does not write is refused, naming the claim, the result and the field.
+TEST(MakeRun, RefusesAnUnknownVerdictOrScopeNamingClaimAndField) {
+  auto refusal = [](const nlohmann::json& run) {
+    try {
+      make_run(run, {}, {});
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  nlohmann::json claim_word = run_with({});
+  claim_word["claims"][0]["verdict"] = "Refuted";
+  EXPECT_EQ(refusal(claim_word), "verify JSON: claim c verdict: unknown verdict \"Refuted\"");
+  nlohmann::json result_word = refuted_result("1/3", false);
+  result_word["verdict"] = "FALSE";
+  EXPECT_EQ(refusal(run_with({result_word})), "verify JSON: claim c result 1.verdict: unknown verdict \"FALSE\"");
+  nlohmann::json scope_word = refuted_result("1/3", false);
+  scope_word["scope"] = "proof_step";
+  EXPECT_EQ(refusal(run_with({scope_word})), "verify JSON: claim c result 1.scope: unknown scope \"proof_step\"");
+  nlohmann::json no_verdict = refuted_result("1/3", false);
+  no_verdict.erase("verdict");
+  EXPECT_EQ(refusal(run_with({no_verdict})), "verify JSON: claim c result 1: no \"verdict\"");
+}
+
+// The evidence of a search's counterexample is read apart once, its count of passing cases from "cases".
+TEST(MakeRun, ReadsASearchedCounterexampleWithItsCases) {
+  nlohmann::json found = refuted_result("1/3", false);
+  found["summary"] = "counterexample after 4 passing cases: u = [1/3, 1] -> 2";
+  found["cases"] = 5;
+  nlohmann::json run = run_with({found});
+  run["claims"][0]["evidence"]["summary"] = found["summary"];
+  EXPECT_EQ(make_run(run, {}, {}).claims[0].searched, "u = [1/3, 1] -> 2");
+  run["claims"][0]["evidence"]["results"][0]["cases"] = 4;  // then it passed 3 cases, not 4
+  EXPECT_FALSE(make_run(run, {}, {}).claims[0].searched);
+}
+
 TEST(MakeRun, RejectsAnInexactValue) {
   nlohmann::json bad = run_with({refuted_result("0.1x", false)});
   EXPECT_THROW(make_run(bad, {}, {}), std::invalid_argument);
@@ -210,15 +261,16 @@ TEST(SequenceFigures, DrawTheExactInputAndTheMemorysRelayStates) {
 }
 
 TEST(CostFigures, DrawTheFamilyTableOfAResult) {
-  ReportClaim claim;
-  claim.claim.label = "thm:complexity";
   std::vector<std::pair<std::string, std::string>> sizes{{"16", "7.25"}, {"32", "9.50"}};
   nlohmann::json details = nlohmann::json::array({{{"key", "family"}, {"value", "rising-run, n = 2^4 .. 2^5"}}});
   for (const auto& [n, cost] : sizes)
     details.push_back(
         {{"key", "n = " + n}, {"value", "k 3, total ops 9, total-ops " + cost + ", n log n 4.00, ratio 1.00"}});
-  claim.doc = {{"evidence", {{"results", {{{"verdict", "HELD"}, {"details", details}}}}}}};
-  std::vector<Figure> figures = cost_figures(claim);
+  nlohmann::json run = {{"claims",
+                         {{{"label", "thm:complexity"},
+                           {"verdict", "HELD"},
+                           {"evidence", {{"results", {{{"verdict", "HELD"}, {"details", details}}}}}}}}}};
+  std::vector<Figure> figures = cost_figures(make_run(run, {}, {}).claims[0]);
   ASSERT_EQ(figures.size(), 1u);
   ASSERT_EQ(figures[0].data.rows.size(), sizes.size());
   for (std::size_t i = 0; i < sizes.size(); ++i) {
