@@ -16,6 +16,13 @@ CheckResult analysis_result(Verdict verdict, std::string summary,
   return r;
 }
 
+CheckResult departs_at(CheckResult r, const std::string& what, long n, Instance witness) {
+  r.verdict = Verdict::Refuted;
+  r.summary = what + " at n = " + std::to_string(n);
+  r.counterexample = std::move(witness);
+  return r;
+}
+
 Checker analysis_checker(std::string label, Verdict verdict, std::string summary,
                          std::vector<std::pair<std::string, std::string>> details) {
   CheckResult result = analysis_result(verdict, std::move(summary), std::move(details));

@@ -236,59 +236,70 @@ ReplayOutcome replay_every_reading(const Instance& in) {
 
 // Every sequence over {0, 1, 2} of length 1..6, shortest first: the first two with one stack and a relay
 // ending differently are the smallest witness that no read of Pi_n, binary search or other, gives the state.
-std::vector<CheckResult> check_binary_search(const RunConfig&) {
-  constexpr std::size_t kLength = 6;
-  constexpr long kAlphabet = 3;
-  std::vector<CheckResult> out;
-  for (const auto& [reading, initial] : stack_readings()) {
-    CheckResult r;
-    r.method = "enumeration";
-    r.reading = {palcheck::reading(reading), palcheck::reading(initial)};
-    r.interpretation = {{"sentence", "the relay state can be read from Pi_n in O(log k) time by binary search"}};
-    std::map<std::string, std::vector<Q>> first_with_stack;  // keyed by the stack's text
-    std::vector<Q> u;
-    for (std::size_t length = 1; length <= kLength && !r.counterexample; ++length) {
-      std::vector<long> digits(length, 0);
-      while (!r.counterexample) {
-        u.clear();
-        for (long d : digits) u.emplace_back(d);
-        ++r.cases;
-        std::string key;
-        for (const StackPair& p : sequences::stack_pairs(u, reading, initial))
-          key += palcheck::to_string(p.M) + "," + palcheck::to_string(p.m) + ";";
-        auto [it, fresh] = first_with_stack.emplace(key, u);
-        if (!fresh) {
-          if (auto t = sequences::distinguishing_relay(it->second, u, initial)) {
-            r.verdict = Verdict::Refuted;
-            r.summary = "the relay state is not a function of Algorithm 1's stack, so no read of Pi_n gives it: u = " +
-                        sequences::show(it->second) + " and v = " + sequences::show(u) +
-                        " leave the same stack, relay " + sequences::show(*t) + " ends differently";
-            Instance x{"prop:complexity",
-                       "relay-from-stack",
-                       {{"stack", to_string(reading)}, {"initial_state", to_string(initial)}},
-                       {{"u", it->second}, {"v", u}}};
-            r.counterexample = x;
-          }
+// The enumeration of the relay-from-stack search: every sequence over {0, .., kAlphabet - 1} up to kLength.
+constexpr std::size_t kStackSearchLength = 6;
+constexpr long kStackSearchAlphabet = 3;
+
+// Algorithm 1's stack after u, as text: sequences with equal keys leave equal stacks.
+std::string stack_key(const std::vector<Q>& u, const StackReading& reading, InitialState initial) {
+  std::string key;
+  for (const StackPair& p : sequences::stack_pairs(u, reading, initial))
+    key += palcheck::to_string(p.M) + "," + palcheck::to_string(p.m) + ";";
+  return key;
+}
+
+// Whether a relay's state is a function of Algorithm 1's stack under one reading: two sequences of the
+// enumeration with one stack and a relay that ends them differently refute it.
+CheckResult relay_from_stack(const StackReading& reading, InitialState initial) {
+  CheckResult r;
+  r.method = "enumeration";
+  r.reading = {palcheck::reading(reading), palcheck::reading(initial)};
+  r.interpretation = {{"sentence", "the relay state can be read from Pi_n in O(log k) time by binary search"}};
+  std::map<std::string, std::vector<Q>> first_with_stack;  // keyed by the stack's text
+  std::vector<Q> u;
+  for (std::size_t length = 1; length <= kStackSearchLength && !r.counterexample; ++length) {
+    std::vector<long> digits(length, 0);
+    while (!r.counterexample) {
+      u.clear();
+      for (long d : digits) u.emplace_back(d);
+      ++r.cases;
+      auto [it, fresh] = first_with_stack.emplace(stack_key(u, reading, initial), u);
+      if (!fresh) {
+        if (auto t = sequences::distinguishing_relay(it->second, u, initial)) {
+          r.verdict = Verdict::Refuted;
+          r.summary = "the relay state is not a function of Algorithm 1's stack, so no read of Pi_n gives it: u = " +
+                      sequences::show(it->second) + " and v = " + sequences::show(u) + " leave the same stack, relay " +
+                      sequences::show(*t) + " ends differently";
+          Instance x{"prop:complexity",
+                     "relay-from-stack",
+                     {{"stack", to_string(reading)}, {"initial_state", to_string(initial)}},
+                     {{"u", it->second}, {"v", u}}};
+          r.counterexample = x;
         }
-        std::size_t k = 0;
-        while (k < length && ++digits[k] == kAlphabet) digits[k++] = 0;
-        if (k == length) break;
       }
+      std::size_t k = 0;
+      while (k < length && ++digits[k] == kStackSearchAlphabet) digits[k++] = 0;
+      if (k == length) break;
     }
-    if (!r.counterexample) {
-      r.verdict = Verdict::Held;
-      r.summary =
-          "on every sequence over {0, 1, 2} of length <= 6, equal Algorithm 1 stacks leave every relay alike "
-          "(a function of Pi_n there; a binary search over Pi_n is not given by the paper)";
-    }
-    r.details = {{"space", "every sequence over {0, 1, 2} of length 1.." + std::to_string(kLength) +
-                               ", shortest first (deterministic, no seed)"},
-                 {"classical memory",
-                  "a relay IS read from the classical memory by two binary searches (maxima "
-                  "fall, minima rise), at most 2 + 2 log2(k + 1) comparisons: see the relay-read "
-                  "result; that is a repair (the memory in place of Algorithm 1's stack)"}};
-    out.push_back(std::move(r));
   }
+  if (!r.counterexample) {
+    r.verdict = Verdict::Held;
+    r.summary =
+        "on every sequence over {0, 1, 2} of length <= 6, equal Algorithm 1 stacks leave every relay alike "
+        "(a function of Pi_n there; a binary search over Pi_n is not given by the paper)";
+  }
+  r.details = {{"space", "every sequence over {0, 1, 2} of length 1.." + std::to_string(kStackSearchLength) +
+                             ", shortest first (deterministic, no seed)"},
+               {"classical memory",
+                "a relay IS read from the classical memory by two binary searches (maxima "
+                "fall, minima rise), at most 2 + 2 log2(k + 1) comparisons: see the relay-read "
+                "result; that is a repair (the memory in place of Algorithm 1's stack)"}};
+  return r;
+}
+
+std::vector<CheckResult> check_binary_search(const RunConfig&) {
+  std::vector<CheckResult> out;
+  for (const auto& [reading, initial] : stack_readings()) out.push_back(relay_from_stack(reading, initial));
   out.push_back(every_reading_pair());
   const cost::FamilyCounts zigzag = cost::measure_family(Family::NestedZigzagPeak, cost::geometric_sizes());
   out.push_back(family_result("prop:complexity", Family::NestedZigzagPeak, zigzag, Quantity::AmortisedOps, Bound::One,

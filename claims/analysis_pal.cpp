@@ -86,10 +86,7 @@ CheckResult search_grid(const RunConfig& config, InitialState initial) {
       x.values["j"].push_back(Q(w.j));
       x.values["weight"].push_back(w.weight);
     }
-    r.verdict = Verdict::Refuted;
-    r.summary = "the grid fast path departs from eq:pal at n = " + std::to_string(n);
-    r.counterexample = std::move(x);
-    return r;
+    return departs_at(std::move(r), "the grid fast path departs from eq:pal", n, std::move(x));
   }
   r.verdict = Verdict::Held;
   r.summary = std::to_string(r.cases) + " generated grids (Delta in {1/2, 1, 3/2, 2}, L <= 6), initial state " + state +

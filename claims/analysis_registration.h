@@ -33,6 +33,9 @@ void register_tc_remark_analyses(Registry& registry);
 /// def:pal_transformer (analysis_transformer.cpp).
 void register_transformer_analyses(Registry& registry);
 
+/// A search's result at its first departure from the definition: refuted by `witness`, "<what> at n = <n>".
+CheckResult departs_at(CheckResult r, const std::string& what, long n, Instance witness);
+
 /// A result of method "analysis" with its evidence.
 CheckResult analysis_result(Verdict verdict, std::string summary,
                             std::vector<std::pair<std::string, std::string>> details,

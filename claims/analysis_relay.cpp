@@ -2,6 +2,7 @@
 // printed (the state before u_0), how palcheck resolves it (InitialState), and a seeded search
 // showing that, once resolved, PAL from the classical memory equals PAL by definition.
 #include "claims/analysis_registration.h"
+#include "claims/replay_sequences.h"
 #include "claims/tricky_sequences.h"
 
 #include "reference/memory_pal.h"
@@ -77,15 +78,8 @@ CheckResult search_memory_vs_definition(const RunConfig& config, InitialState in
     long n = first_difference(mu, u, initial);
     if (n < 0) continue;
     Instance x{"def:relay:well-defined", kScenario, {{"initial_state", to_string(initial)}}, {{"inputs", u}}};
-    for (const WeightedRelay& w : mu.relays) {
-      x.values["alpha"].push_back(w.thresholds.alpha);
-      x.values["beta"].push_back(w.thresholds.beta);
-      x.values["weight"].push_back(w.weight);
-    }
-    r.verdict = Verdict::Refuted;
-    r.summary = "PAL from the memory departs from the definition at n = " + std::to_string(n);
-    r.counterexample = std::move(x);
-    return r;
+    sequences::put_measure(x, mu);
+    return departs_at(std::move(r), "PAL from the memory departs from the definition", n, std::move(x));
   }
   r.verdict = Verdict::Held;
   r.summary = std::to_string(r.cases) + " generated cases (ties, plateaus, revisits), initial state " +

@@ -129,22 +129,28 @@ Reading typed_reading(const PropertySpec& spec) {
   return out;
 }
 
-}  // namespace
+using Judge = std::function<ReplayOutcome(const Instance&)>;
 
-CheckResult run_property(const PropertySpec& spec, const RunConfig& config) {
-  const auto& judge = spec.judge ? spec.judge : sequences::judge_for(spec.label, spec.scenario);
-  auto position = std::make_shared<SearchPosition>();
+// What the property's runs leave for the result: where the search is, the last failing case (the shrunk
+// one at the end), the first case this part discarded, and whether shrinking hit its budget.
+struct SearchRecord {
+  std::shared_ptr<SearchPosition> position = std::make_shared<SearchPosition>();
   std::optional<Instance> last_failure;
   std::optional<std::uint64_t> discarded_case;
   std::uint64_t shrink_evaluations = 0;
   bool budget_spent = false;
-  auto property = rc::detail::toProperty([&] {
+};
+
+// The property RapidCheck searches: a drawn case judged, its failure recorded in `record`.
+rc::detail::Property judged_property(const PropertySpec& spec, const RunConfig& config, const Judge& judge,
+                                     SearchRecord& record) {
+  return rc::detail::toProperty([&spec, &config, &judge, &record] {
     Instance instance;
     try {
       instance = *spec.cases;
     } catch (const rc::GenerationFailure&) {
       // A discarded case moves the sizes of the later cases by an amount other parts cannot know.
-      if (!last_failure && !discarded_case) discarded_case = position->next_case - 1;
+      if (!record.last_failure && !record.discarded_case) record.discarded_case = record.position->next_case - 1;
       throw;
     }
     instance.label = spec.label;
@@ -152,19 +158,93 @@ CheckResult run_property(const PropertySpec& spec, const RunConfig& config) {
     // Shrinking has no end of its own (a counterexample may shrink one unit at a time): past the
     // budget every new candidate passes, so RapidCheck stops at the smallest failure found so far.
     // That one is still judged: RapidCheck runs the final case again for its description.
-    if (last_failure && shrink_evaluations >= config.max_shrinks) {
-      budget_spent = true;
-      if (describe(instance) != describe(*last_failure)) return;
-    } else if (last_failure) {
-      ++shrink_evaluations;
+    if (record.last_failure && record.shrink_evaluations >= config.max_shrinks) {
+      record.budget_spent = true;
+      if (describe(instance) != describe(*record.last_failure)) return;
+    } else if (record.last_failure) {
+      ++record.shrink_evaluations;
     }
-    ++position->evaluations;
+    ++record.position->evaluations;
     ReplayOutcome outcome = judge(instance);
     if (outcome.violates) {
-      last_failure = instance;
+      record.last_failure = instance;
       RC_FAIL("[" + describe(instance) + "] " + outcome.computed);
     }
   });
+}
+
+// A result for the spec before its verdict: the method, the reading and the seeds.
+CheckResult result_of(const PropertySpec& spec, const RunConfig& config, std::uint64_t rapidcheck_seed) {
+  CheckResult r;
+  r.method = "property";
+  r.reading = typed_reading(spec);
+  for (const auto& [key, value] : spec.interpretation)
+    if (!is_reading_option(key)) r.interpretation[key] = value;
+  r.seed = config.seed;
+  r.details.emplace_back("property", spec.statement);
+  r.details.emplace_back("rapidcheck seed", std::to_string(rapidcheck_seed));
+  return r;
+}
+
+// The verdict of a search RapidCheck failed: the shrunk counterexample, judged again.
+void read_failure(const rc::detail::FailureResult& failure, const SearchRecord& record, const RunConfig& config,
+                  const Judge& judge, CheckResult& r) {
+  r.cases = static_cast<std::uint64_t>(failure.numSuccess) + 1;
+  // One process judges each of the numSuccess passing cases once; a part judged only its own.
+  r.details.emplace_back("shrink evaluations",
+                         std::to_string(record.position->evaluations - record.position->evaluations_before_last_case +
+                                        static_cast<std::uint64_t>(failure.numSuccess)));
+  if (record.budget_spent)
+    r.details.emplace_back("shrinking stopped", "at the budget of " + std::to_string(config.max_shrinks) +
+                                                    " judge calls (--max-shrinks); the smallest failure so far");
+  // The last failing evaluation is the shrunk case; RapidCheck's own description must agree.
+  const std::optional<Instance>& last = record.last_failure;
+  if (!last || failure.description.find("[" + describe(*last) + "]") == std::string::npos) {
+    r.verdict = Verdict::Error;
+    r.summary = "the recorded counterexample is not RapidCheck's shrunk case: " + failure.description;
+    return;
+  }
+  ReplayOutcome outcome = judge(*last);
+  r.verdict = Verdict::Refuted;
+  r.counterexample = *last;
+  r.summary = "counterexample after " + std::to_string(failure.numSuccess) + " passing cases: " + describe(*last) +
+              " -> " + outcome.computed;
+}
+
+// The verdict, the count of cases and the summary that RapidCheck's result gives.
+void read_result(const rc::detail::TestResult& result, const SearchRecord& record, const RunConfig& config,
+                 const Judge& judge, CheckResult& r) {
+  rc::detail::SuccessResult success;
+  rc::detail::FailureResult failure;
+  rc::detail::GaveUpResult gave_up;
+  if (record.discarded_case && config.part.count > 1) {
+    r.verdict = Verdict::Error;
+    r.cases = *record.discarded_case + 1;
+    r.summary = "case " + std::to_string(*record.discarded_case) +
+                " was discarded (generation failed), which shifts the sizes of later cases in other parts: run this "
+                "search without --shard";
+  } else if (result.match(success)) {
+    r.verdict = Verdict::Held;
+    r.cases = static_cast<std::uint64_t>(success.numSuccess);
+    r.summary = std::to_string(success.numSuccess) + " generated cases, none failed";
+  } else if (result.match(failure)) {
+    read_failure(failure, record, config, judge, r);
+  } else if (result.match(gave_up)) {
+    r.verdict = Verdict::Unknown;
+    r.cases = static_cast<std::uint64_t>(gave_up.numSuccess);
+    r.summary = "RapidCheck gave up: " + gave_up.description;
+  } else {
+    r.verdict = Verdict::Error;
+    r.summary = "RapidCheck error";
+  }
+}
+
+}  // namespace
+
+CheckResult run_property(const PropertySpec& spec, const RunConfig& config) {
+  const auto& judge = spec.judge ? spec.judge : sequences::judge_for(spec.label, spec.scenario);
+  SearchRecord record;
+  rc::detail::Property property = judged_property(spec, config, judge, record);
   const std::string id = spec.label + "/" + spec.scenario;
   const std::string readings = describe(Instance{"", "", spec.interpretation, {}});
   const std::string shown = readings.size() > 2 ? id + " (" + readings.substr(2) + ")" : id;  // "; k=v; ..."
@@ -175,59 +255,11 @@ CheckResult run_property(const PropertySpec& spec, const RunConfig& config) {
   rc::detail::TestListenerAdapter silent;
   rc::detail::TestMetadata metadata;
   metadata.id = id;
-  rc::detail::TestResult result =
-      rc::detail::checkProperty(PartOfProperty(property, config.part, position, config.progress, shown, config.tests),
-                                metadata, params, silent, {});
-
-  CheckResult r;
-  r.method = "property";
-  r.reading = typed_reading(spec);
-  for (const auto& [key, value] : spec.interpretation)
-    if (!is_reading_option(key)) r.interpretation[key] = value;
-  r.seed = config.seed;
-  r.details.emplace_back("property", spec.statement);
-  r.details.emplace_back("rapidcheck seed", std::to_string(params.seed));
-  rc::detail::SuccessResult success;
-  rc::detail::FailureResult failure;
-  rc::detail::GaveUpResult gave_up;
-  if (discarded_case && config.part.count > 1) {
-    r.verdict = Verdict::Error;
-    r.cases = *discarded_case + 1;
-    r.summary = "case " + std::to_string(*discarded_case) +
-                " was discarded (generation failed), which shifts the sizes of later cases in other parts: run this "
-                "search without --shard";
-  } else if (result.match(success)) {
-    r.verdict = Verdict::Held;
-    r.cases = static_cast<std::uint64_t>(success.numSuccess);
-    r.summary = std::to_string(success.numSuccess) + " generated cases, none failed";
-  } else if (result.match(failure)) {
-    r.cases = static_cast<std::uint64_t>(failure.numSuccess) + 1;
-    // One process judges each of the numSuccess passing cases once; a part judged only its own.
-    r.details.emplace_back("shrink evaluations",
-                           std::to_string(position->evaluations - position->evaluations_before_last_case +
-                                          static_cast<std::uint64_t>(failure.numSuccess)));
-    if (budget_spent)
-      r.details.emplace_back("shrinking stopped", "at the budget of " + std::to_string(config.max_shrinks) +
-                                                      " judge calls (--max-shrinks); the smallest failure so far");
-    // The last failing evaluation is the shrunk case; RapidCheck's own description must agree.
-    if (!last_failure || failure.description.find("[" + describe(*last_failure) + "]") == std::string::npos) {
-      r.verdict = Verdict::Error;
-      r.summary = "the recorded counterexample is not RapidCheck's shrunk case: " + failure.description;
-      return r;
-    }
-    ReplayOutcome outcome = judge(*last_failure);
-    r.verdict = Verdict::Refuted;
-    r.counterexample = *last_failure;
-    r.summary = "counterexample after " + std::to_string(failure.numSuccess) +
-                " passing cases: " + describe(*last_failure) + " -> " + outcome.computed;
-  } else if (result.match(gave_up)) {
-    r.verdict = Verdict::Unknown;
-    r.cases = static_cast<std::uint64_t>(gave_up.numSuccess);
-    r.summary = "RapidCheck gave up: " + gave_up.description;
-  } else {
-    r.verdict = Verdict::Error;
-    r.summary = "RapidCheck error";
-  }
+  rc::detail::TestResult result = rc::detail::checkProperty(
+      PartOfProperty(property, config.part, record.position, config.progress, shown, config.tests), metadata, params,
+      silent, {});
+  CheckResult r = result_of(spec, config, params.seed);
+  read_result(result, record, config, judge, r);
   return r;
 }
 

@@ -119,24 +119,6 @@ std::size_t CallerArray::size() const {
   return n;
 }
 
-std::int64_t CallerArray::load_signed(const char* p) const {
-  switch (itemsize_) {
-    case 1: return load<std::int8_t>(p);
-    case 2: return load<std::int16_t>(p);
-    case 4: return load<std::int32_t>(p);
-    default: return load<std::int64_t>(p);
-  }
-}
-
-std::uint64_t CallerArray::load_unsigned(const char* p) const {
-  switch (itemsize_) {
-    case 1: return load<std::uint8_t>(p);
-    case 2: return load<std::uint16_t>(p);
-    case 4: return load<std::uint32_t>(p);
-    default: return load<std::uint64_t>(p);
-  }
-}
-
 void CallerArray::not_finite(std::size_t row, std::size_t k) const {
   throw InputError(name_ + ": element [" + (ndim() == 2 ? std::to_string(row) + ", " : "") + std::to_string(k) +
                    "] is not finite");

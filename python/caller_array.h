@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace palcheck::python {
@@ -97,8 +98,19 @@ class CallerArray {
     std::memcpy(&v, p, sizeof v);
     return v;
   }
-  std::int64_t load_signed(const char* p) const;
-  std::uint64_t load_unsigned(const char* p) const;
+  // An integer of the array's item size at p, of Wide's signedness, widened to Wide.
+  template <class Wide>
+  Wide load_integer(const char* p) const {
+    constexpr bool kSigned = std::is_signed_v<Wide>;
+    switch (itemsize_) {
+      case 1: return load<std::conditional_t<kSigned, std::int8_t, std::uint8_t>>(p);
+      case 2: return load<std::conditional_t<kSigned, std::int16_t, std::uint16_t>>(p);
+      case 4: return load<std::conditional_t<kSigned, std::int32_t, std::uint32_t>>(p);
+      default: return load<Wide>(p);
+    }
+  }
+  std::int64_t load_signed(const char* p) const { return load_integer<std::int64_t>(p); }
+  std::uint64_t load_unsigned(const char* p) const { return load_integer<std::uint64_t>(p); }
   double finite(double v, std::size_t row, std::size_t k) const {
     if (!std::isfinite(v)) not_finite(row, k);
     return v;

@@ -5,6 +5,8 @@
 
 #include "claims/constructions/separation_parts.h"
 
+#include <utility>
+
 namespace palcheck {
 
 void register_separation_checkers(Registry& registry) {
@@ -13,6 +15,15 @@ void register_separation_checkers(Registry& registry) {
   register_rate_checkers(registry);
   register_prob_fix_checkers(registry);
   register_efo_checkers(registry);
+}
+
+void record_construction(CheckResult& r, std::uint64_t cases, const RunConfig& config, Reading reading,
+                         std::map<std::string, std::string> interpretation, std::vector<Detail> details) {
+  r.cases = cases;
+  r.seed = config.seed;
+  r.reading = std::move(reading);
+  r.interpretation = std::move(interpretation);
+  r.details = std::move(details);
 }
 
 }  // namespace palcheck

@@ -111,14 +111,12 @@ std::vector<CheckResult> check_equal_stacks(const RunConfig& config) {
                                         "outputs on (0, v, 2) and (0, v', 2), 0 < v, v' < 2, whose extremum stacks are "
                                         "equal")
                           : make_result(Verdict::Unknown, "construction", "no generated pair was separated");
-  r.cases = cases;
-  r.seed = config.seed;
-  r.reading = {reading(InitialState::Off)};
-  r.interpretation = {{"pal_transformer", "def:pal_transformer as printed: z^(0) = x + PE feeds the MPAL heads"}};
-  r.details = {{"separated pairs", std::to_string(separated) + " of " + std::to_string(cases)},
-               {"mechanism",
-                "the head's signal (x_j + sin j) + 3 cos j is not monotone where x is, so a position "
-                "that is no extremum of x is an extremum of the signal"}};
+  record_construction(r, cases, config, {reading(InitialState::Off)},
+                      {{"pal_transformer", "def:pal_transformer as printed: z^(0) = x + PE feeds the MPAL heads"}},
+                      {{"separated pairs", std::to_string(separated) + " of " + std::to_string(cases)},
+                       {"mechanism",
+                        "the head's signal (x_j + sin j) + 3 cos j is not monotone where x is, so a position "
+                        "that is no extremum of x is an extremum of the signal"}});
   if (witness) r.counterexample = witness;
   return {r};
 }

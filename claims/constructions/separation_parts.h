@@ -8,8 +8,10 @@
 #include "claims/registry.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace palcheck {
 
@@ -22,6 +24,11 @@ namespace palcheck {
 /// register_threshold_every_eps: lem:threshold for every eps > 0 (threshold_every_eps.cpp).
 Registrar register_range_checkers, register_copy_checkers, register_rate_checkers, register_prob_fix_checkers,
     register_efo_checkers, register_threshold_every_eps;
+
+/// Records beside a construction's verdict the cases it tried from the run's seed, its reading, its
+/// interpretation and its details.
+void record_construction(CheckResult& r, std::uint64_t cases, const RunConfig& config, Reading reading,
+                         std::map<std::string, std::string> interpretation, std::vector<Detail> details);
 
 /// The scenario of the non-extremal pair witness (separation_copy.cpp).
 inline constexpr const char* kNonExtremalPair = "construction-pal-transformer-pair";

@@ -50,18 +50,16 @@ std::vector<CheckResult> check_range_hard(const RunConfig& config) {
                                       "a 1-layer, 2-head hard-attention transformer (scores x_j and -x_j) outputs "
                                       "max - min exactly on every prefix of all generated inputs")
                         : make_result(Verdict::Error, "construction", "the range transformer missed an input");
-    r.cases = config.tests;
-    r.seed = config.seed;
-    r.interpretation = {{"transformer",
-                         "one causal hard-attention layer, two heads, tokens (x_j, 1), no PE, linear "
-                         "read-out w_o = (1, -1)"}};
-    r.reading = {reading(tie)};
-    r.details = {{"why it is general",
-                  "head 1 scores x_j, so argmax returns a maximal value on EVERY input; head 2 a "
-                  "minimal one; ties are between equal values, so the tie rule cannot matter"},
-                 {"the proof's error",
-                  "MAX and comparison of n numbers are in AC^0 (Hastad's lower bound is for "
-                  "PARITY); and exact real max is not a Boolean-circuit question at all"}};
+    record_construction(r, config.tests, config, {reading(tie)},
+                        {{"transformer",
+                          "one causal hard-attention layer, two heads, tokens (x_j, 1), no PE, linear "
+                          "read-out w_o = (1, -1)"}},
+                        {{"why it is general",
+                          "head 1 scores x_j, so argmax returns a maximal value on EVERY input; head 2 a "
+                          "minimal one; ties are between equal values, so the tie rule cannot matter"},
+                         {"the proof's error",
+                          "MAX and comparison of n numbers are in AC^0 (Hastad's lower bound is for "
+                          "PARITY); and exact real max is not a Boolean-circuit question at all"}});
     Instance instance{"prop:range_hard", kRangeTransformer, {{"argmax_tie", to_string(tie)}}, {}};
     store_heads(range_heads(), "", instance);
     for (std::size_t i = 0; i < inputs.size(); ++i) instance.values["u" + std::to_string(i)] = inputs[i];
@@ -129,15 +127,12 @@ std::vector<CheckResult> check_range_grid(const RunConfig& config) {
                                       "every generated grid PAL gives equal outputs on (0, Delta/2) and (0, 0), whose "
                                       "ranges differ: no PAL head on G_L computes f_range")
                         : make_result(Verdict::Error, "construction", "a grid PAL separated the below-grid pair");
-    r.cases = config.tests;
-    r.seed = config.seed;
-    r.reading = {reading(initial)};
-    r.interpretation = {{"pal", "one bare PAL head on G_L (def:pal)"}};
-    r.details = {{"why it is general",
-                  "every threshold of G_L is >= Delta > Delta/2, so no relay is ever on after u_0 "
-                  "= 0 on either sequence, whatever L and mu; a PAL has finitely many outputs, "
-                  "f_range a continuum"},
-                 {"the proof's error", "PAL does not read M_1 and m_k; it sums relay states"}};
+    record_construction(r, config.tests, config, {reading(initial)}, {{"pal", "one bare PAL head on G_L (def:pal)"}},
+                        {{"why it is general",
+                          "every threshold of G_L is >= Delta > Delta/2, so no relay is ever on after u_0 "
+                          "= 0 on either sequence, whatever L and mu; a PAL has finitely many outputs, "
+                          "f_range a continuum"},
+                         {"the proof's error", "PAL does not read M_1 and m_k; it sums relay states"}});
     if (r.verdict == Verdict::Refuted) r.counterexample = witness;
     results.push_back(std::move(r));
   }
@@ -235,14 +230,13 @@ std::vector<CheckResult> check_range_transformer(const RunConfig& config) {
                         "every generated 1-layer PAL-Transformer gives the same output on (0, t, 0) and "
                         "(0, t/2, 0) for small t, whose ranges differ")
           : make_result(Verdict::Error, "construction", "no fooling perturbation found for some transformer");
-  r.cases = cases;
-  r.seed = config.seed;
-  r.reading = {reading(InitialState::Off)};
-  r.interpretation = {{"pal", "1-layer PAL-Transformer of def:pal_transformer (d = 2, sinusoidal PE, LN eps = 1/100)"}};
-  r.details = {{"why it is general",
-                "finitely many relays switch at finitely many perturbation sizes, so below the "
-                "smallest all relay states, hence the MPAL outputs, agree; the last output is a "
-                "function of x_n, PE(n) and the MPAL output alone"}};
+  record_construction(
+      r, cases, config, {reading(InitialState::Off)},
+      {{"pal", "1-layer PAL-Transformer of def:pal_transformer (d = 2, sinusoidal PE, LN eps = 1/100)"}},
+      {{"why it is general",
+        "finitely many relays switch at finitely many perturbation sizes, so below the "
+        "smallest all relay states, hence the MPAL outputs, agree; the last output is a "
+        "function of x_n, PE(n) and the MPAL output alone"}});
   if (r.verdict == Verdict::Refuted) r.counterexample = witness;
   return {r};
 }

@@ -159,28 +159,27 @@ std::vector<CheckResult> check_attention_item3(const RunConfig& config) {
                                         "softmax attention WITHOUT PE is not rate-independent (repeating the first "
                                         "token changes its weight), so position is not what breaks it")
                           : make_result(Verdict::Unknown, "construction", "no repeat changed the softmax output");
-  r.cases = cases;
-  r.seed = config.seed;
-  r.interpretation = {{"attention", "softmax over keys = values = x_j, query 1, no PE (scale 1/sqrt(d) = 1)"}};
-  r.details = {{"repeats that changed the output (certified)", std::to_string(stutter_differs)},
-               {"permutations of earlier tokens with overlapping enclosures",
-                std::to_string(permutation_equal) + " of " + std::to_string(cases)},
-               {"reading",
-                "item 3 attributes the loss of rate-independence to absolute position through q.k_j; "
-                "without PE attention is permutation-invariant and still not rate-independent"},
-               {"rigour", "exp enclosed by Taylor sums with Lagrange remainders"}};
+  record_construction(r, cases, config, {},
+                      {{"attention", "softmax over keys = values = x_j, query 1, no PE (scale 1/sqrt(d) = 1)"}},
+                      {{"repeats that changed the output (certified)", std::to_string(stutter_differs)},
+                       {"permutations of earlier tokens with overlapping enclosures",
+                        std::to_string(permutation_equal) + " of " + std::to_string(cases)},
+                       {"reading",
+                        "item 3 attributes the loss of rate-independence to absolute position through q.k_j; "
+                        "without PE attention is permutation-invariant and still not rate-independent"},
+                       {"rigour", "exp enclosed by Taylor sums with Lagrange remainders"}});
   if (witness) r.counterexample = witness;
   return {r};
 }
 
 std::vector<CheckResult> check_rate_theorem(const RunConfig&) {
   CheckResult r = stutter_result("thm:rate_independence", "output");
-  r.details.emplace_back("second sentence",
-                         "'Standard attention computes functions that are not rate-independent' "
-                         "holds (prop:attention_pal:item3)");
-  r.details.emplace_back("third sentence",
-                         "'a sufficient condition for f not in F_Tr \\ F_PAL' does not follow from a "
-                         "necessary condition for F_PAL");
+  r.details.insert(r.details.end(), {{"second sentence",
+                                      "'Standard attention computes functions that are not rate-independent' "
+                                      "holds (prop:attention_pal:item3)"},
+                                     {"third sentence",
+                                      "'a sufficient condition for f not in F_Tr \\ F_PAL' does not follow from a "
+                                      "necessary condition for F_PAL"}});
   return {r};
 }
 

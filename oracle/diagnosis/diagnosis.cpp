@@ -326,70 +326,83 @@ json PalSequence::fractional(const DivergentRun& run, bool detailed) {
   return nullptr;
 }
 
+namespace {
+
+// Hypotheses for a token's new unknowns (indices into `fresh`): one fraction shared by all, by those at
+// one tie side alone, or by one relay alone, the others showing their sharp state.
+std::vector<std::vector<std::size_t>> unknown_groups(const std::vector<std::pair<std::size_t, int>>& fresh) {
+  std::vector<std::vector<std::size_t>> groups;
+  std::vector<std::size_t> all(fresh.size());
+  for (std::size_t k = 0; k < all.size(); ++k) all[k] = k;
+  groups.push_back(all);
+  for (int side = 0; side < 3 && fresh.size() > 1; ++side) {
+    std::vector<std::size_t> g;
+    for (std::size_t k = 0; k < fresh.size(); ++k)
+      if (fresh[k].second == side) g.push_back(k);
+    if (!g.empty() && g.size() < fresh.size()) groups.push_back(g);
+  }
+  for (std::size_t k = 0; k < fresh.size() && fresh.size() > 1; ++k) groups.push_back({k});
+  return groups;
+}
+
+}  // namespace
+
+// Gives the ties of token n not yet in `f` the fractions that close its gap, the simplest hypothesis
+// of unknown_groups winning; false when none does.
+bool PalSequence::fit_new_ties(std::size_t n, const std::vector<Tie>& ties, TieFractions& f) {
+  const Measure& mu = ref_.measure();
+  Q known = 0;
+  std::vector<std::pair<std::size_t, int>> fresh;
+  for (const Tie& t : ties) {
+    auto k = f.find({t.relay, t.side});
+    if (k != f.end())
+      known += mu.relays[t.relay].weight * (k->second - t.state);
+    else if (std::find(fresh.begin(), fresh.end(), std::make_pair(t.relay, t.side)) == fresh.end())
+      fresh.emplace_back(t.relay, t.side);
+  }
+  if (fresh.empty()) return true;  // checked by the caller
+  auto tie_of = [&](std::size_t k) -> const Tie& {
+    return *std::find_if(ties.begin(), ties.end(),
+                         [&](const Tie& x) { return x.relay == fresh[k].first && x.side == fresh[k].second; });
+  };
+  std::optional<std::pair<std::vector<std::size_t>, Q>> best;
+  Q tol = pal_tolerance(n);
+  for (const auto& g : unknown_groups(fresh)) {
+    // known + sum over the group of w (f - state) = gap (within tol); the others add nothing.
+    Q w_group = 0, h_group = 0;
+    for (std::size_t k : g) {
+      const Tie& t = tie_of(k);
+      w_group += mu.relays[t.relay].weight;
+      h_group += mu.relays[t.relay].weight * t.state;
+    }
+    if (w_group == 0) continue;
+    Q target = apparent_pal(n) - ref_.pal(ref_.declared()).at(n) - known + h_group;
+    Q lo = (target - tol) / w_group, hi = (target + tol) / w_group;
+    if (hi < lo) std::swap(lo, hi);
+    lo = std::max(lo, Q(0));
+    hi = std::min(hi, Q(1));
+    if (lo > hi) continue;
+    Q value = simplest_between(lo, hi);
+    if (!best || denominator(value) < denominator(best->second)) best.emplace(g, value);
+  }
+  if (!best) return false;
+  for (std::size_t k = 0; k < fresh.size(); ++k) {
+    bool in_group = std::find(best->first.begin(), best->first.end(), k) != best->first.end();
+    f[fresh[k]] = in_group ? best->second : Q(tie_of(k).state);
+  }
+  return true;
+}
+
 json PalSequence::fit_fractions(const std::vector<std::size_t>& tokens, const std::vector<std::vector<Tie>>& ties,
                                 bool detailed) {
   const Measure& mu = ref_.measure();
   auto gap = [&](std::size_t n) { return apparent_pal(n) - ref_.pal(ref_.declared()).at(n); };
-  std::map<std::pair<std::size_t, int>, Q> f;
+  TieFractions f;
   std::vector<std::size_t> order(tokens.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return ties[a].size() < ties[b].size(); });
-  for (std::size_t i : order) {
-    std::size_t n = tokens[i];
-    Q known = 0;
-    std::vector<std::pair<std::size_t, int>> fresh;
-    for (const Tie& t : ties[i]) {
-      auto k = f.find({t.relay, t.side});
-      if (k != f.end())
-        known += mu.relays[t.relay].weight * (k->second - t.state);
-      else if (std::find(fresh.begin(), fresh.end(), std::make_pair(t.relay, t.side)) == fresh.end())
-        fresh.emplace_back(t.relay, t.side);
-    }
-    if (fresh.empty()) continue;  // checked below
-    // Hypotheses for the new unknowns: one fraction shared by all, by those at one tie side alone, or
-    // by one relay alone, the others showing their sharp state; the simplest fraction wins.
-    std::vector<std::vector<std::size_t>> groups;  // indices into `fresh`
-    std::vector<std::size_t> all(fresh.size());
-    for (std::size_t k = 0; k < all.size(); ++k) all[k] = k;
-    groups.push_back(all);
-    for (int side = 0; side < 3 && fresh.size() > 1; ++side) {
-      std::vector<std::size_t> g;
-      for (std::size_t k = 0; k < fresh.size(); ++k)
-        if (fresh[k].second == side) g.push_back(k);
-      if (!g.empty() && g.size() < fresh.size()) groups.push_back(g);
-    }
-    for (std::size_t k = 0; k < fresh.size() && fresh.size() > 1; ++k) groups.push_back({k});
-    std::optional<std::pair<std::vector<std::size_t>, Q>> best;
-    Q tol = pal_tolerance(n);
-    for (const auto& g : groups) {
-      // known + sum over the group of w (f - state) = gap (within tol); the others add nothing.
-      Q w_group = 0, h_group = 0;
-      for (std::size_t k : g) {
-        const Tie& t = *std::find_if(ties[i].begin(), ties[i].end(), [&](const Tie& x) {
-          return x.relay == fresh[k].first && x.side == fresh[k].second;
-        });
-        w_group += mu.relays[t.relay].weight;
-        h_group += mu.relays[t.relay].weight * t.state;
-      }
-      if (w_group == 0) continue;
-      Q target = gap(n) - known + h_group;
-      Q lo = (target - tol) / w_group, hi = (target + tol) / w_group;
-      if (hi < lo) std::swap(lo, hi);
-      lo = std::max(lo, Q(0));
-      hi = std::min(hi, Q(1));
-      if (lo > hi) continue;
-      Q value = simplest_between(lo, hi);
-      if (!best || denominator(value) < denominator(best->second)) best.emplace(g, value);
-    }
-    if (!best) return nullptr;
-    for (std::size_t k = 0; k < fresh.size(); ++k) {
-      bool in_group = std::find(best->first.begin(), best->first.end(), k) != best->first.end();
-      const Tie& t = *std::find_if(ties[i].begin(), ties[i].end(), [&](const Tie& x) {
-        return x.relay == fresh[k].first && x.side == fresh[k].second;
-      });
-      f[fresh[k]] = in_group ? best->second : Q(t.state);
-    }
-  }
+  for (std::size_t i : order)
+    if (!fit_new_ties(tokens[i], ties[i], f)) return nullptr;
   bool fractional_value = false;
   for (const auto& [key, value] : f) fractional_value = fractional_value || (value > 0 && value < 1);
   if (!fractional_value) return nullptr;
@@ -435,6 +448,47 @@ json PalSequence::undecidable(std::size_t n) {
   return {{"relay_count", count}, {"relays", relays}};
 }
 
+// Under before_crossing = initial_state, a run before every relay is decided: any output goes there,
+// unless the implementation gave none.
+std::optional<PalSequence::Candidate> PalSequence::before_crossing_candidate(const DivergentRun& run,
+                                                                             const std::vector<std::size_t>& tokens,
+                                                                             bool detailed) {
+  if (ref_.conventions().before_crossing != BeforeCrossing::InitialState) return std::nullopt;
+  if (!decided_from_) decided_from_ = ref_.decided_from(ref_.declared());
+  std::size_t decided = *decided_from_;
+  if (run.last >= decided) return std::nullopt;
+  std::size_t undefined_outputs = 0;
+  for (std::size_t t : tokens) undefined_outputs += undefined(t) ? 1 : 0;
+  bool whole = differ_prefix_.back() == differ_prefix_[std::min(decided, status_.size())];
+  json e;
+  if (detailed)
+    e = {{"decided_from", decided}, {"undefined_outputs", undefined_outputs}, {"matches_whole_sequence", whole}};
+  return Candidate{DivergenceCause::BeforeCrossing,
+                   undefined_outputs == 0 ? "consistent"
+                   : whole                ? "whole_sequence"
+                                          : "run",
+                   undefined_outputs ? 3 : 0, e};
+}
+
+// The relays whose flip alone accounts for every differing token of the run (null when none does).
+json PalSequence::common_flips(const std::vector<std::size_t>& tokens) {
+  json flips = single_flips(tokens.front());
+  std::set<std::size_t> common;
+  for (const json& r : flips) common.insert(r.at("index").get<std::size_t>());
+  for (std::size_t k = 1; k < tokens.size() && !common.empty(); ++k) {
+    std::set<std::size_t> here;
+    for (const json& r : single_flips(tokens[k])) here.insert(r.at("index").get<std::size_t>());
+    std::set<std::size_t> both;
+    std::set_intersection(common.begin(), common.end(), here.begin(), here.end(), std::inserter(both, both.end()));
+    common = both;
+  }
+  if (common.empty()) return nullptr;
+  json relays = json::array();
+  for (const json& r : flips)
+    if (common.count(r.at("index").get<std::size_t>())) relays.push_back(r);
+  return {{"relay_count", common.size()}, {"relays", relays}};
+}
+
 std::vector<PalSequence::Candidate> PalSequence::candidates(const DivergentRun& run, bool detailed) {
   if (!run.failure) return {{DivergenceCause::Smoothing, "run", 1, json::object()}};
   std::vector<std::size_t> tokens = differing_tokens(run);
@@ -451,20 +505,7 @@ std::vector<PalSequence::Candidate> PalSequence::candidates(const DivergentRun& 
     found.push_back({cause, whole ? "whole_sequence" : "run", whole ? 2 : 1,
                      detailed ? reading_evidence(m.reading, n, whole) : json(), m.contradictions > 0});
   }
-  if (ref_.conventions().before_crossing == BeforeCrossing::InitialState) {
-    if (!decided_from_) decided_from_ = ref_.decided_from(declared);
-    std::size_t decided = *decided_from_;
-    if (run.last < decided) {
-      std::size_t undefined_outputs = 0;
-      for (std::size_t t : tokens) undefined_outputs += undefined(t) ? 1 : 0;
-      bool whole = differ_prefix_.back() == differ_prefix_[std::min(decided, status_.size())];
-      json e;
-      if (detailed) e = {{"decided_from", decided}, {"undefined_outputs", undefined_outputs}, {"matches_whole_sequence", whole}};
-      found.push_back({DivergenceCause::BeforeCrossing,
-                       undefined_outputs == 0 ? "consistent" : whole ? "whole_sequence" : "run",
-                       undefined_outputs ? 3 : 0, e});
-    }
-  }
+  if (std::optional<Candidate> c = before_crossing_candidate(run, tokens, detailed)) found.push_back(std::move(*c));
   bool any_undefined = std::any_of(tokens.begin(), tokens.end(), [&](std::size_t t) { return undefined(t); });
   if (!any_undefined && !rational_outputs(ref_.conventions())) {
     const ReadingMatch& m = relaxation_match();
@@ -482,24 +523,7 @@ std::vector<PalSequence::Candidate> PalSequence::candidates(const DivergentRun& 
       found.push_back({DivergenceCause::Ratchet, "run", 1, json{{"cycles", r}}});
     if (json r = drift(run, detailed); !r.is_null()) found.push_back({DivergenceCause::Drift, "run", 1, r});
     if (json r = fractional(run, detailed); !r.is_null()) found.push_back({DivergenceCause::FractionalStates, "run", 1, r});
-    // One relay whose flip accounts for every differing token of the run.
-    json flips = single_flips(n);
-    std::set<std::size_t> common;
-    for (const json& r : flips) common.insert(r.at("index").get<std::size_t>());
-    for (std::size_t k = 1; k < tokens.size() && !common.empty(); ++k) {
-      std::set<std::size_t> here;
-      for (const json& r : single_flips(tokens[k])) here.insert(r.at("index").get<std::size_t>());
-      std::set<std::size_t> both;
-      std::set_intersection(common.begin(), common.end(), here.begin(), here.end(), std::inserter(both, both.end()));
-      common = both;
-    }
-    if (!common.empty()) {
-      json relays = json::array();
-      for (const json& r : flips)
-        if (common.count(r.at("index").get<std::size_t>())) relays.push_back(r);
-      json e{{"relay_count", common.size()}, {"relays", relays}};
-      found.push_back({DivergenceCause::RelayFlip, "run", 1, e});
-    }
+    if (json e = common_flips(tokens); !e.is_null()) found.push_back({DivergenceCause::RelayFlip, "run", 1, e});
   }
   // Strongest evidence first; among causes of one run, a reading that tokens agreeing with the
   // reference contradict (a convention would hold there too) after the causes local to the run.

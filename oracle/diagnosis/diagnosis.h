@@ -109,6 +109,12 @@ class PalSequence {
     int side;   // 0: at its alpha, 1: at its beta, 2: both (a diagonal relay)
     int state;  // the declared reading's sharp state
   };
+  // A periodic stretch at the end of a run: `cycles` periods of length `period` from token `start`, the
+  // reference repeating itself from cycle `steady` on; `last` is the window's last token.
+  struct CycleWindow {
+    std::size_t period, start, cycles, steady, last;
+  };
+  using TieFractions = std::map<std::pair<std::size_t, int>, Q>;  // (relay, side) -> its state there
   struct ReadingMatch {
     RelayReading reading;
     std::vector<std::size_t> misses;  // prefix counts of differing tokens the reading does not match
@@ -117,6 +123,9 @@ class PalSequence {
   };
 
   std::vector<Candidate> candidates(const DivergentRun& run, bool detailed);
+  std::optional<Candidate> before_crossing_candidate(const DivergentRun& run, const std::vector<std::size_t>& tokens,
+                                                     bool detailed);
+  nlohmann::json common_flips(const std::vector<std::size_t>& tokens);
   const std::vector<ReadingMatch>& reading_matches();
   const ReadingMatch& relaxation_match();
   nlohmann::json relaxation_evidence(std::size_t n, bool whole, bool detailed);
@@ -131,8 +140,12 @@ class PalSequence {
   nlohmann::json fractional(const DivergentRun& run, bool detailed);
   nlohmann::json fit_fractions(const std::vector<std::size_t>& tokens, const std::vector<std::vector<Tie>>& ties,
                                bool detailed);
+  bool fit_new_ties(std::size_t n, const std::vector<Tie>& ties, TieFractions& f);
   nlohmann::json drift(const DivergentRun& run, bool detailed);
   nlohmann::json ratchet(const DivergentRun& run, bool detailed);
+  std::optional<CycleWindow> cycle_window(const DivergentRun& run, std::size_t p);
+  std::optional<std::size_t> growing_phase(const CycleWindow& w);
+  nlohmann::json ratchet_relays(const CycleWindow& w, std::size_t phase, bool detailed, std::size_t& count);
   nlohmann::json undecidable(std::size_t n);
   std::vector<std::size_t> differing_tokens(const DivergentRun& run) const;
 

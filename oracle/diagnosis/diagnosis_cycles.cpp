@@ -68,89 +68,106 @@ json PalSequence::drift(const DivergentRun& run, bool detailed) {
   return e;
 }
 
-json PalSequence::ratchet(const DivergentRun& run, bool detailed) {
+// The window of period p examined for a ratchet: the periodic stretch ending at the run's last token,
+// from a cycle before the run (or the stretch's start), at most kCycles cycles, so that a ratchet that
+// has saturated by the end of a long run still shows its growth; none when the stretch does not cover
+// the run but for its first cycle or the reference does not repeat itself from the first or second cycle on.
+std::optional<PalSequence::CycleWindow> PalSequence::cycle_window(const DivergentRun& run, std::size_t p) {
   const std::vector<Q>& u = ref_.inputs();
   const std::vector<int>& keys = ref_.keys();
-  for (std::size_t p = 1; p <= kLongestPeriod && 2 * p <= run.last + 1; ++p) {
-    std::size_t last = run.last;
-    // The periodic stretch ending at `last`; the window examined starts a cycle before the run (or at
-    // the stretch's start) and holds at most kCycles cycles, so that a ratchet that has saturated by the
-    // end of a long run still shows its growth.
-    std::size_t start = last + 1 - p;
-    while (start > 0 && keys[start - 1] == keys[start - 1 + p] && u[start - 1] == u[start - 1 + p]) --start;
-    if (start > run.first + p) continue;  // the stretch must cover the run but for its first cycle
-    std::size_t s0 = start;
-    if (run.first > start + p) s0 = start + ((run.first - start) / p - 1) * p;
-    std::size_t cycles = std::min((last + 1 - s0) / p, kCycles);
-    if (cycles < 2) continue;
-    last = s0 + cycles * p - 1;
-    // The reference repeats itself from the first or the second cycle on.
-    auto expected_at = [&](std::size_t j, std::size_t phase) { return apparent_expected(s0 + j * p + phase); };
-    std::size_t c0 = 0;
-    for (std::size_t phase = 0; phase < p && c0 == 0; ++phase)
-      if (expected_at(0, phase) != expected_at(1, phase)) c0 = 1;
-    bool periodic = true;
-    for (std::size_t j = c0 + 1; j < cycles && periodic; ++j)
-      for (std::size_t phase = 0; phase < p && periodic; ++phase)
-        periodic = expected_at(j, phase) == expected_at(c0, phase);
-    if (!periodic || cycles - c0 < 2) continue;
-    bool monotone = true, grows = false;
-    std::size_t growth_phase = 0;
-    Q growth = 0;
-    for (std::size_t phase = 0; phase < p && monotone; ++phase) {
-      std::vector<Q> g;
-      Q tol = 0;
-      for (std::size_t j = c0; j < cycles; ++j) {
-        std::size_t n = s0 + j * p + phase;
-        if (status_[n] == TokenStatus::NotCompared || undefined(n)) {
-          g.clear();
-          break;
-        }
-        g.push_back(apparent_pal(n) - apparent_expected(n));
-        tol = std::max(tol, pal_tolerance(n));
+  std::size_t start = run.last + 1 - p;
+  while (start > 0 && keys[start - 1] == keys[start - 1 + p] && u[start - 1] == u[start - 1 + p]) --start;
+  if (start > run.first + p) return std::nullopt;
+  std::size_t s0 = start;
+  if (run.first > start + p) s0 = start + ((run.first - start) / p - 1) * p;
+  std::size_t cycles = std::min((run.last + 1 - s0) / p, kCycles);
+  if (cycles < 2) return std::nullopt;
+  auto expected_at = [&](std::size_t j, std::size_t phase) { return apparent_expected(s0 + j * p + phase); };
+  std::size_t c0 = 0;
+  for (std::size_t phase = 0; phase < p && c0 == 0; ++phase)
+    if (expected_at(0, phase) != expected_at(1, phase)) c0 = 1;
+  bool periodic = true;
+  for (std::size_t j = c0 + 1; j < cycles && periodic; ++j)
+    for (std::size_t phase = 0; phase < p && periodic; ++phase)
+      periodic = expected_at(j, phase) == expected_at(c0, phase);
+  if (!periodic || cycles - c0 < 2) return std::nullopt;
+  return CycleWindow{p, s0, cycles, c0, s0 + cycles * p - 1};
+}
+
+// The phase whose difference from the reference grows most, monotonely, over the steady cycles; none
+// when a phase's difference is not monotone or none grows beyond the tolerance.
+std::optional<std::size_t> PalSequence::growing_phase(const CycleWindow& w) {
+  bool monotone = true, grows = false;
+  std::size_t growth_phase = 0;
+  Q growth = 0;
+  for (std::size_t phase = 0; phase < w.period && monotone; ++phase) {
+    std::vector<Q> g;
+    Q tol = 0;
+    for (std::size_t j = w.steady; j < w.cycles; ++j) {
+      std::size_t n = w.start + j * w.period + phase;
+      if (status_[n] == TokenStatus::NotCompared || undefined(n)) {
+        g.clear();
+        break;
       }
-      if (g.size() < 2) continue;
-      int sign = g.back() > 0 ? 1 : -1;
-      for (std::size_t j = 0; j < g.size() && monotone; ++j) {
-        monotone = sign * g[j] >= -tol;
-        if (j > 0) monotone = monotone && abs(g[j]) + tol >= abs(g[j - 1]);
-      }
-      Q rise = abs(g.back()) - abs(g.front());
-      if (monotone && rise > tol && rise > growth) grows = true, growth = rise, growth_phase = phase;
+      g.push_back(apparent_pal(n) - apparent_expected(n));
+      tol = std::max(tol, pal_tolerance(n));
     }
-    if (!monotone || !grows) continue;
+    if (g.size() < 2) continue;
+    int sign = g.back() > 0 ? 1 : -1;
+    for (std::size_t j = 0; j < g.size() && monotone; ++j) {
+      monotone = sign * g[j] >= -tol;
+      if (j > 0) monotone = monotone && abs(g[j]) + tol >= abs(g[j - 1]);
+    }
+    Q rise = abs(g.back()) - abs(g.front());
+    if (monotone && rise > tol && rise > growth) grows = true, growth = rise, growth_phase = phase;
+  }
+  if (!monotone || !grows) return std::nullopt;
+  return growth_phase;
+}
+
+// The relays untouched in the window that account for the growth alone: their implied states
+// h + difference / w stay in [0, 1]. Counts them all, lists the first kListedRelays when detailed.
+json PalSequence::ratchet_relays(const CycleWindow& w, std::size_t phase, bool detailed, std::size_t& count) {
+  json relays = json::array();
+  for (const auto& [distance, r] : untouched_relays(ref_, w.start, w.last)) {
+    const Q& weight = ref_.measure().relays[r].weight;
+    if (weight == 0) continue;
+    int h = ref_.state(r, w.last, ref_.declared());
+    json implied = json::array();
+    bool fits = true;
+    for (std::size_t j = w.steady; j < w.cycles && fits; ++j) {
+      std::size_t n = w.start + j * w.period + phase;
+      Q state = h + (apparent_pal(n) - apparent_expected(n)) / weight, slack = pal_tolerance(n) / abs(weight);
+      fits = state >= -slack && state <= 1 + slack;
+      implied.push_back(to_double(state));
+    }
+    if (!fits) continue;
+    if (++count > kListedRelays || !detailed) continue;
+    json j = relay_json(r);
+    j["reference_state"] = h;
+    j["implied_states"] = implied;
+    relays.push_back(j);
+  }
+  return relays;
+}
+
+json PalSequence::ratchet(const DivergentRun& run, bool detailed) {
+  for (std::size_t p = 1; p <= kLongestPeriod && 2 * p <= run.last + 1; ++p) {
+    std::optional<CycleWindow> w = cycle_window(run, p);
+    if (!w) continue;
+    std::optional<std::size_t> phase = growing_phase(*w);
+    if (!phase) continue;
     json differences = json::array();
-    for (std::size_t j = c0; j < cycles; ++j) {
-      std::size_t n = s0 + j * p + growth_phase;
+    for (std::size_t j = w->steady; j < w->cycles; ++j) {
+      std::size_t n = w->start + j * p + *phase;
       differences.push_back(to_double(Q(apparent_pal(n) - apparent_expected(n))));
     }
-    std::vector<std::pair<Q, std::size_t>> candidates = untouched_relays(ref_, s0, last);
-    // A relay accounts for the growth alone when its implied states h + difference / w stay in [0, 1].
-    json relays = json::array();
     std::size_t count = 0;
-    for (const auto& [distance, r] : candidates) {
-      const Q& w = ref_.measure().relays[r].weight;
-      if (w == 0) continue;
-      int h = ref_.state(r, last, ref_.declared());
-      json implied = json::array();
-      bool fits = true;
-      for (std::size_t j = c0; j < cycles && fits; ++j) {
-        std::size_t n = s0 + j * p + growth_phase;
-        Q state = h + (apparent_pal(n) - apparent_expected(n)) / w, slack = pal_tolerance(n) / abs(w);
-        fits = state >= -slack && state <= 1 + slack;
-        implied.push_back(to_double(state));
-      }
-      if (!fits) continue;
-      if (++count > kListedRelays || !detailed) continue;
-      json j = relay_json(r);
-      j["reference_state"] = h;
-      j["implied_states"] = implied;
-      relays.push_back(j);
-    }
+    json relays = ratchet_relays(*w, *phase, detailed, count);
     json e{{"period", p},
-           {"cycles", cycles - c0},
-           {"window", {s0 + c0 * p, last}},
-           {"growing_phase_token", s0 + c0 * p + growth_phase},
+           {"cycles", w->cycles - w->steady},
+           {"window", {w->start + w->steady * p, w->last}},
+           {"growing_phase_token", w->start + w->steady * p + *phase},
            {"differences", differences},
            {"relay_count", count}};
     if (detailed) e["relays"] = relays;

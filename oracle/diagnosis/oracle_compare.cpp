@@ -117,6 +117,137 @@ ActualOutputs load_actual(const std::string& path, const OracleProblem& p) {
   return a;
 }
 
+namespace {
+
+// The counts and lists compare_outputs gathers over the sequences.
+struct CompareTally {
+  std::size_t differing = 0, smoothing_only = 0, tokens = 0, differing_tokens = 0, smoothing_tokens = 0,
+              not_compared_tokens = 0, explained = 0;
+  double max_abs = 0;
+  json differences = json::array();
+  std::map<std::string, std::pair<std::size_t, json>> causes;  // cause -> runs, sequences
+
+  // The report's counts and its runs by cause.
+  json counts_json() const {
+    json summary = json::object();
+    for (const auto& [cause, entry] : causes) summary[cause] = {{"runs", entry.first}, {"sequences", entry.second}};
+    return {{"tokens", tokens},
+            {"differing_sequences", differing},
+            {"differing_tokens", differing_tokens},
+            {"smoothing_only_sequences", smoothing_only},
+            {"smoothing_tokens", smoothing_tokens},
+            {"not_compared_tokens", not_compared_tokens},
+            {"max_abs_difference", max_abs},
+            {"causes", std::move(summary)}};
+  }
+};
+
+// The divergent runs of an MPAL sequence against its expected outputs, componentwise in tolerance.
+std::vector<DivergentRun> mpal_runs(const OracleProblem& p, std::size_t s, const std::vector<Q>& a,
+                                    const std::vector<Q>& expected, const Conventions& conv, double& max_abs) {
+  std::size_t w = p.width();
+  std::vector<DivergentRun> runs;
+  for (std::size_t n = 0; n < p.length(s); ++n) {
+    bool ok = true;
+    for (std::size_t k = 0; k < w; ++k) {
+      ok = ok && within_tolerance(conv, a[n * w + k], expected[n * w + k]);
+      max_abs = std::max(max_abs, to_double(Q(abs(Q(a[n * w + k] - expected[n * w + k])))));
+    }
+    if (ok) continue;
+    if (!runs.empty() && runs.back().last + 1 == n)
+      runs.back().last = n;
+    else
+      runs.push_back({n, n, true});
+  }
+  return runs;
+}
+
+// A difference's entry before its runs: where it starts, the first value out of tolerance and what was
+// expected there. `seq` is null for MPAL, whose expected outputs are `expected`.
+json first_difference_json(const OracleProblem& p, std::size_t s, const std::vector<Q>& a,
+                           const std::vector<Q>& expected, PalSequence* seq, const Conventions& conv, std::size_t n,
+                           bool failure) {
+  std::size_t w = p.width(), first = n * w;
+  if (p.is_mpal())
+    while (within_tolerance(conv, a[first], expected[first])) ++first;
+  json d{{"sequence", s}, {"token", n}, {"failure", failure}};
+  if (p.is_mpal()) {
+    d["expected"] = to_string(expected[first]);
+    d["expected_double"] = to_double(expected[first]);
+    d["component"] = first % w;
+  } else {
+    d.update(seq->expected_json(n));
+  }
+  d["actual"] = to_string(a[first]);
+  d["actual_double"] = to_double(a[first]);
+  d["difference"] = to_string(Q(a[first] - (p.is_mpal() ? expected[first] : seq->expected(n))));
+  if (!p.is_mpal()) d["input"] = to_string(p.sequences[s][n]), d["memory"] = memory_json(p.sequences[s], n, p.initial);
+  return d;
+}
+
+// The runs of one sequence with their causes, each counted in the tally's causes; diagnosed when
+// `explain`, the first kDetailedRuns of them (all for MPAL) in full.
+json run_list_json(const OracleProblem& p, std::size_t s, const std::vector<Q>& a, const std::vector<Q>& expected,
+                   PalSequence* seq, const Conventions& conv, const std::vector<DivergentRun>& runs, bool explain,
+                   CompareTally& tally) {
+  json run_list = json::array();
+  for (std::size_t k = 0; k < runs.size(); ++k) {
+    const DivergentRun& r = runs[k];
+    json run{{"first_token", r.first}, {"last_token", r.last}, {"failure", r.failure}};
+    std::string cause = r.failure ? std::string("not_diagnosed") : cause_name(DivergenceCause::Smoothing);
+    if (explain && (k < kDetailedRuns || !seq)) {
+      json diagnosis = seq ? seq->diagnose(r) : diagnose_mpal_run(p, s, a, expected, conv, r.first, r.last);
+      cause = diagnosis["cause"].get<std::string>();
+      run["diagnosis"] = std::move(diagnosis);
+    } else if (explain) {
+      std::vector<std::string> names = seq->cause_names(r);
+      if (!names.empty()) cause = names.front();
+      run["causes"] = names;
+    }
+    run["cause"] = cause;
+    auto& entry = tally.causes[cause];
+    entry.first += 1;
+    if (entry.second.empty() || entry.second.back() != s) entry.second.push_back(s);
+    run_list.push_back(std::move(run));
+  }
+  return run_list;
+}
+
+// Compares sequence s and adds what differs to the tally.
+void compare_sequence(const OracleProblem& p, std::size_t s, const std::vector<Q>& a, const Conventions& conv,
+                      ReadingMeasures* measures, std::size_t max_explained, CompareTally& tally) {
+  tally.tokens += p.length(s);
+  std::unique_ptr<PalSequence> seq;
+  std::vector<Q> expected;  // MPAL only
+  std::vector<DivergentRun> runs;
+  if (p.is_mpal()) {
+    expected = mpal_in_frame(p, s, conv);
+    runs = mpal_runs(p, s, a, expected, conv, tally.max_abs);
+  } else {
+    seq = std::make_unique<PalSequence>(*measures, p.sequences[s], a, p.initial, conv);
+    runs = seq->runs();
+    tally.max_abs = std::max(tally.max_abs, seq->max_abs_difference());
+    for (TokenStatus t : seq->status()) tally.not_compared_tokens += t == TokenStatus::NotCompared ? 1 : 0;
+  }
+  if (runs.empty()) return;
+  bool failure = false;
+  for (const DivergentRun& r : runs) {
+    failure = failure || r.failure;
+    for (std::size_t n = r.first; n <= r.last; ++n)
+      (seq && seq->status()[n] == TokenStatus::Smoothing ? tally.smoothing_tokens : tally.differing_tokens) += 1;
+  }
+  (failure ? tally.differing : tally.smoothing_only) += 1;
+  json d = first_difference_json(p, s, a, expected, seq.get(), conv, runs.front().first, failure);
+  bool explain = tally.explained < max_explained;
+  tally.explained += explain ? 1 : 0;
+  json run_list = run_list_json(p, s, a, expected, seq.get(), conv, runs, explain, tally);
+  d["diagnosis"] = run_list[0].contains("diagnosis") ? run_list[0]["diagnosis"] : json(nullptr);
+  d["runs"] = std::move(run_list);
+  tally.differences.push_back(std::move(d));
+}
+
+}  // namespace
+
 json compare_outputs(const OracleProblem& p, const ActualOutputs& actual, const Conventions& conv,
                      std::size_t max_explained) {
   check_conventions_fit(p, conv);
@@ -126,104 +257,17 @@ json compare_outputs(const OracleProblem& p, const ActualOutputs& actual, const 
     keyed = std::make_unique<KeyedMeasure>(p.measure);
     measures = std::make_unique<ReadingMeasures>(*keyed);
   }
-  std::size_t w = p.width(), differing = 0, smoothing_only = 0, tokens = 0, differing_tokens = 0,
-              smoothing_tokens = 0, not_compared_tokens = 0;
-  std::size_t explained = 0;
-  double max_abs = 0;
-  json differences = json::array();
-  std::map<std::string, std::pair<std::size_t, json>> causes;  // cause -> runs, sequences
-  for (std::size_t s = 0; s < p.size(); ++s) {
-    const std::vector<Q>& a = actual.values[s];
-    tokens += p.length(s);
-    std::unique_ptr<PalSequence> seq;
-    std::vector<Q> expected;  // MPAL only
-    std::vector<DivergentRun> runs;
-    if (p.is_mpal()) {
-      expected = mpal_in_frame(p, s, conv);
-      for (std::size_t n = 0; n < p.length(s); ++n) {
-        bool ok = true;
-        for (std::size_t k = 0; k < w; ++k) {
-          ok = ok && within_tolerance(conv, a[n * w + k], expected[n * w + k]);
-          max_abs = std::max(max_abs, to_double(Q(abs(Q(a[n * w + k] - expected[n * w + k])))));
-        }
-        if (ok) continue;
-        if (!runs.empty() && runs.back().last + 1 == n)
-          runs.back().last = n;
-        else
-          runs.push_back({n, n, true});
-      }
-    } else {
-      seq = std::make_unique<PalSequence>(*measures, p.sequences[s], a, p.initial, conv);
-      runs = seq->runs();
-      max_abs = std::max(max_abs, seq->max_abs_difference());
-      for (TokenStatus t : seq->status()) not_compared_tokens += t == TokenStatus::NotCompared ? 1 : 0;
-    }
-    if (runs.empty()) continue;
-    bool failure = false;
-    for (const DivergentRun& r : runs) {
-      failure = failure || r.failure;
-      for (std::size_t n = r.first; n <= r.last; ++n)
-        (seq && seq->status()[n] == TokenStatus::Smoothing ? smoothing_tokens : differing_tokens) += 1;
-    }
-    (failure ? differing : smoothing_only) += 1;
-    std::size_t n = runs.front().first, first = n * w;
-    if (p.is_mpal())
-      while (within_tolerance(conv, a[first], expected[first])) ++first;
-    json d{{"sequence", s}, {"token", n}, {"failure", failure}};
-    if (p.is_mpal()) {
-      d["expected"] = to_string(expected[first]);
-      d["expected_double"] = to_double(expected[first]);
-      d["component"] = first % w;
-    } else {
-      d.update(seq->expected_json(n));
-    }
-    d["actual"] = to_string(a[first]);
-    d["actual_double"] = to_double(a[first]);
-    d["difference"] = to_string(Q(a[first] - (p.is_mpal() ? expected[first] : seq->expected(n))));
-    if (!p.is_mpal()) d["input"] = to_string(p.sequences[s][n]), d["memory"] = memory_json(p.sequences[s], n, p.initial);
-    bool explain = explained < max_explained;
-    explained += explain ? 1 : 0;
-    json run_list = json::array();
-    for (std::size_t k = 0; k < runs.size(); ++k) {
-      const DivergentRun& r = runs[k];
-      json run{{"first_token", r.first}, {"last_token", r.last}, {"failure", r.failure}};
-      std::string cause = r.failure ? std::string("not_diagnosed") : cause_name(DivergenceCause::Smoothing);
-      if (explain && (k < kDetailedRuns || !seq)) {
-        json diagnosis = seq ? seq->diagnose(r) : diagnose_mpal_run(p, s, a, expected, conv, r.first, r.last);
-        cause = diagnosis["cause"].get<std::string>();
-        run["diagnosis"] = std::move(diagnosis);
-      } else if (explain) {
-        std::vector<std::string> names = seq->cause_names(r);
-        if (!names.empty()) cause = names.front();
-        run["causes"] = names;
-      }
-      run["cause"] = cause;
-      auto& entry = causes[cause];
-      entry.first += 1;
-      if (entry.second.empty() || entry.second.back() != s) entry.second.push_back(s);
-      run_list.push_back(std::move(run));
-    }
-    d["diagnosis"] = run_list[0].contains("diagnosis") ? run_list[0]["diagnosis"] : json(nullptr);
-    d["runs"] = std::move(run_list);
-    differences.push_back(std::move(d));
-  }
-  json summary = json::object();
-  for (const auto& [cause, entry] : causes) summary[cause] = {{"runs", entry.first}, {"sequences", entry.second}};
-  json report{{"agree", differing == 0},
-              {"conventions", conventions_json(conv)},
-              {"atol", to_string(conv.atol)},
-              {"rtol", to_string(conv.rtol)},
-              {"initial_state", static_cast<int>(p.initial)},
-              {"sequences", p.size()},
-              {"tokens", tokens},
-              {"differing_sequences", differing},
-              {"differing_tokens", differing_tokens},
-              {"smoothing_only_sequences", smoothing_only},
-              {"smoothing_tokens", smoothing_tokens},
-              {"not_compared_tokens", not_compared_tokens},
-              {"max_abs_difference", max_abs},
-              {"causes", std::move(summary)}};
-  report["differences"] = std::move(differences);  // moved, not copied: it holds every run
+  CompareTally tally;
+  for (std::size_t s = 0; s < p.size(); ++s)
+    compare_sequence(p, s, actual.values[s], conv, measures.get(), max_explained, tally);
+  json report = tally.counts_json();
+  report["agree"] = tally.differing == 0;
+  report["conventions"] = conventions_json(conv);
+  report["atol"] = to_string(conv.atol);
+  report["rtol"] = to_string(conv.rtol);
+  report["initial_state"] = static_cast<int>(p.initial);
+  report["sequences"] = p.size();
+  report["differences"] = std::move(tally.differences);  // moved, not copied: it holds every run
   return report;
 }
 

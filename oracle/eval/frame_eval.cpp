@@ -68,15 +68,7 @@ BatchOutputs evaluate_in_frame(const OracleProblem& p, const Conventions& c, Val
   BatchOutputs out;
   out.width = p.width();
   if (p.is_mpal()) {
-    for (std::size_t s = 0; s < p.size(); ++s) {
-      std::vector<Q> rows = mpal_in_frame(p, s, c);
-      if (approx) {
-        std::vector<double> d;
-        for (const Q& q : rows) d.push_back(to_double(q));
-        out.approx.push_back(std::move(d));
-      }
-      if (exact) out.exact.push_back(std::move(rows));
-    }
+    for (std::size_t s = 0; s < p.size(); ++s) out.add(mpal_in_frame(p, s, c), exact, approx);
     return out;
   }
   KeyedMeasure keyed(p.measure);

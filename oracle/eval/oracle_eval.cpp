@@ -123,6 +123,15 @@ json measure_json(const Measure& mu) {
   return {{"relays", relays}};
 }
 
+void BatchOutputs::add(std::vector<Q> values, bool with_exact, bool with_approx) {
+  if (with_approx) {
+    std::vector<double> d;
+    for (const Q& q : values) d.push_back(to_double(q));
+    approx.push_back(std::move(d));
+  }
+  if (with_exact) exact.push_back(std::move(values));
+}
+
 BatchOutputs evaluate_problem(const OracleProblem& p, ValueKind kind, unsigned threads) {
   BatchOutputs out;
   out.width = p.width();
@@ -154,82 +163,100 @@ BatchOutputs evaluate_problem(const OracleProblem& p, ValueKind kind, unsigned t
       for (std::size_t n = 0; n < x.size(); ++n)
         for (std::size_t k = 0; k < out.width; ++k) rows[n * out.width + k] += p.heads[h].w_out[k] * pal[n];
     }
-    if (approx) {
-      std::vector<double> d;
-      for (const Q& q : rows) d.push_back(to_double(q));
-      out.approx.push_back(std::move(d));
-    }
-    if (exact) out.exact.push_back(std::move(rows));
+    out.add(std::move(rows), exact, approx);
   }
   return out;
 }
 
-std::string format_outputs(const OracleProblem& p, const BatchOutputs& o, FileFormat format, ValueKind kind,
-                           bool trace) {
+namespace {
+
+// The outputs as a JSON document: exact and/or double values (undefined ones null), and with `trace`
+// the memory and relay changes of every PAL sequence.
+std::string outputs_json_text(const OracleProblem& p, const BatchOutputs& o, ValueKind kind, bool trace) {
   bool mpal = p.is_mpal();
   std::size_t w = o.width;
-  if (format == FileFormat::Json) {
-    json doc;
-    doc["initial_state"] = static_cast<int>(p.initial);
-    auto put = [&](const char* key, auto&& per_sequence) {
-      json all = json::array();
-      for (std::size_t s = 0; s < p.size(); ++s) all.push_back(per_sequence(s));
-      doc[key] = p.batched ? all : all.at(0);
-    };
-    // An undefined output (before every relay is decided, when so declared) is null.
-    auto undefined_as_null = [&](json list, std::size_t s) {
-      for (std::size_t k = 0; !mpal && k < list.size(); ++k)
-        if (o.is_undefined(s, k)) list[k] = nullptr;
-      return list;
-    };
-    if (kind != ValueKind::Double)
-      put("outputs", [&](std::size_t s) {
-        return undefined_as_null(shaped(o.exact[s], w, mpal, [](const auto& v) { return exact_list(v); }), s);
-      });
-    if (kind != ValueKind::Exact)
-      put(kind == ValueKind::Double ? "outputs" : "outputs_double", [&](std::size_t s) {
-        return undefined_as_null(shaped(o.approx[s], w, mpal, [](const auto& v) { return double_list(v); }), s);
-      });
-    if (trace && !mpal) {
-      put("memory_changes", [&](std::size_t s) { return memory_changes_json(p.sequences[s], p.initial); });
-      put("relay_changes", [&](std::size_t s) { return relay_changes_json(p.measure, p.sequences[s], p.initial); });
-    }
-    return doc.dump(2) + "\n";
-  }
-  if (trace) throw InputError("--trace: per-token memory and relay states are written as JSON only");
-  if (mpal && p.size() != 1)
-    throw InputError("a batch of MPAL sequences is written as JSON only (CSV and .npy hold one sequence, n x d)");
-  std::size_t rows = mpal ? p.length(0) : p.size();
-  auto row_of = [&](std::size_t r) -> std::pair<std::size_t, std::size_t> {  // (sequence, first value)
-    return mpal ? std::pair{std::size_t{0}, r * w} : std::pair{r, std::size_t{0}};
+  json doc;
+  doc["initial_state"] = static_cast<int>(p.initial);
+  auto put = [&](const char* key, auto&& per_sequence) {
+    json all = json::array();
+    for (std::size_t s = 0; s < p.size(); ++s) all.push_back(per_sequence(s));
+    doc[key] = p.batched ? all : all.at(0);
   };
-  auto row_len = [&](std::size_t r) { return mpal ? w : p.length(r); };
-  if (format == FileFormat::Csv) {
-    if (kind == ValueKind::Both) throw InputError("CSV holds one kind of value: choose --values exact or double");
-    std::vector<std::vector<std::string>> cells;
-    for (std::size_t r = 0; r < rows; ++r) {
-      auto [s, first] = row_of(r);
-      std::vector<std::string> line;
-      for (std::size_t k = 0; k < row_len(r); ++k)
-        line.push_back(o.is_undefined(s, first + k)  ? std::string("nan")
-                       : kind == ValueKind::Exact ? to_string(o.exact[s][first + k])
-                                                  : double_text(finite(o.approx[s][first + k])));
-      cells.push_back(std::move(line));
-    }
-    return format_csv({}, cells);
+  // An undefined output (before every relay is decided, when so declared) is null.
+  auto undefined_as_null = [&](json list, std::size_t s) {
+    for (std::size_t k = 0; !mpal && k < list.size(); ++k)
+      if (o.is_undefined(s, k)) list[k] = nullptr;
+    return list;
+  };
+  if (kind != ValueKind::Double)
+    put("outputs", [&](std::size_t s) {
+      return undefined_as_null(shaped(o.exact[s], w, mpal, [](const auto& v) { return exact_list(v); }), s);
+    });
+  if (kind != ValueKind::Exact)
+    put(kind == ValueKind::Double ? "outputs" : "outputs_double", [&](std::size_t s) {
+      return undefined_as_null(shaped(o.approx[s], w, mpal, [](const auto& v) { return double_list(v); }), s);
+    });
+  if (trace && !mpal) {
+    put("memory_changes", [&](std::size_t s) { return memory_changes_json(p.sequences[s], p.initial); });
+    put("relay_changes", [&](std::size_t s) { return relay_changes_json(p.measure, p.sequences[s], p.initial); });
   }
+  return doc.dump(2) + "\n";
+}
+
+// The rows of a CSV or .npy output: one a PAL sequence, or one a token of the single MPAL sequence.
+struct OutputRows {
+  const OracleProblem& p;
+  std::size_t w;
+  bool mpal = p.is_mpal();
+  std::size_t count = mpal ? p.length(0) : p.size();
+
+  std::pair<std::size_t, std::size_t> row_of(std::size_t r) const {  // (sequence, first value)
+    return mpal ? std::pair{std::size_t{0}, r * w} : std::pair{r, std::size_t{0}};
+  }
+  std::size_t length(std::size_t r) const { return mpal ? w : p.length(r); }
+};
+
+std::string outputs_csv_text(const OutputRows& rows, const BatchOutputs& o, ValueKind kind) {
+  if (kind == ValueKind::Both) throw InputError("CSV holds one kind of value: choose --values exact or double");
+  std::vector<std::vector<std::string>> cells;
+  for (std::size_t r = 0; r < rows.count; ++r) {
+    auto [s, first] = rows.row_of(r);
+    std::vector<std::string> line;
+    for (std::size_t k = 0; k < rows.length(r); ++k)
+      line.push_back(o.is_undefined(s, first + k) ? std::string("nan")
+                     : kind == ValueKind::Exact   ? to_string(o.exact[s][first + k])
+                                                  : double_text(finite(o.approx[s][first + k])));
+    cells.push_back(std::move(line));
+  }
+  return format_csv({}, cells);
+}
+
+std::string outputs_npy_bytes(const OutputRows& rows, const BatchOutputs& o, ValueKind kind) {
   if (kind != ValueKind::Double)
     throw InputError(".npy holds doubles: use --values double (or JSON/CSV for exact values)");
   std::vector<double> flat;
-  std::size_t cols = rows ? row_len(0) : 0;
-  for (std::size_t r = 0; r < rows; ++r) {
-    if (row_len(r) != cols) throw InputError(not_rectangular_message(r, row_len(r), cols));
-    auto [s, first] = row_of(r);
+  std::size_t cols = rows.count ? rows.length(0) : 0;
+  for (std::size_t r = 0; r < rows.count; ++r) {
+    if (rows.length(r) != cols) throw InputError(not_rectangular_message(r, rows.length(r), cols));
+    auto [s, first] = rows.row_of(r);
     for (std::size_t k = 0; k < cols; ++k)
       flat.push_back(o.is_undefined(s, first + k) ? std::nan("") : finite(o.approx[s][first + k]));
   }
-  if (!mpal && !p.batched) return format_npy_f8({cols}, flat);
-  return format_npy_f8({rows, cols}, flat);
+  if (!rows.mpal && !rows.p.batched) return format_npy_f8({cols}, flat);
+  return format_npy_f8({rows.count, cols}, flat);
+}
+
+}  // namespace
+
+std::string format_outputs(const OracleProblem& p, const BatchOutputs& o, FileFormat format, ValueKind kind,
+                           bool trace) {
+  if (format == FileFormat::Json) return outputs_json_text(p, o, kind, trace);
+  if (trace) throw InputError("--trace: per-token memory and relay states are written as JSON only");
+  if (p.is_mpal() && p.size() != 1)
+    throw InputError("a batch of MPAL sequences is written as JSON only (CSV and .npy hold one sequence, n x d)");
+  OutputRows rows{p, o.width};
+  if (format == FileFormat::Csv) return outputs_csv_text(rows, o, kind);
+  return outputs_npy_bytes(rows, o, kind);
 }
 
 json dump_head(const OracleProblem& p) {

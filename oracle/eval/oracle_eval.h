@@ -30,6 +30,8 @@ struct BatchOutputs {
   std::vector<std::vector<double>> approx;  ///< nearest doubles (empty when not asked for)
   /// Per sequence and value, nonzero where no output is defined (JSON null, CSV nan, .npy NaN); empty: none.
   std::vector<std::vector<char>> undefined;
+  /// Appends one sequence's exact values as the kinds asked for: themselves, their nearest doubles, or both.
+  void add(std::vector<Q> values, bool with_exact, bool with_approx);
   /// Whether value k of sequence s is undefined.
   bool is_undefined(std::size_t s, std::size_t k) const {
     return s < undefined.size() && !undefined[s].empty() && undefined[s][k];

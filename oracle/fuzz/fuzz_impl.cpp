@@ -182,9 +182,86 @@ std::vector<Q> threshold_plateaus(Rng& rng, const Palette& p) {
   return u;
 }
 
+// A value of the pool, and one of the thresholds (of the pool when there are none).
+Q any_value(Rng& rng, const Palette& p) { return rng.pick(p.pool); }
+Q some_threshold(Rng& rng, const Palette& p) {
+  return p.thresholds.empty() ? any_value(rng, p) : rng.pick(p.thresholds);
+}
+
+// Zig-zags inside one relay's dead band after setting it from a threshold; empty when no relay has a dead band.
+std::vector<Q> dead_band_zigzag(Rng& rng, const Palette& p, const Measure& mu) {
+  std::vector<std::size_t> wide;
+  for (std::size_t r = 0; r < mu.relays.size(); ++r)
+    if (mu.relays[r].thresholds.alpha > mu.relays[r].thresholds.beta) wide.push_back(r);
+  if (wide.empty()) return {};
+  const Thresholds& t = mu.relays[rng.pick(wide)].thresholds;
+  std::vector<Q> inside;
+  for (const Q& q : p.pool)
+    if (q > t.beta && q < t.alpha) inside.push_back(q);
+  if (inside.size() < 2)
+    inside = {representable(t.beta + (t.alpha - t.beta) / 3), representable(t.beta + 2 * (t.alpha - t.beta) / 3)};
+  Q x1 = rng.pick(inside), x2 = rng.pick(inside);
+  if (x1 == x2) x1 = inside.front(), x2 = inside.back();
+  std::vector<Q> u{rng.coin() ? t.alpha : t.beta};
+  for (std::size_t k = 2 + rng.below(30); k-- > 0;) u.push_back(x1), u.push_back(x2);
+  if (rng.coin()) u.push_back(any_value(rng, p));
+  return u;
+}
+
+// Swings that narrow level by level from an extreme, then a return to one of the outer levels.
+std::vector<Q> nested_zigzag(Rng& rng, const Palette& p) {
+  std::size_t levels = 2 + rng.below(3);
+  std::vector<Q> v;
+  for (std::size_t k = 0; k < 2 * levels; ++k) v.push_back(any_value(rng, p));
+  std::sort(v.begin(), v.end());
+  std::vector<Q> u{rng.coin() ? p.lo : p.hi};
+  for (std::size_t k = 0; k < levels; ++k) u.push_back(v[2 * levels - 1 - k]), u.push_back(v[k]);
+  u.push_back(v[2 * levels - 1 - rng.below(levels)]);
+  if (rng.coin()) u.push_back(v[rng.below(levels)]);
+  return u;
+}
+
+// The same minor loop after two different histories.
+std::vector<Q> minor_loops(Rng& rng, const Palette& p) {
+  Q x1 = any_value(rng, p), x2 = any_value(rng, p);
+  if (x2 < x1) std::swap(x1, x2);
+  std::size_t loops = 1 + rng.below(2);
+  std::vector<Q> u;
+  for (int history = 0; history < 2; ++history) {
+    for (std::size_t n = 1 + rng.below(4); n-- > 0;) u.push_back(any_value(rng, p));
+    for (std::size_t k = 0; k < loops; ++k) u.push_back(x1), u.push_back(x2);
+    u.push_back(x1);
+  }
+  return u;
+}
+
+// Most of the pool up in order and back down, once or twice.
+std::vector<Q> sweep(Rng& rng, const Palette& p) {
+  std::vector<Q> up;
+  for (const Q& q : p.pool)
+    if (rng.below(4) != 0) up.push_back(q);
+  if (up.empty()) up = p.pool;
+  std::vector<Q> u;
+  for (std::size_t k = 1 + rng.below(2); k-- > 0;) {
+    u.insert(u.end(), up.begin(), up.end());
+    u.insert(u.end(), up.rbegin(), up.rend());
+  }
+  return u;
+}
+
+// The largest, smallest and subnormal doubles of either sign among thresholds.
+std::vector<Q> magnitudes(Rng& rng, const Palette& p) {
+  Q huge = *rational_from_double(1e300), tiny = *rational_from_double(1e-300), least = *rational_from_double(5e-324);
+  Q extremes[] = {huge, Q(-huge), tiny, Q(-tiny), least, Q(-least)};
+  std::vector<Q> u;
+  for (std::size_t n = 3 + rng.below(8); n-- > 0;)
+    u.push_back(rng.below(2) ? extremes[rng.below(6)] : some_threshold(rng, p));
+  return u;
+}
+
 std::vector<Q> generate(Family family, Rng& rng, const Palette& p, const Measure& mu) {
-  auto any = [&] { return rng.pick(p.pool); };
-  auto threshold = [&] { return p.thresholds.empty() ? any() : rng.pick(p.thresholds); };
+  auto any = [&] { return any_value(rng, p); };
+  auto threshold = [&] { return some_threshold(rng, p); };
   std::vector<Q> u;
   switch (family) {
     case Family::Ties:
@@ -199,64 +276,14 @@ std::vector<Q> generate(Family family, Rng& rng, const Palette& p, const Measure
     case Family::Plateaus:
       for (std::size_t n = 3 + rng.below(8); n-- > 0;) u.insert(u.end(), 1 + rng.below(4), any());
       break;
-    case Family::DeadBandZigZag: {
-      std::vector<std::size_t> wide;
-      for (std::size_t r = 0; r < mu.relays.size(); ++r)
-        if (mu.relays[r].thresholds.alpha > mu.relays[r].thresholds.beta) wide.push_back(r);
-      if (wide.empty()) return generate(Family::Ties, rng, p, mu);
-      const Thresholds& t = mu.relays[rng.pick(wide)].thresholds;
-      std::vector<Q> inside;
-      for (const Q& q : p.pool)
-        if (q > t.beta && q < t.alpha) inside.push_back(q);
-      if (inside.size() < 2)
-        inside = {representable(t.beta + (t.alpha - t.beta) / 3), representable(t.beta + 2 * (t.alpha - t.beta) / 3)};
-      Q x1 = rng.pick(inside), x2 = rng.pick(inside);
-      if (x1 == x2) x1 = inside.front(), x2 = inside.back();
-      u.push_back(rng.coin() ? t.alpha : t.beta);
-      for (std::size_t k = 2 + rng.below(30); k-- > 0;) u.push_back(x1), u.push_back(x2);
-      if (rng.coin()) u.push_back(any());
+    case Family::DeadBandZigZag:
+      u = dead_band_zigzag(rng, p, mu);
+      if (u.empty()) return generate(Family::Ties, rng, p, mu);
       break;
-    }
-    case Family::NestedZigZag: {
-      std::size_t levels = 2 + rng.below(3);
-      std::vector<Q> v;
-      for (std::size_t k = 0; k < 2 * levels; ++k) v.push_back(any());
-      std::sort(v.begin(), v.end());
-      u.push_back(rng.coin() ? p.lo : p.hi);
-      for (std::size_t k = 0; k < levels; ++k) u.push_back(v[2 * levels - 1 - k]), u.push_back(v[k]);
-      u.push_back(v[2 * levels - 1 - rng.below(levels)]);
-      if (rng.coin()) u.push_back(v[rng.below(levels)]);
-      break;
-    }
-    case Family::MinorLoops: {
-      Q x1 = any(), x2 = any();
-      if (x2 < x1) std::swap(x1, x2);
-      std::size_t loops = 1 + rng.below(2);
-      for (int history = 0; history < 2; ++history) {
-        for (std::size_t n = 1 + rng.below(4); n-- > 0;) u.push_back(any());
-        for (std::size_t k = 0; k < loops; ++k) u.push_back(x1), u.push_back(x2);
-        u.push_back(x1);
-      }
-      break;
-    }
-    case Family::Sweep: {
-      std::vector<Q> up;
-      for (const Q& q : p.pool)
-        if (rng.below(4) != 0) up.push_back(q);
-      if (up.empty()) up = p.pool;
-      for (std::size_t k = 1 + rng.below(2); k-- > 0;) {
-        u.insert(u.end(), up.begin(), up.end());
-        u.insert(u.end(), up.rbegin(), up.rend());
-      }
-      break;
-    }
-    case Family::Magnitudes: {
-      Q huge = *rational_from_double(1e300), tiny = *rational_from_double(1e-300),
-        least = *rational_from_double(5e-324);
-      Q extremes[] = {huge, Q(-huge), tiny, Q(-tiny), least, Q(-least)};
-      for (std::size_t n = 3 + rng.below(8); n-- > 0;) u.push_back(rng.below(2) ? extremes[rng.below(6)] : threshold());
-      break;
-    }
+    case Family::NestedZigZag: u = nested_zigzag(rng, p); break;
+    case Family::MinorLoops: u = minor_loops(rng, p); break;
+    case Family::Sweep: u = sweep(rng, p); break;
+    case Family::Magnitudes: u = magnitudes(rng, p); break;
     case Family::NearThreshold:
       for (std::size_t n = 4 + rng.below(20); n-- > 0;) {
         std::size_t i = p.thresholds.empty() ? 0 : rng.below(p.thresholds.size());
@@ -430,15 +457,6 @@ class Tester {
     ++calls_;
     return impl_(mu, doubles(u));
   }
-  std::vector<std::vector<Q>> memory_trace(const std::vector<Q>& u, InitialState initial) {
-    PreisachMemory m(initial);
-    std::vector<std::vector<Q>> out;
-    for (const Q& x : u) {
-      m.step(x);
-      out.push_back(m.extrema());
-    }
-    return out;
-  }
   // The keyed measure of the last few measures asked for (shrinking tries many, one at a time).
   MeasureState& measure_state(const Measure& mu) {
     for (auto& [relays, state] : states_)
@@ -503,77 +521,133 @@ using Clock = std::chrono::steady_clock;
 // token, drop relays (halves down to single ones), drop tokens (halves down to single ones: fewer
 // cycles), then numbers with fewer digits (0, the thresholds, the input rounded to fewer significant
 // digits). Stops after 1500 calls of the implementation or at the time budget.
-Shrunk shrink(Tester& tester, const FuzzOptions& o, const Palette& palette, Shrunk s, const std::string& property,
-              Clock::time_point deadline) {
-  const std::size_t budget = tester.calls() + 1500;
-  const bool was_ambiguous = s.outcome.ambiguous;
-  const std::string key = slot_key(property, s.outcome, s.mu, s.u, o.initial);
-  auto keeps = [&](const Measure& mu, const std::vector<Q>& u, Outcome& out) {
-    if (u.empty() || tester.calls() >= budget || Clock::now() > deadline) return false;
-    out = tester.run(mu, u);
-    return out.fails && out.cause == s.outcome.cause && (was_ambiguous || !out.ambiguous) &&
-           slot_key(tester.classify(mu, u, out), out, mu, u, o.initial) == key;
-  };
-  Outcome out;
-  bool progress = true;
-  while (progress) {
-    progress = false;
-    if (s.outcome.reply.error.empty() && s.outcome.token + 1 < s.u.size()) {
-      std::vector<Q> cut(s.u.begin(), s.u.begin() + static_cast<std::ptrdiff_t>(s.outcome.token + 1));
-      if (keeps(s.mu, cut, out)) s.u = cut, s.outcome = out, progress = true;
+class Shrinker {
+ public:
+  Shrinker(Tester& tester, const FuzzOptions& o, const Palette& palette, Shrunk s, const std::string& property,
+           Clock::time_point deadline)
+      : tester_(tester),
+        o_(o),
+        palette_(palette),
+        s_(std::move(s)),
+        budget_(tester.calls() + 1500),
+        was_ambiguous_(s_.outcome.ambiguous),
+        key_(slot_key(property, s_.outcome, s_.mu, s_.u, o.initial)),
+        deadline_(deadline) {}
+
+  Shrunk shrink() {
+    bool progress = true;
+    while (progress) {
+      progress = cut_after_failure();
+      if (o_.relays == RelaysPerCall::Sent) progress = drop_relays() || progress;
+      progress = drop_tokens() || progress;
+      progress = simplify_numbers() || progress;
     }
-    if (o.relays == RelaysPerCall::Sent)
-      for (std::size_t size = std::max<std::size_t>(1, s.mu.relays.size() / 2); size >= 1; size /= 2) {
-        for (std::size_t i = 0; i + size <= s.mu.relays.size() && s.mu.relays.size() > size;) {
-          Measure fewer = s.mu;
-          fewer.relays.erase(fewer.relays.begin() + static_cast<std::ptrdiff_t>(i),
-                             fewer.relays.begin() + static_cast<std::ptrdiff_t>(i + size));
-          if (keeps(fewer, s.u, out)) {
-            s.mu = fewer, s.outcome = out, progress = true;
-            s.relay_index.erase(s.relay_index.begin() + static_cast<std::ptrdiff_t>(i),
-                                s.relay_index.begin() + static_cast<std::ptrdiff_t>(i + size));
-          } else {
-            i += size;
-          }
+    return s_;
+  }
+
+ private:
+  // Whether (mu, u) still fails as the case does, in `out`; false once the budget is spent.
+  bool keeps(const Measure& mu, const std::vector<Q>& u, Outcome& out) {
+    if (u.empty() || tester_.calls() >= budget_ || Clock::now() > deadline_) return false;
+    out = tester_.run(mu, u);
+    return out.fails && out.cause == s_.outcome.cause && (was_ambiguous_ || !out.ambiguous) &&
+           slot_key(tester_.classify(mu, u, out), out, mu, u, o_.initial) == key_;
+  }
+
+  bool cut_after_failure() {
+    Outcome out;
+    if (!s_.outcome.reply.error.empty() || s_.outcome.token + 1 >= s_.u.size()) return false;
+    std::vector<Q> cut(s_.u.begin(), s_.u.begin() + static_cast<std::ptrdiff_t>(s_.outcome.token + 1));
+    if (!keeps(s_.mu, cut, out)) return false;
+    s_.u = cut, s_.outcome = out;
+    return true;
+  }
+
+  bool drop_relays() {
+    Outcome out;
+    bool progress = false;
+    for (std::size_t size = std::max<std::size_t>(1, s_.mu.relays.size() / 2); size >= 1; size /= 2) {
+      for (std::size_t i = 0; i + size <= s_.mu.relays.size() && s_.mu.relays.size() > size;) {
+        Measure fewer = s_.mu;
+        fewer.relays.erase(fewer.relays.begin() + static_cast<std::ptrdiff_t>(i),
+                           fewer.relays.begin() + static_cast<std::ptrdiff_t>(i + size));
+        if (keeps(fewer, s_.u, out)) {
+          s_.mu = fewer, s_.outcome = out, progress = true;
+          s_.relay_index.erase(s_.relay_index.begin() + static_cast<std::ptrdiff_t>(i),
+                               s_.relay_index.begin() + static_cast<std::ptrdiff_t>(i + size));
+        } else {
+          i += size;
         }
-        if (size == 1) break;
       }
-    for (std::size_t size = std::max<std::size_t>(1, s.u.size() / 2); size >= 1; size /= 2) {
-      for (std::size_t i = 0; i + size <= s.u.size();) {
-        std::vector<Q> fewer = s.u;
+      if (size == 1) break;
+    }
+    return progress;
+  }
+
+  bool drop_tokens() {
+    Outcome out;
+    bool progress = false;
+    for (std::size_t size = std::max<std::size_t>(1, s_.u.size() / 2); size >= 1; size /= 2) {
+      for (std::size_t i = 0; i + size <= s_.u.size();) {
+        std::vector<Q> fewer = s_.u;
         fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(i), fewer.begin() + static_cast<std::ptrdiff_t>(i + size));
-        if (keeps(s.mu, fewer, out))
-          s.u = fewer, s.outcome = out, progress = true;
+        if (keeps(s_.mu, fewer, out))
+          s_.u = fewer, s_.outcome = out, progress = true;
         else
           i += size;
       }
       if (size == 1) break;
     }
-    for (std::size_t t = 0; t < s.u.size(); ++t) {
-      double x = to_double(s.u[t]);
+    return progress;
+  }
+
+  // The numbers token t might become, fewest digits first: 0, the thresholds, x rounded.
+  std::vector<double> simpler_numbers(double x, int digits) const {
+    std::vector<double> candidates{0.0};
+    for (const WeightedRelay& w : s_.mu.relays)
+      for (const Q& th : {w.thresholds.alpha, w.thresholds.beta}) candidates.push_back(to_double(th));
+    for (int precision = 1; precision < digits; ++precision) candidates.push_back(rounded(x, precision));
+    std::stable_sort(candidates.begin(), candidates.end(),
+                     [](double a, double b) { return digits_of(a) < digits_of(b); });
+    return candidates;
+  }
+
+  bool simplify_numbers() {
+    Outcome out;
+    bool progress = false;
+    for (std::size_t t = 0; t < s_.u.size(); ++t) {
+      double x = to_double(s_.u[t]);
       int digits = digits_of(x);
-      std::vector<double> candidates{0.0};
-      for (const WeightedRelay& w : s.mu.relays)
-        for (const Q& th : {w.thresholds.alpha, w.thresholds.beta}) candidates.push_back(to_double(th));
-      for (int precision = 1; precision < digits; ++precision) candidates.push_back(rounded(x, precision));
-      std::stable_sort(candidates.begin(), candidates.end(),
-                       [](double a, double b) { return digits_of(a) < digits_of(b); });
       std::size_t tried = 0;
-      for (double c : candidates) {
+      for (double c : simpler_numbers(x, digits)) {
         if (tried >= 8 || digits_of(c) >= digits) break;
         Q q = *rational_from_double(c);
-        if (!palette.inside(q) || q == s.u[t]) continue;
+        if (!palette_.inside(q) || q == s_.u[t]) continue;
         ++tried;
-        std::vector<Q> v = s.u;
+        std::vector<Q> v = s_.u;
         v[t] = q;
-        if (keeps(s.mu, v, out)) {
-          s.u = v, s.outcome = out, progress = true;
+        if (keeps(s_.mu, v, out)) {
+          s_.u = v, s_.outcome = out, progress = true;
           break;
         }
       }
     }
+    return progress;
   }
-  return s;
+
+  Tester& tester_;
+  const FuzzOptions& o_;
+  const Palette& palette_;
+  Shrunk s_;
+  const std::size_t budget_;
+  const bool was_ambiguous_;
+  const std::string key_;
+  Clock::time_point deadline_;
+};
+
+Shrunk shrink(Tester& tester, const FuzzOptions& o, const Palette& palette, Shrunk s, const std::string& property,
+              Clock::time_point deadline) {
+  return Shrinker(tester, o, palette, std::move(s), property, deadline).shrink();
 }
 
 // The diagnosis of a witness names relays by their index in the witness's measure: name them by
@@ -685,6 +759,87 @@ std::vector<Q> fuzz_case_inputs(const FuzzOptions& o, std::uint64_t index, std::
   return case_inputs(o, palette_of(o), index, family);
 }
 
+namespace {
+
+// The failures met so far, one witness per property and cause, with their counts.
+struct Failures {
+  struct Slot {
+    json failure;
+    std::size_t cases = 0, reshrunk = 0, ambiguous_cases = 0;
+  };
+  std::map<std::string, Slot> slots;  // "property|cause"
+  std::vector<std::string> order;     // slots in the order met
+  std::map<std::string, std::size_t> by_property, by_cause;
+};
+
+// Counts failing case k and, when it is the first of its slot or starts smaller than the witness so
+// far, shrinks it into the slot's witness.
+void record_failure(Tester& tester, const FuzzOptions& o, const Palette& palette, Clock::time_point deadline,
+                    std::size_t k, const std::string& family, const std::vector<Q>& u, const Outcome& out,
+                    Failures& failures) {
+  std::string property = tester.classify(o.measure, u, out);
+  std::string key = slot_key(property, out, o.measure, u, o.initial);
+  ++failures.by_property[property];
+  ++failures.by_cause[out.cause];
+  Failures::Slot& slot = failures.slots[key];
+  ++slot.cases;
+  bool fresh = slot.failure.is_null();
+  // A later case gets shrunk too when it starts smaller than the witness so far (twice at most).
+  bool smaller = !fresh && slot.reshrunk < 2 && u.size() < slot.failure["tokens"].get<std::size_t>();
+  if (!fresh && !smaller) return;
+  if (fresh) failures.order.push_back(key);
+  slot.reshrunk += smaller ? 1 : 0;
+  Shrunk s{o.measure, {}, u, out};
+  for (std::size_t r = 0; r < o.measure.relays.size(); ++r) s.relay_index.push_back(r);
+  s = shrink(tester, o, palette, s, property, deadline + std::chrono::seconds(30));
+  json f = failure_json(s, o, property, family, k, u.size());
+  bool better = fresh || std::make_pair(s.u.size(), s.mu.relays.size()) <
+                             std::make_pair(slot.failure["tokens"].get<std::size_t>(),
+                                            slot.failure["relays_kept"].get<std::size_t>());
+  if (better) slot.failure = f;
+  if (o.progress)
+    o.progress("fuzz-impl: case " + std::to_string(k) + " (" + family + ") breaks " + property + " (" + out.cause +
+               "); shrunk from " + std::to_string(u.size()) + " to " + std::to_string(s.u.size()) + " tokens, " +
+               std::to_string(s.mu.relays.size()) + " relay(s)");
+}
+
+// A witness two conventions explain equally (a relay (0, 0) fed 0 with the first token skipped, or
+// read strictly) tells nothing another failure does not when one of them is that failure's cause.
+void drop_ambiguous(Failures& failures) {
+  auto& slots = failures.slots;
+  std::erase_if(failures.order, [&](const std::string& key) {
+    const json& f = slots[key].failure;
+    if (!f.value("ambiguous", false)) return false;
+    for (const std::string& other : failures.order) {
+      const json& g = slots[other].failure;
+      if (other == key || g.value("ambiguous", false) || !g.contains("cause")) continue;
+      for (const json& c : f["diagnosis"]["causes"])
+        if (c["explains"] == "whole_sequence" && c["cause"] == g["cause"]) {
+          slots[other].ambiguous_cases += slots[key].cases;
+          return true;
+        }
+    }
+    return false;
+  });
+}
+
+// The witnesses, the cause met most often first: the headline failure.
+json failures_json(Failures& failures) {
+  auto& slots = failures.slots;
+  std::stable_sort(failures.order.begin(), failures.order.end(),
+                   [&](const std::string& a, const std::string& b) { return slots[a].cases > slots[b].cases; });
+  json list = json::array();
+  for (const std::string& key : failures.order) {
+    json f = slots[key].failure;
+    f["failing_cases"] = slots[key].cases;
+    if (slots[key].ambiguous_cases) f["ambiguous_cases"] = slots[key].ambiguous_cases;
+    list.push_back(f);
+  }
+  return list;
+}
+
+}  // namespace
+
 json fuzz_implementation(const Implementation& impl, const FuzzOptions& o) {
   validate(o.measure);
   if (o.conventions.output.a == 0) throw std::invalid_argument("output map: a must be nonzero");
@@ -693,13 +848,7 @@ json fuzz_implementation(const Implementation& impl, const FuzzOptions& o) {
   auto deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.seconds));
   Palette palette = palette_of(o);
   Tester tester(impl, o);
-  struct Slot {
-    json failure;
-    std::size_t cases = 0, reshrunk = 0, ambiguous_cases = 0;
-  };
-  std::map<std::string, Slot> slots;  // "property|cause"
-  std::vector<std::string> order;     // slots in the order met
-  std::map<std::string, std::size_t> by_property, by_cause;
+  Failures failures;
   std::size_t cases = 0;
   std::string stopped = "cases";
   std::size_t first = o.only_case.value_or(0), last = o.only_case ? *o.only_case + 1 : o.max_cases;
@@ -712,68 +861,18 @@ json fuzz_implementation(const Implementation& impl, const FuzzOptions& o) {
     std::vector<Q> u = case_inputs(o, palette, k, family);
     ++cases;
     Outcome out = tester.run(o.measure, u);
-    if (out.fails) {
-      std::string property = tester.classify(o.measure, u, out);
-      std::string key = slot_key(property, out, o.measure, u, o.initial);
-      ++by_property[property];
-      ++by_cause[out.cause];
-      Slot& slot = slots[key];
-      ++slot.cases;
-      bool fresh = slot.failure.is_null();
-      // A later case gets shrunk too when it starts smaller than the witness so far (twice at most).
-      bool smaller = !fresh && slot.reshrunk < 2 && u.size() < slot.failure["tokens"].get<std::size_t>();
-      if (fresh || smaller) {
-        if (fresh) order.push_back(key);
-        slot.reshrunk += smaller ? 1 : 0;
-        Shrunk s{o.measure, {}, u, out};
-        for (std::size_t r = 0; r < o.measure.relays.size(); ++r) s.relay_index.push_back(r);
-        s = shrink(tester, o, palette, s, property, deadline + std::chrono::seconds(30));
-        json f = failure_json(s, o, property, family, k, u.size());
-        bool better = fresh || std::make_pair(s.u.size(), s.mu.relays.size()) <
-                                   std::make_pair(slot.failure["tokens"].get<std::size_t>(),
-                                                  slot.failure["relays_kept"].get<std::size_t>());
-        if (better) slot.failure = f;
-        if (o.progress)
-          o.progress("fuzz-impl: case " + std::to_string(k) + " (" + family + ") breaks " + property + " (" +
-                     out.cause + "); shrunk from " + std::to_string(u.size()) + " to " + std::to_string(s.u.size()) +
-                     " tokens, " + std::to_string(s.mu.relays.size()) + " relay(s)");
-      }
-    }
+    if (out.fails) record_failure(tester, o, palette, deadline, k, family, u, out, failures);
     if (o.progress && (cases % 50 == 0))
       o.progress("fuzz-impl: " + std::to_string(cases) + "/" + std::to_string(last - first) + " cases, " +
-                 std::to_string(slots.size()) + " failure(s), " + std::to_string(tester.calls()) + " calls");
+                 std::to_string(failures.slots.size()) + " failure(s), " + std::to_string(tester.calls()) + " calls");
   }
-  // A witness two conventions explain equally (a relay (0, 0) fed 0 with the first token skipped, or
-  // read strictly) tells nothing another failure does not when one of them is that failure's cause.
-  std::erase_if(order, [&](const std::string& key) {
-    const json& f = slots[key].failure;
-    if (!f.value("ambiguous", false)) return false;
-    for (const std::string& other : order) {
-      const json& g = slots[other].failure;
-      if (other == key || g.value("ambiguous", false) || !g.contains("cause")) continue;
-      for (const json& c : f["diagnosis"]["causes"])
-        if (c["explains"] == "whole_sequence" && c["cause"] == g["cause"]) {
-          slots[other].ambiguous_cases += slots[key].cases;
-          return true;
-        }
-    }
-    return false;
-  });
-  // The cause met most often first: the headline failure.
-  std::stable_sort(order.begin(), order.end(),
-                   [&](const std::string& a, const std::string& b) { return slots[a].cases > slots[b].cases; });
-  json failures = json::array();
-  for (const std::string& key : order) {
-    json f = slots[key].failure;
-    f["failing_cases"] = slots[key].cases;
-    if (slots[key].ambiguous_cases) f["ambiguous_cases"] = slots[key].ambiguous_cases;
-    failures.push_back(f);
-  }
+  drop_ambiguous(failures);
+  json list = failures_json(failures);
   json per_property = json::object(), per_cause = json::object();
-  for (const auto& [p, n] : by_property) per_property[p] = n;
-  for (const auto& [c, n] : by_cause) per_cause[c] = n;
+  for (const auto& [p, n] : failures.by_property) per_property[p] = n;
+  for (const auto& [c, n] : failures.by_cause) per_cause[c] = n;
   // A run that checked no case (a time budget spent before the first) has shown nothing: not passed.
-  return {{"passed", failures.empty() && cases > 0},
+  return {{"passed", list.empty() && cases > 0},
           {"seed", o.seed},
           {"cases", cases},
           {"max_cases", o.max_cases},
@@ -782,7 +881,7 @@ json fuzz_implementation(const Implementation& impl, const FuzzOptions& o) {
           {"failing_cases_by_property", per_property},
           {"failing_cases_by_cause", per_cause},
           {"conventions", conventions_json(o.conventions)},
-          {"failures", failures},
+          {"failures", list},
           {"replay", o.replay ? o.replay(std::nullopt) : std::string()}};
 }
 

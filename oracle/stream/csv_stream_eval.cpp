@@ -74,108 +74,143 @@ class CsvPass {
                                  std::size_t& rows) {
     in_.clear();
     in_.seekg(0);
-    CsvReader reader(in_, r_.inputs, r_.csv_header);
-    const KeyedMeasure& keyed = *r_.keyed;
-    std::size_t part_values = std::clamp<std::size_t>(r_.chunk_values, 1, kStreamPartValues), row = 0;
+    Run run(*this, out, format, kind, cols);
+    ordered_stream<Part>(
+        std::max(1u, r_.threads), [&](Part& p, std::size_t) { return run.take(p); },
+        [&](Part& p, std::size_t part) { run.evaluate(p, part); },
+        [&](Part& p, std::size_t part) { run.write(p, part); });
+    rows = run.row;
+    return run.objection;
+  }
+
+ private:
+  // One pass: the reader's place, the rows written, and the row too long for a part being evaluated.
+  struct Run {
+    Run(const CsvPass& pass, OutputFile& out, FileFormat format, ValueKind kind, std::size_t cols)
+        : r(pass.r_),
+          total(pass.total_),
+          reader(pass.in_, r.inputs, r.csv_header),
+          keyed(*r.keyed),
+          out(out),
+          format(format),
+          kind(kind),
+          cols(cols),
+          part_values(std::clamp<std::size_t>(r.chunk_values, 1, kStreamPartValues)),
+          long_outputs(format, kind) {}
+
+    // Reads the next part's cells; false when there are none.
+    bool take(Part& p) {
+      p.numbers.resize(part_values);
+      p.cells = 0;
+      p.text.clear();
+      p.text_cells.clear();
+      p.rows.clear();
+      p.error = nullptr;
+      if (stopped) return false;
+      Part::Row piece;
+      try {
+        while (p.cells < part_values && read_piece(p, piece)) p.rows.push_back(piece);
+      } catch (const InputError&) {
+        // A bad line end: the cells before it are parsed first, as the whole-batch path meets them,
+        // those of the row it ends among them (a piece that is not whole: never evaluated).
+        p.error = std::current_exception();
+        stopped = true;
+        if (piece.cells > 0) {
+          piece.ends = false;
+          p.rows.push_back(piece);
+        }
+      }
+      p.consumed = reader.consumed();
+      return !p.rows.empty() || p.error;
+    }
+
+    // Reads into the part as much of a row as it holds: the rest of the one going on, or the next;
+    // false at the end of the file.
+    bool read_piece(Part& p, Part::Row& piece) {
+      piece = going;
+      if (row_goes_on) {
+        piece.starts = false;
+      } else {
+        if (!reader.next_row()) return false;
+        piece = Part::Row{0, reader.line(), 1, true, false};
+      }
+      std::string_view cell;
+      bool more = true;
+      while (p.cells < part_values) {
+        std::size_t n = reader.next_decimals(p.numbers.data() + p.cells, part_values - p.cells);
+        if (n == 0) {
+          if (!(more = reader.next_cell(cell))) break;
+          p.text.append(cell);
+          p.text_cells.push_back({p.cells, p.text.size(), piece.line, piece.first_column + piece.cells});
+          p.numbers[p.cells] = Decimal{};
+          n = 1;
+        }
+        p.cells += n;
+        piece.cells += n;
+      }
+      piece.ends = !more;
+      row_goes_on = more;
+      going = Part::Row{0, piece.line, piece.first_column + piece.cells, false, false};
+      return true;
+    }
+
+    // On a worker thread: the part's keys, and the outputs of its whole rows.
+    void evaluate(Part& p, std::size_t part) const {
+      p.keys.resize(p.cells);
+      keyed.keys(p.numbers.data(), p.cells, p.keys.data());
+      std::size_t begin = 0;
+      for (const Part::TextCell& t : p.text_cells) {
+        p.keys[t.index] =
+            csv_key(keyed, std::string_view(p.text.data() + begin, t.end - begin), t.line, t.column, r.inputs);
+        begin = t.end;
+      }
+      if (p.error) std::rethrow_exception(p.error);
+      if (!p.outputs) p.outputs.emplace(format, kind);
+      p.outputs->clear();
+      std::size_t k = 0;
+      for (std::size_t i = 0; i < p.rows.size(); k += p.rows[i++].cells)
+        if (p.rows[i].whole())
+          p.outputs->add(keyed, r.initial, p.keys.data() + k, p.rows[i].cells, part == 0 && i == 0);
+    }
+
+    // In order: the rest of a row begun before, the whole rows, the head of a row that goes on.
+    void write(Part& p, std::size_t part) {
+      std::size_t k = 0;
+      for (std::size_t i = 0; i < p.rows.size(); k += p.rows[i++].cells) {
+        const Part::Row& piece = p.rows[i];
+        if (piece.whole()) {
+          if (i == 0 || !p.rows[i - 1].whole()) p.outputs->give(out, row, cols, objection);
+          continue;
+        }
+        long_outputs.clear();
+        if (piece.starts) {
+          long_run.emplace(keyed, r.initial);
+          long_outputs.begin_row(part == 0 && i == 0);
+        }
+        long_outputs.add_keys(keyed, *long_run, p.keys.data() + k, piece.cells);
+        if (piece.ends) long_outputs.end_row();
+        long_outputs.give(out, row, cols, objection);
+      }
+      if (!objection && r.progress) r.progress(p.consumed, total);
+    }
+
+    const StreamRequest& r;
+    std::size_t total;
+    CsvReader reader;
+    const KeyedMeasure& keyed;
+    OutputFile& out;
+    FileFormat format;
+    ValueKind kind;
+    std::size_t cols;
+    std::size_t part_values, row = 0;
     std::optional<std::string> objection;
     bool row_goes_on = false;  // the last part ended inside a row
     bool stopped = false;      // the reader threw
     Part::Row going;           // that row's line and next column
-    RowOutputs long_outputs(format, kind);
+    RowOutputs long_outputs;
     std::optional<KeyedRun> long_run;
-    ordered_stream<Part>(
-        std::max(1u, r_.threads),
-        [&](Part& p, std::size_t) {
-          p.numbers.resize(part_values);
-          p.cells = 0;
-          p.text.clear();
-          p.text_cells.clear();
-          p.rows.clear();
-          p.error = nullptr;
-          if (stopped) return false;
-          std::string_view cell;
-          Part::Row piece;
-          try {
-          while (p.cells < part_values) {
-            piece = going;
-            if (row_goes_on) {
-              piece.starts = false;
-            } else {
-              if (!reader.next_row()) break;
-              piece = Part::Row{0, reader.line(), 1, true, false};
-            }
-            bool more = true;
-            while (p.cells < part_values) {
-              std::size_t n = reader.next_decimals(p.numbers.data() + p.cells, part_values - p.cells);
-              if (n == 0) {
-                if (!(more = reader.next_cell(cell))) break;
-                p.text.append(cell);
-                p.text_cells.push_back({p.cells, p.text.size(), piece.line, piece.first_column + piece.cells});
-                p.numbers[p.cells] = Decimal{};
-                n = 1;
-              }
-              p.cells += n;
-              piece.cells += n;
-            }
-            piece.ends = !more;
-            row_goes_on = more;
-            going = Part::Row{0, piece.line, piece.first_column + piece.cells, false, false};
-            p.rows.push_back(piece);
-          }
-          } catch (const InputError&) {
-            // A bad line end: the cells before it are parsed first, as the whole-batch path meets them,
-            // those of the row it ends among them (a piece that is not whole: never evaluated).
-            p.error = std::current_exception();
-            stopped = true;
-            if (piece.cells > 0) {
-              piece.ends = false;
-              p.rows.push_back(piece);
-            }
-          }
-          p.consumed = reader.consumed();
-          return !p.rows.empty() || p.error;
-        },
-        [&](Part& p, std::size_t part) {
-          p.keys.resize(p.cells);
-          keyed.keys(p.numbers.data(), p.cells, p.keys.data());
-          std::size_t begin = 0;
-          for (const Part::TextCell& t : p.text_cells) {
-            p.keys[t.index] =
-                csv_key(keyed, std::string_view(p.text.data() + begin, t.end - begin), t.line, t.column, r_.inputs);
-            begin = t.end;
-          }
-          if (p.error) std::rethrow_exception(p.error);
-          if (!p.outputs) p.outputs.emplace(format, kind);
-          p.outputs->clear();
-          std::size_t k = 0;
-          for (std::size_t i = 0; i < p.rows.size(); k += p.rows[i++].cells)
-            if (p.rows[i].whole()) p.outputs->add(keyed, r_.initial, p.keys.data() + k, p.rows[i].cells, part == 0 && i == 0);
-        },
-        [&](Part& p, std::size_t part) {
-          // In order: the rest of a row begun before, the whole rows, the head of a row that goes on.
-          std::size_t k = 0;
-          for (std::size_t i = 0; i < p.rows.size(); k += p.rows[i++].cells) {
-            const Part::Row& piece = p.rows[i];
-            if (piece.whole()) {
-              if (i == 0 || !p.rows[i - 1].whole()) p.outputs->give(out, row, cols, objection);
-              continue;
-            }
-            long_outputs.clear();
-            if (piece.starts) {
-              long_run.emplace(keyed, r_.initial);
-              long_outputs.begin_row(part == 0 && i == 0);
-            }
-            long_outputs.add_keys(keyed, *long_run, p.keys.data() + k, piece.cells);
-            if (piece.ends) long_outputs.end_row();
-            long_outputs.give(out, row, cols, objection);
-          }
-          if (!objection && r_.progress) r_.progress(p.consumed, total_);
-        });
-    rows = row;
-    return objection;
-  }
+  };
 
- private:
   const StreamRequest& r_;
   std::ifstream& in_;
   std::size_t total_;

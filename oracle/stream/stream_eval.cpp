@@ -146,12 +146,89 @@ bool streamable(const std::string& inputs, const std::string& output, ValueKind 
   return text && (output.empty() || output == "-" || ends_with(output, ".json"));
 }
 
+namespace {
+
+// One part's outputs: CSV text, or .npy's doubles.
+void write_values(OutputFile& out, bool csv, const std::string& text, const std::vector<double>& values) {
+  if (csv)
+    out.write(text);
+  else
+    out.write(reinterpret_cast<const char*>(values.data()), 8 * values.size());
+}
+
+// Whole sequences per part, read and written in order while other parts are evaluated
+// (ordered_pipeline); with several threads, at least 4 parts per thread when the rows allow.
+void stream_whole_rows(const StreamRequest& r, NpyReader& reader, OutputFile& out, bool csv, std::size_t rows,
+                       std::size_t cols, std::size_t chunk) {
+  const KeyedMeasure& keyed = *r.keyed;
+  unsigned threads = std::max(1u, r.threads);
+  std::size_t per_part = cols == 0 ? std::max<std::size_t>(1, rows) : std::max<std::size_t>(1, chunk / cols);
+  if (threads > 1) per_part = std::min(per_part, std::max<std::size_t>(1, (rows + 4 * threads - 1) / (4 * threads)));
+  std::size_t parts = (rows + per_part - 1) / per_part, written = 0;
+  struct Part {
+    std::vector<double> inputs, values;
+    std::vector<std::pair<std::size_t, Q>> wide;
+    std::string text;
+    std::size_t count = 0;
+    Finite finite = Finite::All;
+  };
+  ordered_pipeline<Part>(
+      parts, threads,
+      [&](Part& p, std::size_t part) {
+        p.count = std::min(per_part, rows - part * per_part);
+        reader.read(p.count * cols, p.inputs, p.wide);
+      },
+      [&](Part& p, std::size_t) {
+        p.values.resize(p.count * cols);
+        p.text.clear();
+        Slice s{&keyed, r.kind, csv, &p.inputs, &p.wide};
+        p.finite = Finite::All;
+        for (std::size_t row = 0; row < p.count; ++row) {
+          KeyedRun run(keyed, r.initial);
+          if (run_values(s, run, row * cols, (row + 1) * cols, true, p.values.data(), p.text) == Finite::NotAll)
+            p.finite = Finite::NotAll;
+          if (csv) p.text += '\n';
+        }
+      },
+      [&](Part& p, std::size_t) {
+        if (p.finite == Finite::NotAll) throw not_finite(r.output);
+        write_values(out, csv, p.text, p.values);
+        written += p.count * cols;
+        if (r.progress) r.progress(written, reader.header().count());
+      });
+}
+
+// Sequences longer than a chunk: one at a time, the run carried from chunk to chunk.
+void stream_long_rows(const StreamRequest& r, NpyReader& reader, OutputFile& out, bool csv, std::size_t rows,
+                      std::size_t cols, std::size_t chunk) {
+  const KeyedMeasure& keyed = *r.keyed;
+  std::vector<double> inputs, values;
+  std::vector<std::pair<std::size_t, Q>> wide;
+  std::string text;
+  for (std::size_t row = 0; row < rows; ++row) {
+    KeyedRun run(keyed, r.initial);
+    for (std::size_t done = 0; done < cols; done += chunk) {
+      std::size_t count = std::min(chunk, cols - done);
+      reader.read(count, inputs, wide);
+      values.resize(count);
+      text.clear();
+      if (run_values(Slice{&keyed, r.kind, csv, &inputs, &wide}, run, 0, count, done == 0, values.data(), text) ==
+          Finite::NotAll)
+        throw not_finite(r.output);
+      write_values(out, csv, text, values);
+      if (r.progress) r.progress(reader.consumed(), reader.header().count());
+    }
+    if (csv) out.write("\n", 1);
+  }
+}
+
+}  // namespace
+
 void stream_evaluate(StreamRequest r) {
   if (format_of(r.inputs) != FileFormat::Npy) {
     if (r.output.empty()) r.output = "-";
     return format_of(r.inputs) == FileFormat::Csv ? stream_evaluate_csv(r) : stream_evaluate_json(r);
   }
-  const KeyedMeasure& keyed = *r.keyed;
   NpyReader reader(r.inputs);
   const NpyHeader& h = reader.header();
   bool csv = format_of(r.output) == FileFormat::Csv;
@@ -159,71 +236,10 @@ void stream_evaluate(StreamRequest r) {
   OutputFile out(r.output);
   if (!csv) out.write(npy_f8_header(h.shape));
   std::size_t chunk = std::max<std::size_t>(1, r.chunk_values);
-  if (cols <= chunk) {
-    // Whole sequences per part, read and written in order while other parts are evaluated
-    // (ordered_pipeline); with several threads, at least 4 parts per thread when the rows allow.
-    unsigned threads = std::max(1u, r.threads);
-    std::size_t per_part = cols == 0 ? std::max<std::size_t>(1, rows) : std::max<std::size_t>(1, chunk / cols);
-    if (threads > 1) per_part = std::min(per_part, std::max<std::size_t>(1, (rows + 4 * threads - 1) / (4 * threads)));
-    std::size_t parts = (rows + per_part - 1) / per_part, written = 0;
-    struct Part {
-      std::vector<double> inputs, values;
-      std::vector<std::pair<std::size_t, Q>> wide;
-      std::string text;
-      std::size_t count = 0;
-      Finite finite = Finite::All;
-    };
-    ordered_pipeline<Part>(
-        parts, threads,
-        [&](Part& p, std::size_t part) {
-          p.count = std::min(per_part, rows - part * per_part);
-          reader.read(p.count * cols, p.inputs, p.wide);
-        },
-        [&](Part& p, std::size_t) {
-          p.values.resize(p.count * cols);
-          p.text.clear();
-          Slice s{&keyed, r.kind, csv, &p.inputs, &p.wide};
-          p.finite = Finite::All;
-          for (std::size_t row = 0; row < p.count; ++row) {
-            KeyedRun run(keyed, r.initial);
-            if (run_values(s, run, row * cols, (row + 1) * cols, true, p.values.data(), p.text) == Finite::NotAll)
-              p.finite = Finite::NotAll;
-            if (csv) p.text += '\n';
-          }
-        },
-        [&](Part& p, std::size_t) {
-          if (p.finite == Finite::NotAll) throw not_finite(r.output);
-          if (csv)
-            out.write(p.text);
-          else
-            out.write(reinterpret_cast<const char*>(p.values.data()), 8 * p.values.size());
-          written += p.count * cols;
-          if (r.progress) r.progress(written, h.count());
-        });
-  } else {
-    // Sequences longer than a chunk: one at a time, the run carried from chunk to chunk.
-    std::vector<double> inputs, values;
-    std::vector<std::pair<std::size_t, Q>> wide;
-    std::string text;
-    for (std::size_t row = 0; row < rows; ++row) {
-      KeyedRun run(keyed, r.initial);
-      for (std::size_t done = 0; done < cols; done += chunk) {
-        std::size_t count = std::min(chunk, cols - done);
-        reader.read(count, inputs, wide);
-        values.resize(count);
-        text.clear();
-        if (run_values(Slice{&keyed, r.kind, csv, &inputs, &wide}, run, 0, count, done == 0, values.data(), text) ==
-            Finite::NotAll)
-          throw not_finite(r.output);
-        if (csv)
-          out.write(text);
-        else
-          out.write(reinterpret_cast<const char*>(values.data()), 8 * values.size());
-        if (r.progress) r.progress(reader.consumed(), h.count());
-      }
-      if (csv) out.write("\n", 1);
-    }
-  }
+  if (cols <= chunk)
+    stream_whole_rows(r, reader, out, csv, rows, cols, chunk);
+  else
+    stream_long_rows(r, reader, out, csv, rows, cols, chunk);
   out.commit();
 }
 

@@ -114,6 +114,145 @@ const CheckResult* search_part(const std::vector<ShardResult>& results, std::siz
   return nullptr;
 }
 
+// Every file has the keys of a shard and all agree on the run's settings and selection.
+bool shards_agree(const std::vector<json>& shards, std::string& error) {
+  const char* keys[] = {"seed", "tests", "max_shrinks", "rlimit", "shard", "selection", "claims"};
+  for (std::size_t n = 0; n < shards.size(); ++n)
+    for (const char* key : keys)
+      if (!shards[n].is_object() || !shards[n].contains(key)) {
+        error = "file " + std::to_string(n + 1) + " is not a shard of palcheck verify --shard (no \"" + key + "\")";
+        return false;
+      }
+  const json& first = shards.front();
+  for (const char* key : {"seed", "tests", "max_shrinks", "rlimit", "selection"})
+    for (const json& s : shards)
+      if (s[key] != first[key]) {
+        error = std::string("shards differ in \"") + key + "\": " + first[key].dump() + " vs " + s[key].dump();
+        return false;
+      }
+  return true;
+}
+
+// What a set of shards holds once read: the run's selection and every shard's results, by shard index.
+struct ShardSet {
+  std::vector<std::string> selection;
+  std::size_t count = 0;
+  std::map<std::size_t, ShardHoldings> held;
+
+  std::string name(std::size_t index) const { return "shard " + std::to_string(index) + "/" + std::to_string(count); }
+};
+
+// Reads the shards (whose headers agree) into `set` and the run's settings into `config`; every index
+// from 1 to the count must stand once.
+bool read_shards(const std::vector<json>& shards, RunConfig& config, ShardSet& set, std::string& error) {
+  const json& first = shards.front();
+  try {
+    config.seed = first["seed"].get<std::uint64_t>();
+    config.tests = first["tests"].get<std::uint64_t>();
+    config.max_shrinks = first["max_shrinks"].get<std::uint64_t>();
+    config.rlimit = first["rlimit"].get<std::uint64_t>();
+    set.selection = first["selection"].get<std::vector<std::string>>();
+    std::set<std::string> selected(set.selection.begin(), set.selection.end());
+    set.count = first.at("shard").at("count").get<std::size_t>();
+    for (const json& s : shards) {
+      std::size_t index = s.at("shard").at("index").get<std::size_t>();
+      if (s.at("shard").at("count").get<std::size_t>() != set.count) {
+        error =
+            "shards differ in their count: " + std::to_string(set.count) + " vs " + s.at("shard").at("count").dump();
+        return false;
+      }
+      if (index < 1 || index > set.count) {
+        error = "shard index " + std::to_string(index) + " outside 1.." + std::to_string(set.count);
+        return false;
+      }
+      if (set.held.count(index)) {
+        error = set.name(index) + " given twice";
+        return false;
+      }
+      set.held[index] = holdings_from_json(s, selected);
+    }
+  } catch (const std::exception& e) {
+    error = std::string("malformed shard: ") + e.what();
+    return false;
+  }
+  for (std::size_t i = 1; i <= set.count; ++i)
+    if (!set.held.count(i)) {
+      error = set.name(i) + " is missing";
+      return false;
+    }
+  return true;
+}
+
+// The n-th search of a claim, merged from every shard's part of it.
+std::optional<CheckResult> merge_search(ShardSet& set, const std::string& label, std::size_t n, std::string& error) {
+  std::vector<CheckResult> parts;
+  for (std::size_t i = 1; i <= set.count; ++i) {
+    const CheckResult* part = search_part(set.held[i][label], n);
+    if (!part) {
+      error = set.name(i) + " lacks its part of search " + std::to_string(n + 1) + " of " + label;
+      return std::nullopt;
+    }
+    if (!parts.empty() && search_identity(*part) != search_identity(parts.front())) {
+      error = set.name(i) + "'s part of search " + std::to_string(n + 1) + " of " + label + " is of another search (" +
+              search_identity(*part) + " vs " + search_identity(parts.front()) + ")";
+      return std::nullopt;
+    }
+    parts.push_back(*part);
+  }
+  std::optional<CheckResult> merged = merge_search_parts(parts, error);
+  if (!merged) error = label + ": " + error;
+  return merged;
+}
+
+// A shard other than the claim's owner may hold only its parts of the claim's searches.
+bool holds_only_parts(ShardSet& set, const std::string& label, std::size_t owner, std::size_t searches,
+                      std::string& error) {
+  for (std::size_t i = 1; i <= set.count; ++i) {
+    if (i == owner) continue;
+    const std::vector<ShardResult>& theirs = set.held[i][label];
+    bool only_parts = theirs.size() == searches && std::all_of(theirs.begin(), theirs.end(), [](const ShardResult& r) {
+                        return r.sharding == Sharding::ByCase;
+                      });
+    if (!only_parts) {
+      error = set.name(i) + " holds other results for " + label + " than its part of the claim's searches";
+      return false;
+    }
+  }
+  return true;
+}
+
+// One claim's report: its owner's whole results, and its searches merged across the shards.
+std::optional<ClaimReport> merge_claim(const Registry& registry, ShardSet& set, const std::string& label,
+                                       std::size_t owner, std::string& error) {
+  const Claim* claim = registry.find(label);
+  if (!claim) {
+    error = "claim " + label + " is not in this palcheck's registry";
+    return std::nullopt;
+  }
+  auto owned = set.held[owner].find(label);
+  if (owned == set.held[owner].end()) {
+    error = set.name(owner) + " does not hold " + label + ", which it owns";
+    return std::nullopt;
+  }
+  ClaimReport c{*claim, Verdict::NotCheckable, {}, {}, {}};
+  for (const Checker* checker : registry.checkers_for(label)) c.methods.push_back(checker->method);
+  std::size_t searches = 0;
+  for (const ShardResult& r : owned->second) {
+    if (r.sharding == Sharding::ByClaim) {
+      c.results.push_back(r.result);
+      continue;
+    }
+    std::optional<CheckResult> merged = merge_search(set, label, searches, error);
+    if (!merged) return std::nullopt;
+    c.results.push_back(std::move(*merged));
+    ++searches;
+  }
+  if (!holds_only_parts(set, label, owner, searches, error)) return std::nullopt;
+  c.readings = combine_readings(c.claim, c.results);
+  c.verdict = c.readings.verdict;
+  return c;
+}
+
 }  // namespace
 
 std::optional<Shard> parse_shard(const std::string& text, std::string& error) {
@@ -195,118 +334,16 @@ std::optional<VerifyReport> merge_shards(const Registry& registry, const std::ve
     error = "no shard files given";
     return std::nullopt;
   }
-  const char* keys[] = {"seed", "tests", "max_shrinks", "rlimit", "shard", "selection", "claims"};
-  for (std::size_t n = 0; n < shards.size(); ++n)
-    for (const char* key : keys)
-      if (!shards[n].is_object() || !shards[n].contains(key)) {
-        error = "file " + std::to_string(n + 1) + " is not a shard of palcheck verify --shard (no \"" + key + "\")";
-        return std::nullopt;
-      }
-  const json& first = shards.front();
-  for (const char* key : {"seed", "tests", "max_shrinks", "rlimit", "selection"})
-    for (const json& s : shards)
-      if (s[key] != first[key]) {
-        error = std::string("shards differ in \"") + key + "\": " + first[key].dump() + " vs " + s[key].dump();
-        return std::nullopt;
-      }
   VerifyReport report;
-  std::vector<std::string> selection;
-  std::size_t count = 0;
-  std::map<std::size_t, ShardHoldings> held;  // by shard index
-  try {
-    report.config.seed = first["seed"].get<std::uint64_t>();
-    report.config.tests = first["tests"].get<std::uint64_t>();
-    report.config.max_shrinks = first["max_shrinks"].get<std::uint64_t>();
-    report.config.rlimit = first["rlimit"].get<std::uint64_t>();
-    selection = first["selection"].get<std::vector<std::string>>();
-    std::set<std::string> selected(selection.begin(), selection.end());
-    count = first.at("shard").at("count").get<std::size_t>();
-    for (const json& s : shards) {
-      std::size_t index = s.at("shard").at("index").get<std::size_t>();
-      if (s.at("shard").at("count").get<std::size_t>() != count) {
-        error = "shards differ in their count: " + std::to_string(count) + " vs " + s.at("shard").at("count").dump();
-        return std::nullopt;
-      }
-      if (index < 1 || index > count) {
-        error = "shard index " + std::to_string(index) + " outside 1.." + std::to_string(count);
-        return std::nullopt;
-      }
-      if (held.count(index)) {
-        error = "shard " + std::to_string(index) + "/" + std::to_string(count) + " given twice";
-        return std::nullopt;
-      }
-      held[index] = holdings_from_json(s, selected);
-    }
-  } catch (const std::exception& e) {
-    error = std::string("malformed shard: ") + e.what();
-    return std::nullopt;
-  }
-  for (std::size_t i = 1; i <= count; ++i)
-    if (!held.count(i)) {
-      error = "shard " + std::to_string(i) + "/" + std::to_string(count) + " is missing";
-      return std::nullopt;
-    }
-  auto of = [&](std::size_t i) { return "shard " + std::to_string(i) + "/" + std::to_string(count); };
+  ShardSet set;
+  if (!shards_agree(shards, error) || !read_shards(shards, report.config, set, error)) return std::nullopt;
   std::map<std::string, std::size_t> owners;
-  for (std::size_t i = 1; i <= count; ++i)
-    for (const std::string& label : shard_labels(selection, Shard{i, count})) owners[label] = i;
-  for (std::size_t k = 0; k < selection.size(); ++k) {
-    const std::string& label = selection[k];
-    const Claim* claim = registry.find(label);
-    if (!claim) {
-      error = "claim " + label + " is not in this palcheck's registry";
-      return std::nullopt;
-    }
-    std::size_t owner = owners.at(label);
-    auto owned = held[owner].find(label);
-    if (owned == held[owner].end()) {
-      error = of(owner) + " does not hold " + label + ", which it owns";
-      return std::nullopt;
-    }
-    ClaimReport c{*claim, Verdict::NotCheckable, {}, {}, {}};
-    for (const Checker* checker : registry.checkers_for(label)) c.methods.push_back(checker->method);
-    std::size_t searches = 0;
-    for (const ShardResult& r : owned->second) {
-      if (r.sharding == Sharding::ByClaim) {
-        c.results.push_back(r.result);
-        continue;
-      }
-      std::vector<CheckResult> parts;
-      for (std::size_t i = 1; i <= count; ++i) {
-        const CheckResult* part = search_part(held[i][label], searches);
-        if (!part) {
-          error = of(i) + " lacks its part of search " + std::to_string(searches + 1) + " of " + label;
-          return std::nullopt;
-        }
-        if (!parts.empty() && search_identity(*part) != search_identity(parts.front())) {
-          error = of(i) + "'s part of search " + std::to_string(searches + 1) + " of " + label +
-                  " is of another search (" + search_identity(*part) + " vs " + search_identity(parts.front()) + ")";
-          return std::nullopt;
-        }
-        parts.push_back(*part);
-      }
-      std::optional<CheckResult> merged = merge_search_parts(parts, error);
-      if (!merged) {
-        error = label + ": " + error;
-        return std::nullopt;
-      }
-      c.results.push_back(std::move(*merged));
-      ++searches;
-    }
-    for (std::size_t i = 1; i <= count; ++i) {
-      if (i == owner) continue;
-      const std::vector<ShardResult>& theirs = held[i][label];
-      bool only_parts =
-          theirs.size() == searches && std::all_of(theirs.begin(), theirs.end(),
-                                                   [](const ShardResult& r) { return r.sharding == Sharding::ByCase; });
-      if (!only_parts) {
-        error = of(i) + " holds other results for " + label + " than its part of the claim's searches";
-        return std::nullopt;
-      }
-    }
-    c.readings = combine_readings(c.claim, c.results);
-    c.verdict = c.readings.verdict;
-    report.claims.push_back(std::move(c));
+  for (std::size_t i = 1; i <= set.count; ++i)
+    for (const std::string& label : shard_labels(set.selection, Shard{i, set.count})) owners[label] = i;
+  for (const std::string& label : set.selection) {
+    std::optional<ClaimReport> c = merge_claim(registry, set, label, owners.at(label), error);
+    if (!c) return std::nullopt;
+    report.claims.push_back(std::move(*c));
   }
   return report;
 }

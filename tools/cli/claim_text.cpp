@@ -101,6 +101,56 @@ std::string list_table(const Registry& registry) {
   return draw_table(rows);
 }
 
+namespace {
+
+// A counterexample's values and the reference's replay of it.
+void write_counterexample(std::ostream& out, const Registry& registry, const Instance& x) {
+  out << "  counterexample (" << x.label << "/" << x.scenario << "):\n";
+  for (const auto& [k, v] : x.options) out << "    option " << k << " = " << v << "\n";
+  for (const auto& [k, v] : x.values) out << "    " << k << " = " << values_text(v) << "\n";
+  ReplayReport replay = replay_instance(registry, x);
+  if (!replay.replayer_found) {
+    out << "    no replayer registered for this scenario\n";
+    return;
+  }
+  out << "    predicted: " << replay.outcome.predicted << "\n    computed:  " << replay.outcome.computed << "\n";
+  out << "    the reference " << (replay.outcome.violates ? "confirms" : "does NOT confirm") << " the violation\n";
+  if (!replay.outcome.table.empty()) {
+    std::istringstream table(draw_table(replay.outcome.table));
+    for (std::string line; std::getline(table, line);) out << "    " << line << "\n";
+  }
+}
+
+// Result i of a claim: its verdict and everything it records, the counterexample replayed.
+void write_result(std::ostream& out, const Registry& registry, const CheckResult& r, std::size_t i, bool headline,
+                  const std::string& label, const RunConfig& config) {
+  out << "\n"
+      << (headline ? "headline, " : "") << "result " << i + 1 << ": " << to_string(r.verdict) << " by " << r.method;
+  if (r.verdict == Verdict::Refuted)
+    out << " (refutes the " << to_string(r.scope)
+        << (r.counterexample ? ", size " + std::to_string(instance_size(*r.counterexample)) : std::string()) << ")";
+  out << "\n";
+  out << "  summary: " << r.summary << "\n";
+  if (r.scope != Scope::Statement && r.verdict != Verdict::Refuted) out << "  scope: " << to_string(r.scope) << "\n";
+  if (std::map<std::string, std::string> shown = interpretation_text(r); !shown.empty())
+    out << "  reading: " << conditions_line(shown) << "\n";
+  if (!r.hypotheses_used.empty()) out << "  hypotheses used: " << join(r.hypotheses_used, "; ") << "\n";
+  if (!r.bound.empty()) out << "  bound: " << r.bound << "\n";
+  if (r.second_solver) out << "  second solver: " << r.second_solver->solver << ": " << r.second_solver->answer << "\n";
+  if (!r.mutants.empty()) out << "  mutants: " << mutants_line(r) << "\n";
+  for (const MutantResult& m : r.mutants)
+    out << "    " << (m.refuted ? "refuted" : "NOT refuted") << ": " << m.name << " (" << m.change
+        << "): " << m.evidence << "\n";
+  for (const auto& [k, v] : r.details) out << "  " << k << ": " << v << "\n";
+  if (r.seed)
+    out << "  seed " << *r.seed << ", " << r.cases << " cases; re-run: " << replay_command(label, config) << "\n";
+  else if (r.cases)
+    out << "  cases: " << r.cases << "\n";
+  if (r.counterexample) write_counterexample(out, registry, *r.counterexample);
+}
+
+}  // namespace
+
 std::string show_text(const Registry& registry, const ClaimReport& report, const RunConfig& config) {
   const Claim& c = report.claim;
   std::ostringstream out;
@@ -119,48 +169,8 @@ std::string show_text(const Registry& registry, const ClaimReport& report, const
   if (head) order.push_back(static_cast<std::size_t>(head - report.results.data()));
   for (std::size_t i = 0; i < report.results.size(); ++i)
     if (order.empty() || i != order.front()) order.push_back(i);
-  for (std::size_t i : order) {
-    const CheckResult& r = report.results[i];
-    out << "\n"
-        << (&r == head ? "headline, " : "") << "result " << i + 1 << ": " << to_string(r.verdict) << " by " << r.method;
-    if (r.verdict == Verdict::Refuted)
-      out << " (refutes the " << to_string(r.scope)
-          << (r.counterexample ? ", size " + std::to_string(instance_size(*r.counterexample)) : std::string()) << ")";
-    out << "\n";
-    out << "  summary: " << r.summary << "\n";
-    if (r.scope != Scope::Statement && r.verdict != Verdict::Refuted) out << "  scope: " << to_string(r.scope) << "\n";
-    if (std::map<std::string, std::string> shown = interpretation_text(r); !shown.empty())
-      out << "  reading: " << conditions_line(shown) << "\n";
-    if (!r.hypotheses_used.empty()) out << "  hypotheses used: " << join(r.hypotheses_used, "; ") << "\n";
-    if (!r.bound.empty()) out << "  bound: " << r.bound << "\n";
-    if (r.second_solver)
-      out << "  second solver: " << r.second_solver->solver << ": " << r.second_solver->answer << "\n";
-    if (!r.mutants.empty()) out << "  mutants: " << mutants_line(r) << "\n";
-    for (const MutantResult& m : r.mutants)
-      out << "    " << (m.refuted ? "refuted" : "NOT refuted") << ": " << m.name << " (" << m.change
-          << "): " << m.evidence << "\n";
-    for (const auto& [k, v] : r.details) out << "  " << k << ": " << v << "\n";
-    if (r.seed)
-      out << "  seed " << *r.seed << ", " << r.cases << " cases; re-run: " << replay_command(c.label, config) << "\n";
-    else if (r.cases)
-      out << "  cases: " << r.cases << "\n";
-    if (!r.counterexample) continue;
-    const Instance& x = *r.counterexample;
-    out << "  counterexample (" << x.label << "/" << x.scenario << "):\n";
-    for (const auto& [k, v] : x.options) out << "    option " << k << " = " << v << "\n";
-    for (const auto& [k, v] : x.values) out << "    " << k << " = " << values_text(v) << "\n";
-    ReplayReport replay = replay_instance(registry, x);
-    if (!replay.replayer_found) {
-      out << "    no replayer registered for this scenario\n";
-      continue;
-    }
-    out << "    predicted: " << replay.outcome.predicted << "\n    computed:  " << replay.outcome.computed << "\n";
-    out << "    the reference " << (replay.outcome.violates ? "confirms" : "does NOT confirm") << " the violation\n";
-    if (!replay.outcome.table.empty()) {
-      std::istringstream table(draw_table(replay.outcome.table));
-      for (std::string line; std::getline(table, line);) out << "    " << line << "\n";
-    }
-  }
+  for (std::size_t i : order)
+    write_result(out, registry, report.results[i], i, &report.results[i] == head, c.label, config);
   return out.str();
 }
 

@@ -167,25 +167,21 @@ ImplReply ask(ChildProcess& child, const Measure& mu, const std::vector<double>&
   return answer ? parse_impl_reply(*answer) : reply;
 }
 
-}  // namespace
+// What the fuzz-impl command line says.
+struct FuzzCommandOptions {
+  std::string command, measure, report;
+  std::optional<Q> grid_delta;
+  std::string grid_delta_text;  // as given: the replay repeats it
+  std::vector<std::string> conventions;
+  InitialState initial_state = InitialState::Off;
+  std::uint64_t seed = 1;  // the same default as verify's
+  std::size_t max_cases = 400;
+  double seconds = 120;
+  double call_seconds = 10;
+  std::optional<std::size_t> only_case;
+};
 
-CommandHandler add_fuzz_command(CLI::App& app) {
-  struct Options {
-    std::string command, measure, report;
-    std::optional<Q> grid_delta;
-    std::string grid_delta_text;  // as given: the replay repeats it
-    std::vector<std::string> conventions;
-    InitialState initial_state = InitialState::Off;
-    std::uint64_t seed = 1;  // the same default as verify's
-    std::size_t max_cases = 400;
-    double seconds = 120;
-    double call_seconds = 10;
-    std::optional<std::size_t> only_case;
-  };
-  auto o = std::make_shared<Options>();
-  auto* fuzz = app.add_subcommand("fuzz-impl",
-                                  "Differential testing of another PAL implementation (a command speaking "
-                                  "JSON lines) against the exact reference");
+void add_fuzz_options(CLI::App* fuzz, const std::shared_ptr<FuzzCommandOptions>& o) {
   fuzz->add_option("--command", o->command,
                    "The implementation: a shell command reading requests and writing replies, "
                    "one JSON object per line (docs/oracle.md: fuzz-impl)")
@@ -221,36 +217,66 @@ CommandHandler add_fuzz_command(CLI::App& app) {
       ->type_name("UINT");
   fuzz->add_option("--report", o->report, "Write the JSON report to this file instead of standard output")
       ->type_name("FILE");
+}
+
+// The command line that repeats this run, less its budget or case.
+std::string replay_base(const FuzzCommandOptions& o) {
+  std::string base = "palcheck fuzz-impl --command " + shell_quote(o.command) + " --measure " + shell_quote(o.measure);
+  if (o.grid_delta) base += " --grid-delta " + o.grid_delta_text;
+  for (const std::string& c : o.conventions) base += " --convention " + shell_quote(c);
+  if (o.initial_state == InitialState::On) base += " --initial-state 1";
+  if (o.call_seconds != 10) base += " --call-timeout " + (std::ostringstream() << o.call_seconds).str();
+  return base + " --seed " + std::to_string(o.seed);
+}
+
+// The search's options from the command line's, checked.
+FuzzOptions fuzz_options(const std::shared_ptr<FuzzCommandOptions>& o) {
+  FuzzOptions f;
+  for (const std::string& option : o->conventions) apply_convention_option(f.conventions, option);
+  if (f.conventions.output.a == 0) throw InputError("--convention output: a must be nonzero");
+  check_paths({{"--report", o->report}}, {{"--measure", o->measure}});
+  // The command sees doubles: the reference takes the relays at the same values.
+  f.measure = measure_as_doubles(load_measure_file(o->measure, o->grid_delta, f.conventions.columns), o->measure);
+  f.initial = o->initial_state;
+  if (!(o->seconds > 0)) throw InputError("--seconds: expected a positive number");
+  if (!(o->call_seconds > 0 && o->call_seconds <= 86400))
+    throw InputError("--call-timeout: expected a number of seconds in (0, 86400]");
+  f.seed = o->seed;
+  f.max_cases = o->max_cases;
+  f.seconds = o->seconds;
+  f.only_case = o->only_case;
+  f.relays = RelaysPerCall::Sent;
+  f.replay = [base = replay_base(*o), o](std::optional<std::size_t> k) {
+    return k ? base + " --case " + std::to_string(*k)
+             : base + " --max-cases " + std::to_string(o->max_cases) + " --seconds " +
+                   (std::ostringstream() << o->seconds).str();
+  };
+  f.progress = [](const std::string& line) { std::cerr << line << "\n"; };
+  return f;
+}
+
+// The report's gist on standard error: the counts, and each failure with its replay.
+void print_fuzz_summary(const json& report) {
+  std::cerr << "fuzz-impl: " << report["cases"] << " case(s), " << report["failures"].size() << " failure(s)";
+  for (const json& failure : report["failures"])
+    std::cerr << "\n  " << failure["property"].get<std::string>() << " (" << failure["cause"].get<std::string>() << ", "
+              << failure["failing_cases"] << " case(s)): " << failure["tokens"] << " token(s) "
+              << failure["inputs_double"].dump() << ", " << failure["relays"].size() << " relay(s)"
+              << "; replay: " << failure["replay"].get<std::string>();
+  std::cerr << "\n";
+}
+
+}  // namespace
+
+CommandHandler add_fuzz_command(CLI::App& app) {
+  auto o = std::make_shared<FuzzCommandOptions>();
+  auto* fuzz = app.add_subcommand("fuzz-impl",
+                                  "Differential testing of another PAL implementation (a command speaking "
+                                  "JSON lines) against the exact reference");
+  add_fuzz_options(fuzz, o);
   return [fuzz, o]() -> int {
     if (!*fuzz) return -1;
-    FuzzOptions f;
-    for (const std::string& option : o->conventions) apply_convention_option(f.conventions, option);
-    if (f.conventions.output.a == 0) throw InputError("--convention output: a must be nonzero");
-    check_paths({{"--report", o->report}}, {{"--measure", o->measure}});
-    // The command sees doubles: the reference takes the relays at the same values.
-    f.measure = measure_as_doubles(load_measure_file(o->measure, o->grid_delta, f.conventions.columns), o->measure);
-    f.initial = o->initial_state;
-    if (!(o->seconds > 0)) throw InputError("--seconds: expected a positive number");
-    if (!(o->call_seconds > 0 && o->call_seconds <= 86400))
-      throw InputError("--call-timeout: expected a number of seconds in (0, 86400]");
-    f.seed = o->seed;
-    f.max_cases = o->max_cases;
-    f.seconds = o->seconds;
-    f.only_case = o->only_case;
-    f.relays = RelaysPerCall::Sent;
-    std::string base =
-        "palcheck fuzz-impl --command " + shell_quote(o->command) + " --measure " + shell_quote(o->measure);
-    if (o->grid_delta) base += " --grid-delta " + o->grid_delta_text;
-    for (const std::string& c : o->conventions) base += " --convention " + shell_quote(c);
-    if (o->initial_state == InitialState::On) base += " --initial-state 1";
-    if (o->call_seconds != 10) base += " --call-timeout " + (std::ostringstream() << o->call_seconds).str();
-    base += " --seed " + std::to_string(o->seed);
-    f.replay = [base, o](std::optional<std::size_t> k) {
-      return k ? base + " --case " + std::to_string(*k)
-               : base + " --max-cases " + std::to_string(o->max_cases) + " --seconds " +
-                     (std::ostringstream() << o->seconds).str();
-    };
-    f.progress = [](const std::string& line) { std::cerr << line << "\n"; };
+    FuzzOptions f = fuzz_options(o);
     std::signal(SIGPIPE, SIG_IGN);  // a dead child is a failure, not the end of palcheck
     ChildProcess child(o->command, o->call_seconds);
     Implementation impl = [&](const Measure& mu, const std::vector<double>& inputs) {
@@ -259,13 +285,7 @@ CommandHandler add_fuzz_command(CLI::App& app) {
     std::cerr << "fuzz-impl: seed " << f.seed << "; replay: " << f.replay(std::nullopt) << "\n";
     json report = fuzz_implementation(impl, f);
     write_atomically(o->report.empty() ? "-" : o->report, report.dump(2) + "\n");
-    std::cerr << "fuzz-impl: " << report["cases"] << " case(s), " << report["failures"].size() << " failure(s)";
-    for (const json& failure : report["failures"])
-      std::cerr << "\n  " << failure["property"].get<std::string>() << " (" << failure["cause"].get<std::string>()
-                << ", " << failure["failing_cases"] << " case(s)): " << failure["tokens"] << " token(s) "
-                << failure["inputs_double"].dump() << ", " << failure["relays"].size() << " relay(s)"
-                << "; replay: " << failure["replay"].get<std::string>();
-    std::cerr << "\n";
+    print_fuzz_summary(report);
     if (report["cases"] == 0) {
       std::cerr << "fuzz-impl: no case was checked (the time budget ended first), so nothing passed\n";
       return 2;

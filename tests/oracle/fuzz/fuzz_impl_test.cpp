@@ -82,12 +82,24 @@ ImplReply strict_pal(const Measure& mu, const std::vector<double>& u, bool skip_
   return reply;
 }
 
-TEST(FuzzImpl, ShrinkingDropsTheRelaysADefectDoesNotNeed) {
+// Options for fuzzing strict_pal with the relays sent on every call.
+FuzzOptions strict_options(std::size_t relays, std::uint64_t seed, std::size_t max_cases) {
   FuzzOptions o;
-  o.measure = random_measure(45, 2);
-  o.max_cases = 40;
+  o.measure = random_measure(relays, seed);
+  o.max_cases = max_cases;
   o.relays = RelaysPerCall::Sent;
-  json report = fuzz_implementation([](const Measure& mu, const std::vector<double>& u) { return strict_pal(mu, u, false); }, o);
+  return o;
+}
+
+// fuzz-impl's report on strict_pal, which reads ties strictly and maybe skips the first token.
+json fuzz_strict(const FuzzOptions& o, bool skip_first) {
+  return fuzz_implementation(
+      [skip_first](const Measure& mu, const std::vector<double>& u) { return strict_pal(mu, u, skip_first); }, o);
+}
+
+TEST(FuzzImpl, ShrinkingDropsTheRelaysADefectDoesNotNeed) {
+  FuzzOptions o = strict_options(45, 2, 40);
+  json report = fuzz_strict(o, false);
   ASSERT_FALSE(report["passed"]);
   const json& f = report["failures"][0];
   EXPECT_EQ(f["cause"], "tie_rule") << f.dump(1);
@@ -105,12 +117,9 @@ TEST(FuzzImpl, ShrinkingDropsTheRelaysADefectDoesNotNeed) {
 }
 
 TEST(FuzzImpl, EveryDistinctCauseGetsItsOwnWitness) {
-  FuzzOptions o;
-  o.measure = random_measure(8, 3);
-  o.max_cases = 120;
-  o.relays = RelaysPerCall::Sent;
+  FuzzOptions o = strict_options(8, 3, 120);
   // Two defects at once: ties read strictly, and the first token skipped.
-  json report = fuzz_implementation([](const Measure& mu, const std::vector<double>& u) { return strict_pal(mu, u, true); }, o);
+  json report = fuzz_strict(o, true);
   std::set<std::string> causes;
   for (const json& f : report["failures"]) {
     causes.insert(f["cause"].get<std::string>());
@@ -120,7 +129,7 @@ TEST(FuzzImpl, EveryDistinctCauseGetsItsOwnWitness) {
   EXPECT_TRUE(causes.count("first_token")) << report["failures"].dump(1);
   // Declaring one convention absorbs it: what remains is the other.
   apply_convention_option(o.conventions, "first_token=not-applied");
-  json rest = fuzz_implementation([](const Measure& mu, const std::vector<double>& u) { return strict_pal(mu, u, true); }, o);
+  json rest = fuzz_strict(o, true);
   ASSERT_FALSE(rest["passed"]);
   for (const json& f : rest["failures"]) EXPECT_NE(f["cause"], "first_token") << f.dump(1);
   EXPECT_EQ(rest["failures"][0]["cause"], "tie_rule");

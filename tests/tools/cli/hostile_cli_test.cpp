@@ -17,12 +17,8 @@ namespace fs = std::filesystem;
 
 using namespace palcheck::cli_test;  // ProcessRun, run_palcheck(), shell(), temp(), read(), write()
 
-struct BadUsage {
-  std::string args;     ///< after the binary; {m}, {u}, {d}, {o} are replaced by scratch paths
-  std::string message;  ///< a part of stderr
-};
-
 TEST(HostileCli, BadNumbersInOptionsExitTwo) {
+  // {m}, {u} and {d} in the arguments stand for the scratch files written below.
   std::vector<BadUsage> cases{
       {"verify def:relay --seed -1", "--seed"},
       {"verify def:relay --seed 18446744073709551616", "out of range 0..18446744073709551615"},
@@ -70,11 +66,7 @@ TEST(HostileCli, AnOutputEqualToAnInputIsRefusedAndTheInputKept) {
            fs::path(u).filename().string(),
        "is the same file as --inputs"},
   };
-  for (const BadUsage& c : cases) {
-    ProcessRun r = run_palcheck(c.args);
-    EXPECT_EQ(r.code, 2) << c.args << "\n" << r.err;
-    EXPECT_NE(r.err.find(c.message), std::string::npos) << c.args << "\n" << r.err;
-  }
+  expect_usage_errors(cases);
   EXPECT_EQ(read(m), "2,1\n");
   EXPECT_EQ(read(u), "0,3,1\n");
   EXPECT_FALSE(fs::exists(o));

@@ -126,10 +126,7 @@ TEST(HostileOutputs, AnOutputThatIsAnInputIsRefusedForEveryCommand) {
   ASSERT_EQ(run_palcheck("verify def:relay --shard 1/1 --json " + shard).code, 0);
   std::string shard_bytes = read(shard), run_bytes = read(run);
   std::string elsewhere = saved_run(folder("same_elsewhere"));
-  struct Case {
-    std::string args, message;
-  };
-  std::vector<Case> cases{
+  std::vector<BadUsage> cases{
       {"fuzz-impl --command cat --measure " + m + " --report " + m, "--report " + m + " is the same file as --measure"},
       {"merge " + shard + " --json " + shard, "--json " + shard + " is the same file as SHARDS"},
       {"merge " + shard + " --out " + dir.string(), "holds the input SHARDS"},
@@ -138,11 +135,7 @@ TEST(HostileOutputs, AnOutputThatIsAnInputIsRefusedForEveryCommand) {
       {"report --from " + elsewhere + " --replays " + dir.string() + " --out " + dir.string(),
        "is the same folder as --replays"},
   };
-  for (const Case& c : cases) {
-    ProcessRun r = run_palcheck(c.args);
-    EXPECT_EQ(r.code, 2) << c.args << "\n" << r.err;
-    EXPECT_NE(r.err.find(c.message), std::string::npos) << c.args << "\n" << r.err;
-  }
+  expect_usage_errors(cases);
   EXPECT_EQ(read(m), "2,1\n");
   EXPECT_EQ(read(shard), shard_bytes);
   EXPECT_EQ(read(run), run_bytes);

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <vector>
 
 namespace palcheck::cli_test {
 
@@ -49,5 +50,20 @@ inline ProcessRun shell(const std::string& command) {
 
 /// Runs the palcheck binary under test with these arguments.
 inline ProcessRun run_palcheck(const std::string& args) { return shell(std::string(PALCHECK_BINARY) + " " + args); }
+
+/// A command line palcheck must refuse with exit code 2, and a part of the message it must print.
+struct BadUsage {
+  std::string args;     ///< after the binary
+  std::string message;  ///< a part of stderr
+};
+
+/// Runs each bad usage and expects palcheck to refuse it with its message.
+inline void expect_usage_errors(const std::vector<BadUsage>& cases) {
+  for (const BadUsage& c : cases) {
+    ProcessRun r = run_palcheck(c.args);
+    EXPECT_EQ(r.code, 2) << c.args << "\n" << r.err;
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << c.args << "\n" << r.err;
+  }
+}
 
 }  // namespace palcheck::cli_test
