@@ -5,18 +5,12 @@
 #pragma once
 
 #include "relay.h"
+#include "wiping_stack.h"
 
 #include <cstddef>
 #include <vector>
 
 namespace palcheck {
-
-/// What one input did to the memory, so that parallel data (outputs per entry) can follow it.
-struct MemoryStepEffect {
-  std::size_t wiped = 0;  ///< entries removed from the top (before any push); always even
-  bool replaced = false;  ///< the top was a continuing monotone run and was overwritten
-  bool pushed = false;    ///< a new top was appended
-};
 
 /// The classical Preisach memory with an explicit initial state.
 class PreisachMemory {
@@ -25,13 +19,13 @@ class PreisachMemory {
   explicit PreisachMemory(InitialState initial = InitialState::Off);
 
   /// Feeds one input; equal consecutive inputs change nothing.
-  MemoryStepEffect step(const Q& u);
+  MemoryStepEffect step(const Q& u) { return stack_.step(u); }
 
   /// The dominant extrema, oldest first; the last one is the current input (empty before any input).
-  const std::vector<Q>& extrema() const { return extrema_; }
+  const std::vector<Q>& extrema() const { return stack_.extrema(); }
 
   /// Whether entry `index` (0-based) of extrema() was reached rising (a maximum) or falling.
-  bool is_maximum(std::size_t index) const;
+  bool is_maximum(std::size_t index) const { return stack_.is_maximum(index); }
 
   /// The initial state this memory started from.
   InitialState initial() const { return initial_; }
@@ -41,7 +35,7 @@ class PreisachMemory {
 
  private:
   InitialState initial_;
-  std::vector<Q> extrema_;
+  WipingStack<Q> stack_;
 };
 
 /// The memory after each input of u.

@@ -577,7 +577,7 @@ std::vector<double> KeyedMeasure::outputs_double(const std::vector<double>& u, I
 }
 
 KeyedRun::KeyedRun(const KeyedMeasure& keyed, InitialState initial)
-    : keyed_(&keyed), first_is_max_(initial == InitialState::Off) {
+    : keyed_(&keyed), stack_(initial) {
   if (initial == InitialState::On) {
     if (keyed.integral())
       int_start_ = keyed.int_cell(keyed.threshold_count(), 0);
@@ -586,38 +586,11 @@ KeyedRun::KeyedRun(const KeyedMeasure& keyed, InitialState initial)
   }
 }
 
-// The wiping-out memory of preisach_memory.cpp over keys (the same recurrences as MemoryPal::reached);
-// the outputs are left to the caller.
-MemoryStepEffect KeyedRun::move(int u) {
-  MemoryStepEffect effect;
-  if (extrema_.empty()) {
-    extrema_.push_back(u);
-    effect.pushed = true;
-    return effect;
-  }
-  if (u == extrema_.back()) return effect;
-  bool rising = u > extrema_.back();
-  if (is_maximum(extrema_.size() - 1) == rising) {
-    extrema_.back() = u;
-    effect.replaced = true;
-  } else {
-    extrema_.push_back(u);
-    effect.pushed = true;
-  }
-  while (extrema_.size() >= 3) {
-    int older = extrema_[extrema_.size() - 3];
-    if (!(rising ? u >= older : u <= older)) break;
-    extrema_.erase(extrema_.end() - 3, extrema_.end() - 1);
-    effect.wiped += 2;
-  }
-  return effect;
-}
-
 // Each entry carries its output alongside; only the top one changes.
 MemoryStepEffect KeyedRun::step(int u) {
-  MemoryStepEffect effect = move(u);
+  MemoryStepEffect effect = stack_.step(u);
   if (!effect.pushed && !effect.replaced) return effect;
-  std::size_t size = extrema_.size();
+  std::size_t size = stack_.extrema().size();
   if (keyed_->integral())
     int_outputs_.resize(size);
   else
@@ -643,41 +616,28 @@ void KeyedRun::step_scaled(const int* keys, std::size_t n, __int128* out) {
   // A table that stays in cache (up to L = 361) is read at once; a larger one a block later.
   const bool cached = side * side * sizeof(__int128) <= (std::size_t{2} << 20);
   for (std::size_t first = 0; first < n; first += kBlock) {
-    std::size_t count = std::min(kBlock, n - first), size = extrema_.size(), low = size;
-    extrema_.resize(size + count);
+    std::size_t count = std::min(kBlock, n - first), size = stack_.extrema().size(), low = size;
     setter_.resize(size + count);
     int_outputs_.resize(size + count);
-    int* ext = extrema_.data();
     int* setter = setter_.data();
     const __int128* kept = int_outputs_.data();
     __int128* block = out + first;
     auto value = [&](std::size_t e) { return e < low ? kept + e : block + setter[e]; };
     for (std::size_t k = 0; k < count; ++k) {
-      int u = keys[first + k];
-      if (size > 0 && u == ext[size - 1]) {
+      MemoryStepEffect effect = stack_.step(keys[first + k]);
+      const int* ext = stack_.extrema().data();
+      size = stack_.extrema().size();
+      if (!effect.pushed && !effect.replaced) {
         plus[k] = minus[k] = 0;
         below[k] = value(size - 1);
         if (cached) block[k] = *below[k];
         continue;
       }
-      if (size == 0) {
-        ext[size++] = u;
-      } else {
-        bool rising = u > ext[size - 1];
-        if (is_maximum(size - 1) == rising)
-          ext[size - 1] = u;
-        else
-          ext[size++] = u;
-        while (size >= 3 && (rising ? u >= ext[size - 3] : u <= ext[size - 3])) {
-          ext[size - 3] = u;
-          size -= 2;
-        }
-      }
       std::size_t index = size - 1;
       setter[index] = static_cast<int>(k);
       low = std::min(low, index);
-      int p = index > 0 ? ext[index - 1] : -1;
-      if (is_maximum(index)) {
+      int u = ext[index], p = index > 0 ? ext[index - 1] : -1;
+      if (stack_.is_maximum(index)) {
         plus[k] = column(p) * side + row(u);
         minus[k] = p >= 0 ? column(p) * side + row(p) : 0;
       } else {
@@ -695,7 +655,6 @@ void KeyedRun::step_scaled(const int* keys, std::size_t n, __int128* out) {
     if (!cached)
       for (std::size_t k = 0; k < count; ++k) block[k] = *below[k] + table[plus[k]] - table[minus[k]];
     for (std::size_t e = low; e < size; ++e) int_outputs_[e] = block[setter[e]];
-    extrema_.resize(size);
     setter_.resize(size);
     int_outputs_.resize(size);
   }
@@ -721,15 +680,16 @@ std::size_t KeyedRun::column(int b) const { return b < 0 ? 0 : static_cast<std::
 // is zero (the empty sum stands for a missing term).
 std::pair<std::size_t, std::size_t> KeyedRun::top_cells() const {
   std::size_t side = keyed_->threshold_count() + 1;
-  std::size_t index = extrema_.size() - 1;
-  int u = extrema_[index];
-  int p = index > 0 ? extrema_[index - 1] : -1;
-  if (is_maximum(index)) return {column(p) * side + row(u), p >= 0 ? column(p) * side + row(p) : 0};
+  const std::vector<int>& extrema = stack_.extrema();
+  std::size_t index = extrema.size() - 1;
+  int u = extrema[index];
+  int p = index > 0 ? extrema[index - 1] : -1;
+  if (stack_.is_maximum(index)) return {column(p) * side + row(u), p >= 0 ? column(p) * side + row(p) : 0};
   return {column(u) * side + row(u), column(u) * side + row(p)};
 }
 
 void KeyedRun::recompute_top() {
-  std::size_t index = extrema_.size() - 1;
+  std::size_t index = stack_.extrema().size() - 1;
   auto [plus, minus] = top_cells();
   if (keyed_->integral()) {
     const __int128* table = keyed_->int_table_.data();

@@ -13,7 +13,7 @@
 #pragma once
 
 #include "reference/measure.h"
-#include "reference/preisach_memory.h"
+#include "reference/wiping_stack.h"
 
 #include <bit>
 #include <cstddef>
@@ -152,19 +152,16 @@ class KeyedRun {
   /// The output now times 2^scale (only when the measure is integral()).
   __int128 scaled() const { return int_outputs_.empty() ? int_start_ : int_outputs_.back(); }
   /// Number of entries of the memory now.
-  std::size_t depth() const { return extrema_.size(); }
+  std::size_t depth() const { return stack_.extrema().size(); }
 
  private:
-  bool is_maximum(std::size_t index) const { return (index % 2 == 0) == first_is_max_; }
-  MemoryStepEffect move(int key);
   std::pair<std::size_t, std::size_t> top_cells() const;
   std::size_t row(int a) const;
   std::size_t column(int b) const;
   void recompute_top();
 
   const KeyedMeasure* keyed_;
-  bool first_is_max_;
-  std::vector<int> extrema_;
+  WipingStack<int> stack_;
   std::vector<__int128> int_outputs_;  // integral measures
   std::vector<Q> outputs_;             // the others
   std::vector<int> setter_;            // step_scaled: the block's token that set each entry
