@@ -301,7 +301,7 @@ InductionProof prove_algorithm1(const RunConfig& config, Algorithm1Fact fact, Fi
   bool all = true;
   auto run = [&](const std::string& suffix, const std::string& name, const std::string& question,
                  const std::function<void(Query&, const Stack&)>& pose) {
-    if (mutant && !proof.queries.empty() && proof.queries.back().z3 == "sat") return;
+    if (mutant && !proof.queries.empty() && proof.queries.back().z3.is(SolverAnswer::Sat)) return;
     all = run_case(config, change, file + "_" + suffix, name, question, pose, proof) && all;
   };
   if (fact == Algorithm1Fact::PopOne) {

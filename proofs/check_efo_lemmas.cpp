@@ -151,7 +151,7 @@ std::vector<CheckResult> check_ext_indicator(const RunConfig& config) {
       });
   for (std::size_t k = 0; k < out.size(); ++k)
     out[k].details.emplace_back("relay(u_i+eps, u_i-eps) changes at step i",
-                                to_string(always_zero[k].answer) + " (cvc5: " + always_zero[k].second.answer + ")" +
+                                to_string(always_zero[k].answer) + " (cvc5: " + to_string(always_zero[k].second.reply) + ")" +
                                     (confirmed_unsat(always_zero[k]) ? " (never, for every eps > 0)" : ""));
   return out;
 }

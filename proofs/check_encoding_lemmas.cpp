@@ -190,7 +190,8 @@ CheckResult chain_result(const DecodeChain& chain, const Judgement& j) {
     if (solvers_disagree(*step)) return solver_result(*step);
   combined.second = chain.rounding.second;
   if (!(confirmed_unsat(chain.rounding) && confirmed_unsat(chain.modulus)))
-    combined.second.answer = "step 1: " + chain.rounding.second.answer + "; step 2: " + chain.modulus.second.answer;
+    combined.second.reply = {SolverAnswer::Unknown, "step 1: " + to_string(chain.rounding.second.reply) + "; step 2: " +
+                                                             to_string(chain.modulus.second.reply)};
   combined.core = chain.rounding.core;
   for (const std::string& h : chain.modulus.core)
     if (std::find(combined.core.begin(), combined.core.end(), h) == combined.core.end()) combined.core.push_back(h);
@@ -200,9 +201,9 @@ CheckResult chain_result(const DecodeChain& chain, const Judgement& j) {
                               chain.modulus.reason_unknown;
   CheckResult r = judge(combined, j);
   r.details.emplace_back("step 1 (rounding of (C_max - M)/Delta)",
-                         to_string(chain.rounding.answer) + " (cvc5: " + chain.rounding.second.answer + ")");
+                         to_string(chain.rounding.answer) + " (cvc5: " + to_string(chain.rounding.second.reply) + ")");
   r.details.emplace_back("step 2 (mod (k+1), quotient written d - z)",
-                         to_string(chain.modulus.answer) + " (cvc5: " + chain.modulus.second.answer + ")");
+                         to_string(chain.modulus.answer) + " (cvc5: " + to_string(chain.modulus.second.reply) + ")");
   if (!chain.rounding.smt2_path.empty()) r.details.emplace_back("smt2 step 1", chain.rounding.smt2_path);
   if (!chain.modulus.smt2_path.empty()) r.details.emplace_back("smt2 step 2", chain.modulus.smt2_path);
   return r;

@@ -35,7 +35,7 @@ std::vector<CheckResult> check_wiping_hypotheses(const RunConfig& config) {
     r.hypotheses_used = o.core;
   } else {
     r.verdict = Verdict::Error;
-    r.summary = "expected contradictory hypotheses, Z3 says " + to_string(o.answer) + ", cvc5 " + o.second.answer;
+    r.summary = "expected contradictory hypotheses, Z3 says " + to_string(o.answer) + ", cvc5 " + to_string(o.second.reply);
   }
   return {r};
 }
@@ -295,7 +295,7 @@ std::vector<CheckResult> check_range(const RunConfig& config) {
     } else {
       r.verdict = o.answer == SolverAnswer::Sat ? Verdict::Error : Verdict::Unknown;
       r.summary =
-          "expected no measure; Z3 says " + to_string(o.answer) + " " + o.reason_unknown + ", cvc5 " + o.second.answer;
+          "expected no measure; Z3 says " + to_string(o.answer) + " " + o.reason_unknown + ", cvc5 " + to_string(o.second.reply);
     }
     out.push_back(r);
   }

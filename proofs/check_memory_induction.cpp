@@ -20,7 +20,7 @@ CheckResult induction_result(const RunConfig& config, const MemoryInduction& run
   r.details.emplace_back("step cases and ghost witnesses", memory_step_text());
   add_query_details(r, run.queries);
   std::string replay = run.reachable_state ? replay_reachable_state(*run.reachable_state) : "no model";
-  r.details.emplace_back("non-vacuity (a)", run.witness_query.question + ": z3 " + run.witness_query.z3 +
+  r.details.emplace_back("non-vacuity (a)", run.witness_query.question + ": z3 " + to_string(run.witness_query.z3) +
                                                 (replay.empty() ? "; the reference replays the model as a reachable "
                                                                   "state (memory, u, next memory, relay states agree)"
                                                                 : "; " + replay));

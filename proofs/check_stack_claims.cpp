@@ -157,7 +157,7 @@ std::vector<CheckResult> check_def_stack(const RunConfig& config) {
         return j;
       });
   out.front().details.emplace_back("memory maxima decrease and minima increase (contrary is)",
-                                   to_string(minima_increase.answer) + " (cvc5: " + minima_increase.second.answer +
+                                   to_string(minima_increase.answer) + " (cvc5: " + to_string(minima_increase.second.reply) +
                                        ")" + (confirmed_unsat(minima_increase) ? ": no counterexample up to N" : ""));
   return out;
 }

@@ -39,9 +39,9 @@ const GenericProof& generic_proof(const RunConfig& config) {
   p.replay = p.run.reachable_state ? replay_tc_state(*p.run.reachable_state) : "no model";
   for (const InductionQuery& q : p.run.queries) {
     if (q.disagree && p.disagreement.empty())
-      p.disagreement = q.name + ": z3 " + q.z3 + ", cvc5 " + q.cvc5 + " (" + q.smt2_path + ")";
-    if (q.z3 != "unsat" || q.cvc5 != "unsat") p.confirmations += (p.confirmations.empty() ? "" : ", ") + q.name;
-    if (q.z3.rfind("unknown", 0) == 0 && p.failure.empty()) p.failure = "Z3 gave up on " + q.name + ": " + q.z3;
+      p.disagreement = q.name + ": z3 " + to_string(q.z3) + ", cvc5 " + to_string(q.cvc5) + " (" + q.smt2_path + ")";
+    if (!(q.z3.is(SolverAnswer::Unsat) && q.cvc5.is(SolverAnswer::Unsat))) p.confirmations += (p.confirmations.empty() ? "" : ", ") + q.name;
+    if (q.z3.is(SolverAnswer::Unknown) && p.failure.empty()) p.failure = "Z3 gave up on " + q.name + ": " + to_string(q.z3);
   }
   if (!p.run.proved && p.failure.empty()) p.failure = "the induction did not close: not unsat on " + p.confirmations;
   if (!p.replay.empty() && p.failure.empty()) p.failure = "the non-vacuity witness does not replay (" + p.replay + ")";
@@ -86,10 +86,10 @@ std::vector<CheckResult> check_generic(const RunConfig& config) {
   r.details.emplace_back("lemmas", tc_lemmas_text());
   r.details.emplace_back("induction over machine steps", tc_induction_text());
   for (const InductionQuery& q : p.run.queries)
-    r.details.emplace_back(q.name, q.question + ": z3 " + q.z3 + ", cvc5 " + q.cvc5 +
+    r.details.emplace_back(q.name, q.question + ": z3 " + to_string(q.z3) + ", cvc5 " + to_string(q.cvc5) +
                                        (q.smt2_path.empty() ? "" : " (" + q.smt2_path + ")"));
   r.details.emplace_back("non-vacuity (a)",
-                         p.run.witness_query.question + ": z3 " + p.run.witness_query.z3 +
+                         p.run.witness_query.question + ": z3 " + to_string(p.run.witness_query.z3) +
                              (p.replay.empty() ? "; the reference replays the model: memory, reader outputs, middle "
                                                  "and next memories and the popped stack agree"
                                                : "; " + p.replay));

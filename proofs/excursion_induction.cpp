@@ -252,7 +252,7 @@ InductionProof prove_excursion(const RunConfig& config, Excursion which, Excursi
   bool all = true;
   auto run = [&](const std::string& suffix, const std::string& name, const std::string& question,
                  const std::function<void(Query&, const Symbols&)>& pose) {
-    if (mutant && !proof.queries.empty() && proof.queries.back().z3 == "sat") return;
+    if (mutant && !proof.queries.empty() && proof.queries.back().z3.is(SolverAnswer::Sat)) return;
     all = run_case(config, change, file + "_" + suffix, name, question, pose, proof) && all;
   };
   if (which == Excursion::Wiping) {

@@ -9,6 +9,7 @@
 
 #include "proofs/encode_relay.h"
 #include "reference/preisach_memory.h"
+#include "smt/induction_query.h"
 #include "smt/judgement.h"
 #include "smt/mutation.h"
 #include "smt/z3_query.h"
@@ -126,14 +127,6 @@ Step transition(const Vocabulary& v, StepCase kind, const State& m, const State&
   return {condition && cut_ok && n.E == smt::store(m.E, cut, v.u) && n.L == cut + 1 && relay && ghost, cut, top};
 }
 
-std::string answer_text(const QueryOutcome& o) {
-  return o.answer == SolverAnswer::Unknown ? "unknown (" + o.reason_unknown + ")" : to_string(o.answer);
-}
-
-InductionQuery record(const std::string& name, const std::string& question, const QueryOutcome& o) {
-  return {name, question, answer_text(o), o.second.answer, o.smt2_path, solvers_disagree(o)};
-}
-
 std::string initial_tag(InitialState initial) { return initial == InitialState::On ? "1" : "0"; }
 
 // The model of a step query as reference inputs: memory, u, next memory, relay states (replay_reachable_state).
@@ -220,10 +213,10 @@ MemoryInduction prove_memory_invariant(const RunConfig& config, InitialState ini
     q.fact(!v.invariant(m));
     QueryOutcome o = q.check();
     all_unsat = all_unsat && confirmed_unsat(o);
-    out.queries.push_back(record("base", "the empty memory with g = -1 and s = the initial state satisfies Inv", o));
+    out.queries.push_back(recorded("base", "the empty memory with g = -1 and s = the initial state satisfies Inv", o));
   }
   for (const CaseSpec& k : kCases) {
-    if (mutant && out.queries.back().z3 == "sat") break;
+    if (mutant && out.queries.back().z3.is(SolverAnswer::Sat)) break;
     smt::Context c;
     Vocabulary v{c, initial, c.real_const("alpha"), c.real_const("beta"), c.real_const("u")};
     State m = v.fresh(""), n = v.fresh("_next");
@@ -238,7 +231,7 @@ MemoryInduction prove_memory_invariant(const RunConfig& config, InitialState ini
     if (mutant) q.fact(m.L <= 6);
     QueryOutcome o = q.check();
     all_unsat = all_unsat && confirmed_unsat(o);
-    out.queries.push_back(record(k.name, std::string("Inv(E, L, s, g) and ") + k.words + " => Inv(E', L', s', g')", o));
+    out.queries.push_back(recorded(k.name, std::string("Inv(E, L, s, g) and ") + k.words + " => Inv(E', L', s', g')", o));
   }
   out.proved = all_unsat;
   if (mutant) return out;
@@ -253,7 +246,7 @@ MemoryInduction prove_memory_invariant(const RunConfig& config, InitialState ini
   q.fact(step.premises);
   q.fact(step.cut <= step.top - 2 && m.L <= 6 && m.g >= 0);
   QueryOutcome o = q.check();
-  out.witness_query = record("non-vacuity: a turn that wipes", "Inv, the turn case and c <= t - 2 (sat expected)", o);
+  out.witness_query = recorded("non-vacuity: a turn that wipes", "Inv, the turn case and c <= t - 2 (sat expected)", o);
   if (o.answer == SolverAnswer::Sat) {
     out.reachable_state = model_state(*o.model, v, m, n);
   }
@@ -309,7 +302,7 @@ MemoryInduction memory_pop_one(const RunConfig& config, InitialState initial, Me
       q.fact(step.premises && step.cut == m.L - 2 && m.L <= 6);
       QueryOutcome o = q.check();
       out.witness_query =
-          record("non-vacuity (a)", "Inv, two pairs, the signal turns and cuts at L-2 (sat expected)", o);
+          recorded("non-vacuity (a)", "Inv, two pairs, the signal turns and cuts at L-2 (sat expected)", o);
       if (o.answer == SolverAnswer::Sat) out.reachable_state = model_state(*o.model, v, m, n);
       continue;
     }
@@ -318,7 +311,7 @@ MemoryInduction memory_pop_one(const RunConfig& config, InitialState initial, Me
     if (mutant) q.fact(m.L <= 6);  // a mutant's counterexample is looked for among short memories
     QueryOutcome o = q.check();
     out.proved = confirmed_unsat(o);
-    out.queries.push_back(record("memory: the signal turns and wipes exactly the top pair",
+    out.queries.push_back(recorded("memory: the signal turns and wipes exactly the top pair",
                                  "Inv, two pairs ending with a minimum, u = E[L-4] - eps, 0 < eps < E[L-4] - E[L-2] "
                                  "=> u > E[L-1] and the turn's cut is L-2 (E' = E[0..L-3], u)",
                                  o));
@@ -386,7 +379,7 @@ MemoryInduction run_corollary(const RunConfig& config, InitialState initial, con
     k.negation(c, q);
     QueryOutcome o = q.check();
     out.proved = confirmed_unsat(o) && out.proved;
-    out.queries.push_back(record(k.name, k.question, o));
+    out.queries.push_back(recorded(k.name, k.question, o));
     if (mutated && o.answer == SolverAnswer::Sat) break;
   }
   return out;

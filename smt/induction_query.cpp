@@ -6,8 +6,7 @@
 namespace palcheck::proofs {
 
 InductionQuery recorded(const std::string& name, const std::string& question, const QueryOutcome& o) {
-  std::string z3 = o.answer == SolverAnswer::Unknown ? "unknown (" + o.reason_unknown + ")" : to_string(o.answer);
-  return {name, question, z3, o.second.answer, o.smt2_path, solvers_disagree(o)};
+  return {name, question, z3_reply(o), o.second.reply, o.smt2_path, solvers_disagree(o)};
 }
 
 bool ask(Query& q, const std::string& name, const std::string& question, std::vector<InductionQuery>& queries) {

@@ -2,6 +2,8 @@
 // its file. Solver-free, so that a proof's interface never shows the solver.
 #pragma once
 
+#include "smt/solver_reply.h"
+
 #include <string>
 
 namespace palcheck::proofs {
@@ -10,8 +12,8 @@ namespace palcheck::proofs {
 struct InductionQuery {
   std::string name;       ///< "base", "step: equal input", "step: continue the run", ...
   std::string question;   ///< the query in words (premises => goal)
-  std::string z3;         ///< "sat" / "unsat" / "unknown (<reason>)"
-  std::string cvc5;       ///< cvc5's answer to the same file
+  SolverReply z3;         ///< Z3's answer
+  SolverReply cvc5;       ///< cvc5's answer to the same file
   std::string smt2_path;  ///< kept when RunConfig::smt2_dir is set
   bool disagree = false;  ///< one solver sat, the other unsat
 };

@@ -24,7 +24,7 @@ CheckResult induction_report(const InductionProof& proof, const InductionClaim& 
   r.details.emplace_back("ghost witnesses", proof.ghosts);
   add_query_details(r, proof.queries);
   const InductionQuery& w = proof.witness_query;
-  r.details.emplace_back("non-vacuity (a)", w.question + ": z3 " + w.z3 + ", cvc5 " + w.cvc5 +
+  r.details.emplace_back("non-vacuity (a)", w.question + ": z3 " + to_string(w.z3) + ", cvc5 " + to_string(w.cvc5) +
                                                 (replay.empty() ? "; the reference replays the model" : "; " + replay));
   r.details.emplace_back("non-vacuity (a) smt2", w.smt2_path.empty() ? "(not kept: pass --smt2-dir)" : w.smt2_path);
   judge_induction(r, proof.queries, proof.proved, replay, claim, proof.invariant);
@@ -33,7 +33,7 @@ CheckResult induction_report(const InductionProof& proof, const InductionClaim& 
 
 void add_query_details(CheckResult& r, const std::vector<InductionQuery>& queries) {
   for (const InductionQuery& q : queries) {
-    r.details.emplace_back(q.name, q.question + ": z3 " + q.z3 + ", cvc5 " + q.cvc5);
+    r.details.emplace_back(q.name, q.question + ": z3 " + to_string(q.z3) + ", cvc5 " + to_string(q.cvc5));
     r.details.emplace_back(q.name + " smt2", q.smt2_path.empty() ? "(not kept: pass --smt2-dir)" : q.smt2_path);
   }
 }
@@ -45,20 +45,20 @@ void judge_induction(CheckResult& r, const std::vector<InductionQuery>& queries,
   const InductionQuery* gave_up = nullptr;
   for (const InductionQuery& q : queries) {
     if (q.disagree) disagreement = &q;
-    if (!open && (q.z3 != "unsat" || q.cvc5 != "unsat")) open = &q;
-    if (!gave_up && q.z3.rfind("unknown", 0) == 0) gave_up = &q;
+    if (!open && !(q.z3.is(SolverAnswer::Unsat) && q.cvc5.is(SolverAnswer::Unsat))) open = &q;
+    if (!gave_up && q.z3.is(SolverAnswer::Unknown)) gave_up = &q;
   }
   r.second_solver = SecondSolver{cvc5_version(), proved ? "unsat" : "not all unsat (see details)"};
   if (disagreement) {
     r.verdict = Verdict::Error;
-    r.summary = "the solvers disagree on " + disagreement->name + ": z3 " + disagreement->z3 + ", cvc5 " +
-                disagreement->cvc5 + " (" + disagreement->smt2_path + ")";
+    r.summary = "the solvers disagree on " + disagreement->name + ": z3 " + to_string(disagreement->z3) + ", cvc5 " +
+                to_string(disagreement->cvc5) + " (" + disagreement->smt2_path + ")";
   } else if (!proved) {
-    r.verdict = gave_up && stopped_at_a_limit(gave_up->z3) ? Verdict::Timeout : Verdict::Unknown;
+    r.verdict = gave_up && stopped_at_a_limit(gave_up->z3.reason) ? Verdict::Timeout : Verdict::Unknown;
     if (gave_up)
-      r.summary = "Z3 gave up on " + gave_up->name + ": " + gave_up->z3;
+      r.summary = "Z3 gave up on " + gave_up->name + ": " + to_string(gave_up->z3);
     else
-      r.summary = "the induction did not close at " + (open ? open->name + ": z3 " + open->z3 + ", cvc5 " + open->cvc5
+      r.summary = "the induction did not close at " + (open ? open->name + ": z3 " + to_string(open->z3) + ", cvc5 " + to_string(open->cvc5)
                                                             : std::string("an unanswered query"));
   } else if (!replay.empty()) {
     r.verdict = Verdict::Error;

@@ -24,19 +24,19 @@ CheckResult solver_result(const QueryOutcome& outcome, const std::string& method
   r.verdict = Verdict::Unknown;  // the caller decides unless the solvers disagree
   r.method = method;
   r.details.emplace_back("z3", to_string(outcome.answer));
-  r.details.emplace_back(outcome.second.solver, outcome.second.answer);
+  r.details.emplace_back(outcome.second.solver, to_string(outcome.second.reply));
   if (!outcome.smt2_path.empty()) r.details.emplace_back("smt2", outcome.smt2_path);
-  r.second_solver = SecondSolver{outcome.second.solver, outcome.second.answer};
+  r.second_solver = SecondSolver{outcome.second.solver, to_string(outcome.second.reply)};
   if (solvers_disagree(outcome)) {
     r.verdict = Verdict::Error;
     r.summary = "the solvers disagree: Z3 says " + to_string(outcome.answer) + ", " + outcome.second.solver + " says " +
-                outcome.second.answer + " on " + outcome.smt2_path;
+                to_string(outcome.second.reply) + " on " + outcome.smt2_path;
   }
   return r;
 }
 
 bool confirmed_unsat(const QueryOutcome& outcome) {
-  return outcome.answer == SolverAnswer::Unsat && outcome.second.answer == "unsat";
+  return outcome.answer == SolverAnswer::Unsat && outcome.second.reply.is(SolverAnswer::Unsat);
 }
 
 CheckResult judge(const QueryOutcome& outcome, const Judgement& j) {
@@ -52,7 +52,7 @@ CheckResult judge(const QueryOutcome& outcome, const Judgement& j) {
       if (!confirmed_unsat(outcome)) {
         // PROVED needs both solvers: a Z3 proof that cvc5 could not confirm is not one.
         r.verdict = Verdict::Unknown;
-        r.summary = "Z3 says unsat but " + outcome.second.solver + " did not confirm (" + outcome.second.answer +
+        r.summary = "Z3 says unsat but " + outcome.second.solver + " did not confirm (" + to_string(outcome.second.reply) +
                     "): " + j.proved;
         break;
       }
@@ -71,7 +71,9 @@ CheckResult judge(const QueryOutcome& outcome, const Judgement& j) {
       r.summary = j.refuted;
       r.counterexample = j.witness(*outcome.model);
       break;
-    case SolverAnswer::Unknown: {
+    case SolverAnswer::Unknown:
+    case SolverAnswer::Error:
+    case SolverAnswer::NotAsked: {
       r.verdict = stopped_at_a_limit(outcome.reason_unknown) ? Verdict::Timeout : Verdict::Unknown;
       r.summary = "Z3 gave up: " + outcome.reason_unknown;
       r.details.emplace_back("reason_unknown", outcome.reason_unknown);
@@ -91,7 +93,7 @@ CheckResult judge_induction(const std::vector<InductionCase>& cases, const Judge
     CheckResult one = solver_result(k.outcome, "induction");
     if (solvers_disagree(k.outcome)) return one;
     all = all && confirmed_unsat(k.outcome);
-    r.details.emplace_back(k.name, "z3 " + to_string(k.outcome.answer) + ", cvc5 " + k.outcome.second.answer +
+    r.details.emplace_back(k.name, "z3 " + to_string(k.outcome.answer) + ", cvc5 " + to_string(k.outcome.second.reply) +
                                        (k.outcome.smt2_path.empty() ? "" : " (" + k.outcome.smt2_path + ")"));
     for (const std::string& h : k.outcome.core)
       if (std::find(r.hypotheses_used.begin(), r.hypotheses_used.end(), h) == r.hypotheses_used.end())

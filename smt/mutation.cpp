@@ -18,14 +18,14 @@ RunConfig mutant_config(const RunConfig& config) {
 MutantResult mutant_outcome(const std::string& name, const std::string& change,
                             const std::vector<InductionQuery>& queries) {
   MutantResult m{name, change, false, ""};
-  auto answers = [](const InductionQuery& q) { return q.name + ": z3 " + q.z3; };
+  auto answers = [](const InductionQuery& q) { return q.name + ": z3 " + to_string(q.z3); };
   for (const InductionQuery& q : queries)
-    if (q.z3 == "sat") {
+    if (q.z3.is(SolverAnswer::Sat)) {
       m.refuted = true;
       m.evidence = answers(q) + " (a model of the mutated query)";
       return m;
     }
-  auto open = std::find_if(queries.begin(), queries.end(), [](const InductionQuery& q) { return q.z3 != "unsat"; });
+  auto open = std::find_if(queries.begin(), queries.end(), [](const InductionQuery& q) { return !q.z3.is(SolverAnswer::Unsat); });
   if (open != queries.end())
     m.evidence = "undecided: " + answers(*open);
   else

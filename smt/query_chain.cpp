@@ -23,10 +23,4 @@ CheckResult chain_report(const InductionProof& proof, const InductionClaim& clai
   return r;
 }
 
-bool some_query_sat(const InductionProof& proof) {
-  for (const InductionQuery& q : proof.queries)
-    if (q.z3 == "sat") return true;
-  return false;
-}
-
 }  // namespace palcheck::proofs

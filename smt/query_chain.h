@@ -50,7 +50,7 @@ InductionProof run_chain(const RunConfig& config, const InductionText& text,
     Query q(c, config, chain_file(text, static_cast<int>(mutant), k.name));
     k.negation(c, q);
     proof.proved = ask(q, k.name, k.question, proof.queries) && proof.proved;
-    if (mutated && proof.queries.back().z3 == "sat") break;
+    if (mutated && proof.queries.back().z3.is(SolverAnswer::Sat)) break;
   }
   return proof;
 }
@@ -59,9 +59,6 @@ InductionProof run_chain(const RunConfig& config, const InductionText& text,
 /// words and hypotheses, the invariant or lemma and what it takes as given (InductionText::ghosts), every
 /// query and its file in the details; ERROR on a disagreement; else UNKNOWN naming the first open query.
 CheckResult chain_report(const InductionProof& proof, const InductionClaim& claim, const std::string& method);
-
-/// True when some query of `proof` was answered sat by Z3 (a mutant is refuted).
-bool some_query_sat(const InductionProof& proof);
 
 /// Each of `mutants` run as `prove(settings, change)` under mutant_config (Z3 alone), as the results pin()
 /// takes; Change is read from `mutants` alone, so `prove` may be a lambda or a function.

@@ -96,7 +96,7 @@ std::string cvc5_version() {
 std::uint64_t cvc5_rlimit(std::uint64_t z3_rlimit) { return std::max<std::uint64_t>(1, z3_rlimit / 10); }
 
 SecondAnswer run_cvc5(const std::string& smt2_path, std::uint64_t z3_rlimit, Cvc5Search search, std::uint64_t seconds) {
-  SecondAnswer a{cvc5_version(), ""};
+  SecondAnswer a{cvc5_version(), {}};
   const std::uint64_t rlimit = cvc5_rlimit(z3_rlimit);
   // --rlimit bounds cvc5's own resource count, so the answer does not depend on the machine's load; the
   // wall-clock limit only ends a call that its resource count does not.
@@ -108,13 +108,15 @@ SecondAnswer run_cvc5(const std::string& smt2_path, std::uint64_t z3_rlimit, Cvc
   Output out = output_of(argv, seconds + 1);
   std::string line = first_line(out.text);
   if (out.killed)
-    a.answer = "unknown (killed at the wall-clock limit of " + std::to_string(seconds) + " s)";
-  else if (line == "sat" || line == "unsat")
-    a.answer = line;
+    a.reply = {SolverAnswer::Unknown, "killed at the wall-clock limit of " + std::to_string(seconds) + " s"};
+  else if (line == "sat")
+    a.reply = {SolverAnswer::Sat, ""};
+  else if (line == "unsat")
+    a.reply = {SolverAnswer::Unsat, ""};
   else if (line == "unknown")
-    a.answer = "unknown (resource limit " + std::to_string(rlimit) + " or incomplete)";
+    a.reply = {SolverAnswer::Unknown, "resource limit " + std::to_string(rlimit) + " or incomplete"};
   else
-    a.answer = "error: " + (line.empty() ? std::string("no output") : line);
+    a.reply = {SolverAnswer::Error, line.empty() ? std::string("no output") : line};
   return a;
 }
 

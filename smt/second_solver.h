@@ -4,6 +4,8 @@
 // can work on one query while Z3 works on the next (see prove_each in judgement.h).
 #pragma once
 
+#include "smt/solver_reply.h"
+
 #include <cstdint>
 #include <future>
 #include <string>
@@ -13,7 +15,7 @@ namespace palcheck::proofs {
 /// cvc5's answer to one SMT-LIB2 file.
 struct SecondAnswer {
   std::string solver;  ///< "cvc5 <version>"
-  std::string answer;  ///< "sat", "unsat", "unknown (<reason>)" or "error: <first line of output>"
+  SolverReply reply;   ///< unknown: a limit or incompleteness; error: its first line of output
 };
 
 /// cvc5's search heuristic for one query. It changes how fast cvc5 answers, never what a definite answer

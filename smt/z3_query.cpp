@@ -206,7 +206,7 @@ PendingOutcome Query::start() {
   std::future<SecondAnswer> second;
   if (key.empty()) {
     std::promise<SecondAnswer> ready;
-    ready.set_value(SecondAnswer{cvc5_version(), "not asked"});
+    ready.set_value(SecondAnswer{cvc5_version(), {SolverAnswer::NotAsked, ""}});
     second = ready.get_future();
   } else if (std::optional<SecondAnswer> known = answered(key)) {
     std::promise<SecondAnswer> ready;
@@ -253,7 +253,7 @@ QueryOutcome PendingOutcome::get() {
     std::ifstream in(path_);
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     write_file_atomically(path_, text + "; z3 answered: " + to_string(outcome.answer) +
-                                     "\n; cvc5 answered: " + outcome.second.answer + "\n");
+                                     "\n; cvc5 answered: " + to_string(outcome.second.reply) + "\n");
   }
   return outcome;
 }
@@ -295,13 +295,12 @@ bool stopped_at_a_limit(const std::string& reason) {
 }
 
 bool solvers_disagree(const QueryOutcome& outcome) {
-  return (outcome.answer == SolverAnswer::Sat && outcome.second.answer == "unsat") ||
-         (outcome.answer == SolverAnswer::Unsat && outcome.second.answer == "sat");
+  return (outcome.answer == SolverAnswer::Sat && outcome.second.reply.is(SolverAnswer::Unsat)) ||
+         (outcome.answer == SolverAnswer::Unsat && outcome.second.reply.is(SolverAnswer::Sat));
 }
 
-std::string to_string(SolverAnswer a) {
-  constexpr const char* kNames[] = {"sat", "unsat", "unknown"};  // in SolverAnswer's order
-  return kNames[static_cast<int>(a)];
+SolverReply z3_reply(const QueryOutcome& outcome) {
+  return {outcome.answer, outcome.answer == SolverAnswer::Unknown ? outcome.reason_unknown : ""};
 }
 
 std::vector<smt::Term> symbolic_sequence(smt::Context& ctx, const std::string& name, std::size_t n) {

@@ -19,9 +19,6 @@
 
 namespace palcheck::proofs {
 
-/// What Z3 answered.
-enum class SolverAnswer { Sat, Unsat, Unknown };
-
 /// The answer of one query with everything a verdict needs.
 struct QueryOutcome {
   SolverAnswer answer = SolverAnswer::Unknown;  ///< sat / unsat / unknown
@@ -103,8 +100,8 @@ bool solvers_disagree(const QueryOutcome& outcome);
 /// dump kept for an ERROR is renamed palcheck-disagreement-PID-N-NAME.smt2, which the sweep leaves.
 int sweep_stale_query_dumps(const std::string& folder);
 
-/// "sat", "unsat" or "unknown".
-std::string to_string(SolverAnswer a);
+/// Z3's answer in `outcome` as a reply (its reason when unknown).
+SolverReply z3_reply(const QueryOutcome& outcome);
 
 /// Real constants name0, name1, ... (a symbolic input sequence of n values).
 std::vector<smt::Term> symbolic_sequence(smt::Context& ctx, const std::string& name, std::size_t n);

@@ -15,7 +15,7 @@ namespace palcheck::testing {
 /// Each query's name and both solvers' answers, one per line.
 inline std::string answers(const std::vector<proofs::InductionQuery>& queries) {
   std::string out;
-  for (const proofs::InductionQuery& q : queries) out += "\n  " + q.name + ": z3 " + q.z3 + ", cvc5 " + q.cvc5;
+  for (const proofs::InductionQuery& q : queries) out += "\n  " + q.name + ": z3 " + proofs::to_string(q.z3) + ", cvc5 " + proofs::to_string(q.cvc5);
   return out;
 }
 
@@ -23,8 +23,8 @@ inline std::string answers(const std::vector<proofs::InductionQuery>& queries) {
 inline void expect_closed(bool proved, const std::vector<proofs::InductionQuery>& queries, const std::string& what) {
   EXPECT_TRUE(proved) << what << answers(queries);
   for (const proofs::InductionQuery& q : queries) {
-    EXPECT_EQ(q.z3, "unsat") << what << ": " << q.name;
-    EXPECT_EQ(q.cvc5, "unsat") << what << ": " << q.name;
+    EXPECT_TRUE(q.z3.is(proofs::SolverAnswer::Unsat)) << to_string(q.z3) << ": " << what << ": " << q.name;
+    EXPECT_TRUE(q.cvc5.is(proofs::SolverAnswer::Unsat)) << to_string(q.cvc5) << ": " << what << ": " << q.name;
   }
 }
 
@@ -33,7 +33,7 @@ template <class Change>
 void expect_refuted(const proofs::Mutant<Change>& m, const std::vector<proofs::InductionQuery>& queries,
                     const std::string& what) {
   bool sat = false;
-  for (const proofs::InductionQuery& q : queries) sat = sat || q.z3 == "sat";
+  for (const proofs::InductionQuery& q : queries) sat = sat || q.z3.is(proofs::SolverAnswer::Sat);
   EXPECT_TRUE(sat) << what << ": mutant '" << m.name << "' (" << m.change_text << ") stays unsat" << answers(queries);
 }
 

@@ -14,7 +14,7 @@ namespace {
 
 bool any_step_sat(const MemoryInduction& run) {
   for (const InductionQuery& q : run.queries)
-    if (q.name != "base" && q.z3 == "sat") return true;
+    if (q.name != "base" && q.z3.is(SolverAnswer::Sat)) return true;
   return false;
 }
 
@@ -23,10 +23,10 @@ TEST(MemoryInduction, ProvedForBothInitialStatesWithAReachableWipe) {
     MemoryInduction run = prove_memory_invariant(RunConfig{}, initial);
     EXPECT_TRUE(run.proved);
     for (const InductionQuery& q : run.queries) {
-      EXPECT_EQ(q.z3, "unsat") << q.name;
-      EXPECT_EQ(q.cvc5, "unsat") << q.name;
+      EXPECT_TRUE(q.z3.is(SolverAnswer::Unsat)) << to_string(q.z3) << ": " << q.name;
+      EXPECT_TRUE(q.cvc5.is(SolverAnswer::Unsat)) << to_string(q.cvc5) << ": " << q.name;
     }
-    EXPECT_EQ(run.witness_query.z3, "sat");
+    EXPECT_TRUE(run.witness_query.z3.is(SolverAnswer::Sat)) << to_string(run.witness_query.z3);
     ASSERT_TRUE(run.reachable_state.has_value());
     EXPECT_LT(run.reachable_state->values.at("next_memory").size(), run.reachable_state->values.at("memory").size() + 1)
         << "the witness step must wipe";

@@ -1,0 +1,28 @@
+// A solver's answer to one query as a value: which answer, and why when it is not definite. Z3's and
+// cvc5's answers are recorded, compared and confirmed as these; their text is written only for a reader.
+// Solver-free, so that a proof's record never shows the solver.
+#pragma once
+
+#include <string>
+
+namespace palcheck::proofs {
+
+/// What a solver answered (NotAsked: the run asks Z3 alone, as semantic mutants do).
+enum class SolverAnswer { Sat, Unsat, Unknown, Error, NotAsked };
+
+/// One solver's answer and, when it is not definite, why.
+struct SolverReply {
+  SolverAnswer answer = SolverAnswer::Unknown;  ///< sat / unsat / unknown / error
+  std::string reason;  ///< unknown: the solver's reason; error: its first line of output
+
+  /// Whether the answer is `a`, whatever the reason.
+  bool is(SolverAnswer a) const { return answer == a; }
+};
+
+/// "sat", "unsat", "unknown", "error" or "not asked".
+std::string to_string(SolverAnswer a);
+
+/// "sat", "unsat", "unknown (<reason>)", "error: <reason>" or "not asked".
+std::string to_string(const SolverReply& reply);
+
+}  // namespace palcheck::proofs
