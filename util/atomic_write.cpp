@@ -44,14 +44,6 @@ std::string named(const NamedPath& p) { return p.option + " " + p.path; }
 
 }  // namespace
 
-void write_atomically(const std::string& path, const std::string& bytes) {
-  try {
-    write_file_atomically(path, bytes);
-  } catch (const WriteError& e) {
-    throw InputError(e.what());
-  }
-}
-
 void flush_standard_output() {
   errno = 0;
   std::cout.flush();

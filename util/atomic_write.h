@@ -1,16 +1,12 @@
-// The outputs of every command, checked before any work and written whole or not at all
-// (util/atomic_file.h for files, util/output_folder.h for folders), with the errors as
-// InputError (exit 2) naming the option.
+// The outputs of every command, checked before any work (they are written whole or not at all by
+// util/atomic_file.h for files, util/output_folder.h for folders), with the errors as InputError
+// (exit 2) naming the option.
 #pragma once
 
 #include <string>
 #include <vector>
 
 namespace palcheck {
-
-/// Writes `bytes` to `path` (util/atomic_file.h: replaced whole, or written through a link,
-/// device or FIFO); "-" writes to standard output. InputError naming the path when it fails.
-void write_atomically(const std::string& path, const std::string& bytes);
 
 /// Flushes std::cout and stdout; InputError "standard output: write failed" when what they held did
 /// not all get through (a full disk, a closed descriptor, an I/O error): every command calls it

@@ -70,7 +70,7 @@ class CsvPass {
  public:
   CsvPass(const StreamRequest& r, std::ifstream& in, std::size_t total) : r_(r), in_(in), total_(total) {}
 
-  std::optional<std::string> run(OutputFile& out, FileFormat format, ValueKind kind, std::size_t cols,
+  std::optional<std::string> run(AtomicFile& out, FileFormat format, ValueKind kind, std::size_t cols,
                                  std::size_t& rows) {
     in_.clear();
     in_.seekg(0);
@@ -86,7 +86,7 @@ class CsvPass {
  private:
   // One pass: the reader's place, the rows written, and the row too long for a part being evaluated.
   struct Run {
-    Run(const CsvPass& pass, OutputFile& out, FileFormat format, ValueKind kind, std::size_t cols)
+    Run(const CsvPass& pass, AtomicFile& out, FileFormat format, ValueKind kind, std::size_t cols)
         : r(pass.r_),
           total(pass.total_),
           reader(pass.in_, r.inputs, r.csv_header),
@@ -198,7 +198,7 @@ class CsvPass {
     std::size_t total;
     CsvReader reader;
     const KeyedMeasure& keyed;
-    OutputFile& out;
+    AtomicFile& out;
     FileFormat format;
     ValueKind kind;
     std::size_t cols;
@@ -227,7 +227,7 @@ void stream_evaluate_csv(const StreamRequest& r) {
     return csv_shape(in, r.inputs, r.csv_header);
   };
   write_batch(r.output, r.kind, r.initial, shape,
-              [&](OutputFile& out, FileFormat format, ValueKind kind, std::size_t cols, std::size_t& rows) {
+              [&](AtomicFile& out, FileFormat format, ValueKind kind, std::size_t cols, std::size_t& rows) {
                 return pass.run(out, format, kind, cols, rows);
               });
 }

@@ -176,7 +176,7 @@ void stream_evaluate_json(const StreamRequest& r) {
     return NpyShape{s->first, s->second};
   };
   write_batch(r.output, r.kind, r.initial, shape,
-              [&](OutputFile& out, FileFormat format, ValueKind kind, std::size_t cols, std::size_t& rows) {
+              [&](AtomicFile& out, FileFormat format, ValueKind kind, std::size_t cols, std::size_t& rows) {
                 std::vector<std::vector<int>> part;
                 std::vector<RowOutputs> groups(threads, RowOutputs(format, kind));
                 std::optional<std::string> objection;

@@ -115,7 +115,7 @@ class Spool {
     text.append(data, size);
     spill();
   }
-  /// Writes everything held to `out` (an OutputFile or a Spool) and empties the spool.
+  /// Writes everything held to `out` (an AtomicFile or a Spool) and empties the spool.
   template <class Out>
   void copy_to(Out& out) {
     if (file_) {
@@ -534,11 +534,11 @@ class DumpWriter {
     if (dumping_) {
       sequences_->close(']');
       dump_.text += "\n}\n";
-      OutputFile file(r_.dump);
+      AtomicFile file(r_.dump);
       dump_.copy_to(file);
       file.commit();
     }
-    OutputFile file(output_);
+    AtomicFile file(output_);
     if (format_ == FileFormat::Json) {
       std::string head;
       PrettyJson doc(head, 2, 0);

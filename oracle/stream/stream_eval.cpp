@@ -149,7 +149,7 @@ bool streamable(const std::string& inputs, const std::string& output, ValueKind 
 namespace {
 
 // One part's outputs: CSV text, or .npy's doubles.
-void write_values(OutputFile& out, bool csv, const std::string& text, const std::vector<double>& values) {
+void write_values(AtomicFile& out, bool csv, const std::string& text, const std::vector<double>& values) {
   if (csv)
     out.write(text);
   else
@@ -158,7 +158,7 @@ void write_values(OutputFile& out, bool csv, const std::string& text, const std:
 
 // Whole sequences per part, read and written in order while other parts are evaluated
 // (ordered_pipeline); with several threads, at least 4 parts per thread when the rows allow.
-void stream_whole_rows(const StreamRequest& r, NpyReader& reader, OutputFile& out, bool csv, std::size_t rows,
+void stream_whole_rows(const StreamRequest& r, NpyReader& reader, AtomicFile& out, bool csv, std::size_t rows,
                        std::size_t cols, std::size_t chunk) {
   const KeyedMeasure& keyed = *r.keyed;
   unsigned threads = std::max(1u, r.threads);
@@ -199,7 +199,7 @@ void stream_whole_rows(const StreamRequest& r, NpyReader& reader, OutputFile& ou
 }
 
 // Sequences longer than a chunk: one at a time, the run carried from chunk to chunk.
-void stream_long_rows(const StreamRequest& r, NpyReader& reader, OutputFile& out, bool csv, std::size_t rows,
+void stream_long_rows(const StreamRequest& r, NpyReader& reader, AtomicFile& out, bool csv, std::size_t rows,
                       std::size_t cols, std::size_t chunk) {
   const KeyedMeasure& keyed = *r.keyed;
   std::vector<double> inputs, values;
@@ -233,7 +233,7 @@ void stream_evaluate(StreamRequest r) {
   const NpyHeader& h = reader.header();
   bool csv = format_of(r.output) == FileFormat::Csv;
   std::size_t rows = h.shape.size() == 2 ? h.shape[0] : 1, cols = h.shape.size() == 2 ? h.shape[1] : h.shape[0];
-  OutputFile out(r.output);
+  AtomicFile out(r.output);
   if (!csv) out.write(npy_f8_header(h.shape));
   std::size_t chunk = std::max<std::size_t>(1, r.chunk_values);
   if (cols <= chunk)

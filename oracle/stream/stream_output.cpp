@@ -39,35 +39,7 @@ void append_value(std::string& out, const KeyedRun& run, const KeyedMeasure& key
   out.append(buf, r.ptr);
 }
 
-// The file's errors as the oracle's, naming the file.
-template <class F>
-void as_input_error(F&& f) {
-  try {
-    f();
-  } catch (const WriteError& e) {
-    throw InputError(e.what());
-  }
-}
-
 }  // namespace
-
-OutputFile::OutputFile(const std::string& path) {
-  as_input_error([&] { file_ = std::make_unique<AtomicFile>(path); });
-}
-
-OutputFile::~OutputFile() = default;
-
-void OutputFile::write(const char* data, std::size_t size) {
-  as_input_error([&] { file_->write(data, size); });
-}
-
-void OutputFile::overwrite(std::size_t offset, const std::string& s) {
-  as_input_error([&] { file_->overwrite(offset, s.data(), s.size()); });
-}
-
-void OutputFile::commit() {
-  as_input_error([&] { file_->commit(); });
-}
 
 Finite run_keys(const KeyedMeasure& keyed, ValueKind kind, KeyedRun& run, const int* keys, std::size_t count,
                 bool first_of_row, double* values, std::string* text, TextStyle style) {
@@ -140,7 +112,7 @@ void RowOutputs::end_row() {
   if (format_ == FileFormat::Csv) text_ += '\n';
 }
 
-void RowOutputs::give(OutputFile& out, std::size_t& row, std::size_t cols,
+void RowOutputs::give(AtomicFile& out, std::size_t& row, std::size_t cols,
                       std::optional<std::string>& objection) const {
   for (std::size_t i = 0; i < lengths_.size() && !objection; ++i) {
     if (format_ == FileFormat::Npy && lengths_[i] != cols)
@@ -162,7 +134,7 @@ void RowOutputs::give(OutputFile& out, std::size_t& row, std::size_t cols,
 void write_batch(const std::string& output, ValueKind kind, InitialState initial,
                  const std::function<NpyShape()>& npy_shape, const BatchPass& pass) {
   FileFormat format = output == "-" ? FileFormat::Json : format_of(output);
-  OutputFile out(output);
+  AtomicFile out(output);
   std::optional<std::string> objection;
   std::size_t rows = 0;
   if (format == FileFormat::Npy) {
@@ -178,7 +150,7 @@ void write_batch(const std::string& output, ValueKind kind, InitialState initial
     } else if (!objection && !shape.rows) {
       std::string counted = npy_f8_header({rows, shape.cols});
       if (counted.size() != header.size()) throw std::logic_error("write_batch: the .npy header changed length");
-      out.overwrite(0, counted);
+      out.overwrite(0, counted.data(), counted.size());
     }
   } else if (format == FileFormat::Csv) {
     objection = pass(out, format, kind, 0, rows);

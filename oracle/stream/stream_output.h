@@ -1,6 +1,6 @@
 // def:pal, prop:complexity: the writing half of the streamed `palcheck eval` (stream_eval.h), shared
-// by its .npy and CSV readers: the output file, written under a temporary name and renamed into
-// place only when complete, and a run of keyed inputs to the values or CSV text format_outputs writes.
+// by its .npy and CSV readers: a run of keyed inputs to the values or CSV text format_outputs writes, into
+// an output file written whole (util/atomic_file.h: renamed into place only when complete).
 #pragma once
 
 #include "oracle/eval/oracle_eval.h"
@@ -19,30 +19,6 @@ namespace palcheck::oracle {
 /// Values per part of rows read from text (CSV, JSON): small enough that a few parts per thread are
 /// in flight on a file of a few MB.
 inline constexpr std::size_t kStreamPartValues = std::size_t{1} << 16;
-
-/// An output file written whole by commit() (util/atomic_file.h: renamed into place, or
-/// written through a link, device, FIFO or to standard output, "-"); destroyed uncommitted, it leaves
-/// nothing, so an error at any point leaves nothing written. Errors are InputError naming the file.
-class OutputFile {
- public:
-  /// Opens the temporary file for `path`; InputError if it cannot.
-  explicit OutputFile(const std::string& path);
-  ~OutputFile();
-  OutputFile(const OutputFile&) = delete;
-  OutputFile& operator=(const OutputFile&) = delete;
-
-  /// Appends bytes.
-  void write(const char* data, std::size_t size);
-  /// Appends a string's bytes.
-  void write(const std::string& s) { write(s.data(), s.size()); }
-  /// Replaces bytes written before, from `offset` on.
-  void overwrite(std::size_t offset, const std::string& s);
-  /// Puts the output in place; InputError if the write or the rename failed.
-  void commit();
-
- private:
-  std::unique_ptr<AtomicFile> file_;
-};
 
 /// Whether a run of keys into an output wrote doubles that are all finite (format_outputs refuses the others).
 enum class Finite { All, NotAll };
@@ -79,7 +55,7 @@ class RowOutputs {
   /// Writes the outputs held to `out` unless an objection of format_outputs was met, then nothing
   /// more: a row .npy cannot hold (length other than `cols`), or a value with no finite double.
   /// `row` numbers the first row ended here and advances past the last.
-  void give(OutputFile& out, std::size_t& row, std::size_t cols, std::optional<std::string>& objection) const;
+  void give(AtomicFile& out, std::size_t& row, std::size_t cols, std::optional<std::string>& objection) const;
 
  private:
   FileFormat format_;
@@ -95,7 +71,7 @@ class RowOutputs {
 
 /// One pass over a batch's rows writing them to `out` as RowOutputs(format, kind) with the given
 /// .npy width (0 otherwise); returns the objection met (RowOutputs::give) and the rows through `rows`.
-using BatchPass = std::function<std::optional<std::string>(OutputFile& out, FileFormat format, ValueKind kind,
+using BatchPass = std::function<std::optional<std::string>(AtomicFile& out, FileFormat format, ValueKind kind,
                                                            std::size_t cols, std::size_t& rows)>;
 
 /// A .npy output's shape before the pass: its width, and its rows when known; else the pass counts them

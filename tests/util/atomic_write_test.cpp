@@ -1,6 +1,7 @@
-// util/atomic_write.h: files are written whole or not at all, concurrent writers on one path
-// never share a temporary file, SIGTERM during a write leaves no temporary file, outputs equal to
-// inputs and missing folders are refused before any work.
+// util/atomic_file.h's write_file_atomically and util/atomic_write.h's checks: files are written whole
+// or not at all, concurrent writers on one path never share a temporary file, SIGTERM during a write
+// leaves no temporary file, outputs equal to inputs and missing folders are refused before any work.
+#include "util/atomic_file.h"
 #include "util/atomic_write.h"
 #include "util/errors.h"
 
@@ -38,11 +39,11 @@ std::size_t entries(const fs::path& dir) {
 TEST(AtomicWrite, ReplacesWholeAndFailsCleanly) {
   fs::path dir = scratch("whole");
   std::string path = (dir / "a.json").string();
-  write_atomically(path, "first");
-  write_atomically(path, "second");
+  write_file_atomically(path, "first");
+  write_file_atomically(path, "second");
   EXPECT_EQ(read(path), "second");
   EXPECT_EQ(entries(dir), 1u);
-  EXPECT_THROW(write_atomically((dir / "missing" / "b.json").string(), "x"), InputError);
+  EXPECT_THROW(write_file_atomically((dir / "missing" / "b.json").string(), "x"), WriteError);
   fs::remove_all(dir);
 }
 
@@ -53,7 +54,7 @@ TEST(AtomicWrite, ConcurrentWritersLeaveOneWholeFile) {
   std::vector<std::thread> writers;
   for (int t = 0; t < 4; ++t)
     writers.emplace_back([&, t] {
-      for (int k = 0; k < 20; ++k) write_atomically(path, t % 2 ? a : b);
+      for (int k = 0; k < 20; ++k) write_file_atomically(path, t % 2 ? a : b);
     });
   for (auto& w : writers) w.join();
   std::string text = read(path);
@@ -69,7 +70,7 @@ TEST(AtomicWrite, SigtermDuringAWriteLeavesNoTemporaryFile) {
   if (child == 0) {
     // An endless stream of big writes, so the signal lands while a temporary file exists.
     std::string big(16 << 20, 'x');
-    for (;;) write_atomically((dir / "out.json").string(), big);
+    for (;;) write_file_atomically((dir / "out.json").string(), big);
   }
   ::usleep(300000);
   ::kill(child, SIGTERM);

@@ -11,6 +11,7 @@
 #include "tools/cli/commands.h"
 #include "tools/cli/number_option.h"
 #include "tools/cli/oracle_cli.h"
+#include "util/atomic_file.h"
 #include "util/atomic_write.h"
 #include "util/errors.h"
 #include "util/pending_removal.h"
@@ -284,7 +285,7 @@ CommandHandler add_fuzz_command(CLI::App& app) {
     };
     std::cerr << "fuzz-impl: seed " << f.seed << "; replay: " << f.replay(std::nullopt) << "\n";
     json report = fuzz_implementation(impl, f);
-    write_atomically(o->report.empty() ? "-" : o->report, report.dump(2) + "\n");
+    write_file_atomically(o->report.empty() ? "-" : o->report, report.dump(2) + "\n");
     print_fuzz_summary(report);
     if (report["cases"] == 0) {
       std::cerr << "fuzz-impl: no case was checked (the time budget ended first), so nothing passed\n";

@@ -38,6 +38,9 @@ int main(int argc, char** argv) {
   } catch (const palcheck::InputError& e) {
     std::cerr << "palcheck: " << e.what() << "\n";
     return 2;
+  } catch (const palcheck::WriteError& e) {  // an output that could not be written: named, with the reason
+    std::cerr << "palcheck: " << e.what() << "\n";
+    return 2;
   } catch (const std::exception& e) {
     std::cerr << "palcheck: error: " << e.what() << "\n";
     return 2;

@@ -8,6 +8,7 @@
 #include "oracle/stream/stream_dump.h"
 #include "oracle/stream/stream_eval.h"
 #include "tools/cli/number_option.h"
+#include "util/atomic_file.h"
 #include "util/atomic_write.h"
 
 #include <iostream>
@@ -152,7 +153,7 @@ void run_route(FrameRoute& route) {
   OracleProblem problem = load_problem(route.sources);
   BatchOutputs outputs = evaluate_in_frame(problem, route.conventions, route.out.kind);
   std::string bytes = output_bytes(problem, outputs, route.out, false);
-  write_atomically(route.out.path.empty() ? "-" : route.out.path, bytes);
+  write_file_atomically(route.out.path.empty() ? "-" : route.out.path, bytes);
 }
 
 void run_route(StreamRoute& route) {
@@ -170,8 +171,8 @@ void run_route(BatchRoute& route) {
       evaluate_problem(problem, route.dump.empty() ? route.out.kind : ValueKind::Both, route.threads);
   // Everything is formatted before anything is written: bad input leaves no file behind.
   std::string main_bytes = output_bytes(problem, outputs, route.out, route.trace);
-  if (!route.dump.empty()) write_atomically(route.dump, dump_json(problem, outputs, route.trace).dump(1) + "\n");
-  write_atomically(route.out.path.empty() ? "-" : route.out.path, main_bytes);
+  if (!route.dump.empty()) write_file_atomically(route.dump, dump_json(problem, outputs, route.trace).dump(1) + "\n");
+  write_file_atomically(route.out.path.empty() ? "-" : route.out.path, main_bytes);
 }
 
 StreamRoute stream_route(ProblemSources sources, const EvalOutput& out, unsigned threads) {

@@ -7,6 +7,7 @@
 #include "tools/cli/commands.h"
 #include "tools/cli/number_option.h"
 #include "tools/cli/oracle_cli.h"
+#include "util/atomic_file.h"
 #include "util/atomic_write.h"
 
 #include <iostream>
@@ -56,7 +57,7 @@ CommandHandler add_oracle_commands(CLI::App& app) {
     OracleProblem problem = load_problem(o->sources);
     ActualOutputs actual = load_actual(o->actual, problem);
     nlohmann::json report = compare_outputs(problem, actual, conventions, o->explain);
-    write_atomically(o->report.empty() ? "-" : o->report, report.dump(2) + "\n");
+    write_file_atomically(o->report.empty() ? "-" : o->report, report.dump(2) + "\n");
     std::cerr << summarize_report(report);
     return report.at("agree").get<bool>() ? 0 : 1;
   };

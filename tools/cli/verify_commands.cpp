@@ -99,7 +99,7 @@ int run_list(const ClaimOptions& o) {
   if (o.list_json.empty())
     std::cout << list_table(registry);
   else
-    write_atomically(o.list_json, list_json(registry).dump(2) + "\n");
+    write_file_atomically(o.list_json, list_json(registry).dump(2) + "\n");
   return 0;
 }
 
@@ -121,7 +121,7 @@ int run_verify_command(const ClaimOptions& o) {
     mark_folder_output(config.smt2_dir, "--smt2-dir");
     // The table goes to standard output, or to standard error when the JSON goes there.
     (o.json_file == "-" ? std::cerr : std::cout) << verify_table(report);
-    if (!o.json_file.empty()) write_atomically(o.json_file, verify_json(report).dump(2) + "\n");
+    if (!o.json_file.empty()) write_file_atomically(o.json_file, verify_json(report).dump(2) + "\n");
     write_replay_files(registry, report, o.out_dir, "verify");
     return report.any_error() ? 1 : 0;
   }
@@ -140,7 +140,7 @@ int run_verify_command(const ClaimOptions& o) {
             << " claims, seed " << config.seed << ", tests " << config.tests << ", rlimit " << config.rlimit << "\n";
   ShardRun run = run_shard(registry, labels, *shard, config, &std::cerr);
   mark_folder_output(config.smt2_dir, "--smt2-dir");
-  write_atomically(o.json_file, shard_json(run).dump(2) + "\n");
+  write_file_atomically(o.json_file, shard_json(run).dump(2) + "\n");
   std::cerr << "palcheck verify: wrote shard " << shard->index << "/" << shard->count << " to " << o.json_file
             << "; palcheck merge gives the verdicts\n";
   return 0;
@@ -161,7 +161,7 @@ int run_merge(const ClaimOptions& o) {
     return 2;
   }
   std::string text = verify_json(*merged).dump(2) + "\n";
-  write_atomically(o.json_file.empty() ? "-" : o.json_file, text);
+  write_file_atomically(o.json_file.empty() ? "-" : o.json_file, text);
   write_replay_files(registry, *merged, o.out_dir, "merge");
   return merged->any_error() ? 1 : 0;
 }
