@@ -90,6 +90,18 @@ CASES = {
         '"evidence": {"results": [1, "x", null, []]}}]}',
         "headline_not_bool": '{"claims": [{"label": "def:relay", "evidence": {"results": '
         '[{"headline": "yes", "counterexample": {}}]}}]}',
+        "verdict_unknown": '{"seed": 1, "claims": [{"label": "def:relay", "verdict": "TOTALLY-FINE"}]}',
+        "label_twice": '{"seed": 1, "claims": [%s]}' % ", ".join(['{"label": "def:relay", "verdict": "NOT-CHECKABLE"}'] * 8000),
+        "results_not_a_list": '{"seed": 1, "claims": [{"label": "def:relay", "verdict": "REFUTED", '
+        '"evidence": {"results": "nope"}}]}',
+        "seed_text": '{"seed": "abc", "claims": [{"label": "def:relay", "verdict": "NOT-CHECKABLE"}]}',
+        "seed_negative": '{"seed": -3, "claims": [{"label": "def:relay", "verdict": "NOT-CHECKABLE"}]}',
+        "seed_2_64": '{"seed": 18446744073709551616, "claims": [{"label": "def:relay", "verdict": "NOT-CHECKABLE"}]}',
+        "seed_fraction": '{"seed": 1.5, "claims": [{"label": "def:relay", "verdict": "NOT-CHECKABLE"}]}',
+        "claims_empty": '{"seed": 1, "claims": []}',
+        "verdict_without_results": '{"seed": 1, "claims": [{"label": "def:relay", "verdict": "PROVED", '
+        '"evidence": {"results": []}}]}',
+        "replay_of_another_run": '{"label": "def:relay", "scenario": "s", "values": {"u": ["1/3"]}}',
         "replay_values_deep": '{"label": "def:relay", "values": {"u": %s}}' % nested(100000),
         "replay_huge_number": '{"label": "def:relay", "values": {"u": ["1e999999", "%s"]}}' % ("9" * 200000),
     },
