@@ -117,10 +117,13 @@ std::vector<std::string> files_under(const fs::path& folder) {
 void write_marker(const fs::path& folder, const std::vector<std::string>& files) {
   std::string text = std::string(kMarkerHeader) + "\n";
   for (const std::string& f : files) text += f + "\n";
+  errno = 0;
   std::ofstream out(folder / kOutputMarker, std::ios::binary | std::ios::trunc);
   out << text;
   out.close();
-  if (!out) throw WriteError((folder / kOutputMarker).string() + ": write failed");
+  if (!out)
+    throw WriteError((folder / kOutputMarker).string() + ": write failed" +
+                     (errno != 0 ? std::string(": ") + std::strerror(errno) : std::string()));
 }
 
 bool is_plain_relative(const std::string& rel) {
@@ -209,7 +212,14 @@ OutputFolder::OutputFolder(const std::string& path) : path_(path) {
     pending_.release();
     throw WriteError(path + ": cannot create a folder next to it: " + reason);
   }
-  write_marker(staging_, {});  // so that a sweep knows the folder for palcheck's
+  try {
+    write_marker(staging_, {});  // so that a sweep knows the folder for palcheck's
+  } catch (const WriteError&) {
+    // No destructor runs for a constructor that throws: the staging folder goes here (a full disk).
+    remove_own_folder(staging_.c_str());
+    pending_.release();
+    throw;
+  }
 }
 
 OutputFolder::~OutputFolder() {

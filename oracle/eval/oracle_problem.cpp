@@ -34,6 +34,14 @@ InputError not_a_grid(const std::string& source) {
   return InputError(source + ": a grid needs an L x L weight matrix");
 }
 
+// A .npy grid holds every entry of its matrix, so it must be square: a 3 x 2 array is no more a
+// grid with its last column left out than a 2 x 3 one is.
+void check_square_npy(const std::string& source, std::size_t rows, std::size_t cols) {
+  if (rows != cols)
+    throw InputError(source + ": a grid needs an L x L weight matrix; this .npy array is " + std::to_string(rows) +
+                     " x " + std::to_string(cols));
+}
+
 InputError row_too_long(const std::string& source, std::size_t r, std::size_t entries, std::size_t L) {
   return InputError(source + ": row " + std::to_string(r) + " has " + std::to_string(entries) +
                     " entries, the grid has L = " + std::to_string(L));
@@ -102,6 +110,8 @@ LoadedMeasure measure_from_bytes(const std::string& bytes, const std::string& pa
     rows.rows = reorder_relay_rows(rows.rows, columns, path);
     return {relays_from_rows(rows), std::nullopt};
   }
+  if (input_format(path, bytes) == FileFormat::Npy && !rows.one_dimensional && !rows.rows.empty())
+    check_square_npy(path, rows.rows.size(), rows.rows.front().size());
   Grid grid = grid_from_rows(rows, *grid_delta);
   return {measure_from_grid(grid), grid};
 }
@@ -115,9 +125,9 @@ LoadedMeasure load_measure(const std::string& path, const std::optional<Q>& grid
 // entry is beyond 2^53 (a double would round it).
 std::optional<DoubleGrid> double_grid(const NpyArray& a, const std::string& path, const Q& delta) {
   if (a.shape.size() != 2 || a.rows() < 1) throw not_a_grid(path);
+  check_square_npy(path, a.rows(), a.cols());
   check_table_size(a.rows() + 1, path);
   DoubleGrid grid{delta, a.rows(), a.cols(), a.reals};
-  if (grid.cols > grid.L) throw row_too_long(path, 0, grid.cols, grid.L);
   if (a.reals.empty() && !a.integers.empty()) {
     constexpr std::int64_t kExact = std::int64_t{1} << 53;
     for (std::int64_t v : a.integers) {

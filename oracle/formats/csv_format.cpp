@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cctype>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
@@ -44,7 +45,8 @@ bool any_number(std::string_view s) {
 
 // The separator other than the comma that joins numbers in a cell ("1;2", "1 2"), or "".
 std::string joined_by(std::string_view cell) {
-  static const std::pair<char, const char*> separators[] = {{';', "';'"}, {'\t', "tabs"}, {' ', "spaces"}, {'|', "'|'"}};
+  static const std::pair<char, const char*> separators[] = {
+      {';', "';'"}, {'\t', "tabs"}, {' ', "spaces"}, {'|', "'|'"}};
   for (auto [separator, name] : separators) {
     if (cell.find(separator) == std::string_view::npos) continue;
     std::size_t parts = 0;
@@ -194,6 +196,15 @@ bool parse_machine_fraction(std::string_view cell, std::int64_t& num, std::int64
 
 bool looks_numeric(std::string_view cell) { return any_number(cell) || !joined_by(cell).empty(); }
 
+bool is_header_name(std::string_view cell) {
+  bool letter = false;
+  for (unsigned char c : cell) {
+    if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F) return false;
+    letter = letter || c >= 0x80 || std::isalpha(c) || c == '_';
+  }
+  return letter && !looks_numeric(cell);
+}
+
 Q csv_value(std::string_view cell, std::size_t line, std::size_t column, const std::string& source) {
   std::int64_t num, den;
   if (parse_machine_fraction(cell, num, den)) return Q(num, den);
@@ -224,15 +235,17 @@ CsvReader::CsvReader(std::istream& in, std::string source, CsvHeader header)
     return;
   }
   next_cell(cell);
-  if (looks_numeric(cell)) {
-    // The first row is data: the next next_row stays on it, and its next_cell gives this cell again.
+  if (!is_header_name(cell)) {
+    // The first row is data: the next next_row stays on it, and its next_cell gives this cell again
+    // (an error there if it is not a number).
     pending_row_ = pending_cell_ = true;
     return;
   }
-  // A row of names, unless a later cell is a number: then it is data, and its first cell is not one.
+  // A row of names, unless a later cell is not one: then it is data, and its first cell is not a number.
   std::vector<std::string> names{std::string(cell)};
   while (next_cell(cell)) {
-    if (looks_numeric(cell)) csv_value(names[0], row_line_, 1, source_);
+    if (!is_header_name(cell))
+      csv_value(looks_numeric(cell) ? names[0] : cell, row_line_, looks_numeric(cell) ? 1 : column_, source_);
     names.emplace_back(cell);
   }
   header_ = std::move(names);
@@ -269,11 +282,24 @@ void CsvReader::take_line_end(char c) {
   ++line_;
 }
 
+// An error at the cell being scanned (its column is the one after the last cell given).
+void CsvReader::fail_at_cell(const std::string& what) const {
+  throw InputError(source_ + ": line " + std::to_string(row_line_) + ", column " + std::to_string(column_ + 1) + ": " +
+                   what);
+}
+
+// One cell as RFC 4180 writes it: a cell whose first byte other than blanks is '"' is quoted up to
+// the next lone '"' ("" is one quote; commas and line ends inside are the cell's), and only blanks may
+// follow it; a quote anywhere else is an error, as is a quote never closed or a cell over kMaxCsvCellBytes.
 void CsvReader::scan_cell() {
   cell_.clear();
-  bool copied = false, quoted = false;
+  bool copied = false;
+  Quoting quoting = Quoting::None;
+  std::size_t content = 0;  // of a closed quoted cell: its bytes in cell_, the blanks after them excluded
   std::size_t start = pos_;
   auto keep = [&] {  // the run since `start` into cell_
+    if (cell_.size() + (pos_ - start) > kMaxCsvCellBytes)
+      fail_at_cell("a cell longer than " + std::to_string(kMaxCsvCellBytes) + " bytes (kMaxCsvCellBytes)");
     cell_.append(buffer_.data() + start, pos_ - start);
     copied = true;
   };
@@ -281,7 +307,9 @@ void CsvReader::scan_cell() {
     if (pos_ == end_) {
       keep();
       if (!fill()) {
+        if (quoting == Quoting::Open) fail_at_cell("a quoted cell is not closed (a '\"' is missing)");
         row_open_ = false;
+        view_ = cell_;
         break;
       }
       start = 0;
@@ -312,22 +340,42 @@ void CsvReader::scan_cell() {
     char c = buffer_[pos_];
     if (c == '"') {
       keep();
-      quoted = !quoted;
-      start = ++pos_;
-    } else if (c != ',' || !quoted) {
+      ++pos_;
+      if (quoting == Quoting::None && trimmed(cell_).empty()) {
+        quoting = Quoting::Open;
+        cell_.clear();
+      } else if (quoting == Quoting::Open && peek() == '"') {
+        cell_ += '"';
+        ++pos_;
+      } else if (quoting == Quoting::Open) {
+        quoting = Quoting::Closed;
+        content = cell_.size();
+      } else {
+        fail_at_cell(quoting == Quoting::Closed
+                         ? "text after the closing quote (a quote inside a quoted cell is written \"\")"
+                         : "a quote inside an unquoted cell (quote the whole cell, RFC 4180: \"0\"\"3\" is 0\"3)");
+      }
+      start = pos_;
+    } else if (quoting == Quoting::Open) {
+      // A comma or a line end inside quotes belongs to the cell; a line end still counts a line.
+      if (c == '\n' || (c == '\r' && line_end_ == LineEnd::Cr)) ++line_;
+      ++pos_;
+    } else {
       // The cell must not lie in the buffer when a CRLF is looked for past its end.
       if (copied || c == '\r') keep();
       view_ = copied ? std::string_view(cell_) : std::string_view(buffer_.data() + start, pos_ - start);
       ++pos_;
       row_open_ = c == ',';
       if (!row_open_) take_line_end(c);
-      view_ = trimmed(view_);
-      return;
-    } else {
-      ++pos_;
+      break;
     }
   }
-  view_ = trimmed(cell_);
+  if (quoting == Quoting::Closed) {
+    if (!trimmed(std::string_view(view_).substr(content)).empty())
+      fail_at_cell("text after the closing quote (a quote inside a quoted cell is written \"\")");
+    view_ = std::string_view(cell_).substr(0, content);
+  }
+  view_ = trimmed(view_);
 }
 
 bool CsvReader::next_row() {
@@ -362,29 +410,9 @@ bool CsvReader::next_row() {
   return true;
 }
 
-// The rest of the row, as scan_cell would take it cell by cell: a row ends at its first LF or CR,
-// quoted or not (quotes hide only commas), or at the end of the file.
+// The rest of the row, cell by cell: a line end inside quotes does not end it.
 void CsvReader::skip_row() {
-  for (;;) {
-    if (pos_ == end_ && !fill()) {
-      row_open_ = false;
-      return;
-    }
-    const char *data = buffer_.data(), *from = data + pos_;
-    std::size_t length = end_ - pos_;
-    const void* lf = std::memchr(from, '\n', length);
-    if (lf) length = static_cast<std::size_t>(static_cast<const char*>(lf) - from);
-    const void* cr = std::memchr(from, '\r', length);
-    const char* hit = static_cast<const char*>(cr ? cr : lf);
-    if (!hit) {
-      pos_ = end_;
-      continue;
-    }
-    pos_ = static_cast<std::size_t>(hit - data) + 1;
-    row_open_ = false;
-    take_line_end(*hit);
-    return;
-  }
+  while (row_open_) scan_cell();
 }
 
 std::size_t CsvReader::next_decimals(Decimal* out, std::size_t max) {

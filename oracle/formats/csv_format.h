@@ -1,9 +1,10 @@
 // CSV for `palcheck eval` and `palcheck compare` (test-oracle mode): one row per sequence (or per
 // relay, or per grid row). Cells are read exactly like JSON strings: "0.1" is 1/10. Read a cell at a
-// time through a fixed buffer, so memory does not grow with a row's length; decimals and fractions
-// that fit 64-bit integers are read without GMP.
+// time through a fixed buffer, so memory does not grow with a row's length (nor past kMaxCsvCellBytes
+// with a cell's); decimals and fractions that fit 64-bit integers are read without GMP.
 #pragma once
 
+#include "oracle/formats/input_limits.h"
 #include "oracle/keyed/keyed_pal.h"
 #include "reference/rational.h"
 
@@ -18,11 +19,11 @@ namespace palcheck::oracle {
 
 /// Whether a CSV file's first row is a header.
 enum class CsvHeader {
-  Auto,      ///< only when no cell of the first row is a number in any spelling (a mixed row is an error)
+  Auto,      ///< only when every cell of the first row is a name (is_header_name); else the row is data
   Declared,  ///< always (--header): the first row is a header whatever it holds
 };
 
-/// The numeric rows of a CSV file; a first row that is not numeric is kept apart as the header.
+/// The numeric rows of a CSV file; a first row of names (is_header_name) is kept apart as the header.
 struct CsvTable {
   std::vector<std::string> header;   ///< column names, empty if the first row was numeric
   std::vector<std::vector<Q>> rows;  ///< exact cell values; rows may differ in length
@@ -32,11 +33,13 @@ struct CsvTable {
 /// cell that is not an exact finite number, so no data row is ever taken for a header by mistake.
 CsvTable parse_csv(const std::string& text, const std::string& source, CsvHeader header = CsvHeader::Auto);
 
-/// Reads CSV a cell at a time: comma separated, cells unquoted ('"' toggles quoting and is dropped)
-/// and trimmed of spaces and tabs, blank lines and lines starting with # skipped, a UTF-8 byte order
-/// mark skipped. Lines end at LF or CRLF, or at CR alone when that is how the first line ends; a
-/// file that mixes a lone CR with LF is an error (its rows cannot be told apart). The first row is
-/// the header when declared, or when none of its cells is a number in any spelling (looks_numeric).
+/// Reads CSV a cell at a time: comma separated, quoted as RFC 4180 says (a cell that starts with '"' ends
+/// at the next lone '"', "" inside is one quote, commas and line ends inside are the cell's; a quote
+/// elsewhere is an error), cells trimmed of spaces and tabs and at most kMaxCsvCellBytes, blank lines
+/// and lines starting with # skipped, a UTF-8 byte order mark skipped. Lines end at LF or CRLF, or at
+/// CR alone when that is how the first line ends; a file that mixes a lone CR with LF is an error (its
+/// rows cannot be told apart). The first row is the header when declared, or when every cell of it is
+/// a name (is_header_name); otherwise it is data, and its first cell that is not a number is an error.
 class CsvReader {
  public:
   /// Reads from `in`, naming `source` in errors; the header rule is applied here.
@@ -62,6 +65,8 @@ class CsvReader {
 
  private:
   enum class LineEnd { Unknown, Lf, Cr };
+  enum class Quoting { None, Open, Closed };  // of the cell being scanned: unquoted, inside quotes, after them
+  [[noreturn]] void fail_at_cell(const std::string& what) const;
   bool fill();
   int peek();
   void take_line_end(char c);
@@ -80,6 +85,11 @@ class CsvReader {
   std::size_t line_ = 1, row_line_ = 0, column_ = 0;
   LineEnd line_end_ = LineEnd::Unknown;
 };
+
+/// Whether a cell can name a column: text with a letter (or a byte of a UTF-8 letter), no control
+/// character but tabs and (quoted) line ends, and not a number in any spelling (looks_numeric): "u",
+/// "x_1", "Länge"; not "", "12", "nan", a run of digits too long to read, or NUL bytes.
+bool is_header_name(std::string_view cell);
 
 /// Whether a cell is a number in some spelling, exact or not ("1/3", "nan", "inf", "0x1p3", "1e999")
 /// or numbers joined by a separator other than the comma ("1;2", "1 2", "1\t2"): never a header cell.

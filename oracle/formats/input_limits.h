@@ -27,6 +27,10 @@ inline constexpr std::size_t kMaxNumberText = kMaxNumberChars;
 /// The decimal exponent of an exact number: reference/rational.h's kMaxDecimalExponent.
 inline constexpr long kMaxExponent = kMaxDecimalExponent;
 
+/// Bytes of one CSV cell, quotes and blanks included: room for the longest exact number
+/// (kMaxNumberText) with blanks around it, and what a header name or a cell in error may cost.
+inline constexpr std::size_t kMaxCsvCellBytes = std::size_t{1} << 20;
+
 /// Elements a .npy header may declare (and the largest size of one dimension).
 inline constexpr std::size_t kMaxNpyElements = std::size_t{1} << 32;
 

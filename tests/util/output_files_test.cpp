@@ -15,11 +15,13 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <new>
 #include <thread>
 
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -346,6 +348,51 @@ TEST(OutputFolder, AnUnfinishedFolderLeavesTheDestinationAndNoDebris) {
   EXPECT_FALSE(fs::exists(dir / "out" / "b"));
   EXPECT_EQ(read(dir / "out.partial" / "unrelated"), "keep");
   EXPECT_EQ(names(dir), (std::vector<std::string>{"out", "out.partial"}));
+  fs::remove_all(dir);
+}
+
+// Runs `body` in a child whose files may not grow past `bytes` (RLIMIT_FSIZE, SIGXFSZ ignored: a write
+// past it fails with EFBIG, as one on a full disk fails with ENOSPC); its exit status.
+int with_file_size_limit(rlim_t bytes, const std::function<int()>& body) {
+  pid_t child = ::fork();
+  if (child == 0) {
+    std::signal(SIGXFSZ, SIG_IGN);
+    struct rlimit limit {
+      bytes, bytes
+    };
+    ::setrlimit(RLIMIT_FSIZE, &limit);
+    std::_Exit(body());
+  }
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+TEST(OutputFolder, AFullDiskLeavesNoStagingFolder) {
+  fs::path dir = scratch(), out = dir / "report";
+  auto refused = [&](const std::function<void()>& write) {
+    try {
+      write();
+    } catch (const WriteError&) {
+      return 0;
+    }
+    return 1;
+  };
+  // The staging folder's marker cannot be written: the constructor fails.
+  EXPECT_EQ(with_file_size_limit(16, [&] { return refused([&] { OutputFolder folder(out.string()); }); }), 0);
+  EXPECT_TRUE(names(dir).empty());
+  // The files went in, the marker listing them cannot: commit fails.
+  EXPECT_EQ(with_file_size_limit(
+                160,
+                [&] {
+                  return refused([&] {
+                    OutputFolder folder(out.string());
+                    fill(folder.staging(), {"index.html", "claims/a.html", "claims/b.html", "claims/c.html"});
+                    folder.commit();
+                  });
+                }),
+            0);
+  EXPECT_TRUE(names(dir).empty());
   fs::remove_all(dir);
 }
 

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>
+#include <set>
 #include <stdexcept>
 
 namespace palcheck::report {
@@ -20,12 +21,12 @@ std::string string_field(const nlohmann::json& doc, const char* key) {
   return it != doc.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
-// The claim's results array (empty if absent).
-const nlohmann::json& results_of(const nlohmann::json& claim) {
-  auto evidence = claim.find("evidence");
-  if (evidence == claim.end() || !evidence->is_object()) return kEmptyArray;
-  auto results = evidence->find("results");
-  return results != evidence->end() && results->is_array() ? *results : kEmptyArray;
+// A seed or a count as the run writes it: a JSON integer 0..2^64-1 (not "abc", -3, 2^64 or 1.5).
+void check_unsigned(const nlohmann::json& doc, const char* key, const std::string& where) {
+  auto it = doc.find(key);
+  if (it == doc.end() || it->is_number_unsigned() || (it->is_number_integer() && it->get<std::int64_t>() >= 0)) return;
+  throw std::invalid_argument(where + "." + key +
+                              ": not an unsigned 64-bit integer (0..18446744073709551615): " + oracle::shown(*it));
 }
 
 // The fields the report reads from a result, checked once, so that no page meets a result of the wrong shape.
@@ -35,6 +36,8 @@ void check_result(const nlohmann::json& r, const std::string& where) {
     throw std::invalid_argument(where + ".headline: neither true nor false");
   if (auto verdict = r.find("verdict"); verdict != r.end() && !verdict->is_string())
     throw std::invalid_argument(where + ".verdict: not a string");
+  if (auto seed = r.find("seed"); seed != r.end() && !seed->is_null()) check_unsigned(r, "seed", where);
+  check_unsigned(r, "cases", where);
   if (auto details = r.find("details"); details != r.end()) {
     if (!details->is_array()) throw std::invalid_argument(where + ".details: not a list");
     for (const nlohmann::json& d : *details) {
@@ -128,6 +131,42 @@ std::optional<std::uint64_t> positive_count(const nlohmann::json& doc, const cha
   return n > 0 ? std::optional(n) : std::nullopt;
 }
 
+// The claim's results array: absent is none, anything but a list is refused.
+const nlohmann::json& checked_results(const nlohmann::json& claim, const std::string& where) {
+  auto evidence = claim.find("evidence");
+  if (evidence == claim.end()) return kEmptyArray;
+  if (!evidence->is_object()) throw std::invalid_argument(where + ".evidence: not an object");
+  auto results = evidence->find("results");
+  if (results == evidence->end()) return kEmptyArray;
+  if (!results->is_array()) throw std::invalid_argument(where + ".evidence.results: not a list");
+  return *results;
+}
+
+// The verdict of each reading, when the run gives them: every one spelled as claims/verdict.h spells it.
+void check_by_reading(const nlohmann::json& claim, const std::string& where) {
+  auto by_reading = claim.find("by_reading");
+  if (by_reading == claim.end()) return;
+  if (!by_reading->is_object()) throw std::invalid_argument(where + ".by_reading: not an object");
+  for (const auto& [reading, verdict] : by_reading->items()) {
+    std::string text = verdict.is_string() ? verdict.get<std::string>() : verdict.dump();
+    parse_spelled(verdict.is_string() ? parse_verdict(text) : std::nullopt, text, where + ".by_reading." + reading,
+                  "verdict");
+  }
+}
+
+// A claim's verdict is one its results can give (claims/reading_verdict.h): the verdict of one of them, or
+// ILL-POSED with a refutation under some reading, or NOT-CHECKABLE with no result; REFUTED needs a refutation.
+void check_verdict_of_results(const ReportClaim& rc, const std::string& where) {
+  auto any = [&](Verdict v) {
+    return std::any_of(rc.results.begin(), rc.results.end(), [&](const ReportResult& r) { return r.verdict == v; });
+  };
+  bool possible = any(rc.verdict) || (rc.verdict == Verdict::IllPosed && any(Verdict::Refuted)) ||
+                  (rc.verdict == Verdict::NotCheckable && rc.results.empty());
+  if (!possible)
+    throw std::invalid_argument(where + ": verdict " + to_string(rc.verdict) + " contradicts its results (" +
+                                (rc.results.empty() ? std::string("it has none") : "no result gives it") + ")");
+}
+
 // The claim's evidence summary read apart when it is a searched counterexample: the summary of one of its
 // REFUTED results, whose cases are the K that passed and the one that failed (properties/property_runner.cpp
 // writes it so).
@@ -169,6 +208,20 @@ Instance read_instance(const nlohmann::json& doc, const std::string& where) {
   }
 }
 
+// A replay file belongs to the run: its instance is the counterexample of one of the claim's REFUTED results.
+void check_replay_of_run(const ReportClaim& rc, const std::string& label) {
+  for (std::size_t i = 0; i < rc.results.size(); ++i) {
+    const nlohmann::json& r = rc.results[i].doc;
+    if (rc.results[i].verdict != Verdict::Refuted || !r.contains("counterexample") || !r["counterexample"].is_object())
+      continue;
+    std::string where = "verify JSON: claim " + label + " result " + std::to_string(i + 1) + ".counterexample";
+    if (read_instance(r["counterexample"], where) == *rc.headline) return;
+  }
+  throw std::invalid_argument("replay file of claim " + oracle::shown(label) +
+                              ": its instance is no counterexample of the run's results for the claim (a replay "
+                              "file of another run?)");
+}
+
 }  // namespace
 
 ReportRun make_run(const nlohmann::json& verify_doc, const std::map<std::string, nlohmann::json>& replays,
@@ -179,37 +232,50 @@ ReportRun make_run(const nlohmann::json& verify_doc, const std::map<std::string,
         "shards first with palcheck merge SHARD.json ... --json RUN.json --out DIR, then report from RUN.json");
   if (!verify_doc.is_object() || !verify_doc.contains("claims") || !verify_doc["claims"].is_array())
     throw std::invalid_argument("verify JSON: no \"claims\" array");
+  if (verify_doc["claims"].empty())
+    throw std::invalid_argument("verify JSON: \"claims\" is empty: a run judges at least one claim");
+  if (!verify_doc.contains("seed")) throw std::invalid_argument("verify JSON: no \"seed\"");
+  check_unsigned(verify_doc, "seed", "verify JSON");
+  check_unsigned(verify_doc, "tests", "verify JSON");
   ReportRun run;
   run.doc = verify_doc;
+  std::set<std::string> seen;
   for (const nlohmann::json& c : verify_doc["claims"]) {
+    if (!c.is_object()) throw std::invalid_argument("verify JSON: a claim that is not an object");
     ReportClaim rc;
     rc.doc = c;
     std::string label = string_field(c, "label");
     if (label.empty()) throw std::invalid_argument("verify JSON: a claim without \"label\"");
+    std::string where = "verify JSON: claim " + oracle::shown(label);
+    auto row = std::find_if(table.begin(), table.end(), [&](const Claim& t) { return t.label == label; });
+    if (row == table.end()) throw std::invalid_argument(where + ": not a claim of this palcheck's claim table");
+    if (!seen.insert(label).second) throw std::invalid_argument(where + ": listed twice");
+    rc.claim = *row;
     std::string verdict = string_field(c, "verdict");
     if (verdict.empty())
       throw std::invalid_argument("verify JSON: claim " + label +
                                   " has no \"verdict\" (not a palcheck verify --json file?)");
     rc.verdict = parse_spelled(parse_verdict(verdict), verdict, "verify JSON: claim " + label + " verdict", "verdict");
-    auto row = std::find_if(table.begin(), table.end(), [&](const Claim& t) { return t.label == label; });
-    if (row != table.end())
-      rc.claim = *row;
-    else
-      rc.claim.label = label;
-    const nlohmann::json& results = results_of(c);
+    check_by_reading(c, where);
+    const nlohmann::json& results = checked_results(c, where);
     for (std::size_t i = 0; i < results.size(); ++i)
       rc.results.push_back(read_result(results[i], "verify JSON: claim " + label + " result " + std::to_string(i + 1)));
+    check_verdict_of_results(rc, where);
     rc.searched = searched_counterexample(c, rc.results);
     if (auto it = replays.find(label); it != replays.end()) rc.replay = it->second;
     // Any claim with a confirmed refutation has a headline: REFUTED, or ILL-POSED with readings that refute.
     if (rc.replay) {
       rc.headline = read_instance(*rc.replay, "replay file of claim " + label);
       rc.headline_source = "the replay file";
+      check_replay_of_run(rc, label);
     } else if (const nlohmann::json* r = headline_result(rc.results, rc.headline_source)) {
       rc.headline = read_instance((*r)["counterexample"], "verify JSON: claim " + label + " counterexample");
     }
     run.claims.push_back(std::move(rc));
   }
+  for (const auto& [label, replay] : replays)
+    if (!seen.count(label))
+      throw std::invalid_argument("replay file of claim " + oracle::shown(label) + ": the run has no such claim");
   return run;
 }
 

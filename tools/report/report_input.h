@@ -1,6 +1,7 @@
 // What a report is made from: a verify run (the JSON of `palcheck verify --json`), its replay files
 // (`--out DIR`), the claim table, and the choice of each claim's headline counterexample. Fields that
-// later versions of the verify JSON add (by_reading, headline, bound, second_solver) are read when present.
+// later versions of the verify JSON add (by_reading, headline, bound, second_solver) are read when present;
+// what the run holds is checked as merge checks shards, so that a report is never made of a run that is not one.
 #pragma once
 
 #include "claims/claim.h"
@@ -60,12 +61,14 @@ struct ReportRun {
   std::vector<ReportClaim> claims;  ///< one per claim of the run
 };
 
-/// Builds the run: claims from the JSON (std::invalid_argument for a shard's file, which has no verdicts, a claim
-/// without label or verdict, a verdict or scope spelled otherwise than claims/verdict.h spells it, or a headline
-/// instance that instance_from_json refuses), table rows from `table` (a claim missing from the table keeps its
-/// label and no statement), replay files by label, and the headline of each claim with a refutation (REFUTED, or
-/// ILL-POSED under readings that refute): the replay file's instance, else the result marked "headline": true, else
-/// the first REFUTED result with a counterexample.
+/// Builds the run: claims from the JSON, table rows from `table`, replay files by label, and the headline of each
+/// claim with a refutation (REFUTED, or ILL-POSED under readings that refute): the replay file's instance, else the
+/// result marked "headline": true, else the first REFUTED result with a counterexample. std::invalid_argument,
+/// naming the field, for what no run holds: a shard's file (no verdicts), a seed or count that is not an integer
+/// 0..2^64-1, no claim, a claim without label or verdict, a label not in `table` or listed twice, a verdict or scope
+/// spelled otherwise than claims/verdict.h spells it, results that are not a list or cannot give the claim's
+/// verdict, a replay file of no claim of the run or whose instance is none of the claim's counterexamples, or an
+/// instance that instance_from_json refuses.
 ReportRun make_run(const nlohmann::json& verify_doc, const std::map<std::string, nlohmann::json>& replays,
                    const std::vector<Claim>& table);
 

@@ -155,6 +155,7 @@ TEST(InputLimits, TheDocumentedTableIsTheCodes) {
       {"kMaxJsonDepth", kMaxJsonDepth},
       {"kMaxNumberText", kMaxNumberText},
       {"kMaxExponent", static_cast<std::size_t>(kMaxExponent)},
+      {"kMaxCsvCellBytes", kMaxCsvCellBytes},
       {"kMaxNpyElements", kMaxNpyElements},
       {"kMaxNpyEmptyRows", kMaxNpyEmptyRows},
       {"kMaxReplyBytes", kMaxReplyBytes},

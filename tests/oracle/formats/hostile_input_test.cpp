@@ -3,6 +3,7 @@
 #include "oracle/eval/eval_document.h"
 #include "oracle/eval/oracle_problem.h"
 #include "oracle/formats/csv_format.h"
+#include "oracle/formats/input_limits.h"
 #include "oracle/formats/json_input.h"
 #include "oracle/formats/npy_format.h"
 #include "reference/rational.h"
@@ -12,6 +13,10 @@
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
+#include <tuple>
+
+#include <unistd.h>
 
 namespace palcheck::oracle {
 namespace {
@@ -132,9 +137,75 @@ TEST(HostileCsv, NoRowIsTakenForAHeaderSilently) {
 
 TEST(HostileCsv, ABlankCellIsAnErrorNamingIt) {
   // Found by libFuzzer: a cell of spaces reached the digit reader as an empty span (UBSan's null offset).
-  EXPECT_EQ(error_of([] { parse_csv(".0!,05lpha,beti,w\n\n3, ,e-\n", "b.csv"); }),
+  EXPECT_EQ(error_of([] { parse_csv("a.0!,05lpha,beti,w\n\n3, ,e-\n", "b.csv"); }),
             "b.csv: line 3, column 2: not an exact finite number: \"\"");
-  EXPECT_EQ(error_of([] { parse_csv("0,1\n\n3, \n", "c.csv"); }), "c.csv: line 3, column 2: not an exact finite number: \"\"");
+  EXPECT_EQ(error_of([] { parse_csv("0,1\n\n3, \n", "c.csv"); }),
+            "c.csv: line 3, column 2: not an exact finite number: \"\"");
+}
+
+TEST(HostileCsv, AFirstRowIsAHeaderOnlyWhenEveryCellIsAName) {
+  // A one-row file of one over-long number, or of NUL bytes, was taken for a header: no rows, exit 0.
+  std::string long_number(kMaxNumberText + 1, '7');
+  EXPECT_TRUE(contains(error_of([&] { parse_csv(long_number + "\n", "l.csv"); }), "l.csv: line 1, column 1: "));
+  EXPECT_TRUE(
+      contains(error_of([] { parse_csv(std::string(3, '\0') + ",1\n", "z.csv"); }), "z.csv: line 1, column 1: "));
+  EXPECT_TRUE(contains(error_of([] { parse_csv("u,\x01\n1,2\n", "c.csv"); }), "c.csv: line 1, column 2: "));
+  for (const char* name : {"u", "x_1", "L\xC3\xA4nge", "alpha (V)"}) {
+    EXPECT_TRUE(is_header_name(name)) << name;
+    EXPECT_EQ(parse_csv(std::string(name) + ",b\n1,2\n", "h.csv").rows.size(), 1u) << name;
+  }
+  for (const char* cell : {"", "12", "nan", "-inf", "1e1001", "1;2", "+-", "u\x01v", "u\x7Fv"})
+    EXPECT_FALSE(is_header_name(cell)) << cell;
+}
+
+TEST(HostileCsv, QuotesAreReadAsRfc4180Says) {
+  // "0""3" is the cell 0"3 (a doubled quote is one quote), not 03.
+  EXPECT_EQ(error_of([] { parse_csv("\"0\"\"3\"\n", "q.csv"); }),
+            "q.csv: line 1, column 1: not an exact finite number: \"0\"3\" (a header row must have no numeric cell, or "
+            "pass --header)");
+  CsvTable quoted = parse_csv("\"a,b\", \"c\"\"d\" ,\"e\nf\"\n\"1\",2,\" 3 \"\n4,\"5\",6\n", "q.csv");
+  EXPECT_EQ(quoted.header, (std::vector<std::string>{"a,b", "c\"d", "e\nf"}));
+  EXPECT_EQ(quoted.rows, (std::vector<std::vector<Q>>{{Q(1), Q(2), Q(3)}, {Q(4), Q(5), Q(6)}}));
+  // A line end inside quotes still counts: the bad cell is on line 4.
+  EXPECT_TRUE(contains(error_of([] { parse_csv("\"a\nb\",c\n1,2\n3,x\n", "n.csv"); }), "n.csv: line 4, column 2: "));
+  struct Case {
+    std::string text, message;
+  };
+  std::vector<Case> cases{{"1,2\"3\"\n", "line 1, column 2: a quote inside an unquoted cell"},
+                          {"1,\"2\"3\n", "line 1, column 2: text after the closing quote"},
+                          {"1\n2,\"3\n4\n", "line 2, column 2: a quoted cell is not closed"}};
+  for (const Case& c : cases) {
+    std::string e = error_of([&] { parse_csv(c.text, "e.csv"); });
+    EXPECT_TRUE(contains(e, "e.csv: " + c.message)) << c.text << ": " << e;
+  }
+}
+
+TEST(HostileCsv, ACellIsBoundedBeforeItIsHeld) {
+  // A 1 GiB cell cost 3 GB: a cell is refused as it passes the bound, wherever it is.
+  std::string big(kMaxCsvCellBytes + 1, 'x');
+  for (const std::string& text : {big + "\n", "1,2\n3," + big, "\"" + big + "\"\n"}) {
+    std::string e = error_of([&] { parse_csv(text, "big.csv"); });
+    EXPECT_TRUE(contains(e, "big.csv: line ") && contains(e, "a cell longer than 1048576 bytes")) << e.substr(0, 200);
+  }
+  std::string widest = std::string(kMaxCsvCellBytes - kMaxNumberText, ' ') + std::string(kMaxNumberText, '1');
+  EXPECT_EQ(parse_csv(widest + "\n", "w.csv").rows.size(), 1u);
+}
+
+TEST(HostileNpy, AGridMatrixIsSquare) {
+  // A 3 x 2 grid was read as a lower triangle with its last column left out; 2 x 3 was refused.
+  std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("palcheck_npy_grid_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  for (auto [shape, rows, cols] : {std::tuple{"(3, 2)", 3, 2}, std::tuple{"(2, 3)", 2, 3}}) {
+    std::string path = (dir / "grid.npy").string();
+    std::ofstream(path, std::ios::binary) << npy_header(shape) << std::string(8 * rows * cols, '\0');
+    std::string expected = "a grid needs an L x L weight matrix; this .npy array is " + std::to_string(rows) + " x " +
+                           std::to_string(cols);
+    for (const std::string& e : {error_of([&] { load_measure_file(path, Q(1), RelayColumns{}); }),
+                                 error_of([&] { load_keyed_measure(path, Q(1), RelayColumns{}); })})
+      EXPECT_EQ(e, path + ": " + expected);
+  }
+  std::filesystem::remove_all(dir);
 }
 
 TEST(HostileFiles, AFolderIsNotAFile) {

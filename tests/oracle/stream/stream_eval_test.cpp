@@ -86,7 +86,7 @@ TEST(OracleStreamEval, NpyGridKeyedFromDoublesGivesTheBytesOfTheRationalGrid) {
   std::normal_distribution<double> normal(0.0, 1.0);
   std::string measure = scratch("grid.npy"), inputs = scratch("grid_inputs.npy"), output = scratch("grid_out.csv");
   for (int c = 0; c < 30; ++c) {
-    std::size_t L = 1 + rng() % 9, cols = 1 + rng() % L;
+    std::size_t L = 1 + rng() % 9, cols = L;  // a .npy grid is square (a missing column is not read as zeros)
     std::vector<double> w(L * cols, 0.0);
     for (std::size_t r = 0; r < L; ++r)
       for (std::size_t k = 0; k <= std::min(r, cols - 1); ++k)

@@ -12,6 +12,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 
 namespace palcheck::report {
 namespace {
@@ -127,6 +128,9 @@ nlohmann::json refuted_result(const std::string& u0, bool headline) {
   return r;
 }
 
+// The claim table of these runs: the one claim "c".
+std::vector<Claim> table() { return {Claim{"c", "lemma", "sec:x", "", {}, {}, false}}; }
+
 nlohmann::json run_with(std::vector<nlohmann::json> results) {
   return {{"seed", 1}, {"claims", {{{"label", "c"}, {"verdict", "REFUTED"}, {"evidence", {{"results", results}}}}}}};
 }
@@ -139,7 +143,8 @@ TEST(MakeRun, HeadlineFromFlagThenFirstRefutedThenReplayFile) {
   ReportRun flagged = make_run(run_with({refuted_result("1/3", false), refuted_result("2/3", true)}), {}, {c});
   EXPECT_EQ(flagged.claims[0].headline->values.at("u")[0], Q(2, 3));
   nlohmann::json replay = refuted_result("5/7", false)["counterexample"];
-  ReportRun replayed = make_run(run_with({refuted_result("1/3", true)}), {{"c", replay}}, {c});
+  ReportRun replayed =
+      make_run(run_with({refuted_result("1/3", true), refuted_result("5/7", false)}), {{"c", replay}}, {c});
   EXPECT_EQ(replayed.claims[0].headline->values.at("u")[0], Q(5, 7));
   EXPECT_EQ(replayed.claims[0].claim.section, "sec:x");
 }
@@ -147,26 +152,26 @@ TEST(MakeRun, HeadlineFromFlagThenFirstRefutedThenReplayFile) {
 TEST(MakeRun, RefusesAShardsFileAndAClaimWithoutVerdict) {
   nlohmann::json shard = run_with({});
   shard["shard"] = {{"index", 1}, {"count", 2}};
-  EXPECT_THROW(make_run(shard, {}, {}), std::invalid_argument);
+  EXPECT_THROW(make_run(shard, {}, table()), std::invalid_argument);
   nlohmann::json no_verdict = {{"seed", 1}, {"claims", {{{"label", "c"}, {"evidence", {{"results", {}}}}}}}};
-  EXPECT_THROW(make_run(no_verdict, {}, {}), std::invalid_argument);
+  EXPECT_THROW(make_run(no_verdict, {}, table()), std::invalid_argument);
 }
 
 TEST(MakeRun, RefusesResultsOfTheWrongShape) {
   for (nlohmann::json bad : {nlohmann::json(1), nlohmann::json("x"), nlohmann::json(), nlohmann::json::array()})
-    EXPECT_THROW(make_run(run_with({refuted_result("1/3", false), bad}), {}, {}), std::invalid_argument) << bad;
+    EXPECT_THROW(make_run(run_with({refuted_result("1/3", false), bad}), {}, table()), std::invalid_argument) << bad;
   nlohmann::json headline_word = refuted_result("1/3", false);
   headline_word["headline"] = "yes";
-  EXPECT_THROW(make_run(run_with({headline_word}), {}, {}), std::invalid_argument);
+  EXPECT_THROW(make_run(run_with({headline_word}), {}, table()), std::invalid_argument);
   nlohmann::json details_word = refuted_result("1/3", false);
   details_word["details"] = {1};
-  EXPECT_THROW(make_run(run_with({details_word}), {}, {}), std::invalid_argument);
+  EXPECT_THROW(make_run(run_with({details_word}), {}, table()), std::invalid_argument);
   // The cost figures read a detail's key and value, and a result's verdict, as strings.
   details_word["details"] = nlohmann::json::array({{{"key", "n = 2"}, {"value", 3}}});
-  EXPECT_THROW(make_run(run_with({details_word}), {}, {}), std::invalid_argument);
+  EXPECT_THROW(make_run(run_with({details_word}), {}, table()), std::invalid_argument);
   nlohmann::json verdict_number = refuted_result("1/3", false);
   verdict_number["verdict"] = 1;
-  EXPECT_THROW(make_run(run_with({verdict_number}), {}, {}), std::invalid_argument);
+  EXPECT_THROW(make_run(run_with({verdict_number}), {}, table()), std::invalid_argument);
 }
 
 TEST(MakeRun, ReadsVerdictsAndScopesIntoTheirTypes) {
@@ -174,7 +179,7 @@ TEST(MakeRun, ReadsVerdictsAndScopesIntoTheirTypes) {
   step["scope"] = "proof step";
   nlohmann::json old_fixed = refuted_result("1/3", false);
   old_fixed["refutes"] = "fixed parameter";
-  ReportRun run = make_run(run_with({refuted_result("1/3", false), step, old_fixed}), {}, {});
+  ReportRun run = make_run(run_with({refuted_result("1/3", false), step, old_fixed}), {}, table());
   const ReportClaim& claim = run.claims[0];
   EXPECT_EQ(claim.verdict, Verdict::Refuted);
   ASSERT_EQ(claim.results.size(), 3u);
@@ -187,7 +192,7 @@ TEST(MakeRun, ReadsVerdictsAndScopesIntoTheirTypes) {
 TEST(MakeRun, RefusesAnUnknownVerdictOrScopeNamingClaimAndField) {
   auto refusal = [](const nlohmann::json& run) {
     try {
-      make_run(run, {}, {});
+      make_run(run, {}, table());
     } catch (const std::invalid_argument& e) {
       return std::string(e.what());
     }
@@ -214,21 +219,80 @@ TEST(MakeRun, ReadsASearchedCounterexampleWithItsCases) {
   found["cases"] = 5;
   nlohmann::json run = run_with({found});
   run["claims"][0]["evidence"]["summary"] = found["summary"];
-  EXPECT_EQ(make_run(run, {}, {}).claims[0].searched, "u = [1/3, 1] -> 2");
+  EXPECT_EQ(make_run(run, {}, table()).claims[0].searched, "u = [1/3, 1] -> 2");
   run["claims"][0]["evidence"]["results"][0]["cases"] = 4;  // then it passed 3 cases, not 4
-  EXPECT_FALSE(make_run(run, {}, {}).claims[0].searched);
+  EXPECT_FALSE(make_run(run, {}, table()).claims[0].searched);
+}
+
+// A report is made only from a run that could be one: each hostile run is refused naming what is wrong.
+TEST(MakeRun, RefusesARunThatIsNotARun) {
+  auto refusal = [](const nlohmann::json& run, const std::map<std::string, nlohmann::json>& replays = {}) {
+    try {
+      make_run(run, replays, table());
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  nlohmann::json good = run_with({refuted_result("1/3", false)});
+  ASSERT_EQ(refusal(good), "accepted");
+  struct Case {
+    std::function<void(nlohmann::json&)> spoil;
+    std::string message;
+  };
+  std::vector<Case> cases{
+      {[](nlohmann::json& r) { r["claims"][0]["verdict"] = "TOTALLY-FINE"; }, "unknown verdict \"TOTALLY-FINE\""},
+      {[](nlohmann::json& r) {
+         r["claims"][0]["by_reading"] = {{"x=1", "TOTALLY-FINE"}};
+       },
+       "claim c.by_reading.x=1: unknown verdict \"TOTALLY-FINE\""},
+      {[](nlohmann::json& r) { r["claims"].push_back(r["claims"][0]); }, "claim c: listed twice"},
+      {[](nlohmann::json& r) { r["claims"][0]["label"] = "lem:nowhere"; },
+       "claim lem:nowhere: not a claim of this palcheck's claim table"},
+      {[](nlohmann::json& r) { r["claims"][0]["evidence"]["results"] = "nope"; },
+       "claim c.evidence.results: not a list"},
+      {[](nlohmann::json& r) { r["claims"][0]["evidence"] = 3; }, "claim c.evidence: not an object"},
+      {[](nlohmann::json& r) { r["claims"] = nlohmann::json::array(); }, "\"claims\" is empty"},
+      {[](nlohmann::json& r) { r.erase("seed"); }, "verify JSON: no \"seed\""},
+      {[](nlohmann::json& r) { r["claims"][0]["evidence"]["results"][0]["seed"] = -3; },
+       "claim c result 1.seed: not an unsigned 64-bit integer"},
+      {[](nlohmann::json& r) { r["claims"][0]["evidence"]["results"][0]["cases"] = 1.5; },
+       "claim c result 1.cases: not an unsigned 64-bit integer"},
+      {[](nlohmann::json& r) { r["claims"][0]["verdict"] = "PROVED"; },
+       "claim c: verdict PROVED contradicts its results (no result gives it)"},
+      {[](nlohmann::json& r) { r["claims"][0]["evidence"]["results"] = nlohmann::json::array(); },
+       "claim c: verdict REFUTED contradicts its results (it has none)"},
+  };
+  for (nlohmann::json seed :
+       {nlohmann::json("abc"), nlohmann::json(-3), nlohmann::json(1.5), nlohmann::json(18446744073709551616.0)})
+    cases.push_back({[seed](nlohmann::json& r) { r["seed"] = seed; },
+                     "verify JSON.seed: not an unsigned 64-bit integer (0..18446744073709551615): "});
+  for (const Case& c : cases) {
+    nlohmann::json run = good;
+    c.spoil(run);
+    std::string e = refusal(run);
+    EXPECT_NE(e.find(c.message), std::string::npos) << run.dump() << "\n" << e;
+  }
+  // Replay files must be of this run: of a claim it judged, with one of its counterexamples.
+  nlohmann::json other = refuted_result("5/7", false)["counterexample"];
+  EXPECT_NE(refusal(good, {{"c", other}}).find("replay file of claim c: its instance is no counterexample of the run"),
+            std::string::npos);
+  nlohmann::json elsewhere = refuted_result("1/3", false)["counterexample"];
+  EXPECT_EQ(refusal(good, {{"c", elsewhere}}), "accepted");
+  elsewhere["label"] = "d";
+  EXPECT_EQ(refusal(good, {{"d", elsewhere}}), "replay file of claim d: the run has no such claim");
 }
 
 TEST(MakeRun, RejectsAnInexactValue) {
   nlohmann::json bad = run_with({refuted_result("0.1x", false)});
-  EXPECT_THROW(make_run(bad, {}, {}), std::invalid_argument);
+  EXPECT_THROW(make_run(bad, {}, table()), std::invalid_argument);
 }
 
 TEST(MakeRun, RefusesAHeadlineThatReplayRefusesNamingClaimAndField) {
   nlohmann::json result = refuted_result("1/3", false);
   result["counterexample"]["options"] = {{"initial_state", 0}};
   try {
-    make_run(run_with({result}), {}, {});
+    make_run(run_with({result}), {}, table());
     ADD_FAILURE() << "accepted an option that is not a string";
   } catch (const std::invalid_argument& e) {
     EXPECT_NE(std::string(e.what()).find("claim c counterexample: options.initial_state"), std::string::npos)
@@ -266,11 +330,13 @@ TEST(CostFigures, DrawTheFamilyTableOfAResult) {
   for (const auto& [n, cost] : sizes)
     details.push_back(
         {{"key", "n = " + n}, {"value", "k 3, total ops 9, total-ops " + cost + ", n log n 4.00, ratio 1.00"}});
-  nlohmann::json run = {{"claims",
+  nlohmann::json run = {{"seed", 1},
+                        {"claims",
                          {{{"label", "thm:complexity"},
                            {"verdict", "HELD"},
                            {"evidence", {{"results", {{{"verdict", "HELD"}, {"details", details}}}}}}}}}};
-  std::vector<Figure> figures = cost_figures(make_run(run, {}, {}).claims[0]);
+  Claim claim{"thm:complexity", "theorem", "sec:cost", "", {}, {}, false};
+  std::vector<Figure> figures = cost_figures(make_run(run, {}, {claim}).claims[0]);
   ASSERT_EQ(figures.size(), 1u);
   ASSERT_EQ(figures[0].data.rows.size(), sizes.size());
   for (std::size_t i = 0; i < sizes.size(); ++i) {
