@@ -334,7 +334,7 @@ PYBIND11_MODULE(_core, m) {
   m.def(
       "compare",
       [](py::handle actual_array, py::handle inputs_array, py::object relays, py::object grid, py::object delta,
-         py::object heads, py::object initial_state, std::size_t explain, const py::kwargs& conventions) {
+         py::object heads, py::object initial_state, py::object explain, const py::kwargs& conventions) {
         CallerArray inputs(inputs_array, "inputs"), actual(actual_array, "actual");
         OracleProblem p = problem_of(relays, grid, delta, heads, inputs, initial_state);
         if (actual.shape() != inputs.shape()) throw InputError("actual: shape does not match inputs");
@@ -346,7 +346,8 @@ PYBIND11_MODULE(_core, m) {
                                   flat.begin() + static_cast<std::ptrdiff_t>(at + count));
           at += count;
         }
-        return json_loads(compare_outputs(p, act, conventions_of(conventions), explain));
+        return json_loads(compare_outputs(p, act, conventions_of(conventions),
+                                          count_argument(explain, "explain", 0, 1'000'000)));  // as --explain
       },
       py::arg("actual"), py::arg("inputs"), py::kw_only(), py::arg("relays") = py::none(), py::arg("grid") = py::none(),
       py::arg("delta") = py::none(), py::arg("heads") = py::none(), py::arg("initial_state") = 0,

@@ -110,7 +110,7 @@ def test_arguments_of_the_wrong_kind_are_refused_by_name(argument, value, messag
         oracle.fuzz(correct, relays=RELAYS, progress=False, **{argument: value})
 
 
-def test_heads_delta_seed_and_initial_state_of_the_wrong_kind_are_refused_by_name():
+def test_heads_delta_seed_explain_and_initial_state_of_the_wrong_kind_are_refused_by_name():
     with pytest.raises(ValueError, match=r"^heads: expected a list of dicts, got int"):
         oracle.evaluate(np.zeros((2, 1)), heads=3)
     with pytest.raises(ValueError, match=r"^heads\[0\]: expected a dict with w_in, w_out and relays, got int"):
@@ -119,6 +119,8 @@ def test_heads_delta_seed_and_initial_state_of_the_wrong_kind_are_refused_by_nam
         oracle.evaluate([0.0], grid=np.eye(2), delta=[1])
     with pytest.raises(ValueError, match=r"^seed: expected an integer in 0\.\.18446744073709551615, got str"):
         oracle.fuzz(correct, relays=RELAYS, seed="x", progress=False)
+    with pytest.raises(ValueError, match=r"^explain: out of range 0\.\.1000000: -1"):
+        oracle.compare([0.0], [0.0], relays=RELAYS, explain=-1)
     with pytest.raises(ValueError, match=r"^initial_state: out of range 0\.\.1: 2"):
         oracle.evaluate([0.0], relays=RELAYS, initial_state=2)
     with pytest.raises(ValueError, match=r"^initial_state: expected an integer in 0\.\.1, got str"):
