@@ -113,6 +113,16 @@ CASES = {
         "null_output": '{"outputs": [null]}',
         "long_number": '{"outputs": [%s]}' % ("1" * 200000),
     },
+    "conventions": {  # domains beyond the doubles crashed fuzz-impl's generators (SIGSEGV, heap corruption)
+        "domain_beyond_doubles": "domain=-1e400,1e400",
+        "domain_above_doubles": "domain=1e309,1e310",
+        "domain_below_to_zero": "domain=-1e309,0",
+        "domain_zero_to_beyond": "domain=0,1e309",
+        "domain_past_the_largest_double": "domain=1.7976931348623158e308,1.7976931348623159e308",
+        "domain_between_zero_and_least": "domain=1e-400,2e-400",
+        "domain_not_utf8": b"domain=0,1\xff\n",
+        "atol_huge": "atol=1e1000\nrtol=1e-1000\ndomain=-1e308,1e308",
+    },
 }
 
 

@@ -6,6 +6,7 @@
 #include <bit>
 #include <optional>
 #include <type_traits>
+#include <utility>
 
 namespace py = pybind11;
 
@@ -30,6 +31,19 @@ std::optional<ElementKind> kind_of(const char* format) {
 }
 
 bool has(const py::handle& object, const char* attribute) { return py::hasattr(object, attribute); }
+
+// numpy would make float64 of dates (days since 1970), durations and one-field records: none is a number
+// of PAL, so an array of such a dtype is refused by name.
+void refuse_non_numbers(const py::handle& source, const std::string& name) {
+  if (!has(source, "dtype") || !has(source.attr("dtype"), "kind")) return;
+  std::string kind = py::str(source.attr("dtype").attr("kind"));
+  static const std::pair<const char*, const char*> refused[] = {
+      {"M", "datetime64"}, {"m", "timedelta64"}, {"V", "a structured (record) dtype"}};
+  for (const auto& [code, what] : refused)
+    if (kind == code)
+      throw InputError(name + ": an array of " + what + " (" + std::string(py::str(source.attr("dtype"))) +
+                       ") holds no numbers of PAL");
+}
 
 // numpy's in-place view of a DLPack tensor; a tensor that records gradients is read through its
 // detached view (the same memory), as the values are all the oracle needs.
@@ -64,6 +78,7 @@ CallerArray::CallerArray(const py::handle& object, std::string name) : name_(std
     py::object converted;
     try {
       if (np.attr("iscomplexobj")(source).cast<bool>()) throw InputError(name_ + ": complex numbers are not inputs of PAL");
+      refuse_non_numbers(source, name_);
       converted = np.attr("asarray")(source, "float64");
     } catch (py::error_already_set& e) {
       if (!e.matches(PyExc_Exception)) throw;

@@ -15,6 +15,8 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cmath>
+#include <cstdint>
 #include <iostream>
 
 namespace py = pybind11;
@@ -24,20 +26,46 @@ using palcheck::python::CallerArray;
 
 namespace {
 
+// The argument `name` as a T; InputError naming it, what it must be and the type it has, never pybind11's
+// "Unable to cast Python instance to C++ type".
+template <class T>
+T argument(const py::handle& value, const std::string& name, const std::string& expected) {
+  try {
+    return value.cast<T>();
+  } catch (const py::cast_error&) {
+  } catch (const py::error_already_set& e) {  // list(3), dict(3): "'int' object is not iterable"
+    if (!e.matches(PyExc_TypeError) && !e.matches(PyExc_ValueError)) throw;
+  }
+  throw InputError(name + ": expected " + expected + ", got " + std::string(py::str(py::type::of(value).attr("__name__"))));
+}
+
+// An integer argument (a Python or numpy integer) in [min, max], refused by name otherwise (a bool or a
+// float is no count).
+std::uint64_t count_argument(const py::handle& value, const std::string& name, std::uint64_t min, std::uint64_t max) {
+  std::string range = std::to_string(min) + ".." + std::to_string(max);
+  if (!PyIndex_Check(value.ptr()) || py::isinstance<py::bool_>(value))
+    throw InputError(name + ": expected an integer in " + range + ", got " +
+                     std::string(py::str(py::type::of(value).attr("__name__"))));
+  py::int_ number = py::reinterpret_steal<py::int_>(PyNumber_Index(value.ptr()));
+  if (!number) throw py::error_already_set();
+  if (number < py::int_(min) || number > py::int_(max))
+    throw InputError(name + ": out of range " + range + ": " + std::string(py::str(number)));
+  return number.cast<std::uint64_t>();
+}
+
 Q exact_of(const py::object& value, const std::string& name) {
   if (py::isinstance<py::str>(value)) {
     auto q = parse_rational(value.cast<std::string>());
     if (!q) throw InputError(name + ": not an exact number: " + value.cast<std::string>());
     return *q;
   }
-  auto q = rational_from_double(value.cast<double>());
+  auto q = rational_from_double(argument<double>(value, name, "a number or a str of an exact number"));
   if (!q) throw InputError(name + ": not finite");
   return *q;
 }
 
-InitialState initial_of(int initial_state) {
-  if (initial_state != 0 && initial_state != 1) throw InputError("initial_state: expected 0 or 1");
-  return static_cast<InitialState>(initial_state);
+InitialState initial_of(const py::object& initial_state) {
+  return static_cast<InitialState>(count_argument(initial_state, "initial_state", 0, 1));
 }
 
 // MPAL heads from a list of dicts {"w_in": d, "w_out": d, "relays": R x 2|3}.
@@ -45,12 +73,14 @@ std::vector<MpalHead> heads_of(const py::list& heads) {
   std::vector<MpalHead> out;
   for (std::size_t h = 0; h < heads.size(); ++h) {
     std::string where = "heads[" + std::to_string(h) + "]";
-    py::dict head = heads[h].cast<py::dict>();
+    py::dict head = argument<py::dict>(heads[h], where, "a dict with w_in, w_out and relays");
     for (const char* key : {"w_in", "w_out", "relays"})
       if (!head.contains(key)) throw InputError(where + ": missing key \"" + std::string(key) + "\"");
     out.push_back({CallerArray(head["w_in"], where + ".w_in").exact_values(),
                    CallerArray(head["w_out"], where + ".w_out").exact_values(),
                    relays_from_rows(number_rows(CallerArray(head["relays"], where + ".relays")))});
+    if (out[0].w_in.empty())
+      throw InputError(where + ".w_in: empty; the model dimension d must be at least 1 (as for palcheck eval)");
     if (out.back().w_in.size() != out[0].w_in.size() || out.back().w_out.size() != out[0].w_in.size())
       throw InputError(where + ": w_in and w_out must both have length d = " + std::to_string(out[0].w_in.size()));
   }
@@ -74,12 +104,12 @@ Measure pal_measure(const py::object& relays, const py::object& grid, const py::
 
 // PAL (relays= or grid=) on 1-D or 2-D inputs, or MPAL (heads=) on n x d or batch x n x d inputs.
 OracleProblem problem_of(const py::object& relays, const py::object& grid, const py::object& delta,
-                         const py::object& heads, const CallerArray& inputs, int initial_state) {
+                         const py::object& heads, const CallerArray& inputs, const py::object& initial_state) {
   OracleProblem p;
   p.initial = initial_of(initial_state);
   if (!heads.is_none()) {
     if (!relays.is_none() || !grid.is_none()) throw InputError("give heads= or relays=/grid=, not both");
-    p.heads = heads_of(heads.cast<py::list>());
+    p.heads = heads_of(argument<py::list>(heads, "heads", "a list of dicts"));
     std::size_t d = p.heads[0].w_in.size();
     if ((inputs.ndim() != 2 && inputs.ndim() != 3) || inputs.shape(inputs.ndim() - 1) != d)
       throw InputError("inputs: MPAL takes n x d or batch x n x d tokens with d = " + std::to_string(d));
@@ -100,6 +130,17 @@ OracleProblem problem_of(const py::object& relays, const py::object& grid, const
   p.batched = !u.one_dimensional;
   p.sequences = std::move(u.rows);
   return p;
+}
+
+// evaluate()'s float64 result, refused as `palcheck eval --values double` refuses it when an output has no
+// finite double (a sum of weights past 1.8e308): numpy would show inf without a word.
+py::array_t<double> finite_outputs(py::array_t<double> out) {
+  const double* values = out.data();
+  for (py::ssize_t k = 0; k < out.size(); ++k)
+    if (!std::isfinite(values[k]))
+      throw InputError("evaluate: output " + std::to_string(k) +
+                       " (C order) has no finite double (its magnitude exceeds 1.8e308): pass exact=True");
+  return out;
 }
 
 py::object fraction(const Q& q) {
@@ -163,19 +204,22 @@ void check_signals() {
 // fuzz(fn, relays=..., ...) as a report dict: fn(u) gets a 1-D float64 array and returns the outputs
 // (any array the module reads); an exception it raises, or a wrong shape, is a failure of its own.
 // A report of no case is not a pass.
-py::object run_fuzz(const py::object& fn, const py::object& relays, std::uint64_t seed,
+py::object run_fuzz(const py::object& fn, const py::object& relays, const py::object& seed_argument,
                     const py::object& max_cases, const py::object& seconds, const py::object& case_number,
-                    int initial_state, bool progress, bool relays_per_call, const py::kwargs& conventions) {
+                    const py::object& initial_state, bool progress, bool relays_per_call,
+                    const py::kwargs& conventions) {
+  std::uint64_t seed = count_argument(seed_argument, "seed", 0, UINT64_MAX);
   FuzzOptions f;
   f.relays = relays_per_call ? RelaysPerCall::Sent : RelaysPerCall::Fixed;
   f.conventions = conventions_of(conventions);
   if (f.conventions.output.a == 0) throw InputError("output_map: a must be nonzero");
+  check_domain_in_doubles(f.conventions, "domain");
   f.measure = relays_from_rows(number_rows(CallerArray(relays, "relays")));
   f.initial = initial_of(initial_state);
   f.seed = seed;
-  if (!max_cases.is_none()) f.max_cases = max_cases.cast<std::size_t>();
-  if (!seconds.is_none()) f.seconds = seconds.cast<double>();
-  if (!case_number.is_none()) f.only_case = case_number.cast<std::size_t>();
+  if (!max_cases.is_none()) f.max_cases = count_argument(max_cases, "max_cases", 0, SIZE_MAX);
+  if (!seconds.is_none()) f.seconds = fuzz_seconds(argument<double>(seconds, "seconds", "a number"), "seconds");
+  if (!case_number.is_none()) f.only_case = count_argument(case_number, "case", 0, kMaxFuzzCases - 1);
   std::string call = "palcheck_oracle.fuzz(fn, relays=relays" + keywords_text(conventions) +
                      (relays_per_call ? ", relays_per_call=True" : "") + ", seed=" + std::to_string(seed);
   f.replay = [call](std::optional<std::size_t> k) { return call + (k ? ", case=" + std::to_string(*k) : "") + ")"; };
@@ -238,8 +282,8 @@ PYBIND11_MODULE(_core, m) {
 
   m.def(
       "evaluate",
-      [](py::handle inputs, py::object relays, py::object grid, py::object delta, py::object heads, int initial_state,
-         bool exact) -> py::object {
+      [](py::handle inputs, py::object relays, py::object grid, py::object delta, py::object heads,
+         py::object initial_state, bool exact) -> py::object {
         CallerArray u(inputs, "inputs");
         if (!heads.is_none() || (u.ndim() != 1 && u.ndim() != 2)) {
           OracleProblem p = problem_of(relays, grid, delta, heads, u, initial_state);
@@ -261,7 +305,7 @@ PYBIND11_MODULE(_core, m) {
           py::array_t<double> out(std::vector<py::ssize_t>(u.shape().begin(), u.shape().end()));
           double* data = out.mutable_data();
           for (const auto& seq : o.approx) data = std::copy(seq.begin(), seq.end(), data);
-          return out;
+          return finite_outputs(std::move(out));
         }
         InitialState initial = initial_of(initial_state);
         std::optional<KeyedMeasure> keyed;
@@ -276,7 +320,7 @@ PYBIND11_MODULE(_core, m) {
         if (exact) return palcheck::python::keyed_fractions(*keyed, u, initial);
         py::array_t<double> out(std::vector<py::ssize_t>(u.shape().begin(), u.shape().end()));
         palcheck::python::keyed_doubles(*keyed, u, initial, out.mutable_data());
-        return out;
+        return finite_outputs(std::move(out));
       },
       py::arg("inputs"), py::kw_only(), py::arg("relays") = py::none(), py::arg("grid") = py::none(),
       py::arg("delta") = py::none(), py::arg("heads") = py::none(), py::arg("initial_state") = 0,
@@ -290,7 +334,7 @@ PYBIND11_MODULE(_core, m) {
   m.def(
       "compare",
       [](py::handle actual_array, py::handle inputs_array, py::object relays, py::object grid, py::object delta,
-         py::object heads, int initial_state, std::size_t explain, const py::kwargs& conventions) {
+         py::object heads, py::object initial_state, py::object explain, const py::kwargs& conventions) {
         CallerArray inputs(inputs_array, "inputs"), actual(actual_array, "actual");
         OracleProblem p = problem_of(relays, grid, delta, heads, inputs, initial_state);
         if (actual.shape() != inputs.shape()) throw InputError("actual: shape does not match inputs");
@@ -302,7 +346,8 @@ PYBIND11_MODULE(_core, m) {
                                   flat.begin() + static_cast<std::ptrdiff_t>(at + count));
           at += count;
         }
-        return json_loads(compare_outputs(p, act, conventions_of(conventions), explain));
+        return json_loads(compare_outputs(p, act, conventions_of(conventions),
+                                          count_argument(explain, "explain", 0, 1'000'000)));  // as --explain
       },
       py::arg("actual"), py::arg("inputs"), py::kw_only(), py::arg("relays") = py::none(), py::arg("grid") = py::none(),
       py::arg("delta") = py::none(), py::arg("heads") = py::none(), py::arg("initial_state") = 0,
@@ -326,8 +371,8 @@ PYBIND11_MODULE(_core, m) {
 
   m.def(
       "fuzz",
-      [](const py::object& fn, const py::object& relays, std::uint64_t seed, py::object max_cases,
-         py::object seconds, py::object case_number, int initial_state, bool progress, bool relays_per_call,
+      [](const py::object& fn, const py::object& relays, py::object seed, py::object max_cases,
+         py::object seconds, py::object case_number, py::object initial_state, bool progress, bool relays_per_call,
          const py::kwargs& conventions) {
         return run_fuzz(fn, relays, seed, max_cases, seconds, case_number, initial_state, progress,
                         relays_per_call, conventions);
@@ -348,8 +393,8 @@ PYBIND11_MODULE(_core, m) {
 
   m.def(
       "assert_matches",
-      [](const py::object& fn, const py::object& relays, std::uint64_t seed, py::object max_cases,
-         py::object seconds, int initial_state, bool relays_per_call, const py::kwargs& conventions) {
+      [](const py::object& fn, const py::object& relays, py::object seed, py::object max_cases,
+         py::object seconds, py::object initial_state, bool relays_per_call, const py::kwargs& conventions) {
         py::object report = run_fuzz(fn, relays, seed, max_cases, seconds, py::none(), initial_state, false,
                                      relays_per_call, conventions);
         py::list failures = report["failures"];
@@ -378,7 +423,7 @@ PYBIND11_MODULE(_core, m) {
 
   m.def(
       "trace",
-      [](py::handle inputs, py::object relays, py::object grid, py::object delta, int initial_state) {
+      [](py::handle inputs, py::object relays, py::object grid, py::object delta, py::object initial_state) {
         OracleProblem p = problem_of(relays, grid, delta, py::none(), CallerArray(inputs, "inputs"), initial_state);
         if (p.batched) throw InputError("trace: inputs must be one sequence (1-D)");
         py::list steps;

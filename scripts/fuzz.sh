@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(number json_document csv npy replay_file merge_input report_input impl_reply)
+[ ${#targets[@]} -eq 0 ] && targets=(number conventions json_document csv npy replay_file merge_input report_input impl_reply)
 bash scripts/setup.sh clang-14 libfuzzer-14-dev libclang-rt-14-dev time
 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++-14 \
   -DPALCHECK_BUILD_FUZZERS=ON -DPALCHECK_WITH_Z3=OFF -DPALCHECK_BUILD_TESTS=OFF -DPALCHECK_BUILD_BENCHMARKS=OFF \

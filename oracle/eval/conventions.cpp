@@ -157,17 +157,27 @@ void apply_key(Conventions& c, const std::string& key, const std::string& value,
   throw InputError(where + ": unknown convention \"" + shown(key) + "\" (" + key_names() + ")");
 }
 
-// The option text of a JSON value: a string as it is, a number as its exact text, a list joined by commas.
-std::string option_text(const json& value, const std::string& where) {
+// Whether a key's value is a list (output_map [a, b, c], domain [lo, hi], columns): any other key takes one
+// value, so atol [1] is an error rather than 1.
+bool takes_list(const std::string& key) {
+  return key == "output_map" || key == "output" || key == "domain" || key == "columns";
+}
+
+// The option text of one JSON value: a string as it is, a number as its exact text.
+std::string scalar_text(const json& value, const std::string& where) {
   if (value.is_string()) return value.get<std::string>();
   if (value.is_number()) return to_string(parse_number(value, where));
-  if (value.is_array()) {
-    std::string text;
-    for (std::size_t k = 0; k < value.size(); ++k)
-      text += (k ? "," : "") + option_text(value[k], where + "[" + std::to_string(k) + "]");
-    return text;
-  }
-  throw InputError(where + ": expected a string, a number or a list");
+  throw InputError(where + ": expected a string or a number");
+}
+
+// The option text of a key's JSON value: a list (for the keys that take one) joined by commas.
+std::string option_text(const std::string& key, const json& value, const std::string& where) {
+  if (!value.is_array()) return scalar_text(value, where);
+  if (!takes_list(key)) throw InputError(where + ": expected one value, got a list");
+  std::string text;
+  for (std::size_t k = 0; k < value.size(); ++k)
+    text += (k ? "," : "") + scalar_text(value[k], where + "[" + std::to_string(k) + "]");
+  return text;
 }
 
 }  // namespace
@@ -200,7 +210,7 @@ void apply_convention_json(Conventions& c, const json& object, const std::string
   if (!object.is_object()) throw InputError(where + ": expected an object");
   for (const auto& [key, value] : object.items()) {
     std::string field = where + "." + key;
-    apply_key(c, key, option_text(value, field), field);
+    apply_key(c, key, option_text(key, value, field), field);
   }
 }
 

@@ -214,8 +214,12 @@ class CheckedDomParser : public nlohmann::detail::json_sax_dom_parser<Json> {
   }
   template <class Exception>
   bool parse_error(std::size_t, const std::string&, const Exception& e) {
-    // nlohmann's message quotes the last token read, which may be megabytes long.
+    // nlohmann's message less its tag ("[json.exception.parse_error.101] ") and the last token read,
+    // which may be megabytes long or hold the very bytes that are not UTF-8.
     std::string what = e.what();
+    if (what.rfind("[json.exception.", 0) == 0 && what.find("] ") != std::string::npos)
+      what.erase(0, what.find("] ") + 2);
+    if (std::size_t last = what.find("; last read: "); last != std::string::npos) what.erase(last);
     if (what.size() > 300) what = what.substr(0, 300) + "...";
     throw error("malformed JSON: " + what);
   }

@@ -2,17 +2,21 @@
 #include "oracle/fuzz/fuzz_impl.h"
 
 #include "oracle/diagnosis/diagnosis.h"
+#include "oracle/formats/double_range.h"
 #include "oracle/keyed/keyed_pal.h"
 #include "reference/preisach_memory.h"
+#include "util/errors.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <map>
 #include <memory>
 #include <set>
+#include <tuple>
 
 namespace palcheck::oracle {
 
@@ -58,8 +62,17 @@ const char* family_name(Family f) {
   return names[static_cast<int>(f)];
 }
 
-// The exact value of the double nearest q: what the implementation will see.
-Q representable(const Q& q) { return *rational_from_double(to_double(q)); }
+// The double nearest q, the largest finite one of its sign when q lies beyond them: what the
+// implementation will see (it gets finite doubles only, so a value past them cannot become infinity).
+double finite_double(const Q& q) {
+  double d = to_double(q);
+  return std::isfinite(d) ? d : std::copysign(std::numeric_limits<double>::max(), d);
+}
+
+// The exact value of finite_double(q).
+Q representable(const Q& q) { return *rational_from_double(finite_double(q)); }
+
+constexpr const char* kSendsDoubles = "the implementation under test is sent doubles";
 
 // The numbers generators draw from: thresholds, points between, near and beyond them, 0, the domain ends.
 struct Palette {
@@ -77,8 +90,8 @@ Palette palette_of(const FuzzOptions& o) {
   for (const WeightedRelay& w : o.measure.relays) t.insert(w.thresholds.alpha), t.insert(w.thresholds.beta);
   p.thresholds.assign(t.begin(), t.end());
   if (o.conventions.domain) {
-    p.lo = o.conventions.domain->first;
-    p.hi = o.conventions.domain->second;
+    std::tie(p.lo, p.hi) = doubles_within(o.conventions.domain->first, o.conventions.domain->second, "domain",
+                                          kSendsDoubles);
   } else {
     p.lo = t.empty() ? Q(-1) : Q(*t.begin() - 1);
     p.hi = t.empty() ? Q(1) : Q(*t.rbegin() + 1);
@@ -711,6 +724,20 @@ json failure_json(const Shrunk& s, const FuzzOptions& o, const std::string& prop
 
 }  // namespace
 
+double fuzz_seconds(double seconds, const std::string& where) {
+  if (!(seconds >= 0 && seconds <= kMaxFuzzSeconds)) {
+    char shown[32];
+    std::snprintf(shown, sizeof shown, "%g", seconds);
+    throw InputError(where + ": expected a number of seconds in [0, " +
+                     std::to_string(static_cast<long>(kMaxFuzzSeconds)) + "] (a year), got " + shown);
+  }
+  return seconds;
+}
+
+void check_domain_in_doubles(const Conventions& c, const std::string& where) {
+  if (c.domain) doubles_within(c.domain->first, c.domain->second, where, kSendsDoubles);
+}
+
 std::vector<Q> near_threshold_points(const Q& theta, const Q& scale) {
   std::set<Q> out;
   Q magnitude = theta != 0 ? Q(abs(theta)) : scale;
@@ -724,7 +751,7 @@ std::vector<Q> near_threshold_points(const Q& theta, const Q& scale) {
     }
   }
   // The nearest doubles on either side, and 2 and 16 units in the last place away.
-  double t = to_double(theta);
+  double t = finite_double(theta);
   double below = *rational_from_double(t) < theta ? t : std::nextafter(t, -INFINITY);
   double above = *rational_from_double(t) > theta ? t : std::nextafter(t, INFINITY);
   for (int ulps = 1; ulps <= 16; ++ulps) {

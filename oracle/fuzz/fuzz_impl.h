@@ -39,6 +39,16 @@ using Implementation = std::function<ImplReply(const Measure& mu, const std::vec
 /// Whether the implementation takes the relays with each call (then shrinking drops relays).
 enum class RelaysPerCall { Fixed, Sent };
 
+/// The largest case budget (`--max-cases`); case numbers (`--case`, `case=`) run below it.
+inline constexpr std::size_t kMaxFuzzCases = 1'000'000;
+
+/// The largest time budget in seconds, a year (`--seconds`, `seconds=`): the deadline must fit the clock.
+inline constexpr double kMaxFuzzSeconds = 31'536'000;
+
+/// `seconds` when it is in [0, kMaxFuzzSeconds]; InputError naming `where` and the range otherwise (NaN,
+/// infinities and negative numbers included).
+double fuzz_seconds(double seconds, const std::string& where);
+
 /// What fuzz-impl runs and for how long.
 struct FuzzOptions {
   Measure measure;                              ///< the relays the implementation holds
@@ -60,6 +70,11 @@ struct FuzzOptions {
 /// "property", the "cause" and every consistent "causes" ranked, the "diagnosis" of the witness,
 /// expected and actual outputs, sizes before and after shrinking and a one-line "replay".
 nlohmann::json fuzz_implementation(const Implementation& impl, const FuzzOptions& options);
+
+/// InputError naming `where` (the option or argument) when the declared domain has an end beyond the
+/// doubles or holds no double: the implementation is sent doubles, so inputs are drawn from the doubles
+/// within the domain. Callers check before the run; fuzz_implementation words it "domain" otherwise.
+void check_domain_in_doubles(const Conventions& c, const std::string& where);
 
 /// The input sequence of case `index` for `seed` and the family it comes from (the generators,
 /// exposed for tests and replays).

@@ -1,6 +1,7 @@
 // fuzz-impl's requests and replies, bounded (see impl_reply.h).
 #include "oracle/fuzz/impl_reply.h"
 
+#include "oracle/formats/double_range.h"
 #include "oracle/formats/json_input.h"
 
 #include <cmath>
@@ -12,12 +13,7 @@ using nlohmann::json;
 namespace {
 
 Q as_double(const Q& q, const std::string& where) {
-  double d = to_double(q);
-  std::optional<Q> exact = rational_from_double(d);
-  if (!exact)
-    throw InputError(where + " = " + shown(to_string(q)) +
-                     " is beyond the range of a double, and the command under test computes in doubles");
-  return *exact;
+  return nearest_double_value(q, where, "the command under test computes in doubles");
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include <set>
 #include <sstream>
 #include <stdexcept>
+#include <type_traits>
 
 namespace palcheck::cli {
 
@@ -142,21 +143,47 @@ struct ShardSet {
   std::string name(std::size_t index) const { return "shard " + std::to_string(index) + "/" + std::to_string(count); }
 };
 
+// A header field of shard file `file` (1-based) as a T, at the path of keys `keys`; std::invalid_argument
+// naming the file, the field and what it must be otherwise (never nlohmann's words).
+template <class T>
+T header_field(const json& shard, std::size_t file, std::initializer_list<const char*> keys, const char* expected) {
+  const json* at = &shard;
+  std::string path;
+  for (const char* key : keys) {
+    path += (path.empty() ? "" : ".") + std::string(key);
+    if (!at->is_object() || !at->contains(key))
+      throw std::invalid_argument("file " + std::to_string(file) + ": no \"" + path + "\"");
+    at = &(*at)[key];
+  }
+  bool fits = std::is_same_v<T, std::vector<std::string>> ? at->is_array() : at->is_number_unsigned();
+  if (fits) {
+    try {
+      return at->get<T>();
+    } catch (const json::exception&) {  // a list holding something other than strings
+    }
+  }
+  std::string text = at->dump();
+  throw std::invalid_argument("file " + std::to_string(file) + ": \"" + path + "\" must be " + expected + ", got " +
+                              (text.size() > 60 ? text.substr(0, 60) + "..." : text));
+}
+
 // Reads the shards (whose headers agree) into `set` and the run's settings into `config`; every index
 // from 1 to the count must stand once.
 bool read_shards(const std::vector<json>& shards, RunConfig& config, ShardSet& set, std::string& error) {
   const json& first = shards.front();
   try {
-    config.seed = first["seed"].get<std::uint64_t>();
-    config.tests = first["tests"].get<std::uint64_t>();
-    config.max_shrinks = first["max_shrinks"].get<std::uint64_t>();
-    config.rlimit = first["rlimit"].get<std::uint64_t>();
-    set.selection = first["selection"].get<std::vector<std::string>>();
+    const char* integer = "a non-negative integer";
+    config.seed = header_field<std::uint64_t>(first, 1, {"seed"}, integer);
+    config.tests = header_field<std::uint64_t>(first, 1, {"tests"}, integer);
+    config.max_shrinks = header_field<std::uint64_t>(first, 1, {"max_shrinks"}, integer);
+    config.rlimit = header_field<std::uint64_t>(first, 1, {"rlimit"}, integer);
+    set.selection = header_field<std::vector<std::string>>(first, 1, {"selection"}, "a list of claim labels");
     std::set<std::string> selected(set.selection.begin(), set.selection.end());
-    set.count = first.at("shard").at("count").get<std::size_t>();
-    for (const json& s : shards) {
-      std::size_t index = s.at("shard").at("index").get<std::size_t>();
-      if (s.at("shard").at("count").get<std::size_t>() != set.count) {
+    set.count = header_field<std::size_t>(first, 1, {"shard", "count"}, integer);
+    for (std::size_t file = 1; file <= shards.size(); ++file) {
+      const json& s = shards[file - 1];
+      std::size_t index = header_field<std::size_t>(s, file, {"shard", "index"}, integer);
+      if (header_field<std::size_t>(s, file, {"shard", "count"}, integer) != set.count) {
         error =
             "shards differ in their count: " + std::to_string(set.count) + " vs " + s.at("shard").at("count").dump();
         return false;
@@ -171,6 +198,12 @@ bool read_shards(const std::vector<json>& shards, RunConfig& config, ShardSet& s
       }
       set.held[index] = holdings_from_json(s, selected);
     }
+  } catch (const json::type_error&) {  // nlohmann's words name no field: ours say what kind of fault it is
+    error = "malformed shard: a claim's results hold a value of the wrong type (not as verify --shard writes them)";
+    return false;
+  } catch (const json::out_of_range&) {
+    error = "malformed shard: a claim's results lack a key verify --shard writes";
+    return false;
   } catch (const std::exception& e) {
     error = std::string("malformed shard: ") + e.what();
     return false;

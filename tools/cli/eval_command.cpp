@@ -5,6 +5,7 @@
 #include "oracle/eval/eval_document.h"
 #include "oracle/eval/oracle_eval.h"
 #include "oracle/formats/json_input.h"
+#include "tools/cli/number_option.h"
 #include "tools/cli/oracle_cli.h"
 
 #include <iostream>
@@ -37,12 +38,17 @@ CommandHandler add_eval_command(CLI::App& app) {
           },
           "exact, double or both (default: exact; .npy: double)")
       ->type_name(to_string(ValueKind::Exact) + "|" + to_string(ValueKind::Double) + "|" + to_string(ValueKind::Both));
-  eval->add_option("-j,--threads", options->oracle.threads,
+  add_count_option(eval, "-j,--threads", options->oracle.threads, 0, kMaxThreads,
                    "Sequences evaluated at once (default 0: every core); the output does not depend on it");
   eval->add_option("--convention", options->oracle.conventions,
                    "Outputs in another implementation's frame: " + conventions_help());
-  eval->add_option("--dump", options->oracle.dump,
-                   "Also write a debug-state file (JSON): inputs, measure, outputs, memory")
+  eval->add_option_function<std::string>(
+          "--dump",
+          [options](const std::string& path) {
+            if (path.empty()) throw InputError("--dump: expected a file name, got an empty one");
+            options->oracle.dump = path;
+          },
+          "Also write a debug-state file (JSON): inputs, measure, outputs, memory")
       ->type_name("FILE");
   return [eval, options]() -> int {
     if (!*eval) return -1;

@@ -7,6 +7,7 @@
 #include "oracle/formats/input_limits.h"
 #include "oracle/formats/oracle_files.h"
 #include "oracle/fuzz/fuzz_impl.h"
+#include "oracle/formats/utf8_text.h"
 #include "oracle/fuzz/impl_reply.h"
 #include "tools/cli/commands.h"
 #include "tools/cli/number_option.h"
@@ -206,14 +207,14 @@ void add_fuzz_options(CLI::App* fuzz, const std::shared_ptr<FuzzCommandOptions>&
   add_count_option(fuzz, "--initial-state", o->initial_state, 0, 1,
                    "The reference's relay state before the first input");
   add_count_option(fuzz, "--seed", o->seed, 0, UINT64_MAX, "Seed; every case derives from the seed and its number");
-  add_count_option(fuzz, "--max-cases", o->max_cases, 1, 1'000'000, "Case budget");
+  add_count_option(fuzz, "--max-cases", o->max_cases, 1, kMaxFuzzCases, "Case budget");
   fuzz->add_option("--seconds", o->seconds, "Time budget in seconds (default 120); whichever budget ends first")
       ->type_name("SECONDS");
   fuzz->add_option("--call-timeout", o->call_seconds,
                    "Seconds one call may take before the command is stopped and the case fails (default 10)")
       ->type_name("SECONDS");
   fuzz->add_option_function<std::string>(
-          "--case", [o](const std::string& text) { o->only_case = parse_count(text, "--case", 0, 999'999); },
+          "--case", [o](const std::string& text) { o->only_case = parse_count(text, "--case", 0, kMaxFuzzCases - 1); },
           "Run only this case number (0..999999; the replay of a failure)")
       ->type_name("UINT");
   fuzz->add_option("--report", o->report, "Write the JSON report to this file instead of standard output")
@@ -233,8 +234,13 @@ std::string replay_base(const FuzzCommandOptions& o) {
 // The search's options from the command line's, checked.
 FuzzOptions fuzz_options(const std::shared_ptr<FuzzCommandOptions>& o) {
   FuzzOptions f;
+  const char* why = "the report (JSON, which holds only UTF-8) repeats it in its replay lines";
+  check_utf8(o->command, "--command", why);
+  check_utf8(o->measure, "--measure", why);
+  for (const std::string& option : o->conventions) check_utf8(option, "--convention", why);
   for (const std::string& option : o->conventions) apply_convention_option(f.conventions, option);
   if (f.conventions.output.a == 0) throw InputError("--convention output: a must be nonzero");
+  check_domain_in_doubles(f.conventions, "--convention domain");
   check_paths({{"--report", o->report}}, {{"--measure", o->measure}});
   // The command sees doubles: the reference takes the relays at the same values.
   f.measure = measure_as_doubles(load_measure_file(o->measure, o->grid_delta, f.conventions.columns), o->measure);
@@ -244,7 +250,7 @@ FuzzOptions fuzz_options(const std::shared_ptr<FuzzCommandOptions>& o) {
     throw InputError("--call-timeout: expected a number of seconds in (0, 86400]");
   f.seed = o->seed;
   f.max_cases = o->max_cases;
-  f.seconds = o->seconds;
+  f.seconds = fuzz_seconds(o->seconds, "--seconds");
   f.only_case = o->only_case;
   f.relays = RelaysPerCall::Sent;
   f.replay = [base = replay_base(*o), o](std::optional<std::size_t> k) {

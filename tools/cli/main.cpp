@@ -22,7 +22,14 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     int code = app.exit(e);
-    return code == 0 ? 0 : 2;
+    if (code != 0) return 2;
+    try {  // --help and --version: their text is the output, so a failed write of it is a failure
+      palcheck::flush_standard_output();
+    } catch (const palcheck::InputError& failed) {
+      std::cerr << "palcheck: " << failed.what() << "\n";
+      return 2;
+    }
+    return 0;
   } catch (const palcheck::InputError& e) {  // an option read into its type as it is parsed
     std::cerr << "palcheck: " << e.what() << "\n";
     return 2;

@@ -14,6 +14,10 @@
 
 namespace palcheck::cli {
 
+/// The most threads `-j` may ask for: far past any core count, and short of the thread limits where
+/// starting the pool fails ("Resource temporarily unavailable").
+inline constexpr unsigned kMaxThreads = 256;
+
 /// Options of eval's oracle mode beyond the problem.
 struct OracleEvalOptions {
   oracle::ProblemSources sources;           ///< where the problem comes from

@@ -2,10 +2,13 @@
 // threshold, long cycles approaching one, shrinking a 45-relay measure down to the relays a defect
 // needs, and every distinct cause reported with its own witness.
 #include "oracle/fuzz/fuzz_impl.h"
+#include "util/errors.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <random>
 #include <set>
 
@@ -27,6 +30,59 @@ TEST(FuzzImpl, NeighbourhoodsOfAThresholdLieOnEitherSideDownToTheNextDouble) {
     Q step = (t != 0 ? Q(abs(theta)) : Q(1, 4)) / 1000;
     EXPECT_TRUE(points.count(*rational_from_double(to_double(Q(theta - step))))) << t;
     EXPECT_TRUE(points.count(*rational_from_double(to_double(Q(theta + step))))) << t;
+  }
+}
+
+// A threshold at the largest double: its neighbourhood above lies past every double, where the generators
+// once took the exact value of an infinity (no value: a crash); the points are doubles, all below it.
+TEST(FuzzImpl, NeighbourhoodsOfTheLargestDoubleStayFinite) {
+  double top = std::numeric_limits<double>::max();
+  for (double t : {top, -top}) {
+    Q theta = *rational_from_double(t);
+    std::vector<Q> near = near_threshold_points(theta, Q(1));
+    ASSERT_FALSE(near.empty());
+    for (const Q& q : near) {
+      EXPECT_TRUE(std::isfinite(to_double(q)));
+      EXPECT_EQ(*rational_from_double(to_double(q)), q) << "a double";
+      EXPECT_LT(abs(q), abs(theta));
+    }
+    EXPECT_TRUE(std::count(near.begin(), near.end(), *rational_from_double(std::nextafter(t, 0.0))));
+  }
+}
+
+// Every family's inputs are doubles inside the domain: the widest one of doubles, one whose upper end
+// 1/10 is no double (the double nearest it lies above), and one of a single double.
+TEST(FuzzImpl, EveryGeneratedInputIsADoubleInsideTheDomain) {
+  double top = std::numeric_limits<double>::max();
+  const std::pair<Q, Q> domains[] = {{*rational_from_double(-top), *rational_from_double(top)},
+                                     {Q(0), Q(1, 10)},
+                                     {Q(1, 4), Q(1, 4)}};
+  for (const auto& [lo, hi] : domains) {
+    FuzzOptions o;
+    o.measure = {{{{Q(1, 10), Q(0)}, Q(1)}, {{*rational_from_double(top), Q(-1)}, Q(2)}}};
+    o.conventions.domain = {lo, hi};
+    for (std::uint64_t k = 0; k < 3 * fuzz_families().size(); ++k) {
+      std::string family;
+      for (const Q& q : fuzz_case_inputs(o, k, family)) {
+        ASSERT_EQ(*rational_from_double(to_double(q)), q) << family << " " << k;
+        ASSERT_TRUE(q >= lo && q <= hi) << family << " " << k << ": " << to_string(q);
+      }
+    }
+  }
+}
+
+TEST(FuzzImpl, ATimeBudgetOutsideZeroToAYearIsRefused) {
+  EXPECT_EQ(fuzz_seconds(0, "seconds"), 0);
+  EXPECT_EQ(fuzz_seconds(kMaxFuzzSeconds, "seconds"), kMaxFuzzSeconds);
+  for (double bad : {std::nan(""), double(INFINITY), -1.0, std::nextafter(kMaxFuzzSeconds, double(INFINITY))}) {
+    try {
+      fuzz_seconds(bad, "--seconds");
+      ADD_FAILURE() << bad;
+    } catch (const InputError& e) {
+      EXPECT_EQ(std::string(e.what()).rfind("--seconds: expected a number of seconds in [0, 31536000] (a year), got ", 0),
+                0u)
+          << e.what();
+    }
   }
 }
 
