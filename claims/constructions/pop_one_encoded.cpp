@@ -4,6 +4,7 @@
 // reading at once: the classical memory from either initial state and Algorithm 1 under its six completions.
 #include "claims/constructions/tc_checkers.h"
 #include "claims/replay_sequences.h"
+#include "claims/sequence_space.h"
 #include "reference/models/encoding_cantor.h"
 
 namespace palcheck {
@@ -118,19 +119,10 @@ std::vector<CheckResult> check_encoded(const RunConfig&) {
   for (int d = 0; d <= s.encoding.d_max; ++d) alphabet.push_back(s.encoding.code(1, d) + s.eps);
   constexpr std::size_t kLength = 5;
   std::uint64_t cases = 0;
-  std::optional<std::vector<Q>> witness;
-  for (std::size_t length = 1; length <= kLength && !witness; ++length) {
-    std::vector<std::size_t> digits(length, 0);
-    while (!witness) {
-      std::vector<Q> u;
-      for (std::size_t d : digits) u.push_back(alphabet[d]);
-      ++cases;
-      if (!surviving_reading(u, s)) witness = u;
-      std::size_t k = 0;
-      while (k < length && ++digits[k] == alphabet.size()) digits[k++] = 0;
-      if (k == length) break;
-    }
-  }
+  std::optional<std::vector<Q>> witness = first_sequence(alphabet, kLength, [&](const std::vector<Q>& u) {
+    ++cases;
+    return !surviving_reading(u, s);
+  });
   CheckResult r;
   r.method = "enumeration";
   r.cases = cases;
