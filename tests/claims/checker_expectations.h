@@ -6,10 +6,29 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace palcheck::testing {
+
+/// The default configuration with `tests` cases per search, at `seed`.
+inline RunConfig run_config(std::uint64_t tests, std::uint64_t seed = 1) {
+  RunConfig config;
+  config.tests = tests;
+  config.seed = seed;
+  return config;
+}
+
+/// Every result of every judged label of `registry` under `config`, with its label, in the registry's order.
+inline std::vector<std::pair<std::string, CheckResult>> every_result(const Registry& registry,
+                                                                     const RunConfig& config) {
+  std::vector<std::pair<std::string, CheckResult>> out;
+  for (const std::string& label : registry.judged_labels())
+    for (CheckResult& result : run_checkers(registry, label, config)) out.emplace_back(label, std::move(result));
+  return out;
+}
 
 /// A REFUTED `result` of `label` carries a counterexample that its replayer in `registry` confirms; any
 /// other verdict passes.

@@ -14,21 +14,14 @@ Registry property_registry() { return build_area_registry(register_property_chec
 
 TEST(PropertyCheckers, EveryRefutationReplaysAndNothingErrs) {
   Registry r = property_registry();
-  RunConfig config;
-  config.tests = 100;
-  for (const std::string& label : r.judged_labels())
-    for (const CheckResult& result : run_checkers(r, label, config)) {
-      EXPECT_NE(result.verdict, Verdict::Error) << label << ": " << result.summary;
-      testing::expect_refutation_replays(r, result, label);
-    }
+  for (const auto& [label, result] : testing::every_result(r, testing::run_config(100))) {
+    EXPECT_NE(result.verdict, Verdict::Error) << label << ": " << result.summary;
+    testing::expect_refutation_replays(r, result, label);
+  }
 }
 
 TEST(PropertyCheckers, SameSeedSameResultsInEveryField) {
-  Registry r = property_registry();
-  RunConfig config;
-  config.seed = 7;
-  config.tests = 60;
-  testing::expect_same_seed_same_results(r, config);
+  testing::expect_same_seed_same_results(property_registry(), testing::run_config(60, 7));
 }
 
 TEST(PropertyCheckers, EverySequenceClaimOfTheBriefHasAPropertyChecker) {

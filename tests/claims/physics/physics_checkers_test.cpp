@@ -15,28 +15,19 @@ Registry physics_registry() { return build_area_registry(register_physics_checke
 
 TEST(PhysicsCheckers, NoErrorAndEveryRefutationReplays) {
   Registry r = physics_registry();
-  RunConfig config;
-  config.tests = 60;
-  std::vector<std::string> labels = r.judged_labels();
-  EXPECT_GE(labels.size(), 15u);
-  for (const std::string& label : labels) {
-    for (const CheckResult& result : run_checkers(r, label, config)) {
-      EXPECT_NE(result.verdict, Verdict::Error) << label << ": " << result.summary;
-      EXPECT_FALSE(result.summary.empty()) << label;
-      testing::expect_refutation_replays(r, result, label);
-      if (result.verdict == Verdict::Held) {
-        EXPECT_GT(result.cases, 0u) << label;
-      }
+  EXPECT_GE(r.judged_labels().size(), 15u);
+  for (const auto& [label, result] : testing::every_result(r, testing::run_config(60))) {
+    EXPECT_NE(result.verdict, Verdict::Error) << label << ": " << result.summary;
+    EXPECT_FALSE(result.summary.empty()) << label;
+    testing::expect_refutation_replays(r, result, label);
+    if (result.verdict == Verdict::Held) {
+      EXPECT_GT(result.cases, 0u) << label;
     }
   }
 }
 
 TEST(PhysicsCheckers, SameSeedSameResults) {
-  Registry r = physics_registry();
-  RunConfig config;
-  config.tests = 40;
-  config.seed = 99;
-  testing::expect_same_seed_same_results(r, config);
+  testing::expect_same_seed_same_results(physics_registry(), testing::run_config(40, 99));
 }
 
 TEST(PhysicsCheckers, ReplayersAcceptOnlyViolations) {
