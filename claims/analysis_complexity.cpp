@@ -241,8 +241,8 @@ ReplayOutcome replay_every_reading(const Instance& in) {
 // Whether a relay's state is a function of Algorithm 1's stack under one reading: two sequences of the
 // enumeration with one stack and a relay that ends them differently refute it.
 CheckResult relay_from_stack(const StackReading& reading, InitialState initial) {
-  CheckResult r;
-  r.method = "enumeration";
+  CheckResult r =
+      enumeration_result(0, "every sequence over {0, 1, 2} of length 1.." + std::to_string(kStackSearchLength));
   r.reading = {palcheck::reading(reading), palcheck::reading(initial)};
   r.interpretation = {{"sentence", "the relay state can be read from Pi_n in O(log k) time by binary search"}};
   std::map<std::string, std::vector<Q>> first_with_stack;  // keyed by the stack's text
@@ -270,12 +270,10 @@ CheckResult relay_from_stack(const StackReading& reading, InitialState initial) 
         "on every sequence over {0, 1, 2} of length <= 6, equal Algorithm 1 stacks leave every relay alike "
         "(a function of Pi_n there; a binary search over Pi_n is not given by the paper)";
   }
-  r.details = {{"space", "every sequence over {0, 1, 2} of length 1.." + std::to_string(kStackSearchLength) +
-                             ", shortest first (deterministic, no seed)"},
-               {"classical memory",
-                "a relay IS read from the classical memory by two binary searches (maxima "
-                "fall, minima rise), at most 2 + 2 log2(k + 1) comparisons: see the relay-read "
-                "result; that is a repair (the memory in place of Algorithm 1's stack)"}};
+  r.details.emplace_back("classical memory",
+                         "a relay IS read from the classical memory by two binary searches (maxima "
+                         "fall, minima rise), at most 2 + 2 log2(k + 1) comparisons: see the relay-read "
+                         "result; that is a repair (the memory in place of Algorithm 1's stack)");
   return r;
 }
 

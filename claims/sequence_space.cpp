@@ -19,4 +19,12 @@ std::optional<std::vector<Q>> first_sequence(const std::vector<Q>& alphabet, std
   return std::nullopt;
 }
 
+CheckResult enumeration_result(std::uint64_t cases, const std::string& space) {
+  CheckResult r;
+  r.method = "enumeration";
+  r.cases = cases;
+  r.details = {{"space", space + ", shortest first (deterministic, no seed)"}};
+  return r;
+}
+
 }  // namespace palcheck

@@ -123,16 +123,13 @@ std::vector<CheckResult> check_encoded(const RunConfig&) {
     ++cases;
     return !surviving_reading(u, s);
   });
-  CheckResult r;
-  r.method = "enumeration";
-  r.cases = cases;
+  CheckResult r =
+      enumeration_result(cases, "u over {-3, -2, -1, 0, 13/4, 5/4, -3/4} of length 1.." + std::to_string(kLength));
   r.reading = {every(ReadingKey::Stack, "classical memory (initial state 0, 1), Algorithm 1 (6 completions)")};
   r.interpretation = {{"encoding", "def:encoding with k = 1, Delta = 1, D_max = 2; M_top, M_{top-1} pushed codes"}};
-  r.details = {{"space", "u over {-3, -2, -1, 0, 13/4, 5/4, -3/4} of length 1.." + std::to_string(kLength) +
-                             ", shortest first (deterministic, no seed)"},
-               {"why",
-                "M_{top-1} + 2 eps > M_{top-1}: the signal exceeds the pair it should keep, so the rising step "
-                "removes that pair too, whatever the stack reading"}};
+  r.details.emplace_back("why",
+                         "M_{top-1} + 2 eps > M_{top-1}: the signal exceeds the pair it should keep, so the rising "
+                         "step removes that pair too, whatever the stack reading");
   if (!witness) {
     r.verdict = Verdict::Held;
     r.summary = "no sequence in the space refutes lem:pop_one under every reading at once";

@@ -103,16 +103,16 @@ std::vector<CheckResult> check_every_eps(const RunConfig&) {
     text += "], c = " + to_string(witness->values["c"].front()) +
             ", under every reading of 'extremal' and both initial states";
   }
-  CheckResult r = make_result(witness ? Verdict::Refuted : Verdict::Held, "enumeration", text);
-  r.cases = cases;
+  CheckResult r =
+      enumeration_result(cases, "u over {0, 1, 2, 3} of length 1.." + std::to_string(kLength) + ", c in {0, 1, 2, 3}");
+  r.verdict = witness ? Verdict::Refuted : Verdict::Held;
+  r.summary = text;
   r.reading = {every(ReadingKey::Endpoints, "excluded and included"),
                every(ReadingKey::Plateau, "strict and non-strict"), every(ReadingKey::InitialState, "0 and 1")};
   r.interpretation = {{"eps", "every eps > 0 (eq:threshold fixes none)"}};
-  r.details = {{"space", "u over {0, 1, 2, 3} of length 1.." + std::to_string(kLength) +
-                             ", c in {0, 1, 2, 3}, shortest first (deterministic, no seed)"},
-               {"why exact",
-                "the relay's whole history is constant while eps stays between two consecutive values "
-                "of |u_j - c|, so the breakpoints, the midpoints and one eps beyond decide every eps"}};
+  r.details.emplace_back("why exact",
+                         "the relay's whole history is constant while eps stays between two consecutive values "
+                         "of |u_j - c|, so the breakpoints, the midpoints and one eps beyond decide every eps");
   if (witness) r.counterexample = std::move(witness);
   return {r};
 }
