@@ -6,6 +6,7 @@
 #include "claims/analysis_registration.h"
 #include "claims/cost_families.h"
 #include "claims/replay_sequences.h"
+#include "claims/sequence_space.h"
 
 #include "reference/algorithm1.h"
 #include "reference/preisach_memory.h"
@@ -168,6 +169,20 @@ std::vector<std::pair<StackReading, InitialState>> stack_readings() {
   return out;
 }
 
+// Every sequence over {0, 1, 2} of length 1..6, shortest first: the first two with one stack and a relay
+// ending differently are the smallest witness that no read of Pi_n, binary search or other, gives the state.
+// The space of both relay-from-stack searches.
+constexpr std::size_t kStackSearchLength = 6;
+const std::vector<Q> kStackSearchAlphabet{Q(0), Q(1), Q(2)};
+
+// Algorithm 1's stack after u, as text: sequences with equal keys leave equal stacks.
+std::string stack_key(const std::vector<Q>& u, const StackReading& reading, InitialState initial) {
+  std::string key;
+  for (const StackPair& p : sequences::stack_pairs(u, reading, initial))
+    key += palcheck::to_string(p.M) + "," + palcheck::to_string(p.m) + ";";
+  return key;
+}
+
 // The shortest pair over {0, 1, 2} (length <= 6) with equal stacks under all six completions and a relay
 // ending differently from either initial state: one counterexample for every reading at once.
 CheckResult every_reading_pair() {
@@ -176,34 +191,23 @@ CheckResult every_reading_pair() {
   r.reading = {every(ReadingKey::Stack, "every completion of Algorithm 1"), every(ReadingKey::InitialState, "0 and 1")};
   r.interpretation = {{"sentence", "the relay state can be read from Pi_n in O(log k) time by binary search"}};
   std::map<std::string, std::vector<Q>> first_with_stacks;
-  for (std::size_t length = 1; length <= 6 && !r.counterexample; ++length) {
-    std::vector<long> digits(length, 0);
-    while (!r.counterexample) {
-      std::vector<Q> u;
-      for (long d : digits) u.emplace_back(d);
-      ++r.cases;
-      std::string key;
-      for (const StackReading& reading : all_stack_readings())
-        if (!reading.classical()) {
-          for (const StackPair& p : sequences::stack_pairs(u, reading, InitialState::Off))
-            key += palcheck::to_string(p.M) + "," + palcheck::to_string(p.m) + ";";
-          key += "|";
-        }
-      auto [it, fresh] = first_with_stacks.emplace(key, u);
-      if (!fresh && sequences::distinguishing_relay(it->second, u, InitialState::Off) &&
-          sequences::distinguishing_relay(it->second, u, InitialState::On)) {
-        r.counterexample =
-            Instance{"prop:complexity", "relay-from-stack-every-reading", {}, {{"u", it->second}, {"v", u}}};
-        r.verdict = Verdict::Refuted;
-        r.summary = "u = " + sequences::show(it->second) + " and v = " + sequences::show(u) +
-                    " leave equal Algorithm 1 stacks under every completion, yet a relay ends differently from either "
-                    "initial state: no read of Pi_n, binary search or other, gives the relay state";
-      }
-      std::size_t k = 0;
-      while (k < length && ++digits[k] == 3) digits[k++] = 0;
-      if (k == length) break;
+  first_sequence(kStackSearchAlphabet, kStackSearchLength, [&](const std::vector<Q>& u) {
+    ++r.cases;
+    std::string key;
+    for (const StackReading& reading : all_stack_readings())
+      if (!reading.classical()) key += stack_key(u, reading, InitialState::Off) + "|";
+    auto [it, fresh] = first_with_stacks.emplace(key, u);
+    if (!fresh && sequences::distinguishing_relay(it->second, u, InitialState::Off) &&
+        sequences::distinguishing_relay(it->second, u, InitialState::On)) {
+      r.counterexample =
+          Instance{"prop:complexity", "relay-from-stack-every-reading", {}, {{"u", it->second}, {"v", u}}};
+      r.verdict = Verdict::Refuted;
+      r.summary = "u = " + sequences::show(it->second) + " and v = " + sequences::show(u) +
+                  " leave equal Algorithm 1 stacks under every completion, yet a relay ends differently from either "
+                  "initial state: no read of Pi_n, binary search or other, gives the relay state";
     }
-  }
+    return r.counterexample.has_value();
+  });
   if (!r.counterexample) {
     r.verdict = Verdict::Unknown;
     r.summary = "no pair of length <= 6 over {0, 1, 2} refutes every completion and initial state at once";
@@ -234,66 +238,42 @@ ReplayOutcome replay_every_reading(const Instance& in) {
   return out;
 }
 
-// Every sequence over {0, 1, 2} of length 1..6, shortest first: the first two with one stack and a relay
-// ending differently are the smallest witness that no read of Pi_n, binary search or other, gives the state.
-// The enumeration of the relay-from-stack search: every sequence over {0, .., kAlphabet - 1} up to kLength.
-constexpr std::size_t kStackSearchLength = 6;
-constexpr long kStackSearchAlphabet = 3;
-
-// Algorithm 1's stack after u, as text: sequences with equal keys leave equal stacks.
-std::string stack_key(const std::vector<Q>& u, const StackReading& reading, InitialState initial) {
-  std::string key;
-  for (const StackPair& p : sequences::stack_pairs(u, reading, initial))
-    key += palcheck::to_string(p.M) + "," + palcheck::to_string(p.m) + ";";
-  return key;
-}
-
 // Whether a relay's state is a function of Algorithm 1's stack under one reading: two sequences of the
 // enumeration with one stack and a relay that ends them differently refute it.
 CheckResult relay_from_stack(const StackReading& reading, InitialState initial) {
-  CheckResult r;
-  r.method = "enumeration";
+  CheckResult r =
+      enumeration_result(0, "every sequence over {0, 1, 2} of length 1.." + std::to_string(kStackSearchLength));
   r.reading = {palcheck::reading(reading), palcheck::reading(initial)};
   r.interpretation = {{"sentence", "the relay state can be read from Pi_n in O(log k) time by binary search"}};
   std::map<std::string, std::vector<Q>> first_with_stack;  // keyed by the stack's text
-  std::vector<Q> u;
-  for (std::size_t length = 1; length <= kStackSearchLength && !r.counterexample; ++length) {
-    std::vector<long> digits(length, 0);
-    while (!r.counterexample) {
-      u.clear();
-      for (long d : digits) u.emplace_back(d);
-      ++r.cases;
-      auto [it, fresh] = first_with_stack.emplace(stack_key(u, reading, initial), u);
-      if (!fresh) {
-        if (auto t = sequences::distinguishing_relay(it->second, u, initial)) {
-          r.verdict = Verdict::Refuted;
-          r.summary = "the relay state is not a function of Algorithm 1's stack, so no read of Pi_n gives it: u = " +
-                      sequences::show(it->second) + " and v = " + sequences::show(u) + " leave the same stack, relay " +
-                      sequences::show(*t) + " ends differently";
-          Instance x{"prop:complexity",
-                     "relay-from-stack",
-                     {{"stack", to_string(reading)}, {"initial_state", to_string(initial)}},
-                     {{"u", it->second}, {"v", u}}};
-          r.counterexample = x;
-        }
+  first_sequence(kStackSearchAlphabet, kStackSearchLength, [&](const std::vector<Q>& u) {
+    ++r.cases;
+    auto [it, fresh] = first_with_stack.emplace(stack_key(u, reading, initial), u);
+    if (!fresh) {
+      if (auto t = sequences::distinguishing_relay(it->second, u, initial)) {
+        r.verdict = Verdict::Refuted;
+        r.summary = "the relay state is not a function of Algorithm 1's stack, so no read of Pi_n gives it: u = " +
+                    sequences::show(it->second) + " and v = " + sequences::show(u) + " leave the same stack, relay " +
+                    sequences::show(*t) + " ends differently";
+        Instance x{"prop:complexity",
+                   "relay-from-stack",
+                   {{"stack", to_string(reading)}, {"initial_state", to_string(initial)}},
+                   {{"u", it->second}, {"v", u}}};
+        r.counterexample = x;
       }
-      std::size_t k = 0;
-      while (k < length && ++digits[k] == kStackSearchAlphabet) digits[k++] = 0;
-      if (k == length) break;
     }
-  }
+    return r.counterexample.has_value();
+  });
   if (!r.counterexample) {
     r.verdict = Verdict::Held;
     r.summary =
         "on every sequence over {0, 1, 2} of length <= 6, equal Algorithm 1 stacks leave every relay alike "
         "(a function of Pi_n there; a binary search over Pi_n is not given by the paper)";
   }
-  r.details = {{"space", "every sequence over {0, 1, 2} of length 1.." + std::to_string(kStackSearchLength) +
-                             ", shortest first (deterministic, no seed)"},
-               {"classical memory",
-                "a relay IS read from the classical memory by two binary searches (maxima "
-                "fall, minima rise), at most 2 + 2 log2(k + 1) comparisons: see the relay-read "
-                "result; that is a repair (the memory in place of Algorithm 1's stack)"}};
+  r.details.emplace_back("classical memory",
+                         "a relay IS read from the classical memory by two binary searches (maxima "
+                         "fall, minima rise), at most 2 + 2 log2(k + 1) comparisons: see the relay-read "
+                         "result; that is a repair (the memory in place of Algorithm 1's stack)");
   return r;
 }
 

@@ -52,6 +52,15 @@ Measure measure(const Instance& instance);
 /// Stores mu as values["alpha"], ["beta"], ["weight"].
 void put_measure(Instance& instance, const Measure& mu);
 
+/// A stack scenario's input sequence with the stack reading and initial state it is read under.
+struct StackInput {
+  const std::vector<Q>& u;  ///< values["u"]
+  StackReading reading;     ///< options["stack"]
+  InitialState initial;     ///< options["initial_state"]
+};
+/// values["u"], then the stack reading, then the initial state: the first one missing or malformed throws.
+StackInput stack_input(const Instance& instance);
+
 /// A replay verdict "holds here" (the instance does not violate the claim, or misses a hypothesis).
 ReplayOutcome holds(std::string predicted, std::string computed);
 /// A replay verdict "violated here".

@@ -92,9 +92,7 @@ ReplayOutcome wiping(const Instance& in) {
 }
 
 ReplayOutcome stack_ordering(const Instance& in) {
-  const auto& u = list(in, "u");
-  StackReading r = stack_reading(in);
-  InitialState init = initial_state(in);
+  auto [u, r, init] = stack_input(in);
   std::vector<Q> maxima, minima;
   if (r.classical()) {
     PreisachMemory memory(init);
@@ -134,9 +132,7 @@ ReplayOutcome sufficiency(const Instance& in) {
 // alg:stack is compared with the memory through the numbers stored: if Algorithm 1 kept the classical
 // memory under any pairing, the set of its M and m components would be the set of memory entries.
 ReplayOutcome algorithm_vs_memory(const Instance& in) {
-  const auto& u = list(in, "u");
-  StackReading r = stack_reading(in);
-  InitialState init = initial_state(in);
+  auto [u, r, init] = stack_input(in);
   auto stored = stack_values(u, r, init);
   auto memory = stack_values(u, StackReading{}, init);
   const std::string predicted = "numbers in the stack = classical memory " + show(memory);

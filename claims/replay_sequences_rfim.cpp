@@ -23,9 +23,7 @@ ReplayOutcome hopfield_storage(const Instance& in) {
 
 // Part 3: depth k (memory entries, or Algorithm 1's pairs) <= n_ext(u_1..u_P).
 ReplayOutcome hopfield_capacity(const Instance& in) {
-  const auto& u = list(in, "u");
-  StackReading r = stack_reading(in);
-  InitialState init = initial_state(in);
+  auto [u, r, init] = stack_input(in);
   const std::string predicted = "k <= n_ext";
   if (u.empty()) return holds(predicted, "hypothesis not met");
   std::size_t k = r.classical() ? memory_trace(u, init).back().size() : stack_pairs(u, r, init).size();

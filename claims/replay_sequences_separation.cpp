@@ -42,9 +42,7 @@ ReplayOutcome range_indistinguishable(const Instance& in) {
 
 // The proof reads M_1 (first maximum) and m_k (last minimum) off the stack.
 ReplayOutcome range_formula(const Instance& in) {
-  const auto& u = list(in, "u");
-  StackReading r = stack_reading(in);
-  InitialState init = initial_state(in);
+  auto [u, r, init] = stack_input(in);
   const std::string predicted = "max - min = M_1 - m_k read from the stack";
   if (u.empty()) return holds(predicted, "hypothesis not met");
   auto pairs = stack_pairs(u, r, init);

@@ -132,6 +132,10 @@ void put_measure(Instance& instance, const Measure& mu) {
   }
 }
 
+StackInput stack_input(const Instance& instance) {
+  return {list(instance, "u"), stack_reading(instance), initial_state(instance)};
+}
+
 ReplayOutcome holds(std::string predicted, std::string computed) {
   return ReplayOutcome{false, std::move(predicted), std::move(computed), {}};
 }

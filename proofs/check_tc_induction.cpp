@@ -51,6 +51,15 @@ const GenericProof& generic_proof(const RunConfig& config) {
   return proofs.emplace(key, std::move(p)).first->second;
 }
 
+// A result about the repair, under its reading and interpretation: both labels state the same construction.
+CheckResult repair_result(const std::string& method) {
+  CheckResult r;
+  r.method = method;
+  r.interpretation = repair_interpretation();
+  r.reading = repair_reading();
+  return r;
+}
+
 // The verdict of a result resting on the generic proof: ERROR on a disagreement, UNKNOWN when it did not close.
 bool judged_by_the_proof(const GenericProof& p, CheckResult& r) {
   r.second_solver = SecondSolver{cvc5_version(), p.confirmations.empty() ? "unsat" : "not unsat on " + p.confirmations};
@@ -69,10 +78,7 @@ bool judged_by_the_proof(const GenericProof& p, CheckResult& r) {
 
 std::vector<CheckResult> check_generic(const RunConfig& config) {
   const GenericProof& p = generic_proof(config);
-  CheckResult r;
-  r.method = "induction";
-  r.interpretation = repair_interpretation();
-  r.reading = repair_reading();
+  CheckResult r = repair_result("induction");
   r.details.emplace_back("machines", tc_machine_text());
   r.details.emplace_back(
       "construction",
@@ -110,10 +116,7 @@ std::vector<CheckResult> check_generic(const RunConfig& config) {
 
 std::vector<CheckResult> check_library(const RunConfig& config) {
   const GenericProof& p = generic_proof(config);
-  CheckResult r;
-  r.method = "enumeration";
-  r.interpretation = repair_interpretation();
-  r.reading = repair_reading();
+  CheckResult r = repair_result("enumeration");
   std::string failure;
   std::size_t machines = 0;
   for (const LibraryMachine& lm : machine_library()) {

@@ -4,6 +4,8 @@
 
 #include "claims/constructions/separation_witnesses.h"
 
+#include <functional>
+
 namespace palcheck::proofs {
 namespace {
 
@@ -68,6 +70,9 @@ struct Setting {
   smt::Term max, min;
 };
 
+// The mutants of the setting (the heads and the selection premise): they change every query.
+const std::vector<Change> kSettingChanges{Change::MinHeadScoresMax, Change::ReadOutAdds, Change::SelectionAnyPosition};
+
 // Positions 0..n, max and min of x over them, and a maximiser per head.
 Setting setting(smt::Context& c, Query& q, Change mutant) {
   Layer layer{c, heads(mutant), c.constant("x", c.array_sort(c.int_sort(), c.real_sort())), c.int_const("n")};
@@ -89,16 +94,23 @@ Setting setting(smt::Context& c, Query& q, Change mutant) {
   return s;
 }
 
+// A query that asserts the setting under `mutant` first; `pose` then asserts the rest of its premises and its
+// negated goal.
+ChainQuery<Change> over_setting(const char* name, const char* question, Change mutant,
+                                std::function<void(smt::Context&, Query&, const Setting&)> pose,
+                                std::vector<Change> changed_by = kSettingChanges) {
+  return {name, question, [mutant, pose](smt::Context& c, Query& q) { pose(c, q, setting(c, q, mutant)); },
+          std::move(changed_by)};
+}
+
 ChainQuery<Change> single(Change mutant) {
-  return {"conclusion: one maximiser",
-          "each head's selected value, read out, is max - min",
-          [mutant](smt::Context& c, Query& q) {
-            Setting s = setting(c, q, mutant);
-            std::vector<smt::Term> values;
-            for (std::size_t h = 0; h < s.selected.size(); ++h) values.push_back(s.layer.value(h, s.selected[h]));
-            q.fact(s.layer.read_out(values) != s.max - s.min);
-          },
-          {Change::MinHeadScoresMax, Change::ReadOutAdds, Change::SelectionAnyPosition}};
+  return over_setting("conclusion: one maximiser", "each head's selected value, read out, is max - min", mutant,
+                      [](smt::Context&, Query& q, const Setting& s) {
+                        std::vector<smt::Term> values;
+                        for (std::size_t h = 0; h < s.selected.size(); ++h)
+                          values.push_back(s.layer.value(h, s.selected[h]));
+                        q.fact(s.layer.read_out(values) != s.max - s.min);
+                      });
 }
 
 // A_h, C_h after positions 0..k-1 (before) and 0..k (after), per head.
@@ -126,50 +138,44 @@ smt::Term invariant(const Setting& s, const Tally& t, const smt::Term& k) {
 }
 
 ChainQuery<Change> average_base(Change mutant) {
-  return {"base: average, no position",
-          "A_h = 0, C_h = 0 satisfy the invariant at k = 0",
-          [mutant](smt::Context& c, Query& q) {
-            Setting s = setting(c, q, mutant);
-            Tally t = tally(c, s.selected.size(), "");
-            for (std::size_t h = 0; h < t.sum.size(); ++h) q.fact(t.sum[h] == 0 && t.count[h] == 0);
-            q.fact(!invariant(s, t, c.int_val(0)));
-          },
-          {Change::MinHeadScoresMax, Change::ReadOutAdds, Change::SelectionAnyPosition}};
+  return over_setting("base: average, no position", "A_h = 0, C_h = 0 satisfy the invariant at k = 0", mutant,
+                      [](smt::Context& c, Query& q, const Setting& s) {
+                        Tally t = tally(c, s.selected.size(), "");
+                        for (std::size_t h = 0; h < t.sum.size(); ++h) q.fact(t.sum[h] == 0 && t.count[h] == 0);
+                        q.fact(!invariant(s, t, c.int_val(0)));
+                      });
 }
 
 ChainQuery<Change> average_step(Change mutant) {
-  return {"step: average, position k",
-          "the invariant at k and position k <= n tallied => the invariant at k + 1",
-          [mutant](smt::Context& c, Query& q) {
-            Setting s = setting(c, q, mutant);
-            Tally before = tally(c, s.selected.size(), ""), after = tally(c, s.selected.size(), "_next");
-            smt::Term k = c.int_const("k");
-            q.fact(0 <= k && k <= s.layer.n);
-            q.hypothesis("invariant at k", invariant(s, before, k));
-            for (std::size_t h = 0; h < before.sum.size(); ++h) {
-              smt::Term counted = mutant == Change::AverageOverAll
-                                      ? c.bool_val(true)
-                                      : s.layer.score(h, k) == s.layer.score(h, s.selected[h]);
-              q.fact(after.sum[h] == before.sum[h] + smt::ite(counted, s.layer.value(h, k), c.real_val(0)));
-              q.fact(after.count[h] == before.count[h] + smt::ite(counted, c.int_val(1), c.int_val(0)));
-            }
-            q.fact(!invariant(s, after, k + 1));
-          },
-          {Change::MinHeadScoresMax, Change::ReadOutAdds, Change::SelectionAnyPosition, Change::AverageOverAll}};
+  return over_setting(
+      "step: average, position k", "the invariant at k and position k <= n tallied => the invariant at k + 1", mutant,
+      [mutant](smt::Context& c, Query& q, const Setting& s) {
+        Tally before = tally(c, s.selected.size(), ""), after = tally(c, s.selected.size(), "_next");
+        smt::Term k = c.int_const("k");
+        q.fact(0 <= k && k <= s.layer.n);
+        q.hypothesis("invariant at k", invariant(s, before, k));
+        for (std::size_t h = 0; h < before.sum.size(); ++h) {
+          smt::Term counted = mutant == Change::AverageOverAll ? c.bool_val(true)
+                                                               : s.layer.score(h, k) == s.layer.score(h, s.selected[h]);
+          q.fact(after.sum[h] == before.sum[h] + smt::ite(counted, s.layer.value(h, k), c.real_val(0)));
+          q.fact(after.count[h] == before.count[h] + smt::ite(counted, c.int_val(1), c.int_val(0)));
+        }
+        q.fact(!invariant(s, after, k + 1));
+      },
+      {Change::MinHeadScoresMax, Change::ReadOutAdds, Change::SelectionAnyPosition, Change::AverageOverAll});
 }
 
 ChainQuery<Change> average_exit(Change mutant) {
-  return {"exit: average, k = n + 1",
-          "the invariant at k = n + 1 => the read-out of the means A_h / C_h is max - min",
-          [mutant](smt::Context& c, Query& q) {
-            Setting s = setting(c, q, mutant);
-            Tally t = tally(c, s.selected.size(), "");
-            q.hypothesis("invariant at n + 1", invariant(s, t, s.layer.n + 1));
-            std::vector<smt::Term> means;
-            for (std::size_t h = 0; h < t.sum.size(); ++h) means.push_back(t.sum[h] / smt::to_real(t.count[h]));
-            q.fact(s.layer.read_out(means) != s.max - s.min);
-          },
-          {Change::MinHeadScoresMax, Change::ReadOutAdds, Change::SelectionAnyPosition}};
+  return over_setting("exit: average, k = n + 1",
+                      "the invariant at k = n + 1 => the read-out of the means A_h / C_h is max - min", mutant,
+                      [](smt::Context& c, Query& q, const Setting& s) {
+                        Tally t = tally(c, s.selected.size(), "");
+                        q.hypothesis("invariant at n + 1", invariant(s, t, s.layer.n + 1));
+                        std::vector<smt::Term> means;
+                        for (std::size_t h = 0; h < t.sum.size(); ++h)
+                          means.push_back(t.sum[h] / smt::to_real(t.count[h]));
+                        q.fact(s.layer.read_out(means) != s.max - s.min);
+                      });
 }
 
 const std::vector<Mutant<Change>> kMutants{
@@ -186,7 +192,7 @@ const std::vector<Mutant<Change>> kMutants{
 
 std::vector<Mutant<RangeTransformerChange>> range_transformer_mutants(ArgmaxTie tie) {
   if (tie == ArgmaxTie::Average) return kMutants;
-  return select_mutants(kMutants, {Change::MinHeadScoresMax, Change::ReadOutAdds, Change::SelectionAnyPosition});
+  return select_mutants(kMutants, kSettingChanges);
 }
 
 InductionProof prove_range_transformer(const RunConfig& config, ArgmaxTie tie, RangeTransformerChange mutant) {

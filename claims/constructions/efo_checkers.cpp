@@ -104,31 +104,47 @@ int indicator_rhs(const std::vector<Q>& u, std::size_t i, const Q& eps, InitialS
   return s[i] - s[i - 1];
 }
 
-std::vector<CheckResult> check_ext_indicator(const RunConfig& config) {
+// A small-eps search per reading of 'extremal', from initial state 0: `find` looks at one generated sequence
+// and eps under the reading; each result says `refuted` when it found a witness, `held` otherwise.
+std::vector<CheckResult> search_each_extremum_reading(
+    const RunConfig& config,
+    const std::function<std::optional<Instance>(std::mt19937_64&, const std::vector<Q>&, const Q&,
+                                                const ExtremumReading&)>& find,
+    const std::string& refuted, const std::string& held) {
   std::vector<CheckResult> results;
   for (const ExtremumReading& reading : all_extremum_readings()) {
-    std::optional<Instance> witness = seeded_search(config, [&](std::mt19937_64& rng) -> std::optional<Instance> {
+    std::optional<Instance> witness = seeded_search(config, [&](std::mt19937_64& rng) {
       std::vector<Q> u = random_tricky_sequence(rng, 10, 4);
       Q eps = random_eps(rng);
-      std::vector<bool> e = extremal_positions(u, reading);
-      for (std::size_t i = 1; i < u.size(); ++i)
-        if (indicator_rhs(u, i, eps, InitialState::Off) != (e[i] ? 1 : 0))
-          return Instance{"lem:ext_indicator",
-                          kIndicator,
-                          reading_options(reading, InitialState::Off),
-                          {{"u", u}, {"i", {Q(static_cast<long>(i))}}, {"eps", {eps}}}};
-      return std::nullopt;
+      return find(rng, u, eps, reading);
     });
-    CheckResult r = search_result(witness, config.tests, config,
-                                  "eq:ext_indicator misses an extremal position: with alpha_i = u_i the input u_i lies "
-                                  "inside the relay's own dead band, so the relay never switches at step i",
-                                  "eq:ext_indicator matched 1[i in E] on every generated case",
-                                  typed_reading(reading, InitialState::Off));
+    results.push_back(
+        search_result(witness, config.tests, config, refuted, held, typed_reading(reading, InitialState::Off)));
+  }
+  return results;
+}
+
+std::vector<CheckResult> check_ext_indicator(const RunConfig& config) {
+  std::vector<CheckResult> results = search_each_extremum_reading(
+      config,
+      [](std::mt19937_64&, const std::vector<Q>& u, const Q& eps,
+         const ExtremumReading& reading) -> std::optional<Instance> {
+        std::vector<bool> e = extremal_positions(u, reading);
+        for (std::size_t i = 1; i < u.size(); ++i)
+          if (indicator_rhs(u, i, eps, InitialState::Off) != (e[i] ? 1 : 0))
+            return Instance{"lem:ext_indicator",
+                            kIndicator,
+                            reading_options(reading, InitialState::Off),
+                            {{"u", u}, {"i", {Q(static_cast<long>(i))}}, {"eps", {eps}}}};
+        return std::nullopt;
+      },
+      "eq:ext_indicator misses an extremal position: with alpha_i = u_i the input u_i lies "
+      "inside the relay's own dead band, so the relay never switches at step i",
+      "eq:ext_indicator matched 1[i in E] on every generated case");
+  for (CheckResult& r : results)
     r.details = {{"for every reading",
                   "the right-hand side is identically 0; also its thresholds depend on the data, "
                   "which a fixed PAL measure cannot do"}};
-    results.push_back(std::move(r));
-  }
   return results;
 }
 
@@ -150,29 +166,23 @@ ReplayOutcome replay_ext_indicator(const Instance& instance) {
 }
 
 std::vector<CheckResult> check_threshold(const RunConfig& config) {
-  std::vector<CheckResult> results;
-  for (const ExtremumReading& reading : all_extremum_readings()) {
-    std::optional<Instance> witness = seeded_search(config, [&](std::mt19937_64& rng) -> std::optional<Instance> {
-      std::vector<Q> u = random_tricky_sequence(rng, 10, 4);
-      Q eps = random_eps(rng);
-      Q threshold = u[std::uniform_int_distribution<std::size_t>(0, u.size() - 1)(rng)];
-      std::vector<RelayState> s = run_relay({threshold + eps, threshold - eps}, u, InitialState::Off);
-      std::vector<bool> e = extremal_positions(u, reading);
-      for (std::size_t i = 0; i < u.size(); ++i)
-        if (e[i] && (u[i] >= threshold) != (s[i] == 1))
-          return Instance{"lem:threshold",
-                          kThreshold,
-                          reading_options(reading, InitialState::Off),
-                          {{"u", u}, {"i", {Q(static_cast<long>(i))}}, {"c", {threshold}}, {"eps", {eps}}}};
-      return std::nullopt;
-    });
-    results.push_back(search_result(witness, config.tests, config,
-                                    "at an extremal i with u_i = c the relay (c + eps, c - eps) holds its old state, "
-                                    "not 1[u_i >= c]",
-                                    "eq:threshold held at every extremal position of every generated case",
-                                    typed_reading(reading, InitialState::Off)));
-  }
-  return results;
+  return search_each_extremum_reading(
+      config,
+      [](std::mt19937_64& rng, const std::vector<Q>& u, const Q& eps,
+         const ExtremumReading& reading) -> std::optional<Instance> {
+        Q threshold = u[std::uniform_int_distribution<std::size_t>(0, u.size() - 1)(rng)];
+        std::vector<RelayState> s = run_relay({threshold + eps, threshold - eps}, u, InitialState::Off);
+        std::vector<bool> e = extremal_positions(u, reading);
+        for (std::size_t i = 0; i < u.size(); ++i)
+          if (e[i] && (u[i] >= threshold) != (s[i] == 1))
+            return Instance{"lem:threshold",
+                            kThreshold,
+                            reading_options(reading, InitialState::Off),
+                            {{"u", u}, {"i", {Q(static_cast<long>(i))}}, {"c", {threshold}}, {"eps", {eps}}}};
+        return std::nullopt;
+      },
+      "at an extremal i with u_i = c the relay (c + eps, c - eps) holds its old state, not 1[u_i >= c]",
+      "eq:threshold held at every extremal position of every generated case");
 }
 
 ReplayOutcome replay_threshold(const Instance& instance) {

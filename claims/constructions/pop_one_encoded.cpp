@@ -4,6 +4,7 @@
 // reading at once: the classical memory from either initial state and Algorithm 1 under its six completions.
 #include "claims/constructions/tc_checkers.h"
 #include "claims/replay_sequences.h"
+#include "claims/sequence_space.h"
 #include "reference/models/encoding_cantor.h"
 
 namespace palcheck {
@@ -118,29 +119,17 @@ std::vector<CheckResult> check_encoded(const RunConfig&) {
   for (int d = 0; d <= s.encoding.d_max; ++d) alphabet.push_back(s.encoding.code(1, d) + s.eps);
   constexpr std::size_t kLength = 5;
   std::uint64_t cases = 0;
-  std::optional<std::vector<Q>> witness;
-  for (std::size_t length = 1; length <= kLength && !witness; ++length) {
-    std::vector<std::size_t> digits(length, 0);
-    while (!witness) {
-      std::vector<Q> u;
-      for (std::size_t d : digits) u.push_back(alphabet[d]);
-      ++cases;
-      if (!surviving_reading(u, s)) witness = u;
-      std::size_t k = 0;
-      while (k < length && ++digits[k] == alphabet.size()) digits[k++] = 0;
-      if (k == length) break;
-    }
-  }
-  CheckResult r;
-  r.method = "enumeration";
-  r.cases = cases;
+  std::optional<std::vector<Q>> witness = first_sequence(alphabet, kLength, [&](const std::vector<Q>& u) {
+    ++cases;
+    return !surviving_reading(u, s);
+  });
+  CheckResult r =
+      enumeration_result(cases, "u over {-3, -2, -1, 0, 13/4, 5/4, -3/4} of length 1.." + std::to_string(kLength));
   r.reading = {every(ReadingKey::Stack, "classical memory (initial state 0, 1), Algorithm 1 (6 completions)")};
   r.interpretation = {{"encoding", "def:encoding with k = 1, Delta = 1, D_max = 2; M_top, M_{top-1} pushed codes"}};
-  r.details = {{"space", "u over {-3, -2, -1, 0, 13/4, 5/4, -3/4} of length 1.." + std::to_string(kLength) +
-                             ", shortest first (deterministic, no seed)"},
-               {"why",
-                "M_{top-1} + 2 eps > M_{top-1}: the signal exceeds the pair it should keep, so the rising step "
-                "removes that pair too, whatever the stack reading"}};
+  r.details.emplace_back("why",
+                         "M_{top-1} + 2 eps > M_{top-1}: the signal exceeds the pair it should keep, so the rising "
+                         "step removes that pair too, whatever the stack reading");
   if (!witness) {
     r.verdict = Verdict::Held;
     r.summary = "no sequence in the space refutes lem:pop_one under every reading at once";

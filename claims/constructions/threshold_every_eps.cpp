@@ -3,6 +3,7 @@
 // "extremal position" and every initial state. The relay (c + eps, c - eps) changes its history only
 // where eps crosses some |u_j - c|, so finitely many eps decide "every eps > 0" exactly.
 #include "claims/constructions/separation_parts.h"
+#include "claims/sequence_space.h"
 #include "reference/models/efo_formula.h"
 #include "reference/relay.h"
 
@@ -82,24 +83,19 @@ ReplayOutcome replay_every_eps(const Instance& instance) {
 // on which no eps survives is the smallest such witness in this space.
 std::vector<CheckResult> check_every_eps(const RunConfig&) {
   constexpr std::size_t kLength = 5;
-  constexpr long kValues = 4;
+  const std::vector<Q> values{Q(0), Q(1), Q(2), Q(3)};
   std::uint64_t cases = 0;
   std::optional<Instance> witness;
-  for (std::size_t length = 1; length <= kLength && !witness; ++length) {
-    std::vector<long> digits(length, 0);
-    while (!witness) {
-      std::vector<Q> u;
-      for (long d : digits) u.emplace_back(d);
-      for (long c = 0; c < kValues && !witness; ++c) {
-        ++cases;
-        if (!surviving_eps(u, Q(c)))
-          witness = Instance{"lem:threshold", kEveryEps, {{"eps", "every eps > 0"}}, {{"u", u}, {"c", {Q(c)}}}};
+  first_sequence(values, kLength, [&](const std::vector<Q>& u) {
+    for (const Q& c : values) {
+      ++cases;
+      if (!surviving_eps(u, c)) {
+        witness = Instance{"lem:threshold", kEveryEps, {{"eps", "every eps > 0"}}, {{"u", u}, {"c", {c}}}};
+        return true;
       }
-      std::size_t k = 0;
-      while (k < length && ++digits[k] == kValues) digits[k++] = 0;
-      if (k == length) break;
     }
-  }
+    return false;
+  });
   std::string text = "on every sequence over {0..3} of length <= 5 some eps > 0 works";
   if (witness) {
     text = "no eps > 0 makes eq:threshold hold on u = [";
@@ -107,16 +103,16 @@ std::vector<CheckResult> check_every_eps(const RunConfig&) {
     text += "], c = " + to_string(witness->values["c"].front()) +
             ", under every reading of 'extremal' and both initial states";
   }
-  CheckResult r = make_result(witness ? Verdict::Refuted : Verdict::Held, "enumeration", text);
-  r.cases = cases;
+  CheckResult r =
+      enumeration_result(cases, "u over {0, 1, 2, 3} of length 1.." + std::to_string(kLength) + ", c in {0, 1, 2, 3}");
+  r.verdict = witness ? Verdict::Refuted : Verdict::Held;
+  r.summary = text;
   r.reading = {every(ReadingKey::Endpoints, "excluded and included"),
                every(ReadingKey::Plateau, "strict and non-strict"), every(ReadingKey::InitialState, "0 and 1")};
   r.interpretation = {{"eps", "every eps > 0 (eq:threshold fixes none)"}};
-  r.details = {{"space", "u over {0, 1, 2, 3} of length 1.." + std::to_string(kLength) +
-                             ", c in {0, 1, 2, 3}, shortest first (deterministic, no seed)"},
-               {"why exact",
-                "the relay's whole history is constant while eps stays between two consecutive values "
-                "of |u_j - c|, so the breakpoints, the midpoints and one eps beyond decide every eps"}};
+  r.details.emplace_back("why exact",
+                         "the relay's whole history is constant while eps stays between two consecutive values "
+                         "of |u_j - c|, so the breakpoints, the midpoints and one eps beyond decide every eps");
   if (witness) r.counterexample = std::move(witness);
   return {r};
 }

@@ -1,5 +1,6 @@
 // prop:criticality (scalar PAL criticality at Delta_c = J), its sub-claim prop:criticality:delta_c (the cited
 // mean-field RFIM critical disorder), rem:criticality_learning and tab:ising_summary.
+#include "claims/analysis_registration.h"
 #include "claims/physics/physics_results.h"
 #include "reference/models/enclosure.h"
 #include "reference/models/quantile_rfim.h"
@@ -84,37 +85,30 @@ CheckResult delta_c(const RunConfig&) {
   return r;
 }
 
-CheckResult learning(const RunConfig&) {
-  return make_result(
-      Verdict::NotCheckable, "analysis",
-      "a research suggestion ('may be a principled alternative') with no measurable statement; "
-      "its premise Delta_c is not defined for PAL (prop:criticality is ILL-POSED here)",
-      {{"why",
-        "PAL is linear in mu, so scaling a learned mu towards any 'critical' variance changes no relay "
-        "switching; there is no edge-of-chaos quantity to compare with spectral-radius regularisation"}});
-}
-
-CheckResult summary_table(const RunConfig&) {
-  return make_result(Verdict::NotCheckable, "analysis",
-                     "a qualitative comparison table; its checkable rows rest on claims judged elsewhere",
-                     {{"update cost O(log k)", "see prop:complexity / thm:complexity"},
-                      {"universality class 'inherited from RFIM'",
-                       "rests on prop:preisach_rfim (REFUTED here: the RFIM is "
-                       "not a Preisach operator) and prop:criticality (ILL-POSED)"},
-                      {"exact optimisation 'approximation only'",
-                       "no approximation guarantee is stated anywhere: "
-                       "prop:ising_streaming's energy is undefined"},
-                      {"coupling 'mean-field implicit'", "PAL relays have no coupling at all (see prop:criticality)"}});
-}
-
 }  // namespace
 
 void register_criticality_checks(Registry& registry) {
   registry.add(single_result_checker("prop:criticality", "analysis", criticality_analysis));
   registry.add(single_result_checker("prop:criticality:delta_c", "numeric", delta_c));
   registry.add(Replayer{"prop:criticality:delta_c", kScenario, replay_delta_c});
-  registry.add(single_result_checker("rem:criticality_learning", "analysis", learning));
-  registry.add(single_result_checker("tab:ising_summary", "analysis", summary_table));
+  registry.add(analysis::analysis_checker(
+      "rem:criticality_learning", Verdict::NotCheckable,
+      "a research suggestion ('may be a principled alternative') with no measurable statement; "
+      "its premise Delta_c is not defined for PAL (prop:criticality is ILL-POSED here)",
+      {{"why",
+        "PAL is linear in mu, so scaling a learned mu towards any 'critical' variance changes no relay "
+        "switching; there is no edge-of-chaos quantity to compare with spectral-radius regularisation"}}));
+  registry.add(analysis::analysis_checker(
+      "tab:ising_summary", Verdict::NotCheckable,
+      "a qualitative comparison table; its checkable rows rest on claims judged elsewhere",
+      {{"update cost O(log k)", "see prop:complexity / thm:complexity"},
+       {"universality class 'inherited from RFIM'",
+        "rests on prop:preisach_rfim (REFUTED here: the RFIM is "
+        "not a Preisach operator) and prop:criticality (ILL-POSED)"},
+       {"exact optimisation 'approximation only'",
+        "no approximation guarantee is stated anywhere: "
+        "prop:ising_streaming's energy is undefined"},
+       {"coupling 'mean-field implicit'", "PAL relays have no coupling at all (see prop:criticality)"}}));
 }
 
 }  // namespace palcheck::physics

@@ -1,5 +1,6 @@
-// What the tests of the chain proofs (finite image, range transformer, the short inductions, the memory
-// corollaries) expect of a proof and of its mutants, stated once.
+// What the tests of the proofs by queries (finite image, range transformer, the short inductions, the memory
+// corollaries, the inductions of the memory, Algorithm 1, excursions and repair:thm:tc) expect of a proof and
+// of its mutants, stated once.
 #pragma once
 
 #include "smt/induction_record.h"

@@ -1,8 +1,9 @@
 // Every property checker of properties/ (all the sequence-level labels it registers): refutations
-// replay on the reference alone, the same seed gives byte-identical results, and the default run
+// replay on the reference alone, the same seed gives results equal in every field, and the default run
 // stays inside its time budget.
 #include "claims/areas.h"
 #include "properties/property_runner.h"
+#include "tests/claims/checker_expectations.h"
 
 #include <gtest/gtest.h>
 
@@ -11,39 +12,16 @@ namespace {
 
 Registry property_registry() { return build_area_registry(register_property_checkers); }
 
-std::string fingerprint(const CheckResult& r) {
-  std::string out = to_string(r.verdict) + "|" + r.summary + "|" + std::to_string(r.cases);
-  if (r.counterexample) out += "|" + properties::describe(*r.counterexample);
-  for (const auto& [k, v] : r.details) out += "|" + k + "=" + v;
-  return out;
-}
-
 TEST(PropertyCheckers, EveryRefutationReplaysAndNothingErrs) {
   Registry r = property_registry();
-  RunConfig config;
-  config.tests = 100;
-  for (const std::string& label : r.judged_labels())
-    for (const CheckResult& result : run_checkers(r, label, config)) {
-      EXPECT_NE(result.verdict, Verdict::Error) << label << ": " << result.summary;
-      if (result.verdict != Verdict::Refuted) continue;
-      ASSERT_TRUE(result.counterexample) << label;
-      const Replayer* replayer = r.replayer_for(*result.counterexample);
-      ASSERT_NE(replayer, nullptr) << label;
-      EXPECT_TRUE(replayer->replay(*result.counterexample).violates) << label;
-    }
+  for (const auto& [label, result] : testing::every_result(r, testing::run_config(100))) {
+    EXPECT_NE(result.verdict, Verdict::Error) << label << ": " << result.summary;
+    testing::expect_refutation_replays(r, result, label);
+  }
 }
 
-TEST(PropertyCheckers, SameSeedSameResultsByteForByte) {
-  Registry r = property_registry();
-  RunConfig config;
-  config.seed = 7;
-  config.tests = 60;
-  for (const std::string& label : r.judged_labels()) {
-    auto first = run_checkers(r, label, config);
-    auto second = run_checkers(r, label, config);
-    ASSERT_EQ(first.size(), second.size()) << label;
-    for (std::size_t k = 0; k < first.size(); ++k) EXPECT_EQ(fingerprint(first[k]), fingerprint(second[k])) << label;
-  }
+TEST(PropertyCheckers, SameSeedSameResultsInEveryField) {
+  testing::expect_same_seed_same_results(property_registry(), testing::run_config(60, 7));
 }
 
 TEST(PropertyCheckers, EverySequenceClaimOfTheBriefHasAPropertyChecker) {

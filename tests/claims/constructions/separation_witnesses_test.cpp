@@ -5,6 +5,7 @@
 #include "claims/areas.h"
 #include "claims/constructions/separation_checkers.h"
 #include "reference/preisach_memory.h"
+#include "tests/reference/random_sequence.h"
 
 #include <gtest/gtest.h>
 
@@ -16,10 +17,8 @@ namespace {
 
 TEST(SeparationWitnesses, RangeTransformerIsMaxMinusMin) {
   std::mt19937_64 rng(7);
-  std::uniform_int_distribution<int> value(-20, 20), len(1, 12);
   for (int c = 0; c < 200; ++c) {
-    std::vector<Q> u;
-    for (int n = len(rng); n > 0; --n) u.push_back(Q(value(rng), 3));
+    std::vector<Q> u = testing::random_sequence(rng, {-20, 20, 3}, 12);
     for (ArgmaxTie tie : {ArgmaxTie::Leftmost, ArgmaxTie::Average}) {
       std::vector<IVector> out = hard_attention_layer(range_heads(), as_points(range_tokens(u)), tie);
       Q lo = u[0], hi = u[0];

@@ -3,6 +3,7 @@
 // default cost.
 #include "claims/constructions/tc_checkers.h"
 #include "claims/areas.h"
+#include "tests/claims/checker_expectations.h"
 
 #include <gtest/gtest.h>
 
@@ -30,10 +31,7 @@ TEST(TcCheckers, EveryClaimHasACheckerAndNoResultIsAnError) {
     for (const CheckResult& res : run_checkers(r, label, config)) {
       EXPECT_NE(res.verdict, Verdict::Error) << label << ": " << res.summary;
       EXPECT_FALSE(res.summary.empty());
-      if (res.verdict == Verdict::Refuted) {
-        ASSERT_TRUE(res.counterexample.has_value());
-        EXPECT_TRUE(r.replayer_for(*res.counterexample)->replay(*res.counterexample).violates);
-      }
+      testing::expect_refutation_replays(r, res, label);
     }
   }
 }

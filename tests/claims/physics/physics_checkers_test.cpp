@@ -2,6 +2,7 @@
 // reference, the same seed gives the same results, and replayers reject instances where the claim holds.
 #include "claims/areas.h"
 #include "reference/models/enclosure.h"
+#include "tests/claims/checker_expectations.h"
 
 #include <gtest/gtest.h>
 
@@ -14,41 +15,19 @@ Registry physics_registry() { return build_area_registry(register_physics_checke
 
 TEST(PhysicsCheckers, NoErrorAndEveryRefutationReplays) {
   Registry r = physics_registry();
-  RunConfig config;
-  config.tests = 60;
-  std::vector<std::string> labels = r.judged_labels();
-  EXPECT_GE(labels.size(), 15u);
-  for (const std::string& label : labels) {
-    for (const CheckResult& result : run_checkers(r, label, config)) {
-      EXPECT_NE(result.verdict, Verdict::Error) << label << ": " << result.summary;
-      EXPECT_FALSE(result.summary.empty()) << label;
-      if (result.verdict == Verdict::Refuted) {
-        ASSERT_TRUE(result.counterexample.has_value()) << label;
-        const Replayer* replayer = r.replayer_for(*result.counterexample);
-        ASSERT_NE(replayer, nullptr) << label;
-        EXPECT_TRUE(replayer->replay(*result.counterexample).violates) << label;
-      }
-      if (result.verdict == Verdict::Held) {
-        EXPECT_GT(result.cases, 0u) << label;
-      }
+  EXPECT_GE(r.judged_labels().size(), 15u);
+  for (const auto& [label, result] : testing::every_result(r, testing::run_config(60))) {
+    EXPECT_NE(result.verdict, Verdict::Error) << label << ": " << result.summary;
+    EXPECT_FALSE(result.summary.empty()) << label;
+    testing::expect_refutation_replays(r, result, label);
+    if (result.verdict == Verdict::Held) {
+      EXPECT_GT(result.cases, 0u) << label;
     }
   }
 }
 
 TEST(PhysicsCheckers, SameSeedSameResults) {
-  Registry r = physics_registry();
-  RunConfig config;
-  config.tests = 40;
-  config.seed = 99;
-  for (const std::string& label : r.judged_labels()) {
-    std::vector<CheckResult> a = run_checkers(r, label, config), b = run_checkers(r, label, config);
-    ASSERT_EQ(a.size(), b.size()) << label;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-      EXPECT_EQ(a[i].verdict, b[i].verdict) << label;
-      EXPECT_EQ(a[i].summary, b[i].summary) << label;
-      EXPECT_EQ(a[i].details, b[i].details) << label;
-    }
-  }
+  testing::expect_same_seed_same_results(physics_registry(), testing::run_config(40, 99));
 }
 
 TEST(PhysicsCheckers, ReplayersAcceptOnlyViolations) {

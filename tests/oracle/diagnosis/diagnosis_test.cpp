@@ -7,6 +7,7 @@
 #include "oracle/diagnosis/oracle_compare.h"
 #include "reference/mpal.h"
 #include "reference/pal_definition.h"
+#include "tests/oracle/independent_pal.h"
 #include "util/errors.h"
 
 #include <gtest/gtest.h>
@@ -41,19 +42,10 @@ OracleProblem problem_of(const Measure& mu, const std::vector<std::vector<Q>>& b
 // An independent smoothed implementation: a relay whose threshold equals the input shows 1/2 at
 // that token, otherwise eq:relay as printed.
 std::vector<Q> half_switched(const Measure& mu, const std::vector<Q>& u) {
-  std::vector<RelayState> states(mu.relays.size(), 0);
-  std::vector<Q> out;
-  for (const Q& x : u) {
-    Q y = 0;
-    for (std::size_t r = 0; r < mu.relays.size(); ++r) {
-      const Thresholds& t = mu.relays[r].thresholds;
-      states[r] = x >= t.alpha ? 1 : x <= t.beta ? 0 : states[r];
-      bool tied = x == t.alpha || x == t.beta;
-      y += mu.relays[r].weight * (tied ? Q(1, 2) : Q(states[r]));
-    }
-    out.push_back(y);
-  }
-  return out;
+  return relay_by_relay(mu, u, [](const Thresholds& t, const Q& x, RelayState& state) {
+    state = x >= t.alpha ? 1 : x <= t.beta ? 0 : state;
+    return x == t.alpha || x == t.beta ? Q(1, 2) : Q(state);
+  });
 }
 
 // The cause named `name` in a run's diagnosis, or null.
@@ -202,10 +194,7 @@ std::vector<Q> mpal_with_strict_head(const std::vector<MpalHead>& heads, const s
       for (std::size_t c = 0; c < d; ++c) v += heads[h].w_in[c] * x[n][c];
       for (std::size_t r = 0; r < states.size(); ++r) {
         const Thresholds& t = heads[h].mu.relays[r].thresholds;
-        if (h == strict_head)
-          states[r] = v > t.alpha ? 1 : v < t.beta ? 0 : states[r];
-        else
-          states[r] = step_relay(t, v, states[r]);
+        states[r] = h == strict_head ? strict_step(t, v, states[r]) : step_relay(t, v, states[r]);
         if (states[r]) pal += heads[h].mu.relays[r].weight;
       }
       for (std::size_t c = 0; c < d; ++c) out[n * d + c] += heads[h].w_out[c] * pal;
@@ -385,17 +374,7 @@ TEST(Diagnosis, EveryRunOfALongSequenceIsNamedByTheReadingsInOnePass) {
   std::vector<Q> values{Q(0), Q(1, 2), Q(1), Q(3, 2), Q(2), Q(5, 2), Q(3), Q(5), Q(6)};
   std::vector<Q> u;
   for (int k = 0; k < 5000; ++k) u.push_back(values[rng() % values.size()]);
-  std::vector<RelayState> states(mu.relays.size(), 0);
-  std::vector<Q> theirs;
-  for (const Q& x : u) {
-    Q y = 0;
-    for (std::size_t r = 0; r < mu.relays.size(); ++r) {
-      const Thresholds& t = mu.relays[r].thresholds;
-      states[r] = x > t.alpha ? 1 : x < t.beta ? 0 : states[r];
-      if (states[r]) y += mu.relays[r].weight;
-    }
-    theirs.push_back(y);
-  }
+  std::vector<Q> theirs = strict_pal(mu, u);
   json report = compare_outputs(problem_of(mu, {u}), ActualOutputs{{theirs}, "test"}, Conventions{}, 10);
   const json& runs = report["differences"][0]["runs"];
   EXPECT_GT(runs.size(), 100u);

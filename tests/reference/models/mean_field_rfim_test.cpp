@@ -2,6 +2,7 @@
 // spins in index order (the final state must not depend on the order), and the quantile sweep against it.
 #include "reference/models/mean_field_rfim.h"
 #include "reference/models/quantile_rfim.h"
+#include "tests/reference/random_sequence.h"
 
 #include <gtest/gtest.h>
 
@@ -33,12 +34,11 @@ std::vector<int> index_order_relax(const RfimModel& m, const std::vector<Q>& H) 
 
 TEST(MeanFieldRfim, FinalStateDoesNotDependOnFlipOrder) {
   std::mt19937_64 rng(3);
-  std::uniform_int_distribution<int> field(-8, 8), drive(-16, 16), coupling(1, 8), spins(1, 7), length(1, 10);
+  std::uniform_int_distribution<int> field(-8, 8), coupling(1, 8), spins(1, 7);
   for (int c = 0; c < 300; ++c) {
     RfimModel m{Q(coupling(rng), 2), {}, c % 2 ? SelfCoupling::Included : SelfCoupling::Excluded};
     for (int i = spins(rng); i > 0; --i) m.fields.push_back(Q(field(rng), 4));
-    std::vector<Q> H;
-    for (int n = length(rng); n > 0; --n) H.push_back(Q(drive(rng), 4));
+    std::vector<Q> H = testing::random_sequence(rng, {-16, 16, 4}, 10);
     EXPECT_EQ(rfim_final_spins(m, H), index_order_relax(m, H));
   }
 }

@@ -1,6 +1,7 @@
 // rem:backprop: the exact tau -> 0 limit of the sigmoid relaxation against the relaxation run in doubles at a
 // small temperature.
 #include "reference/models/sigmoid_relaxation.h"
+#include "tests/reference/random_sequence.h"
 
 #include <gtest/gtest.h>
 
@@ -14,13 +15,12 @@ double sigmoid(double x, double tau) { return 1 / (1 + std::exp(-x / tau)); }
 
 TEST(SigmoidRelaxation, LimitMatchesSmallTemperature) {
   std::mt19937_64 rng(11);
-  std::uniform_int_distribution<int> value(-6, 6), length(1, 10), start(0, 1);
+  std::uniform_int_distribution<int> value(-6, 6), start(0, 1);
   const double tau = 1e-3;  // inputs sit on the half-integers: 0.5 / tau = 500, exp(-500) is far below 1e-12
   for (int c = 0; c < 200; ++c) {
     Q a(value(rng), 2), b(value(rng), 2);
     if (a < b) std::swap(a, b);
-    std::vector<Q> u;
-    for (int n = length(rng); n > 0; --n) u.push_back(Q(value(rng), 2));
+    std::vector<Q> u = testing::random_sequence(rng, {-6, 6, 2}, 10);
     Q s0 = start(rng);
     std::vector<Q> limit = relaxation_limit({a, b}, u, s0);
     double s = to_double(s0);

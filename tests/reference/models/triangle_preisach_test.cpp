@@ -4,6 +4,7 @@
 #include "reference/measure.h"
 #include "reference/memory_pal.h"
 #include "reference/pal_definition.h"
+#include "tests/reference/random_sequence.h"
 
 #include <gtest/gtest.h>
 
@@ -39,10 +40,8 @@ Q area_by_cells(const std::vector<Q>& u, int cells) {
 
 TEST(TrianglePreisach, AgreesWithCellIntegration) {
   std::mt19937_64 rng(7);
-  std::uniform_int_distribution<int> value(-1, 9), length(1, 10);
   for (int c = 0; c < 100; ++c) {
-    std::vector<Q> u;
-    for (int n = length(rng); n > 0; --n) u.push_back(Q(value(rng), 8));
+    std::vector<Q> u = testing::random_sequence(rng, {-1, 9, 8}, 10);
     EXPECT_EQ(triangle_preisach(u, Q(1), InitialState::Off).back(), area_by_cells(u, 8));
   }
 }

@@ -6,6 +6,7 @@
 #include "reference/mpal.h"
 #include "reference/pal_definition.h"
 #include "reference/preisach_memory.h"
+#include "tests/oracle/independent_pal.h"
 #include "tests/tools/cli/palcheck_process.h"
 
 #include <gtest/gtest.h>
@@ -18,7 +19,7 @@
 namespace palcheck::cli {
 namespace {
 
-using namespace oracle;  // formats and errors of the oracle library
+using namespace oracle;  // formats and errors of the oracle library, strict_pal
 
 using nlohmann::json;
 namespace fs = std::filesystem;
@@ -182,25 +183,6 @@ TEST(OracleCli, MpalEqualsReferenceMpal) {
   auto expected = mpal(heads, x, InitialState::Off);
   for (std::size_t n = 0; n < x.size(); ++n)
     for (std::size_t k = 0; k < 2; ++k) EXPECT_EQ(out["outputs"][n][k].get<std::string>(), to_string(expected[n][k]));
-}
-
-// An implementation with a strict tie rule (u > alpha -> 1, u < beta -> 0), written here on its own.
-std::vector<Q> strict_pal(const Measure& mu, const std::vector<Q>& u) {
-  std::vector<int> state(mu.relays.size(), 0);
-  std::vector<Q> out;
-  for (const Q& x : u) {
-    Q y = 0;
-    for (std::size_t r = 0; r < mu.relays.size(); ++r) {
-      const auto& t = mu.relays[r].thresholds;
-      if (x > t.alpha)
-        state[r] = 1;
-      else if (x < t.beta)
-        state[r] = 0;
-      if (state[r]) y += mu.relays[r].weight;
-    }
-    out.push_back(y);
-  }
-  return out;
 }
 
 TEST(OracleCli, CompareFindsAPlantedTieRuleDivergenceAtTheRightTokenAndRelay) {
