@@ -1,7 +1,8 @@
 // Inputs of kilobytes must not cost gigabytes (prop:complexity): relay lists of tens of thousands of relays
 // evaluate under an address-space limit a table of their thresholds' square could never fit, a grid
 // matrix too large for its table is refused by the limit docs/hardening.md names, an input that does
-// exhaust memory ends in exit 2 naming what was being built (never GMP's abort).
+// exhaust memory ends in exit 2 naming what was being built (never GMP's abort), and `report --tex`
+// reads a FIFO or a process substitution once.
 #include "tests/tools/cli/palcheck_process.h"
 
 #include <gtest/gtest.h>
@@ -9,6 +10,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <random>
+
+#include <sys/stat.h>
 
 namespace {
 
@@ -117,6 +120,50 @@ TEST(HostileCost, RunningOutOfMemoryIsExitTwoNamingWhatWasBeingBuilt) {
   EXPECT_TRUE(contains(r.err, m + ": not enough memory to build")) << r.err.substr(0, 500);
   EXPECT_FALSE(contains(r.err, "GNU MP")) << r.err.substr(0, 500);
   EXPECT_FALSE(contains(r.err, "bad_alloc")) << r.err.substr(0, 500);
+  EXPECT_FALSE(fs::exists(out));
+}
+
+// A saved verify run (def:relay: instant) for report --from.
+std::string saved_run() {
+  std::string run = temp("run.json");
+  EXPECT_EQ(run_palcheck("verify def:relay --json " + run).code, 0);
+  return run;
+}
+
+TEST(HostileCost, ReportTexFromAFifoOrAProcessSubstitutionIsReadOnce) {
+  std::string run = saved_run(), tex = std::string(PALCHECK_SOURCE_DIR) + "/tests/tools/report/paper_excerpt.tex";
+  std::string plain = temp("plain"), fifo = temp("paper.tex"), through_fifo = temp("fifo"),
+              substituted = temp("substituted");
+  for (const std::string& dir : {plain, through_fifo, substituted}) fs::remove_all(dir);
+  ASSERT_EQ(run_palcheck("report --from " + run + " --format md --tex " + tex + " --out " + plain).code, 0);
+  fs::remove(fifo);
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  // One writer, once: a second open of the FIFO would wait for a writer that never comes.
+  ProcessRun with_fifo = shell("(cat " + tex + " > " + fifo + ") & timeout 60 " + std::string(PALCHECK_BINARY) +
+                               " report --from " + run + " --format md --tex " + fifo + " --out " + through_fifo +
+                               "; status=$?; wait; exit $status");
+  EXPECT_EQ(with_fifo.code, 0) << with_fifo.err;
+  ProcessRun with_substitution =
+      shell("bash -c 'timeout 60 " + std::string(PALCHECK_BINARY) + " report --from " + run +
+            " --format md --tex <(cat " + tex + ") --out " + substituted + "'");
+  EXPECT_EQ(with_substitution.code, 0) << with_substitution.err;
+  for (const std::string& dir : {through_fifo, substituted})
+    for (const auto& entry : fs::recursive_directory_iterator(plain)) {
+      if (!entry.is_regular_file()) continue;
+      fs::path same = fs::path(dir) / fs::relative(entry.path(), plain);
+      // The first page names the file the paper was read from; every other page is the same bytes.
+      if (entry.path().filename() != "index.md") EXPECT_EQ(read(same.string()), read(entry.path().string())) << same;
+    }
+  EXPECT_TRUE(contains(read(through_fifo + "/index.md"), "paper.tex")) << "the FIFO's name on the first page";
+  fs::remove(fifo);
+}
+
+TEST(HostileCost, ReportTexFromDevZeroStopsAtTheInputLimit) {
+  std::string run = saved_run(), out = temp("never");
+  fs::remove_all(out);
+  ProcessRun r = run_palcheck("report --from " + run + " --tex /dev/zero --out " + out);
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, "--tex /dev/zero: more than 268435456 bytes")) << r.err;
   EXPECT_FALSE(fs::exists(out));
 }
 
