@@ -6,7 +6,8 @@
 // so it keeps a persistent segment tree instead: version j holds the relays with beta index >= j,
 // keyed by alpha index, each version sharing all but one path with the next. Setup and memory are
 // O(K log m), a read O(log m), whatever the thresholds.
-// Tested against the dense table on the same masses in tests/oracle/keyed/staircase_table_test.cpp.
+// Both layouts are tested cell by cell against the sums by definition, and the keyed PAL on a tree against
+// pal_by_definition, in tests/oracle/keyed/staircase_table_test.cpp.
 #pragma once
 
 #include <cstddef>
