@@ -3,6 +3,7 @@
 
 #include "fraction_maker.h"
 #include "oracle/eval/oracle_problem.h"
+#include "oracle/formats/json_input.h"
 #include "oracle/stream/stream_output.h"
 
 #include <algorithm>
@@ -31,6 +32,7 @@ void check_signals() {
 
 KeyedMeasure keyed_grid(const CallerArray& grid, const Q& delta) {
   if (grid.ndim() == 2 && grid.rows() >= 1 && grid.cols() <= grid.rows()) {
+    oracle::check_grid_size(grid.rows(), "grid");  // as the command line holds a .npy grid
     DoubleGrid g{delta, grid.rows(), grid.cols(), {}};
     g.weights.reserve(g.L * g.cols);
     bool doubles = true, half_plane = true;

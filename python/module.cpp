@@ -8,6 +8,7 @@
 #include "oracle/eval/oracle_eval.h"
 #include "oracle/eval/oracle_problem.h"
 #include "oracle/fuzz/fuzz_impl.h"
+#include "reference/gmp_allocation.h"
 #include "reference/trace.h"
 #include "util/errors.h"
 
@@ -268,6 +269,7 @@ py::object run_fuzz(const py::object& fn, const py::object& relays, const py::ob
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "Exact reference of the Preisach Attention Layer (palcheck) as a test oracle on numpy arrays";
+  throw_bad_alloc_from_gmp();  // out of memory in GMP is a MemoryError, not an abort of Python
   py::register_exception_translator([](std::exception_ptr e) {
     try {
       if (e) std::rethrow_exception(e);

@@ -6,6 +6,7 @@
 #include "oracle/formats/json_input.h"
 #include "oracle/formats/npy_format.h"
 #include "oracle/formats/oracle_files.h"
+#include "util/out_of_memory.h"
 
 #include <optional>
 
@@ -56,7 +57,7 @@ InputError above_diagonal(const std::string& source, std::size_t r, std::size_t 
 
 Grid grid_from_rows(const NumberRows& rows, const Q& delta) {
   if (rows.one_dimensional || rows.rows.empty()) throw not_a_grid(rows.source);
-  check_table_size(rows.rows.size() + 1, rows.source);
+  check_grid_size(rows.rows.size(), rows.source);
   Grid grid{delta, static_cast<int>(rows.rows.size()), {}};
   for (std::size_t r = 0; r < rows.rows.size(); ++r) {
     if (rows.rows[r].size() > rows.rows.size())
@@ -84,7 +85,6 @@ Measure relays_from_rows(const NumberRows& rows) {
                        to_string(row[1]) + "): not in the Preisach half-plane alpha >= beta");
     mu.relays.push_back({{row[0], row[1]}, row.size() == 3 ? row[2] : Q(1)});
   }
-  check_table_size(distinct_thresholds(mu), rows.source);
   return mu;
 }
 
@@ -126,7 +126,7 @@ LoadedMeasure load_measure(const std::string& path, const std::optional<Q>& grid
 std::optional<DoubleGrid> double_grid(const NpyArray& a, const std::string& path, const Q& delta) {
   if (a.shape.size() != 2 || a.rows() < 1) throw not_a_grid(path);
   check_square_npy(path, a.rows(), a.cols());
-  check_table_size(a.rows() + 1, path);
+  check_grid_size(a.rows(), path);
   DoubleGrid grid{delta, a.rows(), a.cols(), a.reals};
   if (a.reals.empty() && !a.integers.empty()) {
     constexpr std::int64_t kExact = std::int64_t{1} << 53;
@@ -184,8 +184,12 @@ KeyedMeasure load_keyed_measure(const std::string& path, const std::optional<Q>&
                                 const RelayColumns& columns, CsvHeader header) {
   std::string bytes = read_source(path);  // once: the path may be a pipe
   if (grid_delta && input_format(path, bytes) == FileFormat::Npy)
-    if (auto grid = double_grid(parse_npy(bytes, path), path, *grid_delta)) return KeyedMeasure::from_grid(*grid);
-  return KeyedMeasure(measure_from_bytes(bytes, path, grid_delta, columns, header).measure);
+    if (auto grid = double_grid(parse_npy(bytes, path), path, *grid_delta))
+      return building(path, "the sums of its grid", [&] { return KeyedMeasure::from_grid(*grid); });
+  Measure mu = building(path, "its measure (" + std::to_string(bytes.size()) + " bytes)",
+                        [&] { return measure_from_bytes(bytes, path, grid_delta, columns, header).measure; });
+  std::string relays = std::to_string(mu.relays.size());
+  return building(path, "the sums of its " + relays + " relays", [&] { return KeyedMeasure(std::move(mu)); });
 }
 
 bool needs_oracle_mode(const json& doc) {

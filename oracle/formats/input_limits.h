@@ -37,10 +37,14 @@ inline constexpr std::size_t kMaxNpyElements = std::size_t{1} << 32;
 /// Rows an empty 2-D .npy array (shape (n, 0)) may declare: its rows cost memory but no bytes.
 inline constexpr std::size_t kMaxNpyEmptyRows = std::size_t{1} << 16;
 
-/// Cells of a measure's table of sums, (distinct thresholds + 1)^2: the exact reference and the fast
-/// path each keep one (reference/memory_pal.h, keyed_pal.h), so a measure is refused before a table
-/// past this is allocated: about 8,190 distinct thresholds, a grid of L <= 8,190 (JSON grids: 4,096).
+/// Cells of a grid's table of sums, (L + 1)^2 (oracle/keyed/staircase_table.h): a CSV or .npy grid
+/// matrix of L rows is refused before a larger table is allocated. A relay list has no table of the
+/// square of its thresholds (its sums are a tree of O(R log R) nodes), hence no such limit.
 inline constexpr std::size_t kMaxTableCells = std::size_t{1} << 26;
+
+/// The largest grid a table of kMaxTableCells sums holds (JSON grids: 4,096).
+inline constexpr std::size_t kMaxGridL = 8191;
+static_assert((kMaxGridL + 1) * (kMaxGridL + 1) <= kMaxTableCells && (kMaxGridL + 2) * (kMaxGridL + 2) > kMaxTableCells);
 
 /// Bytes of one reply line of a fuzz-impl command (its outputs for one case).
 inline constexpr std::size_t kMaxReplyBytes = std::size_t{64} << 20;

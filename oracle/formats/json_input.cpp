@@ -1,8 +1,6 @@
 // JSON input of `palcheck eval` (see json_input.h).
 #include "oracle/formats/json_input.h"
 
-#include <algorithm>
-#include <cmath>
 #include <new>
 #include <set>
 
@@ -50,22 +48,11 @@ int parse_int(const json& value, const std::string& field) {
 
 }  // namespace
 
-void check_table_size(std::size_t thresholds, const std::string& source) {
-  if (thresholds < (std::size_t{1} << 16) && (thresholds + 1) * (thresholds + 1) <= kMaxTableCells) return;
-  throw InputError(source + ": " + std::to_string(thresholds) +
-                   " distinct thresholds need a table of their square in sums; palcheck's tables hold at most " +
-                   std::to_string(kMaxTableCells) + " (about " +
-                   std::to_string(static_cast<std::size_t>(std::sqrt(static_cast<double>(kMaxTableCells))) - 1) +
-                   " distinct thresholds)");
-}
-
-std::size_t distinct_thresholds(const Measure& mu) {
-  std::vector<const Q*> all;
-  all.reserve(2 * mu.relays.size());
-  for (const WeightedRelay& r : mu.relays) all.push_back(&r.thresholds.alpha), all.push_back(&r.thresholds.beta);
-  std::sort(all.begin(), all.end(), [](const Q* a, const Q* b) { return *a < *b; });
-  return static_cast<std::size_t>(
-      std::unique(all.begin(), all.end(), [](const Q* a, const Q* b) { return *a == *b; }) - all.begin());
+void check_grid_size(std::size_t L, const std::string& source) {
+  if (L < (std::size_t{1} << 16) && (L + 1) * (L + 1) <= kMaxTableCells) return;
+  throw InputError(source + ": a grid of L = " + std::to_string(L) + " needs a table of (L + 1)^2 sums; at most " +
+                   std::to_string(kMaxTableCells) + " (L <= " + std::to_string(kMaxGridL) +
+                   "; a relay list has no such limit)");
 }
 
 bool has_grid(const json& doc) { return doc.is_object() && doc.contains("grid"); }
@@ -111,7 +98,6 @@ Measure parse_measure(const json& doc) {
                        to_string(relay.thresholds.beta) + "): not in the Preisach half-plane alpha >= beta");
     mu.relays.push_back(relay);
   }
-  check_table_size(distinct_thresholds(mu), "relays");
   return mu;
 }
 

@@ -19,12 +19,9 @@ Q parse_number(const nlohmann::json& value, const std::string& field);
 /// The measure of a document: "relays" or "grid" (exactly one of them).
 Measure parse_measure(const nlohmann::json& doc);
 
-/// InputError naming `source` unless a measure with `thresholds` distinct thresholds (or a grid with
-/// L + 1) fits a table of kMaxTableCells sums; checked before the table is allocated.
-void check_table_size(std::size_t thresholds, const std::string& source);
-
-/// The distinct thresholds of a measure, alphas and betas together.
-std::size_t distinct_thresholds(const Measure& mu);
+/// InputError naming `source` unless a grid of size L fits a table of kMaxTableCells sums; checked
+/// before the table is allocated.
+void check_grid_size(std::size_t L, const std::string& source);
 
 /// The grid of a document if it has one (for the grid fast path).
 bool has_grid(const nlohmann::json& doc);

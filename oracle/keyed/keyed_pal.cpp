@@ -93,21 +93,6 @@ DoubleParts double_parts(double w) {
   return {mantissa >> zeros, exponent + zeros};
 }
 
-// Point masses at cell (i, j) become sums over {alpha_idx < i, beta_idx >= j}. Tables are
-// column-major (cell (i, j) at j * side + i): the two cells an output reads share a column.
-template <class T>
-void accumulate(std::vector<T>& table, std::size_t side) {
-  for (std::size_t j = 0; j < side; ++j) {
-    T* column = &table[j * side];
-    for (std::size_t i = 1; i < side; ++i) column[i] += column[i - 1];
-  }
-  for (std::size_t j = side - 1; j-- > 0;) {
-    T* column = &table[j * side];
-    const T* right = column + side;
-    for (std::size_t i = 0; i < side; ++i) column[i] += right[i];
-  }
-}
-
 }  // namespace
 
 double dyadic_to_double_exact(__int128 n, int scale) {
@@ -200,22 +185,16 @@ KeyedMeasure::KeyedMeasure(Measure mu) : mu_(std::move(mu)) {
   std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.d < b.d; });
   // Each threshold's index among the distinct ones, by slot: found while splitting, no search after.
   std::vector<std::size_t> index(entries.size());
+  // A run of equal doubles is sorted exactly (O(g log g): thousands of thresholds may share one double).
   for (std::size_t lo = 0; lo < entries.size();) {
     std::size_t hi = lo;
-    std::vector<const Q*> distinct;
-    while (hi < entries.size() && entries[hi].d == entries[lo].d) {
-      const Q* t = entries[hi++].t;
-      if (std::none_of(distinct.begin(), distinct.end(),
-                       [&](const Q* s) { return mpq_equal(s->backend().data(), t->backend().data()); }))
-        distinct.push_back(t);
-    }
-    std::sort(distinct.begin(), distinct.end(), [](const Q* x, const Q* y) { return *x < *y; });
-    std::size_t base = thresholds_.size();
-    for (const Q* t : distinct) thresholds_.push_back(*t);
+    while (hi < entries.size() && entries[hi].d == entries[lo].d) ++hi;
+    std::sort(entries.begin() + static_cast<std::ptrdiff_t>(lo), entries.begin() + static_cast<std::ptrdiff_t>(hi),
+              [](const Entry& a, const Entry& b) { return *a.t < *b.t; });
     for (std::size_t k = lo; k < hi; ++k) {
-      std::size_t c = 0;
-      while (!mpq_equal(distinct[c]->backend().data(), entries[k].t->backend().data())) ++c;
-      index[entries[k].slot] = base + c;
+      if (k == lo || !mpq_equal(entries[k - 1].t->backend().data(), entries[k].t->backend().data()))
+        thresholds_.push_back(*entries[k].t);
+      index[entries[k].slot] = thresholds_.size() - 1;
     }
     lo = hi;
   }
@@ -253,18 +232,16 @@ KeyedMeasure::KeyedMeasure(Measure mu) : mu_(std::move(mu)) {
       if (bit_length(abs_mass) >= kMaxBits) integral_ = false;
     }
   }
-  std::size_t side = m_ + 1;
   if (integral_) {
-    int_table_.assign(side * side, 0);
+    std::vector<StaircaseMass<__int128>> masses(cells.size());
     for (std::size_t r = 0; r < cells.size(); ++r)
-      int_table_[cells[r].second * side + cells[r].first] += dyadic[r].first << (scale_ - dyadic[r].second);
-    accumulate(int_table_, side);
+      masses[r] = {cells[r].first, cells[r].second, dyadic[r].first << (scale_ - dyadic[r].second)};
+    int_table_ = StaircaseTable<__int128>(m_, masses, staircase_layout(m_, masses.size()));
   } else {
     scale_ = 0;
-    table_.assign(side * side, Q(0));
-    for (std::size_t r = 0; r < cells.size(); ++r)
-      table_[cells[r].second * side + cells[r].first] += mu_->relays[r].weight;
-    accumulate(table_, side);
+    std::vector<StaircaseMass<Q>> masses(cells.size());
+    for (std::size_t r = 0; r < cells.size(); ++r) masses[r] = {cells[r].first, cells[r].second, mu_->relays[r].weight};
+    table_ = StaircaseTable<Q>(m_, masses, staircase_layout(m_, masses.size()));
   }
   build_double_keys();
 }
@@ -314,7 +291,7 @@ bool KeyedMeasure::build_grid(const DoubleGrid& grid) {
   thresholds_.reserve(L);
   for (std::size_t i = 1; i <= L; ++i) thresholds_.push_back(grid.delta * static_cast<long long>(i));
   std::size_t side = L + 1;
-  int_table_.assign(side * side, 0);
+  std::vector<__int128> table(side * side, 0);
   // Relay (i, j) has alpha index i - 1 and beta index j - 1: its mass sits at cell (i, j - 1).
   for (std::size_t r = 0; r < L; ++r)
     for (std::size_t c = 0; c < cols; ++c) {
@@ -322,9 +299,9 @@ bool KeyedMeasure::build_grid(const DoubleGrid& grid) {
       if (w == 0) continue;
       DoubleParts p = double_parts(w);
       __int128 v = static_cast<__int128>(p.mantissa) << (p.exponent + scale_);
-      int_table_[c * side + r + 1] = w < 0 ? -v : v;
+      table[c * side + r + 1] = w < 0 ? -v : v;
     }
-  accumulate(int_table_, side);
+  int_table_ = StaircaseTable<__int128>::from_dense_masses(L, std::move(table));
   integral_ = true;
   build_double_keys();
   return true;
@@ -539,7 +516,7 @@ std::vector<int> KeyedMeasure::keys(const std::vector<Q>& u) const {
 }
 
 Q KeyedMeasure::cell(std::size_t i, std::size_t j) const {
-  if (!integral_) return table_[j * (m_ + 1) + i];
+  if (!integral_) return table_.at(i, j);
   return Q(to_z(int_cell(i, j)), Z(1) << scale_);
 }
 
@@ -607,14 +584,15 @@ void KeyedRun::step_scaled(const int* keys, std::size_t n, __int128* out) {
   // those below keep int_outputs_. A token that leaves the memory as it was reads cell 0 (zero)
   // twice and takes the top's value.
   constexpr std::size_t kBlock = 256;
-  const __int128* table = keyed_->int_table_.data();
+  const StaircaseTable<__int128>& sums = keyed_->int_table_;
+  const __int128* table = sums.dense();  // nullptr for a tree, read through sums.at
   const std::size_t m = keyed_->threshold_count(), side = m + 1;
   std::size_t plus[kBlock], minus[kBlock];
   const __int128* below[kBlock];
   auto row = [m](int a) { return a < 0 ? m : static_cast<std::size_t>(a / 2); };
   auto column = [](int b) { return b < 0 ? 0 : static_cast<std::size_t>((b - 1) / 2); };
   // A table that stays in cache (up to L = 361) is read at once; a larger one a block later.
-  const bool cached = side * side * sizeof(__int128) <= (std::size_t{2} << 20);
+  const bool cached = table && side * side * sizeof(__int128) <= (std::size_t{2} << 20);
   for (std::size_t first = 0; first < n; first += kBlock) {
     std::size_t count = std::min(kBlock, n - first), size = stack_.extrema().size(), low = size;
     setter_.resize(size + count);
@@ -647,13 +625,15 @@ void KeyedRun::step_scaled(const int* keys, std::size_t n, __int128* out) {
       below[k] = index > 0 ? value(index - 1) : &int_start_;
       if (cached) {
         block[k] = *below[k] + table[plus[k]] - table[minus[k]];
-      } else {
+      } else if (table) {
         __builtin_prefetch(table + plus[k]);
         __builtin_prefetch(table + minus[k]);
       }
     }
-    if (!cached)
+    if (!cached && table)
       for (std::size_t k = 0; k < count; ++k) block[k] = *below[k] + table[plus[k]] - table[minus[k]];
+    else if (!cached)
+      for (std::size_t k = 0; k < count; ++k) block[k] = *below[k] + sums.at(plus[k]) - sums.at(minus[k]);
     for (std::size_t e = low; e < size; ++e) int_outputs_[e] = block[setter[e]];
     setter_.resize(size);
     int_outputs_.resize(size);
@@ -691,12 +671,19 @@ std::pair<std::size_t, std::size_t> KeyedRun::top_cells() const {
 void KeyedRun::recompute_top() {
   std::size_t index = stack_.extrema().size() - 1;
   auto [plus, minus] = top_cells();
+  // A dense table is read in place (no division into row and column, no copy of a Q).
   if (keyed_->integral()) {
-    const __int128* table = keyed_->int_table_.data();
-    int_outputs_[index] = (index > 0 ? int_outputs_[index - 1] : int_start_) + table[plus] - table[minus];
+    const StaircaseTable<__int128>& table = keyed_->int_table_;
+    const __int128 below = index > 0 ? int_outputs_[index - 1] : int_start_;
+    const __int128* cells = table.dense();
+    int_outputs_[index] = cells ? below + cells[plus] - cells[minus] : below + table.at(plus) - table.at(minus);
   } else {
-    const Q* table = keyed_->table_.data();
-    outputs_[index] = (index > 0 ? outputs_[index - 1] : start_) + table[plus] - table[minus];
+    const StaircaseTable<Q>& table = keyed_->table_;
+    const Q& below = index > 0 ? outputs_[index - 1] : start_;
+    if (const Q* cells = table.dense())
+      outputs_[index] = below + cells[plus] - cells[minus];
+    else
+      outputs_[index] = below + table.at(plus) - table.at(minus);
   }
 }
 

@@ -12,6 +12,7 @@
 // Tested equal to pal_by_definition in tests/oracle/keyed/keyed_pal_test.cpp.
 #pragma once
 
+#include "oracle/keyed/staircase_table.h"
 #include "reference/measure.h"
 #include "reference/wiping_stack.h"
 
@@ -39,8 +40,9 @@ struct DoubleGrid {
 /// A measure with its thresholds replaced by ranks, and its staircase sums precomputed.
 class KeyedMeasure {
  public:
-  /// Validates mu (alpha >= beta) and builds the tables: sorting and dyadic weights in machine
-  /// arithmetic (O(R log R) plus O(m^2) integer sums); GMP sums only for non-dyadic weights.
+  /// Validates mu (alpha >= beta) and builds the sums: sorting and dyadic weights in machine
+  /// arithmetic, O(R log R) time and memory for R relays (staircase_table.h: a table of m^2 integer
+  /// sums only where that is O(R)); GMP sums only for non-dyadic weights.
   /// Takes mu by value: pass an rvalue to spare the copy of a large measure.
   explicit KeyedMeasure(Measure mu);
 
@@ -91,11 +93,13 @@ class KeyedMeasure {
   /// Sum of weights over {alpha_idx < i, beta_idx >= j} (indices into the sorted thresholds).
   Q cell(std::size_t i, std::size_t j) const;
   /// The same sum times 2^scale, exact; only when integral().
-  __int128 int_cell(std::size_t i, std::size_t j) const { return int_table_[j * (m_ + 1) + i]; }
+  __int128 int_cell(std::size_t i, std::size_t j) const { return int_table_.at(i, j); }
   /// Number of distinct thresholds.
   std::size_t threshold_count() const { return m_; }
   /// Total mass of the measure.
   Q total() const { return cell(m_, 0); }
+  /// How the staircase sums are held: a table, or a tree for relays scattered over many thresholds.
+  StaircaseLayout layout() const { return integral_ ? int_table_.layout() : table_.layout(); }
   /// The power of two the integer table is scaled by.
   int scale() const { return scale_; }
 
@@ -112,10 +116,10 @@ class KeyedMeasure {
   std::vector<Q> thresholds_;  // sorted, distinct
   std::size_t m_ = 0;
   std::vector<int> alpha_keys_, beta_keys_;
-  std::vector<Q> table_;  // only when !integral_
+  StaircaseTable<Q> table_;  // only when !integral_
   bool integral_ = false;
   int scale_ = 0;
-  std::vector<__int128> int_table_;
+  StaircaseTable<__int128> int_table_;
   // Distinct doubles of the thresholds, increasing, with the key of u == d and of d < u < next d.
   std::vector<double> doubles_;
   std::vector<int> key_at_, key_after_;

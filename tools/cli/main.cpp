@@ -1,6 +1,7 @@
 // The palcheck command line: each subcommand lives in its own file (see commands.h).
 #include "tools/cli/commands.h"
 #include "tools/cli/version.h"
+#include "reference/gmp_allocation.h"
 #include "util/atomic_write.h"
 #include "util/errors.h"
 #include "util/pending_removal.h"
@@ -9,6 +10,7 @@
 
 int main(int argc, char** argv) {
   palcheck::install_exit_cleanup();  // temporary files and child processes undone on every exit
+  palcheck::throw_bad_alloc_from_gmp();  // out of memory in GMP: the std::bad_alloc below, not an abort
   CLI::App app{"palcheck: exact reference of the Preisach Attention Layer and machine checks of its paper"};
   app.set_version_flag("--version", palcheck::cli::version_text(),
                        "Print palcheck's version (and git commit) and exit");
@@ -47,6 +49,10 @@ int main(int argc, char** argv) {
     return 2;
   } catch (const palcheck::WriteError& e) {  // an output that could not be written: named, with the reason
     std::cerr << "palcheck: " << e.what() << "\n";
+    return 2;
+  } catch (const std::bad_alloc&) {  // where no `building` named what (util/out_of_memory.h)
+    std::cerr << "palcheck " << app.get_subcommands().front()->get_name()
+              << ": not enough memory for this input (see docs/hardening.md)\n";
     return 2;
   } catch (const std::exception& e) {
     std::cerr << "palcheck: error: " << e.what() << "\n";

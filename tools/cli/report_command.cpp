@@ -28,17 +28,19 @@ struct ReportCommandOptions {
   RunConfig config;
 };
 
-// The paper's source the user gave, checked before any work: readable, and holding some claim's label.
-std::optional<std::string> tex_problem(const std::string& path, const Registry& registry) {
-  if (path.empty()) return std::nullopt;
+// The paper's source the user gave, read once before any work (a FIFO or a pipe has no second reading):
+// readable, and holding some claim's label; else InputError naming --tex.
+report::PaperTex load_tex(const std::string& path, const Registry& registry) {
+  if (path.empty()) return {};
+  report::PaperTex tex;
   try {
-    report::PaperTex tex = report::PaperTex::load(path);
-    for (const Claim& c : registry.claims())
-      if (tex.position(c.label)) return std::nullopt;
-    return path + ": none of the claims' labels occurs in it (is it the paper's TeX source?)";
+    tex = report::PaperTex::load(path);
   } catch (const std::runtime_error& e) {
-    return std::string(e.what());
+    throw InputError(std::string("--tex ") + e.what());
   }
+  for (const Claim& c : registry.claims())
+    if (tex.position(c.label)) return tex;
+  throw InputError("--tex " + path + ": none of the claims' labels occurs in it (is it the paper's TeX source?)");
 }
 
 int run_report(const ReportCommandOptions& o) {
@@ -47,8 +49,11 @@ int run_report(const ReportCommandOptions& o) {
   check_paths({{"--out", o.out, PathKind::Folder}, {"--smt2-dir", o.config.smt2_dir, PathKind::Folder}},
                       {{"--from", o.from}, {"--replays", o.replays, PathKind::Folder}, {"--tex", o.tex}});
   Registry registry = build_full_registry();
-  if (std::optional<std::string> problem = tex_problem(o.tex, registry)) {
-    std::cerr << "palcheck report: --tex " << *problem << "\n";
+  report::PaperTex tex;
+  try {
+    tex = load_tex(o.tex, registry);
+  } catch (const InputError& e) {
+    std::cerr << "palcheck report: " << e.what() << "\n";
     return 2;
   }
   mark_folder_output(o.config.smt2_dir, "--smt2-dir");
@@ -81,7 +86,7 @@ int run_report(const ReportCommandOptions& o) {
     return 2;
   }
   report::ReportOptions options{o.out, o.format == "md" ? report::PageFormat::Markdown : report::PageFormat::Html,
-                                o.tex};
+                                o.tex, std::move(tex)};
   report::write_report(run, options, &std::cerr);
   return 0;
 }

@@ -1,13 +1,14 @@
 // The paper's TeX: title, statements by label, section headings (see paper_tex.h).
 #include "tools/report/paper_tex.h"
 
+#include "oracle/formats/input_file.h"
 #include "tools/report/tex_text.h"
+
+#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 namespace palcheck::report {
@@ -30,12 +31,8 @@ PaperTex PaperTex::load(const std::string& path) {
   PaperTex paper;
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) throw std::runtime_error(path + ": a folder, not a TeX file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(path + ": cannot read it");
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw std::runtime_error(path + ": read failed");
-  paper.text_ = text.str();
+  if (::access(path.c_str(), R_OK) != 0) throw std::runtime_error(path + ": cannot read it");
+  paper.text_ = oracle::read_source(path);
   if (paper.text_.empty()) throw std::runtime_error(path + ": empty");
   return paper;
 }

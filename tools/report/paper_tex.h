@@ -15,7 +15,8 @@ class PaperTex {
  public:
   /// No paper.
   PaperTex() = default;
-  /// Reads path; std::runtime_error naming the path when it cannot be read or is empty.
+  /// Reads path once, as every whole input is read (a FIFO or a pipe works, at most kMaxWholeInputBytes);
+  /// std::runtime_error naming the path when it cannot be read, is too large or is empty.
   static PaperTex load(const std::string& path);
 
   /// Whether the source was read.

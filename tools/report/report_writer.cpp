@@ -26,7 +26,7 @@ namespace fs = std::filesystem;
 struct Context {
   const ReportRun& run;
   const ReportOptions& options;
-  PaperTex tex;
+  const PaperTex& tex;
   Markup markup;
   ImageFormat image;
   bool draw;
@@ -573,7 +573,7 @@ void write_report(const ReportRun& run, const ReportOptions& options, std::ostre
   fs::path tmp = folder.staging();
   Context c{run,
             options,
-            options.tex_path.empty() ? PaperTex() : PaperTex::load(options.tex_path),
+            options.tex,
             options.format == PageFormat::Html ? Markup::Html : Markup::Markdown,
             options.format == PageFormat::Html ? ImageFormat::Svg : ImageFormat::Png,
             gnuplot_available(),

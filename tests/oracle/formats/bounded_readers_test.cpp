@@ -159,7 +159,16 @@ TEST(InputLimits, TheDocumentedTableIsTheCodes) {
       {"kMaxNpyElements", kMaxNpyElements},
       {"kMaxNpyEmptyRows", kMaxNpyEmptyRows},
       {"kMaxReplyBytes", kMaxReplyBytes},
+      {"kMaxTableCells", kMaxTableCells},
+      {"kMaxGridL", kMaxGridL},
   };
+  // Every limit of input_limits.h is in the list above, so none goes undocumented.
+  std::ifstream header_in(std::string(PALCHECK_SOURCE_DIR) + "/oracle/formats/input_limits.h");
+  std::string header((std::istreambuf_iterator<char>(header_in)), {});
+  std::regex declared("inline constexpr [a-z_:]+ (k[A-Za-z]+) =");
+  for (auto it = std::sregex_iterator(header.begin(), header.end(), declared); it != std::sregex_iterator(); ++it)
+    EXPECT_TRUE(std::any_of(limits.begin(), limits.end(), [&](const auto& l) { return l.first == (*it)[1]; }))
+        << (*it)[1] << " is not in docs/hardening.md's table";
   for (const auto& [name, value] : limits) {
     std::smatch row;
     ASSERT_TRUE(std::regex_search(doc, row, std::regex("\\| `" + name + "` \\| ([0-9,]+) \\|"))) << name;

@@ -96,29 +96,6 @@ TEST(HostileCrash, EmptyAndHeaderOnlyWeightFilesAreRefused) {
   expect_refused(cases);
 }
 
-TEST(HostileCrash, AMeasureWhoseTableOfSumsWouldNotFitIsRefusedBeforeItIsBuilt) {
-  // 20,000 relays with distinct thresholds: a table of 40,001^2 sums (51 GB exact) was allocated.
-  std::string relays, rows, doc = temp("relays.json"), m = temp("relays.csv"), grid = temp("grid.csv"),
-                          u = temp("u.csv");
-  for (int k = 0; k < 20000; ++k) {
-    relays += std::string(k ? "," : "") + "{\"alpha\": " + std::to_string(2 * k + 1) + ", \"beta\": " +
-              std::to_string(2 * k) + "}";
-    rows += std::to_string(2 * k + 1) + "," + std::to_string(2 * k) + "\n";
-  }
-  write(doc, "{\"relays\": [" + relays + "], \"inputs\": [0, 1]}");
-  write(m, rows);
-  std::string matrix;
-  for (int k = 0; k < 9000; ++k) matrix += "0\n";
-  write(grid, matrix);
-  write(u, "0,1\n");
-  expect_refused({
-      {"eval " + doc, "relays: 40000 distinct thresholds need a table"},
-      {"eval --measure " + m + " --inputs " + u, m + ": 40000 distinct thresholds"},
-      {"eval --measure " + grid + " --grid-delta 1 --inputs " + u + " -o " + temp("o.csv"), grid + ": 9001 distinct"},
-      {"fuzz-impl --command cat --measure " + m, m + ": 40000 distinct thresholds"},
-  });
-}
-
 // A sparse file of `size` bytes: large on paper, no disk used.
 std::string sparse(const std::string& name, off_t size) {
   std::string path = temp(name);
