@@ -238,6 +238,16 @@ TEST(MakeRun, ReadsASearchedCounterexampleWithItsCases) {
   EXPECT_FALSE(make_run(run, {}, {}).claims[0].searched);
 }
 
+// One passing case is "1 passing case", as the property runner writes it, and is read back so.
+TEST(MakeRun, ReadsASearchedCounterexampleAfterOnePassingCase) {
+  nlohmann::json found = refuted_result("1/3", false);
+  found["summary"] = "counterexample after 1 passing case: u = [0, 2, 1] -> 1";
+  found["cases"] = 2;
+  nlohmann::json run = run_with({found});
+  run["claims"][0]["evidence"]["summary"] = found["summary"];
+  EXPECT_EQ(make_run(run, {}, {}).claims[0].searched, "u = [0, 2, 1] -> 1");
+}
+
 TEST(MakeRun, RejectsAnInexactValue) {
   nlohmann::json bad = run_with({refuted_result("0.1x", false)});
   EXPECT_THROW(make_run(bad, {}, {}), std::invalid_argument);
