@@ -23,6 +23,7 @@ struct Claim {
   std::vector<std::string> hypotheses;       ///< named hypotheses as the paper states them
   std::vector<std::string> interpretations;  ///< option names the verdict may depend on
   bool ours = false;                         ///< the label is ours (unlabelled statement or repair)
+  std::string number;  ///< as the paper prints it ("Theorem 4.6", "Equation (30)"); empty for a label of ours
 };
 
 /// The cases of a search one process judges (`palcheck verify --shard i/N`): case k (from 0) when

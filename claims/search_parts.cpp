@@ -1,4 +1,5 @@
-// Combining the parts of a sharded search (see search_parts.h).
+// Combining the parts of a sharded search, and the words a searched counterexample opens with (see
+// search_parts.h).
 #include "claims/search_parts.h"
 
 #include <algorithm>
@@ -19,6 +20,10 @@ std::optional<CheckResult> merge_search_parts(const std::vector<CheckResult>& pa
     return std::nullopt;
   }
   return parts.front();
+}
+
+std::string counterexample_opening(std::uint64_t passing) {
+  return "counterexample after " + std::to_string(passing) + (passing == 1 ? " passing case: " : " passing cases: ");
 }
 
 }  // namespace palcheck

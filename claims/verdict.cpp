@@ -60,10 +60,6 @@ CheckResult make_result(Verdict verdict, std::string method, std::string summary
   return r;
 }
 
-std::string searched_counterexample_opening(std::uint64_t passing) {
-  return "counterexample after " + std::to_string(passing) + (passing == 1 ? " passing case: " : " passing cases: ");
-}
-
 std::string mutants_line(const CheckResult& result) {
   if (result.mutants.empty()) return "";
   std::size_t refuted = static_cast<std::size_t>(

@@ -84,10 +84,6 @@ struct CheckResult {
   bool operator==(const CheckResult&) const = default;
 };
 
-/// How a searched counterexample's summary opens when `passing` cases passed before it: "counterexample after
-/// K passing cases: ". The search writes it and the report takes it off again, so both read this one spelling.
-std::string searched_counterexample_opening(std::uint64_t passing);
-
 /// "k of n refuted" over a result's mutants ("" when it declares none).
 std::string mutants_line(const CheckResult& result);
 

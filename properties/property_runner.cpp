@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "claims/replay_sequences.h"
+#include "claims/search_parts.h"
 
 #include <rapidcheck/detail/TestListenerAdapter.h>
 
@@ -207,7 +208,7 @@ void read_failure(const rc::detail::FailureResult& failure, const SearchRecord& 
   ReplayOutcome outcome = judge(*last);
   r.verdict = Verdict::Refuted;
   r.counterexample = *last;
-  r.summary = searched_counterexample_opening(failure.numSuccess) + describe(*last) + " -> " + outcome.computed;
+  r.summary = counterexample_opening(failure.numSuccess) + describe(*last) + " -> " + outcome.computed;
 }
 
 // The verdict, the count of cases and the summary that RapidCheck's result gives.

@@ -3,9 +3,10 @@
 
 In every file given (`--doc FILE`, repeatable; `--readme FILE` is the same), the blocks between
 `<!-- generated:NAME:begin -->` and `<!-- generated:NAME:end -->` are replaced: `counts` (the verdict
-counts) and `claims` (one row per claim: label, verdict, the evidence line of the verify table); with
-`--table` (the same run's standard output) also `run`, an abridged copy of that output (the rows of
-RUN_LABELS, two search lines and the closing count), so the sample run in the docs is never typed in.
+counts) and `claims` (one row per claim: label, the number the paper prints, verdict, the evidence line of
+the verify table); with `--table` (the same run's standard output) also `run`, an abridged copy of that
+output (the rows of RUN_LABELS, two search lines and the closing count), and `sample`, ten lines of it (the
+header, the rows of SAMPLE_LABELS and the closing count), so no sample run in the docs is typed in.
 Each block must occur in at least one of the files. `--check` writes nothing and exits 1 when a file
 differs from what the run gives (ctest's readme_tables_in_sync); exit 2 on bad input.
 """
@@ -24,6 +25,10 @@ RUN_LABELS = ["def:relay", "prop:rate_independence", "prop:wiping", "def:stack",
               "repair:thm:tc", "repair:thm:tc:library"]
 RUN_SEARCHES = ["prop:sufficiency", "def:relay:well-defined"]
 RUN_CHARS = 140
+# README's ten-line sample: one or two claims of each verdict the paper's labels get.
+SAMPLE_LABELS = ["def:relay", "prop:rate_independence", "prop:sufficiency", "lem:monotone", "thm:tc",
+                 "thm:separation", "prop:no_copy", "lem:pop_one"]
+SAMPLE_CHARS = 120
 
 
 def cell(text):
@@ -39,26 +44,37 @@ def blocks(report):
     # A verdict missing from ORDER is still counted, never dropped.
     parts = [f"{counts[v]} {v}" for v in ORDER + sorted(set(counts) - set(ORDER)) if v in counts]
     counts_text = f"{len(claims)} claims (the paper's labels plus sub-claims and repairs of ours), seed {report['seed']}: " + ", ".join(parts) + "."
-    rows = ["| label | verdict | evidence |", "|---|---|---|"]
+    rows = ["| label | number | verdict | evidence |", "|---|---|---|---|"]
     for c in claims:
-        rows.append(f"| {c['label']} | {c['verdict']} | {cell(c['evidence']['summary'])} |")
+        rows.append(f"| {c['label']} | {c.get('number') or ''} | {c['verdict']} | {cell(c['evidence']['summary'])} |")
     return {"counts": counts_text, "claims": "\n".join(rows)}
 
 
-def clip(line):
-    return line if len(line) <= RUN_CHARS else line[: RUN_CHARS - 4].rstrip() + " ..."
+def clip(line, chars=RUN_CHARS):
+    return line if len(line) <= chars else line[: chars - 4].rstrip() + " ..."
 
 
-def run_block(table):
+def table_parts(table, labels, searches_wanted):
     lines = table.splitlines()
     rows = {line.split(" ", 1)[0]: line for line in lines[2:] if line and not line.startswith(" ")}
     searches = {line.strip().split(": seed ", 1)[0]: line for line in lines if line.startswith("  ")}
-    missing = [label for label in RUN_LABELS if label not in rows] + [s for s in RUN_SEARCHES if s not in searches]
+    missing = [label for label in labels if label not in rows] + [s for s in searches_wanted if s not in searches]
     if len(lines) < 3 or missing:
         raise ValueError("the verify table lacks " + (", ".join(missing) or "its header"))
+    return lines, rows, searches
+
+
+def run_block(table):
+    lines, rows, searches = table_parts(table, RUN_LABELS, RUN_SEARCHES)
     out = [lines[0]] + [clip(rows[label]) for label in RUN_LABELS] + ["..."]
     out += ["searches (seed, cases, command to re-run):"] + [clip(searches[s]) for s in RUN_SEARCHES] + ["..."]
     out += [lines[-1]]
+    return "```\n" + "\n".join(out) + "\n```"
+
+
+def sample_block(table):
+    lines, rows, _ = table_parts(table, SAMPLE_LABELS, [])
+    out = [lines[0]] + [clip(rows[label], SAMPLE_CHARS) for label in SAMPLE_LABELS] + [lines[-1]]
     return "```\n" + "\n".join(out) + "\n```"
 
 
@@ -95,7 +111,9 @@ def main():
         generated = blocks(report)
         if args.table:
             with open(args.table, encoding="utf-8") as f:
-                generated["run"] = run_block(f.read())
+                table = f.read()
+            generated["run"] = run_block(table)
+            generated["sample"] = sample_block(table)
         updated = render(texts, generated)
     except (OSError, ValueError, KeyError) as e:
         print(f"readme_tables: {e}", file=sys.stderr)

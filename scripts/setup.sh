@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages palcheck builds with, and any named as arguments (idempotent, apt-get only).
 set -euo pipefail
+# apt's output goes to standard error: standard output stays the command's that follows (verify's table).
+exec >&2
 pkgs=(build-essential cmake pkg-config libboost-dev libgmp-dev libz3-dev z3 cvc5 libcvc5-dev
       librapidcheck-dev libgtest-dev libgmock-dev libbenchmark-dev
       nlohmann-json3-dev libcli11-dev libfmt-dev

@@ -1,11 +1,13 @@
 // The claim table (claims/paper_claims.cpp): one row per label, sub-claims and repairs name a row of
-// the table, every section has a title, and registering a label twice, or a checker or replayer for a
-// label not in the table, throws.
+// the table, every paper label and section has a number of the form its kind prints, every section has
+// a title, and registering a label twice, or a checker or replayer for a label not in the table, throws.
 #include "claims/areas.h"
 #include "claims/paper_sections.h"
 
 #include <gtest/gtest.h>
 
+#include <cctype>
+#include <regex>
 #include <set>
 #include <stdexcept>
 
@@ -55,6 +57,47 @@ TEST(ClaimTable, EverySectionOfAClaimIsTitled) {
   }
   Registry registry = table();
   for (const Claim& c : registry.claims()) EXPECT_TRUE(titled.count(c.section)) << c.label << ": " << c.section;
+}
+
+// A paper label carries the number its kind prints: a theorem-like kind "Kind S.N" with S its section's
+// number (theorems share one counter per section), an algorithm, a table or an equation its own counter,
+// a label of a section that section's number; a label of ours carries none (tests/tools/report checks
+// the numbers themselves against LaTeX's numbering of the paper's structure).
+TEST(ClaimTable, EveryPaperLabelHasTheNumberItsKindImpliesAndOursHaveNone) {
+  const std::set<std::string> theorem_like{"definition", "lemma", "proposition", "theorem", "corollary", "remark"};
+  const std::regex counted("(Algorithm|Table) [1-9][0-9]*|Equation \\([1-9][0-9]*\\)");
+  Registry registry = table();
+  for (const Claim& c : registry.claims()) {
+    if (c.ours) {
+      EXPECT_EQ(c.number, "") << c.label;
+      continue;
+    }
+    if (!section_number(c.label).empty()) {
+      EXPECT_EQ(c.number, section_number(c.label)) << c.label << " names a section";
+      continue;
+    }
+    if (theorem_like.count(c.kind)) {
+      std::string section = section_number(c.section);
+      std::string top = section.substr(section.find(' ') + 1);
+      top = top.substr(0, top.find('.'));
+      std::string kind = c.kind;
+      kind[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(kind[0])));
+      EXPECT_TRUE(std::regex_match(c.number, std::regex(kind + " " + top + "\\.[1-9][0-9]*")))
+          << c.label << ": " << c.number << " in " << section;
+      continue;
+    }
+    EXPECT_TRUE(std::regex_match(c.number, counted)) << c.label << ": " << c.number << " (" << c.kind << ")";
+    EXPECT_EQ(c.number.rfind(std::string(1, static_cast<char>(std::toupper(static_cast<unsigned char>(c.kind[0])))), 0),
+              0u)
+        << c.label << ": " << c.number << " (" << c.kind << ")";
+  }
+}
+
+// Every section is numbered as printed: "Section N" or "Section N.M" in the body, "Appendix X" after it.
+TEST(ClaimTable, EverySectionIsNumbered) {
+  for (const PaperSection& s : paper_sections())
+    EXPECT_TRUE(std::regex_match(s.number, std::regex("Section [1-9][0-9]*(\\.[1-9][0-9]*)?|Appendix [A-Z]")))
+        << s.label << ": " << s.number;
 }
 
 TEST(ClaimTable, ADuplicateLabelFails) {

@@ -60,10 +60,11 @@ inline CheckResult search_relay_outputs(const RunConfig& config, const std::stri
 /// The test registry: test:always-off (false), test:binary (true), test:crash (checker throws).
 inline Registry claim_test_registry() {
   Registry registry;
-  registry.add(Claim{"test:always-off", "lemma", "sec:test", "Every relay output is 0.", {}, {}, true});
-  registry.add(Claim{"test:binary", "lemma", "sec:test", "Every relay output is 0 or 1.", {}, {"initial_state"}, true});
-  registry.add(Claim{"test:crash", "lemma", "sec:other", "A claim whose checker crashes.", {}, {}, true});
-  registry.add(Claim{"test:unchecked", "remark", "sec:other", "A claim without checker.", {}, {}, true});
+  registry.add(Claim{"test:always-off", "lemma", "sec:test", "Every relay output is 0.", {}, {}, true, ""});
+  registry.add(
+      Claim{"test:binary", "lemma", "sec:test", "Every relay output is 0 or 1.", {}, {"initial_state"}, true, ""});
+  registry.add(Claim{"test:crash", "lemma", "sec:other", "A claim whose checker crashes.", {}, {}, true, ""});
+  registry.add(Claim{"test:unchecked", "remark", "sec:other", "A claim without checker.", {}, {}, true, ""});
   // "Every relay output is in `allowed`": a seeded search and the replayer of what it finds.
   auto relay_outputs = [&registry](const char* label, std::vector<RelayState> allowed) {
     registry.add(Checker{label, "property",

@@ -43,7 +43,7 @@ TEST(Headline, TheSmallestStatementRefutationHeadsAndProofStepsNever) {
 // The scope is declared where a checker is registered, and every result of that checker carries it.
 TEST(Headline, ACheckersScopeIsEveryResultsScope) {
   Registry r;
-  r.add(Claim{"l", "lemma", "sec", "statement", {}, {}});
+  r.add(Claim{"l", "lemma", "sec", "statement", {}, {}, false, ""});
   r.add(Replayer{"l", "s", [](const Instance&) { return ReplayOutcome{true, "p", "c", {}}; }});
   r.add(with_scope(Checker{"l", "property",
                            [](const RunConfig&) {

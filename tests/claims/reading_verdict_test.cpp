@@ -19,7 +19,7 @@ CheckResult result(Verdict v, Reading reading, Scope scope = Scope::Statement) {
 
 StackReading algorithm1(FirstInput first) { return {StackKind::Algorithm1, {first, UnsetLast::PreviousInput}}; }
 
-const Claim kClaim{"c", "lemma", "sec", "statement", {}, {"initial_state", "stack", "algorithm1"}};
+const Claim kClaim{"c", "lemma", "sec", "statement", {}, {"initial_state", "stack", "algorithm1"}, false, ""};
 
 TEST(ReadingVerdict, RefutedUnderEveryReadingIsRefuted) {
   auto v = combine_readings(

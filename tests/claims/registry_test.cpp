@@ -71,7 +71,7 @@ TEST(Registry, ACrashingCheckerBecomesError) {
 
 TEST(Registry, RejectsDuplicatesAndOrphans) {
   Registry registry = test_registry();
-  EXPECT_THROW(registry.add(Claim{"test:binary", "lemma", "sec:test", "again", {}, {}, true}), std::logic_error);
+  EXPECT_THROW(registry.add(Claim{"test:binary", "lemma", "sec:test", "again", {}, {}, true, ""}), std::logic_error);
   EXPECT_THROW(registry.add(Checker{"test:nowhere", "property", nullptr}), std::logic_error);
   EXPECT_THROW(registry.add(Replayer{"test:binary", "relay-outputs", nullptr}), std::logic_error);
 }

@@ -27,6 +27,12 @@ TEST(SearchParts, TheStopWithTheFewestCasesWinsWhateverThePartOrder) {
   }
 }
 
+TEST(SearchParts, ACounterexampleOpensWithItsPassingCasesInNumber) {
+  EXPECT_EQ(counterexample_opening(0), "counterexample after 0 passing cases: ");
+  EXPECT_EQ(counterexample_opening(1), "counterexample after 1 passing case: ");
+  EXPECT_EQ(counterexample_opening(91), "counterexample after 91 passing cases: ");
+}
+
 TEST(SearchParts, PartsThatNeverStoppedMustAgree) {
   CheckResult held = part(Verdict::Held, 200, "200 generated cases, none failed");
   std::string error;

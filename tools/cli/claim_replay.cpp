@@ -36,6 +36,10 @@ int replay_saved_file(const Registry& registry, const std::string& path, std::os
   }
   out << file.instance.label << " (" << file.instance.scenario << ")\n";
   if (!file.command.empty()) out << "found by: " << file.command << "\n";
+  // The instance itself, so that a reader can redo the arithmetic without opening the file.
+  out << "instance:\n";
+  for (const auto& [name, value] : file.instance.options) out << "  " << name << " = " << value << "\n";
+  for (const std::string& line : instance_value_lines(file.instance)) out << "  " << line << "\n";
   out << "predicted: " << replay.outcome.predicted << "\n"
       << "computed:  " << replay.outcome.computed << "\n";
   if (!replay.outcome.table.empty()) out << draw_table(replay.outcome.table);

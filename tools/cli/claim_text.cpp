@@ -2,15 +2,19 @@
 #include "tools/cli/claim_text.h"
 
 #include "claims/headline.h"
+#include "claims/paper_sections.h"
 #include "claims/reading_verdict.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <sstream>
 
 namespace palcheck::cli {
 
 namespace {
+
+using Z = boost::multiprecision::mpz_int;
 
 std::string join(const std::vector<std::string>& items, const std::string& separator) {
   std::string out;
@@ -31,6 +35,43 @@ std::string values_text(const std::vector<Q>& values) {
 }
 
 }  // namespace
+
+std::string decimal_text(const Q& q) {
+  Z denominator = boost::multiprecision::denominator(q);
+  int twos = 0, fives = 0;
+  while (denominator % 2 == 0) denominator /= 2, ++twos;
+  while (denominator % 5 == 0) denominator /= 5, ++fives;
+  if (denominator != 1) {
+    char text[32];
+    std::snprintf(text, sizeof text, "~%.10g", to_double(q));
+    return text;
+  }
+  int places = std::max(twos, fives);
+  Z power = boost::multiprecision::pow(Z(10), static_cast<unsigned>(places));
+  Z scaled = boost::multiprecision::numerator(Q(q * power));
+  bool negative = scaled < 0;
+  std::string digits = (negative ? Z(-scaled) : scaled).str();
+  if (places > 0) {
+    if (static_cast<int>(digits.size()) <= places) digits.insert(0, places + 1 - digits.size(), '0');
+    digits.insert(digits.size() - places, ".");
+  }
+  return (negative ? "-" : "") + digits;
+}
+
+std::vector<std::string> instance_value_lines(const Instance& instance) {
+  std::vector<std::string> lines;
+  for (const auto& [name, values] : instance.values) {
+    std::vector<std::string> decimals;
+    bool fractional = false;
+    for (const Q& q : values) {
+      decimals.push_back(decimal_text(q));
+      fractional = fractional || boost::multiprecision::denominator(q) != 1;
+    }
+    lines.push_back(name + " = " + values_text(values) +
+                    (fractional ? ", as decimals [" + join(decimals, ", ") + "]" : ""));
+  }
+  return lines;
+}
 
 std::string draw_table(const std::vector<std::vector<std::string>>& rows) {
   std::vector<std::size_t> width;
@@ -58,7 +99,7 @@ std::string draw_table(const std::vector<std::vector<std::string>>& rows) {
 }
 
 std::string verify_table(const VerifyReport& report) {
-  std::vector<std::vector<std::string>> rows{{"label", "verdict", "evidence"}};
+  std::vector<std::vector<std::string>> rows{{"label", "number", "verdict", "evidence"}};
   std::vector<std::string> searches;
   std::map<std::string, int> counts;
   for (const ClaimReport& c : report.claims) {
@@ -66,7 +107,7 @@ std::string verify_table(const VerifyReport& report) {
     std::string evidence =
         decisive ? decisive->method + ": " + decisive->summary : std::string("no checker registered");
     if (!c.readings.line.empty()) evidence = c.readings.line;
-    rows.push_back({c.claim.label, to_string(c.verdict), evidence});
+    rows.push_back({c.claim.label, c.claim.number, to_string(c.verdict), evidence});
     ++counts[to_string(c.verdict)];
     std::vector<std::string> cases;
     for (const CheckResult& r : c.results)
@@ -91,14 +132,21 @@ std::string verify_table(const VerifyReport& report) {
 }
 
 std::string list_table(const Registry& registry) {
-  std::vector<std::vector<std::string>> rows{{"label", "section", "kind", "checkers"}};
+  std::vector<std::vector<std::string>> rows{{"label", "number", "section", "kind", "checkers"}};
   for (const Claim& c : registry.claims()) {
     std::vector<std::string> methods;
     for (const Checker* k : registry.checkers_for(c.label)) methods.push_back(k->method);
-    rows.push_back({c.label + (c.ours ? " (ours)" : ""), c.section, c.kind,
+    rows.push_back({c.label + (c.ours ? " (ours)" : ""), c.number, c.section, c.kind,
                     methods.empty() ? std::string("-") : join(methods, ", ")});
   }
-  return draw_table(rows);
+  // Each claim's statement on the line under its row, so that the list reads without the paper.
+  std::istringstream table(draw_table(rows));
+  std::ostringstream out;
+  std::string line;
+  for (int header = 0; header < 2 && std::getline(table, line); ++header) out << line << "\n";
+  for (const Claim& c : registry.claims())
+    if (std::getline(table, line)) out << line << "\n    " << c.statement << "\n";
+  return out.str();
 }
 
 namespace {
@@ -154,7 +202,9 @@ void write_result(std::ostream& out, const Registry& registry, const CheckResult
 std::string show_text(const Registry& registry, const ClaimReport& report, const RunConfig& config) {
   const Claim& c = report.claim;
   std::ostringstream out;
-  out << c.label << "  (" << c.kind << ", " << c.section << (c.ours ? ", label of ours" : "") << ")\n";
+  out << c.label << "  (" << (c.number.empty() ? c.kind : c.number) << ", " << c.section;
+  if (std::string section = section_number(c.section); !section.empty()) out << " = " << section;
+  out << (c.ours ? ", label of ours" : "") << ")\n";
   out << "  statement: " << c.statement << "\n";
   if (!c.hypotheses.empty()) out << "  hypotheses: " << join(c.hypotheses, "; ") << "\n";
   if (!c.interpretations.empty()) out << "  readings it may depend on: " << join(c.interpretations, ", ") << "\n";

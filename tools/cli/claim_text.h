@@ -12,8 +12,15 @@ namespace palcheck::cli {
 /// The verdict table: label, verdict, one line of evidence; under a search, its seed and replay command.
 std::string verify_table(const VerifyReport& report);
 
-/// `palcheck list` as text, one claim per line.
+/// `palcheck list` as text: one claim per row, its statement on the line under it.
 std::string list_table(const Registry& registry);
+
+/// q as a decimal: exact when its denominator divides a power of ten ("0.125", "3"), else to ten
+/// significant digits after "~" ("~0.3333333333").
+std::string decimal_text(const Q& q);
+
+/// An instance's values, one line each: "u = [0, 1/3]", then the decimals when one is not an integer.
+std::vector<std::string> instance_value_lines(const Instance& instance);
 
 /// Rows drawn with aligned columns (first row: header, underlined).
 std::string draw_table(const std::vector<std::vector<std::string>>& rows);

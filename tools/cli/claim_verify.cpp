@@ -118,6 +118,11 @@ nlohmann::ordered_json result_json(const CheckResult& r) {
 
 namespace {
 
+// The number the paper prints for a claim, null for a label of ours.
+nlohmann::ordered_json number_json(const Claim& claim) {
+  return claim.number.empty() ? json(nullptr) : json(claim.number);
+}
+
 // The readings a claim's results depend on: one value if they agree, else every value in order.
 nlohmann::ordered_json merged_interpretation(const std::vector<CheckResult>& results) {
   std::map<std::string, std::vector<std::string>> seen;
@@ -149,6 +154,7 @@ nlohmann::ordered_json verify_json(const VerifyReport& report) {
     if (!c.readings.line.empty()) summary = c.readings.line;
     json evidence = {{"summary", summary}, {"results", results}};
     claims.push_back({{"label", c.claim.label},
+                      {"number", number_json(c.claim)},
                       {"verdict", to_string(c.verdict)},
                       {"methods", c.methods},
                       {"evidence", evidence},
@@ -189,6 +195,7 @@ nlohmann::ordered_json list_json(const Registry& registry) {
     json checkers = json::array();
     for (const Checker* k : registry.checkers_for(c.label)) checkers.push_back(k->method);
     claims.push_back({{"label", c.label},
+                      {"number", number_json(c)},
                       {"section", c.section},
                       {"kind", c.kind},
                       {"ours", c.ours},

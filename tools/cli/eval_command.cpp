@@ -24,7 +24,7 @@ CommandHandler add_eval_command(CLI::App& app) {
   auto options = std::make_shared<Options>();
   auto* eval = app.add_subcommand(
       "eval", "Exact PAL and MPAL outputs of a measure and inputs: one JSON document, or JSON, CSV and .npy files");
-  eval->add_option("FILE", options->file, "JSON document, or - for standard input")->type_name("FILE");
+  eval->add_option("FILE", options->file, "JSON document, or - for standard input")->type_name("");
   eval->add_flag("--trace", options->trace, "Add per-token memory and switched relays");
   add_problem_options(eval, options->oracle.sources);
   eval->add_option("-o,--output", options->oracle.output, "Output file: .json, .csv or .npy (default: JSON on stdout)")

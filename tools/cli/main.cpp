@@ -1,11 +1,13 @@
 // The palcheck command line: each subcommand lives in its own file (see commands.h).
 #include "tools/cli/commands.h"
+#include "tools/cli/did_you_mean.h"
 #include "tools/cli/version.h"
 #include "reference/gmp_allocation.h"
 #include "util/atomic_write.h"
 #include "util/errors.h"
 #include "util/pending_removal.h"
 
+#include <algorithm>
 #include <iostream>
 
 int main(int argc, char** argv) {
@@ -20,6 +22,18 @@ int main(int argc, char** argv) {
       palcheck::cli::add_oracle_commands(app), palcheck::cli::add_report_command(app),
       palcheck::cli::add_fuzz_command(app),
   };
+  // A first argument that is neither an option nor a command is a mistyped command: name the nearest one
+  // (CLI11 alone would answer "A subcommand is required").
+  if (argc >= 2 && argv[1][0] != '-') {
+    std::vector<std::string> names;
+    for (const CLI::App* command : app.get_subcommands([](CLI::App*) { return true; }))
+      names.push_back(command->get_name());
+    if (std::find(names.begin(), names.end(), argv[1]) == names.end()) {
+      std::cerr << "palcheck: unknown command " << argv[1] << palcheck::cli::did_you_mean(argv[1], names)
+                << " (palcheck --help lists the commands)\n";
+      return 2;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -31,7 +31,7 @@ CommandHandler add_oracle_commands(CLI::App& app) {
   auto* compare =
       app.add_subcommand("compare", "Compare another implementation's PAL/MPAL outputs with the exact reference");
   compare->add_option("FILE", o->document, "JSON document with measure and inputs (as for eval), or - for stdin")
-      ->type_name("FILE");
+      ->type_name("");
   add_problem_options(compare, o->sources);
   compare->add_option("--actual", o->actual, "The other implementation's outputs: .json, .csv or .npy")
       ->required()

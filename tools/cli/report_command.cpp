@@ -97,7 +97,7 @@ CommandHandler add_report_command(CLI::App& app) {
   auto o = std::make_shared<ReportCommandOptions>();
   auto* report = app.add_subcommand("report", "Write a static referee report (index, one page per claim, figures)");
   report->add_option("--from", o->from, "A saved `palcheck verify --json` file (then nothing is re-run)")
-      ->check(CLI::ExistingFile)
+      ->check(CLI::ExistingFile.description(""))  // --help shows "FILE", not "FILE:FILE"
       ->type_name("FILE");
   report->add_option("--replays", o->replays, "The replay files of that run (`verify --out DIR`)")
       ->needs("--from")

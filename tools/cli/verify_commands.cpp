@@ -9,12 +9,14 @@
 #include "tools/cli/claim_shard.h"
 #include "tools/cli/claim_text.h"
 #include "tools/cli/claim_verify.h"
+#include "tools/cli/did_you_mean.h"
 #include "tools/cli/number_option.h"
 #include "tools/report/instance_json.h"
 #include "util/atomic_file.h"
 #include "util/atomic_write.h"
 #include "util/output_folder.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -94,6 +96,15 @@ void write_replay_files(const Registry& registry, const VerifyReport& report, co
   }
 }
 
+// Every claim label, then every section a claim names: what verify accepts.
+std::vector<std::string> claim_and_section_labels(const Registry& registry) {
+  std::vector<std::string> names;
+  for (const Claim& c : registry.claims()) names.push_back(c.label);
+  for (const Claim& c : registry.claims())
+    if (std::find(names.begin(), names.end(), c.section) == names.end()) names.push_back(c.section);
+  return names;
+}
+
 int run_list(const ClaimOptions& o) {
   Registry registry = build_full_registry();
   if (o.list_json.empty())
@@ -108,7 +119,9 @@ int run_verify_command(const ClaimOptions& o) {
   std::vector<std::string> unknown;
   std::vector<std::string> labels = select_claims(registry, o.selection, unknown);
   if (!unknown.empty()) {
-    for (const std::string& u : unknown) std::cerr << "palcheck verify: unknown label or section: " << u << "\n";
+    std::vector<std::string> names = claim_and_section_labels(registry);
+    for (const std::string& u : unknown)
+      std::cerr << "palcheck verify: unknown label or section: " << u << did_you_mean(u, names) << "\n";
     return 2;
   }
   RunConfig config = o.config;
@@ -169,7 +182,9 @@ int run_merge(const ClaimOptions& o) {
 int run_show(const ClaimOptions& o) {
   Registry registry = build_full_registry();
   if (!registry.find(o.show_label)) {
-    std::cerr << "palcheck show: unknown label: " << o.show_label << "\n";
+    std::vector<std::string> labels;
+    for (const Claim& c : registry.claims()) labels.push_back(c.label);
+    std::cerr << "palcheck show: unknown label: " << o.show_label << did_you_mean(o.show_label, labels) << "\n";
     return 2;
   }
   check_outputs("", "", o.config.smt2_dir);
@@ -183,7 +198,8 @@ int run_show(const ClaimOptions& o) {
 
 CommandHandler add_claim_commands(CLI::App& app) {
   auto o = std::make_shared<ClaimOptions>();
-  auto* list = app.add_subcommand("list", "Every claim of the paper with its section, kind and checkers");
+  auto* list =
+      app.add_subcommand("list", "Every claim of the paper: its number, section, kind, checkers and statement");
   add_json_option(list, o->list_json, "Write the list as JSON");
 
   auto* verify = app.add_subcommand("verify", "Judge claims (all of them by default) and print a verdict table");
@@ -203,11 +219,12 @@ CommandHandler add_claim_commands(CLI::App& app) {
   merge->add_option("--out", o->out_dir, "Write one replay file per REFUTED claim into this folder")->type_name("DIR");
 
   auto* show = app.add_subcommand("show", "One claim, its readings and its whole evidence");
-  show->add_option("LABEL", o->show_label, "The claim's label")->required()->type_name("LABEL");
+  // A positional's name is its type: "" keeps --help from printing it twice ("LABEL LABEL REQUIRED").
+  show->add_option("LABEL", o->show_label, "The claim's label")->required()->type_name("");
   add_run_options(show, *o);
 
   auto* replay = app.add_subcommand("replay", "Re-run a saved counterexample on the reference");
-  replay->add_option("FILE", o->replay_file, "A replay file written by verify --out")->required()->type_name("FILE");
+  replay->add_option("FILE", o->replay_file, "A replay file written by verify --out")->required()->type_name("");
 
   return [=]() -> int {
     if (*list) return run_list(*o);

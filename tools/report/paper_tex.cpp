@@ -34,6 +34,7 @@ PaperTex PaperTex::load(const std::string& path) {
   if (::access(path.c_str(), R_OK) != 0) throw std::runtime_error(path + ": cannot read it");
   paper.text_ = oracle::read_source(path);
   if (paper.text_.empty()) throw std::runtime_error(path + ": empty");
+  paper.numbers_ = tex_numbers(paper.text_);
   return paper;
 }
 
@@ -86,6 +87,11 @@ std::optional<std::string> PaperTex::title() const {
 std::optional<std::size_t> PaperTex::position(const std::string& label) const {
   std::size_t at = text_.find("\\label{" + label + "}");
   return at == std::string::npos ? std::nullopt : std::optional<std::size_t>(at);
+}
+
+std::optional<TexNumber> PaperTex::number(const std::string& label) const {
+  auto at = numbers_.find(label);
+  return at == numbers_.end() ? std::nullopt : std::optional<TexNumber>(at->second);
 }
 
 std::optional<std::string> PaperTex::section_title(const std::string& label) const {

@@ -1,8 +1,11 @@
 // The paper's TeX source as the report quotes it: the title, the statement printed under a \label,
-// section titles, the position of each label, and the macros its preamble defines (for KaTeX).
+// section titles, the position and number of each label, and the macros its preamble defines (for KaTeX).
 #pragma once
 
+#include "tools/report/tex_numbering.h"
+
 #include <cstddef>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -30,12 +33,15 @@ class PaperTex {
   std::optional<std::string> section_title(const std::string& label) const;
   /// Offset of \label{label} in the source, or nullopt.
   std::optional<std::size_t> position(const std::string& label) const;
+  /// What LaTeX numbers `label` ("Theorem", "4.6"), or nullopt for a label it leaves unnumbered or absent.
+  std::optional<TexNumber> number(const std::string& label) const;
   /// The preamble's \newcommand and \DeclareMathOperator definitions as KaTeX macros: name (with its
   /// backslash) and expansion (#1, #2 for arguments), in the order defined.
   std::vector<std::pair<std::string, std::string>> macros() const;
 
  private:
   std::string text_;
+  std::map<std::string, TexNumber> numbers_;
 };
 
 }  // namespace palcheck::report

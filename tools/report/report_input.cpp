@@ -1,6 +1,7 @@
 // Reading a verify run for the report (see report_input.h).
 #include "tools/report/report_input.h"
 
+#include "claims/search_parts.h"
 #include "oracle/formats/input_file.h"
 #include "oracle/formats/json_input.h"
 #include "tools/report/instance_json.h"
@@ -177,7 +178,7 @@ std::optional<std::string> searched_counterexample(const nlohmann::json& claim,
   for (const ReportResult& r : results) {
     std::optional<std::uint64_t> cases = positive_count(r.doc, "cases");
     if (r.verdict != Verdict::Refuted || !cases || string_field(r.doc, "summary") != summary) continue;
-    std::string prefix = searched_counterexample_opening(*cases - 1);
+    std::string prefix = counterexample_opening(*cases - 1);
     if (summary.rfind(prefix, 0) == 0) return summary.substr(prefix.size());
   }
   return std::nullopt;

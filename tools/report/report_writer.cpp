@@ -168,9 +168,30 @@ std::string claim_href(const Context& c, const std::string& label, bool from_ind
 }
 
 RefLink ref_link(const Context& c, bool from_index) {
-  return [&c, from_index](const std::string& label) {
-    return c.by_label.count(label) ? claim_href(c, label, from_index) : std::string();
-  };
+  return {[&c, from_index](const std::string& label) {
+            return c.by_label.count(label) ? claim_href(c, label, from_index) : std::string();
+          },
+          [&c](const std::string& label) { return c.tex.number(label); }};
+}
+
+// What the paper prints for a claim or section label: from the user's TeX when given (their copy's
+// numbering), else from the claim table; "" for a label of ours.
+std::string printed_number(const Context& c, const std::string& label) {
+  if (std::optional<TexNumber> number = c.tex.number(label)) return number->printed();
+  if (auto at = c.by_label.find(label); at != c.by_label.end()) return at->second->claim.number;
+  return section_number(label);
+}
+
+// "thm:tc (Theorem 4.6)", or the label alone when the paper gives it no number.
+std::string numbered_label(const Context& c, const std::string& label) {
+  std::string number = printed_number(c, label);
+  return number.empty() ? label : label + " (" + number + ")";
+}
+
+// "Section 4: Turing completeness", the section's number first when it has one.
+std::string numbered_section(const Context& c, const std::string& section) {
+  std::string number = printed_number(c, section);
+  return (number.empty() ? "" : number + ": ") + section_title(section);
 }
 
 std::string reading_text(const nlohmann::json& interpretation) {
@@ -309,9 +330,9 @@ void claim_heading(const Context& c, Page& page, const ReportClaim& rc) {
   const Claim& claim = rc.claim;
   page.raw_html("<nav>" + page.link("index", "../index.html") + "</nav>\n");
   if (c.markup == Markup::Markdown) page.paragraph(page.link("index", "../index.md"));
-  page.heading(1, page.text(claim.label) + " " + page.badge(to_string(rc.verdict)));
+  page.heading(1, page.text(numbered_label(c, claim.label)) + " " + page.badge(to_string(rc.verdict)));
   std::string kind = claim.kind.empty() ? "" : claim.kind + ", ";
-  page.paragraph(page.text(kind + "section: " + section_title(claim.section)) +
+  page.paragraph(page.text(kind + "section: " + numbered_section(c, claim.section)) +
                  (claim.ours ? page.text(" (a label of ours)") : ""));
   // Repairs and sub-claims link both ways.
   std::vector<std::string> relations;
@@ -471,8 +492,8 @@ void summary_list(const Context& c, Page& page, Verdict verdict, const std::stri
     for (const ReportClaim* rc : claims) {
       if (rc->claim.ours || rc->verdict != verdict) continue;
       std::string reason = short_reason(*rc);
-      items.push_back(page.link(rc->claim.label, claim_href(c, rc->claim.label, true)) + page.text(": ") +
-                      prose(page, reason));
+      items.push_back(page.link(numbered_label(c, rc->claim.label), claim_href(c, rc->claim.label, true)) +
+                      page.text(": ") + prose(page, reason));
     }
   if (items.empty()) return;
   page.heading(3, page.text(title + " (" + std::to_string(items.size()) + ")"));
@@ -541,12 +562,12 @@ void write_index(Context& c) {
   index_summary(c, page);
   page.heading(2, "All claims, by section in paper order");
   for (const auto& [section, claims] : paper_order(c)) {
-    page.heading(3, page.text(section_title(section)), section);
+    page.heading(3, page.text(numbered_section(c, section)), section);
     std::vector<std::vector<std::string>> rows;
     for (const ReportClaim* rc : claims) {
       std::string verdict = page.badge(to_string(rc->verdict));
       if (std::string note = side_note(*rc); !note.empty()) verdict += page.line_break() + page.emph(page.text(note));
-      rows.push_back({page.link(rc->claim.label, claim_href(c, rc->claim.label, true)) +
+      rows.push_back({page.link(numbered_label(c, rc->claim.label), claim_href(c, rc->claim.label, true)) +
                           (rc->claim.ours ? page.text(" (ours)") : ""),
                       verdict, prose(page, reason_of(*rc))});
     }

@@ -367,8 +367,13 @@ class Converter {
     for (const std::string& part : parts) {
       std::string label = trim(part);
       if (label.empty()) continue;
-      std::string href = link_ ? link_(label) : "";
-      std::string shown = href.empty() ? page_.text(label) : page_.link(label, href);
+      std::string href = link_.href ? link_.href(label) : "";
+      std::optional<TexNumber> number = link_.number ? link_.number(label) : std::nullopt;
+      // \ref prints the number alone ("Section~\ref{sec:tc}"), \cref and its kin the name with it.
+      bool numbered = number && command != "nameref" && command != "pageref" && command != "cpageref";
+      bool named = command == "cref" || command == "Cref" || command == "autoref";
+      std::string text = !numbered ? label : named ? number->printed() : number->number;
+      std::string shown = href.empty() ? page_.text(text) : page_.link(text, href);
       out += (out.empty() ? "" : page_.text(", ")) + shown;
     }
     emit(command == "eqref" ? page_.text("(") + out + page_.text(")") : out);

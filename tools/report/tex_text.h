@@ -1,10 +1,11 @@
 // The paper's TeX as the report shows it: prose with its formulas, lists, algorithms and tables turned into
 // report blocks. Formulas stay TeX, for KaTeX; every other command becomes what it prints (emphasis, a link
-// for \ref and \cref, a citation's key, the letters of an accent), so no TeX source reaches the reader
-// outside a formula.
+// for \ref and \cref under the number LaTeX prints, a citation's key, the letters of an accent), so no TeX source
+// reaches the reader outside a formula.
 #pragma once
 
 #include "tools/report/markup.h"
+#include "tools/report/tex_numbering.h"
 
 #include <functional>
 #include <optional>
@@ -12,9 +13,13 @@
 
 namespace palcheck::report {
 
-/// Where a \ref'd label links to from the page, or "" when the report has no page for it (the label is
-/// then shown as text).
-using RefLink = std::function<std::string(const std::string& label)>;
+/// How a \ref'd label is shown: a link to its page, under the number LaTeX prints for it.
+struct RefLink {
+  /// Where the label links to from the page, or "" when the report has no page for it (then it is text).
+  std::function<std::string(const std::string& label)> href;
+  /// The label's number in the paper, or nothing (then the label itself is shown).
+  std::function<std::optional<TexNumber>(const std::string& label)> number;
+};
 
 /// The balanced {...} group at text[open] == '{' without its braces; nothing when there is none there.
 std::optional<std::string> braced_group(const std::string& text, std::size_t open);

@@ -1,18 +1,23 @@
 // The real `palcheck list|verify|show|replay` binary: exit codes 0/1/2, the JSON it writes (byte-
 // identical for the same seed), one meaning of --json [FILE] on every command, list coverage of every
-// registered claim, replay of saved files, and --version.
+// registered claim, replay of saved files (the instance's values printed exactly and as decimals), and
+// --version.
 #include "claims/areas.h"
+#include "reference/rational.h"
 #include "tools/report/instance_json.h"
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <set>
+#include <sstream>
 
 namespace palcheck::cli {
 namespace {
@@ -138,6 +143,52 @@ TEST_F(ClaimCommands, ReplayOfAnInstanceTheReferenceDoesNotRefuteExitsOne) {
   CommandRun r = run("replay " + path("agree.json"));
   EXPECT_EQ(r.code, 1);
   EXPECT_NE(r.out.find("no longer refutes"), std::string::npos);
+}
+
+// The decimals of the line "name = [...], as decimals [...]" of `out`, each checked against its exact value:
+// equal when printed exactly, within ten significant digits when marked "~".
+void expect_decimals(const std::string& out, const std::string& name, const std::vector<Q>& values) {
+  std::string exact;
+  for (const Q& q : values) exact += (exact.empty() ? "" : ", ") + to_string(q);
+  std::size_t line = out.find("  " + name + " = [" + exact + "]");
+  ASSERT_NE(line, std::string::npos) << name << " in\n" << out;
+  EXPECT_LT(line, out.find("predicted:")) << "the instance comes before its outcome";
+  std::string text = out.substr(line, out.find('\n', line) - line);
+  std::size_t open = text.find(", as decimals [");
+  bool fractional = std::any_of(values.begin(), values.end(), [](const Q& q) { return denominator(q) != 1; });
+  ASSERT_EQ(open != std::string::npos, fractional) << text;
+  if (!fractional) return;
+  std::istringstream decimals(text.substr(open + 15, text.size() - open - 16));
+  std::size_t i = 0;
+  for (std::string item; std::getline(decimals, item, ',') && i < values.size(); ++i) {
+    item.erase(0, item.find_first_not_of(' '));
+    if (item[0] == '~')
+      EXPECT_NEAR(std::stod(item.substr(1)), to_double(values[i]), 1e-9 * std::abs(to_double(values[i]))) << item;
+    else
+      EXPECT_EQ(parse_rational(item), values[i]) << item;
+  }
+  EXPECT_EQ(i, values.size()) << text;
+}
+
+TEST_F(ClaimCommands, ReplayPrintsEveryValueOfTheInstanceExactlyAndAsADecimal) {
+  Instance x{"def:relay:well-defined",
+             "memory-vs-definition",
+             {{"initial_state", "0"}},
+             {{"inputs", {Q(0), Q(2), Q(-7, 8)}}, {"alpha", {Q(2, 3)}}, {"beta", {Q(-1, 3)}}, {"weight", {Q(1)}}}};
+  std::ofstream(path("fractions.json")) << report::instance_to_json(x).dump();
+  CommandRun r = run("replay " + path("fractions.json"));
+  EXPECT_NE(r.out.find("  initial_state = 0\n"), std::string::npos) << r.out;
+  for (const auto& [name, values] : x.values) expect_decimals(r.out, name, values);
+}
+
+TEST_F(ClaimCommands, ReplayOfASearchedCounterexampleShowsItsValues) {
+  ASSERT_EQ(run("verify prop:sufficiency --out " + path("replays")).code, 0);
+  report::ReplayFile file = report::replay_file_from_json(nlohmann::json::parse(read("replays/prop_sufficiency.json")));
+  CommandRun r = run("replay " + path("replays/prop_sufficiency.json"));
+  EXPECT_EQ(r.code, 0) << r.out;
+  for (const auto& [name, value] : file.instance.options)
+    EXPECT_NE(r.out.find("  " + name + " = " + value + "\n"), std::string::npos) << name << " in\n" << r.out;
+  for (const auto& [name, values] : file.instance.values) expect_decimals(r.out, name, values);
 }
 
 }  // namespace

@@ -83,15 +83,17 @@ std::string prose_of(const std::string& html) {
 
 TEST(TexText, FormulasStayTexAndEveryOtherCommandBecomesText) {
   Page page(Markup::Html, "t", "");
-  append_tex(page,
-             "\\begin{lemma}[Pop \\emph{one}]\\label{lem:x}\n"
-             "For $\\eps > 0$ and~\\cref{def:y,eq:z}, see \\citep{Key2020}; ``quoted'' --- Mayer\\'{e}, \\l{}\n"
-             "\\begin{itemize}\\item first $a_i$\\item second\\end{itemize}\n"
-             "\\begin{align}x &= 1 \\label{eq:a}\\\\ y &= 2\\nonumber\\end{align}\n"
-             "\\end{lemma}\n"
-             "\\begin{algorithmic}\\State $x \\gets 1$\\If{$x > 0$}\\State go \\Comment{why}\\EndIf\\end{algorithmic}\n"
-             "\\begin{tabular}{ll}\\toprule a & $b$ \\\\ \\midrule c & d \\\\ \\bottomrule\\end{tabular}\n",
-             [](const std::string& label) { return label == "def:y" ? std::string("def_y.html") : std::string(); });
+  append_tex(
+      page,
+      "\\begin{lemma}[Pop \\emph{one}]\\label{lem:x}\n"
+      "For $\\eps > 0$ and~\\cref{def:y,eq:z}, see \\citep{Key2020}; ``quoted'' --- Mayer\\'{e}, \\l{}\n"
+      "\\begin{itemize}\\item first $a_i$\\item second\\end{itemize}\n"
+      "\\begin{align}x &= 1 \\label{eq:a}\\\\ y &= 2\\nonumber\\end{align}\n"
+      "\\end{lemma}\n"
+      "\\begin{algorithmic}\\State $x \\gets 1$\\If{$x > 0$}\\State go \\Comment{why}\\EndIf\\end{algorithmic}\n"
+      "\\begin{tabular}{ll}\\toprule a & $b$ \\\\ \\midrule c & d \\\\ \\bottomrule\\end{tabular}\n",
+      RefLink{[](const std::string& label) { return label == "def:y" ? std::string("def_y.html") : std::string(); },
+              {}});
   std::string html = page.finish();
   std::string prose = prose_of(html);
   EXPECT_EQ(prose.find('\\'), std::string::npos) << prose;
@@ -112,6 +114,23 @@ TEST(TexText, FormulasStayTexAndEveryOtherCommandBecomesText) {
   EXPECT_NE(html.find("<th>a</th><th><span class=\"math\">b</span></th>"), std::string::npos) << html;
   EXPECT_NE(html.find("<script src=\"katex/katex.min.js\">"), std::string::npos) << "a page with formulas loads KaTeX";
   EXPECT_EQ(inline_tex(page, "A \\textbf{Bold} Title", {}), "A <strong>Bold</strong> Title");
+}
+
+// A reference shows what LaTeX prints for it: \ref the number ("Section~\ref{sec:tc}" reads "Section 4"),
+// \cref the name and number, \eqref the number in parentheses; a label without a number stays itself.
+TEST(TexText, ReferencesShowThePapersNumbers) {
+  std::string paper =
+      write_temp("numbered.tex",
+                 "\\newtheorem{theorem}{Theorem}[section]\n\\begin{document}\n\\section{A}\\section{B}"
+                 "\\label{sec:b}\n\\begin{theorem}\\label{thm:x}\\begin{equation}\\label{eq:y}\\end{equation}"
+                 "\\end{theorem}\n\\end{document}\n");
+  PaperTex tex = PaperTex::load(paper);
+  Page page(Markup::Html, "t", "");
+  std::string shown = inline_tex(
+      page, "Section~\\ref{sec:b}, \\cref{thm:x}, \\eqref{eq:y}, \\nameref{sec:b}, \\ref{sec:unknown}",
+      RefLink{[](const std::string& label) { return label == "thm:x" ? std::string("thm_x.html") : std::string(); },
+              [&tex](const std::string& label) { return tex.number(label); }});
+  EXPECT_EQ(shown, "Section\u00a02, <a href=\"thm_x.html\">Theorem 2.1</a>, (1), sec:b, sec:unknown");
 }
 
 TEST(TexText, APageWithoutFormulasLoadsNoScript) {
@@ -136,7 +155,7 @@ nlohmann::json run_with(std::vector<nlohmann::json> results) {
 }
 
 TEST(MakeRun, HeadlineFromFlagThenFirstRefutedThenReplayFile) {
-  Claim c{"c", "lemma", "sec:x", "", {}, {}, false};
+  Claim c{"c", "lemma", "sec:x", "", {}, {}, false, ""};
   ReportRun first = make_run(run_with({refuted_result("1/3", false), refuted_result("2/3", false)}), {}, {c});
   ASSERT_TRUE(first.claims[0].headline);
   EXPECT_EQ(first.claims[0].headline->values.at("u")[0], Q(1, 3));
@@ -281,6 +300,16 @@ TEST(MakeRun, RefusesARunThatIsNotARun) {
   EXPECT_EQ(refusal(good, {{"c", elsewhere}}), "accepted");
   elsewhere["label"] = "d";
   EXPECT_EQ(refusal(good, {{"d", elsewhere}}), "replay file of claim d: the run has no such claim");
+}
+
+// One passing case is "1 passing case", as the property runner writes it, and is read back so.
+TEST(MakeRun, ReadsASearchedCounterexampleAfterOnePassingCase) {
+  nlohmann::json found = refuted_result("1/3", false);
+  found["summary"] = "counterexample after 1 passing case: u = [0, 2, 1] -> 1";
+  found["cases"] = 2;
+  nlohmann::json run = run_with({found});
+  run["claims"][0]["evidence"]["summary"] = found["summary"];
+  EXPECT_EQ(make_run(run, {}, {}).claims[0].searched, "u = [0, 2, 1] -> 1");
 }
 
 TEST(MakeRun, RejectsAnInexactValue) {
