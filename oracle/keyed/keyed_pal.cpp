@@ -520,37 +520,33 @@ Q KeyedMeasure::cell(std::size_t i, std::size_t j) const {
   return Q(to_z(int_cell(i, j)), Z(1) << scale_);
 }
 
-std::vector<Q> KeyedMeasure::outputs(const std::vector<Q>& u, InitialState initial) const {
-  std::vector<Q> out;
+namespace {
+
+// The output after each input of u, read from the run by `read` (exact or nearest double).
+template <class Out, class In, class Read>
+std::vector<Out> run_outputs(const KeyedMeasure& keyed, const std::vector<In>& u, InitialState initial, Read read) {
+  std::vector<Out> out;
   out.reserve(u.size());
-  KeyedRun run(*this, initial);
-  for (const Q& x : u) {
-    run.step(key(x));
-    out.push_back(run.exact());
+  KeyedRun run(keyed, initial);
+  for (const In& x : u) {
+    run.step(keyed.key(x));
+    out.push_back(read(run));
   }
   return out;
+}
+
+}  // namespace
+
+std::vector<Q> KeyedMeasure::outputs(const std::vector<Q>& u, InitialState initial) const {
+  return run_outputs<Q>(*this, u, initial, [](const KeyedRun& run) { return run.exact(); });
 }
 
 std::vector<double> KeyedMeasure::outputs_double(const std::vector<Q>& u, InitialState initial) const {
-  std::vector<double> out;
-  out.reserve(u.size());
-  KeyedRun run(*this, initial);
-  for (const Q& x : u) {
-    run.step(key(x));
-    out.push_back(run.nearest_double());
-  }
-  return out;
+  return run_outputs<double>(*this, u, initial, [](const KeyedRun& run) { return run.nearest_double(); });
 }
 
 std::vector<double> KeyedMeasure::outputs_double(const std::vector<double>& u, InitialState initial) const {
-  std::vector<double> out;
-  out.reserve(u.size());
-  KeyedRun run(*this, initial);
-  for (double x : u) {
-    run.step(key(x));
-    out.push_back(run.nearest_double());
-  }
-  return out;
+  return run_outputs<double>(*this, u, initial, [](const KeyedRun& run) { return run.nearest_double(); });
 }
 
 KeyedRun::KeyedRun(const KeyedMeasure& keyed, InitialState initial)
