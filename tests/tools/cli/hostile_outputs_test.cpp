@@ -23,14 +23,6 @@ namespace fs = std::filesystem;
 
 using namespace palcheck::cli_test;  // ProcessRun, run_palcheck(), shell(), temp(), read(), write()
 
-// A fresh scratch folder for this test.
-fs::path folder(const std::string& name) {
-  fs::path dir = temp(name);
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
-
 // Every entry under `dir` (relative paths, sorted), so a test can say nothing else appeared or went.
 std::vector<std::string> tree(const fs::path& dir) {
   std::vector<std::string> out;
@@ -49,7 +41,7 @@ std::string saved_run(const fs::path& dir) {
 }
 
 TEST(HostileOutputs, ReportOutDotInAUsersFolderRemovesNothing) {
-  fs::path dir = folder("user");
+  fs::path dir = scratch_folder("user");
   std::string run = saved_run(dir);
   write((dir / "index.md").string(), "my notes\n");
   write((dir / "thesis.tex").string(), "precious\n");
@@ -63,7 +55,7 @@ TEST(HostileOutputs, ReportOutDotInAUsersFolderRemovesNothing) {
 }
 
 TEST(HostileOutputs, ReportOutOverAFolderWithAnIndexMdRemovesNothing) {
-  fs::path dir = folder("docs");
+  fs::path dir = scratch_folder("docs");
   std::string run = saved_run(dir);
   fs::create_directories(dir / "docs" / "img");
   write((dir / "docs" / "index.md").string(), "# my docs\n");
@@ -78,7 +70,7 @@ TEST(HostileOutputs, ReportOutOverAFolderWithAnIndexMdRemovesNothing) {
 }
 
 TEST(HostileOutputs, AReportReplacesItsOwnFolderAndLeavesAnUnrelatedPartialFolder) {
-  fs::path dir = folder("partial");
+  fs::path dir = scratch_folder("partial");
   std::string run = saved_run(dir);
   fs::create_directories(dir / "r.partial");
   write((dir / "r.partial" / "mine.txt").string(), "keep");
@@ -102,7 +94,7 @@ TEST(HostileOutputs, AReportReplacesItsOwnFolderAndLeavesAnUnrelatedPartialFolde
 }
 
 TEST(HostileOutputs, VerifyOutWritesAllItsFilesOrNoneAndRefusesAUsersFolderFirst) {
-  fs::path dir = folder("verify_out");
+  fs::path dir = scratch_folder("verify_out");
   fs::create_directories(dir / "mine");
   write((dir / "mine" / "notes.txt").string(), "x");
   ProcessRun refused = run_palcheck("verify lem:pop_one --out " + (dir / "mine").string());
@@ -119,13 +111,13 @@ TEST(HostileOutputs, VerifyOutWritesAllItsFilesOrNoneAndRefusesAUsersFolderFirst
 }
 
 TEST(HostileOutputs, AnOutputThatIsAnInputIsRefusedForEveryCommand) {
-  fs::path dir = folder("same");
+  fs::path dir = scratch_folder("same");
   std::string m = (dir / "m.csv").string(), run = saved_run(dir);
   write(m, "2,1\n");
   std::string shard = (dir / "shard.json").string();
   ASSERT_EQ(run_palcheck("verify def:relay --shard 1/1 --json " + shard).code, 0);
   std::string shard_bytes = read(shard), run_bytes = read(run);
-  std::string elsewhere = saved_run(folder("same_elsewhere"));
+  std::string elsewhere = saved_run(scratch_folder("same_elsewhere"));
   std::vector<BadUsage> cases{
       {"fuzz-impl --command cat --measure " + m + " --report " + m, "--report " + m + " is the same file as --measure"},
       {"merge " + shard + " --json " + shard, "--json " + shard + " is the same file as SHARDS"},
@@ -143,7 +135,7 @@ TEST(HostileOutputs, AnOutputThatIsAnInputIsRefusedForEveryCommand) {
 }
 
 TEST(HostileOutputs, LinksDevicesAndFifosAreWrittenThroughNeverReplaced) {
-  fs::path dir = folder("nodes");
+  fs::path dir = scratch_folder("nodes");
   std::string m = (dir / "m.csv").string(), u = (dir / "u.csv").string();
   write(m, "2,1\n");
   write(u, "0,3,1\n");
@@ -223,7 +215,7 @@ int eval_interrupted(const fs::path& dir, const fs::path& tmp, int signal_number
 }
 
 TEST(HostileOutputs, SignalsWhileWritingLeaveTheTargetAndNoTemporaryFile) {
-  fs::path dir = folder("signals"), tmp = folder("signals_tmp");
+  fs::path dir = scratch_folder("signals"), tmp = scratch_folder("signals_tmp");
   long_inputs(dir);
   write((dir / "out.csv").string(), "earlier output\n");
   for (int s : {SIGHUP, SIGINT, SIGTERM, SIGPIPE}) {
@@ -238,7 +230,7 @@ TEST(HostileOutputs, SignalsWhileWritingLeaveTheTargetAndNoTemporaryFile) {
 }
 
 TEST(HostileOutputs, AClosedPipeOnStandardOutputLeavesNoTemporaryFile) {
-  fs::path dir = folder("pipe"), tmp = folder("pipe_tmp");
+  fs::path dir = scratch_folder("pipe"), tmp = scratch_folder("pipe_tmp");
   long_inputs(dir);
   ProcessRun r = shell("TMPDIR=" + tmp.string() + " " + palcheck() + " eval --measure " + (dir / "m.csv").string() +
                        " --inputs " + (dir / "u.csv").string() + " | head -c 10");
@@ -249,7 +241,7 @@ TEST(HostileOutputs, AClosedPipeOnStandardOutputLeavesNoTemporaryFile) {
 }
 
 TEST(HostileOutputs, ATemporaryFileSigkillLeftIsSweptByTheNextRun) {
-  fs::path dir = folder("sigkill");
+  fs::path dir = scratch_folder("sigkill");
   write((dir / "m.csv").string(), "2,1\n");
   write((dir / "u.csv").string(), "0,3,1\n");
   pid_t gone = ::fork();

@@ -18,14 +18,6 @@ using namespace palcheck::cli_test;  // ProcessRun, run_palcheck(), shell(), tem
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-// A fresh folder of this test's, holding nothing.
-fs::path folder(const std::string& name) {
-  fs::path dir = temp(name);
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
-
 // What a folder holds, hidden entries included.
 std::vector<std::string> entries(const fs::path& dir) {
   std::vector<std::string> names;
@@ -35,7 +27,7 @@ std::vector<std::string> entries(const fs::path& dir) {
 }
 
 TEST(HostileReaders, CsvRowsAreNeverDroppedInSilence) {
-  fs::path dir = folder("csv");
+  fs::path dir = scratch_folder("csv");
   write((dir / "m.csv").string(), "1,0\n");
   struct Case {
     std::string name, bytes, message;
@@ -72,7 +64,7 @@ struct SavedRun {
 };
 
 SavedRun saved_run(const std::string& name) {
-  SavedRun s{folder(name), {}, ""};
+  SavedRun s{scratch_folder(name), {}, ""};
   s.replays = (s.dir / "replays").string();
   ProcessRun r =
       run_palcheck("verify prop:range thm:tc --json " + (s.dir / "run.json").string() + " --out " + s.replays);

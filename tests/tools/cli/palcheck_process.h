@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -25,6 +26,14 @@ struct ProcessRun {
 inline std::string temp(const std::string& name) {
   const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
   return ::testing::TempDir() + info->test_suite_name() + "_" + info->name() + "_" + name;
+}
+
+/// A fresh scratch folder for this test, holding nothing.
+inline std::filesystem::path scratch_folder(const std::string& name) {
+  std::filesystem::path dir = temp(name);
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
 }
 
 /// The whole file as bytes ("" when it cannot be opened).
