@@ -54,6 +54,14 @@ std::uint64_t count_argument(const py::handle& value, const std::string& name, s
   return number.cast<std::uint64_t>();
 }
 
+// A yes-or-no argument (a Python or numpy bool), refused by name otherwise: 0, 1, None or "yes" are no answer.
+bool flag_argument(const py::handle& value, const std::string& name) {
+  if (py::isinstance<py::bool_>(value)) return value.cast<bool>();
+  py::module_ numpy = py::module_::import("numpy");
+  if (py::isinstance(value, numpy.attr("bool_"))) return py::bool_(value.cast<py::object>()).cast<bool>();
+  throw InputError(name + ": expected True or False, got " + std::string(py::str(py::type::of(value).attr("__name__"))));
+}
+
 Q exact_of(const py::object& value, const std::string& name) {
   if (py::isinstance<py::str>(value)) {
     auto q = parse_rational(value.cast<std::string>());
@@ -97,7 +105,11 @@ Measure pal_measure(const py::object& relays, const py::object& grid, const py::
   if (delta.is_none()) throw InputError("grid= needs delta=");
   Q d = exact_of(delta, "delta");
   if (d <= 0) throw InputError("delta: must be > 0");
-  Grid g = grid_from_rows(number_rows(CallerArray(grid, "grid")), d);
+  CallerArray matrix(grid, "grid");
+  if (matrix.ndim() == 2 && matrix.shape(0) != matrix.shape(1))  // as palcheck eval refuses a .npy grid
+    throw InputError("grid: a grid needs an L x L weight matrix; this array is " + std::to_string(matrix.shape(0)) +
+                     " x " + std::to_string(matrix.shape(1)));
+  Grid g = grid_from_rows(number_rows(matrix), d);
   Measure mu = measure_from_grid(g);
   if (grid_out) *grid_out = std::move(g);
   return mu;
@@ -207,9 +219,11 @@ void check_signals() {
 // A report of no case is not a pass.
 py::object run_fuzz(const py::object& fn, const py::object& relays, const py::object& seed_argument,
                     const py::object& max_cases, const py::object& seconds, const py::object& case_number,
-                    const py::object& initial_state, bool progress, bool relays_per_call,
-                    const py::kwargs& conventions) {
+                    const py::object& initial_state, const py::object& progress_argument,
+                    const py::object& relays_per_call_argument, const py::kwargs& conventions) {
   std::uint64_t seed = count_argument(seed_argument, "seed", 0, UINT64_MAX);
+  const bool progress = flag_argument(progress_argument, "progress");
+  const bool relays_per_call = flag_argument(relays_per_call_argument, "relays_per_call");
   FuzzOptions f;
   f.relays = relays_per_call ? RelaysPerCall::Sent : RelaysPerCall::Fixed;
   f.conventions = conventions_of(conventions);
@@ -285,7 +299,8 @@ PYBIND11_MODULE(_core, m) {
   m.def(
       "evaluate",
       [](py::handle inputs, py::object relays, py::object grid, py::object delta, py::object heads,
-         py::object initial_state, bool exact) -> py::object {
+         py::object initial_state, py::object exact_argument) -> py::object {
+        const bool exact = flag_argument(exact_argument, "exact");
         CallerArray u(inputs, "inputs");
         if (!heads.is_none() || (u.ndim() != 1 && u.ndim() != 2)) {
           OracleProblem p = problem_of(relays, grid, delta, heads, u, initial_state);
@@ -374,8 +389,8 @@ PYBIND11_MODULE(_core, m) {
   m.def(
       "fuzz",
       [](const py::object& fn, const py::object& relays, py::object seed, py::object max_cases,
-         py::object seconds, py::object case_number, py::object initial_state, bool progress, bool relays_per_call,
-         const py::kwargs& conventions) {
+         py::object seconds, py::object case_number, py::object initial_state, py::object progress,
+         py::object relays_per_call, const py::kwargs& conventions) {
         return run_fuzz(fn, relays, seed, max_cases, seconds, case_number, initial_state, progress,
                         relays_per_call, conventions);
       },
@@ -396,8 +411,8 @@ PYBIND11_MODULE(_core, m) {
   m.def(
       "assert_matches",
       [](const py::object& fn, const py::object& relays, py::object seed, py::object max_cases,
-         py::object seconds, py::object initial_state, bool relays_per_call, const py::kwargs& conventions) {
-        py::object report = run_fuzz(fn, relays, seed, max_cases, seconds, py::none(), initial_state, false,
+         py::object seconds, py::object initial_state, py::object relays_per_call, const py::kwargs& conventions) {
+        py::object report = run_fuzz(fn, relays, seed, max_cases, seconds, py::none(), initial_state, py::bool_(false),
                                      relays_per_call, conventions);
         py::list failures = report["failures"];
         std::string message;

@@ -138,3 +138,24 @@ def test_heads_delta_seed_explain_and_initial_state_of_the_wrong_kind_are_refuse
 def test_dates_durations_and_records_are_no_numbers(array, what):
     with pytest.raises(ValueError, match=rf"^inputs: an array of {what}"):
         oracle.evaluate(array, relays=RELAYS)
+
+
+@pytest.mark.parametrize("call, argument", [
+    (lambda value: oracle.evaluate([0.0], relays=RELAYS, exact=value), "exact"),
+    (lambda value: oracle.fuzz(correct, relays=RELAYS, max_cases=1, progress=value), "progress"),
+    (lambda value: oracle.fuzz(correct, relays=RELAYS, max_cases=1, progress=False, relays_per_call=value),
+     "relays_per_call"),
+])
+@pytest.mark.parametrize("value", ["yes", 1, None])
+def test_a_yes_or_no_argument_takes_true_or_false_only(call, argument, value):
+    with pytest.raises(ValueError, match=rf"^{argument}: expected True or False, got {type(value).__name__}"):
+        call(value)
+    call(np.bool_(False))  # numpy's bool is one
+
+
+def test_a_grid_matrix_is_square_as_for_palcheck_eval():
+    for shape in [(3, 2), (2, 3)]:
+        with pytest.raises(ValueError, match=rf"^grid: a grid needs an L x L weight matrix; this array is "
+                                             rf"{shape[0]} x {shape[1]}"):
+            oracle.evaluate([0.0], grid=np.ones(shape), delta="1/4")
+    assert oracle.evaluate([0.0], grid=np.tril(np.ones((2, 2))), delta="1/4").shape == (1,)
