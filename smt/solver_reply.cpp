@@ -20,12 +20,9 @@ std::string to_string(SolverAnswer a) { return name_in(kAnswers, a); }
 
 std::string to_string(const SolverReply& reply) {
   switch (reply.answer) {
-    case SolverAnswer::Unknown:
-      return "unknown (" + reply.reason + ")";
-    case SolverAnswer::Error:
-      return "error: " + reply.reason;
-    default:
-      return to_string(reply.answer);
+    case SolverAnswer::Unknown: return "unknown (" + reply.reason + ")";
+    case SolverAnswer::Error: return "error: " + reply.reason;
+    default: return to_string(reply.answer);
   }
 }
 
