@@ -1,15 +1,30 @@
 #!/usr/bin/env bash
-# Runs the same commands through two palcheck binaries and compares every byte they write: the whole-paper
-# run (table, JSON, replay files, show, replay, report) and the oracle's eval, compare and fuzz-impl over
-# generated JSON, CSV and .npy inputs. For a change that must not change behaviour (a move, a refactor):
+# Runs the same commands through palcheck and compares every byte they write: the whole-paper run (table,
+# JSON, replay files, show, replay, report) and the oracle's eval, compare and fuzz-impl over generated
+# JSON, CSV and .npy inputs. For a change that must not change behaviour (a move, a refactor):
 #   bash scripts/same_bytes.sh OLD_PALCHECK NEW_PALCHECK [WORK_DIR]
-# Prints one line per command that differs and exits 1 if any did, else "same bytes: N commands".
+# prints one line per command that differs and exits 1 if any did, else "same bytes: N commands". Against
+# the digests recorded from an earlier build (ctest same_bytes_as_recorded runs this; a change that means
+# to change what palcheck writes records them anew, and the diff of the digest file shows what changed):
+#   bash scripts/same_bytes.sh --check DIGESTS PALCHECK [WORK_DIR]
+#   bash scripts/same_bytes.sh --record DIGESTS PALCHECK [WORK_DIR]
 set -uo pipefail
-old=$(realpath "$1") new=$(realpath "$2")
-work=${3:-$(mktemp -d)}
+mode=compare digests=
+if [ "${1-}" = --check ] || [ "${1-}" = --record ]; then
+  mode=${1#--} digests=$(realpath -m "$2")
+  shift 2
+  old= new=$(realpath "$1")
+else
+  old=$(realpath "$1") new=$(realpath "$2")
+  shift
+fi
+work=${2:-$(mktemp -d)}
 source_dir=$(cd "$(dirname "$0")/.." && pwd)
+# PYTHON: an interpreter with numpy, first on the PATH of the commands too (fuzz-impl's client runs python3).
+[ -n "${PYTHON-}" ] && PATH=$(dirname "$(realpath "$(command -v "$PYTHON")")"):$PATH
 mkdir -p "$work/in"
 cd "$work/in" || exit 2
+cp "$source_dir/python/fuzz_impl_client.py" .
 python3 - <<'PY'
 import json, numpy as np
 rng = np.random.default_rng(7)
@@ -49,19 +64,41 @@ commands=(
   "eval --measure in/mu.npy --grid-delta 1/8 --inputs in/u.npy -o out.npy"
   "eval --measure in/relays.csv --measure in/relays.csv --w-in in/w_in.csv --w-out in/w_out.csv --inputs in/x.csv -o out.json"
   "compare --measure in/mu.npy --grid-delta 1/8 --inputs in/u.npy --actual in/theirs.npy --report compare.json"
-  "fuzz-impl --command 'python3 $source_dir/python/fuzz_impl_client.py --strict' --measure in/relays.csv --report fuzz.json --seed 3"
+  "fuzz-impl --command 'python3 in/fuzz_impl_client.py --strict' --measure in/relays.csv --report fuzz.json --seed 3"
   "eval --measure in/relays.csv --inputs in/u.csv --values nonsense"
   "eval --convention states=01x in/doc.json"
 )
-for side in old new; do
+sides=(old new)
+[ "$mode" = compare ] || sides=(new)
+for side in "${sides[@]}"; do
   rm -rf "${work:?}/$side"; mkdir -p "$work/$side"; ln -s "$work/in" "$work/$side/in"
   binary=${!side}
   for i in "${!commands[@]}"; do
     (cd "$work/$side" && eval "\"$binary\" ${commands[$i]}" > "stdout.$i" 2> "stderr.$i"; echo "$?" > "status.$i")
-    # Timings go to standard error only: keep what does not vary.
-    sed -i -E 's/[0-9]+(\.[0-9]+)? s\)/T s)/g; s/ in [0-9.]+ s/ in T s/g' "$work/$side/stderr.$i"
+    # Timings go to standard error only, and so does a long search's line every 10 s: keep what does not vary.
+    sed -i -E 's/[0-9]+(\.[0-9]+)? s\)/T s)/g; s/ in [0-9.]+ s/ in T s/g; /^  .*: case [0-9]+ of [0-9]+/d' \
+      "$work/$side/stderr.$i"
   done
 done
+if [ "$mode" != compare ]; then
+  # One line per file the commands wrote (their standard output, error and status included).
+  (cd "$work/new" && find . -path ./in -prune -o -type f -print | LC_ALL=C sort | xargs sha256sum) > "$work/digests"
+  if [ "$mode" = record ]; then
+    cp "$work/digests" "$digests" && echo "recorded $(wc -l < "$digests") digests of ${#commands[@]} commands"
+    exit
+  fi
+  if diff "$digests" "$work/digests" > "$work/digests.diff"; then
+    echo "same bytes as recorded: ${#commands[@]} commands, every file they wrote"
+    exit 0
+  fi
+  echo "differs from the recorded digests ($digests):"
+  cat "$work/digests.diff"
+  for i in "${!commands[@]}"; do
+    grep -qE "\./(std(out|err)|status)\.$i\$" "$work/digests.diff" && echo "  (command $i: palcheck ${commands[$i]})"
+  done
+  echo "a change meant to change these: bash scripts/same_bytes.sh --record $digests PALCHECK"
+  exit 1
+fi
 differ=0
 while IFS= read -r line; do
   echo "differs: $line"
