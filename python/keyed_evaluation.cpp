@@ -5,6 +5,7 @@
 #include "oracle/eval/oracle_problem.h"
 #include "oracle/formats/json_input.h"
 #include "oracle/stream/stream_output.h"
+#include "util/errors.h"
 
 #include <algorithm>
 #include <type_traits>
@@ -30,9 +31,17 @@ void check_signals() {
 
 }  // namespace
 
+void check_square_grid(const CallerArray& grid) {
+  if (grid.ndim() == 2 && grid.shape(0) != grid.shape(1))
+    throw InputError("grid: a grid needs an L x L weight matrix; this array is " + std::to_string(grid.shape(0)) +
+                     " x " + std::to_string(grid.shape(1)));
+}
+
 KeyedMeasure keyed_grid(const CallerArray& grid, const Q& delta) {
-  if (grid.ndim() == 2 && grid.rows() >= 1 && grid.cols() <= grid.rows()) {
-    oracle::check_grid_size(grid.rows(), "grid");  // as the command line holds a .npy grid
+  // The size first, as the command line holds a .npy grid: L alone decides the table, whatever the shape.
+  if (grid.ndim() == 2 && grid.rows() >= 1) oracle::check_grid_size(grid.rows(), "grid");
+  check_square_grid(grid);
+  if (grid.ndim() == 2 && grid.rows() >= 1) {
     DoubleGrid g{delta, grid.rows(), grid.cols(), {}};
     g.weights.reserve(g.L * g.cols);
     bool doubles = true, half_plane = true;

@@ -11,6 +11,9 @@
 
 namespace palcheck::python {
 
+/// InputError unless a 2-D grid= array is L x L, as palcheck eval wants a .npy grid.
+void check_square_grid(const CallerArray& grid);
+
 /// The keyed measure of a grid weight matrix (L x L, row i-1 holds mu_ij) with spacing delta: in
 /// machine arithmetic when every weight is a double, else through the reference's Grid; InputError as
 /// grid_from_rows words it.

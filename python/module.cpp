@@ -106,9 +106,7 @@ Measure pal_measure(const py::object& relays, const py::object& grid, const py::
   Q d = exact_of(delta, "delta");
   if (d <= 0) throw InputError("delta: must be > 0");
   CallerArray matrix(grid, "grid");
-  if (matrix.ndim() == 2 && matrix.shape(0) != matrix.shape(1))  // as palcheck eval refuses a .npy grid
-    throw InputError("grid: a grid needs an L x L weight matrix; this array is " + std::to_string(matrix.shape(0)) +
-                     " x " + std::to_string(matrix.shape(1)));
+  palcheck::python::check_square_grid(matrix);
   Grid g = grid_from_rows(number_rows(matrix), d);
   Measure mu = measure_from_grid(g);
   if (grid_out) *grid_out = std::move(g);

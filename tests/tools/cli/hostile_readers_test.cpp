@@ -2,6 +2,7 @@
 // run that is not a run, and folder outputs on a full disk. Each is refused with exit 2 and a message
 // naming the culprit, and leaves nothing: no output, no hidden staging folder.
 #include "tests/tools/cli/palcheck_process.h"
+#include "tests/tools/report/spoiled_run.h"
 
 #include <gtest/gtest.h>
 
@@ -75,11 +76,7 @@ SavedRun saved_run(const std::string& name) {
 
 TEST(HostileReaders, AReportIsNeverMadeFromARunThatIsNotARun) {
   SavedRun saved = saved_run("not_a_run");
-  struct Case {
-    std::function<void(nlohmann::json&)> spoil;
-    std::string message;
-  };
-  std::vector<Case> cases{
+  std::vector<palcheck::testing::SpoiledRun> cases{
       {[](nlohmann::json& r) { r["claims"][0]["verdict"] = "TOTALLY-FINE"; }, "unknown verdict \"TOTALLY-FINE\""},
       {[](nlohmann::json& r) {
          nlohmann::json one = r["claims"][0];
@@ -105,7 +102,7 @@ TEST(HostileReaders, AReportIsNeverMadeFromARunThatIsNotARun) {
   };
   std::string out = (saved.dir / "report").string(), from = (saved.dir / "bad.json").string();
   ASSERT_EQ(saved.run["claims"][1]["label"], "prop:range");
-  for (const Case& c : cases) {
+  for (const palcheck::testing::SpoiledRun& c : cases) {
     nlohmann::json run = saved.run;
     c.spoil(run);
     write(from, run.dump());

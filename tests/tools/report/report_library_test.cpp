@@ -7,6 +7,7 @@
 #include "tools/report/paper_tex.h"
 #include "tools/report/report_input.h"
 #include "tools/report/tex_text.h"
+#include "tests/tools/report/spoiled_run.h"
 
 #include <gtest/gtest.h>
 
@@ -231,16 +232,24 @@ TEST(MakeRun, RefusesAnUnknownVerdictOrScopeNamingClaimAndField) {
   EXPECT_EQ(refusal(run_with({no_verdict})), "verify JSON: claim c result 1: no \"verdict\"");
 }
 
-// The evidence of a search's counterexample is read apart once, its count of passing cases from "cases".
-TEST(MakeRun, ReadsASearchedCounterexampleWithItsCases) {
+// The searched counterexample make_run reads apart from a claim whose one result, its evidence, says
+// `summary` after `cases` cases.
+std::optional<std::string> searched_of(const std::string& summary, std::uint64_t cases) {
   nlohmann::json found = refuted_result("1/3", false);
-  found["summary"] = "counterexample after 4 passing cases: u = [1/3, 1] -> 2";
-  found["cases"] = 5;
+  found["summary"] = summary;
+  found["cases"] = cases;
   nlohmann::json run = run_with({found});
-  run["claims"][0]["evidence"]["summary"] = found["summary"];
-  EXPECT_EQ(make_run(run, {}, table()).claims[0].searched, "u = [1/3, 1] -> 2");
-  run["claims"][0]["evidence"]["results"][0]["cases"] = 4;  // then it passed 3 cases, not 4
-  EXPECT_FALSE(make_run(run, {}, table()).claims[0].searched);
+  run["claims"][0]["evidence"]["summary"] = summary;
+  return make_run(run, {}, table()).claims[0].searched;
+}
+
+// The evidence of a search's counterexample is read apart once, its count of passing cases from "cases";
+// one passing case is "1 passing case", as the property runner writes it.
+TEST(MakeRun, ReadsASearchedCounterexampleWithItsCases) {
+  EXPECT_EQ(searched_of("counterexample after 4 passing cases: u = [1/3, 1] -> 2", 5), "u = [1/3, 1] -> 2");
+  EXPECT_FALSE(searched_of("counterexample after 4 passing cases: u = [1/3, 1] -> 2", 4));  // then 3 passed
+  EXPECT_EQ(searched_of("counterexample after 1 passing case: u = [0, 2, 1] -> 1", 2), "u = [0, 2, 1] -> 1");
+  EXPECT_FALSE(searched_of("counterexample after 1 passing cases: u = [0, 2, 1] -> 1", 2));
 }
 
 // A report is made only from a run that could be one: each hostile run is refused naming what is wrong.
@@ -255,11 +264,7 @@ TEST(MakeRun, RefusesARunThatIsNotARun) {
   };
   nlohmann::json good = run_with({refuted_result("1/3", false)});
   ASSERT_EQ(refusal(good), "accepted");
-  struct Case {
-    std::function<void(nlohmann::json&)> spoil;
-    std::string message;
-  };
-  std::vector<Case> cases{
+  std::vector<palcheck::testing::SpoiledRun> cases{
       {[](nlohmann::json& r) { r["claims"][0]["verdict"] = "TOTALLY-FINE"; }, "unknown verdict \"TOTALLY-FINE\""},
       {[](nlohmann::json& r) {
          r["claims"][0]["by_reading"] = {{"x=1", "TOTALLY-FINE"}};
@@ -286,7 +291,7 @@ TEST(MakeRun, RefusesARunThatIsNotARun) {
        {nlohmann::json("abc"), nlohmann::json(-3), nlohmann::json(1.5), nlohmann::json(18446744073709551616.0)})
     cases.push_back({[seed](nlohmann::json& r) { r["seed"] = seed; },
                      "verify JSON.seed: not an unsigned 64-bit integer (0..18446744073709551615): "});
-  for (const Case& c : cases) {
+  for (const palcheck::testing::SpoiledRun& c : cases) {
     nlohmann::json run = good;
     c.spoil(run);
     std::string e = refusal(run);
@@ -300,16 +305,6 @@ TEST(MakeRun, RefusesARunThatIsNotARun) {
   EXPECT_EQ(refusal(good, {{"c", elsewhere}}), "accepted");
   elsewhere["label"] = "d";
   EXPECT_EQ(refusal(good, {{"d", elsewhere}}), "replay file of claim d: the run has no such claim");
-}
-
-// One passing case is "1 passing case", as the property runner writes it, and is read back so.
-TEST(MakeRun, ReadsASearchedCounterexampleAfterOnePassingCase) {
-  nlohmann::json found = refuted_result("1/3", false);
-  found["summary"] = "counterexample after 1 passing case: u = [0, 2, 1] -> 1";
-  found["cases"] = 2;
-  nlohmann::json run = run_with({found});
-  run["claims"][0]["evidence"]["summary"] = found["summary"];
-  EXPECT_EQ(make_run(run, {}, {}).claims[0].searched, "u = [0, 2, 1] -> 1");
 }
 
 TEST(MakeRun, RejectsAnInexactValue) {
