@@ -19,8 +19,9 @@ if [ "$sanitizers" != 0 ]; then
   flags="-O1 -g1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
   suites=(tests_util tests_reference tests_reference_models tests_oracle tests_claims tests_claims_constructions
           tests_claims_physics tests_tools_cli)
-  targets=("${suites[@]}" fuzz_number fuzz_json_document fuzz_csv fuzz_npy fuzz_replay_file fuzz_impl_reply
-           fuzz_merge_input fuzz_report_input)
+  # Every harness fuzz/CMakeLists.txt lists, so that a new one is replayed here too.
+  targets=("${suites[@]}")
+  for fuzzer in $(sed -n 's/^set(PALCHECK_FUZZERS \(.*\))$/\1/p' fuzz/CMakeLists.txt); do targets+=("fuzz_$fuzzer"); done
   labels=("${suites[@]}" fuzz_replay fuzz_replay_cli)
   skipped=(-E '^(VerifyRepeatability[.]WholePaperJsonDoesNotDependOnOtherOptions|VerifyShard[.]WholePaperInThreeShardsMergesToOneProcessBytes)$')
   if [ "$sanitizers" = full ]; then
