@@ -7,7 +7,7 @@ pkgs=(build-essential cmake pkg-config libboost-dev libgmp-dev libz3-dev z3 cvc5
       librapidcheck-dev libgtest-dev libgmock-dev libbenchmark-dev
       nlohmann-json3-dev libcli11-dev libfmt-dev
       pybind11-dev python3-dev python3-numpy python3-setuptools python3-pybind11 python3-venv
-      python3-pytest python3-hypothesis python3-torch
+      python3-pytest python3-hypothesis python3-torch python3-dask python3-distributed parallel
       gnuplot-nox chromium libjs-katex nodejs "$@")
 missing=()
 for p in "${pkgs[@]}"; do
