@@ -140,6 +140,7 @@ void CallerArray::not_finite(std::size_t row, std::size_t k) const {
 }
 
 std::vector<Q> CallerArray::exact_values() const {
+  pybind11::gil_scoped_release unlocked;  // the buffer alone is read: other Python threads run meanwhile
   std::vector<Q> out;
   out.reserve(size());
   if (ndim() == 1 || ndim() == 2) {

@@ -83,7 +83,7 @@ class CallerArray {
     }
   }
 
-  /// Every element, exactly, flattened in C order.
+  /// Every element, exactly, flattened in C order; called with the GIL held, it releases it while it reads.
   std::vector<Q> exact_values() const;
   /// Every element of a 1-D array exactly, with NaN read as an undefined value: 0 there and a nonzero
   /// flag in `undefined` (left empty when there is none). InputError on infinities.

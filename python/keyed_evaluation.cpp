@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <type_traits>
+#include <vector>
 
 namespace py = pybind11;
 
@@ -82,22 +83,27 @@ py::object keyed_fractions(const KeyedMeasure& keyed, const CallerArray& u, Init
   FractionMaker fractions;
   int keys[kBlock];
   __int128 scaled[kBlock];
+  std::vector<Q> exact(keyed.integral() ? 0 : kBlock);
   py::list all(u.rows());
   for (std::size_t row = 0; row < u.rows(); ++row) {
     KeyedRun run(keyed, initial);
     py::list outputs(u.cols());
     for (std::size_t first = 0; first < u.cols(); first += kBlock) {
       std::size_t count = std::min(kBlock, u.cols() - first);
-      keys_of(keyed, u, row, first, count, keys);
-      if (keyed.integral()) run.step_scaled(keys, count, scaled);
-      for (std::size_t k = 0; k < count; ++k) {
-        PyObject* value;
+      {  // a block's outputs without the GIL; only making the Fractions needs it
+        py::gil_scoped_release unlocked;
+        keys_of(keyed, u, row, first, count, keys);
         if (keyed.integral()) {
-          value = fractions.dyadic(scaled[k], keyed.scale());
+          run.step_scaled(keys, count, scaled);
         } else {
-          run.step(keys[k]);
-          value = fractions.exact(run.exact());
+          for (std::size_t k = 0; k < count; ++k) {
+            run.step(keys[k]);
+            exact[k] = run.exact();
+          }
         }
+      }
+      for (std::size_t k = 0; k < count; ++k) {
+        PyObject* value = keyed.integral() ? fractions.dyadic(scaled[k], keyed.scale()) : fractions.exact(exact[k]);
         PyList_SET_ITEM(outputs.ptr(), static_cast<Py_ssize_t>(first + k), value);
       }
       if ((first / kBlock) % (kChunk / kBlock) == 0) check_signals();

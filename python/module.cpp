@@ -201,6 +201,14 @@ std::string keywords_text(const py::kwargs& given) {
   return text;
 }
 
+// f() with the GIL released: palcheck's own computation touches no Python object, so other Python threads
+// (a Dask worker's, a thread pool's) run while it computes.
+template <class F>
+auto without_gil(F&& f) {
+  py::gil_scoped_release unlocked;
+  return f();
+}
+
 py::object json_loads(const nlohmann::json& j) { return py::module_::import("json").attr("loads")(j.dump()); }
 
 // Whether a Python exception stops the run rather than counting as the implementation's failure:
@@ -210,6 +218,12 @@ bool stops_the_run(const py::error_already_set& e) { return !e.matches(PyExc_Exc
 // Ctrl-C pressed while palcheck's own code ran: raised at the next look.
 void check_signals() {
   if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+}
+
+// check_signals() from inside a without_gil() computation.
+void check_signals_locked() {
+  py::gil_scoped_acquire locked;
+  check_signals();
 }
 
 // fuzz(fn, relays=..., ...) as a report dict: fn(u) gets a 1-D float64 array and returns the outputs
@@ -236,11 +250,13 @@ py::object run_fuzz(const py::object& fn, const py::object& relays, const py::ob
   std::string call = "palcheck_oracle.fuzz(fn, relays=relays" + keywords_text(conventions) +
                      (relays_per_call ? ", relays_per_call=True" : "") + ", seed=" + std::to_string(seed);
   f.replay = [call](std::optional<std::size_t> k) { return call + (k ? ", case=" + std::to_string(*k) : "") + ")"; };
+  // The search runs without the GIL (below); these callbacks take it back to reach Python.
   f.progress = [progress](const std::string& line) {
-    check_signals();
+    check_signals_locked();
     if (progress) std::cerr << line << std::endl;
   };
   Implementation impl = [&](const Measure& mu, const std::vector<double>& inputs) {
+    py::gil_scoped_acquire locked;
     check_signals();
     ImplReply reply;
     try {
@@ -272,7 +288,7 @@ py::object run_fuzz(const py::object& fn, const py::object& relays, const py::ob
     return reply;
   };
   std::cerr << "fuzz: seed " << seed << "; replay: " << f.replay(std::nullopt) << std::endl;
-  py::dict report = json_loads(fuzz_implementation(impl, f));
+  py::dict report = json_loads(without_gil([&] { return fuzz_implementation(impl, f); }));
   if (report["cases"].cast<std::size_t>() == 0) report["passed"] = false;
   return report;
 }
@@ -302,7 +318,8 @@ PYBIND11_MODULE(_core, m) {
         CallerArray u(inputs, "inputs");
         if (!heads.is_none() || (u.ndim() != 1 && u.ndim() != 2)) {
           OracleProblem p = problem_of(relays, grid, delta, heads, u, initial_state);
-          BatchOutputs o = evaluate_problem(p, exact ? ValueKind::Exact : ValueKind::Double);
+          BatchOutputs o =
+              without_gil([&] { return evaluate_problem(p, exact ? ValueKind::Exact : ValueKind::Double); });
           if (exact) {
             py::list all;
             for (const auto& seq : o.exact) {
@@ -361,8 +378,9 @@ PYBIND11_MODULE(_core, m) {
                                   flat.begin() + static_cast<std::ptrdiff_t>(at + count));
           at += count;
         }
-        return json_loads(compare_outputs(p, act, conventions_of(conventions),
-                                          count_argument(explain, "explain", 0, 1'000'000)));  // as --explain
+        Conventions c = conventions_of(conventions);
+        std::size_t explained = count_argument(explain, "explain", 0, 1'000'000);  // as --explain
+        return json_loads(without_gil([&] { return compare_outputs(p, act, c, explained); }));
       },
       py::arg("actual"), py::arg("inputs"), py::kw_only(), py::arg("relays") = py::none(), py::arg("grid") = py::none(),
       py::arg("delta") = py::none(), py::arg("heads") = py::none(), py::arg("initial_state") = 0,
@@ -378,7 +396,7 @@ PYBIND11_MODULE(_core, m) {
       "summarize",
       [](const py::dict& report) {
         std::string text = py::module_::import("json").attr("dumps")(report).cast<std::string>();
-        return summarize_report(nlohmann::json::parse(text));
+        return without_gil([&] { return summarize_report(nlohmann::json::parse(text)); });
       },
       py::arg("report"),
       "The words `palcheck compare` prints for a report of compare(): the sequences that differ, the first "
@@ -442,7 +460,8 @@ PYBIND11_MODULE(_core, m) {
         OracleProblem p = problem_of(relays, grid, delta, py::none(), CallerArray(inputs, "inputs"), initial_state);
         if (p.batched) throw InputError("trace: inputs must be one sequence (1-D)");
         py::list steps;
-        for (const TraceStep& s : trace_pal(p.measure, p.sequences[0], p.initial)) {
+        std::vector<TraceStep> trace = without_gil([&] { return trace_pal(p.measure, p.sequences[0], p.initial); });
+        for (const TraceStep& s : trace) {
           py::list memory;
           for (const Q& e : s.memory) memory.append(fraction(e));
           py::dict step;

@@ -10,7 +10,7 @@ must find nothing) and assert_finds (a search that must find a planted defect, n
 The AssertionError says what `palcheck compare` says: how many sequences differ, the first difference,
 its cause and the readings or relays that explain it.
 """
-from ._core import assert_matches, compare, fuzz, summarize
+from . import assert_matches, compare, fuzz, summarize
 
 __all__ = ["assert_agrees", "assert_matches", "assert_finds"]
 

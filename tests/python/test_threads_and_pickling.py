@@ -1,0 +1,115 @@
+"""palcheck_oracle at scale: its functions and results pickle (Dask, multiprocessing and concurrent.futures
+send them to other processes), and its functions release the GIL while they compute, so that other Python
+threads run meanwhile.
+
+The GIL is seen from a second thread: while a call runs in a worker thread, the main thread keeps
+noting the time; a call that holds the GIL while it computes leaves a gap as long as its computation, one
+that releases it leaves gaps of the interpreter's switch interval. Run:
+PYTHONPATH=build/python python3 -m pytest tests/python/test_threads_and_pickling.py   (ctest runs it).
+"""
+import functools
+import pickle
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import palcheck_oracle as oracle
+from palcheck_oracle import strategies, testing
+
+RELAYS = np.array([[0.5, 0.2, 1.0], [0.0, 0.0, 0.5], [0.9, -0.3, 2.0], [1.0, 0.1, 1.5]])
+HEADS = [{"w_in": [1, 0.5], "w_out": [0.25, 1], "relays": RELAYS}, {"w_in": [-1, 1], "w_out": [1, 0], "relays": RELAYS}]
+
+
+def float32_pal(u, relays=RELAYS):
+    alpha, beta, weight = np.asarray(relays, dtype=np.float32).T
+    state, out = np.zeros(len(weight), dtype=np.float32), []
+    for x in np.asarray(u, dtype=np.float32):
+        state = np.where(x >= alpha, 1, np.where(x <= beta, 0, state)).astype(np.float32)
+        out.append(float(state @ weight))
+    return np.array(out)
+
+
+def inputs(shape, seed=3):
+    return np.random.default_rng(seed).integers(-5, 15, size=shape) / 10
+
+
+@pytest.mark.parametrize("function", [getattr(oracle, name) for name in oracle.__all__] +
+                         [testing.assert_agrees, testing.assert_finds, strategies.sequences])
+def test_every_public_function_pickles_as_itself(function):
+    assert pickle.loads(pickle.dumps(function)) is function
+
+
+def test_a_partial_of_evaluate_pickles_and_computes_the_same():
+    u = inputs((3, 50))
+    bound = pickle.loads(pickle.dumps(functools.partial(oracle.evaluate, relays=RELAYS)))
+    assert np.array_equal(bound(u), oracle.evaluate(u, relays=RELAYS))
+
+
+@pytest.mark.parametrize("call", [
+    lambda: oracle.evaluate(inputs(40), relays=RELAYS, exact=True),
+    lambda: oracle.evaluate(inputs((5, 2)), heads=HEADS, exact=True),
+    lambda: oracle.trace(inputs(20), relays=RELAYS),
+    lambda: oracle.compare(float32_pal(inputs(40)), inputs(40), relays=RELAYS),
+    lambda: oracle.fuzz(float32_pal, relays=RELAYS, max_cases=20, progress=False),
+], ids=["evaluate-exact", "evaluate-heads", "trace", "compare", "fuzz"])
+def test_results_survive_pickling(call):
+    result = call()
+    assert pickle.loads(pickle.dumps(result)) == result
+
+
+def longest_pause(call):
+    """(seconds call() took in a worker thread, the longest the main thread waited meanwhile)."""
+    done = threading.Event()
+    spent = []
+
+    def worker():
+        start = time.perf_counter()
+        call()
+        spent.append(time.perf_counter() - start)
+        done.set()
+
+    thread = threading.Thread(target=worker)
+    last = time.perf_counter()
+    longest = 0.0
+    thread.start()
+    while not done.is_set():
+        now = time.perf_counter()
+        longest, last = max(longest, now - last), now
+    thread.join()
+    return spent[0], longest
+
+
+EXACT = oracle.evaluate(inputs((4, 40_000)), relays=RELAYS)
+
+# Each call computes for about a second on one core; holding the GIL would stall the main thread as long.
+GIL_CALLS = {
+    "evaluate-double": lambda: oracle.evaluate(inputs((40, 100_000)), relays=RELAYS),
+    "evaluate-exact": lambda: oracle.evaluate(inputs((2, 200_000)), relays=RELAYS * 3 / 7, exact=True),
+    "evaluate-heads": lambda: oracle.evaluate(inputs((20_000, 2)), heads=HEADS),
+    "trace": lambda: oracle.trace(inputs(40_000), relays=RELAYS),
+    "compare": lambda: oracle.compare(EXACT, inputs((4, 40_000)), relays=RELAYS),
+}
+
+
+@pytest.mark.parametrize("name", GIL_CALLS)
+def test_the_gil_is_released_while_it_computes(name):
+    spent, longest = longest_pause(GIL_CALLS[name])
+    assert spent > 0.2, f"{name} took {spent:.3f} s: too short to tell"
+    assert longest < spent / 3, f"{name} took {spent:.3f} s and stalled the main thread {longest:.3f} s"
+
+
+def test_fuzz_in_two_threads_gives_each_its_own_report():
+    alone = [oracle.fuzz(float32_pal, relays=RELAYS, seed=seed, max_cases=30, progress=False) for seed in (1, 2)]
+    together = [None, None]
+
+    def run(k):
+        together[k] = oracle.fuzz(float32_pal, relays=RELAYS, seed=k + 1, max_cases=30, progress=False)
+
+    threads = [threading.Thread(target=run, args=(k,)) for k in (0, 1)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert together == alone
