@@ -4,9 +4,10 @@
 In every file given (`--doc FILE`, repeatable; `--readme FILE` is the same), the blocks between
 `<!-- generated:NAME:begin -->` and `<!-- generated:NAME:end -->` are replaced: `counts` (the verdict
 counts) and `claims` (one row per claim: label, the number the paper prints, verdict, the evidence line of
-the verify table); with `--table` (the same run's standard output) also `run`, an abridged copy of that
-output (the rows of RUN_LABELS, two search lines and the closing count), and `sample`, ten lines of it (the
-header, the rows of SAMPLE_LABELS and the closing count), so no sample run in the docs is typed in.
+the verify table); with `--table` (the same run's standard output, wrapped at 100 columns) also `run`, an abridged copy of
+that output (the rows of RUN_LABELS and two search lines, each with all its lines, and the closing count),
+and `sample`, ten lines of it (the header, the first line of each row of SAMPLE_LABELS, " ..." where the
+row goes on, and the closing count), so no sample run in the docs is typed in.
 Each block must occur in at least one of the files. `--check` writes nothing and exits 1 when a file
 differs from what the run gives (ctest's readme_tables_in_sync); exit 2 on bad input.
 """
@@ -24,11 +25,9 @@ RUN_LABELS = ["def:relay", "prop:rate_independence", "prop:wiping", "def:stack",
               "thm:efo", "thm:complexity", "prop:preisach_rfim", "lem:pop_one", "repair:lem:pop_one",
               "repair:thm:tc", "repair:thm:tc:library"]
 RUN_SEARCHES = ["prop:sufficiency", "def:relay:well-defined"]
-RUN_CHARS = 140
 # README's ten-line sample: one or two claims of each verdict the paper's labels get.
 SAMPLE_LABELS = ["def:relay", "prop:rate_independence", "prop:sufficiency", "lem:monotone", "thm:tc",
                  "thm:separation", "prop:no_copy", "lem:pop_one"]
-SAMPLE_CHARS = 120
 
 
 def cell(text):
@@ -50,32 +49,36 @@ def blocks(report):
     return {"counts": counts_text, "claims": "\n".join(rows)}
 
 
-def clip(line, chars=RUN_CHARS):
-    return line if len(line) <= chars else line[: chars - 4].rstrip() + " ..."
-
-
 def table_parts(table, labels, searches_wanted):
+    """The table's header, its rows by label and its search lines by label, each a list of the lines it
+    was wrapped into (a continuation line starts with four spaces or more), and its closing lines."""
     lines = table.splitlines()
-    rows = {line.split(" ", 1)[0]: line for line in lines[2:] if line and not line.startswith(" ")}
-    searches = {line.strip().split(": seed ", 1)[0]: line for line in lines if line.startswith("  ")}
+    items = []
+    for line in lines:
+        if line.startswith("    ") and items:
+            items[-1].append(line)
+        else:
+            items.append([line])
+    rows = {item[0].split(" ", 1)[0]: item for item in items[2:] if item[0] and not item[0].startswith(" ")}
+    searches = {item[0].strip().split(": seed ", 1)[0]: item for item in items if item[0].startswith("  ")}
     missing = [label for label in labels if label not in rows] + [s for s in searches_wanted if s not in searches]
     if len(lines) < 3 or missing:
         raise ValueError("the verify table lacks " + (", ".join(missing) or "its header"))
-    return lines, rows, searches
+    return lines, rows, searches, items[-1]
 
 
 def run_block(table):
-    lines, rows, searches = table_parts(table, RUN_LABELS, RUN_SEARCHES)
-    out = [lines[0]] + [clip(rows[label]) for label in RUN_LABELS] + ["..."]
-    out += ["searches (seed, cases, command to re-run):"] + [clip(searches[s]) for s in RUN_SEARCHES] + ["..."]
-    out += [lines[-1]]
+    lines, rows, searches, closing = table_parts(table, RUN_LABELS, RUN_SEARCHES)
+    out = [lines[0]] + [line for label in RUN_LABELS for line in rows[label]] + ["..."]
+    out += ["searches (seed, cases, command to re-run):"] + [line for s in RUN_SEARCHES for line in searches[s]]
+    out += ["..."] + closing
     return "```\n" + "\n".join(out) + "\n```"
 
 
 def sample_block(table):
-    lines, rows, _ = table_parts(table, SAMPLE_LABELS, [])
-    out = [lines[0]] + [clip(rows[label], SAMPLE_CHARS) for label in SAMPLE_LABELS] + [lines[-1]]
-    return "```\n" + "\n".join(out) + "\n```"
+    lines, rows, _, closing = table_parts(table, SAMPLE_LABELS, [])
+    out = [lines[0]] + [rows[label][0] + (" ..." if len(rows[label]) > 1 else "") for label in SAMPLE_LABELS]
+    return "```\n" + "\n".join(out + closing) + "\n```"
 
 
 def render(texts, generated):

@@ -16,6 +16,8 @@ namespace {
 
 using Z = boost::multiprecision::mpz_int;
 
+constexpr std::size_t kRowIndent = 4;  // the continuation lines of a wrapped row of the verdict table
+
 std::string join(const std::vector<std::string>& items, const std::string& separator) {
   std::string out;
   for (std::size_t i = 0; i < items.size(); ++i) out += (i ? separator : "") + items[i];
@@ -28,10 +30,16 @@ std::string conditions_line(const std::map<std::string, std::string>& interpreta
   return join(parts, ", ");
 }
 
+// An instance's values as written: "[0, 1/3]", and a single value without brackets ("3"), as the
+// evidence lines write it ("u=0").
+std::string values_text(const std::vector<std::string>& values) {
+  return values.size() == 1 ? values[0] : "[" + join(values, ", ") + "]";
+}
+
 std::string values_text(const std::vector<Q>& values) {
   std::vector<std::string> parts;
   for (const Q& q : values) parts.push_back(to_string(q));
-  return "[" + join(parts, ", ") + "]";
+  return values_text(parts);
 }
 
 }  // namespace
@@ -67,8 +75,9 @@ std::vector<std::string> instance_value_lines(const Instance& instance) {
       decimals.push_back(decimal_text(q));
       fractional = fractional || boost::multiprecision::denominator(q) != 1;
     }
-    lines.push_back(name + " = " + values_text(values) +
-                    (fractional ? ", as decimals [" + join(decimals, ", ") + "]" : ""));
+    lines.push_back(
+        name + " = " + values_text(values) +
+        (fractional ? (values.size() == 1 ? ", as a decimal " : ", as decimals ") + values_text(decimals) : ""));
   }
   return lines;
 }
@@ -98,7 +107,7 @@ std::string draw_table(const std::vector<std::vector<std::string>>& rows) {
   return out.str();
 }
 
-std::string verify_table(const VerifyReport& report) {
+std::string verify_table(const VerifyReport& report, const TextStyle& style) {
   std::vector<std::vector<std::string>> rows{{"label", "number", "verdict", "evidence"}};
   std::vector<std::string> searches;
   std::map<std::string, int> counts;
@@ -117,17 +126,25 @@ std::string verify_table(const VerifyReport& report) {
                          std::to_string(cases.size()) + (cases.size() == 1 ? " search, " : " searches, ") +
                          join(cases, "/") + " cases; " + replay_command(c.claim.label, report.config));
   }
+  // Each row wrapped on its own with a hanging indent, so that a line that starts at the left edge is a
+  // claim's and the verdict stays in its column; its verdict (the first in the row) coloured.
+  std::istringstream table(draw_table(rows));
   std::ostringstream out;
-  out << draw_table(rows);
+  std::string line;
+  for (std::size_t r = 0; std::getline(table, line); ++r) {
+    if (r == 1) line.resize(std::min(line.size(), style.width));  // the header's underline
+    out << color_verdict_words(join(wrap_line(line, style.width, kRowIndent), "\n"), style, r < 2 ? 0 : 1) << "\n";
+  }
   if (!searches.empty()) {
-    out << "\nsearches (seed, cases, command to re-run):\n";
-    for (const std::string& s : searches) out << "  " << s << "\n";
+    out << "\n" << join(wrap_line("searches (seed, cases, command to re-run):", style.width, kRowIndent), "\n") << "\n";
+    for (const std::string& s : searches) out << join(wrap_line("  " + s, style.width, kRowIndent + 2), "\n") << "\n";
   }
   std::vector<std::string> summary;
   for (const auto& [verdict, n] : counts) summary.push_back(verdict + " " + std::to_string(n));
+  std::string closing = std::to_string(report.claims.size()) + " claims, seed " + std::to_string(report.config.seed) +
+                        ", tests " + std::to_string(report.config.tests) + ": " + join(summary, ", ");
   out << "\n"
-      << report.claims.size() << " claims, seed " << report.config.seed << ", tests " << report.config.tests << ": "
-      << join(summary, ", ") << "\n";
+      << color_verdict_words(join(wrap_line(closing, style.width, kRowIndent), "\n"), style, counts.size()) << "\n";
   return out.str();
 }
 
@@ -171,9 +188,10 @@ void write_counterexample(std::ostream& out, const Registry& registry, const Ins
 
 // Result i of a claim: its verdict and everything it records, the counterexample replayed.
 void write_result(std::ostream& out, const Registry& registry, const CheckResult& r, std::size_t i, bool headline,
-                  const std::string& label, const RunConfig& config) {
+                  const std::string& label, const RunConfig& config, const TextStyle& style) {
   out << "\n"
-      << (headline ? "headline, " : "") << "result " << i + 1 << ": " << to_string(r.verdict) << " by " << r.method;
+      << (headline ? "headline, " : "") << "result " << i + 1 << ": " << verdict_colored(to_string(r.verdict), style)
+      << " by " << r.method;
   if (r.verdict == Verdict::Refuted)
     out << " (refutes the " << to_string(r.scope)
         << (r.counterexample ? ", size " + std::to_string(instance_size(*r.counterexample)) : std::string()) << ")";
@@ -199,7 +217,8 @@ void write_result(std::ostream& out, const Registry& registry, const CheckResult
 
 }  // namespace
 
-std::string show_text(const Registry& registry, const ClaimReport& report, const RunConfig& config) {
+std::string show_text(const Registry& registry, const ClaimReport& report, const RunConfig& config,
+                      const TextStyle& style) {
   const Claim& c = report.claim;
   std::ostringstream out;
   out << c.label << "  (" << (c.number.empty() ? c.kind : c.number) << ", " << c.section;
@@ -208,10 +227,10 @@ std::string show_text(const Registry& registry, const ClaimReport& report, const
   out << "  statement: " << c.statement << "\n";
   if (!c.hypotheses.empty()) out << "  hypotheses: " << join(c.hypotheses, "; ") << "\n";
   if (!c.interpretations.empty()) out << "  readings it may depend on: " << join(c.interpretations, ", ") << "\n";
-  out << "  verdict: " << to_string(report.verdict) << "\n";
+  out << "  verdict: " << verdict_colored(to_string(report.verdict), style) << "\n";
   if (!report.readings.line.empty()) out << "  readings: " << report.readings.line << "\n";
   for (const auto& [reading, verdict] : report.readings.by_reading)
-    out << "    " << to_string(verdict) << " under " << reading << "\n";
+    out << "    " << verdict_colored(to_string(verdict), style) << " under " << reading << "\n";
   if (report.results.empty()) out << "\n  no checker registered\n";
   // The headline first, then every result in registration order.
   std::vector<std::size_t> order;
@@ -220,7 +239,7 @@ std::string show_text(const Registry& registry, const ClaimReport& report, const
   for (std::size_t i = 0; i < report.results.size(); ++i)
     if (order.empty() || i != order.front()) order.push_back(i);
   for (std::size_t i : order)
-    write_result(out, registry, report.results[i], i, &report.results[i] == head, c.label, config);
+    write_result(out, registry, report.results[i], i, &report.results[i] == head, c.label, config, style);
   return out.str();
 }
 

@@ -2,6 +2,8 @@
 // A command's handler returns the process exit code (0 ok, 1 a check failed or differed, 2 bad usage/input).
 #pragma once
 
+#include "tools/cli/terminal.h"
+
 #include <CLI/CLI.hpp>
 
 #include <functional>
@@ -13,8 +15,9 @@ using CommandHandler = std::function<int()>;
 
 /// `eval` (eval_command.cpp).
 CommandHandler add_eval_command(CLI::App& app);
-/// `list`, `verify`, `show`, `replay` (verify_commands.cpp); one handler for whichever was chosen.
-CommandHandler add_claim_commands(CLI::App& app);
+/// `list`, `verify`, `show`, `replay` (verify_commands.cpp); one handler for whichever was chosen; `color` is
+/// --color's answer, read when the handler runs.
+CommandHandler add_claim_commands(CLI::App& app, const ColorChoice& color);
 /// `compare` and the oracle formats (oracle_commands.cpp).
 CommandHandler add_oracle_commands(CLI::App& app);
 /// `report` (report_command.cpp).

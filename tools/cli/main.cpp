@@ -1,6 +1,8 @@
 // The palcheck command line: each subcommand lives in its own file (see commands.h).
 #include "tools/cli/commands.h"
 #include "tools/cli/did_you_mean.h"
+#include "tools/cli/help_examples.h"
+#include "tools/cli/terminal.h"
 #include "tools/cli/version.h"
 #include "reference/gmp_allocation.h"
 #include "util/atomic_write.h"
@@ -17,11 +19,14 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", palcheck::cli::version_text(),
                        "Print palcheck's version (and git commit) and exit");
   app.require_subcommand(1);
+  palcheck::cli::ColorChoice color = palcheck::cli::ColorChoice::Auto;
   std::vector<palcheck::cli::CommandHandler> handlers{
-      palcheck::cli::add_eval_command(app),    palcheck::cli::add_claim_commands(app),
+      palcheck::cli::add_eval_command(app),    palcheck::cli::add_claim_commands(app, color),
       palcheck::cli::add_oracle_commands(app), palcheck::cli::add_report_command(app),
       palcheck::cli::add_fuzz_command(app),
   };
+  palcheck::cli::add_color_option(app, color);
+  palcheck::cli::add_help_examples(app);
   // A first argument that is neither an option nor a command is a mistyped command: name the nearest one
   // (CLI11 alone would answer "A subcommand is required").
   if (argc >= 2 && argv[1][0] != '-') {

@@ -22,6 +22,8 @@
 #include <memory>
 #include <optional>
 
+#include <unistd.h>
+
 namespace palcheck::cli {
 
 namespace {
@@ -114,7 +116,7 @@ int run_list(const ClaimOptions& o) {
   return 0;
 }
 
-int run_verify_command(const ClaimOptions& o) {
+int run_verify_command(const ClaimOptions& o, ColorChoice color) {
   Registry registry = build_full_registry();
   std::vector<std::string> unknown;
   std::vector<std::string> labels = select_claims(registry, o.selection, unknown);
@@ -133,7 +135,9 @@ int run_verify_command(const ClaimOptions& o) {
     VerifyReport report = run_verify(registry, labels, config, &std::cerr);
     mark_folder_output(config.smt2_dir, "--smt2-dir");
     // The table goes to standard output, or to standard error when the JSON goes there.
-    (o.json_file == "-" ? std::cerr : std::cout) << verify_table(report);
+    bool to_stderr = o.json_file == "-";
+    TextStyle style = text_style(color, to_stderr ? STDERR_FILENO : STDOUT_FILENO);
+    (to_stderr ? std::cerr : std::cout) << verify_table(report, style);
     if (!o.json_file.empty()) write_file_atomically(o.json_file, verify_json(report).dump(2) + "\n");
     write_replay_files(registry, report, o.out_dir, "verify");
     return report.any_error() ? 1 : 0;
@@ -179,7 +183,7 @@ int run_merge(const ClaimOptions& o) {
   return merged->any_error() ? 1 : 0;
 }
 
-int run_show(const ClaimOptions& o) {
+int run_show(const ClaimOptions& o, ColorChoice color) {
   Registry registry = build_full_registry();
   if (!registry.find(o.show_label)) {
     std::vector<std::string> labels;
@@ -190,13 +194,13 @@ int run_show(const ClaimOptions& o) {
   check_outputs("", "", o.config.smt2_dir);
   VerifyReport report = run_verify(registry, {o.show_label}, o.config, nullptr);
   mark_folder_output(o.config.smt2_dir, "--smt2-dir");
-  std::cout << show_text(registry, report.claims.front(), o.config);
+  std::cout << show_text(registry, report.claims.front(), o.config, text_style(color, STDOUT_FILENO));
   return report.any_error() ? 1 : 0;
 }
 
 }  // namespace
 
-CommandHandler add_claim_commands(CLI::App& app) {
+CommandHandler add_claim_commands(CLI::App& app, const ColorChoice& color) {
   auto o = std::make_shared<ClaimOptions>();
   auto* list =
       app.add_subcommand("list", "Every claim of the paper: its number, section, kind, checkers and statement");
@@ -226,11 +230,11 @@ CommandHandler add_claim_commands(CLI::App& app) {
   auto* replay = app.add_subcommand("replay", "Re-run a saved counterexample on the reference");
   replay->add_option("FILE", o->replay_file, "A replay file written by verify --out")->required()->type_name("");
 
-  return [=]() -> int {
+  return [=, &color]() -> int {
     if (*list) return run_list(*o);
-    if (*verify) return run_verify_command(*o);
+    if (*verify) return run_verify_command(*o, color);
     if (*merge) return run_merge(*o);
-    if (*show) return run_show(*o);
+    if (*show) return run_show(*o, color);
     if (*replay) return replay_saved_file(build_full_registry(), o->replay_file, std::cout, std::cerr);
     return -1;
   };

@@ -145,20 +145,24 @@ TEST_F(ClaimCommands, ReplayOfAnInstanceTheReferenceDoesNotRefuteExitsOne) {
   EXPECT_NE(r.out.find("no longer refutes"), std::string::npos);
 }
 
-// The decimals of the line "name = [...], as decimals [...]" of `out`, each checked against its exact value:
-// equal when printed exactly, within ten significant digits when marked "~".
+// The decimals of the line "name = [...], as decimals [...]" of `out` (one value: "name = x, as a decimal
+// y"), each checked against its exact value: equal when printed exactly, within ten significant digits when
+// marked "~".
 void expect_decimals(const std::string& out, const std::string& name, const std::vector<Q>& values) {
   std::string exact;
   for (const Q& q : values) exact += (exact.empty() ? "" : ", ") + to_string(q);
-  std::size_t line = out.find("  " + name + " = [" + exact + "]");
+  const bool one = values.size() == 1;
+  std::size_t line = out.find("  " + name + " = " + (one ? exact : "[" + exact + "]"));
   ASSERT_NE(line, std::string::npos) << name << " in\n" << out;
   EXPECT_LT(line, out.find("predicted:")) << "the instance comes before its outcome";
   std::string text = out.substr(line, out.find('\n', line) - line);
-  std::size_t open = text.find(", as decimals [");
+  const std::string marker = one ? ", as a decimal " : ", as decimals [";
+  std::size_t open = text.find(marker);
   bool fractional = std::any_of(values.begin(), values.end(), [](const Q& q) { return denominator(q) != 1; });
   ASSERT_EQ(open != std::string::npos, fractional) << text;
   if (!fractional) return;
-  std::istringstream decimals(text.substr(open + 15, text.size() - open - 16));
+  std::size_t first = open + marker.size();
+  std::istringstream decimals(text.substr(first, text.size() - first - (one ? 0 : 1)));
   std::size_t i = 0;
   for (std::string item; std::getline(decimals, item, ',') && i < values.size(); ++i) {
     item.erase(0, item.find_first_not_of(' '));
