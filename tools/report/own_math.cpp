@@ -30,6 +30,17 @@ std::string letters_tex(std::string_view run, bool in_script) {
   return "\\mathrm{" + std::string(run) + "}";
 }
 
+// The end of a bracketed script starting at `open` ('{' or '('), past its closing bracket; nullopt if unclosed.
+std::optional<std::size_t> bracket_end(const std::string& s, std::size_t open) {
+  char o = s[open], c = o == '{' ? '}' : ')';
+  int depth = 0;
+  for (std::size_t i = open; i < s.size(); ++i) {
+    depth += s[i] == o ? 1 : s[i] == c ? -1 : 0;
+    if (depth == 0) return i + 1;
+  }
+  return std::nullopt;
+}
+
 // The inside of a script or a base, in TeX: letter runs as above, >= <= -> and " x " as symbols.
 std::string inner_tex(std::string_view s, bool in_script) {
   std::string out;
@@ -41,6 +52,19 @@ std::string inner_tex(std::string_view s, bool in_script) {
       bool times = run == "x" && i > 0 && s[i - 1] == ' ' && j < s.size() && s[j] == ' ';
       out += times ? "\\times " : letters_tex(run, in_script);
       i = j;
+    } else if (s.substr(i, 2) == "^(") {
+      // A parenthesised superscript inside a script, as at the top level: mu^(h) -> \mu^{(h)}.
+      std::size_t open = i + 1, depth = 0, close = open;
+      for (; close < s.size(); ++close) {
+        depth += s[close] == '(' ? 1 : s[close] == ')' ? -1 : 0;
+        if (depth == 0) break;
+      }
+      if (close == s.size()) {
+        out += s[i++];
+        continue;
+      }
+      out += "^{(" + inner_tex(s.substr(open + 1, close - open - 1), true) + ")}";
+      i = close + 1;
     } else if (s.substr(i, 2) == ">=") {
       out += "\\ge ", i += 2;
     } else if (s.substr(i, 2) == "<=") {
@@ -52,17 +76,6 @@ std::string inner_tex(std::string_view s, bool in_script) {
     }
   }
   return out;
-}
-
-// The end of a bracketed script starting at `open` ('{' or '('), past its closing bracket; nullopt if unclosed.
-std::optional<std::size_t> bracket_end(const std::string& s, std::size_t open) {
-  char o = s[open], c = o == '{' ? '}' : ')';
-  int depth = 0;
-  for (std::size_t i = open; i < s.size(); ++i) {
-    depth += s[i] == o ? 1 : s[i] == c ? -1 : 0;
-    if (depth == 0) return i + 1;
-  }
-  return std::nullopt;
 }
 
 // The formula starting at `start` (a letter not inside an identifier): its end and TeX, or nullopt.

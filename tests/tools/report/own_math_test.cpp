@@ -31,6 +31,7 @@ TEST(OwnMath, ScriptsBecomeTex) {
       {"sum_{i>=j} mu_ij relay", {"\\sum_{i\\ge j}", "\\mu_{ij}"}},
       {"signal M_{top-1} - eps", {"M_{\\mathrm{top}-1}"}},
       {"PAL_mu(u_{0:n})", {"\\mathrm{PAL}_{\\mu}", "u_{0:n}"}},
+      {"PAL_{mu^(h)}", {"\\mathrm{PAL}_{\\mu^{(h)}}"}},
       {"mu in L^2(T)", {"L^{2}"}},
       {"u_n >= alpha_i", {"u_{n}", "\\alpha_{i}"}},
       {"q.k_j with PE", {"k_{j}"}},

@@ -42,7 +42,7 @@ make_report words
 grep -q -- "--tex PAPER.tex" "$work/words/index.html" || fail "words: the first page does not say how to quote the paper"
 [ -f "$work/words/katex/katex.min.js" ] && [ -f "$work/words/math.js" ] ||
   fail "words: palcheck's own formulas, yet KaTeX not bundled"
-grep -q 'class="math">\\mathrm{MPAL}' "$work/words/claims/def_mpal.html" ||
+grep -qF 'class="math">R^{1\times d}' "$work/words/claims/def_mpal.html" ||
   fail "words: def:mpal's statement in our words has no formula for KaTeX"
 
 make_report quoted --tex "$here/paper_excerpt.tex"
