@@ -339,8 +339,8 @@ void emit_figure(Context& c, Page& page, const std::string& stem, const Figure& 
 
 // ---- claim page ------------------------------------------------------------------------------------
 
-// A proof's semantic mutants as a table: every field each has (name, kind, change, refuted, evidence, ...),
-// columns in the order they first appear, so that fields a later run adds are shown too; or that it has none.
+// A proof's semantic mutants as a table: every field each has (name, kind, change, refuted, evidence, then any
+// other), so that fields a later run adds are shown too; or that it has none.
 void emit_mutants(const Context& c, Page& page, const nlohmann::json& result) {
   auto mutants = result.find("mutants");
   if (mutants == result.end() || !mutants->is_object()) {
@@ -352,7 +352,12 @@ void emit_mutants(const Context& c, Page& page, const nlohmann::json& result) {
   const nlohmann::json& list = mutants->value("list", nlohmann::json::array());
   page.raw_html("<div class=\"mutants\">\n");
   page.heading(4, page.text("Semantic mutants: " + str(*mutants, "summary")));
+  // The fields verify writes in its order (the JSON read back sorts keys), then any other field.
   std::vector<std::string> columns;
+  for (const char* known : {"name", "kind", "change", "refuted", "evidence"})
+    if (std::any_of(list.begin(), list.end(),
+                    [&](const nlohmann::json& m) { return m.is_object() && m.contains(known); }))
+      columns.push_back(known);
   for (const nlohmann::json& m : list)
     if (m.is_object())
       for (auto& [k, v] : m.items())
