@@ -610,15 +610,18 @@ void write_claim_page(Context& c, const ReportClaim& rc) {
 
 bool is_theorem(const Claim& claim) { return claim.kind == "theorem" || claim.kind == "corollary"; }
 
+// A statement the paper prints: its labels, and those of ours for what it numbers without a label.
+bool is_papers(const Claim& claim) { return !claim.ours || !claim.number.empty(); }
+
 // Which of the paper's claims a summary list takes.
 enum class Kinds { All, TheoremsOnly };
 
-// One summary list: the paper's claims with `verdict` (of `kinds`), each with its reason in full.
+// One summary list: the paper's statements with `verdict` (of `kinds`), each with its reason in full.
 void summary_list(const Context& c, Page& page, Verdict verdict, const std::string& title, Kinds kinds) {
   std::vector<std::string> items;
   for (const auto& [section, claims] : paper_order(c))
     for (const ReportClaim* rc : claims) {
-      if (rc->claim.ours || rc->verdict != verdict) continue;
+      if (!is_papers(rc->claim) || rc->verdict != verdict) continue;
       if (kinds == Kinds::TheoremsOnly && !is_theorem(rc->claim)) continue;
       std::string reason = short_reason(*rc);
       items.push_back(page.link(numbered_label(c, rc->claim.label), claim_href(c, rc->claim.label, true)) +
@@ -667,7 +670,8 @@ void index_summary(const Context& c, Page& page) {
   page.paragraph(
       page.text("REFUTED: a counterexample the exact reference confirms, under every reading the paper admits. "
                 "ILL-POSED: undefined, vacuous or contradictory as printed, or true under one reading and false under "
-                "another. PROVED: for the whole domain, confirmed by a second solver. The paper's own labels:"));
+                "another. PROVED: for the whole domain, confirmed by a second solver. The paper's own statements (its "
+                "labels, and the remarks it numbers without one):"));
   const std::vector<std::pair<Verdict, std::string>> listed{
       {Verdict::Refuted, "Refuted"}, {Verdict::IllPosed, "Ill-posed"}, {Verdict::Proved, "Proved"}};
   for (const auto& [verdict, title] : listed) summary_list(c, page, verdict, title, Kinds::All);
@@ -678,13 +682,13 @@ void index_summary(const Context& c, Page& page) {
   for (Verdict v : all_verdicts()) {
     if (std::any_of(listed.begin(), listed.end(), [&](const auto& l) { return l.first == v; })) continue;
     std::size_t n = 0;
-    for (const ReportClaim& rc : c.run.claims) n += !rc.claim.ours && rc.verdict == v && !is_theorem(rc.claim);
+    for (const ReportClaim& rc : c.run.claims) n += is_papers(rc.claim) && rc.verdict == v && !is_theorem(rc.claim);
     if (n) rest += (rest.empty() ? "" : ", ") + std::to_string(n) + " " + to_string(v);
   }
   std::size_t ours = 0;
-  for (const ReportClaim& rc : c.run.claims) ours += rc.claim.ours;
+  for (const ReportClaim& rc : c.run.claims) ours += !is_papers(rc.claim);
   if (!rest.empty())
-    page.paragraph(page.text("Also among the paper's labels: " + rest + "; and " + std::to_string(ours) +
+    page.paragraph(page.text("Also among the paper's statements: " + rest + "; and " + std::to_string(ours) +
                              " claims of ours (repairs and checkable parts). All are in the table below."));
 }
 
