@@ -42,11 +42,18 @@ void paper(Registry& r, std::string label, std::string number, std::string kind,
       hypotheses, readings);
 }
 
-// A label of ours has no number: the paper prints none for it.
+// A label of ours for what the paper does not print as a statement of its own has no number.
 void ours(Registry& r, std::string label, std::string kind, std::string section, std::string statement,
           const std::string& hypotheses, const std::string& readings) {
   add(r, Origin::Ours, std::move(label), "", std::move(kind), std::move(section), std::move(statement), hypotheses,
       readings);
+}
+
+// A statement the paper prints with a number but no \label: a label of ours, with the paper's number.
+void unlabelled(Registry& r, std::string label, std::string number, std::string kind, std::string section,
+                std::string statement, const std::string& hypotheses, const std::string& readings) {
+  add(r, Origin::Ours, std::move(label), std::move(number), std::move(kind), std::move(section), std::move(statement),
+      hypotheses, readings);
 }
 
 }  // namespace
@@ -98,7 +105,7 @@ void register_paper_claims(Registry& r) {
   // §6 Logical characterisation.
   paper(r, "def:efo", "Definition 6.1", "definition", "sec:characterisation", "EFO: first-order logic over extremal positions with ExtAgg (sums over extremal positions weighted by mu) and no quantification over arbitrary positions.", "", "");
   paper(r, "thm:efo", "Theorem 6.2", "theorem", "sec:characterisation", "f is computable by a bounded-depth PAL-Transformer iff it is definable in EFO.", "", "extremum_endpoints; initial_state");
-  ours(r, "rem:efo_vs_fo", "remark", "sec:characterisation", "EFO is strictly inside FO+Aggregate, and EFO expresses f_range, which has no bounded-depth FO definition.", "", "");
+  unlabelled(r, "rem:efo_vs_fo", "Remark 6.3", "remark", "sec:characterisation", "EFO is strictly inside FO+Aggregate, and EFO expresses f_range, which has no bounded-depth FO definition.", "", "");
 
   // §7 Complexity.
   paper(r, "thm:complexity", "Theorem 7.1", "theorem", "sec:complexity", "A single-layer H-head PAL-Transformer takes O(H log k d) per token, O(H n log n d) in total and O(H k d) memory. Reading per_token (ours): 'time per token' at every token, as printed, or amortised, since the theorem has no proof and its only support, prop:complexity, bounds the stack work amortised.", "", "per_token");
@@ -107,14 +114,14 @@ void register_paper_claims(Registry& r) {
 
   // §9 Random-field Ising model.
   paper(r, "prop:preisach_rfim", "Proposition 9.1", "proposition", "sec:rfim", "The mean-field RFIM at T = 0 is a Preisach operator with mu = P((alpha+beta)/2) delta(alpha-beta-2Jm), thresholds alpha_i = -h_i - Jm, beta_i = -h_i + Jm.", "", "");
-  ours(r, "rem:rfim_structure", "remark", "sec:rfim", "Return-point memory of the RFIM is precisely the wiping property, and the extremum stack is the minimal sufficient statistic of its history.", "", "");
+  unlabelled(r, "rem:rfim_structure", "Remark 9.2", "remark", "sec:rfim", "Return-point memory of the RFIM is precisely the wiping property, and the extremum stack is the minimal sufficient statistic of its history.", "", "");
   paper(r, "prop:ising_streaming", "Proposition 9.3", "proposition", "sec:rfim", "With mu*(alpha,beta) = alpha 1[alpha = -beta], PAL(u_{0:n}) = sum_t J_t relay_{J_t,-J_t}[u](t) = mean-field energy + O(n^{1/2}).", "", "");
   paper(r, "rem:maxcut", "Remark 9.4", "remark", "sec:rfim", "CUT(S) = (E_max - E(sigma))/2, and the running mean-field energy lower-bounds the cut value.", "", "");
   paper(r, "prop:hopfield_pal", "Proposition 9.5", "proposition", "sec:rfim", "The stack retains exactly the patterns whose strengths are local extrema; retained relays have disjoint support; capacity k <= n_ext(u_{1:P}).", "", "stack; extremum_endpoints");
-  ours(r, "rem:retrieval", "remark", "sec:rfim", "Query q = M_s activates relay (M_s + eps, M_s - eps) uniquely for the pattern at stack position s.", "", "");
+  unlabelled(r, "rem:retrieval", "Remark 9.6", "remark", "sec:rfim", "Query q = M_s activates relay (M_s + eps, M_s - eps) uniquely for the pattern at stack position s.", "", "");
   paper(r, "prop:bp_pal", "Proposition 9.7", "proposition", "sec:rfim", "With u_t = artanh(m_t) and mu* = (1/2)log((1+tanh a)/(1-tanh a)) 1[a = -b], PAL(u_{0:n}) = m_n exactly on tree MRFs.", "", "");
   paper(r, "prop:criticality", "Proposition 9.8", "proposition", "sec:rfim", "Scalar PAL with Gaussian measure of variance Delta^2 has a phase transition at Delta_c = J with mean-field RFIM universality.", "", "");
-  ours(r, "rem:criticality_learning", "remark", "sec:rfim", "Training PAL near Delta_c is a principled alternative to spectral-radius regularisation.", "", "");
+  unlabelled(r, "rem:criticality_learning", "Remark 9.9", "remark", "sec:rfim", "Training PAL near Delta_c is a principled alternative to spectral-radius regularisation.", "", "");
   ours(r, "tab:ising_summary", "table", "sec:rfim", "Summary table: PAL updates in O(log k) per token and inherits the RFIM universality class.", "", "");
 
   // Appendix A: EFO.

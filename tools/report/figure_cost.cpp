@@ -8,6 +8,8 @@
 #include "tools/report/figure_common.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <set>
 
 namespace palcheck::report {
@@ -69,7 +71,34 @@ CostSeries measured_series(const ReportResult& result) {
   return s;
 }
 
+// "1.02": two decimals of a fitted slope.
+std::string two_decimals(double x) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.2f", x);
+  return buffer;
+}
+
+// A legend entry with its slope first, so that the cut to the legend's width keeps the slope.
+std::string slope_key(const std::string& key, std::optional<double> slope) {
+  return slope ? "slope " + two_decimals(*slope) + ": " + key : key;
+}
+
 }  // namespace
+
+std::optional<double> log_log_slope(const std::vector<Q>& sizes, const std::vector<Q>& costs) {
+  std::vector<std::pair<double, double>> points;
+  for (std::size_t i = 0; i < sizes.size() && i < costs.size(); ++i)
+    if (sizes[i] > 0 && costs[i] > 0)
+      points.push_back({std::log2(to_double(sizes[i])), std::log2(to_double(costs[i]))});
+  if (points.size() < 2) return std::nullopt;
+  double mx = 0, my = 0;
+  for (const auto& [x, y] : points) mx += x, my += y;
+  mx /= static_cast<double>(points.size()), my /= static_cast<double>(points.size());
+  double sxy = 0, sxx = 0;
+  for (const auto& [x, y] : points) sxy += (x - mx) * (y - my), sxx += (x - mx) * (x - mx);
+  if (sxx == 0) return std::nullopt;
+  return sxy / sxx;
+}
 
 bool is_cost_claim(const std::string& label) {
   return label.find("complexity") != std::string::npos || label.find("cost") != std::string::npos;
@@ -96,7 +125,15 @@ std::vector<Figure> cost_figures(const ReportClaim& claim) {
                                "u = (n, -n, n-1, -(n-1), ...) followed by one token above every maximum."
                              : "one series per measured family of the verify run (the tables in its details; "
                                "values as printed there).");
+  f.caption +=
+      " Each series' slope on the log-log axes (least squares of log cost on log n; 1 is linear growth) "
+      "is in the legend and the data.";
   f.data.notes.push_back("figure 5: series, n, measured cost, claimed bound at n (exact)");
+  for (const CostSeries& c : series) {
+    std::optional<double> measured = log_log_slope(c.sizes, c.costs), bound = log_log_slope(c.sizes, c.bounds);
+    f.data.notes.push_back("fitted log-log slope of " + c.name + ": " + (measured ? two_decimals(*measured) : "none") +
+                           " (claimed bound: " + (bound ? two_decimals(*bound) : "none") + ")");
+  }
   f.data.header = {"series", "n", "cost", "bound"};
   std::string s = "set logscale xy 2\nset xlabel \"size n\"\nset ylabel \"cost\"\n" + detail::key_settings() +
                   "set format x \"%.0f\"\nset format y \"%.0f\"\n";
@@ -114,11 +151,11 @@ std::vector<Figure> cost_figures(const ReportClaim& claim) {
     s += data_block("cost" + id, points);
     plot += std::string(plot.empty() ? "plot " : ", \\\n  ") + "$cost" + id + " using 1:2 with points pt " +
             std::to_string(7 + 2 * i) + " ps 1.2 lc " + quoted(detail::colour(i)) + " title " +
-            detail::key_title(c.key);
+            detail::key_title(slope_key(c.key, log_log_slope(c.sizes, c.costs)));
     if (!bound.empty()) {
       s += data_block("bound" + id, bound);
       plot += ", \\\n  $bound" + id + " using 1:2 with lines dt 2 lw 1.5 lc " + quoted(detail::colour(i)) + " title " +
-              detail::key_title(c.bound_key);
+              detail::key_title(slope_key(c.bound_key, log_log_slope(c.sizes, c.bounds)));
     }
   }
   f.gnuplot = s + plot + "\n";

@@ -46,8 +46,9 @@ std::vector<Figure> stack_figures(const Instance& instance) {
   Figure f;
   f.id = "fig3-u";
   f.caption = "Figure 3: Algorithm 1's stack (reading " + to_string(*options) +
-              "; M up-triangles, m down-triangles) "
-              "beside the classical memory (open circles) after each token of u; where they disagree the stack "
+              "; M up-triangles, m down-triangles, the pairs of a stack side by side from the bottom, so that "
+              "equal pairs stay apart) beside the classical memory (open circles) after each token of u; where they "
+              "disagree the stack "
               "holds values the memory does not.";
   f.data.notes.push_back(
       "figure 3: after each token n, the classical memory (oldest first) and Algorithm 1's stack "
@@ -61,10 +62,15 @@ std::vector<Figure> stack_figures(const Instance& instance) {
     memory.step(u[n]);
     algorithm.step(u[n]);
     std::set<Q> stack_values, memory_values(memory.extrema().begin(), memory.extrema().end());
-    for (const StackPair& p : algorithm.stack()) {
+    // Pair j of k drawn at its own abscissa across the token's slot, bottom left: equal pairs stay apart.
+    const std::vector<StackPair>& stack = algorithm.stack();
+    for (std::size_t j = 0; j < stack.size(); ++j) {
+      const StackPair& p = stack[j];
       stack_values.insert(p.M), stack_values.insert(p.m);
-      max_points.push_back({as_double(Q(static_cast<long>(n)) - Q(3, 20)), as_double(p.M)});
-      min_points.push_back({as_double(Q(static_cast<long>(n)) + Q(3, 20)), as_double(p.m)});
+      Q x = Q(static_cast<long>(n)) - Q(3, 10) +
+            Q(3, 5) * Q(static_cast<long>(2 * j + 1), static_cast<long>(2 * stack.size()));
+      max_points.push_back({as_double(x), as_double(p.M)});
+      min_points.push_back({as_double(x), as_double(p.m)});
     }
     for (const Q& e : memory.extrema()) mem_points.push_back({std::to_string(n), as_double(e)});
     input.push_back({std::to_string(n), as_double(u[n])});

@@ -211,7 +211,9 @@ details { margin: 0.5em 0; }
 .statement { border-left: 3px solid #bbb; padding: 0.1em 0 0.1em 1em; margin: 0.8em 0; }
 .algorithm { border-top: 1px solid #999; border-bottom: 1px solid #999; padding: 0.4em 0; margin: 0.8em 0; }
 .summary { font-size: 0.92em; }
-.summary li { margin: 0.1em 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.summary li { margin: 0.2em 0; }
+nav.toc { border: 1px solid #ddd; background: #fafafa; padding: 0.2em 1em; display: inline-block; }
+nav.toc h2 { font-size: 1.1em; margin: 0.4em 0; }
 .note { background: #f4f8fb; border: 1px solid #cfe0ee; padding: 0.5em 0.8em; }
 )";
 }

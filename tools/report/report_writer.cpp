@@ -7,6 +7,7 @@
 #include "tools/report/gnuplot.h"
 #include "tools/report/katex_files.h"
 #include "tools/report/markup.h"
+#include "tools/report/own_math.h"
 #include "tools/report/paper_tex.h"
 #include "tools/report/tex_text.h"
 #include "util/output_folder.h"
@@ -32,6 +33,8 @@ struct Context {
   bool draw;
   fs::path dir;
   std::map<std::string, const ReportClaim*> by_label;
+  bool any_formula = false;                       // some page has a formula: KaTeX goes into the report
+  std::vector<const ReportClaim*> sequence = {};  // every claim in paper order (previous / next links)
 };
 
 std::string page_ext(const Context& c) { return c.markup == Markup::Html ? ".html" : ".md"; }
@@ -44,6 +47,12 @@ void write_bytes(const fs::path& path, const char* data, std::size_t size) {
 }
 
 void write_text(const fs::path& path, const std::string& text) { write_bytes(path, text.data(), text.size()); }
+
+void write_page(Context& c, const fs::path& path, const Page& page) {
+  std::string text = page.finish();
+  c.any_formula = c.any_formula || text.find("<span class=\"math") != std::string::npos;
+  write_text(path, text);
+}
 
 // Any JSON value in words: strings as they are, lists joined by commas, objects as "key: value; ...".
 std::string words(const nlohmann::json& v) {
@@ -71,32 +80,6 @@ std::string solver_words(const nlohmann::json& second) {
   return str(second, "solver") + ": " + str(second, "answer");
 }
 
-// Text from the run in which the TeX it quotes ("\relay{...}" in double quotes) is shown as code.
-std::string prose(const Page& page, const std::string& text) {
-  std::string out;
-  std::size_t from = 0;
-  while (from < text.size()) {
-    std::size_t open = text.find('"', from);
-    std::size_t close = open == std::string::npos ? std::string::npos : text.find('"', open + 1);
-    if (close == std::string::npos) break;
-    std::string quote = text.substr(open + 1, close - open - 1);
-    bool tex = false;
-    for (std::size_t i = 0; i + 1 < quote.size(); ++i)
-      if (quote[i] == '\\' && std::isalpha(static_cast<unsigned char>(quote[i + 1]))) tex = true;
-    out +=
-        page.text(text.substr(from, open - from)) + (tex ? page.code(quote) : page.text("\u201c" + quote + "\u201d"));
-    from = close + 1;
-  }
-  return out + page.text(text.substr(from));
-}
-
-// A reason short enough for a one-line summary.
-std::string one_line(const std::string& text, std::size_t width) {
-  if (text.size() <= width) return text;
-  std::size_t cut = text.rfind(' ', width - 1);
-  return text.substr(0, cut == std::string::npos || cut < width / 2 ? width - 1 : cut) + " \u2026";
-}
-
 // The one-line reason for a claim's verdict: its evidence summary, except for a searched counterexample
 // with a replay file, which says it better as the headline's values, what the claim predicts and what the
 // reference computed.
@@ -114,12 +97,12 @@ std::string reason_of(const ReportClaim& rc) {
   return "on " + values + ": expected " + predicted + "; computed " + computed;
 }
 
-// The reason of the index's summary lists: a searched counterexample without its count of passing cases.
+// The reason of the index's summary lists, in full: a searched counterexample without its count of passing cases.
 std::string short_reason(const ReportClaim& rc) {
   std::string reason = reason_of(rc);
   if (rc.searched && reason == str(rc.doc.value("evidence", nlohmann::json::object()), "summary"))
     reason = "counterexample " + *rc.searched;
-  return one_line(reason, 160);
+  return reason;
 }
 
 // The label a sub-claim or repair of ours hangs on: "repair:X" -> X, "X:part" -> X (the longest prefix known).
@@ -172,6 +155,59 @@ RefLink ref_link(const Context& c, bool from_index) {
             return c.by_label.count(label) ? claim_href(c, label, from_index) : std::string();
           },
           [&c](const std::string& label) { return c.tex.number(label); }};
+}
+
+bool is_label_char(char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == ':'; }
+
+// Words of palcheck's own with every claim label of the run in them a link to its page.
+std::string linked_words(const Context& c, const Page& page, const std::string& text, bool from_index) {
+  std::string out;
+  std::size_t from = 0, i = 0;
+  while (i < text.size()) {
+    if (!is_label_char(text[i]) || (i > 0 && is_label_char(text[i - 1]))) {
+      ++i;
+      continue;
+    }
+    std::size_t end = i;
+    while (end < text.size() && is_label_char(text[end])) ++end;
+    std::string token = text.substr(i, end - i);
+    while (!token.empty() && token.back() == ':') token.pop_back();
+    if (token.find(':') != std::string::npos && c.by_label.count(token)) {
+      out += page.text(text.substr(from, i - from)) + page.link(token, claim_href(c, token, from_index));
+      from = i + token.size();
+    }
+    i = end;
+  }
+  return out + page.text(text.substr(from));
+}
+
+// A sentence of palcheck's own: its formulas typeset (own_math.h), claim labels linked.
+std::string own(const Context& c, const Page& page, const std::string& text, bool from_index) {
+  std::string out;
+  for (const TextPiece& piece : own_math(text))
+    out +=
+        piece.kind == PieceKind::Formula ? page.math(piece.text, false) : linked_words(c, page, piece.text, from_index);
+  return out;
+}
+
+// Text from the run in which the TeX it quotes ("\relay{...}" in double quotes) is shown as code; the rest
+// is palcheck's own (see own).
+std::string prose(const Context& c, const Page& page, const std::string& text, bool from_index) {
+  std::string out;
+  std::size_t from = 0;
+  while (from < text.size()) {
+    std::size_t open = text.find('"', from);
+    std::size_t close = open == std::string::npos ? std::string::npos : text.find('"', open + 1);
+    if (close == std::string::npos) break;
+    std::string quote = text.substr(open + 1, close - open - 1);
+    bool tex = false;
+    for (std::size_t i = 0; i + 1 < quote.size(); ++i)
+      if (quote[i] == '\\' && std::isalpha(static_cast<unsigned char>(quote[i + 1]))) tex = true;
+    out += own(c, page, text.substr(from, open - from), from_index) +
+           (tex ? page.code(quote) : page.text("\u201c") + own(c, page, quote, from_index) + page.text("\u201d"));
+    from = close + 1;
+  }
+  return out + own(c, page, text.substr(from), from_index);
 }
 
 // What the paper prints for a claim or section label: from the user's TeX when given (their copy's
@@ -244,7 +280,10 @@ bool draws_one_point(const Figure& f, const Instance& headline) {
 std::vector<Figure> figures_of(const ReportClaim& rc, std::vector<std::string>& left_out) {
   std::vector<Figure> figures;
   if (rc.headline) {
-    for (auto* make : {&sequence_figures, &stack_figures, &tc_figures, &encoding_figures, &other_sequence_figures})
+    for (auto* make : {&sequence_figures, &pop_signal_figures, &stack_figures, &tc_figures, &encoding_figures,
+                       &other_sequence_figures}) {
+      // A cost claim's instance lists sizes: figure 5 draws them against cost, not against their index.
+      if (make == &other_sequence_figures && is_cost_claim(rc.claim.label)) continue;
       for (Figure& f : make(*rc.headline)) {
         std::string sequence = f.id.substr(f.id.find('-') + 1);
         if (!draws_one_point(f, *rc.headline))
@@ -252,62 +291,111 @@ std::vector<Figure> figures_of(const ReportClaim& rc, std::vector<std::string>& 
         else if (std::find(left_out.begin(), left_out.end(), sequence) == left_out.end())
           left_out.push_back(sequence);
       }
+    }
   }
   if (rc.claim.label == "repair:thm:tc") figures.push_back(tc_repair_figure("anbn", "aaabbb", 12));
   for (Figure& f : cost_figures(rc)) figures.push_back(std::move(f));
   return figures;
 }
 
-void emit_figure(Context& c, Page& page, const std::string& stem, const Figure& f) {
+// The caption under the figure's number on its page (builders begin captions "Figure T" with T its type).
+std::string numbered_caption(const std::string& caption, std::size_t number) {
+  const std::string word = "Figure ";
+  std::size_t digits = caption.rfind(word, 0) == 0 ? caption.find_first_not_of("0123456789", word.size()) : 0;
+  if (digits == 0 || digits == std::string::npos || digits == word.size()) return caption;
+  return word + std::to_string(number) + caption.substr(digits);
+}
+
+void emit_figure(Context& c, Page& page, const std::string& stem, const Figure& figure, std::size_t number) {
+  Figure f = figure;
+  f.caption = numbered_caption(figure.caption, number);
   std::string base = stem + "." + f.id;
   write_text(c.dir / "claims" / (base + ".tsv"), to_tsv(f.data));
   std::string data_link = page.link("exact data (" + base + ".tsv)", base + ".tsv");
   if (!f.gnuplot.empty() && c.draw) {
     std::string image = base + "." + extension(c.image);
     render(f.gnuplot, c.image, (c.dir / "claims" / (base + ".gp")).string(), (c.dir / "claims" / image).string());
-    page.figure(image, page.text(f.caption) + " " + data_link + ", " + page.link("gnuplot script", base + ".gp"),
+    page.figure(image,
+                own(c, page, f.caption, false) + " " + data_link + ", " + page.link("gnuplot script", base + ".gp"),
                 f.caption.substr(0, f.caption.find(':')));
   } else {
-    page.paragraph(page.text(f.caption) + " " + data_link);
+    page.paragraph(own(c, page, f.caption, false) + " " + data_link);
   }
   // The exact values drawn, as a table (fractions, not doubles).
   std::vector<std::vector<std::string>> rows;
   for (const auto& row : f.data.rows) {
     std::vector<std::string> cells;
-    for (const std::string& cell : row) cells.push_back(page.text(cell));
+    for (const std::string& cell : row) cells.push_back(own(c, page, cell, false));
     rows.push_back(cells);
   }
   std::vector<std::string> header;
-  for (const std::string& h : f.data.header) header.push_back(page.text(h));
+  for (const std::string& h : f.data.header) header.push_back(own(c, page, h, false));
   bool table_figure = f.gnuplot.empty();
-  if (!table_figure) page.raw_html("<details><summary>exact values of " + page.text(f.id) + "</summary>\n");
+  if (!table_figure)
+    page.raw_html("<details><summary>exact values of Figure " + std::to_string(number) + "</summary>\n");
   if (table_figure || c.markup == Markup::Html) page.table(header, rows);
   if (!table_figure) page.raw_html("</details>\n");
 }
 
 // ---- claim page ------------------------------------------------------------------------------------
 
+// A proof's semantic mutants as a table: every field each has (name, kind, change, refuted, evidence, then any
+// other), so that fields a later run adds are shown too; or that it has none.
+void emit_mutants(const Context& c, Page& page, const nlohmann::json& result) {
+  auto mutants = result.find("mutants");
+  if (mutants == result.end() || !mutants->is_object()) {
+    page.raw_html("<div class=\"mutants none\">\n");
+    page.paragraph(page.strong("Semantic mutants:") + page.text(" none declared by this proof."));
+    page.raw_html("</div>\n");
+    return;
+  }
+  const nlohmann::json& list = mutants->value("list", nlohmann::json::array());
+  page.raw_html("<div class=\"mutants\">\n");
+  page.heading(4, page.text("Semantic mutants: " + str(*mutants, "summary")));
+  // The fields verify writes in its order (the JSON read back sorts keys), then any other field.
+  std::vector<std::string> columns;
+  for (const char* known : {"name", "kind", "change", "refuted", "evidence"})
+    if (std::any_of(list.begin(), list.end(),
+                    [&](const nlohmann::json& m) { return m.is_object() && m.contains(known); }))
+      columns.push_back(known);
+  for (const nlohmann::json& m : list)
+    if (m.is_object())
+      for (auto& [k, v] : m.items())
+        if (std::find(columns.begin(), columns.end(), k) == columns.end()) columns.push_back(k);
+  std::vector<std::vector<std::string>> rows;
+  for (const nlohmann::json& m : list) {
+    std::vector<std::string> row;
+    for (const std::string& k : columns) row.push_back(prose(c, page, str(m, k.c_str()), false));
+    rows.push_back(row);
+  }
+  std::vector<std::string> header;
+  for (const std::string& k : columns) header.push_back(page.text(k));
+  if (!rows.empty()) page.table(header, rows);
+  page.raw_html("</div>\n");
+}
+
 // One result as a paragraph (verdict, method, what it found) and a list of its evidence.
 void emit_result(Context& c, Page& page, const std::string& stem, const ReportResult& result, std::size_t& query) {
   const nlohmann::json& r = result.doc;
   std::string method = str(r, "method");
-  std::string head =
-      page.badge(to_string(result.verdict)) + " " + page.strong(method + ":") + " " + prose(page, str(r, "summary"));
+  std::string head = page.badge(to_string(result.verdict)) + " " + page.strong(method + ":") + " " +
+                     prose(c, page, str(r, "summary"), false);
   if (r.value("headline", false)) head += " " + page.emph(page.text("(the headline counterexample)"));
   page.paragraph(head);
   std::vector<std::string> items;
   if (auto second = r.find("second_solver"); second != r.end() && !second->is_null())
     items.push_back(page.text("confirmed by " + solver_words(*second)));
-  if (std::string bound = str(r, "bound"); !bound.empty()) items.push_back(page.text("bound: " + bound));
+  if (std::string bound = str(r, "bound"); !bound.empty())
+    items.push_back(page.text("bound: ") + own(c, page, bound, false));
   if (std::string reading = reading_text(r.value("interpretation", nlohmann::json())); !reading.empty())
-    items.push_back(page.text("reading: " + reading));
+    items.push_back(page.text("reading: ") + own(c, page, reading, false));
   std::string seed = str(r, "seed");
   items.push_back(
       page.text("seed " + (seed.empty() ? std::string("none (deterministic)") : seed) + ", cases " + str(r, "cases")));
   std::string used;
   if (r.contains("hypotheses_used") && r["hypotheses_used"].is_array())
     for (const nlohmann::json& hyp : r["hypotheses_used"]) used += (used.empty() ? "" : ", ") + words(hyp);
-  if (!used.empty()) items.push_back(page.text("hypotheses used: " + used));
+  if (!used.empty()) items.push_back(page.text("hypotheses used: ") + own(c, page, used, false));
   if (r.contains("details") && r["details"].is_array())
     for (const nlohmann::json& d : r["details"]) {
       std::string key = str(d, "key"), value = str(d, "value");
@@ -318,18 +406,41 @@ void emit_result(Context& c, Page& page, const std::string& stem, const ReportRe
                         page.text(" (z3 " + name + " answers it)"));
         continue;
       }
-      items.push_back(page.strong(key + ": ") + prose(page, value));
+      items.push_back(page.bold(own(c, page, key + ":", false)) + " " + prose(c, page, value, false));
     }
+  // A proof is shown whole (invariant, base and step, both solvers, mutants); other evidence folds away.
+  if (result.verdict == Verdict::Proved) {
+    page.items(items);
+    emit_mutants(c, page, r);
+    return;
+  }
   page.raw_html("<details><summary>evidence</summary>\n");
   page.items(items);
   page.raw_html("</details>\n");
 }
 
+// Links to the index, the claim's section there, and the claims before and after it in paper order.
+void claim_navigation(const Context& c, Page& page, const ReportClaim& rc) {
+  std::string index = "../index" + page_ext(c);
+  std::string links = page.link("index", index) + page.text(" \u00b7 ") +
+                      page.link("section " + numbered_section(c, rc.claim.section), index + "#" + rc.claim.section);
+  auto at = std::find(c.sequence.begin(), c.sequence.end(), &rc);
+  if (at != c.sequence.end() && at != c.sequence.begin())
+    links += page.text(" \u00b7 previous: ") +
+             page.link(numbered_label(c, (*(at - 1))->claim.label), claim_href(c, (*(at - 1))->claim.label, false));
+  if (at != c.sequence.end() && at + 1 != c.sequence.end())
+    links += page.text(" \u00b7 next: ") +
+             page.link(numbered_label(c, (*(at + 1))->claim.label), claim_href(c, (*(at + 1))->claim.label, false));
+  if (c.markup == Markup::Html)
+    page.raw_html("<nav>" + links + "</nav>\n");
+  else
+    page.paragraph(links);
+}
+
 // The page's head: label and verdict, kind and section, and the links between a claim and its repairs and parts.
 void claim_heading(const Context& c, Page& page, const ReportClaim& rc) {
   const Claim& claim = rc.claim;
-  page.raw_html("<nav>" + page.link("index", "../index.html") + "</nav>\n");
-  if (c.markup == Markup::Markdown) page.paragraph(page.link("index", "../index.md"));
+  claim_navigation(c, page, rc);
   page.heading(1, page.text(numbered_label(c, claim.label)) + " " + page.badge(to_string(rc.verdict)));
   std::string kind = claim.kind.empty() ? "" : claim.kind + ", ";
   page.paragraph(page.text(kind + "section: " + numbered_section(c, claim.section)) +
@@ -347,7 +458,7 @@ void claim_heading(const Context& c, Page& page, const ReportClaim& rc) {
                           page.badge(to_string(other.verdict)));
   if (!relations.empty()) page.items(relations);
   page.heading(2, "Verdict");
-  page.paragraph(page.badge(to_string(rc.verdict)) + " " + prose(page, reason_of(rc)));
+  page.paragraph(page.badge(to_string(rc.verdict)) + " " + prose(c, page, reason_of(rc), false));
   if (std::string note = side_note(rc); !note.empty())
     page.paragraph(page.text("Besides: " + note + " (listed apart below; they do not decide the verdict)."));
 }
@@ -356,7 +467,13 @@ void claim_heading(const Context& c, Page& page, const ReportClaim& rc) {
 void claim_statement(const Context& c, Page& page, const ReportClaim& rc) {
   const Claim& claim = rc.claim;
   page.heading(2, "Statement");
-  if (!claim.statement.empty()) page.paragraph(page.strong("In our words: ") + page.text(claim.statement));
+  if (!claim.statement.empty()) {
+    std::string ours = page.strong("In our words: ") + own(c, page, claim.statement, false);
+    if (c.markup == Markup::Html)
+      page.raw_html("<p class=\"ours\">" + ours + "</p>\n");
+    else
+      page.paragraph(ours);
+  }
   std::optional<std::string> printed = c.tex.statement(claim.label);
   if (printed) {
     page.paragraph(page.strong("As printed in the paper:"));
@@ -371,7 +488,7 @@ void claim_statement(const Context& c, Page& page, const ReportClaim& rc) {
   if (!claim.hypotheses.empty()) {
     page.heading(3, "Hypotheses");
     std::vector<std::string> items;
-    for (const std::string& h : claim.hypotheses) items.push_back(page.text(h));
+    for (const std::string& h : claim.hypotheses) items.push_back(own(c, page, h, false));
     page.items(items);
   }
   page.heading(3, "Readings");
@@ -379,23 +496,23 @@ void claim_statement(const Context& c, Page& page, const ReportClaim& rc) {
   for (const std::string& r : claim.interpretations) readings += (readings.empty() ? "" : ", ") + page.code(r);
   page.paragraph(readings.empty() ? page.text("none named") : page.text("the verdict may depend on: ") + readings);
   if (std::string r = reading_text(rc.doc.value("interpretation", nlohmann::json())); !r.empty())
-    page.paragraph(page.text("readings taken: " + r));
+    page.paragraph(page.text("readings taken: ") + own(c, page, r, false));
 }
 
 // The verdict under each reading, when the run gives one per reading (as printed there).
-void claim_by_reading(Page& page, const ReportClaim& rc) {
+void claim_by_reading(const Context& c, Page& page, const ReportClaim& rc) {
   auto by = rc.doc.find("by_reading");
   if (by == rc.doc.end() || by->is_null()) return;
   page.heading(3, "Verdict per reading");
   std::vector<std::vector<std::string>> rows;
   if (by->is_object())
-    for (auto& [k, v] : by->items()) rows.push_back({page.text(k), page.badge(words(v))});
+    for (auto& [k, v] : by->items()) rows.push_back({own(c, page, k, false), page.badge(words(v))});
   else if (by->is_array())
     for (const nlohmann::json& e : *by) {
       if (!e.is_object()) continue;
       const nlohmann::json& reading =
           e.contains("reading") ? e["reading"] : e.value("interpretation", nlohmann::json());
-      rows.push_back({page.text(reading.is_string() ? reading.get<std::string>() : reading_text(reading)),
+      rows.push_back({own(c, page, reading.is_string() ? reading.get<std::string>() : reading_text(reading), false),
                       page.badge(str(e, "verdict"))});
     }
   page.table({page.text("reading"), page.text("verdict")}, rows);
@@ -408,7 +525,7 @@ void claim_headline(Context& c, Page& page, const ReportClaim& rc, const std::ve
   page.heading(2, "Headline counterexample");
   page.paragraph(page.text("scenario " + h.scenario + ", taken from " + rc.headline_source + "."));
   std::vector<std::vector<std::string>> rows;
-  for (const auto& [k, v] : h.options) rows.push_back({page.text(k), page.text(v)});
+  for (const auto& [k, v] : h.options) rows.push_back({page.text(k), own(c, page, v, false)});
   if (!rows.empty()) page.table({page.text("option"), page.text("value")}, rows);
   rows.clear();
   for (const auto& [k, list] : h.values) {
@@ -418,8 +535,8 @@ void claim_headline(Context& c, Page& page, const ReportClaim& rc, const std::ve
   }
   if (!rows.empty()) page.table({page.text("value"), page.text("exact")}, rows);
   if (rc.replay) {
-    std::vector<std::string> items{page.strong("predicted: ") + prose(page, str(*rc.replay, "predicted")),
-                                   page.strong("computed: ") + prose(page, str(*rc.replay, "computed"))};
+    std::vector<std::string> items{page.strong("predicted: ") + prose(c, page, str(*rc.replay, "predicted"), false),
+                                   page.strong("computed: ") + prose(c, page, str(*rc.replay, "computed"), false)};
     page.items(items);
     std::string replay_name = stem + ".replay.json";
     write_text(c.dir / "claims" / replay_name, rc.replay->dump(2) + "\n");
@@ -440,6 +557,11 @@ void claim_evidence(Context& c, Page& page, const ReportClaim& rc) {
     std::vector<const ReportResult*> results;
   };
   std::vector<Group> groups{
+      {"Proofs",
+       "Each shown whole: what it proves, its invariant, base and step, both solvers' answers, the solver queries, "
+       "and its semantic mutants (the semantics changed one piece at a time; a mutant the proof's queries do not "
+       "refute would be a hole in the proof).",
+       {}},
       {"Results that refute the statement", "", {}},
       {"Results that refute a proof step",
        "Each refutes a step of the paper's proof (a lemma it relies on, as the proof uses it), not the statement: "
@@ -451,10 +573,11 @@ void claim_evidence(Context& c, Page& page, const ReportClaim& rc) {
        {}},
       {"Other results", "", {}}};
   for (const ReportResult& r : rc.results) {
-    std::size_t g = r.verdict != Verdict::Refuted      ? 3
-                    : r.scope == Scope::ProofStep      ? 1
-                    : r.scope == Scope::FixedParameter ? 2
-                                                       : 0;
+    std::size_t g = r.verdict == Verdict::Proved       ? 0
+                    : r.verdict != Verdict::Refuted    ? 4
+                    : r.scope == Scope::ProofStep      ? 2
+                    : r.scope == Scope::FixedParameter ? 3
+                                                       : 1;
     groups[g].results.push_back(&r);
   }
   page.heading(2, "Evidence");
@@ -473,27 +596,36 @@ void write_claim_page(Context& c, const ReportClaim& rc) {
   Page page(c.markup, rc.claim.label + ": " + to_string(rc.verdict), "../");
   claim_heading(c, page, rc);
   claim_statement(c, page, rc);
-  claim_by_reading(page, rc);
+  claim_by_reading(c, page, rc);
   std::vector<std::string> left_out;
   std::vector<Figure> figures = figures_of(rc, left_out);
   if (rc.headline) claim_headline(c, page, rc, left_out);
   if (!figures.empty()) page.heading(2, "Figures");
-  for (const Figure& f : figures) emit_figure(c, page, stem, f);
+  for (std::size_t i = 0; i < figures.size(); ++i) emit_figure(c, page, stem, figures[i], i + 1);
   claim_evidence(c, page, rc);
-  write_text(c.dir / "claims" / (stem + page_ext(c)), page.finish());
+  write_page(c, c.dir / "claims" / (stem + page_ext(c)), page);
 }
 
 // ---- index -----------------------------------------------------------------------------------------
 
-// One summary list: the paper's claims with `verdict`, each with its one-line reason.
-void summary_list(const Context& c, Page& page, Verdict verdict, const std::string& title) {
+bool is_theorem(const Claim& claim) { return claim.kind == "theorem" || claim.kind == "corollary"; }
+
+// A statement the paper prints: its labels, and those of ours for what it numbers without a label.
+bool is_papers(const Claim& claim) { return !claim.ours || !claim.number.empty(); }
+
+// Which of the paper's claims a summary list takes.
+enum class Kinds { All, TheoremsOnly };
+
+// One summary list: the paper's statements with `verdict` (of `kinds`), each with its reason in full.
+void summary_list(const Context& c, Page& page, Verdict verdict, const std::string& title, Kinds kinds) {
   std::vector<std::string> items;
   for (const auto& [section, claims] : paper_order(c))
     for (const ReportClaim* rc : claims) {
-      if (rc->claim.ours || rc->verdict != verdict) continue;
+      if (!is_papers(rc->claim) || rc->verdict != verdict) continue;
+      if (kinds == Kinds::TheoremsOnly && !is_theorem(rc->claim)) continue;
       std::string reason = short_reason(*rc);
       items.push_back(page.link(numbered_label(c, rc->claim.label), claim_href(c, rc->claim.label, true)) +
-                      page.text(": ") + prose(page, reason));
+                      page.text(": ") + prose(c, page, reason, true));
     }
   if (items.empty()) return;
   page.heading(3, page.text(title + " (" + std::to_string(items.size()) + ")"));
@@ -534,31 +666,48 @@ void index_opening(const Context& c, Page& page) {
 
 // The one-page summary: the paper's refuted, ill-posed and proved labels one line each, then counts of the rest.
 void index_summary(const Context& c, Page& page) {
-  page.heading(2, "Summary");
+  page.heading(2, "Summary", "summary");
   page.paragraph(
       page.text("REFUTED: a counterexample the exact reference confirms, under every reading the paper admits. "
                 "ILL-POSED: undefined, vacuous or contradictory as printed, or true under one reading and false under "
-                "another. PROVED: for the whole domain, confirmed by a second solver. The paper's own labels:"));
+                "another. PROVED: for the whole domain, confirmed by a second solver. The paper's own statements (its "
+                "labels, and the remarks it numbers without one):"));
   const std::vector<std::pair<Verdict, std::string>> listed{
       {Verdict::Refuted, "Refuted"}, {Verdict::IllPosed, "Ill-posed"}, {Verdict::Proved, "Proved"}};
-  for (const auto& [verdict, title] : listed) summary_list(c, page, verdict, title);
+  for (const auto& [verdict, title] : listed) summary_list(c, page, verdict, title, Kinds::All);
+  for (Verdict v : all_verdicts())
+    if (std::none_of(listed.begin(), listed.end(), [&](const auto& l) { return l.first == v; }))
+      summary_list(c, page, v, "Theorems and corollaries " + to_string(v), Kinds::TheoremsOnly);
   std::string rest;
   for (Verdict v : all_verdicts()) {
     if (std::any_of(listed.begin(), listed.end(), [&](const auto& l) { return l.first == v; })) continue;
     std::size_t n = 0;
-    for (const ReportClaim& rc : c.run.claims) n += !rc.claim.ours && rc.verdict == v;
+    for (const ReportClaim& rc : c.run.claims) n += is_papers(rc.claim) && rc.verdict == v && !is_theorem(rc.claim);
     if (n) rest += (rest.empty() ? "" : ", ") + std::to_string(n) + " " + to_string(v);
   }
   std::size_t ours = 0;
-  for (const ReportClaim& rc : c.run.claims) ours += rc.claim.ours;
+  for (const ReportClaim& rc : c.run.claims) ours += !is_papers(rc.claim);
   if (!rest.empty())
-    page.paragraph(page.text("Also among the paper's labels: " + rest + "; and " + std::to_string(ours) +
+    page.paragraph(page.text("Also among the paper's statements: " + rest + "; and " + std::to_string(ours) +
                              " claims of ours (repairs and checkable parts). All are in the table below."));
+}
+
+// The table of contents: the summary, then every section in paper order with its count of claims.
+void index_contents(const Context& c, Page& page) {
+  std::vector<std::string> items{page.link("Summary", "#summary")};
+  for (const auto& [section, claims] : paper_order(c))
+    items.push_back(page.link(numbered_section(c, section), "#" + section) +
+                    page.text(" (" + std::to_string(claims.size()) + (claims.size() == 1 ? " claim)" : " claims)")));
+  page.raw_html("<nav class=\"toc\" id=\"contents\">\n");
+  page.heading(2, page.text("Contents"));
+  page.items(items, true);
+  page.raw_html("</nav>\n");
 }
 
 void write_index(Context& c) {
   Page page(c.markup, "palcheck report", "");
   index_opening(c, page);
+  index_contents(c, page);
   index_summary(c, page);
   page.heading(2, "All claims, by section in paper order");
   for (const auto& [section, claims] : paper_order(c)) {
@@ -569,11 +718,11 @@ void write_index(Context& c) {
       if (std::string note = side_note(*rc); !note.empty()) verdict += page.line_break() + page.emph(page.text(note));
       rows.push_back({page.link(numbered_label(c, rc->claim.label), claim_href(c, rc->claim.label, true)) +
                           (rc->claim.ours ? page.text(" (ours)") : ""),
-                      verdict, prose(page, reason_of(*rc))});
+                      verdict, prose(c, page, reason_of(*rc), true)});
     }
     page.table({page.text("claim"), page.text("verdict"), page.text("evidence")}, rows);
   }
-  write_text(c.dir / ("index" + page_ext(c)), page.finish());
+  write_page(c, c.dir / ("index" + page_ext(c)), page);
 }
 
 // KaTeX and the script that runs it, for pages with formulas (HTML only).
@@ -599,15 +748,18 @@ void write_report(const ReportRun& run, const ReportOptions& options, std::ostre
             options.format == PageFormat::Html ? ImageFormat::Svg : ImageFormat::Png,
             gnuplot_available(),
             tmp,
+            {},
+            false,
             {}};
   for (const ReportClaim& rc : run.claims) c.by_label[rc.claim.label] = &rc;
+  for (const auto& [section, claims] : paper_order(c))
+    c.sequence.insert(c.sequence.end(), claims.begin(), claims.end());
   if (progress && !c.tex.available())
     *progress << "palcheck report: no --tex: statements in palcheck's words (--tex PAPER.tex quotes the paper's)\n";
   if (progress && !c.draw) *progress << "palcheck report: gnuplot not found; figures as data tables only\n";
   fs::create_directories(tmp / "claims");
   if (c.markup == Markup::Html) {
     write_text(tmp / "style.css", style_sheet());
-    if (c.tex.available()) write_math_support(c);
   }
   std::size_t done = 0;
   for (const ReportClaim& rc : run.claims) {
@@ -616,6 +768,7 @@ void write_report(const ReportRun& run, const ReportOptions& options, std::ostre
     write_claim_page(c, rc);
   }
   write_index(c);
+  if (c.markup == Markup::Html && c.any_formula) write_math_support(c);
   std::vector<std::string> kept;
   folder.commit(&kept);
   if (progress)

@@ -8,9 +8,15 @@ report folder, a broken local link or anchor, an image that does not render, raw
 typeset (a .math element without KaTeX's output, or a .katex-error). Every SVG figure: no plotted data, data
 at a single point, or a legend wider than a quarter of the figure.
 
+What a referee needs of the report as a whole: the index has a table of contents linking every section; no
+TeX script (M_{i+1}, R^{1 x d}, u_n) is left untypeset in palcheck's own sentences, each claim page's
+statement in our words among them; with --run RUN_JSON, every PROVED claim's page shows each of its proofs'
+semantic mutants (one table row per mutant the run lists, or says there are none when the run lists none);
+and figures are numbered 1, 2, ... on each page.
+
 Screenshots: the first screen of the index (summary.png), the whole index, and the pages named by --shots.
 
-usage: chromium_check.py [--shots PAGE,PAGE] REPORT_DIR SCREENSHOT_DIR [PAGE ...]
+usage: chromium_check.py [--shots PAGE,PAGE] [--run RUN_JSON] REPORT_DIR SCREENSHOT_DIR [PAGE ...]
        (pages relative to REPORT_DIR; default: every .html and .svg file in it)
 """
 import argparse, base64, json, os, re, socket, struct, subprocess, sys, tempfile, time, urllib.parse, urllib.request, shutil
@@ -141,6 +147,17 @@ HTML_PROBE = r"""(() => {
     untypeset: Array.from(document.querySelectorAll('.math')).filter(e => !e.querySelector('.katex'))
                     .map(e => e.textContent.slice(0, 80)),
     errors: Array.from(document.querySelectorAll('.katex-error')).map(e => e.textContent.slice(0, 80)),
+    contents: Array.from(document.querySelectorAll('nav.toc a[href^="#"]')).map(a => a.getAttribute('href').slice(1)),
+    sections: Array.from(document.querySelectorAll('h3[id]')).map(h => h.id),
+    ours: Array.from(document.querySelectorAll('p.ours')).map(p => {
+      const copy = p.cloneNode(true);
+      copy.querySelectorAll('.katex').forEach(k => k.remove());
+      return {typeset: p.querySelectorAll('.katex').length, text: copy.textContent};
+    }),
+    mutants: Array.from(document.querySelectorAll('.mutants table tr')).filter(r => r.querySelector('td')).length,
+    no_mutants: document.querySelectorAll('.mutants.none').length,
+    figures: Array.from(document.querySelectorAll('figcaption, p'))
+                  .map(e => (/^Figure (\d+)\b/.exec(e.textContent.trim()) || [])[1]).filter(n => n),
   };
 })()"""
 
@@ -180,6 +197,44 @@ SVG_PROBE = r"""(() => {
 })()"""
 
 
+# A TeX script written into text: a name followed by _{ ^{ ^( (anywhere outside formulas and code), or a short
+# unbraced one (u_n, mu_ij) in a sentence of palcheck's own, where claim labels (lem:pop_one) are not formulas.
+RAW_SCRIPT = re.compile(r"[A-Za-z](?:_\{|\^\{|\^\()")
+SHORT_SCRIPT = re.compile(r"(?<![\w:])[A-Za-z]+[_^][A-Za-z0-9]{1,2}\b(?![.:])")
+
+
+def stem(label):
+    return label.replace(":", "_").replace("/", "_")
+
+
+def report_problems(name, probe, run):
+    """What the report as a whole must show on this page (see the module's docstring)."""
+    problems = []
+    if name == "index.html":
+        if not probe["contents"]:
+            problems.append("no table of contents (nav.toc with links to the sections)")
+        missing = [s for s in probe["sections"] if s not in probe["contents"]]
+        if missing:
+            problems.append(f"table of contents lacks sections: {', '.join(missing)}")
+    for ours in probe["ours"]:
+        text = " ".join(w for w in ours["text"].split() if ":" not in w)
+        raw = RAW_SCRIPT.search(text) or SHORT_SCRIPT.search(text)
+        if raw:
+            problems.append(f"untypeset formula in our words: ...{text[max(0, raw.start() - 30):raw.end() + 30]}...")
+    numbers = [int(n) for n in probe["figures"]]
+    if numbers != list(range(1, len(numbers) + 1)):
+        problems.append(f"figures not numbered 1, 2, ... in order: {numbers}")
+    if run is not None and name.startswith("claims/") and name.endswith(".html"):
+        claim = run.get(name[len("claims/"):-len(".html")])
+        if claim is not None and claim["verdict"] == "PROVED":
+            expected = sum(len(r.get("mutants", {}).get("list", [])) for r in claim["evidence"]["results"] if r["verdict"] == "PROVED")
+            if expected == 0 and not probe["no_mutants"]:
+                problems.append("PROVED page says nothing of semantic mutants (the run lists none)")
+            elif probe["mutants"] != expected:
+                problems.append(f"PROVED page shows {probe['mutants']} mutants, the run lists {expected}")
+    return problems
+
+
 def html_problems(report, name, probe):
     problems = []
     if probe["text"] < 200:
@@ -202,6 +257,9 @@ def html_problems(report, name, probe):
         at = prose.find(needle)
         if at >= 0:
             problems.append(f"{what}: ...{prose[max(0, at - 40):at + 40]}...")
+    script = RAW_SCRIPT.search(prose)
+    if script:
+        problems.append(f"raw TeX script outside formulas: ...{prose[max(0, script.start() - 40):script.end() + 40]}...")
     command = re.search(r"\\[A-Za-z]{2,}", prose)
     if command:
         problems.append(f"raw TeX outside code blocks: ...{prose[max(0, command.start() - 40):command.end() + 40]}...")
@@ -231,6 +289,7 @@ def svg_problems(probe):
 def main():
     parser = argparse.ArgumentParser(usage=__doc__)
     parser.add_argument("--shots", default="", help="comma-separated pages to screenshot whole")
+    parser.add_argument("--run", help="the verify JSON the report was made from (PROVED pages must show mutants)")
     parser.add_argument("report")
     parser.add_argument("screenshots")
     parser.add_argument("pages", nargs="*")
@@ -245,6 +304,9 @@ def main():
                     found.append(os.path.relpath(os.path.join(folder, f), report))
         pages = sorted(found, key=lambda p: (p != "index.html", p))
     shots = set(s for s in args.shots.split(",") if s)
+    run = None
+    if args.run:
+        run = {stem(c["label"]): c for c in json.load(open(args.run))["claims"]}
     os.makedirs(args.screenshots, exist_ok=True)
     profile = tempfile.mkdtemp(prefix="palcheck-chromium-")
     browser = subprocess.Popen([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -275,7 +337,7 @@ def main():
             tab.wait_for("Page.loadEventFired", 60)
             svg = name.endswith(".svg")
             probe = tab.evaluate(SVG_PROBE if svg else HTML_PROBE)
-            problems = svg_problems(probe) if svg else html_problems(report, name, probe)
+            problems = svg_problems(probe) if svg else html_problems(report, name, probe) + report_problems(name, probe, run)
             saved = []
             if name == "index.html":
                 path = os.path.join(args.screenshots, "summary.png")

@@ -2,18 +2,20 @@
 // KaTeX, nothing else raw), the choice of the headline counterexample (before and after the verify JSON
 // marks one), a shard's file refused, verdicts and scopes read into their types (other spellings refused), a
 // searched counterexample read apart, and the exact data behind figures 1, 2 and 5.
+#include "reference/algorithm1.h"
 #include "reference/preisach_memory.h"
+#include "tests/tools/report/spoiled_run.h"
 #include "tools/report/figures.h"
 #include "tools/report/paper_tex.h"
 #include "tools/report/report_input.h"
 #include "tools/report/tex_text.h"
-#include "tests/tools/report/spoiled_run.h"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <set>
 
 namespace palcheck::report {
 namespace {
@@ -369,6 +371,60 @@ TEST(CostFigures, DrawTheFamilyTableOfAResult) {
     EXPECT_EQ(*parse_rational(figures[0].data.rows[i][3]), *parse_rational("4.00"));
   }
   EXPECT_NE(figures[0].data.rows[0][0].find("total-ops on rising-run"), std::string::npos);
+}
+
+TEST(CostFigures, FitTheSlopeOnLogLogAxes) {
+  // cost = 3 n^2 exactly: slope 2 whatever the constant; zero costs (not drawable on log axes) are left out.
+  std::vector<Q> sizes, costs;
+  for (long n : {2L, 4L, 8L, 64L}) sizes.push_back(Q(n)), costs.push_back(Q(3 * n * n));
+  sizes.push_back(Q(128)), costs.push_back(Q(0));
+  std::optional<double> slope = log_log_slope(sizes, costs);
+  ASSERT_TRUE(slope);
+  EXPECT_NEAR(*slope, 2.0, 1e-12);
+  EXPECT_FALSE(log_log_slope({Q(4)}, {Q(5)}));
+  EXPECT_FALSE(log_log_slope({Q(4), Q(4)}, {Q(5), Q(6)}));
+}
+
+TEST(StackFigures, DrawEqualPairsApart) {
+  // def:stack's duplicate pairs: some reading of Algorithm 1 leaves (1, 0) twice on u = 1, 0, 1, 0, 1, 0; every
+  // pair drawn must still have a point of its own.
+  bool duplicates = false;
+  for (FirstInput first : {FirstInput::Empty, FirstInput::PushPair})
+    for (UnsetLast last : {UnsetLast::PreviousInput, UnsetLast::Top, UnsetLast::Persist}) {
+      Instance instance{"def:stack",
+                        "s",
+                        {{"algorithm1", to_string(Algorithm1Options{first, last})}},
+                        {{"u", {Q(1), Q(0), Q(1), Q(0), Q(1), Q(0)}}}};
+      std::vector<Figure> figures = stack_figures(instance);
+      ASSERT_EQ(figures.size(), 1u) << instance.options.at("algorithm1");
+      for (const auto& row : figures[0].data.rows) duplicates |= row[3].find("(1, 0), (1, 0)") != std::string::npos;
+      for (const std::string block : {"$stackM << EOD\n", "$stackm << EOD\n"}) {
+        const std::string& script = figures[0].gnuplot;
+        std::size_t at = script.find(block);
+        ASSERT_NE(at, std::string::npos);
+        std::size_t begin = at + block.size(), end = script.find("EOD\n", begin);
+        std::set<std::string> points;
+        std::size_t lines = 0;
+        for (std::size_t i = begin; i < end; i = script.find('\n', i) + 1, ++lines)
+          points.insert(script.substr(i, script.find('\n', i) - i));
+        EXPECT_EQ(points.size(), lines) << script.substr(begin, end - begin);
+      }
+    }
+  EXPECT_TRUE(duplicates) << "no reading leaves equal pairs: the test shows nothing";
+}
+
+TEST(PopSignalFigures, MarkAndLabelTheSignal) {
+  // Maxima 13/4 then 5/4 left on the memory; eps = 1/4: the POP signal is 13/4 + 1/2 = 15/4.
+  Instance instance{
+      "lem:pop_one", "encoded-stack-every-reading", {}, {{"u", {Q(13, 4), Q(-3), Q(5, 4), Q(-2)}}, {"eps", {Q(1, 4)}}}};
+  std::vector<Figure> figures = pop_signal_figures(instance);
+  ASSERT_EQ(figures.size(), 1u);
+  const Figure& f = figures[0];
+  EXPECT_EQ(f.data.rows.back()[1], "15/4");
+  EXPECT_NE(f.caption.find("= 15/4"), std::string::npos);
+  EXPECT_NE(f.gnuplot.find("\"POP signal 15/4\""), std::string::npos);
+  instance.scenario = "other";
+  EXPECT_TRUE(pop_signal_figures(instance).empty());
 }
 
 TEST(CostFigures, OnlyForCostClaims) {

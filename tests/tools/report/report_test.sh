@@ -3,8 +3,10 @@
 # palcheck's own words) and with --tex (statements quoted and typeset), each made twice (byte-identical);
 # the Markdown variant; bad input (exit 2, nothing written); the figure data read back against the replay
 # files; and every page and figure of both reports loaded in headless Chromium (chromium_check.py), which
-# must itself fail on pages made with each defect it looks for. Screenshots, the summary page's among them,
-# are left in WORK_DIR/screenshots-*/.
+# must itself fail on pages made with each defect it looks for (among them a missing table of contents, raw
+# TeX scripts in palcheck's own sentences, a PROVED page without its mutants, figure numbers out of order).
+# Without chromium the browser part is skipped (exit 77, said on standard output). Screenshots, the summary
+# page's among them, are left in WORK_DIR/screenshots-*/.
 #
 # The TeX given to --tex is paper_excerpt.tex, a small paper written for this test (the user's copy of the
 # paper is not part of the source tree); when PALCHECK_PAPER_TEX names a readable file (the paper itself),
@@ -38,7 +40,10 @@ make_report() {
 
 make_report words
 grep -q -- "--tex PAPER.tex" "$work/words/index.html" || fail "words: the first page does not say how to quote the paper"
-[ ! -e "$work/words/katex" ] || fail "words: KaTeX bundled though no page has a formula"
+[ -f "$work/words/katex/katex.min.js" ] && [ -f "$work/words/math.js" ] ||
+  fail "words: palcheck's own formulas, yet KaTeX not bundled"
+grep -qF 'class="math">R^{1\times d}' "$work/words/claims/def_mpal.html" ||
+  fail "words: def:mpal's statement in our words has no formula for KaTeX"
 
 make_report quoted --tex "$here/paper_excerpt.tex"
 grep -q "As printed in the paper" "$work/quoted/claims/def_relay.html" || fail "quoted: def:relay's statement not quoted"
@@ -79,6 +84,12 @@ mkdir -p "$work/precious" && touch "$work/precious/keep"
 
 python3 "$here/figure_data_check.py" "$work/words" "$work/replays" "$work/run.json" || fail "figure data"
 
+if [ ! -x "${PALCHECK_CHROMIUM:-/usr/bin/chromium}" ]; then
+  echo "SKIPPED: ${PALCHECK_CHROMIUM:-/usr/bin/chromium} not found: the reports were made and checked, but not" \
+    "opened in a browser (install chromium, or set PALCHECK_CHROMIUM)"
+  exit 77
+fi
+
 # The checker must fail on each defect it looks for: pages and figures made with them.
 defects="$work/defects"
 mkdir -p "$defects"
@@ -90,6 +101,8 @@ cat >"$defects/tex.html" <<'HTML'
 <!DOCTYPE html><html><head><title>raw</title></head><body>
 <p>See Section~\ref{sec:tc} and the result {"answer":"sat"} for a formula $x^2$ that was never typeset.</p>
 <p><span class="math">\alpha</span> stays untypeset, and <code>\ref{ok}</code> in code is fine.</p>
+<p>Figure 2: numbered before Figure 1 on this page.</p><figure><figcaption>Figure 1: x</figcaption></figure>
+<p class="ours">In our words: if M_i &gt; m_i and M_{i+1} then</p>
 <p>Padding so that the page is not blank. Padding so that the page is not blank. Padding so that the page is
 not blank. Padding so that the page is not blank. Padding so that the page is not blank.</p></body></html>
 HTML
@@ -108,13 +121,26 @@ set xrange [0:1]
 set yrange [0:1]
 plot 5 title "off the axes"
 GNUPLOT
+mkdir -p "$defects/claims"
+cat >"$defects/claims/prop_x.html" <<'HTML'
+<!DOCTYPE html><html><head><title>proved</title></head><body><h1>prop:x PROVED</h1>
+<p>A proof without its mutants. Padding so that the page is not blank. Padding so that the page is not blank.
+Padding so that the page is not blank. Padding so that the page is not blank. Padding so that it is not.</p>
+</body></html>
+HTML
+cat >"$defects/run.json" <<'JSON'
+{"claims": [{"label": "prop:x", "verdict": "PROVED", "evidence": {"results": [{"verdict": "PROVED",
+  "mutants": {"summary": "1 of 1 refuted", "list": [{"name": "tie order flipped", "refuted": true}]}}]}}]}
+JSON
 (cd "$defects" && gnuplot figures.gp) >"$work/defects-gnuplot.log" 2>&1 ||
   fail "gnuplot could not draw the defect figures"
-python3 "$here/chromium_check.py" "$defects" "$work/screenshots-defects" index.html tex.html one_point.svg \
-  wide_legend.svg empty.svg >"$work/defects.log" 2>&1 && fail "the Chromium check passed pages with defects"
+python3 "$here/chromium_check.py" --run "$defects/run.json" "$defects" "$work/screenshots-defects" index.html \
+  tex.html claims/prop_x.html one_point.svg wide_legend.svg empty.svg >"$work/defects.log" 2>&1 &&
+  fail "the Chromium check passed pages with defects"
 for what in "blank page" "console error" "broken local link" "request outside the report folder" \
   "raw TeX \\\\ref" "raw TeX ~\\\\" "raw JSON" "untypeset formula (raw" "untypeset formula (KaTeX" \
-  "single point" "legend" "empty figure"; do
+  "single point" "legend" "empty figure" "no table of contents" "raw TeX script" "untypeset formula in our words" \
+  "figures not numbered" "PROVED page shows 0 mutants"; do
   grep -q "$what" "$work/defects.log" || fail "the Chromium check missed: $what (see $work/defects.log)"
 done
 echo "chromium check: catches every defect it looks for"
@@ -122,7 +148,7 @@ echo "chromium check: catches every defect it looks for"
 check_in_chromium() {
   local name=$1
   python3 "$here/chromium_check.py" --shots claims/alg_stack.html,claims/thm_tc.html,claims/lem_pop_one.html \
-    "$work/$name" "$work/screenshots-$name" >"$work/chromium-$name.log" 2>&1 ||
+    --run "$work/run.json" "$work/$name" "$work/screenshots-$name" >"$work/chromium-$name.log" 2>&1 ||
     { cat "$work/chromium-$name.log"; fail "Chromium on the $name report"; }
   tail -1 "$work/chromium-$name.log"
   echo "summary page of the $name report: $work/screenshots-$name/summary.png"

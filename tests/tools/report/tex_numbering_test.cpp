@@ -11,6 +11,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 namespace palcheck::report {
@@ -89,11 +90,47 @@ void expect_table_numbers(const std::string& tex, const std::string& source) {
   }
 }
 
+// The statements the paper numbers without a \label, each named by the labelled statement it follows: the
+// first environment of its kind after that label is it.
+const std::map<std::string, std::string> kUnlabelledAfter{{"rem:efo_vs_fo", "thm:efo"},
+                                                          {"rem:rfim_structure", "prop:preisach_rfim"},
+                                                          {"rem:retrieval", "prop:hopfield_pal"},
+                                                          {"rem:criticality_learning", "prop:criticality"}};
+
+// The labels of ours with a number get the number LaTeX gives the unlabelled statement they name.
+void expect_unlabelled_numbers(std::string tex, const std::string& source) {
+  Registry registry;
+  register_paper_claims(registry);
+  std::vector<const Claim*> numbered;
+  for (const Claim& c : registry.claims())
+    if (c.ours && !c.number.empty()) numbered.push_back(&c);
+  ASSERT_EQ(numbered.size(), kUnlabelledAfter.size()) << "every numbered label of ours has its place here";
+  for (const Claim* c : numbered) {
+    auto after = kUnlabelledAfter.find(c->label);
+    ASSERT_NE(after, kUnlabelledAfter.end()) << c->label;
+    std::size_t anchor = tex.find("\\label{" + after->second + "}");
+    ASSERT_NE(anchor, std::string::npos) << after->second << " in " << source;
+    std::string begin = "\\begin{" + c->kind + "}";
+    std::size_t at = tex.find(begin, anchor);
+    ASSERT_NE(at, std::string::npos) << c->label << ": no " << c->kind << " after " << after->second;
+    EXPECT_EQ(tex.substr(at, tex.find("\\end{" + c->kind + "}", at) - at).find("\\label"), std::string::npos)
+        << c->label << ": the " << c->kind << " after " << after->second << " has a label of its own";
+    tex.insert(at + begin.size(), "\\label{" + c->label + "}");
+  }
+  std::map<std::string, TexNumber> numbers = tex_numbers(tex);
+  for (const Claim* c : numbered) {
+    auto number = numbers.find(c->label);
+    ASSERT_NE(number, numbers.end()) << c->label;
+    EXPECT_EQ(number->second.printed(), c->number) << c->label << " in " << source;
+  }
+}
+
 TEST(TexNumbering, TheClaimTableHasThePapersNumbers) {
   std::string path = PALCHECK_SOURCE_DIR "/tests/tools/report/paper_structure.tex";
   std::string tex = read(path);
   ASSERT_FALSE(tex.empty()) << path;
   expect_table_numbers(tex, path);
+  expect_unlabelled_numbers(tex, path);
   EXPECT_EQ(PaperTex::load(path).number("thm:tc")->printed(), "Theorem 4.6") << "PaperTex numbers what it loads";
 }
 
