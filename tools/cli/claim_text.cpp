@@ -184,7 +184,7 @@ void write_result(std::ostream& out, const Registry& registry, const CheckResult
   if (std::map<std::string, std::string> shown = interpretation_text(r); !shown.empty())
     out << "  reading: " << conditions_line(shown) << "\n";
   if (!r.hypotheses_used.empty()) out << "  hypotheses used: " << join(r.hypotheses_used, "; ") << "\n";
-  for (const Assumption& a : r.assumptions) out << "  given, " << to_string(a.kind) << ": " << assumption_text(a) << "\n";
+  for (const Assumption& a : r.assumptions) out << "  given: " << assumption_text(a) << "\n";
   if (!r.bound.empty()) out << "  bound: " << r.bound << "\n";
   if (r.second_solver) out << "  second solver: " << r.second_solver->solver << ": " << r.second_solver->answer << "\n";
   if (!r.mutants.empty()) out << "  mutants: " << mutants_line(r) << "\n";
