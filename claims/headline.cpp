@@ -25,13 +25,18 @@ std::size_t instance_size(const Instance& instance) {
   return size;
 }
 
-const CheckResult* headline(const std::vector<CheckResult>& results) {
+Generality generality(const CheckResult& result) {
+  return result.method == "property" ? Generality::Generated : Generality::General;
+}
+
+const CheckResult* headline(const std::vector<CheckResult>& results,
+                            const std::function<HeadlineRank(const CheckResult&)>& rank) {
   const CheckResult* best = nullptr;
-  std::size_t best_size = 0;
+  std::pair<HeadlineRank, std::size_t> best_key;
   for (const CheckResult& r : results) {
     if (r.verdict != Verdict::Refuted || !r.counterexample || r.scope != Scope::Statement) continue;
-    std::size_t size = instance_size(*r.counterexample);
-    if (!best || size < best_size) best = &r, best_size = size;
+    std::pair<HeadlineRank, std::size_t> key{rank(r), instance_size(*r.counterexample)};
+    if (!best || key < best_key) best = &r, best_key = key;
   }
   return best;
 }

@@ -62,16 +62,30 @@ const CheckResult* headline_for(const Claim& claim, const std::vector<CheckResul
   bool has_algorithm1 = std::any_of(results.begin(), results.end(), [&](const CheckResult& r) {
     return counts(r) && reading_of(claim, r).count("stack");
   });
-  std::vector<CheckResult> own, every;
-  std::vector<const CheckResult*> own_origin, every_origin;
+  std::vector<CheckResult> candidates;
+  std::vector<const CheckResult*> origin;
   for (const CheckResult& r : results) {
     if (has_algorithm1 && classical(r)) continue;
-    own.push_back(r), own_origin.push_back(&r);
-    if (reading_of(claim, r).empty()) every.push_back(r), every_origin.push_back(&r);
+    candidates.push_back(r), origin.push_back(&r);
   }
-  if (const CheckResult* h = headline(every)) return every_origin[static_cast<std::size_t>(h - every.data())];
-  if (const CheckResult* h = headline(own)) return own_origin[static_cast<std::size_t>(h - own.data())];
-  return headline(results);
+  if (const CheckResult* h = headline(candidates, [&](const CheckResult& r) {
+        // One completion of Algorithm 1 is one reading of the stack, whether or not the row lists it.
+        bool one_completion = stack_of(r) && !classical(r);
+        return HeadlineRank{reading_of(claim, r).empty() && !one_completion ? Readings::Every : Readings::Some,
+                            generality(r)};
+      }))
+    return origin[static_cast<std::size_t>(h - candidates.data())];
+  return headline(results, [](const CheckResult& r) { return HeadlineRank{Readings::Some, generality(r)}; });
+}
+
+std::string sub_claim_line(Verdict claim_verdict, const std::vector<CheckResult>& results) {
+  if (claim_verdict == Verdict::Proved || claim_verdict == Verdict::Refuted) return "";
+  for (const CheckResult& r : results) {
+    if (r.verdict != Verdict::Proved || r.scope != Scope::SubClaim) continue;
+    for (const auto& [key, value] : r.details)
+      if (key == "left of the statement") return "; PROVED as a sub-claim only, left: " + value;
+  }
+  return "";
 }
 
 ReadingVerdict combine_readings(const Claim& claim, const std::vector<CheckResult>& results) {

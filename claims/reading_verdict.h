@@ -27,10 +27,15 @@ struct ReadingVerdict {
 /// from the result's typed reading. A dimension the result holds under every value of is left out.
 std::map<std::string, std::string> reading_of(const Claim& claim, const CheckResult& result);
 
-/// The headline of a refuted claim: the smallest statement refutation (claims/headline.h), preferring one
-/// that covers every reading at once (reading_of is empty), never the classical-memory repair of a claim
-/// judged under Algorithm 1; nullptr when there is none.
+/// The headline of a refuted claim: the strongest statement refutation (claims/headline.h): one that covers
+/// every reading at once (reading_of is empty and it names no single completion of Algorithm 1) first, then
+/// a general result before a generated instance, then the smallest; never the classical-memory repair of a
+/// claim judged under Algorithm 1; nullptr when there is none.
 const CheckResult* headline_for(const Claim& claim, const std::vector<CheckResult>& results);
+
+/// What a claim that is not PROVED owes its sub-claim proofs: "; PROVED as a sub-claim only (what is
+/// left: ...)", naming the part of the statement their assumptions leave out; "" when there is none.
+std::string sub_claim_line(Verdict claim_verdict, const std::vector<CheckResult>& results);
 
 /// combine() per reading, then the rule above.
 ReadingVerdict combine_readings(const Claim& claim, const std::vector<CheckResult>& results);

@@ -1,6 +1,8 @@
 // The claim registry (see registry.h).
 #include "claims/registry.h"
 
+#include "claims/proof_scopes.h"
+
 #include <stdexcept>
 
 namespace palcheck {
@@ -81,12 +83,34 @@ CheckResult confirm_refutation(const Registry& registry, CheckResult result) {
   return result;
 }
 
+namespace {
+
+// A PROVED result with what its proof takes as given, its sentence generated from it; when those
+// assumptions do not cover the statement, a sub-claim that names what is left.
+void scope_proof(CheckResult& r, const std::string& label) {
+  r.assumptions = proof_assumptions(label, r.method);
+  if (r.assumptions.empty()) return;
+  if (std::optional<Assumption> model = stack_model(r.reading)) r.assumptions.insert(r.assumptions.begin(), *model);
+  const std::vector<Assumption>& statement = statement_scope(label);
+  std::vector<std::string> left = statement.empty() ? std::vector<std::string>{} : uncovered(statement, r.assumptions);
+  r.summary += " [given: " + assumptions_text(r.assumptions) + "]";
+  if (left.empty() || r.scope != Scope::Statement) return;
+  r.scope = Scope::SubClaim;
+  std::string text;
+  for (const std::string& l : left) text += (text.empty() ? "" : "; ") + l;
+  r.summary = "sub-claim only (" + text + "): " + r.summary;
+  r.details.emplace_back("left of the statement", text);
+}
+
+}  // namespace
+
 std::vector<CheckResult> run_checker(const Registry& registry, const Checker& checker, const RunConfig& config) {
   std::vector<CheckResult> results;
   try {
     for (CheckResult& r : checker.run(config)) {
       if (r.method.empty()) r.method = checker.method;
       r.scope = checker.scope;
+      if (r.verdict == Verdict::Proved) scope_proof(r, checker.label);
       results.push_back(confirm_refutation(registry, std::move(r)));
     }
   } catch (const std::exception& e) {

@@ -22,10 +22,11 @@ constexpr NameTable<Verdict, 9> kNames{{
     {Verdict::Error, "ERROR"},
 }};
 
-constexpr NameTable<Scope, 3> kScopes{{
+constexpr NameTable<Scope, 4> kScopes{{
     {Scope::Statement, "statement"},
     {Scope::ProofStep, "proof step"},
     {Scope::FixedParameter, "fixed parameter"},
+    {Scope::SubClaim, "sub-claim"},
 }};
 
 // Strongest first: see combine() in verdict.h.

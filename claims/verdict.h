@@ -2,6 +2,7 @@
 // the rules that combine several checkers' results into one verdict per paper label.
 #pragma once
 
+#include "claims/assumption.h"
 #include "claims/instance.h"
 #include "claims/reading.h"
 
@@ -33,9 +34,10 @@ enum class Scope {
   Statement,       ///< the claim as its row states it (a sub-claim's row states the sub-claim)
   ProofStep,       ///< a step of the paper's proof (the claim may still hold, or fail elsewhere)
   FixedParameter,  ///< the claim at one value of a parameter the statement quantifies over
+  SubClaim,        ///< a proof under assumptions narrower than the statement: proves a sub-claim only
 };
 
-/// "statement", "proof step", "fixed parameter".
+/// "statement", "proof step", "fixed parameter", "sub-claim".
 std::string to_string(Scope s);
 
 /// The inverse of to_string(Scope); nullopt for any other spelling.
@@ -79,6 +81,7 @@ struct CheckResult {
   std::uint64_t cases = 0;                    ///< for HELD/REFUTED by search: cases tried
   std::optional<std::uint64_t> seed;          ///< for searches: the seed
   std::vector<MutantResult> mutants;          ///< for proofs: the semantic mutants it declares, each run
+  std::vector<Assumption> assumptions;        ///< for PROVED: what the proof takes as given (its checker's declaration)
 
   /// Equal in every field (the parts of a sharded search that never stopped must be).
   bool operator==(const CheckResult&) const = default;

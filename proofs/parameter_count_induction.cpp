@@ -1,5 +1,6 @@
 // The parameter counts of rem:heads_dims (see parameter_count_induction.h). G counts the relays (i, j),
-// 1 <= j <= i <= L, of G_L; P = G^H, X = (L^2)^H and T = 2^H are carried by the induction over H.
+// 1 <= j <= i <= L, of G_L; P = G^H, X = (L^2)^H, T = 2^H and Y = (L(L+1))^H are carried by the induction
+// over H, and P T = Y pins each factor to |G_L| = L(L+1)/2 exactly.
 #include "proofs/parameter_count_induction.h"
 
 namespace palcheck::proofs {
@@ -7,10 +8,10 @@ namespace {
 
 constexpr InductionText kText{
     "parameter_counts",
-    "grid: 2 |G_L| = L(L+1); product: after H factors, 0 < P <= X and P T >= X, with P = |G_L|^H, X = L^(2H), "
-    "T = 2^H",
+    "grid: 2 |G_L| = L(L+1); product: after H factors, 0 < P <= X, P T >= X and P T = Y, with P = |G_L|^H, "
+    "X = L^(2H), T = 2^H, Y = (L(L+1))^H",
     "grid L -> L+1: row i = L+1 adds the L+1 relays (L+1, j), j = 1..L+1; product H -> H+1: P' = P |G_L|, "
-    "X' = X L^2, T' = 2T, using L^2 / 2 <= |G_L| <= L^2; scalar heads: H |G_L| between H L^2 / 2 and H L^2",
+    "X' = X L^2, T' = 2T, Y' = Y L(L+1), using L^2 / 2 <= |G_L| <= L^2; scalar heads: H |G_L| between H L^2 / 2 and H L^2",
     "vPAL's measure read as the H-fold product of grid half-planes (the paper defines vPAL nowhere, see "
     "def:mpal:vpal); one weight per relay (i, j) of G_L"};
 
@@ -61,31 +62,34 @@ ChainQuery<Change> scalar_heads(Change mutant) {
           {Change::ScalarWithoutHalf}};
 }
 
-smt::Term product_invariant(const smt::Term& P, const smt::Term& X, const smt::Term& T) {
-  return 0 < P && P <= X && P * T >= X && T > 0;
+smt::Term product_invariant(const smt::Term& P, const smt::Term& X, const smt::Term& T, const smt::Term& Y) {
+  return 0 < P && P <= X && P * T >= X && T > 0 && P * T == Y;
 }
 
 ChainQuery<Change> product_base() {
-  return {"base: product H = 0", "P = X = T = 1 satisfy 0 < P <= X, P T >= X", [](smt::Context& c, Query& q) {
-            smt::Term P = c.real_const("P"), X = c.real_const("X"), T = c.real_const("T");
-            q.fact(P == 1 && X == 1 && T == 1);
-            q.fact(!product_invariant(P, X, T));
+  return {"base: product H = 0", "P = X = T = Y = 1 satisfy 0 < P <= X, P T >= X, P T = Y",
+          [](smt::Context& c, Query& q) {
+            smt::Term P = c.real_const("P"), X = c.real_const("X"), T = c.real_const("T"), Y = c.real_const("Y");
+            q.fact(P == 1 && X == 1 && T == 1 && Y == 1);
+            q.fact(!product_invariant(P, X, T, Y));
           }};
 }
 
 ChainQuery<Change> product_step(Change mutant) {
   return {"step: product H to H+1",
-          "0 < P <= X, P T >= X, 2 |G_L| = L(L+1), L >= 1 => the same for P |G_L|, X L^2 and 2T",
+          "0 < P <= X, P T >= X, P T = Y, 2 |G_L| = L(L+1), L >= 1 => the same for P |G_L|, X L^2, 2T and "
+          "Y L(L+1)",
           [mutant](smt::Context& c, Query& q) {
             smt::Term L = c.real_const("L"), G = c.real_const("G");
-            smt::Term P = c.real_const("P"), X = c.real_const("X"), T = c.real_const("T");
+            smt::Term P = c.real_const("P"), X = c.real_const("X"), T = c.real_const("T"), Y = c.real_const("Y");
             q.hypothesis("L >= 1", L >= 1);
             q.hypothesis("2 |G_L| = L(L+1)", 2 * G == L * (L + 1));
-            q.hypothesis("invariant after H factors", product_invariant(P, X, T));
+            q.hypothesis("invariant after H factors", product_invariant(P, X, T, Y));
             smt::Term T_next = mutant == Change::ProductWithoutFactor ? T : 2 * T;
-            q.fact(!product_invariant(P * G, X * L * L, T_next));
+            smt::Term factor = mutant == Change::FactorSquared ? L * L : G;
+            q.fact(!product_invariant(P * factor, X * L * L, T_next, Y * L * (L + 1)));
           },
-          {Change::ProductWithoutFactor}};
+          {Change::ProductWithoutFactor, Change::FactorSquared}};
 }
 
 const std::vector<Mutant<Change>> kMutants{
@@ -94,6 +98,7 @@ const std::vector<Mutant<Change>> kMutants{
      "the scalar heads' lower bound is H L^2 instead of H L^2 / 2"},
     {Change::ProductWithoutFactor, "product bound without 2^H",
      "the product's lower bound is L^(2H) instead of L^(2H) / 2^H (T stays 1)"},
+    {Change::FactorSquared, "vPAL factor L^2", "each factor of the H-fold product is L^2 instead of |G_L|"},
 };
 
 }  // namespace
@@ -110,7 +115,8 @@ InductionProof prove_parameter_counts(const RunConfig& config, ParameterCountCha
 InductionClaim parameter_count_claim() {
   return {
       "for every L >= 1 and H >= 1: |G_L| = L(L+1)/2, so H scalar heads carry H L(L+1)/2 weights (between "
-      "H L^2 / 2 and H L^2) and the H-fold product (L(L+1)/2)^H (between L^(2H) / 2^H and L^(2H)): the "
+      "H L^2 / 2 and H L^2) and the H-fold product exactly (L(L+1)/2)^H (2^H |G_L|^H = (L(L+1))^H; between "
+      "L^(2H) / 2^H and L^(2H)): the "
       "remark's H L^2 and L^(2H) are the orders of growth, as upper bounds",
       {},
       {{"vpal", "the H-fold product of grid half-planes"}},

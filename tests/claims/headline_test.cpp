@@ -16,6 +16,9 @@ CheckResult refuted(Instance x, Scope scope = Scope::Statement) {
   return r;
 }
 
+// Every result ranks alike: the smallest decides.
+HeadlineRank alike(const CheckResult&) { return {}; }
+
 TEST(Headline, SizeCountsTokensRelaysAndDigits) {
   // Digits computed from the decimal strings, entries from the list lengths (a relay counts once).
   Instance x{"l", "s", {}, {{"u", {Q(10), Q(-1, 2), Q(0)}}, {"alpha", {Q(3)}}, {"beta", {Q(-7)}}, {"weight", {Q(1)}}}};
@@ -31,13 +34,32 @@ TEST(Headline, TheSmallestStatementRefutationHeadsAndProofStepsNever) {
   Instance small{"l", "a", {}, {{"u", {Q(0)}}}};
   Instance large{"l", "a", {}, {{"u", {Q(-59085, 4), Q(3)}}}};
   std::vector<CheckResult> results{refuted(large), refuted(small, Scope::ProofStep), refuted(small)};
-  EXPECT_EQ(headline(results), &results[2]);
+  EXPECT_EQ(headline(results, alike), &results[2]);
   results.pop_back();
-  EXPECT_EQ(headline(results), &results[0]);
+  EXPECT_EQ(headline(results, alike), &results[0]);
   results.erase(results.begin());
-  EXPECT_EQ(headline(results), nullptr);
+  EXPECT_EQ(headline(results, alike), nullptr);
   // A refuted proof step alone does not refute the claim.
   EXPECT_EQ(combine(results), Verdict::Unknown);
+}
+
+// Every reading first, then a general result before a generated instance, then the smallest.
+TEST(Headline, TheStrongestRefutationHeadsBeforeTheSmallest) {
+  Instance small{"l", "a", {}, {{"u", {Q(0)}}}};
+  Instance large{"l", "a", {}, {{"u", {Q(-59085, 4), Q(3)}}}};
+  CheckResult generated = refuted(small), general = refuted(large);
+  generated.method = "property";
+  general.method = "z3";
+  EXPECT_EQ(generality(generated), Generality::Generated);
+  EXPECT_EQ(generality(general), Generality::General);
+  std::vector<CheckResult> results{generated, general};
+  auto by_method = [](const CheckResult& r) { return HeadlineRank{Readings::Every, generality(r)}; };
+  EXPECT_EQ(headline(results, by_method), &results[1]);
+  // A generated instance under every reading heads a general result under some readings only.
+  auto general_narrow = [](const CheckResult& r) {
+    return HeadlineRank{r.method == "z3" ? Readings::Some : Readings::Every, generality(r)};
+  };
+  EXPECT_EQ(headline(results, general_narrow), &results[0]);
 }
 
 // The scope is declared where a checker is registered, and every result of that checker carries it.

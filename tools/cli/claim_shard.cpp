@@ -78,6 +78,14 @@ CheckResult result_from_json(const json& j) {
     for (const json& m : j.at("mutants").at("list"))
       r.mutants.push_back(MutantResult{m.at("name").get<std::string>(), m.at("change").get<std::string>(),
                                        m.at("refuted").get<bool>(), m.at("evidence").get<std::string>()});
+  if (j.contains("assumptions"))
+    for (const json& a : j.at("assumptions")) {
+      std::optional<Given> kind = parse_given(a.at("kind").get<std::string>());
+      std::optional<Extent> extent = parse_extent(a.at("extent").get<std::string>());
+      if (!kind || !extent) throw std::invalid_argument("unknown assumption " + a.dump());
+      r.assumptions.push_back(
+          Assumption{*kind, a.at("subject").get<std::string>(), a.at("value").get<std::string>(), *extent});
+    }
   return r;
 }
 

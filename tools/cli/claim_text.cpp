@@ -116,6 +116,7 @@ std::string verify_table(const VerifyReport& report, const TextStyle& style) {
     std::string evidence =
         decisive ? decisive->method + ": " + decisive->summary : std::string("no checker registered");
     if (!c.readings.line.empty()) evidence = c.readings.line;
+    evidence += sub_claim_line(c.verdict, c.results);
     rows.push_back({c.claim.label, c.claim.number, to_string(c.verdict), evidence});
     ++counts[to_string(c.verdict)];
     std::vector<std::string> cases;
@@ -201,6 +202,7 @@ void write_result(std::ostream& out, const Registry& registry, const CheckResult
   if (std::map<std::string, std::string> shown = interpretation_text(r); !shown.empty())
     out << "  reading: " << conditions_line(shown) << "\n";
   if (!r.hypotheses_used.empty()) out << "  hypotheses used: " << join(r.hypotheses_used, "; ") << "\n";
+  for (const Assumption& a : r.assumptions) out << "  given: " << assumption_text(a) << "\n";
   if (!r.bound.empty()) out << "  bound: " << r.bound << "\n";
   if (r.second_solver) out << "  second solver: " << r.second_solver->solver << ": " << r.second_solver->answer << "\n";
   if (!r.mutants.empty()) out << "  mutants: " << mutants_line(r) << "\n";

@@ -113,6 +113,16 @@ nlohmann::ordered_json result_json(const CheckResult& r) {
       list.push_back({{"name", m.name}, {"change", m.change}, {"refuted", m.refuted}, {"evidence", m.evidence}});
     out["mutants"] = {{"summary", mutants_line(r)}, {"list", list}};
   }
+  if (!r.assumptions.empty()) {
+    json list = json::array();
+    for (const Assumption& a : r.assumptions)
+      list.push_back({{"kind", to_string(a.kind)},
+                      {"subject", a.subject},
+                      {"value", a.value},
+                      {"extent", to_string(a.extent)},
+                      {"text", assumption_text(a)}});
+    out["assumptions"] = list;
+  }
   return out;
 }
 
@@ -152,6 +162,7 @@ nlohmann::ordered_json verify_json(const VerifyReport& report) {
     const CheckResult* decisive = deciding_result(c);
     std::string summary = decisive ? decisive->summary : std::string("no checker registered");
     if (!c.readings.line.empty()) summary = c.readings.line;
+    summary += sub_claim_line(c.verdict, c.results);
     json evidence = {{"summary", summary}, {"results", results}};
     claims.push_back({{"label", c.claim.label},
                       {"number", number_json(c.claim)},
