@@ -381,8 +381,11 @@ void compare_sequence(const OracleProblem& p, std::size_t s, const std::vector<Q
         first_failing = run.value("diagnosis", json(nullptr));
         break;
       }
+    std::size_t first = 0;
+    while (seq->status()[first] != TokenStatus::Differ) ++first;
     tally.failing.push_back({s, p.length(s), seq->max_abs_difference(),
-                             {reproducing_changes(changes, *measures, p.sequences[s], a, undefined), defect_kinds(first_failing)}});
+                             {reproducing_changes(changes, *measures, p.sequences[s], a, undefined, first),
+                              defect_kinds(first_failing)}});
   }
   d["runs"] = std::move(run_list);
   tally.differences.push_back(std::move(d));

@@ -65,9 +65,29 @@ std::vector<ConventionChange> convention_changes(const Conventions& declared, In
 
 std::vector<std::size_t> reproducing_changes(const std::vector<ConventionChange>& changes, ReadingMeasures& measures,
                                              const std::vector<Q>& inputs, const std::vector<Q>& actual,
-                                             const std::vector<char>& undefined) {
+                                             const std::vector<char>& undefined,
+                                             std::optional<std::size_t> first_failing) {
+  // A change of how ties read moves nothing unless an input equals a threshold; before_crossing=undefined
+  // explains nothing a change of the initial state does not, unless some output is no number.
+  bool tie = false;
+  std::set<Q> thresholds;
+  for (const WeightedRelay& w : measures.keyed().measure().relays)
+    thresholds.insert(w.thresholds.alpha), thresholds.insert(w.thresholds.beta);
+  for (const Q& x : inputs) tie = tie || thresholds.count(x);
+  bool no_number = std::find(undefined.begin(), undefined.end(), 1) != undefined.end();
+  auto relevant = [&](const ConventionChange& c) {
+    if (!tie && (c.conventions.contains("tie_rule") || c.conventions.contains("smoothing"))) return false;
+    return no_number || !c.conventions.contains("before_crossing");
+  };
   std::vector<std::size_t> out;
   for (std::size_t i = 0; i < changes.size(); ++i) {
+    if (!relevant(changes[i])) continue;
+    // The token that fails under the declared conventions first: one exact match there before every token.
+    if (std::size_t n = first_failing.value_or(inputs.size()); n < inputs.size() &&
+        (undefined.empty() || !undefined[n]) && changes[i].changed.before_crossing == BeforeCrossing::InitialState) {
+      SequenceReference ref(measures, inputs, changes[i].initial, changes[i].changed);
+      if (!ref.match(ref.declared(), n, actual[n], to_double(actual[n])) && !ref.band_explains(n, actual[n])) continue;
+    }
     PalSequence seq(measures, inputs, actual, changes[i].initial, changes[i].changed, undefined);
     const std::vector<TokenStatus>& status = seq.status();
     if (std::none_of(status.begin(), status.end(), [](TokenStatus s) { return s == TokenStatus::Differ; }))
@@ -100,7 +120,8 @@ std::vector<RootCause> group_by_root_cause(const std::vector<CaseExplanations>& 
   std::vector<RootCause> candidates;
   for (std::size_t i = 0; i < changes.size(); ++i)
     if (!changes[i].pair) candidates.push_back({changes[i].cause, i, {}});
-  for (const char* kind : {"ratchet", "drift", "fractional_states", "relay_flip", "before_crossing", "undefined_output", "error"})
+  for (const char* kind :
+       {"ratchet", "drift", "fractional_states", "relay_flip", "before_crossing", "undefined_output", "error"})
     candidates.push_back({kind, std::nullopt, {}});
   for (std::size_t i = 0; i < changes.size(); ++i)
     if (changes[i].pair) candidates.push_back({changes[i].cause, i, {}});

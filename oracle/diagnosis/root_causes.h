@@ -35,10 +35,12 @@ struct ConventionChange {
 std::vector<ConventionChange> convention_changes(const Conventions& declared, InitialState initial);
 
 /// The indices of the changes under which the reference reproduces `actual` at every token (`undefined`
-/// marks outputs that are no number; empty: none).
+/// marks outputs that are no number; empty: none). `first_failing`, the first token that fails under the
+/// declared conventions, is checked first: most changes are refuted there in one match.
 std::vector<std::size_t> reproducing_changes(const std::vector<ConventionChange>& changes, ReadingMeasures& measures,
                                              const std::vector<Q>& inputs, const std::vector<Q>& actual,
-                                             const std::vector<char>& undefined);
+                                             const std::vector<char>& undefined,
+                                             std::optional<std::size_t> first_failing = std::nullopt);
 
 /// The defect kinds a run's diagnosis (PalSequence::diagnose) names as explaining it (evidence on the run
 /// or the whole sequence; conventions are left to reproducing_changes).

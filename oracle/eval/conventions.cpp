@@ -252,9 +252,10 @@ json conventions_json(const Conventions& c) {
 std::string conventions_help() {
   return "KEY=VALUE, repeatable (also a \"conventions\" object in a JSON document): "
          "tie_rule=as-printed|off-first|strict|strict-alpha|strict-beta (default as-printed: u >= alpha -> 1 "
-         "first); first_token=applied|not-applied|state-before|direction (default applied); states=01|pm1 (default 01); "
-         "output_map=a,b,c for y = a*S + b + c*u (default 1,0,0; also a=, b=, c=); "
-         "smoothing=none|band:T|tanh:T|logistic:T (default none); domain=LO,HI (inputs accepted; default "
+         "first); first_token=applied|not-applied|state-before|direction (default applied); "
+         "states=01|pm1 (default 01); output_map=a,b,c for y = a*S + b + c*u (default 1,0,0; also a=, b=, c=); "
+         "smoothing=none|band:T|tanh:T|logistic:T, tanh and logistic also with :sharp-ties (default none); "
+         "domain=LO,HI (inputs accepted; default "
          "any); before_crossing=initial-state|undefined (outputs before every relay met a threshold; default "
          "initial-state); columns=alpha,beta,weight (relay file order); atol= (default 1e-9), rtol= (default "
          "1e-6)";

@@ -472,7 +472,8 @@ class Tester {
                            const std::vector<ConventionChange>& changes) {
     if (!out.reply.error.empty()) return {{}, {"error"}};
     CaseExplanations e;
-    e.changes = reproducing_changes(changes, measure_state(mu).readings, u, out.reply.outputs, out.reply.undefined);
+    e.changes =
+        reproducing_changes(changes, measure_state(mu).readings, u, out.reply.outputs, out.reply.undefined, out.token);
     e.defects = defect_kinds(out.diagnosis);
     return e;
   }
