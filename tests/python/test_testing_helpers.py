@@ -174,3 +174,10 @@ def test_compare_reads_nan_as_an_undefined_output():
     y[3] = np.nan
     late = oracle.compare(y, u, relays=RELAYS, before_crossing="undefined")
     assert late["differences"][0]["token"] == 3 and late["differences"][0]["diagnosis"]["cause"] == "undefined_output"
+
+
+@settings(max_examples=10, database=None, suppress_health_check=list(HealthCheck))
+@given(strategies.sequences(relays=RELAYS))
+def test_a_drawn_sequence_prints_as_an_array(u):
+    assert repr(u).startswith("array(") and repr(u) == repr(np.asarray(u))
+    assert oracle.evaluate(u, relays=RELAYS).shape == u.shape
