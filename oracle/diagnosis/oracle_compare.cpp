@@ -469,6 +469,14 @@ std::string summarize_report(const json& report) {
   if (d.contains("difference"))
     text += ", difference " + with_decimal(d.at("difference").get<std::string>(),
                                            to_double(*parse_rational(d.at("difference").get<std::string>())));
+  if (report.contains("root_causes"))
+    for (const json& root : report.at("root_causes")) {
+      text += "\n  root cause " + root.at("cause").get<std::string>();
+      if (root.contains("conventions")) text += " " + root.at("conventions").dump();
+      text += ": " + size_text(root.at("failing_sequences").get<std::size_t>()) +
+              " sequence(s), the shortest sequence " +
+              size_text(root.at("witness").at("sequence").get<std::size_t>());
+    }
   for (const auto& [cause, entry] : report.at("causes").items())
     text += "\n  runs caused by " + cause + ": " + size_text(entry.at("runs").get<std::size_t>()) + " in " +
             size_text(entry.at("sequences").size()) + " sequence(s)";
