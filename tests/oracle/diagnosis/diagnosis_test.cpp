@@ -455,6 +455,10 @@ TEST(Diagnosis, FailingSequencesAreGroupedByRootCause) {
   EXPECT_EQ(roots[0]["cause"], "tie_rule");
   EXPECT_EQ(roots[0]["conventions"]["tie_rule"], "strict");
   EXPECT_EQ(roots[0]["failing_sequences"], report["differing_sequences"]);
+  EXPECT_NE(summarize_report(report).find("root cause tie_rule {\"tie_rule\":\"strict\"}: " +
+                                          report["differing_sequences"].dump() + " sequence(s)"),
+            std::string::npos)
+      << summarize_report(report);
   theirs[2].back() += 100;
   json two = compare_outputs(problem_of(mu, batch), ActualOutputs{theirs, "test"}, Conventions{}, 10);
   ASSERT_EQ(two["root_causes"].size(), 2u) << two["root_causes"].dump(1);
