@@ -180,19 +180,22 @@ std::vector<Q> CallerArray::exact_values() const {
 
 std::vector<Q> CallerArray::exact_values_nan_undefined(std::vector<char>& undefined) const {
   undefined.clear();
-  if (ndim() != 1 || (kind_ != ElementKind::Float64 && kind_ != ElementKind::Float32)) return exact_values();
+  if ((ndim() != 1 && ndim() != 2) || (kind_ != ElementKind::Float64 && kind_ != ElementKind::Float32))
+    return exact_values();
   std::vector<Q> out;
   out.reserve(size());
-  const char* p = data_;
-  for (std::size_t k = 0; k < shape_[0]; ++k, p += strides_[0]) {
-    double v = kind_ == ElementKind::Float64 ? load<double>(p) : load<float>(p);
-    if (std::isnan(v)) {
-      undefined.resize(size(), 0);
-      undefined[k] = 1;
-      out.emplace_back(0);
-      continue;
+  for (std::size_t r = 0; r < rows(); ++r) {
+    const char* p = data_ + (ndim() == 2 ? static_cast<std::ptrdiff_t>(r) * strides_[0] : 0);
+    for (std::size_t k = 0; k < cols(); ++k, p += strides_[ndim() - 1]) {
+      double v = kind_ == ElementKind::Float64 ? load<double>(p) : load<float>(p);
+      if (std::isnan(v)) {
+        undefined.resize(size(), 0);
+        undefined[r * cols() + k] = 1;
+        out.emplace_back(0);
+        continue;
+      }
+      out.push_back(*rational_from_double(finite(v, r, k)));
     }
-    out.push_back(*rational_from_double(finite(v, 0, k)));
   }
   return out;
 }

@@ -85,8 +85,8 @@ class CallerArray {
 
   /// Every element, exactly, flattened in C order; called with the GIL held, it releases it while it reads.
   std::vector<Q> exact_values() const;
-  /// Every element of a 1-D array exactly, with NaN read as an undefined value: 0 there and a nonzero
-  /// flag in `undefined` (left empty when there is none). InputError on infinities.
+  /// Every element of a 1-D or 2-D array exactly (row by row), with NaN read as an undefined value: 0
+  /// there and a nonzero flag in `undefined` (left empty when there is none). InputError on infinities.
   std::vector<Q> exact_values_nan_undefined(std::vector<char>& undefined) const;
 
  private:

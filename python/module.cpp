@@ -370,12 +370,17 @@ PYBIND11_MODULE(_core, m) {
         CallerArray inputs(inputs_array, "inputs"), actual(actual_array, "actual");
         OracleProblem p = problem_of(relays, grid, delta, heads, inputs, initial_state);
         if (actual.shape() != inputs.shape()) throw InputError("actual: shape does not match inputs");
-        std::vector<Q> flat = actual.exact_values();
+        // NaN is an undefined output (PAL only: an MPAL array is read as before and refuses it).
+        std::vector<char> undefined;
+        std::vector<Q> flat = p.is_mpal() ? actual.exact_values() : actual.exact_values_nan_undefined(undefined);
         ActualOutputs act{{}, "actual"};
         for (std::size_t s = 0, at = 0; s < p.size(); ++s) {
           std::size_t count = p.length(s) * p.width();
           act.values.emplace_back(flat.begin() + static_cast<std::ptrdiff_t>(at),
                                   flat.begin() + static_cast<std::ptrdiff_t>(at + count));
+          if (!undefined.empty())
+            act.undefined.emplace_back(undefined.begin() + static_cast<std::ptrdiff_t>(at),
+                                       undefined.begin() + static_cast<std::ptrdiff_t>(at + count));
           at += count;
         }
         Conventions c = conventions_of(conventions);

@@ -1,7 +1,8 @@
 // Runs `palcheck fuzz-impl` on preisach.js as written (it must pass) and with each planted defect (it
 // must be found unaided under the declared conventions: the headline failure names the planted cause
-// first, with a witness of at most 8 tokens and 3 relays; for the ratchet also a witness whose inputs
-// never reach the ratcheting relay's thresholds). Exit 1 when any check fails.
+// first, with a witness of at most 8 tokens and 3 relays, and that cause the one root cause of every
+// failure; for the ratchet also a witness whose inputs never reach the ratcheting relay's thresholds).
+// Exit 1 when any check fails.
 // Usage: node check_defects.js PATH/TO/palcheck [--max-cases N]
 'use strict';
 const { spawnSync } = require('child_process');
@@ -47,12 +48,16 @@ for (const c of cases) {
     ok = run.status === 0 && report.passed;
     what = `passes ${report.cases} cases` + (first ? `; found ${first.cause} on ${JSON.stringify(first.inputs_double)}` : '');
   } else {
+    // One planted defect, one root cause: every failure names it.
+    const roots = (report.root_causes || []).map((r) => r.cause);
     ok = run.status === 1 && first !== undefined && first.cause === c.cause && first.causes[0] === c.cause &&
-         small(first) && (!c.shortOfThresholds || short !== undefined);
+         small(first) && (!c.shortOfThresholds || short !== undefined) &&
+         roots.length === 1 && roots[0] === c.cause && report.failures.every((f) => f.root_cause === c.cause);
     what = first === undefined ? 'nothing found'
       : `${first.property} (${first.causes.join(', ')}) at case ${first.case} of ${report.cases}, ` +
         `${first.tokens_before_shrinking} -> ${first.tokens} tokens ${JSON.stringify(first.inputs_double)}, ` +
-        `${first.relays_before_shrinking} -> ${first.relays_kept} relays; ${report.failures.length} failure(s)` +
+        `${first.relays_before_shrinking} -> ${first.relays_kept} relays; ${report.failures.length} failure(s), ` +
+        `root cause(s) ${JSON.stringify((report.root_causes || []).map((r) => r.cause))}` +
         (c.shortOfThresholds ? `; short of the thresholds: ${short ? JSON.stringify(short.inputs_double) : 'none'}` : '');
   }
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${c.name}: ${what}`);

@@ -1,7 +1,8 @@
 """The cost of palcheck_oracle.fuzz against a 45-relay Python implementation: CPU seconds in all and within
 the implementation, cases, calls and tokens. The implementations are the worked examples' (the numpy loop
 of examples/numpy, the PyTorch module of examples/torch), as written or with a planted defect, under their
-declared conventions. Measure on one core: taskset -c 0 python3 examples/python/bench_fuzz.py --impl numpy
+declared conventions, with the root causes the report names. Measure on one core:
+taskset -c 0 python3 examples/python/bench_fuzz.py --impl numpy
 Usage: bench_fuzz.py [--impl numpy|torch] [--defect NAME] [--relays-per-call] [--max-cases N] [--seed N]
 """
 import argparse
@@ -62,10 +63,11 @@ def main():
                                   relays_per_call=args.relays_per_call, **conventions)
     total = time.process_time() - start
     causes = sorted({f["cause"] for f in report["failures"]})
+    roots = [r["cause"] for r in report.get("root_causes", [])]
     print(f"{args.impl} {args.defect or 'as written'}{' relays_per_call' if args.relays_per_call else ''}: "
           f"{len(relays)} relays, {report['cases']} cases, {inside['calls']} calls, {inside['tokens']} tokens; "
           f"CPU {total:.2f} s, of which {inside['seconds']:.2f} s in the implementation; "
-          f"passed {report['passed']}, causes {causes}")
+          f"passed {report['passed']}, causes {causes}, root causes {roots}")
 
 
 if __name__ == "__main__":

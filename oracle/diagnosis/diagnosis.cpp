@@ -30,7 +30,8 @@ double nearest_fast(const Q& q) { return mpq_get_d(q.backend().data()); }
 
 std::string cause_name(DivergenceCause cause) {
   static const char* names[] = {"smoothing", "first_token",       "tie_rule",   "initial_state",   "ratchet",
-                                "drift",     "fractional_states", "relay_flip", "before_crossing", "unexplained"};
+                                "drift",     "fractional_states", "relay_flip", "before_crossing", "undefined_output",
+                                "unexplained"};
   return names[static_cast<int>(cause)];
 }
 
@@ -58,10 +59,19 @@ PalSequence::PalSequence(ReadingMeasures& measures, const std::vector<Q>& inputs
   double a = to_double(conventions.output.a), b = to_double(conventions.output.b),
          c = to_double(conventions.output.c), total = to_double(ref_.total());
   bool states01 = conventions.states == StateSet::ZeroOne;
+  // Before every relay is decided, an output that is a number still shows the decided relays: it is
+  // compared with the undecided ones all in one state, either (undefined there is no state, not any output).
+  RelayReading flipped = declared;
+  flipped.initial = declared.initial == InitialState::Off ? InitialState::On : InitialState::Off;
+  auto undecided_match = [&](std::size_t n) {
+    return ref_.match(declared, n, actual_[n], actual_double_[n]) ||
+           ref_.match(flipped, n, actual_[n], actual_double_[n]);
+  };
   status_.resize(actual_.size());
   differ_prefix_.assign(actual_.size() + 1, 0);
   for (std::size_t n = 0; n < actual_.size(); ++n) {
-    TokenStatus s = n < compared_from                                            ? TokenStatus::NotCompared
+    TokenStatus s = n < compared_from && (this->undefined(n) || undecided_match(n)) ? TokenStatus::NotCompared
+                    : n < compared_from                                          ? TokenStatus::Differ
                     : this->undefined(n)                                         ? TokenStatus::Differ
                     : ref_.match(declared, n, actual_[n], actual_double_[n])     ? TokenStatus::Agree
                     : ref_.band_explains(n, actual_[n])                          ? TokenStatus::Smoothing
@@ -459,15 +469,16 @@ std::optional<PalSequence::Candidate> PalSequence::before_crossing_candidate(con
   if (run.last >= decided) return std::nullopt;
   std::size_t undefined_outputs = 0;
   for (std::size_t t : tokens) undefined_outputs += undefined(t) ? 1 : 0;
+  // A number where the reference is undecided is the initial state's reading, or another defect's:
+  // before_crossing names only outputs that are no number.
+  if (undefined_outputs == 0) return std::nullopt;
   bool whole = differ_prefix_.back() == differ_prefix_[std::min(decided, status_.size())];
   json e;
   if (detailed)
-    e = {{"decided_from", decided}, {"undefined_outputs", undefined_outputs}, {"matches_whole_sequence", whole}};
-  return Candidate{DivergenceCause::BeforeCrossing,
-                   undefined_outputs == 0 ? "consistent"
-                   : whole                ? "whole_sequence"
-                                          : "run",
-                   undefined_outputs ? 3 : 0, e};
+    e = {{"decided_from", decided < status_.size() ? json(decided) : json(nullptr)},
+         {"undefined_outputs", undefined_outputs},
+         {"matches_whole_sequence", whole}};
+  return Candidate{DivergenceCause::BeforeCrossing, whole ? "whole_sequence" : "run", 3, e};
 }
 
 // The relays whose flip alone accounts for every differing token of the run (null when none does).
@@ -505,8 +516,14 @@ std::vector<PalSequence::Candidate> PalSequence::candidates(const DivergentRun& 
     found.push_back({cause, whole ? "whole_sequence" : "run", whole ? 2 : 1,
                      detailed ? reading_evidence(m.reading, n, whole) : json(), m.contradictions > 0});
   }
-  if (std::optional<Candidate> c = before_crossing_candidate(run, tokens, detailed)) found.push_back(std::move(*c));
   bool any_undefined = std::any_of(tokens.begin(), tokens.end(), [&](std::size_t t) { return undefined(t); });
+  if (std::optional<Candidate> c = before_crossing_candidate(run, tokens, detailed)) {
+    found.push_back(std::move(*c));
+  } else if (any_undefined) {
+    std::size_t count = std::count_if(tokens.begin(), tokens.end(), [&](std::size_t t) { return undefined(t); });
+    found.push_back({DivergenceCause::UndefinedOutput, "run", 1,
+                     detailed ? json{{"undefined_outputs", count}} : json()});
+  }
   if (!any_undefined && !rational_outputs(ref_.conventions())) {
     const ReadingMatch& m = relaxation_match();
     if (m.misses[run.last + 1] == m.misses[run.first]) {

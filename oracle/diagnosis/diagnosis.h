@@ -11,8 +11,9 @@
 //   - fractional states: per relay (and tie side), one fraction in (0, 1) at the tokens where the
 //     input equals its threshold (or also held after that tie), accounting for every differing token;
 //   - one relay flipped;
-//   - the output is undefined before every relay has met a threshold (before_crossing): first when
-//     the implementation returned no number there, else last (any output is consistent with it);
+//   - the output is undefined before every relay has met a threshold (before_crossing): named only
+//     where the implementation returned no number;
+//   - no number where the reference has decided every relay (undefined_output);
 // else unexplained, with the relays whose state the inputs cannot decide. A run every token of which
 // lies within the declared smoothing band's range is "smoothing", not a failure.
 #pragma once
@@ -39,11 +40,12 @@ enum class DivergenceCause {
   FractionalStates,
   RelayFlip,
   BeforeCrossing,
+  UndefinedOutput,
   Unexplained
 };
 
 /// The report's name of a cause: "smoothing", "first_token", "tie_rule", "initial_state", "ratchet",
-/// "drift", "fractional_states", "relay_flip", "before_crossing", "unexplained".
+/// "drift", "fractional_states", "relay_flip", "before_crossing", "undefined_output", "unexplained".
 std::string cause_name(DivergenceCause cause);
 
 /// How a token of another implementation compares with the reference.

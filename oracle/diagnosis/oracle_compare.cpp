@@ -3,15 +3,21 @@
 
 #include "oracle/diagnosis/diagnosis.h"
 #include "oracle/diagnosis/mpal_diagnosis.h"
+#include "oracle/diagnosis/root_causes.h"
 #include "oracle/eval/eval_document.h"
 #include "oracle/eval/frame_eval.h"
 #include "oracle/eval/oracle_eval.h"
 #include "oracle/formats/json_input.h"
+#include "oracle/formats/npy_format.h"
 #include "oracle/formats/oracle_files.h"
 #include "oracle/keyed/keyed_pal.h"
 #include "reference/preisach_memory.h"
 
 #include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstring>
 #include <map>
 #include <memory>
 
@@ -22,6 +28,7 @@ using nlohmann::json;
 namespace {
 
 std::string size_text(std::size_t n) { return std::to_string(n); }
+
 
 // Runs of a sequence diagnosed in full (every check, the evidence, the relays); later ones get the
 // causes the readings and before_crossing give, by name.
@@ -51,7 +58,9 @@ std::string describe_cause(const json& c) {
     text += "; the difference grows over " + size_text(e.at("cycles").at("cycles").get<std::size_t>()) +
             " cycles of period " + size_text(e.at("cycles").at("period").get<std::size_t>());
   if (e.contains("decided_from"))
-    text += ": every relay decided from token " + size_text(e.at("decided_from").get<std::size_t>());
+    text += e.at("decided_from").is_null()
+                ? ": some relay never meets a threshold in the sequence"
+                : ": every relay decided from token " + size_text(e.at("decided_from").get<std::size_t>());
   if (e.contains("relays"))
     for (const json& relay : e.at("relays")) {
       text += "; relay " + size_text(relay.at("index").get<std::size_t>()) + " (alpha " +
@@ -67,12 +76,123 @@ std::string describe_cause(const json& c) {
 
 }  // namespace
 
+std::string with_decimal(const std::string& exact, double value) {
+  if (exact.find('/') == std::string::npos) return exact;
+  char shown[32];
+  auto end = std::to_chars(shown, shown + sizeof shown, value).ptr;
+  return exact + " (" + std::string(shown, end) + ")";
+}
+
+namespace {
+
+// Whether a CSV cell is no number: empty, or NaN in any case (as numpy and pandas write it).
+bool undefined_cell(std::string cell) {
+  cell.erase(0, cell.find_first_not_of(" \t\r"));
+  cell.erase(cell.find_last_not_of(" \t\r") + 1);
+  std::transform(cell.begin(), cell.end(), cell.begin(), [](unsigned char c) { return std::tolower(c); });
+  return cell.empty() || cell == "nan";
+}
+
+// Outputs that are no number, replaced by 0 in `bytes` (read as usual afterwards) and marked per row
+// of values in the order the rows are read: JSON null, CSV cells empty or NaN, .npy NaN.
+std::vector<std::vector<char>> blank_undefined(std::string& bytes, const std::string& path) {
+  std::vector<std::vector<char>> marks;
+  switch (input_format(path, bytes)) {
+    case FileFormat::Json: {
+      json doc = parse_json_text(bytes, path);
+      json* list = doc.is_object() && doc.contains("outputs") ? &doc["outputs"] : &doc;
+      if (!list->is_array()) return marks;
+      bool flat = list->empty() || !(*list)[0].is_array();
+      auto blank = [](json& row) {
+        std::vector<char> m;
+        for (json& v : row) {
+          m.push_back(v.is_null() ? 1 : 0);
+          if (v.is_null()) v = 0;
+        }
+        return m;
+      };
+      if (flat) {
+        marks.push_back(blank(*list));
+      } else {
+        for (json& row : *list)
+          if (row.is_array()) marks.push_back(blank(row));
+      }
+      bytes = doc.dump();
+      return marks;
+    }
+    case FileFormat::Csv: {
+      std::string out;
+      std::size_t start = 0;
+      while (start < bytes.size()) {
+        std::size_t end = bytes.find('\n', start);
+        std::string line = bytes.substr(start, end == std::string::npos ? std::string::npos : end - start);
+        start = end == std::string::npos ? bytes.size() : end + 1;
+        if (line.find_first_not_of(" \t\r") == std::string::npos) {
+          out += line + "\n";
+          continue;
+        }
+        std::vector<char> m;
+        std::string cleaned;
+        for (std::size_t from = 0;;) {
+          std::size_t comma = line.find(',', from);
+          std::string cell = line.substr(from, comma == std::string::npos ? std::string::npos : comma - from);
+          bool undefined = undefined_cell(cell);
+          m.push_back(undefined ? 1 : 0);
+          cleaned += (from ? "," : "") + (undefined ? std::string("0") : cell);
+          if (comma == std::string::npos) break;
+          from = comma + 1;
+        }
+        marks.push_back(std::move(m));
+        out += cleaned + "\n";
+      }
+      bytes = out;
+      return marks;
+    }
+    case FileFormat::Npy: {
+      NpyHeader h = parse_npy_header(bytes, path);
+      if ((h.dtype != NpyDtype::Float64 && h.dtype != NpyDtype::Float32) || bytes.size() < h.data_offset + h.count() * h.width)
+        return marks;
+      std::size_t rows = h.shape.size() == 2 ? h.shape[0] : 1, cols = h.shape.empty() ? 0 : h.shape.back();
+      marks.assign(rows, std::vector<char>(cols, 0));
+      for (std::size_t k = 0; k < h.count(); ++k) {
+        char* at = bytes.data() + h.data_offset + k * h.width;
+        bool nan = false;
+        if (h.dtype == NpyDtype::Float64) {
+          double v;
+          std::memcpy(&v, at, 8);
+          if ((nan = std::isnan(v))) v = 0, std::memcpy(at, &v, 8);
+        } else {
+          float v;
+          std::memcpy(&v, at, 4);
+          if ((nan = std::isnan(v))) v = 0, std::memcpy(at, &v, 4);
+        }
+        std::size_t c = h.fortran && h.shape.size() == 2 ? (k % rows) * cols + k / rows : k;
+        if (nan) marks[c / cols][c % cols] = 1;
+      }
+      return marks;
+    }
+  }
+  return marks;
+}
+
+}  // namespace
+
 ActualOutputs load_actual(const std::string& path, const OracleProblem& p) {
   ActualOutputs a;
   a.source = path;
   std::string bytes = read_source(path);  // once: the path may be a pipe
   if (!p.is_mpal()) {
+    std::vector<std::vector<char>> marks = blank_undefined(bytes, path);
     NumberRows rows = rows_from_bytes(bytes, path, "outputs");
+    if (marks.size() == rows.rows.size() + 1) marks.erase(marks.begin());  // a CSV header
+    bool any = false;
+    for (std::size_t s = 0; s < marks.size() && s < rows.rows.size(); ++s)
+      any = any || (marks[s].size() == rows.rows[s].size() && std::count(marks[s].begin(), marks[s].end(), 1) > 0);
+    if (any && marks.size() == rows.rows.size()) {
+      a.undefined = std::move(marks);
+      for (std::size_t s = 0; s < rows.rows.size(); ++s)
+        if (a.undefined[s].size() != rows.rows[s].size()) a.undefined[s].assign(rows.rows[s].size(), 0);
+    }
     if (rows.rows.size() != p.size())
       throw InputError(path + ": " + size_text(rows.rows.size()) + " sequence(s), the inputs have " +
                        size_text(p.size()));
@@ -126,6 +246,13 @@ struct CompareTally {
   double max_abs = 0;
   json differences = json::array();
   std::map<std::string, std::pair<std::size_t, json>> causes;  // cause -> runs, sequences
+  // PAL: per failing sequence, its number, length, largest difference and what explains it.
+  struct Failing {
+    std::size_t sequence, tokens;
+    double difference;
+    CaseExplanations explanations;
+  };
+  std::vector<Failing> failing;
 
   // The report's counts and its runs by cause.
   json counts_json() const {
@@ -178,9 +305,13 @@ json first_difference_json(const OracleProblem& p, std::size_t s, const std::vec
   } else {
     d.update(seq->expected_json(n));
   }
-  d["actual"] = to_string(a[first]);
-  d["actual_double"] = to_double(a[first]);
-  d["difference"] = to_string(Q(a[first] - (p.is_mpal() ? expected[first] : seq->expected(n))));
+  if (seq && seq->undefined(n)) {
+    d["actual"] = nullptr;
+  } else {
+    d["actual"] = to_string(a[first]);
+    d["actual_double"] = to_double(a[first]);
+    d["difference"] = to_string(Q(a[first] - (p.is_mpal() ? expected[first] : seq->expected(n))));
+  }
   if (!p.is_mpal()) d["input"] = to_string(p.sequences[s][n]), d["memory"] = memory_json(p.sequences[s], n, p.initial);
   return d;
 }
@@ -214,8 +345,9 @@ json run_list_json(const OracleProblem& p, std::size_t s, const std::vector<Q>& 
 }
 
 // Compares sequence s and adds what differs to the tally.
-void compare_sequence(const OracleProblem& p, std::size_t s, const std::vector<Q>& a, const Conventions& conv,
-                      ReadingMeasures* measures, std::size_t max_explained, CompareTally& tally) {
+void compare_sequence(const OracleProblem& p, std::size_t s, const std::vector<Q>& a,
+                      const std::vector<char>& undefined, const Conventions& conv, ReadingMeasures* measures, const std::vector<ConventionChange>& changes,
+                      std::size_t max_explained, CompareTally& tally) {
   tally.tokens += p.length(s);
   std::unique_ptr<PalSequence> seq;
   std::vector<Q> expected;  // MPAL only
@@ -224,7 +356,7 @@ void compare_sequence(const OracleProblem& p, std::size_t s, const std::vector<Q
     expected = mpal_in_frame(p, s, conv);
     runs = mpal_runs(p, s, a, expected, conv, tally.max_abs);
   } else {
-    seq = std::make_unique<PalSequence>(*measures, p.sequences[s], a, p.initial, conv);
+    seq = std::make_unique<PalSequence>(*measures, p.sequences[s], a, p.initial, conv, undefined);
     runs = seq->runs();
     tally.max_abs = std::max(tally.max_abs, seq->max_abs_difference());
     for (TokenStatus t : seq->status()) tally.not_compared_tokens += t == TokenStatus::NotCompared ? 1 : 0;
@@ -242,8 +374,54 @@ void compare_sequence(const OracleProblem& p, std::size_t s, const std::vector<Q
   tally.explained += explain ? 1 : 0;
   json run_list = run_list_json(p, s, a, expected, seq.get(), conv, runs, explain, tally);
   d["diagnosis"] = run_list[0].contains("diagnosis") ? run_list[0]["diagnosis"] : json(nullptr);
+  if (seq && failure) {
+    json first_failing = nullptr;
+    for (const json& run : run_list)
+      if (run["failure"] == true) {
+        first_failing = run.value("diagnosis", json(nullptr));
+        break;
+      }
+    std::size_t first = 0;
+    while (seq->status()[first] != TokenStatus::Differ) ++first;
+    tally.failing.push_back({s, p.length(s), seq->max_abs_difference(),
+                             {reproducing_changes(changes, *measures, p.sequences[s], a, undefined, first),
+                              defect_kinds(first_failing)}});
+  }
   d["runs"] = std::move(run_list);
   tally.differences.push_back(std::move(d));
+}
+
+// One entry per root cause of the failing sequences (root_causes.h), most sequences first: the cause, the
+// sequences it explains, its smallest witness (the shortest sequence), the most telling one (the largest
+// difference) and the evidence.
+json root_causes_json(const CompareTally& tally, const std::vector<ConventionChange>& changes) {
+  std::vector<CaseExplanations> explained;
+  for (const auto& f : tally.failing) explained.push_back(f.explanations);
+  json list = json::array();
+  for (const RootCause& r : group_by_root_cause(explained, changes)) {
+    json j = root_cause_json(r, changes);
+    j["failing_sequences"] = j["failing_cases"];
+    j.erase("failing_cases");
+    json sequences = json::array();
+    const CompareTally::Failing* smallest = &tally.failing[r.cases.front()];
+    const CompareTally::Failing* telling = smallest;
+    for (std::size_t k : r.cases) {
+      const CompareTally::Failing& f = tally.failing[k];
+      sequences.push_back(f.sequence);
+      if (f.tokens < smallest->tokens) smallest = &f;
+      if (f.difference > telling->difference) telling = &f;
+    }
+    j["sequences"] = sequences;
+    j["witness"] = {{"sequence", smallest->sequence}, {"tokens", smallest->tokens}};
+    j["most_telling"] = {{"sequence", telling->sequence}, {"max_abs_difference", telling->difference}};
+    if (r.change)
+      j["evidence"] = {{"reproduces", "every output of each sequence it explains, the reference re-run with " +
+                                          changes[*r.change].conventions.dump()}};
+    else if (r.cause != "unexplained")
+      j["evidence"] = {{"diagnosed", "the first failing run of each sequence it explains (its runs' diagnosis)"}};
+    list.push_back(j);
+  }
+  return list;
 }
 
 }  // namespace
@@ -258,9 +436,12 @@ json compare_outputs(const OracleProblem& p, const ActualOutputs& actual, const 
     measures = std::make_unique<ReadingMeasures>(*keyed);
   }
   CompareTally tally;
+  std::vector<ConventionChange> changes = convention_changes(conv, p.initial);
   for (std::size_t s = 0; s < p.size(); ++s)
-    compare_sequence(p, s, actual.values[s], conv, measures.get(), max_explained, tally);
+    compare_sequence(p, s, actual.values[s], actual.undefined.empty() ? std::vector<char>{} : actual.undefined[s],
+                     conv, measures.get(), changes, max_explained, tally);
   json report = tally.counts_json();
+  if (!tally.failing.empty()) report["root_causes"] = root_causes_json(tally, changes);
   report["agree"] = tally.differing == 0;
   report["conventions"] = conventions_json(conv);
   report["atol"] = to_string(conv.atol);
@@ -281,8 +462,21 @@ std::string summarize_report(const json& report) {
   if (report.at("differences").empty()) return text + "\n";
   const json& d = report.at("differences").at(0);
   text += "; first: sequence " + size_text(d.at("sequence").get<std::size_t>()) + ", token " +
-          size_text(d.at("token").get<std::size_t>()) + ": expected " + d.at("expected").get<std::string>() + ", got " +
-          d.at("actual").get<std::string>();
+          size_text(d.at("token").get<std::size_t>()) + ": expected " +
+          with_decimal(d.at("expected").get<std::string>(), d.at("expected_double").get<double>()) + ", got " +
+          (d.at("actual").is_null() ? std::string("no number")
+                                    : with_decimal(d.at("actual").get<std::string>(), d.at("actual_double").get<double>()));
+  if (d.contains("difference"))
+    text += ", difference " + with_decimal(d.at("difference").get<std::string>(),
+                                           to_double(*parse_rational(d.at("difference").get<std::string>())));
+  if (report.contains("root_causes"))
+    for (const json& root : report.at("root_causes")) {
+      text += "\n  root cause " + root.at("cause").get<std::string>();
+      if (root.contains("conventions")) text += " " + root.at("conventions").dump();
+      text += ": " + size_text(root.at("failing_sequences").get<std::size_t>()) +
+              " sequence(s), the shortest sequence " +
+              size_text(root.at("witness").at("sequence").get<std::size_t>());
+    }
   for (const auto& [cause, entry] : report.at("causes").items())
     text += "\n  runs caused by " + cause + ": " + size_text(entry.at("runs").get<std::size_t>()) + " in " +
             size_text(entry.at("sequences").size()) + " sequence(s)";

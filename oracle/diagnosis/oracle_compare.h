@@ -18,12 +18,15 @@ namespace palcheck::oracle {
 
 /// The other implementation's outputs, shaped like the problem's: per sequence, token-major rows.
 struct ActualOutputs {
-  std::vector<std::vector<Q>> values;  ///< exact values (a double's binary value)
+  std::vector<std::vector<Q>> values;  ///< exact values (a double's binary value; 0 where undefined)
   std::string source;                  ///< file name, for messages
+  std::vector<std::vector<char>> undefined = {};  ///< per sequence, nonzero where no number was given (empty: none)
 };
 
 /// Reads another implementation's outputs (JSON, CSV or .npy) and checks their shape against the
-/// problem; InputError naming the file and the sequence or token that does not fit.
+/// problem; InputError naming the file and the sequence or token that does not fit. For PAL an output
+/// that is no number (JSON null, a CSV cell empty or NaN, a .npy NaN) is undefined: accepted before
+/// every relay is decided under before_crossing=undefined, a divergence elsewhere.
 ActualOutputs load_actual(const std::string& path, const OracleProblem& problem);
 
 /// Compares and explains. Of the first `max_explained` differing sequences, the first 64 runs each get
@@ -33,6 +36,10 @@ ActualOutputs load_actual(const std::string& path, const OracleProblem& problem)
 /// The report's "agree" is true when no token fails (smoothing is no failure).
 nlohmann::json compare_outputs(const OracleProblem& problem, const ActualOutputs& actual,
                                const Conventions& conventions, std::size_t max_explained);
+
+/// An exact value's text with its decimal beside it when it is a fraction (the shortest text of the
+/// nearest double `value`): "1/3 (0.3333333333333333)"; other text as it is.
+std::string with_decimal(const std::string& exact, double value);
 
 /// A human summary of a report: the counts, the first difference, every reading that explains it,
 /// and the runs per cause (the same numbers as the JSON).

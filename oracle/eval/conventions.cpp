@@ -28,10 +28,11 @@ std::vector<std::string> split(const std::string& text, char sep) {
   return parts;
 }
 
-constexpr NameTable<FirstToken, 3> kFirstTokens{{
+constexpr NameTable<FirstToken, 4> kFirstTokens{{
     {FirstToken::Applied, "applied"},
     {FirstToken::NotApplied, "not-applied"},
     {FirstToken::StateBefore, "state-before"},
+    {FirstToken::Direction, "direction"},
 }};
 
 constexpr NameTable<StateSet, 2> kStateSets{{{StateSet::ZeroOne, "01"}, {StateSet::PlusMinusOne, "pm1"}}};
@@ -78,8 +79,17 @@ Smoothing parse_smoothing(const std::string& value, const std::string& where) {
   else if (kind == "logistic")
     s.kind = SmoothingKind::Logistic;
   if (s.kind == SmoothingKind::None || colon == std::string::npos)
-    throw InputError(where + ": expected none, band:T, tanh:T or logistic:T, got \"" + shown(value) + "\"");
-  s.temperature = exact_value(value.substr(colon + 1), where);
+    throw InputError(where + ": expected none, band:T, tanh:T or logistic:T (tanh:T:sharp-ties, logistic:T:sharp-ties), "
+                     "got \"" + shown(value) + "\"");
+  std::string temperature = value.substr(colon + 1);
+  const std::string sharp = ":sharp-ties";
+  if (temperature.size() > sharp.size() && temperature.ends_with(sharp)) {
+    if (s.kind == SmoothingKind::Band)
+      throw InputError(where + ": :sharp-ties applies to tanh and logistic smoothing, not to band:T");
+    s.ties = TieSwitch::Sharp;
+    temperature.resize(temperature.size() - sharp.size());
+  }
+  s.temperature = exact_value(temperature, where);
   if (s.temperature <= 0) throw InputError(where + ": the temperature T must be > 0");
   return s;
 }
@@ -154,6 +164,9 @@ void apply_key(Conventions& c, const std::string& key, const std::string& value,
       if (c.output.a == 0) throw InputError(where + ": the output map's a must be nonzero");
       return;
     }
+  if (name == "initial_state")  // the reference's own initial state, not a convention of the other implementation
+    throw InputError(where + ": initial_state is not a convention: give the initial state with --initial-state (" +
+                     "Python: initial_state=, a JSON document: \"initial_state\")");
   throw InputError(where + ": unknown convention \"" + shown(key) + "\" (" + key_names() + ")");
 }
 
@@ -190,8 +203,10 @@ std::string to_string(const Smoothing& s) {
   switch (s.kind) {
     case SmoothingKind::None: return "none";
     case SmoothingKind::Band: return "band:" + to_string(s.temperature);
-    case SmoothingKind::Tanh: return "tanh:" + to_string(s.temperature);
-    case SmoothingKind::Logistic: return "logistic:" + to_string(s.temperature);
+    case SmoothingKind::Tanh:
+      return "tanh:" + to_string(s.temperature) + (s.ties == TieSwitch::Sharp ? ":sharp-ties" : "");
+    case SmoothingKind::Logistic:
+      return "logistic:" + to_string(s.temperature) + (s.ties == TieSwitch::Sharp ? ":sharp-ties" : "");
   }
   return "?";
 }
@@ -237,9 +252,10 @@ json conventions_json(const Conventions& c) {
 std::string conventions_help() {
   return "KEY=VALUE, repeatable (also a \"conventions\" object in a JSON document): "
          "tie_rule=as-printed|off-first|strict|strict-alpha|strict-beta (default as-printed: u >= alpha -> 1 "
-         "first); first_token=applied|not-applied|state-before (default applied); states=01|pm1 (default 01); "
-         "output_map=a,b,c for y = a*S + b + c*u (default 1,0,0; also a=, b=, c=); "
-         "smoothing=none|band:T|tanh:T|logistic:T (default none); domain=LO,HI (inputs accepted; default "
+         "first); first_token=applied|not-applied|state-before|direction (default applied); "
+         "states=01|pm1 (default 01); output_map=a,b,c for y = a*S + b + c*u (default 1,0,0; also a=, b=, c=); "
+         "smoothing=none|band:T|tanh:T|logistic:T, tanh and logistic also with :sharp-ties (default none); "
+         "domain=LO,HI (inputs accepted; default "
          "any); before_crossing=initial-state|undefined (outputs before every relay met a threshold; default "
          "initial-state); columns=alpha,beta,weight (relay file order); atol= (default 1e-9), rtol= (default "
          "1e-6)";

@@ -45,7 +45,9 @@ struct RelayColumns {
 enum class FirstToken {
   Applied,     ///< y_0 is the output after u_0 (the paper's)
   NotApplied,  ///< u_0 never reaches the relays: y_0 is the initial output, y_n the output after u_1..u_n
-  StateBefore  ///< y_0 is the output before u_0; u_0 is applied, y_n (n >= 1) as the paper's
+  StateBefore,  ///< y_0 is the output before u_0; u_0 is applied, y_n (n >= 1) as the paper's
+  Direction     ///< u_0 sets no relay (y_0 the initial output); u_1 acts by its direction from u_0: rising, it
+                ///< only switches relays on, falling only off, equal not at all; y_n (n >= 2) as the paper's
 };
 
 /// How a relay's switch is smoothed.
@@ -56,10 +58,17 @@ enum class SmoothingKind {
   Logistic,  ///< state 1/(1 + exp(-(u - theta)/T)), theta as for Tanh
 };
 
+/// What a tanh or logistic switch shows when the input equals the threshold it waits for exactly.
+enum class TieSwitch {
+  Smoothed,  ///< the smoothed value there (1/2)
+  Sharp      ///< the full switch, as eq:relay under the declared tie rule (`tanh:T:sharp-ties`)
+};
+
 /// A smoothed switch: its kind and temperature (band half-width for Band).
 struct Smoothing {
   SmoothingKind kind = SmoothingKind::None;  ///< see SmoothingKind
   Q temperature = 0;                         ///< T > 0 unless kind is None
+  TieSwitch ties = TieSwitch::Smoothed;      ///< tanh and logistic: the state at an exact tie
 };
 
 /// What the output is before every relay has met one of its thresholds (its state still the initial one).
@@ -83,8 +92,8 @@ struct Conventions {
 };
 
 /// Applies one `key=value`: tie_rule=as-printed|off-first|strict|strict-alpha|strict-beta,
-/// first_token=applied|not-applied|state-before, states=01|pm1, output_map=a,b,c (also a=, b=, c=),
-/// smoothing=none|band:T|tanh:T|logistic:T, domain=LO,HI, before_crossing=initial-state|undefined,
+/// first_token=applied|not-applied|state-before|direction, states=01|pm1, output_map=a,b,c (also a=, b=, c=),
+/// smoothing=none|band:T|tanh:T|logistic:T (tanh and logistic also with :sharp-ties), domain=LO,HI, before_crossing=initial-state|undefined,
 /// columns=alpha,beta,weight in the file's order, atol=, rtol=. InputError naming the key otherwise.
 void apply_convention_option(Conventions& c, const std::string& option);
 
@@ -100,9 +109,9 @@ std::string conventions_help();
 
 /// "01" or "pm1".
 std::string to_string(StateSet s);
-/// "applied", "not-applied" or "state-before".
+/// "applied", "not-applied", "state-before" or "direction".
 std::string to_string(FirstToken f);
-/// "none", "band:T", "tanh:T" or "logistic:T".
+/// "none", "band:T", "tanh:T" or "logistic:T" (those two with ":sharp-ties" when so).
 std::string to_string(const Smoothing& s);
 /// "initial-state" or "undefined".
 std::string to_string(BeforeCrossing b);

@@ -24,8 +24,9 @@ struct RelayReading {
 };
 
 /// The reading declared by conventions for a problem's initial state.
+/// (first_token=direction reads as not-applied over the keys SequenceReference gives u_1: see there).
 inline RelayReading declared_reading(const Conventions& c, InitialState initial) {
-  return {c.tie, initial, c.first_token};
+  return {c.tie, initial, c.first_token == FirstToken::Direction ? FirstToken::NotApplied : c.first_token};
 }
 
 /// In the spelling of the conventions, e.g. "tie_rule=strict, initial_state=0, first_token=applied".

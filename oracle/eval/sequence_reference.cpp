@@ -46,6 +46,20 @@ SequenceReference::SequenceReference(ReadingMeasures& measures, const std::vecto
       conv_(conventions),
       declared_(declared_reading(conventions, initial)),
       keys_(measures.keyed().keys(inputs)) {
+  // first_token=direction: u_0 sets no relay, so before u_1 every relay holds the initial state; u_1
+  // rising from u_0 only switches relays on (from the initial state 0 as any input does, from 1 not at
+  // all), falling only off. Where u_1 cannot move a relay, it is read as an input beyond every threshold
+  // on the initial state's side, which leaves every relay as it is.
+  const Measure& mu = measures.keyed().measure();
+  if (conventions.first_token == FirstToken::Direction && u_.size() >= 2 && !mu.relays.empty()) {
+    bool off = initial == InitialState::Off;
+    if (off ? u_[1] <= u_[0] : u_[1] >= u_[0]) {
+      Q beyond = mu.relays[0].thresholds.beta;
+      for (const WeightedRelay& w : mu.relays)
+        beyond = off ? std::min(beyond, w.thresholds.beta) : std::max(beyond, w.thresholds.alpha);
+      keys_[1] = measures.keyed().keys(std::vector<Q>{off ? Q(beyond - 1) : Q(beyond + 1)})[0];
+    }
+  }
   if (conv_.output.c != 0) {
     u_double_.reserve(u_.size());
     for (const Q& x : u_) u_double_.push_back(to_double(x));
@@ -143,10 +157,17 @@ std::vector<std::size_t> SequenceReference::relays_near(const Q& u, const Q& rad
   return out;
 }
 
+bool SequenceReference::sharp_tie(std::size_t r, std::size_t n, const RelayReading& reading) {
+  if (conv_.smoothing.ties != TieSwitch::Sharp) return false;
+  const Thresholds& t = measure().relays[r].thresholds;
+  return u_[n] == (state_before(r, n, reading) ? t.beta : t.alpha);
+}
+
 QInterval SequenceReference::shown_state(std::size_t r, std::size_t n, const RelayReading& reading, unsigned bits) {
   int now = state(r, n, reading);
   if (n == 0 && reading.first != FirstToken::Applied) return {Q(now), Q(now)};  // the state before u_0
   const Thresholds& t = measure().relays[r].thresholds;
+  if (sharp_tie(r, n, reading)) return {Q(now), Q(now)};
   Q y = smoothing_argument(conv_.smoothing, u_[n], state_before(r, n, reading) ? t.beta : t.alpha);
   if (abs(y) > kFarArgument) {
     Q far = pow2_negative(kFarBits);
@@ -162,6 +183,7 @@ QInterval SequenceReference::smoothed_sum(const RelayReading& reading, std::size
   for (std::size_t r : relays_near(u_[n], radius_)) {
     const WeightedRelay& w = measure().relays[r];
     int before = state_before(r, n, reading), now = state(r, n, reading);
+    if (sharp_tie(r, n, reading)) continue;  // its sharp state, already in p
     Q y = smoothing_argument(conv_.smoothing, u_[n], before ? w.thresholds.beta : w.thresholds.alpha);
     if (abs(y) > kFarArgument) continue;  // within the far bound below
     QInterval s = logistic_enclosure(y, bits);
@@ -227,6 +249,7 @@ DoubleInterval SequenceReference::expected_band(const RelayReading& reading, std
   if (!(n == 0 && reading.first != FirstToken::Applied)) {
     for (std::size_t r : relays_near(u_[n], radius_)) {
       int before = state_before(r, n, reading), now = state(r, n, reading);
+      if (sharp_tie(r, n, reading)) continue;  // its sharp state, already in p
       const DoubleInterval& theta = before ? b.beta[r] : b.alpha[r];
       DoubleInterval y = (b.inputs[n] + DoubleInterval{-theta.hi, -theta.lo}) * b.inverse_unit;
       if (y.lo > kFarArgument || y.hi < -kFarArgument) continue;  // within the far bound

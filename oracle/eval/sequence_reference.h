@@ -25,7 +25,8 @@ class SequenceReference {
   /// No token.
   static constexpr std::size_t npos = TouchIndex::npos;
 
-  /// The inputs and conventions are kept by reference and must outlive this.
+  /// The inputs and conventions are kept by reference and must outlive this. Under first_token=direction
+  /// u_1 is keyed as an input beyond every threshold where its direction from u_0 moves no relay.
   SequenceReference(ReadingMeasures& measures, const std::vector<Q>& inputs, InitialState initial,
                     const Conventions& conventions);
 
@@ -86,6 +87,9 @@ class SequenceReference {
 
  private:
   bool states01() const { return conv_.states == StateSet::ZeroOne; }
+  // Whether relay r shows its sharp state at token n because the input equals, exactly, the threshold
+  // it waits for under smoothing with sharp ties.
+  bool sharp_tie(std::size_t r, std::size_t n, const RelayReading& reading);
   const TouchIndex& touches();
   std::optional<bool> fast_match(const PalValues& pal, std::size_t n, double actual, double slack) const;
   std::optional<bool> fast_smoothed_match(const RelayReading& reading, std::size_t n, double actual);

@@ -2,6 +2,7 @@
 #include "oracle/fuzz/fuzz_impl.h"
 
 #include "oracle/diagnosis/diagnosis.h"
+#include "oracle/diagnosis/root_causes.h"
 #include "oracle/formats/double_range.h"
 #include "oracle/keyed/keyed_pal.h"
 #include "reference/preisach_memory.h"
@@ -465,6 +466,18 @@ class Tester {
 
   std::size_t calls() const { return calls_; }
 
+  // What explains a failing case: the convention changes the reference re-run under reproduces, and
+  // the defect kinds its diagnosis names.
+  CaseExplanations explain(const Measure& mu, const std::vector<Q>& u, const Outcome& out,
+                           const std::vector<ConventionChange>& changes) {
+    if (!out.reply.error.empty()) return {{}, {"error"}};
+    CaseExplanations e;
+    e.changes =
+        reproducing_changes(changes, measure_state(mu).readings, u, out.reply.outputs, out.reply.undefined, out.token);
+    e.defects = defect_kinds(out.diagnosis);
+    return e;
+  }
+
  private:
   ImplReply run_plain(const Measure& mu, const std::vector<Q>& u) {
     ++calls_;
@@ -792,8 +805,20 @@ namespace {
 struct Failures {
   struct Slot {
     json failure;
+    Shrunk witness;  // what `failure` shows, to check which root cause it shows
     std::size_t cases = 0, reshrunk = 0, ambiguous_cases = 0;
   };
+  // A failing case as met, before shrinking: what explains it and how plainly it shows.
+  struct Case {
+    std::size_t number, tokens;
+    std::string family;
+    std::vector<double> inputs;
+    double difference;  // |actual - expected| at its first failing token (infinite: no number or an error)
+    CaseExplanations explanations;
+    json diagnosis;
+  };
+  std::vector<Case> cases;
+  std::vector<ConventionChange> changes;
   std::map<std::string, Slot> slots;  // "property|cause"
   std::vector<std::string> order;     // slots in the order met
   std::map<std::string, std::size_t> by_property, by_cause;
@@ -808,6 +833,11 @@ void record_failure(Tester& tester, const FuzzOptions& o, const Palette& palette
   std::string key = slot_key(property, out, o.measure, u, o.initial);
   ++failures.by_property[property];
   ++failures.by_cause[out.cause];
+  double difference = std::numeric_limits<double>::infinity();
+  if (out.reply.error.empty() && (out.reply.undefined.empty() || !out.reply.undefined[out.token]))
+    difference = std::abs(to_double(out.reply.outputs[out.token]) - out.expected.value("expected_double", 0.0));
+  failures.cases.push_back({k, u.size(), family, doubles(u), difference,
+                            tester.explain(o.measure, u, out, failures.changes), out.diagnosis});
   Failures::Slot& slot = failures.slots[key];
   ++slot.cases;
   bool fresh = slot.failure.is_null();
@@ -823,7 +853,7 @@ void record_failure(Tester& tester, const FuzzOptions& o, const Palette& palette
   bool better = fresh || std::make_pair(s.u.size(), s.mu.relays.size()) <
                              std::make_pair(slot.failure["tokens"].get<std::size_t>(),
                                             slot.failure["relays_kept"].get<std::size_t>());
-  if (better) slot.failure = f;
+  if (better) slot.failure = f, slot.witness = s;
   if (o.progress)
     o.progress("fuzz-impl: case " + std::to_string(k) + " (" + family + ") breaks " + property + " (" + out.cause +
                "); shrunk from " + std::to_string(u.size()) + " to " + std::to_string(s.u.size()) + " tokens, " +
@@ -848,6 +878,86 @@ void drop_ambiguous(Failures& failures) {
     }
     return false;
   });
+}
+
+// A raw failing case as JSON: its number, family, size, inputs and replay.
+json case_json(const Failures::Case& c, const FuzzOptions& o) {
+  json j{{"case", c.number}, {"family", c.family}, {"tokens", c.tokens}, {"inputs_double", c.inputs},
+         {"replay", o.replay ? o.replay(c.number) : std::string()}};
+  if (std::isfinite(c.difference)) j["difference"] = c.difference;
+  return j;
+}
+
+// One entry per root cause (root_causes.h), most failing cases first: the cause, the failing cases it
+// explains, its smallest witness (a shrunk witness it explains, else its smallest case as met), the most
+// telling case (the largest difference at the first failing token) and the evidence. Every failure is
+// marked with the root cause of the case it was shrunk from.
+json root_causes_json(Tester& tester, const FuzzOptions& o, Failures& failures) {
+  std::vector<CaseExplanations> explained;
+  for (const Failures::Case& c : failures.cases) explained.push_back(c.explanations);
+  std::vector<RootCause> roots = group_by_root_cause(explained, failures.changes);
+  std::map<std::size_t, std::string> root_of;  // case number -> root cause
+  for (const RootCause& r : roots)
+    for (std::size_t k : r.cases) root_of[failures.cases[k].number] = r.cause;
+  // What each shrunk witness shows, checked on the witness itself.
+  std::vector<std::pair<std::string, CaseExplanations>> witnesses;
+  for (const std::string& key : failures.order) {
+    Failures::Slot& slot = failures.slots[key];
+    slot.failure["root_cause"] = root_of[slot.failure["case"].get<std::size_t>()];
+    const Shrunk& w = slot.witness;
+    witnesses.emplace_back(key, tester.explain(w.mu, w.u, w.outcome, failures.changes));
+  }
+  json list = json::array();
+  for (const RootCause& r : roots) {
+    json j = root_cause_json(r, failures.changes);
+    json numbers = json::array();
+    for (std::size_t k : r.cases) numbers.push_back(failures.cases[k].number);
+    j["cases"] = numbers;
+    // The smallest witness it shows, one that another convention explains as well (ambiguous) last.
+    auto size = [](const json& f) {
+      return std::make_tuple(f.value("ambiguous", false), f["tokens"].get<std::size_t>(),
+                             f["relays_kept"].get<std::size_t>());
+    };
+    const json* witness = nullptr;
+    for (const auto& [key, e] : witnesses) {
+      const json& f = failures.slots[key].failure;
+      bool shown = r.cause == "unexplained" ? f["root_cause"] == "unexplained" : explains(r, e);
+      if (shown && (!witness || size(f) < size(*witness))) witness = &f;
+    }
+    const Failures::Case* smallest = &failures.cases[r.cases.front()];
+    const Failures::Case* telling = smallest;
+    for (std::size_t k : r.cases) {
+      const Failures::Case& c = failures.cases[k];
+      if (c.tokens < smallest->tokens) smallest = &c;
+      if (c.difference > telling->difference) telling = &c;
+    }
+    if (witness) {
+      j["witness"] = *witness;
+      j["witness"].erase("failing_cases");
+    } else {
+      j["witness"] = case_json(*smallest, o);
+    }
+    j["witness_shrunk"] = witness != nullptr;
+    j["most_telling"] = case_json(*telling, o);
+    if (r.change) {
+      j["evidence"] = {{"reproduces", "every output of each case it explains, the reference re-run with " +
+                                          failures.changes[*r.change].conventions.dump()}};
+    } else {
+      json evidence = json::object();
+      const json& diagnosis = witness ? (*witness)["diagnosis"] : smallest->diagnosis;
+      if (diagnosis.is_object() && diagnosis.contains("causes"))
+        for (const json& c : diagnosis["causes"])
+          if (c["cause"] == r.cause) {
+            evidence = c;
+            break;
+          }
+      if (r.cause == "unexplained" && diagnosis.is_object())
+        evidence = {{"undecidable_relays", diagnosis.value("undecidable_relays", json())}};
+      j["evidence"] = evidence;
+    }
+    list.push_back(j);
+  }
+  return list;
 }
 
 // The witnesses, the cause met most often first: the headline failure.
@@ -876,6 +986,7 @@ json fuzz_implementation(const Implementation& impl, const FuzzOptions& o) {
   Palette palette = palette_of(o);
   Tester tester(impl, o);
   Failures failures;
+  failures.changes = convention_changes(o.conventions, o.initial);
   std::size_t cases = 0;
   std::string stopped = "cases";
   std::size_t first = o.only_case.value_or(0), last = o.only_case ? *o.only_case + 1 : o.max_cases;
@@ -891,15 +1002,16 @@ json fuzz_implementation(const Implementation& impl, const FuzzOptions& o) {
     if (out.fails) record_failure(tester, o, palette, deadline, k, family, u, out, failures);
     if (o.progress && (cases % 50 == 0))
       o.progress("fuzz-impl: " + std::to_string(cases) + "/" + std::to_string(last - first) + " cases, " +
-                 std::to_string(failures.slots.size()) + " failure(s), " + std::to_string(tester.calls()) + " calls");
+                 std::to_string(failures.cases.size()) + " failing case(s), " + std::to_string(tester.calls()) + " calls");
   }
+  json roots = root_causes_json(tester, o, failures);
   drop_ambiguous(failures);
   json list = failures_json(failures);
   json per_property = json::object(), per_cause = json::object();
   for (const auto& [p, n] : failures.by_property) per_property[p] = n;
   for (const auto& [c, n] : failures.by_cause) per_cause[c] = n;
   // A run that checked no case (a time budget spent before the first) has shown nothing: not passed.
-  return {{"passed", list.empty() && cases > 0},
+  json report{{"passed", list.empty() && cases > 0},
           {"seed", o.seed},
           {"cases", cases},
           {"max_cases", o.max_cases},
@@ -907,9 +1019,12 @@ json fuzz_implementation(const Implementation& impl, const FuzzOptions& o) {
           {"stopped_by", o.only_case ? std::string("case") : stopped},
           {"failing_cases_by_property", per_property},
           {"failing_cases_by_cause", per_cause},
+
           {"conventions", conventions_json(o.conventions)},
           {"failures", list},
           {"replay", o.replay ? o.replay(std::nullopt) : std::string()}};
+  if (!failures.cases.empty()) report["failing_cases"] = failures.cases.size(), report["root_causes"] = roots;
+  return report;
 }
 
 }  // namespace palcheck::oracle

@@ -31,6 +31,21 @@ RELATIVE_SCALES = (1e-3, 1e-6, 1e-9, 1e-12)  # relative distances to a threshold
 MAX_ULPS = 3
 
 
+class DrawnSequence(np.ndarray):
+    """A drawn input sequence: a numpy array that prints as one, in Hypothesis's falsifying examples too
+    (not as the strategy's function applied to its parts)."""
+
+    def __repr__(self):
+        return repr(np.asarray(self))
+
+    def _repr_pretty_(self, p, cycle):
+        p.text(repr(self))
+
+
+def _drawn(values):
+    return np.asarray(values).view(DrawnSequence)
+
+
 def thresholds_of(relays=None, grid=None, delta=None, thresholds=None):
     """The distinct thresholds of a measure, increasing, as doubles."""
     if thresholds is not None:
@@ -128,7 +143,7 @@ def one_sided_cycles(relays=None, *, grid=None, delta=None, thresholds=None, dom
         far = s.dtype.type(float(t) + side * span * draw(st.sampled_from((0.05, 0.25, 0.5, 1.0))))
         periods = draw(st.integers(2, max(2, max_periods)))
         start = [] if draw(st.booleans()) else [draw(s.point())]
-        return s.clip(start + [far, near] * periods)
+        return _drawn(s.clip(start + [far, near] * periods))
 
     return cycles()
 
@@ -141,7 +156,7 @@ def ramps(relays=None, *, grid=None, delta=None, thresholds=None, domain=None, d
     @st.composite
     def ramp(draw):
         a, b = draw(end), draw(end)
-        return s.clip(np.linspace(float(a), float(b), draw(st.integers(2, max(2, max_size)))))
+        return _drawn(s.clip(np.linspace(float(a), float(b), draw(st.integers(2, max(2, max_size))))))
 
     return ramp()
 
@@ -155,7 +170,7 @@ def plateaus(relays=None, *, grid=None, delta=None, thresholds=None, domain=None
         t = draw(s.threshold())
         before = draw(st.lists(st.one_of(s.point(), near_thresholds(thresholds=s.thresholds, domain=domain,
                                                                      dtype=dtype)), max_size=2))
-        return s.clip(before + [t] * draw(st.integers(2, max(2, max_size))))
+        return _drawn(s.clip(before + [t] * draw(st.integers(2, max(2, max_size)))))
 
     return plateau()
 
@@ -163,7 +178,7 @@ def plateaus(relays=None, *, grid=None, delta=None, thresholds=None, domain=None
 def sequences(relays=None, *, grid=None, delta=None, thresholds=None, domain=None, dtype=np.float64,
               max_segments=4, max_periods=300, max_size=64):
     """Input sequences of one to max_segments segments: near-threshold values, one-sided cycles, ramps and
-    plateaus, joined. A 1-D array of dtype."""
+    plateaus, joined. A 1-D array of dtype (printed as one: a numpy array subclass with that repr)."""
     measure = dict(thresholds=thresholds_of(relays, grid, delta, thresholds), domain=domain, dtype=dtype)
     segment = st.one_of(
         st.lists(near_thresholds(**measure), min_size=1, max_size=max_size).map(lambda v: np.asarray(v, dtype)),
@@ -172,4 +187,4 @@ def sequences(relays=None, *, grid=None, delta=None, thresholds=None, domain=Non
         plateaus(**measure),
     )
     return st.lists(segment, min_size=1, max_size=max(1, max_segments)).map(
-        lambda parts: np.concatenate(parts).astype(dtype))
+        lambda parts: _drawn(np.concatenate(parts).astype(dtype)))

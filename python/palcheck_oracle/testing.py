@@ -31,14 +31,18 @@ def assert_agrees(actual, inputs, **options):
     return report
 
 
-def assert_finds(fn, cause, *, relays, max_tokens=8, max_relays=3, short_of_thresholds=False, **options):
+def assert_finds(fn, cause, *, relays, max_tokens=8, max_relays=3, short_of_thresholds=False, headline=True,
+                 max_root_causes=None, **options):
     """Raises AssertionError unless fuzz(fn, relays=relays, **options) finds a failure whose cause is
-    `cause`, named first: the headline failure's cause and the first of its ranked causes, with a
-    witness of at most `max_tokens` tokens and `max_relays` relays (relays_per_call=True lets shrinking
-    drop relays). With short_of_thresholds=True some failure of that cause, as small, must also have
-    inputs that never reach the thresholds of the relays it keeps (a ratchet below the threshold).
-    `options` are fuzz()'s: seed=, max_cases=, relays_per_call= and the conventions. Returns the
-    headline failure. Checks that a planted defect (a mutant of one's own implementation) is found.
+    `cause`, named first, with a witness of at most `max_tokens` tokens and `max_relays` relays
+    (relays_per_call=True lets shrinking drop relays). With headline=True (default) that failure is the
+    headline one: its cause and the first of its ranked causes are `cause`; with headline=False any
+    failure will do whose cause or root cause is `cause` (a second defect beside another). With
+    max_root_causes=K the report names at most K root causes (one per planted defect). With
+    short_of_thresholds=True some failure of that cause, as small, must also have inputs that never reach
+    the thresholds of the relays it keeps (a ratchet below the threshold). `options` are fuzz()'s: seed=,
+    max_cases=, relays_per_call= and the conventions. Returns the failure found. Checks that a planted
+    defect (a mutant of one's own implementation) is found.
     """
     __tracebackhide__ = True
     report = fuzz(fn, relays=relays, progress=False, **options)
@@ -46,19 +50,32 @@ def assert_finds(fn, cause, *, relays, max_tokens=8, max_relays=3, short_of_thre
     if not failures:
         raise AssertionError(f"fuzz found nothing in {report['cases']} cases (seed {report['seed']}); "
                              f"expected the cause {cause}")
-    first = failures[0]
 
     def small(f):
         return f["tokens"] <= max_tokens and f["relays_kept"] <= max_relays
 
-    what = (f"the first failure is {first['property']} with causes {first['causes']} on inputs "
-            f"{first['inputs_double']} ({first['tokens']} tokens, {first['relays_kept']} relays); "
-            f"replay: {first['replay']}")
-    if first["cause"] != cause or first["causes"][0] != cause:
-        raise AssertionError(f"expected the cause {cause} first: {what}")
-    if not small(first):
+    def described(f):
+        return (f"{f['property']} with causes {f['causes']} (root cause {f.get('root_cause')}) on inputs "
+                f"{f['inputs_double']} ({f['tokens']} tokens, {f['relays_kept']} relays); replay: {f['replay']}")
+
+    roots = [r["cause"] for r in report.get("root_causes", [])]
+    if max_root_causes is not None and len(roots) > max_root_causes:
+        raise AssertionError(f"expected at most {max_root_causes} root cause(s), got {roots}")
+    if headline:
+        found = failures[0]
+        what = "the first failure is " + described(found)
+        if found["cause"] != cause or found["causes"][0] != cause:
+            raise AssertionError(f"expected the cause {cause} first: {what}")
+    else:
+        named = [f for f in failures if cause in (f["cause"], f.get("root_cause"))]
+        if not named:
+            raise AssertionError(f"no failure names the cause {cause}: the failures are "
+                                 + "; ".join(described(f) for f in failures))
+        found = min(named, key=lambda f: (f["tokens"], f["relays_kept"]))
+        what = "the smallest failure of that cause is " + described(found)
+    if not small(found):
         raise AssertionError(f"expected a witness of at most {max_tokens} tokens and {max_relays} relays: {what}")
     if short_of_thresholds and not any(f["cause"] == cause and f["short_of_thresholds"] and small(f)
                                        for f in failures):
         raise AssertionError(f"no failure of cause {cause} stays short of the thresholds: {what}")
-    return first
+    return found

@@ -2,7 +2,8 @@
 
 assert_agrees passes a correct numpy PAL and fails a defective one with compare's words; the Hypothesis
 strategies draw where their docstrings say (next to thresholds, one-sided cycles that never reach the
-threshold, ramps, plateaus) and, driving assert_agrees, find defects that live next to thresholds.
+threshold, ramps, plateaus) and, driving assert_agrees, find defects that live next to thresholds;
+assert_finds asserts a second defect and the number of root causes; compare reads NaN as an undefined output.
 Run: PYTHONPATH=build/python python3 -m pytest tests/python/test_testing_helpers.py   (ctest runs it).
 """
 import numpy as np
@@ -149,3 +150,34 @@ def test_assert_finds_fails_when_the_search_finds_nothing_or_another_cause():
 def test_assert_finds_asks_for_a_small_witness():
     with pytest.raises(AssertionError, match="at most 8 tokens and 3 relays"):
         assert_finds(lambda u: relay_pal(u, strict=True), "tie_rule", relays=RELAYS, max_cases=50)
+
+
+def test_assert_finds_asserts_a_second_defect_and_the_root_causes():
+    def two_defects(u):  # strict ties, and u_0 never applied
+        return np.concatenate(([0.0], relay_pal(np.asarray(u)[1:], strict=True)))
+
+    with pytest.raises(AssertionError, match="at most 1 root cause"):
+        assert_finds(two_defects, "tie_rule", relays=RELAYS, max_relays=len(RELAYS), max_cases=120,
+                     headline=False, max_root_causes=1)
+    found = assert_finds(two_defects, "first_token", relays=RELAYS, max_relays=len(RELAYS), max_cases=120,
+                         headline=False, max_root_causes=2)
+    assert "first_token" in (found["cause"], found["root_cause"])
+
+
+def test_compare_reads_nan_as_an_undefined_output():
+    u = np.array([0.0, 0.6, 2.0, 0.0])
+    y = oracle.evaluate(u, relays=RELAYS)
+    y[:2] = np.nan  # relay (1.5, -0.5) is decided at token 2 only
+    assert oracle.compare(y, u, relays=RELAYS, before_crossing="undefined")["agree"]
+    report = oracle.compare(y, u, relays=RELAYS)
+    assert not report["agree"] and report["differences"][0]["diagnosis"]["cause"] == "before_crossing"
+    y[3] = np.nan
+    late = oracle.compare(y, u, relays=RELAYS, before_crossing="undefined")
+    assert late["differences"][0]["token"] == 3 and late["differences"][0]["diagnosis"]["cause"] == "undefined_output"
+
+
+@settings(max_examples=10, database=None, suppress_health_check=list(HealthCheck))
+@given(strategies.sequences(relays=RELAYS))
+def test_a_drawn_sequence_prints_as_an_array(u):
+    assert repr(u).startswith("array(") and repr(u) == repr(np.asarray(u))
+    assert oracle.evaluate(u, relays=RELAYS).shape == u.shape

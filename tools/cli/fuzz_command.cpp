@@ -2,6 +2,7 @@
 // implementation that runs as a command speaking JSON lines (protocol in docs/oracle.md): one request
 // per line on its standard input, one reply per line on its standard output. The search itself is
 // oracle/fuzz/fuzz_impl.h. Exit 0 no failure, 1 failures, 2 bad input.
+#include "oracle/diagnosis/oracle_compare.h"
 #include "oracle/eval/conventions.h"
 #include "oracle/eval/oracle_problem.h"
 #include "oracle/formats/input_limits.h"
@@ -262,14 +263,37 @@ FuzzOptions fuzz_options(const std::shared_ptr<FuzzCommandOptions>& o) {
   return f;
 }
 
-// The report's gist on standard error: the counts, and each failure with its replay.
+// The report's gist on standard error: the counts, and each root cause once with its smallest witness,
+// the cases it explains and the witness's replay.
 void print_fuzz_summary(const json& report) {
-  std::cerr << "fuzz-impl: " << report["cases"] << " case(s), " << report["failures"].size() << " failure(s)";
-  for (const json& failure : report["failures"])
-    std::cerr << "\n  " << failure["property"].get<std::string>() << " (" << failure["cause"].get<std::string>() << ", "
-              << failure["failing_cases"] << " case(s)): " << failure["tokens"] << " token(s) "
-              << failure["inputs_double"].dump() << ", " << failure["relays"].size() << " relay(s)"
-              << "; replay: " << failure["replay"].get<std::string>();
+  std::cerr << "fuzz-impl: " << report["cases"] << " case(s), ";
+  if (!report.contains("root_causes")) {
+    std::cerr << "0 failure(s)\n";
+    return;
+  }
+  std::cerr << report["failing_cases"] << " failing case(s), " << report["root_causes"].size() << " root cause(s)";
+  for (const json& root : report["root_causes"]) {
+    const json& w = root["witness"];
+    std::cerr << "\n  " << root["cause"].get<std::string>();
+    if (root.contains("conventions")) std::cerr << " " << root["conventions"].dump();
+    std::cerr << " (" << root["failing_cases"] << " case(s)): " << w["tokens"] << " token(s) "
+              << w["inputs_double"].dump();
+    if (w.contains("relays")) std::cerr << ", " << w["relays"].size() << " relay(s)";
+    if (w.contains("expected") && w.contains("actual")) {
+      std::string expected = w["expected"].get<std::string>();
+      std::cerr << "; token " << w["token"] << ": expected " << with_decimal(expected, w["expected_double"].get<double>())
+                << ", got ";
+      if (w["actual"].is_null()) {
+        std::cerr << "no number";
+      } else {
+        std::string actual = w["actual"].get<std::string>();
+        Q difference = *parse_rational(actual) - *parse_rational(expected);
+        std::cerr << with_decimal(actual, w["actual_double"].get<double>()) << ", difference "
+                  << with_decimal(to_string(difference), to_double(difference));
+      }
+    }
+    std::cerr << "; replay: " << w["replay"].get<std::string>();
+  }
   std::cerr << "\n";
 }
 

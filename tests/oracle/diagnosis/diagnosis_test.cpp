@@ -5,9 +5,11 @@
 // ratchet, rem:backprop's relaxation under tanh smoothing, undefined outputs before the crossing.
 #include "oracle/diagnosis/diagnosis.h"
 #include "oracle/diagnosis/oracle_compare.h"
+#include "oracle/formats/npy_format.h"
 #include "reference/mpal.h"
 #include "reference/pal_definition.h"
 #include "tests/oracle/independent_pal.h"
+#include "tests/oracle/scratch_files.h"
 #include "util/errors.h"
 
 #include <gtest/gtest.h>
@@ -363,6 +365,144 @@ TEST(Diagnosis, UndefinedOutputsBeforeTheCrossingAreBeforeCrossing) {
   PalSequence ok(measures, u, theirs, InitialState::Off, declared, undefined);
   EXPECT_TRUE(ok.runs().empty());
   EXPECT_EQ(ok.status()[1], TokenStatus::NotCompared);
+}
+
+// Declared undefined before the crossing, an output that is a number still shows the relays the
+// reference has decided: a relay stuck off is found although another relay never meets a threshold, and
+// no number there is named before_crossing.
+TEST(Diagnosis, UndefinedBeforeTheCrossingDoesNotHideADecidedRelay) {
+  Measure mu{{{{Q(1), Q(0)}, Q(1)}, {{Q(5), Q(-1)}, Q(1, 2)}}};
+  std::vector<Q> u{Q(1, 2), Q(2), Q(0), Q(2)};  // relay 0 decided at token 1, relay 1 never
+  std::vector<Q> stuck = relay_by_relay(mu, u, [](const Thresholds& t, const Q& x, RelayState& state) {
+    state = t.alpha == 1 ? 0 : x >= t.alpha ? 1 : x <= t.beta ? 0 : state;
+    return Q(state);
+  });
+  Conventions declared;
+  apply_convention_option(declared, "before_crossing=undefined");
+  KeyedMeasure keyed(mu);
+  ReadingMeasures measures(keyed);
+  PalSequence seq(measures, u, stuck, InitialState::Off, declared);
+  std::vector<DivergentRun> runs = seq.runs();
+  ASSERT_FALSE(runs.empty());
+  EXPECT_EQ(runs[0].first, 1u);
+  for (const DivergentRun& r : runs)
+    for (const json& c : seq.diagnose(r)["causes"]) EXPECT_NE(c["cause"], "before_crossing") << c.dump(1);
+  json report = compare_outputs(problem_of(mu, {u}), ActualOutputs{{stuck}, "test"}, declared, 10);
+  EXPECT_FALSE(report["agree"]) << report.dump(1);
+  // Outputs that are no number, or the reference with the undecided relay in either state, are accepted.
+  std::vector<Q> exact = pal_by_definition(mu, u, InitialState::Off), on = pal_by_definition(mu, u, InitialState::On);
+  EXPECT_TRUE(PalSequence(measures, u, exact, InitialState::Off, declared).runs().empty());
+  EXPECT_TRUE(PalSequence(measures, u, on, InitialState::Off, declared).runs().empty());
+  std::vector<char> none_defined(u.size(), 1);
+  PalSequence no_numbers(measures, u, stuck, InitialState::Off, declared, none_defined);
+  for (TokenStatus t : no_numbers.status()) EXPECT_EQ(t, TokenStatus::NotCompared);
+}
+
+// Outputs that are no number (JSON null, a CSV cell empty or NaN, a .npy NaN) compare under
+// before_crossing=undefined where the reference has not decided every relay, in every format; where it
+// has, they are a divergence named undefined_output.
+TEST(Diagnosis, CompareReadsUndefinedOutputsInEveryFormat) {
+  Measure mu{{{{Q(1), Q(0)}, Q(1)}, {{Q(2), Q(1, 2)}, Q(1, 2)}}};
+  std::vector<Q> u{Q(1, 2), Q(3, 4), Q(2), Q(1, 4), Q(3, 2)};  // relay 1 decided at token 0, relay 0 at token 2
+  std::vector<Q> y = pal_by_definition(mu, u, InitialState::Off);
+  std::vector<double> yd;
+  for (const Q& q : y) yd.push_back(to_double(q));
+  double nan = std::nan("");
+  OracleProblem p = problem_of(mu, {u});
+  p.batched = false;
+  Conventions declared;
+  apply_convention_option(declared, "before_crossing=undefined");
+  const std::string json_text = "[null, null, " + std::to_string(yd[2]) + ", " + std::to_string(yd[3]) + ", " +
+                                std::to_string(yd[4]) + "]";
+  const std::string csv_text = ",nan," + std::to_string(yd[2]) + "," + std::to_string(yd[3]) + "," +
+                               std::to_string(yd[4]) + "\n";
+  std::vector<std::pair<std::string, std::string>> files{
+      {"undefined.json", json_text},
+      {"undefined.csv", csv_text},
+      {"undefined.npy", format_npy_f8({5}, {nan, nan, yd[2], yd[3], yd[4]})}};
+  for (const auto& [name, bytes] : files) {
+    std::string path = scratch_path("undefined_outputs", name);
+    write_file(path, bytes);
+    ActualOutputs actual = load_actual(path, p);
+    ASSERT_EQ(actual.undefined.size(), 1u) << name;
+    EXPECT_EQ(actual.undefined[0], std::vector<char>({1, 1, 0, 0, 0})) << name;
+    EXPECT_TRUE(compare_outputs(p, actual, declared, 10)["agree"]) << name;
+    json plain = compare_outputs(p, actual, Conventions{}, 10);
+    EXPECT_FALSE(plain["agree"]) << name;
+    EXPECT_EQ(plain["differences"][0]["diagnosis"]["cause"], "before_crossing") << name;
+    // No number where every relay is decided: a divergence of its own.
+    actual.undefined[0][3] = 1;
+    json late = compare_outputs(p, actual, declared, 10);
+    ASSERT_FALSE(late["agree"]) << name;
+    EXPECT_EQ(late["differences"][0]["token"], 3);
+    EXPECT_EQ(late["differences"][0]["actual"], nullptr);
+    EXPECT_EQ(late["differences"][0]["diagnosis"]["cause"], "undefined_output") << late.dump(1);
+  }
+}
+
+// A failing batch comes back with one root cause per defect: a strict tie rule on every sequence is
+// one cause, reproduced by the reference re-run with tie_rule=strict; a sequence nothing reproduces
+// is a cause of its own.
+TEST(Diagnosis, FailingSequencesAreGroupedByRootCause) {
+  Measure mu = sample_measure();
+  std::vector<std::vector<Q>> batch{{Q(0), Q(2), Q(1), Q(3)}, {Q(5), Q(2), Q(1, 2), Q(2)}, {Q(3), Q(0), Q(5)}};
+  std::vector<std::vector<Q>> theirs;
+  for (const auto& u : batch) theirs.push_back(strict_pal(mu, u));
+  json report = compare_outputs(problem_of(mu, batch), ActualOutputs{theirs, "test"}, Conventions{}, 10);
+  ASSERT_FALSE(report["agree"]);
+  const json& roots = report["root_causes"];
+  ASSERT_EQ(roots.size(), 1u) << roots.dump(1);
+  EXPECT_EQ(roots[0]["cause"], "tie_rule");
+  EXPECT_EQ(roots[0]["conventions"]["tie_rule"], "strict");
+  EXPECT_EQ(roots[0]["failing_sequences"], report["differing_sequences"]);
+  EXPECT_NE(summarize_report(report).find("root cause tie_rule {\"tie_rule\":\"strict\"}: " +
+                                          report["differing_sequences"].dump() + " sequence(s)"),
+            std::string::npos)
+      << summarize_report(report);
+  theirs[2].back() += 100;
+  json two = compare_outputs(problem_of(mu, batch), ActualOutputs{theirs, "test"}, Conventions{}, 10);
+  ASSERT_EQ(two["root_causes"].size(), 2u) << two["root_causes"].dump(1);
+  EXPECT_EQ(two["root_causes"][0]["cause"], "tie_rule");
+  EXPECT_EQ(two["root_causes"][1]["sequences"], json::array({2}));
+  EXPECT_NE(two["root_causes"][1]["cause"], "tie_rule");
+}
+
+// A tanh-smoothed relay that switches fully when the input equals the threshold it waits for, exactly
+// (as one PyTorch library does): declared as smoothing=tanh:T:sharp-ties it agrees; declared as plain
+// tanh:T, the ties are what differs, and the root cause is that reading of ties.
+TEST(Diagnosis, ASmoothedSwitchWithSharpTiesIsDeclarableAndNamed) {
+  Measure mu{{{{Q(1, 2), Q(1, 4)}, Q(1)}, {{Q(3, 4), Q(1, 2)}, Q(2)}}};
+  std::vector<std::vector<Q>> batch{{Q(0), Q(1, 2), Q(1), Q(1, 2), Q(0)}, {Q(3, 4), Q(0), Q(1, 4), Q(7, 8)}};
+  const long double T = 1e-3L;
+  std::vector<std::vector<Q>> theirs;
+  for (const auto& u : batch) {
+    std::vector<int> hard(mu.relays.size(), 0);
+    std::vector<Q> out;
+    for (const Q& q : u) {
+      long double x = to_double(q), sum = 0;
+      for (std::size_t r = 0; r < hard.size(); ++r) {
+        const Thresholds& t = mu.relays[r].thresholds;
+        Q theta = hard[r] ? t.beta : t.alpha;
+        hard[r] = q >= t.alpha ? 1 : q <= t.beta ? 0 : hard[r];
+        long double shown = q == theta ? hard[r] : (1 + std::tanh((x - to_double(theta)) / T)) / 2;
+        sum += to_double(mu.relays[r].weight) * shown;
+      }
+      out.push_back(*rational_from_double(static_cast<double>(sum)));
+    }
+    theirs.push_back(out);
+  }
+  Conventions sharp, smooth;
+  apply_convention_option(sharp, "smoothing=tanh:1/1000:sharp-ties");
+  apply_convention_option(smooth, "smoothing=tanh:1/1000");
+  EXPECT_EQ(conventions_json(sharp)["smoothing"], "tanh:1/1000:sharp-ties");
+  json agree = compare_outputs(problem_of(mu, batch), ActualOutputs{theirs, "test"}, sharp, 10);
+  EXPECT_TRUE(agree["agree"]) << agree.dump(1);
+  json differ = compare_outputs(problem_of(mu, batch), ActualOutputs{theirs, "test"}, smooth, 10);
+  ASSERT_FALSE(differ["agree"]);
+  ASSERT_EQ(differ["root_causes"].size(), 1u) << differ["root_causes"].dump(1);
+  EXPECT_EQ(differ["root_causes"][0]["cause"], "smoothing");
+  EXPECT_EQ(differ["root_causes"][0]["conventions"]["smoothing"], "tanh:1/1000:sharp-ties");
+  EXPECT_THROW(apply_convention_option(sharp, "smoothing=band:1/10:sharp-ties"), InputError);
 }
 
 // Every run of a long sequence is diagnosed in one pass over the readings: a strict implementation on

@@ -191,5 +191,75 @@ TEST(FuzzImpl, EveryDistinctCauseGetsItsOwnWitness) {
   EXPECT_EQ(rest["failures"][0]["cause"], "tie_rule");
 }
 
+// A relay loop whose first token is read by a rule of its own: `direction` (u_0 sets no relay, u_1 acts
+// by its direction from u_0: rising only switches on, falling only off) or `zero` (a bug: u_0 skipped
+// only when it is 0).
+enum class FirstRule { Direction, SkipZero };
+ImplReply first_rule_pal(const Measure& mu, const std::vector<double>& u, FirstRule rule) {
+  std::vector<int> state(mu.relays.size(), 0);
+  ImplReply reply;
+  for (std::size_t n = 0; n < u.size(); ++n) {
+    double y = 0;
+    for (std::size_t r = 0; r < state.size(); ++r) {
+      double alpha = to_double(mu.relays[r].thresholds.alpha), beta = to_double(mu.relays[r].thresholds.beta);
+      bool on = u[n] >= alpha, off = u[n] <= beta;
+      if (rule == FirstRule::Direction && n == 0) on = off = false;
+      if (rule == FirstRule::Direction && n == 1) on = on && u[1] > u[0], off = off && u[1] < u[0];
+      if (rule == FirstRule::SkipZero && n == 0 && u[0] == 0) on = off = false;
+      state[r] = on ? 1 : off ? 0 : state[r];
+      y += state[r] * to_double(mu.relays[r].weight);
+    }
+    reply.outputs.push_back(*rational_from_double(y));
+  }
+  return reply;
+}
+
+// first_token=direction declares the first rule above: the loop then agrees, and the search names the
+// undeclared rule as that one convention change. Skipping u_0 only when it is 0 is no convention: under
+// every first-token rule it stays a divergence.
+TEST(FuzzImpl, TheDirectionFirstTokenRuleIsDeclarableAndASkippedZeroIsNot) {
+  FuzzOptions o = strict_options(8, 5, 120);
+  auto fuzz_rule = [&](FirstRule rule) {
+    return fuzz_implementation(
+        [rule](const Measure& mu, const std::vector<double>& u) { return first_rule_pal(mu, u, rule); }, o);
+  };
+  json found = fuzz_rule(FirstRule::Direction);
+  ASSERT_FALSE(found["passed"]);
+  ASSERT_EQ(found["root_causes"].size(), 1u) << found["root_causes"].dump(1);
+  EXPECT_EQ(found["root_causes"][0]["conventions"], json({{"first_token", "direction"}}));
+  apply_convention_option(o.conventions, "first_token=direction");
+  EXPECT_TRUE(fuzz_rule(FirstRule::Direction)["passed"]);
+  for (const char* first : {"applied", "not-applied", "state-before", "direction"}) {
+    apply_convention_option(o.conventions, std::string("first_token=") + first);
+    EXPECT_FALSE(fuzz_rule(FirstRule::SkipZero)["passed"]) << first;
+  }
+}
+
+// One planted defect is one root cause, however many failing cases and witnesses it shows in: every
+// failure names it, and its witness replays under the convention change it names. Two defects are at
+// most two causes.
+TEST(FuzzImpl, OnePlantedDefectIsOneRootCause) {
+  FuzzOptions o = strict_options(8, 3, 120);
+  json report = fuzz_strict(o, false);
+  ASSERT_FALSE(report["passed"]);
+  const json& roots = report["root_causes"];
+  ASSERT_EQ(roots.size(), 1u) << roots.dump(1);
+  EXPECT_EQ(roots[0]["cause"], "tie_rule");
+  EXPECT_EQ(roots[0]["conventions"]["tie_rule"], "strict");
+  EXPECT_EQ(roots[0]["failing_cases"], report["failing_cases"]);
+  EXPECT_TRUE(roots[0]["witness_shrunk"]);
+  for (const json& f : report["failures"]) EXPECT_EQ(f["root_cause"], "tie_rule") << f.dump(1);
+  // Declared, the change leaves nothing to find.
+  apply_convention_option(o.conventions, "tie_rule=strict");
+  EXPECT_TRUE(fuzz_strict(o, false)["passed"]);
+  o.conventions = Conventions{};
+  json two = fuzz_strict(o, true);
+  EXPECT_LE(two["root_causes"].size(), 2u) << two["root_causes"].dump(1);
+  std::set<std::string> named;
+  for (const json& r : two["root_causes"]) named.insert(r["cause"].get<std::string>());
+  for (const json& f : two["failures"]) EXPECT_TRUE(named.count(f["root_cause"].get<std::string>())) << f.dump(1);
+  EXPECT_FALSE(named.count("unexplained"));
+}
+
 }  // namespace
 }  // namespace palcheck::oracle

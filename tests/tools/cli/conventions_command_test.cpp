@@ -123,5 +123,19 @@ TEST(ConventionsCommand, EveryCommandNamesEveryConventionInItsHelp) {
   }
 }
 
+// The initial state is the reference's own option, not a convention: asked for as one, the refusal names
+// the option to use.
+TEST(ConventionsCommand, AnInitialStateConventionIsRefusedNamingTheOption) {
+  write(temp("mu.json"), kMeasure);
+  write(temp("u.json"), json(kInputs).dump());
+  for (const std::string& command :
+       {"compare --measure " + temp("mu.json") + " --inputs " + temp("u.json") + " --actual " + temp("u.json"),
+        "fuzz-impl --command true --measure " + temp("mu.json")}) {
+    ProcessRun run = run_palcheck(command + " --convention initial_state=1");
+    EXPECT_EQ(run.code, 2) << command;
+    EXPECT_NE(run.err.find("--initial-state"), std::string::npos) << command << ": " << run.err;
+  }
+}
+
 }  // namespace
 }  // namespace palcheck::cli

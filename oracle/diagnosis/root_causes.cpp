@@ -1,0 +1,156 @@
+// Root causes (see root_causes.h): candidate convention changes, re-run on the reference, and a greedy cover.
+#include "oracle/diagnosis/root_causes.h"
+
+#include "oracle/diagnosis/diagnosis.h"
+
+#include <algorithm>
+#include <set>
+
+namespace palcheck::oracle {
+
+using nlohmann::json;
+
+namespace {
+
+// One key's alternatives to the declared value, as `key=value` options (the initial state apart).
+struct KeyChange {
+  std::string key, value;
+};
+
+std::vector<std::vector<KeyChange>> alternatives(const Conventions& declared, InitialState initial) {
+  std::vector<std::vector<KeyChange>> keys(5);
+  for (TieRule t : all_tie_rules())
+    if (t != declared.tie) keys[0].push_back({"tie_rule", to_string(t)});
+  for (FirstToken f : {FirstToken::Applied, FirstToken::NotApplied, FirstToken::StateBefore, FirstToken::Direction})
+    if (f != declared.first_token) keys[1].push_back({"first_token", to_string(f)});
+  keys[2].push_back({"initial_state", initial == InitialState::Off ? "1" : "0"});
+  if (declared.before_crossing == BeforeCrossing::InitialState)
+    keys[3].push_back({"before_crossing", to_string(BeforeCrossing::Undefined)});
+  if (!rational_outputs(declared)) {  // a smoothed switch: the other reading of an exact tie
+    Smoothing other = declared.smoothing;
+    other.ties = other.ties == TieSwitch::Sharp ? TieSwitch::Smoothed : TieSwitch::Sharp;
+    keys[4].push_back({"smoothing", to_string(other)});
+  }
+  return keys;
+}
+
+ConventionChange change_of(const Conventions& declared, InitialState initial, const std::vector<KeyChange>& keys) {
+  ConventionChange c{"", json::object(), declared, initial, keys.size() > 1};
+  for (const KeyChange& k : keys) {
+    c.cause += (c.cause.empty() ? "" : "+") + k.key;
+    if (k.key == "initial_state") {
+      c.initial = k.value == "1" ? InitialState::On : InitialState::Off;
+      c.conventions[k.key] = std::stoi(k.value);
+    } else {
+      apply_convention_option(c.changed, k.key + "=" + k.value);
+      c.conventions[k.key] = k.value;
+    }
+  }
+  return c;
+}
+
+}  // namespace
+
+std::vector<ConventionChange> convention_changes(const Conventions& declared, InitialState initial) {
+  std::vector<std::vector<KeyChange>> keys = alternatives(declared, initial);
+  std::vector<ConventionChange> out;
+  for (const auto& key : keys)
+    for (const KeyChange& k : key) out.push_back(change_of(declared, initial, {k}));
+  for (std::size_t i = 0; i < keys.size(); ++i)
+    for (std::size_t j = i + 1; j < keys.size(); ++j)
+      for (const KeyChange& a : keys[i])
+        for (const KeyChange& b : keys[j]) out.push_back(change_of(declared, initial, {a, b}));
+  return out;
+}
+
+std::vector<std::size_t> reproducing_changes(const std::vector<ConventionChange>& changes, ReadingMeasures& measures,
+                                             const std::vector<Q>& inputs, const std::vector<Q>& actual,
+                                             const std::vector<char>& undefined,
+                                             std::optional<std::size_t> first_failing) {
+  // A change of how ties read moves nothing unless an input equals a threshold; before_crossing=undefined
+  // explains nothing a change of the initial state does not, unless some output is no number.
+  bool tie = false;
+  std::set<Q> thresholds;
+  for (const WeightedRelay& w : measures.keyed().measure().relays)
+    thresholds.insert(w.thresholds.alpha), thresholds.insert(w.thresholds.beta);
+  for (const Q& x : inputs) tie = tie || thresholds.count(x);
+  bool no_number = std::find(undefined.begin(), undefined.end(), 1) != undefined.end();
+  auto relevant = [&](const ConventionChange& c) {
+    if (!tie && (c.conventions.contains("tie_rule") || c.conventions.contains("smoothing"))) return false;
+    return no_number || !c.conventions.contains("before_crossing");
+  };
+  std::vector<std::size_t> out;
+  for (std::size_t i = 0; i < changes.size(); ++i) {
+    if (!relevant(changes[i])) continue;
+    // The token that fails under the declared conventions first: one exact match there before every token.
+    if (std::size_t n = first_failing.value_or(inputs.size()); n < inputs.size() &&
+        (undefined.empty() || !undefined[n]) && changes[i].changed.before_crossing == BeforeCrossing::InitialState) {
+      SequenceReference ref(measures, inputs, changes[i].initial, changes[i].changed);
+      if (!ref.match(ref.declared(), n, actual[n], to_double(actual[n])) && !ref.band_explains(n, actual[n])) continue;
+    }
+    PalSequence seq(measures, inputs, actual, changes[i].initial, changes[i].changed, undefined);
+    const std::vector<TokenStatus>& status = seq.status();
+    if (std::none_of(status.begin(), status.end(), [](TokenStatus s) { return s == TokenStatus::Differ; }))
+      out.push_back(i);
+  }
+  return out;
+}
+
+std::vector<std::string> defect_kinds(const json& diagnosis) {
+  static const std::set<std::string> conventions{"tie_rule", "initial_state", "first_token", "smoothing"};
+  std::vector<std::string> out;
+  if (!diagnosis.is_object() || !diagnosis.contains("causes")) return out;
+  for (const json& c : diagnosis["causes"]) {
+    std::string name = c.value("cause", "");
+    if (c.value("explains", "") == "consistent" || conventions.count(name)) continue;
+    if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+  }
+  return out;
+}
+
+bool explains(const RootCause& c, const CaseExplanations& e) {
+  if (c.change) return std::find(e.changes.begin(), e.changes.end(), *c.change) != e.changes.end();
+  return std::find(e.defects.begin(), e.defects.end(), c.cause) != e.defects.end();
+}
+
+std::vector<RootCause> group_by_root_cause(const std::vector<CaseExplanations>& cases,
+                                           const std::vector<ConventionChange>& changes) {
+  // The candidates in order of preference among equal counts: single changes, defect kinds (in the
+  // diagnosis's order of precedence), pairs of changes.
+  std::vector<RootCause> candidates;
+  for (std::size_t i = 0; i < changes.size(); ++i)
+    if (!changes[i].pair) candidates.push_back({changes[i].cause, i, {}});
+  for (const char* kind :
+       {"ratchet", "drift", "fractional_states", "relay_flip", "before_crossing", "undefined_output", "error"})
+    candidates.push_back({kind, std::nullopt, {}});
+  for (std::size_t i = 0; i < changes.size(); ++i)
+    if (changes[i].pair) candidates.push_back({changes[i].cause, i, {}});
+  std::vector<char> covered(cases.size(), 0);
+  std::vector<RootCause> chosen;
+  for (;;) {
+    std::size_t best = candidates.size(), best_count = 0;
+    for (std::size_t c = 0; c < candidates.size(); ++c) {
+      std::size_t count = 0;
+      for (std::size_t k = 0; k < cases.size(); ++k) count += !covered[k] && explains(candidates[c], cases[k]);
+      if (count > best_count) best = c, best_count = count;
+    }
+    if (best == candidates.size()) break;
+    RootCause r = candidates[best];
+    for (std::size_t k = 0; k < cases.size(); ++k)
+      if (!covered[k] && explains(r, cases[k])) r.cases.push_back(k), covered[k] = 1;
+    chosen.push_back(std::move(r));
+  }
+  RootCause unexplained{"unexplained", std::nullopt, {}};
+  for (std::size_t k = 0; k < cases.size(); ++k)
+    if (!covered[k]) unexplained.cases.push_back(k);
+  if (!unexplained.cases.empty()) chosen.push_back(std::move(unexplained));
+  return chosen;
+}
+
+json root_cause_json(const RootCause& c, const std::vector<ConventionChange>& changes) {
+  json j{{"cause", c.cause}, {"failing_cases", c.cases.size()}};
+  if (c.change) j["conventions"] = changes[*c.change].conventions;
+  return j;
+}
+
+}  // namespace palcheck::oracle

@@ -1,0 +1,73 @@
+// def:relay, def:pal, rem:backprop: the root causes of another implementation's failures. A failure
+// report names each root cause once: a convention change (tie rule, first token, initial state,
+// before_crossing, a smoothed switch's reading of exact ties, or two of them) or a defect kind (ratchet,
+// drift, fractional states, one relay flipped, no number before the crossing or after it, a failed call:
+// "error"), with the failing cases it explains. A convention change explains a case only when the
+// reference re-run under it reproduces every output of the case; a defect kind only when the case's
+// diagnosis (diagnosis.h) names it as explaining its first failing run. The causes are chosen greedily as
+// a smallest set explaining every case: most cases first, a single change before a defect kind before a
+// pair of changes; a case nothing explains is "unexplained".
+#pragma once
+
+#include "oracle/eval/conventions.h"
+#include "oracle/eval/reading_runs.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace palcheck::oracle {
+
+/// The declared conventions with one or two keys changed: a candidate explanation of failures.
+struct ConventionChange {
+  std::string cause;           ///< the keys changed, joined by "+": "tie_rule", "first_token+initial_state", ...
+  nlohmann::json conventions;  ///< the changed keys with their values, as declared (e.g. {"tie_rule": "strict"})
+  Conventions changed;         ///< the conventions under the change
+  InitialState initial;        ///< the reference's initial state under the change
+  bool pair = false;           ///< two keys changed
+};
+
+/// Every change of one key (each other tie rule, each other first-token rule, the other initial state,
+/// before_crossing=undefined when it is not declared, under tanh or logistic smoothing the other reading
+/// of an exact tie: sharp or smoothed), then every pair of changes of two keys.
+std::vector<ConventionChange> convention_changes(const Conventions& declared, InitialState initial);
+
+/// The indices of the changes under which the reference reproduces `actual` at every token (`undefined`
+/// marks outputs that are no number; empty: none). `first_failing`, the first token that fails under the
+/// declared conventions, is checked first: most changes are refuted there in one match.
+std::vector<std::size_t> reproducing_changes(const std::vector<ConventionChange>& changes, ReadingMeasures& measures,
+                                             const std::vector<Q>& inputs, const std::vector<Q>& actual,
+                                             const std::vector<char>& undefined,
+                                             std::optional<std::size_t> first_failing = std::nullopt);
+
+/// The defect kinds a run's diagnosis (PalSequence::diagnose) names as explaining it (evidence on the run
+/// or the whole sequence; conventions are left to reproducing_changes).
+std::vector<std::string> defect_kinds(const nlohmann::json& diagnosis);
+
+/// What may explain one failing case.
+struct CaseExplanations {
+  std::vector<std::size_t> changes;  ///< convention changes reproducing it (indices)
+  std::vector<std::string> defects;  ///< defect kinds its diagnosis names
+};
+
+/// A root cause and the cases it explains.
+struct RootCause {
+  std::string cause;                  ///< a change's cause, a defect kind, or "unexplained"
+  std::optional<std::size_t> change;  ///< the convention change (none: a defect kind or unexplained)
+  std::vector<std::size_t> cases;     ///< indices into the cases, increasing
+};
+
+/// A smallest set of root causes (greedy) explaining every case, most cases first; each case belongs to
+/// the first cause chosen that explains it.
+std::vector<RootCause> group_by_root_cause(const std::vector<CaseExplanations>& cases,
+                                           const std::vector<ConventionChange>& changes);
+
+/// Whether root cause `c` explains case `e`.
+bool explains(const RootCause& c, const CaseExplanations& e);
+
+/// The JSON head of a root cause: "cause", "failing_cases" and, for a convention change, "conventions".
+nlohmann::json root_cause_json(const RootCause& c, const std::vector<ConventionChange>& changes);
+
+}  // namespace palcheck::oracle
