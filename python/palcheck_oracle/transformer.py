@@ -263,7 +263,7 @@ def _cause(spec, cases, declared, atol, rtol):
     the witness first (several explain a short witness: the other cases tell them apart), with the
     witness's run under it; (None, None) when none does."""
     singles = [[change] for change in _alternatives(declared)]
-    pairs = [[a, b] for i, a in enumerate(singles) for b in singles[i + 1:] if a[0][0] != b[0][0]]
+    pairs = [a + b for i, a in enumerate(singles) for b in singles[i + 1:] if a[0][0] != b[0][0]]
     for candidates in (singles, pairs):
         for changes in candidates:
             if _explains(spec, changes, cases[:1], declared, atol, rtol) is not None:

@@ -205,3 +205,32 @@ def test_far_positions_keep_pe_on_the_paper_values():
     expected = np.stack([np.sin(positions / 3), np.cos(positions / 3)], axis=1)
     np.testing.assert_allclose(pe.mid[positions], expected, rtol=0, atol=1e-12)
     assert np.all(pe.hi - pe.lo < 1e-15)
+
+
+def test_a_defect_in_the_second_layer_only_is_placed_there_by_the_parts():
+    # torch.var's unbiased variance in the second layer's LayerNorms only: no convention of the whole
+    # model explains it, and the parts place it at layer 1, ln_mpal.
+    model = EXAMPLE["transformer"]
+    x = floats(EXAMPLE["inputs"])
+
+    def implementation(tokens):
+        first = {"transformer": dict(model, layers=model["layers"][:1])}
+        z = paper_model(first["transformer"], tokens)
+        parts = [{k: transformer.evaluate(first, tokens).layers[0][k].mid for k in ("mpal", "ln_mpal", "mlp", "ln_mlp")}]
+        second = dict(model, pe=None, layers=model["layers"][1:])
+        out = paper_model(second, z, ln_variance="unbiased")
+        reference = transformer.evaluate({"transformer": second}, z, ln_variance="unbiased").layers[0]
+        parts.append({k: reference[k].mid for k in ("mpal", "ln_mpal", "mlp", "ln_mlp")})
+        return {"output": out, "layers": parts}
+
+    found = transformer.compare(implementation, EXAMPLE, x)["failures"][0]
+    assert (found["cause"], found["layer"], found["part"]) == ("unexplained", 1, "ln_mpal")
+
+
+def test_two_undeclared_conventions_are_named_together():
+    x = np.random.default_rng(4).uniform(-2, 2, size=(6, 4))
+    theirs = paper_model(EXAMPLE["transformer"], x, ln_variance="unbiased", pe_start="1")
+    found = transformer.compare(theirs, EXAMPLE, x)["failures"][0]
+    assert found["cause"] == "ln_variance+pe_start"
+    assert found["conventions"] == {"ln_variance": "unbiased", "pe_start": "1"}
+    assert transformer.compare(theirs, EXAMPLE, x, ln_variance="unbiased", pe_start=1)["agree"]
