@@ -19,8 +19,9 @@ using namespace palcheck::oracle;
 
 namespace {
 
-py::array_t<double> table(const std::vector<IVector>& rows) {
-  std::size_t n = rows.size(), k = rows.empty() ? 0 : rows[0].size();
+// n x k x 3; k given, so no tokens still gives the model's shape.
+py::array_t<double> table(const std::vector<IVector>& rows, std::size_t k) {
+  std::size_t n = rows.size();
   py::array_t<double> out(std::vector<py::ssize_t>{static_cast<py::ssize_t>(n), static_cast<py::ssize_t>(k), 3});
   std::vector<double> flat = enclosure_table(rows);
   std::copy(flat.begin(), flat.end(), out.mutable_data());
@@ -58,22 +59,23 @@ void add_transformer_functions(py::module_& m) {
           run = run_transformer(spec, tokens, conventions);
         }
         py::dict out;
-        out["pe"] = spec.sinusoidal_pe ? py::object(table(run.pe)) : py::object(py::none());
+        out["pe"] = spec.sinusoidal_pe ? py::object(table(run.pe, spec.d)) : py::object(py::none());
         py::list layers;
-        for (const TransformerLayerRun& l : run.layers) {
-          if (!parts) break;
+        for (std::size_t index = 0; parts && index < run.layers.size(); ++index) {
+          const TransformerLayerRun& l = run.layers[index];
+          const std::size_t d = spec.d, heads = spec.layers[index].heads.size();
           py::dict layer;
-          layer["inputs"] = table(l.inputs);
-          layer["heads"] = table(l.heads);
-          layer["mpal"] = table(l.mpal);
-          layer["ln_mpal"] = table(l.ln_mpal);
-          layer["mlp"] = table(l.mlp);
-          layer["ln_mlp"] = table(l.ln_mlp);
-          layer["stream"] = table(l.stream);
+          layer["inputs"] = table(l.inputs, heads);
+          layer["heads"] = table(l.heads, heads);
+          layer["mpal"] = table(l.mpal, d);
+          layer["ln_mpal"] = table(l.ln_mpal, d);
+          layer["mlp"] = table(l.mlp, d);
+          layer["ln_mlp"] = table(l.ln_mlp, d);
+          layer["stream"] = table(l.stream, d);
           layers.append(layer);
         }
         out["layers"] = layers;
-        out["output"] = table(run.output());
+        out["output"] = table(run.output(), spec.d);
         out["undecided"] = json_to_python(undecided_json(spec, run.undecided));
         out["conventions"] = json_to_python(transformer_conventions_json(conventions));
         return out;

@@ -234,3 +234,9 @@ def test_two_undeclared_conventions_are_named_together():
     assert found["cause"] == "ln_variance+pe_start"
     assert found["conventions"] == {"ln_variance": "unbiased", "pe_start": "1"}
     assert transformer.compare(theirs, EXAMPLE, x, ln_variance="unbiased", pe_start=1)["agree"]
+
+
+def test_no_tokens_keeps_the_models_shape():
+    got = transformer.evaluate(EXAMPLE, np.zeros((0, 4)))
+    assert got.shape == (0, 4) and got.layers[1]["heads"].mid.shape == (0, 2)
+    assert transformer.compare(np.zeros((0, 4)), EXAMPLE, np.zeros((0, 4)))["agree"]
