@@ -123,3 +123,17 @@ TEST(TransformerEval, BadInputExitsTwoNamingTheField) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(TransformerEval, CompareSendsATransformerDocumentToPython) {
+  std::string in = temp("transformer_compare.json"), actual = temp("transformer_actual.json");
+  std::ofstream(in) << kDocument;
+  std::ofstream(actual) << "[[0, 0]]";
+  ProcessRun r = run_palcheck("compare " + in + " --actual " + actual);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_TRUE(r.out.empty());
+  EXPECT_NE(r.err.find("palcheck_oracle.transformer.compare"), std::string::npos) << r.err;
+}
+
+}  // namespace
