@@ -4,6 +4,7 @@
 // exact binary value (strings: exact decimals).
 #include "caller_array.h"
 #include "keyed_evaluation.h"
+#include "transformer_binding.h"
 #include "oracle/diagnosis/oracle_compare.h"
 #include "oracle/eval/oracle_eval.h"
 #include "oracle/eval/oracle_problem.h"
@@ -309,6 +310,7 @@ PYBIND11_MODULE(_core, m) {
       PyErr_SetString(PyExc_ValueError, err.what());
     }
   });
+  palcheck::python::add_transformer_functions(m);
 
   m.def(
       "evaluate",

@@ -12,7 +12,8 @@ import sys
 REFERENCE = ["reference", "reference/models"]
 CLAIMS = ["claims", "claims/constructions", "claims/physics"]
 ORACLE_BELOW_STAGES = ["oracle/keyed", "util"] + REFERENCE
-ORACLE = ["oracle/keyed", "oracle/formats", "oracle/eval", "oracle/diagnosis", "oracle/stream", "oracle/fuzz"]
+ORACLE = ["oracle/keyed", "oracle/formats", "oracle/eval", "oracle/diagnosis", "oracle/stream", "oracle/fuzz",
+          "oracle/transformer"]
 NO_CHECKERS = ["z3", "cvc5", "rapidcheck", "gtest", "CLI/"]
 LAYERS = {
     "util": ([], NO_CHECKERS + ["nlohmann", "boost", "gmp"]),
@@ -29,6 +30,7 @@ LAYERS = {
     "oracle/eval": (["oracle/formats"] + ORACLE_BELOW_STAGES, NO_CHECKERS),
     "oracle/diagnosis": (["oracle/eval", "oracle/formats"] + ORACLE_BELOW_STAGES, NO_CHECKERS),
     "oracle/stream": (["oracle/eval", "oracle/formats"] + ORACLE_BELOW_STAGES, NO_CHECKERS),
+    "oracle/transformer": (["oracle/eval", "oracle/formats"] + ORACLE_BELOW_STAGES, NO_CHECKERS),
     "oracle/fuzz": (["oracle/diagnosis", "oracle/eval", "oracle/formats"] + ORACLE_BELOW_STAGES, NO_CHECKERS),
     "tools/report": (ORACLE + ["util"] + CLAIMS + REFERENCE, NO_CHECKERS),
     "tools/cli": (["tools/report"] + ORACLE + ["smt", "proofs", "properties", "util"] + CLAIMS + REFERENCE,

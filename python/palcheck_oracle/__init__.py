@@ -4,7 +4,8 @@ evaluate, compare, trace, fuzz and assert_matches run the same engine as `palche
 `fuzz-impl`, in process, on numpy arrays, torch tensors (DLPack) or anything with __array__, read where
 the caller keeps them. palcheck_oracle.testing holds assert_agrees, assert_matches and assert_finds for
 pytest and palcheck_oracle.strategies the Hypothesis strategies of near-threshold inputs (needs
-hypothesis).
+hypothesis). palcheck_oracle.transformer is the oracle for the whole PAL-Transformer (def:pal_transformer):
+evaluate, compare and fuzz, its conventions named as causes.
 
 Each function is a module-level function of this package, so it pickles by name (Dask, multiprocessing),
 and each releases the GIL while it computes (docs/python.md: At scale).

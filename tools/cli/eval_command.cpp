@@ -5,6 +5,8 @@
 #include "oracle/eval/eval_document.h"
 #include "oracle/eval/oracle_eval.h"
 #include "oracle/formats/json_input.h"
+#include "oracle/transformer/transformer_document.h"
+#include "oracle/transformer/transformer_eval.h"
 #include "tools/cli/number_option.h"
 #include "tools/cli/oracle_cli.h"
 
@@ -56,6 +58,11 @@ CommandHandler add_eval_command(CLI::App& app) {
       throw InputError("eval: give a JSON document (FILE) or --measure and --inputs files");
     if (!options->file.empty() && !oracle_options_given(options->oracle)) {
       auto doc = parse_json_text(read_source(options->file), options->file == "-" ? "stdin" : options->file);
+      if (is_transformer_document(doc)) {
+        if (options->trace) throw InputError("--trace: not available for a transformer document");
+        std::cout << evaluate_transformer_document(doc).dump(2) << "\n";
+        return 0;
+      }
       if (!needs_oracle_mode(doc)) {
         std::cout << evaluate_document(doc, options->trace).dump(2) << "\n";
         return 0;

@@ -4,6 +4,7 @@
 #include "oracle/eval/eval_document.h"
 #include "oracle/formats/json_input.h"
 #include "oracle/formats/oracle_files.h"
+#include "oracle/transformer/transformer_document.h"
 #include "tools/cli/commands.h"
 #include "tools/cli/number_option.h"
 #include "tools/cli/oracle_cli.h"
@@ -52,6 +53,9 @@ CommandHandler add_oracle_commands(CLI::App& app) {
     if (!o->document.empty())
       o->sources.parsed_document =
           parse_json_text(read_source(o->document), o->document == "-" ? "stdin" : o->document);
+    if (o->sources.parsed_document && is_transformer_document(*o->sources.parsed_document))
+      throw InputError(o->document + ": a transformer document is compared in Python "
+                       "(palcheck_oracle.transformer.compare); palcheck eval evaluates it");
     Conventions conventions = conventions_of(o->sources.parsed_document, o->atol, o->rtol, o->conventions);
     o->sources.columns = conventions.columns;
     OracleProblem problem = load_problem(o->sources);

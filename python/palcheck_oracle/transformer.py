@@ -1,0 +1,391 @@
+"""The whole PAL-Transformer (def:pal_transformer) as a test oracle: evaluate, compare and fuzz.
+
+The model is the document of `palcheck eval` ({"transformer": {"d", "pe", "layers"}, "inputs",
+"conventions"}, docs/oracle.md), as a dict; numbers are ints, exact decimal strings, fractions.Fraction or
+floats (a float at its exact binary value). The reference runs on rigorous enclosures: each value is an
+interval (lo, hi) holding the exact one, and `evaluate` gives the double nearest each midpoint. A relay whose
+input enclosure straddles a threshold is reported by token, layer and head, its state carried as "0 or 1"
+until an input decides it, never guessed.
+
+An implementation's conventions are keyword arguments (ln_variance=, ln_eps=, ln_placement=, pe_start=,
+pe_layout=, pe_into=, residual=, tie_rule=, states=, initial_state=; atol=, rtol= for compare): declared,
+a convention stops being a difference; undeclared, it is what compare names as the cause.
+"""
+import fractions
+import json
+import numbers
+from collections import namedtuple
+
+import numpy as np
+
+from . import _core
+
+__all__ = ["evaluate", "compare", "fuzz", "convention_values", "Enclosure", "TransformerOutputs", "PARTS"]
+
+#: An enclosure of an array of values: lo <= exact <= hi, and mid the double nearest the midpoint.
+Enclosure = namedtuple("Enclosure", "lo mid hi")
+
+#: The parts of one layer, in the order they are computed ("heads" are the heads' PAL values).
+PARTS = ("heads", "mpal", "ln_mpal", "mlp", "ln_mlp")
+
+#: Each convention's spellings, the paper's first.
+convention_values = dict(_core.transformer_convention_values())
+
+_TOLERANCES = ("atol", "rtol")
+
+
+class TransformerOutputs(np.ndarray):
+    """evaluate's result: the n x d doubles nearest each output enclosure's midpoint, with the run.
+
+    .lo and .hi bound the exact outputs; .pe and .layers hold every part's Enclosure (.layers[l]["heads"]
+    is n x H, the rest n x d; "inputs" the heads' input, n x H); .undecided lists the relays the enclosures
+    could not decide; undecided_at(token=, layer=, head=) selects from it; .conventions the ones applied.
+    """
+
+    def __array_finalize__(self, obj):
+        self.run = getattr(obj, "run", None)
+
+    @property
+    def lo(self):
+        return self.run["output"].lo
+
+    @property
+    def hi(self):
+        return self.run["output"].hi
+
+    @property
+    def pe(self):
+        return self.run["pe"]
+
+    @property
+    def layers(self):
+        if self.run["layers"] is None:  # evaluate kept the output only: the parts are run again once
+            self.run["layers"] = _run(self.run["spec"], self.run["x"], self.run["declared"])["layers"]
+        return self.run["layers"]
+
+    @property
+    def undecided(self):
+        return self.run["undecided"]
+
+    @property
+    def conventions(self):
+        return self.run["conventions"]
+
+    def undecided_at(self, token=None, layer=None, head=None):
+        """The undecided relays at a token, layer and head (None: any)."""
+        return [u for u in self.undecided
+                if (token is None or u["token"] == token) and (layer is None or u["layer"] == layer)
+                and (head is None or u["head"] == head)]
+
+
+def _exact(value, where):
+    """A spec's number as palcheck reads it: an int, an exact string, or 'p/q' for a float or Fraction."""
+    if isinstance(value, bool):
+        raise ValueError(f"{where}: expected a number, got a bool")
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (fractions.Fraction, numbers.Real)):
+        try:
+            f = fractions.Fraction(value)
+        except (ValueError, OverflowError):
+            raise ValueError(f"{where}: not finite: {value!r}") from None
+        return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
+    raise ValueError(f"{where}: expected a number, got {type(value).__name__}")
+
+
+def _numbers_as_text(value, where):
+    if isinstance(value, dict):
+        return {k: _numbers_as_text(v, f"{where}.{k}") for k, v in value.items()}
+    if hasattr(value, "tolist") and not isinstance(value, (numbers.Number, str)):
+        value = value.tolist()
+    if isinstance(value, (list, tuple)):
+        return [_numbers_as_text(v, f"{where}[{i}]") for i, v in enumerate(value)]
+    if value is None:
+        return None
+    if where.endswith(".d") and isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        return int(value)
+    return _exact(value, where)
+
+
+def _model(spec):
+    """The model under "transformer" (a whole document) or the model itself."""
+    if not isinstance(spec, dict):
+        raise ValueError(f"spec: expected a dict (the transformer document), got {type(spec).__name__}")
+    return spec["transformer"] if "transformer" in spec else spec
+
+
+def _conventions(spec, conventions):
+    """The document's conventions overridden by the keyword arguments, tolerances apart."""
+    declared = dict(spec.get("conventions", {})) if "transformer" in spec else {}
+    if "transformer" in spec and "initial_state" in spec:
+        declared.setdefault("initial_state", spec["initial_state"])
+    declared.update(conventions)
+    tolerances = {k: declared.pop(k) for k in _TOLERANCES if k in declared}
+    for key, value in declared.items():
+        if key not in convention_values:
+            raise ValueError(f"conventions: unknown key {key!r} (the transformer's keys: "
+                             f"{', '.join(convention_values)})")
+        declared[key] = str(value)
+    return declared, tolerances
+
+
+def _tokens(spec, x):
+    if x is None:
+        if "inputs" not in spec:
+            raise ValueError("x: give the tokens, or a document with \"inputs\"")
+        x = [[float(fractions.Fraction(_exact(v, "inputs"))) for v in row] for row in spec["inputs"]]
+    if hasattr(x, "detach"):
+        x = x.detach().cpu().numpy()
+    x = np.asarray(x, dtype=np.float64)
+    if x.ndim == 1 and x.size == 0:
+        x = x.reshape(0, int(_model(spec).get("d", 1)))
+    return x
+
+
+def _run(spec, x, conventions, parts=True):
+    """The reference's run: every part as Enclosure arrays (layers None unless parts), the undecided
+    relays, the conventions."""
+    model = _model(spec)
+    text = json.dumps(_numbers_as_text(model, "transformer"))
+    raw = _core.transformer_run(text, x, json.dumps(conventions), parts)
+
+    def enclosure(a):
+        return None if a is None else Enclosure(a[..., 0], a[..., 1], a[..., 2])
+
+    return {"pe": enclosure(raw["pe"]),
+            "layers": [{k: enclosure(v) for k, v in layer.items()} for layer in raw["layers"]] if parts else None,
+            "output": enclosure(raw["output"]), "undecided": raw["undecided"], "conventions": raw["conventions"]}
+
+
+def evaluate(spec, x=None, **conventions):
+    """The PAL-Transformer `spec` on tokens x (n x d; default: the document's "inputs"), in the declared
+    conventions: a TransformerOutputs (the n x d doubles nearest each enclosure's midpoint, with .lo, .hi,
+    .layers, .pe and .undecided). ValueError naming the field on a bad spec or convention."""
+    declared, _ = _conventions(spec, conventions)
+    x = _tokens(spec, x)
+    run = _run(spec, x, declared, parts=False)
+    out = np.array(run["output"].mid).view(TransformerOutputs)
+    out.run = dict(run, spec=spec, x=x, declared=declared)
+    return out
+
+
+def _as_array(value, where):
+    if hasattr(value, "detach"):
+        value = value.detach().cpu().numpy()
+    try:
+        return np.asarray(value, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ValueError(f"{where}: expected an array of numbers") from None
+
+
+def _outside(actual, enc, atol, rtol):
+    """Where `actual` lies outside the enclosure widened by the tolerance (NaN is outside)."""
+    slack = atol + rtol * np.abs(enc.mid)
+    with np.errstate(invalid="ignore"):
+        inside = (actual >= enc.lo - slack) & (actual <= enc.hi + slack)
+    return ~inside
+
+
+def _first(mask):
+    """The first (token, coordinate) where mask holds, or None."""
+    hits = np.argwhere(mask)
+    return None if len(hits) == 0 else tuple(int(v) for v in hits[0])
+
+
+def _implementation(fn_or_outputs, x):
+    """The implementation's output (n x d) and its per-layer parts (or None)."""
+    got = fn_or_outputs(x) if callable(fn_or_outputs) else fn_or_outputs
+    layers = None
+    if isinstance(got, dict):
+        if "output" not in got:
+            raise ValueError("outputs: a dict needs \"output\" (and may give \"layers\")")
+        layers = got.get("layers")
+        got = got["output"]
+    return _as_array(got, "output"), layers
+
+
+def _first_divergence(run, output, layers, atol, rtol):
+    """The first (layer, part, token, coordinate) where the implementation leaves the reference: its
+    per-layer parts in order when given, else the output (layer None)."""
+    for l, parts in enumerate(layers or []):
+        if l >= len(run["layers"]):
+            break
+        for part in PARTS:
+            if part not in parts or parts[part] is None:
+                continue
+            actual = _as_array(parts[part], f"layers[{l}].{part}")
+            enc = run["layers"][l][part]
+            if actual.shape != enc.mid.shape:
+                raise ValueError(f"layers[{l}].{part}: expected shape {enc.mid.shape}, got {actual.shape}")
+            hit = _first(_outside(actual, enc, atol, rtol))
+            if hit is not None:
+                name = f"head {hit[1]}" if part == "heads" else part
+                return l, name, hit[0], hit[1], part
+    hit = _first(_outside(output, run["output"], atol, rtol))
+    return None if hit is None else (None, None, hit[0], hit[1], "output")
+
+
+def _where_runs_differ(a, b, atol, rtol):
+    """The first layer and part where two reference runs differ (pe first, then each layer's parts)."""
+    if a["pe"] is not None and _first(_outside(b["pe"].mid, a["pe"], atol, rtol)) is not None:
+        return 0, "pe"
+    for l, (pa, pb) in enumerate(zip(a["layers"], b["layers"])):
+        for part in ("inputs",) + PARTS:
+            hit = _first(_outside(pb[part].mid, pa[part], atol, rtol))
+            if hit is not None:
+                return l, f"head {hit[1]}" if part in ("inputs", "heads") else part
+    return None, None
+
+
+def _alternatives(declared):
+    """Every single change of one convention from the declared ones: (key, value)."""
+    for key, values in convention_values.items():
+        current = declared.get(key, values[0])
+        for value in values:
+            if value != current:
+                yield key, value
+
+
+def _agrees(output, run, atol, rtol):
+    return output.shape == run["output"].mid.shape and _first(_outside(output, run["output"], atol, rtol)) is None
+
+
+def _explains(spec, changes, cases, declared, atol, rtol):
+    """The run of the witness under `changes` when it agrees with the implementation on every case."""
+    runs = [_run(spec, x, {**declared, **dict(changes)}) for x, _ in cases]
+    return runs[0] if all(_agrees(out, r, atol, rtol) for (_, out), r in zip(cases, runs)) else None
+
+
+def _cause(spec, cases, declared, atol, rtol):
+    """The change of one convention (else of two) that explains the implementation's outputs on every case,
+    the witness first (several explain a short witness: the other cases tell them apart), with the
+    witness's run under it; (None, None) when none does."""
+    singles = [[change] for change in _alternatives(declared)]
+    pairs = [a + b for i, a in enumerate(singles) for b in singles[i + 1:] if a[0][0] != b[0][0]]
+    for candidates in (singles, pairs):
+        for changes in candidates:
+            if _explains(spec, changes, cases[:1], declared, atol, rtol) is not None:
+                run = _explains(spec, changes, cases, declared, atol, rtol)
+                if run is not None:
+                    return changes, run
+    return None, None
+
+
+def _probes(fn, spec, declared, x, output):
+    """The cases a cause must explain besides the witness: the failing input, and when fn can be called,
+    a few random ones (a cause that only fits the witness fails on them)."""
+    from . import transformer_cases
+
+    cases = [(x, output)]
+    if callable(fn):
+        rng = np.random.default_rng(0)
+        for _ in range(3):
+            probe = transformer_cases.random_tokens(spec, rng, declared, 8)
+            cases.append((probe, _implementation(fn, probe)[0]))
+    return cases
+
+
+def _fails(fn, spec, x, declared, atol, rtol):
+    """Whether fn leaves the reference on tokens x (a shrink step's test)."""
+    if len(x) == 0:
+        return False
+    try:
+        output, layers = _implementation(fn, x)
+    except Exception:  # an implementation that breaks on a shorter input does not witness this failure
+        return False
+    run = _run(spec, x, declared)
+    return output.shape != run["output"].mid.shape or _first_divergence(run, output, layers, atol, rtol) is not None
+
+
+def _shrink(fn, spec, x, token, declared, atol, rtol):
+    """The smallest witness found: the prefix up to the divergent token, then tokens dropped one at a time
+    while fn still fails (positions shift, so PE changes with them)."""
+    x = x[:token + 1]
+    if not callable(fn):
+        return x
+    if not _fails(fn, spec, x, declared, atol, rtol):
+        return x
+    i = 0
+    while i < len(x) and len(x) > 1:
+        shorter = np.delete(x, i, axis=0)
+        if _fails(fn, spec, shorter, declared, atol, rtol):
+            x = shorter
+        else:
+            i += 1
+    return x
+
+
+def compare(fn_or_outputs, spec, x=None, *, shrink=True, **conventions):
+    """Compares an implementation with the reference on tokens x: fn_or_outputs is fn (called as fn(x)) or
+    its result, the n x d outputs or a dict {"output", "layers": [{"mpal", "ln_mpal", "mlp", "ln_mlp"}
+    (and "heads", n x H, if it has them)]}. Returns {"agree", "tokens", "undecided", "failures"}: each
+    failure names its cause (the convention whose other value explains the outputs, "unexplained" when
+    none does), the first divergent layer (0-based) and part (pe, head h, mpal, ln_mpal, mlp, ln_mlp), the
+    token and coordinate, the expected enclosure and the actual value, and its smallest witness."""
+    declared, tolerances = _conventions(spec, conventions)
+    atol = float(fractions.Fraction(str(tolerances.get("atol", "1e-9"))))
+    rtol = float(fractions.Fraction(str(tolerances.get("rtol", "1e-6"))))
+    x = _tokens(spec, x)
+    run = _run(spec, x, declared)
+    output, layers = _implementation(fn_or_outputs, x)
+    report = {"agree": True, "tokens": int(len(x)), "undecided": run["undecided"], "failures": []}
+    if output.shape != run["output"].mid.shape:
+        raise ValueError(f"output: expected shape {run['output'].mid.shape}, got {output.shape}")
+    divergence = _first_divergence(run, output, layers, atol, rtol)
+    if divergence is None:
+        return report
+    layer, part, token, coordinate, where = divergence
+    seen_at = layer  # the layer of the implementation's part that diverged (None: its output)
+    witness = _shrink(fn_or_outputs, spec, x, token, declared, atol, rtol) if shrink else x[:token + 1]
+    if callable(fn_or_outputs):
+        witness_output = _implementation(fn_or_outputs, witness)[0]
+    else:
+        witness_output = output[:token + 1]
+    probes = _probes(fn_or_outputs, spec, declared, x, output)
+    changes, cause_run = _cause(spec, [(witness, witness_output)] + probes, declared, atol, rtol)
+    base = _run(spec, witness, declared)
+    if changes is None:  # the whole input may need what the witness lost
+        changes, cause_run = _cause(spec, probes, declared, atol, rtol)
+        base = run
+    if changes is not None and any(k.startswith("pe_") for k, _ in changes):
+        layer, part = 0, "pe"  # no implementation's part shows PE: its first reader diverges first
+    elif changes is not None and layer is None:
+        layer, part = _where_runs_differ(base, cause_run, atol, rtol)
+    if part is None:  # the output alone, no convention explaining it: the last layer is all we know
+        layer, part = len(run["layers"]) - 1, "output"
+    enc = run["output"] if where == "output" else run["layers"][seen_at][where]
+    actual = output if where == "output" else _as_array(layers[seen_at][where], where)
+    report["agree"] = False
+    report["failures"].append({
+        "cause": "unexplained" if changes is None else "+".join(k for k, _ in changes),
+        "conventions": {} if changes is None else dict(changes),
+        "layer": layer, "part": part, "token": token, "coordinate": coordinate,
+        "expected": float(enc.mid[token, coordinate]), "lo": float(enc.lo[token, coordinate]),
+        "hi": float(enc.hi[token, coordinate]), "actual": float(actual[token, coordinate]),
+        "witness": witness.tolist()})
+    return report
+
+
+def fuzz(fn, spec, *, seed=0, max_cases=100, max_tokens=24, **conventions):
+    """Searches for tokens on which fn(x) leaves the reference, with the generators of
+    palcheck_oracle.transformer_cases (first tokens on a threshold, projections after LN within 1e-12
+    of a threshold, long zig-zags in one coordinate, relays of layer 1 flipped only through layer 0's
+    output, and plain random tokens). Returns {"cases", "undecided", "failures", "case_kinds"}: the first
+    failing case's failure (as compare's), shrunk; no failures when fn agreed on every case."""
+    from . import transformer_cases
+
+    declared, _ = _conventions(spec, conventions)
+    rng = np.random.default_rng(seed)
+    kinds, undecided = {}, 0
+    for case in range(max_cases):
+        kind, make = transformer_cases.GENERATORS[case % len(transformer_cases.GENERATORS)]
+        x = make(spec, rng, declared, max_tokens)
+        kinds[kind] = kinds.get(kind, 0) + 1
+        report = compare(fn, spec, x, **conventions)
+        undecided += len(report["undecided"])
+        if not report["agree"]:
+            failure = dict(report["failures"][0], case=case, case_kind=kind)
+            return {"cases": case + 1, "undecided": undecided, "failures": [failure], "case_kinds": kinds}
+    return {"cases": max_cases, "undecided": undecided, "failures": [], "case_kinds": kinds}

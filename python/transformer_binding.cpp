@@ -1,0 +1,91 @@
+// _core.transformer_run: the whole PAL-Transformer on enclosures, every part's values as n x k x 3 arrays
+// of (lo rounded down, double nearest the midpoint, hi rounded up), for palcheck_oracle.transformer.
+#include "transformer_binding.h"
+
+#include "oracle/formats/json_input.h"
+#include "oracle/transformer/transformer_document.h"
+#include "oracle/transformer/transformer_eval.h"
+#include "util/errors.h"
+
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include <string>
+
+namespace palcheck::python {
+
+namespace py = pybind11;
+using namespace palcheck::oracle;
+
+namespace {
+
+// n x k x 3; k given, so no tokens still gives the model's shape.
+py::array_t<double> table(const std::vector<IVector>& rows, std::size_t k) {
+  std::size_t n = rows.size();
+  py::array_t<double> out(std::vector<py::ssize_t>{static_cast<py::ssize_t>(n), static_cast<py::ssize_t>(k), 3});
+  std::vector<double> flat = enclosure_table(rows);
+  std::copy(flat.begin(), flat.end(), out.mutable_data());
+  return out;
+}
+
+py::object json_to_python(const nlohmann::json& value) {
+  return py::module_::import("json").attr("loads")(value.dump());
+}
+
+}  // namespace
+
+void add_transformer_functions(py::module_& m) {
+  m.def(
+      "transformer_run",
+      [](const std::string& spec_text, py::array_t<double, py::array::c_style | py::array::forcecast> x,
+         const std::string& conventions_text, bool parts) {
+        PalTransformerSpec spec = parse_transformer(parse_json_text(spec_text, "spec"));
+        TransformerConventions conventions;
+        apply_transformer_conventions(conventions, parse_json_text(conventions_text, "conventions"), "conventions");
+        check_transformer_conventions(spec, conventions);
+        if (x.ndim() != 2 || static_cast<std::size_t>(x.shape(1)) != spec.d)
+          throw InputError("x: expected an n x d array of tokens with d = " + std::to_string(spec.d));
+        std::vector<QVector> tokens(static_cast<std::size_t>(x.shape(0)));
+        const double* data = x.data();
+        for (std::size_t t = 0; t < tokens.size(); ++t)
+          for (std::size_t i = 0; i < spec.d; ++i) {
+            std::optional<Q> q = rational_from_double(data[t * spec.d + i]);
+            if (!q) throw InputError("x[" + std::to_string(t) + "][" + std::to_string(i) + "]: not finite");
+            tokens[t].push_back(*q);
+          }
+        TransformerRun run;
+        {
+          py::gil_scoped_release unlocked;
+          run = run_transformer(spec, tokens, conventions);
+        }
+        py::dict out;
+        out["pe"] = spec.sinusoidal_pe ? py::object(table(run.pe, spec.d)) : py::object(py::none());
+        py::list layers;
+        for (std::size_t index = 0; parts && index < run.layers.size(); ++index) {
+          const TransformerLayerRun& l = run.layers[index];
+          const std::size_t d = spec.d, heads = spec.layers[index].heads.size();
+          py::dict layer;
+          layer["inputs"] = table(l.inputs, heads);
+          layer["heads"] = table(l.heads, heads);
+          layer["mpal"] = table(l.mpal, d);
+          layer["ln_mpal"] = table(l.ln_mpal, d);
+          layer["mlp"] = table(l.mlp, d);
+          layer["ln_mlp"] = table(l.ln_mlp, d);
+          layer["stream"] = table(l.stream, d);
+          layers.append(layer);
+        }
+        out["layers"] = layers;
+        out["output"] = table(run.output(), spec.d);
+        out["undecided"] = json_to_python(undecided_json(spec, run.undecided));
+        out["conventions"] = json_to_python(transformer_conventions_json(conventions));
+        return out;
+      },
+      py::arg("spec"), py::arg("x"), py::arg("conventions"), py::arg("parts") = true,
+      "The PAL-Transformer `spec` (JSON text) on tokens x (n x d) under `conventions` (JSON text): per part "
+      "n x k x 3 arrays of (lo, double nearest the midpoint, hi) (every layer's parts unless parts=False), and the "
+      "undecided relays");
+  m.def("transformer_convention_values", &transformer_convention_values,
+        "Each transformer convention's key and spellings, the paper's first");
+}
+
+}  // namespace palcheck::python
