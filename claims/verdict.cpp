@@ -34,7 +34,31 @@ constexpr std::array<Verdict, 9> kPrecedence{Verdict::Refuted, Verdict::Error,  
                                              Verdict::Proved,  Verdict::Bounded, Verdict::Held,
                                              Verdict::Timeout, Verdict::Unknown, Verdict::NotCheckable};
 
+constexpr NameTable<ModelDefinition, 15> kDefinitions{{
+    {ModelDefinition::RelayStep, "relay step"},
+    {ModelDefinition::InitialState, "initial state"},
+    {ModelDefinition::MemoryUpdate, "memory update"},
+    {ModelDefinition::Algorithm1Push, "Algorithm 1 push"},
+    {ModelDefinition::Algorithm1Pop, "Algorithm 1 pop"},
+    {ModelDefinition::Encoding, "encoding"},
+    {ModelDefinition::AttentionReadOut, "attention and read-out"},
+    {ModelDefinition::PositionEncoding, "position encoding"},
+    {ModelDefinition::LayerNorm, "LN"},
+    {ModelDefinition::Mlp, "MLP"},
+    {ModelDefinition::Grid, "grid"},
+    {ModelDefinition::IsingEnergy, "Ising energy"},
+    {ModelDefinition::SigmoidRelaxation, "sigmoid relaxation"},
+    {ModelDefinition::Feedback, "feedback"},
+    {ModelDefinition::None, ""},
+}};
+
 }  // namespace
+
+std::string to_string(ModelDefinition d) { return name_in(kDefinitions, d, ""); }
+
+std::optional<ModelDefinition> parse_model_definition(const std::string& text) { return value_in(kDefinitions, text); }
+
+std::string to_string(MutantKind k) { return k == MutantKind::Model ? "model" : "hypothesis"; }
 
 std::string to_string(Verdict v) { return name_in(kNames, v, "ERROR"); }
 
@@ -66,6 +90,14 @@ std::string mutants_line(const CheckResult& result) {
   std::size_t refuted = static_cast<std::size_t>(
       std::count_if(result.mutants.begin(), result.mutants.end(), [](const MutantResult& m) { return m.refuted; }));
   return std::to_string(refuted) + " of " + std::to_string(result.mutants.size()) + " refuted";
+}
+
+std::string mutants_line(const CheckResult& result, MutantKind kind) {
+  std::size_t declared = 0, refuted = 0;
+  for (const MutantResult& m : result.mutants)
+    if (m.kind() == kind) ++declared, refuted += m.refuted ? 1 : 0;
+  if (declared == 0) return "";
+  return std::to_string(refuted) + " of " + std::to_string(declared) + " refuted";
 }
 
 Verdict combine(const std::vector<CheckResult>& results) {

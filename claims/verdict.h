@@ -52,6 +52,40 @@ struct SecondSolver {
   bool operator==(const SecondSolver&) const = default;
 };
 
+/// A definition of the model that a proof's queries encode and a model mutant changes.
+enum class ModelDefinition {
+  None,               ///< no definition: the mutant changes a hypothesis, an invariant or the goal
+  RelayStep,          ///< eq:relay's step: its thresholds, tie order and hold
+  InitialState,       ///< the relay's state before u_0
+  MemoryUpdate,       ///< the classical memory's step: continue, turn, wipe
+  Algorithm1Push,     ///< Algorithm 1's push
+  Algorithm1Pop,      ///< Algorithm 1's pop loop
+  Encoding,           ///< def:encoding's codes, the stack signals and their decoding
+  AttentionReadOut,   ///< attention, its scores and selection, and a head's read-out
+  PositionEncoding,   ///< the position encoding
+  LayerNorm,          ///< layer normalisation
+  Mlp,                ///< the MLP (ReLU neurons, their weights and biases)
+  Grid,               ///< the grid G_L of def:pal
+  IsingEnergy,        ///< eq:ising_energy and the cut
+  SigmoidRelaxation,  ///< rem:backprop's stateful sigmoid relaxation
+  Feedback,           ///< def:autoregressive's feedback of the output as the next token
+};
+
+/// Whether a mutant changes the model (a definition) or a hypothesis, an invariant or the goal.
+enum class MutantKind {
+  Model,       ///< changes a definition: refuting it shows the proof depends on that definition
+  Hypothesis,  ///< changes a premise, an invariant conjunct or the goal: refuting it shows it is needed
+};
+
+/// "relay step", "memory update", ...; "" for ModelDefinition::None.
+std::string to_string(ModelDefinition d);
+
+/// The inverse of to_string(ModelDefinition); nullopt for any other spelling.
+std::optional<ModelDefinition> parse_model_definition(const std::string& text);
+
+/// "model" or "hypothesis".
+std::string to_string(MutantKind k);
+
 /// A semantic mutant of a proof: one piece of the semantics the proof names (the relay's tie order, the
 /// initial state, a strict comparison, a push) changed, and what the proof's queries answered on it. The
 /// proof pins that piece when some query of the mutant turns sat: it tells the mutant from the real thing.
@@ -60,6 +94,10 @@ struct MutantResult {
   std::string change;    ///< the change, in the proof's terms
   bool refuted = false;  ///< some query of the mutated proof is sat
   std::string evidence;  ///< the query that turned sat with both solvers' answers, or what every query answered
+  ModelDefinition definition = ModelDefinition::None;  ///< the definition a model mutant changes
+
+  /// Model when it changes a definition, else Hypothesis.
+  MutantKind kind() const { return definition == ModelDefinition::None ? MutantKind::Hypothesis : MutantKind::Model; }
 
   /// Equal in every field.
   bool operator==(const MutantResult&) const = default;
@@ -81,6 +119,7 @@ struct CheckResult {
   std::uint64_t cases = 0;                    ///< for HELD/REFUTED by search: cases tried
   std::optional<std::uint64_t> seed;          ///< for searches: the seed
   std::vector<MutantResult> mutants;          ///< for proofs: the semantic mutants it declares, each run
+  std::vector<ModelDefinition> relies_on;     ///< for proofs: the definitions its queries encode (one model mutant each)
   std::vector<Assumption> assumptions;        ///< for PROVED: what the proof takes as given (its checker's declaration)
 
   /// Equal in every field (the parts of a sharded search that never stopped must be).
@@ -89,6 +128,9 @@ struct CheckResult {
 
 /// "k of n refuted" over a result's mutants ("" when it declares none).
 std::string mutants_line(const CheckResult& result);
+
+/// "k of n refuted" over a result's mutants of kind `kind` ("" when it declares none of that kind).
+std::string mutants_line(const CheckResult& result, MutantKind kind);
 
 /// A result's conditions in words: its reading (typed, as text) with its further conditions.
 std::map<std::string, std::string> interpretation_text(const CheckResult& result);

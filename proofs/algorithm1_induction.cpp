@@ -253,33 +253,40 @@ InductionClaim algorithm1_claim(Algorithm1Fact fact, FirstInput first) {
 namespace {
 
 const std::vector<Mutant<Algorithm1Change>> kPopOneMutants{
-    {Algorithm1Change::PrintedSignal, "printed signal", "the POP signal is the printed M_{top-1} + 2eps"},
+    {Algorithm1Change::PrintedSignal, "printed signal", "the POP signal is the printed M_{top-1} + 2eps",
+     ModelDefinition::Encoding},
     {Algorithm1Change::EpsBoundNonStrict, "eps bound made non-strict", "eps <= M_{top-1} - M_top"},
-    {Algorithm1Change::FallingTest, "falling test", "the rising signal meets the falling test m[q] > u"},
+    {Algorithm1Change::FallingTest, "falling test", "the rising signal meets the falling test m[q] > u",
+     ModelDefinition::Algorithm1Pop},
     {Algorithm1Change::LoopBoundDropped, "loop invariant without k <= 1",
      "the loop invariant's conjunct k <= 1 dropped"},
 };
 
 const std::vector<Mutant<Algorithm1Change>> kStepsMutants{
-    {Algorithm1Change::LoopStopsAfterOne, "loop stops after one pop", "the loop's guard also needs k = 0"},
+    {Algorithm1Change::LoopStopsAfterOne, "loop stops after one pop", "the loop's guard also needs k = 0",
+     ModelDefinition::Algorithm1Pop},
     {Algorithm1Change::LoopTestNonStrict, "loop test made non-strict",
-     "the loop pops while M[q] <= u (rising) or m[q] >= u (falling); the printed test is strict"},
+     "the loop pops while M[q] <= u (rising) or m[q] >= u (falling); the printed test is strict",
+     ModelDefinition::Algorithm1Pop},
     {Algorithm1Change::RisingNonStrict, "rising branch made non-strict",
-     "the rising branch runs on u >= u_n, so an equal input pops and pushes"},
-    {Algorithm1Change::PushDropped, "push dropped", "a branch pushes nothing"},
-    {Algorithm1Change::PushDoubled, "push doubled", "a branch pushes its pair twice"},
-    {Algorithm1Change::PushBelowTop, "push one slot down",
-     "the pair is pushed at D - w - 1, over a pair the loop left"},
+     "the rising branch runs on u >= u_n, so an equal input pops and pushes", ModelDefinition::Algorithm1Push},
+    {Algorithm1Change::PushDropped, "push dropped", "a branch pushes nothing", ModelDefinition::Algorithm1Push},
+    {Algorithm1Change::PushDoubled, "push doubled", "a branch pushes its pair twice", ModelDefinition::Algorithm1Push},
+    {Algorithm1Change::PushBelowTop, "push one slot down", "the pair is pushed at D - w - 1, over a pair the loop left",
+     ModelDefinition::Algorithm1Push},
 };
 
 const std::vector<Mutant<Algorithm1Change>> kCountsMutants{
-    {Algorithm1Change::PushDropped, "push dropped", "a differing input pushes nothing"},
-    {Algorithm1Change::PushDoubled, "push doubled", "a differing input pushes two pairs"},
+    {Algorithm1Change::PushDropped, "push dropped", "a differing input pushes nothing",
+     ModelDefinition::Algorithm1Push},
+    {Algorithm1Change::PushDoubled, "push doubled", "a differing input pushes two pairs",
+     ModelDefinition::Algorithm1Push},
     {Algorithm1Change::RisingNonStrict, "rising branch made non-strict",
-     "the rising branch runs on u >= u_n, so an equal input pushes"},
+     "the rising branch runs on u >= u_n, so an equal input pushes", ModelDefinition::Algorithm1Push},
     {Algorithm1Change::FirstPushFlipped, "other first-input reading",
-     "the first input pushes as under the other first-input reading"},
-    {Algorithm1Change::PopBelowBottom, "pops below the bottom", "the pop loop's cut may exceed the depth"},
+     "the first input pushes as under the other first-input reading", ModelDefinition::Algorithm1Push},
+    {Algorithm1Change::PopBelowBottom, "pops below the bottom", "the pop loop's cut may exceed the depth",
+     ModelDefinition::Algorithm1Pop},
 };
 
 const std::vector<Mutant<Algorithm1Change>>& mutants_of(Algorithm1Fact fact) {
@@ -390,6 +397,11 @@ InductionProof prove_algorithm1(const RunConfig& config, Algorithm1Fact fact, Fi
   proof.proved = all;
   if (!mutant) witness(config, fact, first, proof);
   return proof;
+}
+
+std::vector<ModelDefinition> algorithm1_relies_on(Algorithm1Fact fact) {
+  if (fact == Algorithm1Fact::PopOne) return {ModelDefinition::Algorithm1Pop, ModelDefinition::Encoding};
+  return {ModelDefinition::Algorithm1Push, ModelDefinition::Algorithm1Pop};
 }
 
 std::vector<MutantResult> algorithm1_mutants(const RunConfig& config, Algorithm1Fact fact, FirstInput first) {

@@ -43,6 +43,10 @@ enum class Algorithm1Change {
 InductionProof prove_algorithm1(const RunConfig& config, Algorithm1Fact fact, FirstInput first = FirstInput::Empty,
                                 Algorithm1Change change = Algorithm1Change::None);
 
+/// The definitions `fact`'s queries encode: the pop loop and the POP signal (PopOne), or the push and
+/// the pop loop (Steps, Counts).
+std::vector<ModelDefinition> algorithm1_relies_on(Algorithm1Fact fact);
+
 /// Every semantic mutant `fact` declares, each run.
 std::vector<MutantResult> algorithm1_mutants(const RunConfig& config, Algorithm1Fact fact, FirstInput first);
 

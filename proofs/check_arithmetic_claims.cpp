@@ -16,10 +16,11 @@ namespace {
 
 template <class Change>
 Checker chain_checker(const std::string& label, InductionProof (*prove)(const RunConfig&, Change),
-                      InductionClaim (*words)(), std::vector<Mutant<Change>> (*mutants)()) {
-  return {label, "induction", [prove, words, mutants](const RunConfig& config) {
+                      InductionClaim (*words)(), std::vector<Mutant<Change>> (*mutants)(),
+                      std::vector<ModelDefinition> relies_on) {
+  return {label, "induction", [prove, words, mutants, relies_on](const RunConfig& config) {
             CheckResult r = chain_report(prove(config, Change{}), words(), "induction");
-            pin(r, [&] { return chain_mutants(config, mutants(), prove); });
+            pin(r, relies_on, [&] { return chain_mutants(config, mutants(), prove); });
             return std::vector<CheckResult>{r};
           }};
 }
@@ -27,12 +28,15 @@ Checker chain_checker(const std::string& label, InductionProof (*prove)(const Ru
 }  // namespace
 
 void register_arithmetic_claim_checkers(Registry& r) {
-  r.add(chain_checker("rem:backprop:off_ties", prove_relaxation_limit, relaxation_claim, relaxation_mutants));
-  r.add(chain_checker("rem:maxcut:identity", prove_maxcut_identity, maxcut_claim, maxcut_mutants));
+  r.add(chain_checker("rem:backprop:off_ties", prove_relaxation_limit, relaxation_claim, relaxation_mutants,
+                      {ModelDefinition::SigmoidRelaxation, ModelDefinition::RelayStep, ModelDefinition::InitialState}));
+  r.add(chain_checker("rem:maxcut:identity", prove_maxcut_identity, maxcut_claim, maxcut_mutants,
+                      {ModelDefinition::IsingEnergy}));
   r.add(chain_checker("rem:heads_dims:parameters", prove_parameter_counts, parameter_count_claim,
-                      parameter_count_mutants));
-  r.add(chain_checker("lem:mlp_width", prove_mlp_width, mlp_width_claim, mlp_width_mutants));
-  r.add(chain_checker("lem:mlp_width", prove_mlp_interpolation, mlp_interpolation_claim, mlp_interpolation_mutants));
+                      parameter_count_mutants, {ModelDefinition::Grid}));
+  r.add(chain_checker("lem:mlp_width", prove_mlp_width, mlp_width_claim, mlp_width_mutants, {ModelDefinition::Mlp}));
+  r.add(chain_checker("lem:mlp_width", prove_mlp_interpolation, mlp_interpolation_claim, mlp_interpolation_mutants,
+                      {ModelDefinition::Mlp}));
 }
 
 }  // namespace palcheck::proofs

@@ -18,10 +18,12 @@ enum class CopyChange {
 
 std::vector<CheckResult> check_copy_argmax(const RunConfig& config) {
   const std::vector<Mutant<CopyChange>> mutants{
-      {CopyChange::QueryOffByOne, "query off by one", "the query (2p + 1, -1): positions p and p + 1 tie"},
-      {CopyChange::LinearKeys, "linear keys", "keys (j, j) instead of (j, j^2)"}};
+      {CopyChange::QueryOffByOne, "query off by one", "the query (2p + 1, -1): positions p and p + 1 tie",
+       ModelDefinition::AttentionReadOut},
+      {CopyChange::LinearKeys, "linear keys", "keys (j, j) instead of (j, j^2)", ModelDefinition::PositionEncoding}};
   return {prove_pinned<CopyChange>(
-      config, "prop_copy_quadratic_argmax", mutants, [](smt::Context& c, Query& q, CopyChange change) {
+      config, "prop_copy_quadratic_argmax", {ModelDefinition::AttentionReadOut, ModelDefinition::PositionEncoding},
+      mutants, [](smt::Context& c, Query& q, CopyChange change) {
         smt::Term p = c.int_const("p"), n = c.int_const("n"), d = c.int_const("d");
         // Positions are written j = p + d: the score's polynomial then cancels to p^2 - d^2 without search.
         // With j a free variable beside d, Z3 4.8's nonlinear integer search ran for minutes under some

@@ -97,17 +97,19 @@ std::vector<CheckResult> check_threshold_repair(const RunConfig& config) {
   for (std::size_t v = 0; v < variants.size(); ++v) {
     // At eps = 0 the relay (c, c) is diagonal: the tie order decides u = c; off the diagonal both
     // thresholds' comparisons do.
-    std::vector<Mutant<ThresholdChange>> mutants{
-        {ThresholdChange::StrictOn, "relay on made strict", "the relay switches on only when u > alpha"}};
+    std::vector<Mutant<ThresholdChange>> mutants{{ThresholdChange::StrictOn, "relay on made strict",
+                                                  "the relay switches on only when u > alpha",
+                                                  ModelDefinition::RelayStep}};
     if (variants[v] == ThresholdRepair::ZeroBand) {
       mutants.push_back({ThresholdChange::TieOrderFlipped, "tie order flipped",
-                         "the relay reads u <= beta before u >= alpha, so u = c switches relay (c, c) off"});
+                         "the relay reads u <= beta before u >= alpha, so u = c switches relay (c, c) off",
+                         ModelDefinition::RelayStep});
     } else {
-      mutants.push_back(
-          {ThresholdChange::StrictOff, "relay off made strict", "the relay switches off only when u < beta"});
+      mutants.push_back({ThresholdChange::StrictOff, "relay off made strict",
+                         "the relay switches off only when u < beta", ModelDefinition::RelayStep});
       mutants.push_back({ThresholdChange::HalfBand, "half the band", "u_i need only lie eps/2 away from c"});
     }
-    pin(out[v], [&] {
+    pin(out[v], {ModelDefinition::RelayStep}, [&] {
       return query_mutants<ThresholdChange>(
           config, name(variants[v]), mutants,
           [&](smt::Context& c, Query& q, ThresholdChange ch) { return claim(c, q, variants[v], ch); });

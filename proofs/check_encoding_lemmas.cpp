@@ -11,15 +11,10 @@
 namespace palcheck::proofs {
 namespace {
 
-// code*(a_i, d) = C_max - [d(k+1) + i] Delta with C_max = D_max (k+1) Delta (eq:encoding).
-smt::Term code(const smt::Term& k, const smt::Term& D_max, const smt::Term& Delta, const smt::Term& i,
-               const smt::Term& d) {
-  return smt::to_real(D_max * (k + 1)) * Delta - smt::to_real(d * (k + 1) + i) * Delta;
-}
-
 /// One piece of an encoding lemma changed on purpose: its semantic mutants (smt/mutation.h).
 enum class CodeChange {
   None,             ///< the encoding as printed
+  DepthUnscaled,    ///< the code's depth term is d, not d(k+1): levels overlap
   DeltaNonStrict,   ///< Delta >= 0 (the strict Delta > 0 made non-strict)
   SymbolsWidened,   ///< symbol indices range over 0..k+1, one past each end of 1..k
   SameDepth,        ///< the deeper code taken at depth d, not d + 1
@@ -28,6 +23,18 @@ enum class CodeChange {
   EpsUpToDelta,     ///< eps <= Delta, not eps < Delta/2
   FloorForCeiling,  ///< the repaired decode rounds down, as the printed one does
 };
+
+// code*(a_i, d) = C_max - [d(k+1) + i] Delta with C_max = D_max (k+1) Delta (eq:encoding), or the code
+// `change` breaks.
+smt::Term code(const smt::Term& k, const smt::Term& D_max, const smt::Term& Delta, const smt::Term& i,
+               const smt::Term& d, CodeChange change = CodeChange::None) {
+  smt::Term level = change == CodeChange::DepthUnscaled ? d : d * (k + 1);
+  return smt::to_real(D_max * (k + 1)) * Delta - smt::to_real(level + i) * Delta;
+}
+
+const Mutant<CodeChange> kDepthUnscaled{CodeChange::DepthUnscaled, "depth unscaled",
+                                        "code* = C_max - (d + i) Delta: the depth term loses its factor k + 1",
+                                        ModelDefinition::Encoding};
 
 const Mutant<CodeChange> kDeltaNonStrict{CodeChange::DeltaNonStrict, "Delta >= 0", "Delta > 0 made non-strict"};
 const Mutant<CodeChange> kSymbolsWidened{CodeChange::SymbolsWidened, "symbols 0..k+1",
@@ -77,11 +84,13 @@ Witness encoding_instance(const Params& p, std::string label, std::string scenar
 
 std::vector<CheckResult> check_encoding_injective(const RunConfig& config) {
   return {prove_pinned<CodeChange>(
-      config, "def_encoding_separated", {kSymbolsWidened}, [](smt::Context& c, Query& q, CodeChange change) {
+      config, "def_encoding_separated", {ModelDefinition::Encoding}, {kDepthUnscaled, kSymbolsWidened},
+      [](smt::Context& c, Query& q, CodeChange change) {
         Params a(c, "", change), b(c, "'", change);
         a.hypotheses(q);
         b.index_hypotheses(q, "'");
-        smt::Term ca = code(a.k, a.D_max, a.Delta, a.i, a.d), cb = code(b.k, b.D_max, b.Delta, b.i, b.d);
+        smt::Term ca = code(a.k, a.D_max, a.Delta, a.i, a.d, change),
+                  cb = code(b.k, b.D_max, b.Delta, b.i, b.d, change);
         q.fact(a.i != b.i || a.d != b.d);
         q.fact(ca - cb < a.Delta && cb - ca < a.Delta);
         return Judgement{.proved =
@@ -118,8 +127,8 @@ std::vector<CheckResult> check_encoding_on_grid(const RunConfig& config) {
 
 std::vector<CheckResult> check_monotone(const RunConfig& config) {
   return {prove_pinned<CodeChange>(
-      config, "lem_monotone", {kDeltaNonStrict, kSymbolsWidened, kSameDepth},
-      [](smt::Context& c, Query& q, CodeChange change) {
+      config, "lem_monotone", {ModelDefinition::Encoding},
+      {kDepthUnscaled, kDeltaNonStrict, kSymbolsWidened, kSameDepth}, [](smt::Context& c, Query& q, CodeChange change) {
         Params p(c, "", change);
         smt::Term i2 = c.int_const("i_prime");
         p.delta_hypothesis(q);
@@ -127,7 +136,7 @@ std::vector<CheckResult> check_monotone(const RunConfig& config) {
         p.symbol_hypotheses(q, i2, "i'");
         q.hypothesis("d >= 0", p.d >= 0);
         smt::Term deeper = change == CodeChange::SameDepth ? p.d : p.d + 1;
-        q.fact(code(p.k, p.D_max, p.Delta, i2, deeper) >= code(p.k, p.D_max, p.Delta, p.i, p.d));
+        q.fact(code(p.k, p.D_max, p.Delta, i2, deeper, change) >= code(p.k, p.D_max, p.Delta, p.i, p.d, change));
         return Judgement{.proved = "code*(a_i', d+1) < code*(a_i, d) for all k, D_max, d, i, i', Delta"};
       })};
 }
@@ -219,7 +228,8 @@ std::vector<MutantResult> chain_mutants(const RunConfig& config, const std::stri
   });
 }
 
-const Mutant<CodeChange> kModulusK{CodeChange::ModulusK, "mod k", "the decode reduces mod k, not mod k + 1"};
+const Mutant<CodeChange> kModulusK{CodeChange::ModulusK, "mod k", "the decode reduces mod k, not mod k + 1",
+                                   ModelDefinition::Encoding};
 
 std::vector<CheckResult> check_top_decode(const RunConfig& config) {
   std::vector<CheckResult> out;
@@ -255,10 +265,11 @@ std::vector<CheckResult> check_top_decode(const RunConfig& config) {
   out.push_back(chain_result(
       exact, Judgement{.proved = "Dec(code*(a_i,d)) = a_i for all k, d, D_max, Delta (decode of the exact code)",
                        .interpretation = {{"part", "TOP"}, {"M_top", "code*(a_i,d) exactly"}}}));
-  pin(out.back(), [&] {
+  pin(out.back(), {ModelDefinition::Encoding}, [&] {
     return chain_mutants(
         config, "lem_stack_ops_top_exact_code", TopOffset::None, Rounding::Floor,
-        {{CodeChange::PushOffset, "push offset", "the decoded M_top is code*(a_i,d) + eps"}, kModulusK});
+        {{CodeChange::PushOffset, "push offset", "the decoded M_top is code*(a_i,d) + eps", ModelDefinition::Encoding},
+         kModulusK});
   });
   return out;
 }
@@ -270,9 +281,10 @@ std::vector<CheckResult> check_top_decode_repair(const RunConfig& config) {
       Judgement{.proved = "Dec'(M) = ceil((C_max - M)/Delta) mod (k+1) recovers a_i from M_top = code*(a_i,d) + eps, "
                           "for every k, d >= 0, D_max, Delta > 0, 1 <= i <= k and 0 < eps < Delta/2",
                 .interpretation = {{"M_top", "code*(a_i,d) + eps"}}});
-  pin(r, [&] {
+  pin(r, {ModelDefinition::Encoding}, [&] {
     return chain_mutants(config, "repair_lem_stack_ops_top_ceil", TopOffset::PlusEps, Rounding::Ceiling,
-                         {{CodeChange::FloorForCeiling, "floor for ceiling", "the decode rounds down, as printed"},
+                         {{CodeChange::FloorForCeiling, "floor for ceiling", "the decode rounds down, as printed",
+                           ModelDefinition::Encoding},
                           {CodeChange::EpsUpToDelta, "eps up to Delta", "eps <= Delta, not eps < Delta/2"},
                           kModulusK});
   });
@@ -281,7 +293,7 @@ std::vector<CheckResult> check_top_decode_repair(const RunConfig& config) {
 
 std::vector<CheckResult> check_push_inequality(const RunConfig& config) {
   return {prove_pinned<CodeChange>(
-      config, "lem_push_no_wipe_inequality", {kSymbolsWidened, kSameDepth},
+      config, "lem_push_no_wipe_inequality", {ModelDefinition::Encoding}, {kDepthUnscaled, kSymbolsWidened, kSameDepth},
       [](smt::Context& c, Query& q, CodeChange change) {
         Params p(c, "", change);
         smt::Term j = c.int_const("j"), eps = c.real_const("eps"), M_top = c.real_const("M_top");
@@ -291,9 +303,9 @@ std::vector<CheckResult> check_push_inequality(const RunConfig& config) {
         p.symbol_hypotheses(q, p.i, "i");
         p.symbol_hypotheses(q, j, "j");
         q.hypothesis("d >= 0", p.d >= 0);
-        q.hypothesis("M_top = code*(a_j,d) + eps", M_top == code(p.k, p.D_max, p.Delta, j, p.d) + eps);
+        q.hypothesis("M_top = code*(a_j,d) + eps", M_top == code(p.k, p.D_max, p.Delta, j, p.d, change) + eps);
         smt::Term deeper = change == CodeChange::SameDepth ? p.d : p.d + 1;
-        q.fact(code(p.k, p.D_max, p.Delta, p.i, deeper) + eps >= M_top);
+        q.fact(code(p.k, p.D_max, p.Delta, p.i, deeper, change) + eps >= M_top);
         return Judgement{.proved = "u_{n+1} = code*(a_i,d+1) + eps < M_top for all parameters",
                          .interpretation = {{"part", "the inequality u_{n+1} < M_top of the proof"}}};
       })};
@@ -332,10 +344,11 @@ std::vector<CheckResult> check_boolean(const RunConfig& config) {
       [&](smt::Context& c, Query& q, const std::string& op) { return claim(c, q, op, GateChange::None); });
   for (std::size_t g = 0; g < gates.size(); ++g) {
     std::vector<Mutant<GateChange>> mutants{
-        {GateChange::BiasOffByOne, "bias off by one", "the gadget's constant 1 read as 2"},
+        {GateChange::BiasOffByOne, "bias off by one", "the gadget's constant 1 read as 2", ModelDefinition::Mlp},
         {GateChange::DomainWidened, "inputs in [0, 1]", "r1, r2 anywhere in [0, 1], not only 0 or 1"}};
-    if (gates[g] != "NOT") mutants.push_back({GateChange::ReluDropped, "ReLU dropped", "ReLU read as the identity"});
-    pin(out[g], [&] {
+    if (gates[g] != "NOT")
+      mutants.push_back({GateChange::ReluDropped, "ReLU dropped", "ReLU read as the identity", ModelDefinition::Mlp});
+    pin(out[g], {ModelDefinition::Mlp}, [&] {
       return query_mutants<GateChange>(config, name(gates[g]), mutants, [&](smt::Context& c, Query& q, GateChange ch) {
         return claim(c, q, gates[g], ch);
       });

@@ -17,7 +17,7 @@ Checker excursion_checker(const std::string& label, Excursion which) {
             InductionProof proof = prove_excursion(config, which);
             std::string replay = proof.witness ? replay_excursion(*proof.witness) : "no model";
             CheckResult r = induction_report(proof, excursion_claim(which), replay);
-            pin(r, [&] { return excursion_mutants(config, which); });
+            pin(r, {ModelDefinition::RelayStep}, [&] { return excursion_mutants(config, which); });
             return std::vector<CheckResult>{r};
           }};
 }
@@ -26,7 +26,7 @@ CheckResult algorithm1_result(const RunConfig& config, Algorithm1Fact fact, Firs
   InductionProof proof = prove_algorithm1(config, fact, first);
   std::string replay = proof.witness ? replay_algorithm1(*proof.witness) : "no model";
   CheckResult r = induction_report(proof, algorithm1_claim(fact, first), replay);
-  pin(r, [&] { return algorithm1_mutants(config, fact, first); });
+  pin(r, algorithm1_relies_on(fact), [&] { return algorithm1_mutants(config, fact, first); });
   return r;
 }
 
@@ -50,7 +50,8 @@ CheckResult memory_pop_result(const RunConfig& config, InitialState initial) {
       {"eps > 0", "eps < M_{top-1} - M_top", "depth >= 2"}};
   std::string replay = run.reachable_state ? replay_reachable_state(*run.reachable_state) : "no model";
   CheckResult r = induction_report(proof, claim, replay);
-  pin(r, [&] { return memory_pop_one_mutants(config, initial); });
+  pin(r, {ModelDefinition::MemoryUpdate, ModelDefinition::Encoding},
+      [&] { return memory_pop_one_mutants(config, initial); });
   return r;
 }
 

@@ -93,7 +93,8 @@ enum class RateChange {
 };
 
 const std::vector<Mutant<RateChange>> kRateMutants{
-    {RateChange::HoldInverted, "hold inverted", "inside the dead band the relay flips its state instead of holding it"},
+    {RateChange::HoldInverted, "hold inverted", "inside the dead band the relay flips its state instead of holding it",
+     ModelDefinition::RelayStep},
     {RateChange::TimeOffByOne, "time off by one", "the states compared one input before the corresponding time"},
     {RateChange::InsertBeyondNeighbours, "inserted point beyond its neighbours",
      "the inserted w need not lie between u_s and u_{s+1}"},
@@ -174,7 +175,7 @@ std::vector<CheckResult> check_rate_independence(const RunConfig& config) {
       config, variants, name,
       [&](smt::Context& c, Query& q, const Variant& v) { return claim(c, q, v, RateChange::None); });
   for (std::size_t i = 0; i < out.size(); ++i)
-    pin(out[i], [&] {
+    pin(out[i], {ModelDefinition::RelayStep}, [&] {
       return query_mutants<RateChange>(
           config, name(variants[i]), rate_mutants(variants[i].second),
           [&](smt::Context& c, Query& q, RateChange change) { return claim(c, q, variants[i], change); });
@@ -239,7 +240,7 @@ std::vector<CheckResult> check_rate_independence_induction(const RunConfig& conf
                 .implicit = {"discrete reading of phi on [0,T]: stuttering and monotone refinement",
                              "induction over time: the state before u_s is symbolic, the step is the relay step"}};
     CheckResult r = judge_induction(rate_induction(config, how, RateChange::None), j);
-    pin(r, [&] {
+    pin(r, {ModelDefinition::RelayStep}, [&] {
       return induction_mutants<RateChange>(config, rate_mutants(how, RateChange::EqualStatesDropped),
                                            [&](const RunConfig& settings, RateChange change) {
                                              std::vector<InductionQuery> queries;

@@ -47,7 +47,11 @@ CheckResult corollary_result(const RunConfig& config, MemoryCorollary which, Ini
   if (which == MemoryCorollary::AscendingInput) claim.hypotheses = {"1 <= p < n", "u_{p-1} < u_p < u_{p+1}"};
   if (which == MemoryCorollary::DistinctPairs) claim.hypotheses = {};
   CheckResult r = chain_report(proof, claim, "induction");
-  pin(r, [&] { return memory_corollary_mutants(config, which, initial); });
+  pin(r, memory_corollary_relies_on(which), [&] { return memory_corollary_mutants(config, which, initial); });
+  if (which == MemoryCorollary::DistinctPairs)
+    r.details.emplace_back("relies on",
+                           "no definition in its own query: it reads the memory invariant, whose definitions (relay "
+                           "step, initial state, memory update) ref:memory_equals_definition's model mutants pin");
   if (which != MemoryCorollary::DistinctPairs)
     r.details.emplace_back("scope",
                            "the classical memory only: Algorithm 1's pushed values (m_last and its "

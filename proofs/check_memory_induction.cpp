@@ -32,7 +32,8 @@ CheckResult induction_result(const RunConfig& config, const MemoryInduction& run
       {},
       {"alpha >= beta"}};
   judge_induction(r, run.queries, run.proved, replay, claim, memory_invariant_text(run.initial));
-  pin(r, [&] { return memory_induction_mutants(config, run.initial); });
+  pin(r, {ModelDefinition::RelayStep, ModelDefinition::InitialState, ModelDefinition::MemoryUpdate},
+      [&] { return memory_induction_mutants(config, run.initial); });
   return r;
 }
 

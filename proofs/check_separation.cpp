@@ -17,7 +17,7 @@ namespace {
 
 CheckResult no_copy_result(const RunConfig& config, FiniteImageTarget target) {
   CheckResult r = chain_report(prove_finite_image(config, target), finite_image_claim(target), "induction");
-  pin(r, [&] {
+  pin(r, {ModelDefinition::RelayStep, ModelDefinition::AttentionReadOut}, [&] {
     return chain_mutants(config, finite_image_mutants(target),
                          [&](const RunConfig& settings, FiniteImageChange change) {
                            return prove_finite_image(settings, target, change);
@@ -52,7 +52,7 @@ CheckResult tr_only_result(const RunConfig& config, const InductionProof& no_pal
   for (const auto& [k, v] : pal.interpretation) claim.interpretation.emplace(k, v);
   claim.hypotheses.insert(claim.hypotheses.end(), pal.hypotheses.begin(), pal.hypotheses.end());
   CheckResult r = chain_report(joined(prove_range_transformer(config, tie), no_pal), claim, "induction");
-  pin(r, [&] {
+  pin(r, {ModelDefinition::AttentionReadOut, ModelDefinition::RelayStep}, [&] {
     std::vector<MutantResult> out = chain_mutants(config, range_transformer_mutants(tie),
                                                   [&](const RunConfig& settings, RangeTransformerChange change) {
                                                     return prove_range_transformer(settings, tie, change);

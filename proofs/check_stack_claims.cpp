@@ -258,16 +258,20 @@ std::vector<CheckResult> pop_results(const RunConfig& config, const std::string&
   for (std::size_t i = 0; i < stacks.size(); ++i) {
     // On Algorithm 1's reachable stacks with M_top < M_{top-1}, the top's M is u_n under some readings, so a
     // signal that may stay below M_top, or need not rise, is an equivalent mutant there: only the memory's.
-    std::vector<Mutant<PopChange>> mutants{
-        {PopChange::PrintedSignal, "printed signal", "the POP signal is the printed M_{top-1} + 2eps"}};
+    std::vector<Mutant<PopChange>> mutants{{PopChange::PrintedSignal, "printed signal",
+                                            "the POP signal is the printed M_{top-1} + 2eps",
+                                            ModelDefinition::Encoding}};
     if (stacks[i].classical())
       mutants.push_back({PopChange::EpsBoundDoubled, "eps bound doubled",
                          "eps < 2 (M_{top-1} - M_top), so the signal may stay below M_top"});
-    pin(out[i], [&] {
+    pin(out[i], {ModelDefinition::Encoding}, [&] {
       return query_mutants<PopChange>(config, name(stacks[i]), mutants, [&](smt::Context& c, Query& q, PopChange ch) {
         return claim(c, q, stacks[i], ch, bmc_length());
       });
     });
+    out[i].details.emplace_back("relies on",
+                                "the stack's own step (Algorithm 1's pop loop, the memory's wiping cut) is the "
+                                "shared encoding; its model mutants are refuted in repair:lem:pop_one's induction");
   }
   return out;
 }

@@ -17,6 +17,11 @@
 namespace palcheck::proofs {
 namespace {
 
+// The definitions the induction's queries encode, each pinned by a model mutant of tc_mutants().
+const std::vector<ModelDefinition> kTcReliesOn{ModelDefinition::RelayStep, ModelDefinition::InitialState,
+                                               ModelDefinition::MemoryUpdate, ModelDefinition::AttentionReadOut,
+                                               ModelDefinition::Mlp};
+
 // The bounds at which the library's transformers are compared with the modelled construction.
 constexpr int kInstanceBounds = 4;
 
@@ -47,7 +52,8 @@ const GenericProof& generic_proof(const RunConfig& config) {
   if (!p.replay.empty() && p.failure.empty()) p.failure = "the non-vacuity witness does not replay (" + p.replay + ")";
   if (p.failure.empty() && p.disagreement.empty())
     for (const TcMutant& m : tc_mutants())
-      p.mutants.push_back(mutant_outcome(m.name, m.what, run_tc_mutant(mutant_config(config), m).queries));
+      p.mutants.push_back(
+          mutant_outcome(m.name, m.what, run_tc_mutant(mutant_config(config), m).queries, m.definition));
   return proofs.emplace(key, std::move(p)).first->second;
 }
 
@@ -110,7 +116,7 @@ std::vector<CheckResult> check_generic(const RunConfig& config) {
                        "relay state = reading of the memory (ref:memory_equals_definition, proved by induction)",
                        "each token is one step of the classical memory (the memory induction's step)",
                        "invariant: " + tc_invariant_text()};
-  pin(r, [&] { return p.mutants; });
+  pin(r, kTcReliesOn, [&] { return p.mutants; });
   return {r};
 }
 
@@ -151,7 +157,7 @@ std::vector<CheckResult> check_library(const RunConfig& config) {
       "construction, parameter by parameter, for bounds 1.." +
       std::to_string(kInstanceBounds);
   r.hypotheses_used = {"repair:thm:tc's induction (every two-stack PDA)", tc_machine_text()};
-  pin(r, [&] { return p.mutants; });
+  pin(r, kTcReliesOn, [&] { return p.mutants; });
   return {r};
 }
 

@@ -26,7 +26,9 @@ struct Symbols {
   smt::Term dir = c.bool_const("rising");  // wiping: a rising pass; return point: a fall from h to a
   smt::Term y = c.bool_const("y"), yb = c.bool_const("y_2"), v = c.real_const("v");
 
-  smt::Term step(const smt::Term& u, const smt::Term& s) const { return relay_step(alpha, beta, u, s); }
+  smt::Term step(const smt::Term& u, const smt::Term& s) const {
+    return relay_step(alpha, beta, u, changed(ExcursionChange::HoldInverted) ? !s : s);
+  }
   smt::Term one(const smt::Term& s) const { return smt::ite(s, c.int_val(1), c.int_val(0)); }
 
   // Wiping. x: the state after u_{s-1}; the pass: u_{s-1} <= lo <= hi <= u_{r+1} rising, or the dual.
@@ -213,6 +215,8 @@ void witness(const RunConfig& config, Excursion which, InductionProof& proof) {
 }
 
 const std::vector<Mutant<ExcursionChange>> kIntervalMutants{
+    {ExcursionChange::HoldInverted, "hold inverted",
+     "inside the dead band the relay flips its state instead of holding it", ModelDefinition::RelayStep},
     {ExcursionChange::FarEndOpen, "far end open", "the step admits an input beyond the interval's far end"},
     {ExcursionChange::NearEndOpen, "near end open", "the step admits an input beyond the interval's near end"},
     {ExcursionChange::ThresholdDisjunctDropped, "invariant without its reset disjunct",

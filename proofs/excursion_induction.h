@@ -27,6 +27,7 @@ enum class ExcursionChange {
   PassShort,                 ///< wiping: u_{r+1} need not pass the excursion's far end
   ThresholdDisjunctDropped,  ///< the invariant without its "a threshold resets the relay" disjunct
   StateDisjunctDropped,      ///< the invariant without its "the state is the compared one" disjunct
+  HoldInverted,              ///< the relay step flips its state inside the dead band instead of holding it
 };
 
 /// The induction of `which`; with a `change`, its queries only (no witness), up to the first sat one.

@@ -71,9 +71,11 @@ ChainQuery<Change> exit() {
 
 const std::vector<Mutant<Change>> kMutants{
     {Change::NegativeWeights, "negative weights", "the hypothesis w_ij >= 0 is dropped"},
-    {Change::LiteralSign, "literal sign", "J_ij = +w_ij (the remark's sign read literally)"},
-    {Change::CutCountsEqualEnds, "cut counts equal ends", "an edge counts as cut when its two spins are equal"},
-    {Change::SpinsZeroOne, "spins in {0, 1}", "spins take 0 and 1 instead of -1 and +1"},
+    {Change::LiteralSign, "literal sign", "J_ij = +w_ij (the remark's sign read literally)",
+     ModelDefinition::IsingEnergy},
+    {Change::CutCountsEqualEnds, "cut counts equal ends", "an edge counts as cut when its two spins are equal",
+     ModelDefinition::IsingEnergy},
+    {Change::SpinsZeroOne, "spins in {0, 1}", "spins take 0 and 1 instead of -1 and +1", ModelDefinition::IsingEnergy},
 };
 
 }  // namespace

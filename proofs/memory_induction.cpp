@@ -111,7 +111,7 @@ Step transition(const Vocabulary& v, StepCase kind, const State& m, const State&
     smt::Term beyond = smt::ite(top_is_max, v.u > top_value, v.u < top_value);
     smt::Term back = smt::ite(top_is_max, v.u<top_value, v.u> top_value);
     condition = m.L >= 1 && (kind == StepCase::Continue ? beyond : back);
-    top = kind == StepCase::Continue ? m.L - 1 : m.L;
+    top = kind == StepCase::Continue || change == MemoryChange::TurnOverwritesTop ? m.L - 1 : m.L;
     rising = kind == StepCase::Continue ? top_is_max : !top_is_max;
   }
   auto wipes = [&](const smt::Term& index) {
@@ -174,24 +174,29 @@ namespace {
 
 const std::vector<Mutant<MemoryChange>> kMutants{
     {MemoryChange::TieOrderFlipped, "tie order flipped",
-     "the relay step reads u <= beta before u >= alpha (tie rule off-first), so u = alpha = beta switches it off"},
+     "the relay step reads u <= beta before u >= alpha (tie rule off-first), so u = alpha = beta switches it off",
+     ModelDefinition::RelayStep},
     {MemoryChange::OtherInitialState, "other initial state",
-     "the relay starts in the other state than the one the invariant reads at g = -1"},
-    {MemoryChange::StrictRelayOn, "relay on made strict", "the relay switches on only when u > alpha"},
-    {MemoryChange::StrictRelayOff, "relay off made strict", "the relay switches off only when u < beta"},
+     "the relay starts in the other state than the one the invariant reads at g = -1", ModelDefinition::InitialState},
+    {MemoryChange::StrictRelayOn, "relay on made strict", "the relay switches on only when u > alpha",
+     ModelDefinition::RelayStep},
+    {MemoryChange::StrictRelayOff, "relay off made strict", "the relay switches off only when u < beta",
+     ModelDefinition::RelayStep},
     {MemoryChange::StrictWipe, "wipe made strict",
-     "u wipes a same-kind entry only beyond it (u > E[q] rising, u < E[q] falling), not at equality"},
+     "u wipes a same-kind entry only beyond it (u > E[q] rising, u < E[q] falling), not at equality",
+     ModelDefinition::MemoryUpdate},
     {MemoryChange::NoStopBelowCut, "cut need not stop",
-     "the cut need not stop above an entry u does not wipe (E[c-2] may be wiped too)"},
+     "the cut need not stop above an entry u does not wipe (E[c-2] may be wiped too)", ModelDefinition::MemoryUpdate},
     {MemoryChange::GhostIgnoresWipe, "ghost ignores the wipe", "the ghost index keeps pointing at a wiped entry"},
 };
 
 const std::vector<Mutant<MemoryChange>> kPopMutants{
-    {MemoryChange::PrintedPopSignal, "printed signal", "the POP signal is the printed M_{top-1} + 2eps"},
+    {MemoryChange::PrintedPopSignal, "printed signal", "the POP signal is the printed M_{top-1} + 2eps",
+     ModelDefinition::Encoding},
     {MemoryChange::PopEpsUnbounded, "eps bound doubled",
      "eps < 2 (M_{top-1} - M_top), so the signal may stay below M_top"},
     {MemoryChange::NoStopBelowCut, "cut need not stop",
-     "the cut need not stop above an entry u does not wipe (E[c-2] may be wiped too)"},
+     "the cut need not stop above an entry u does not wipe (E[c-2] may be wiped too)", ModelDefinition::MemoryUpdate},
 };
 
 }  // namespace
@@ -450,11 +455,13 @@ std::vector<CorollaryQuery> zigzag_depth(InitialState initial, MemoryCorollaryCh
                q.hypothesis("the memory holds the zig-zag's inputs 0..t-1",
                             smt::implies(0 <= below, smt::select(m.E, below) == zigzag(initial, n, below, change)));
              q.fact(v.u == zigzag(initial, n, t, change));
-             q.fact(step_relation(v, m, next, "c"));
+             q.fact(step_relation(v, m, next, "c",
+                                  change == MemoryCorollaryChange::TurnOverwritesTop ? MemoryChange::TurnOverwritesTop
+                                                                                     : MemoryChange::None));
              q.fact(!holds_zigzag(initial, next, n, t + 1, change));
            },
            {MemoryCorollaryChange::ConstantAmplitude, MemoryCorollaryChange::OtherOrientation,
-            MemoryCorollaryChange::LengthDropped}}};
+            MemoryCorollaryChange::LengthDropped, MemoryCorollaryChange::TurnOverwritesTop}}};
 }
 
 std::vector<CorollaryQuery> ascending_input(InitialState initial, MemoryCorollaryChange change) {
@@ -523,8 +530,10 @@ const std::vector<Mutant<MemoryCorollaryChange>> kCorollaryMutants{
     {MemoryCorollaryChange::InputAbovePass, "input above the pass",
      "the middle input v may lie above the pass's end b"},
     {MemoryCorollaryChange::NoLaterInput, "no later input", "the memories are compared right after the middle input"},
+    {MemoryCorollaryChange::TurnOverwritesTop, "turn overwrites the top",
+     "the step's turn writes u over the top entry instead of pushing it", ModelDefinition::MemoryUpdate},
     {MemoryCorollaryChange::CutNeedNotStop, "cut need not stop",
-     "the step's cut need not stop above an entry u does not wipe"},
+     "the step's cut need not stop above an entry u does not wipe", ModelDefinition::MemoryUpdate},
 };
 
 std::vector<Mutant<MemoryCorollaryChange>> corollary_mutants(MemoryCorollary which) {
@@ -536,7 +545,7 @@ std::vector<Mutant<MemoryCorollaryChange>> corollary_mutants(MemoryCorollary whi
     case MemoryCorollary::ZigzagDepth:
       return select_mutants(kCorollaryMutants,
                             {MemoryCorollaryChange::ConstantAmplitude, MemoryCorollaryChange::OtherOrientation,
-                             MemoryCorollaryChange::LengthDropped});
+                             MemoryCorollaryChange::LengthDropped, MemoryCorollaryChange::TurnOverwritesTop});
     case MemoryCorollary::AscendingInput:
       return select_mutants(kCorollaryMutants,
                             {MemoryCorollaryChange::InputAbovePass, MemoryCorollaryChange::NoLaterInput,
@@ -566,6 +575,11 @@ std::vector<MutantResult> memory_corollary_mutants(const RunConfig& config, Memo
       config, corollary_mutants(which), [&](const RunConfig& settings, MemoryCorollaryChange change) {
         return prove_memory_corollary(settings, which, initial, change).queries;
       });
+}
+
+std::vector<ModelDefinition> memory_corollary_relies_on(MemoryCorollary which) {
+  if (which == MemoryCorollary::DistinctPairs) return {};
+  return {ModelDefinition::MemoryUpdate};
 }
 
 std::string memory_corollary_text(MemoryCorollary which) {

@@ -29,6 +29,7 @@ enum class MemoryChange {
   GhostIgnoresWipe,   ///< the ghost index keeps pointing at a wiped entry
   PrintedPopSignal,   ///< memory_pop_one: the printed POP signal M_{top-1} + 2eps instead of the repair's
   PopEpsUnbounded,    ///< memory_pop_one: eps < 2 (M_{top-1} - M_top), so the signal may stay below M_top
+  TurnOverwritesTop,  ///< a turn writes u over the top entry instead of pushing it
 };
 
 /// The whole induction for one initial state.
@@ -90,6 +91,7 @@ enum class MemoryCorollaryChange {
   InputAbovePass,       ///< AscendingInput: the middle input may lie above the pass's end
   NoLaterInput,         ///< AscendingInput: the memories compared right after the middle input
   CutNeedNotStop,       ///< AscendingInput: the step's cut need not stop above an entry u does not wipe
+  TurnOverwritesTop,    ///< ZigzagDepth: the step's turn writes u over the top entry instead of pushing it
 };
 
 /// The queries of `which` from `initial`, under mutant `change` (None: the real queries; a mutant stops at
@@ -100,6 +102,10 @@ MemoryInduction prove_memory_corollary(const RunConfig& config, MemoryCorollary 
 /// Every semantic mutant of `which` from `initial`, each run.
 std::vector<MutantResult> memory_corollary_mutants(const RunConfig& config, MemoryCorollary which,
                                                    InitialState initial);
+
+/// The definitions `which`'s queries encode: the memory update for the two that step the memory, none for
+/// DistinctPairs (one query on the invariant, whose definitions the memory induction pins).
+std::vector<ModelDefinition> memory_corollary_relies_on(MemoryCorollary which);
 
 /// `which` in words: what the queries ask together.
 std::string memory_corollary_text(MemoryCorollary which);

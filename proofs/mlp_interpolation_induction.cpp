@@ -204,10 +204,10 @@ ChainQuery<Change> neurons_exit(Change mutant) {
 
 const std::vector<Mutant<Change>> kMutants{
     {Change::SlopeNotChange, "weight is the slope",
-     "hidden neuron j's output weight is slope(j), not slope(j) - slope(j-1)"},
-    {Change::KinkOffByOne, "kink off by one", "hidden neuron j is ReLU(key - j - 1)"},
-    {Change::RadixOffByOne, "radix off by one", "the key's first radix is |Q| - 1"},
-    {Change::NeuronFewer, "one neuron fewer", "N - 2 hidden neurons"},
+     "hidden neuron j's output weight is slope(j), not slope(j) - slope(j-1)", ModelDefinition::Mlp},
+    {Change::KinkOffByOne, "kink off by one", "hidden neuron j is ReLU(key - j - 1)", ModelDefinition::Mlp},
+    {Change::RadixOffByOne, "radix off by one", "the key's first radix is |Q| - 1", ModelDefinition::Mlp},
+    {Change::NeuronFewer, "one neuron fewer", "N - 2 hidden neurons", ModelDefinition::Mlp},
 };
 
 }  // namespace

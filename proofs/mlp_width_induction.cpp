@@ -107,8 +107,9 @@ ChainQuery<Change> sum_exit() {
 }
 
 const std::vector<Mutant<Change>> kMutants{
-    {Change::BiasOffByOne, "bias off by one", "the indicator's bias is -2, so it fires on three matching fields"},
-    {Change::FieldIgnored, "one field ignored", "the indicator reads q, a, s1 only (bias -2)"},
+    {Change::BiasOffByOne, "bias off by one", "the indicator's bias is -2, so it fires on three matching fields",
+     ModelDefinition::Mlp},
+    {Change::FieldIgnored, "one field ignored", "the indicator reads q, a, s1 only (bias -2)", ModelDefinition::Mlp},
     {Change::EntryTwice, "an entry taken twice", "the premise 'each entry taken once' is dropped"},
 };
 

@@ -93,7 +93,8 @@ ChainQuery<Change> product_step(Change mutant) {
 }
 
 const std::vector<Mutant<Change>> kMutants{
-    {Change::RowOffByOne, "grid row off by one", "row L+1 of the grid adds L relays instead of L+1"},
+    {Change::RowOffByOne, "grid row off by one", "row L+1 of the grid adds L relays instead of L+1",
+     ModelDefinition::Grid},
     {Change::ScalarWithoutHalf, "scalar bound without 1/2",
      "the scalar heads' lower bound is H L^2 instead of H L^2 / 2"},
     {Change::ProductWithoutFactor, "product bound without 2^H",

@@ -21,6 +21,9 @@ void register_proof_checkers(Registry& registry) {
   proofs::register_separation_checkers(registry);
   proofs::register_arithmetic_claim_checkers(registry);
   proofs::register_memory_corollary_checkers(registry);
+  proofs::register_rate_independence_checkers(registry);
+  proofs::register_autoregressive_checkers(registry);
+  proofs::register_convergence_checkers(registry);
   proofs::register_z3_replayers(registry);
 }
 

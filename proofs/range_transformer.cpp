@@ -180,12 +180,13 @@ ChainQuery<Change> average_exit(Change mutant) {
 
 const std::vector<Mutant<Change>> kMutants{
     {Change::MinHeadScoresMax, "second head scores x_j",
-     "the second head's key map is the first's (it scores x_j, not -x_j)"},
-    {Change::ReadOutAdds, "read-out adds", "the second head's read-out is +1 (the output adds the two values)"},
+     "the second head's key map is the first's (it scores x_j, not -x_j)", ModelDefinition::AttentionReadOut},
+    {Change::ReadOutAdds, "read-out adds", "the second head's read-out is +1 (the output adds the two values)",
+     ModelDefinition::AttentionReadOut},
     {Change::SelectionAnyPosition, "selection not a maximiser",
-     "the premise 'the selected position maximises the score' is dropped"},
+     "the premise 'the selected position maximises the score' is dropped", ModelDefinition::AttentionReadOut},
     {Change::AverageOverAll, "average over every position",
-     "the average tallies every position, not only the maximisers"},
+     "the average tallies every position, not only the maximisers", ModelDefinition::AttentionReadOut},
 };
 
 }  // namespace

@@ -61,16 +61,19 @@ ChainQuery<Change> step(Change mutant) {
             q.hypothesis("invariant at n", s == v.as_number(r));
             smt::Term falls = mutant == Change::SignFlipped ? u - v.beta : v.beta - u;
             smt::Term next = s - v.times_limit_sigmoid(s, falls) + v.times_limit_sigmoid(1 - s, u - v.alpha);
-            q.fact(next != v.as_number(v.relay_step(r, u)));
+            q.fact(next != v.as_number(v.relay_step(mutant == Change::HoldInverted ? !r : r, u)));
           },
-          {Change::TiesAllowed, Change::SignFlipped}};
+          {Change::TiesAllowed, Change::SignFlipped, Change::HoldInverted}};
 }
 
 const std::vector<Mutant<Change>> kMutants{
     {Change::TiesAllowed, "ties allowed", "the hypothesis 'no input equals alpha or beta' is dropped"},
     {Change::SameStep, "same-step alignment", "s_n is compared with relay(n), as the indices are printed"},
-    {Change::SignFlipped, "sign flipped", "sig(u_n - beta) in place of sig(beta - u_n)"},
-    {Change::OtherInitialState, "other initial state", "s_0 is the other initial state"},
+    {Change::SignFlipped, "sign flipped", "sig(u_n - beta) in place of sig(beta - u_n)",
+     ModelDefinition::SigmoidRelaxation},
+    {Change::OtherInitialState, "other initial state", "s_0 is the other initial state", ModelDefinition::InitialState},
+    {Change::HoldInverted, "hold inverted", "inside the dead band the relay flips its state instead of holding it",
+     ModelDefinition::RelayStep},
 };
 
 }  // namespace

@@ -18,6 +18,7 @@ enum class RelaxationChange {
   SameStep,           ///< s_n compared with relay(n), as the indices are printed
   SignFlipped,        ///< sig(u_n - beta) in place of sig(beta - u_n)
   OtherInitialState,  ///< s_0 is the other initial state
+  HoldInverted,       ///< the relay flips its state inside the dead band instead of holding it
 };
 
 /// The induction's mutants.

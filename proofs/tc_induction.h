@@ -43,6 +43,7 @@ struct TcMutant {
   std::string name;                 ///< short name ("tie order flipped")
   std::string what;                 ///< what it changes, in words
   std::vector<std::string> breaks;  ///< the queries (their file names, "diagonal_relay") it turns sat
+  ModelDefinition definition = ModelDefinition::None;  ///< the definition a model mutant changes (None: a hypothesis)
 };
 
 /// Every mutant the proof declares.

@@ -16,8 +16,8 @@ RunConfig mutant_config(const RunConfig& config) {
 }
 
 MutantResult mutant_outcome(const std::string& name, const std::string& change,
-                            const std::vector<InductionQuery>& queries) {
-  MutantResult m{name, change, false, ""};
+                            const std::vector<InductionQuery>& queries, ModelDefinition definition) {
+  MutantResult m{name, change, false, "", definition};
   auto answers = [](const InductionQuery& q) { return q.name + ": z3 " + to_string(q.z3); };
   for (const InductionQuery& q : queries)
     if (q.z3.is(SolverAnswer::Sat)) {
@@ -33,7 +33,9 @@ MutantResult mutant_outcome(const std::string& name, const std::string& change,
   return m;
 }
 
-void pin(CheckResult& r, const std::function<std::vector<MutantResult>()>& run) {
+void pin(CheckResult& r, const std::vector<ModelDefinition>& relies_on,
+         const std::function<std::vector<MutantResult>()>& run) {
+  r.relies_on = relies_on;
   if (r.verdict != Verdict::Proved && r.verdict != Verdict::Bounded) return;
   r.mutants = run();
   for (const MutantResult& m : r.mutants) {

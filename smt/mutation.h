@@ -9,12 +9,19 @@
 //   1. an enum of the pieces it can change, whose value-initialised member means "unchanged":
 //        enum class StepChange { None, TieOrderFlipped, StrictWipe };
 //   2. the proof's builder takes that enum and changes the piece where it builds it;
-//   3. one table of mutants, the change with its name and words:
+//   3. one table of mutants, the change with its name and words, and for a mutant of the model the
+//      definition it changes (a mutant without one changes a premise, an invariant or the goal: it shows
+//      that hypothesis is needed, not that the proof depends on a definition):
 //        const std::vector<Mutant<StepChange>> kMutants{
-//            {StepChange::TieOrderFlipped, "tie order flipped", "the relay reads u <= beta before u >= alpha"}};
-//   4. after the real proof, pin(result, ...) runs them, and only when the result is PROVED or BOUNDED:
-//        a single query:   prove_pinned(config, name, kMutants, claim)  (claim(c, q, change) as for prove())
-//        several queries:  pin(r, [&] { return induction_mutants<StepChange>(config, kMutants,
+//            {StepChange::TieOrderFlipped, "tie order flipped", "the relay reads u <= beta before u >= alpha",
+//             ModelDefinition::RelayStep}};
+//   4. after the real proof, pin(result, relies_on, ...) runs them, and only when the result is PROVED or
+//      BOUNDED; relies_on lists the definitions its queries encode, each to be pinned by a model mutant
+//      (the mutation suite checks that):
+//        a single query:   prove_pinned(config, name, relies_on, kMutants, claim)  (claim(c, q, change) as for
+//                          prove())
+//        several queries:  pin(r, {ModelDefinition::RelayStep}, [&] { return induction_mutants<StepChange>(config,
+//        kMutants,
 //                                     [](const RunConfig& settings, StepChange m) {
 //                                       return prove_mine(settings, m).queries; }); });
 //      where prove_mine names its query files with mutant_tag(kMutants, m).
@@ -38,15 +45,19 @@ struct Mutant {
   Change change;            ///< the piece changed (never the enum's "unchanged" member)
   std::string name;         ///< short and stable, e.g. "tie order flipped"; it names the mutant's .smt2 files
   std::string change_text;  ///< the change in the proof's terms
+  ModelDefinition definition = ModelDefinition::None;  ///< the definition a model mutant changes (None: a hypothesis)
 };
 
 /// A mutated proof's answers as one MutantResult: refuted when Z3 finds a model of some query.
 MutantResult mutant_outcome(const std::string& name, const std::string& change,
-                            const std::vector<InductionQuery>& queries);
+                            const std::vector<InductionQuery>& queries,
+                            ModelDefinition definition = ModelDefinition::None);
 
-/// Attaches the mutants `run` returns to `r`, running them only when `r` is PROVED or BOUNDED. A mutant
-/// not refuted makes `r` UNKNOWN: the proof does not tell the changed semantics from the real one.
-void pin(CheckResult& r, const std::function<std::vector<MutantResult>()>& run);
+/// Records `relies_on` on `r` and attaches the mutants `run` returns, running them only when `r` is PROVED
+/// or BOUNDED. A mutant not refuted makes `r` UNKNOWN: the proof does not tell the changed semantics from
+/// the real one.
+void pin(CheckResult& r, const std::vector<ModelDefinition>& relies_on,
+         const std::function<std::vector<MutantResult>()>& run);
 
 /// The settings a mutant's queries run under: `config` with cvc5 not asked (a mutant is refuted by Z3's
 /// model; its .smt2 files, kept with --smt2-dir, can be given to any solver) and Z3's seed fixed at the
@@ -61,7 +72,8 @@ std::vector<MutantResult> induction_mutants(
     const std::function<std::vector<InductionQuery>(const RunConfig&, Change)>& run) {
   const RunConfig settings = mutant_config(config);
   std::vector<MutantResult> out;
-  for (const Mutant<Change>& m : mutants) out.push_back(mutant_outcome(m.name, m.change_text, run(settings, m.change)));
+  for (const Mutant<Change>& m : mutants)
+    out.push_back(mutant_outcome(m.name, m.change_text, run(settings, m.change), m.definition));
   return out;
 }
 
@@ -96,12 +108,14 @@ std::vector<MutantResult> query_mutants(const RunConfig& config, const std::stri
   });
 }
 
-/// prove() of `claim` unchanged (claim(c, q, Change{})), then pin() with each mutant of `mutants`.
+/// prove() of `claim` unchanged (claim(c, q, Change{})), then pin() with `relies_on` and each mutant of
+/// `mutants`.
 template <class Change>
-CheckResult prove_pinned(const RunConfig& config, const std::string& name, const std::vector<Mutant<Change>>& mutants,
+CheckResult prove_pinned(const RunConfig& config, const std::string& name,
+                         const std::vector<ModelDefinition>& relies_on, const std::vector<Mutant<Change>>& mutants,
                          const std::function<Judgement(smt::Context&, Query&, Change)>& claim) {
   CheckResult r = prove(config, name, [&](smt::Context& c, Query& q) { return claim(c, q, Change{}); });
-  pin(r, [&] { return query_mutants<Change>(config, name, mutants, claim); });
+  pin(r, relies_on, [&] { return query_mutants<Change>(config, name, mutants, claim); });
   return r;
 }
 

@@ -1,10 +1,14 @@
 // The mutation suite (smt/mutation.h): every proof of proofs/ names its semantic mutants, and each must
 // be refuted (a query of the mutated proof turns sat), or the proof does not pin what it names. One test
 // per claim judged in proofs/: every PROVED or BOUNDED result declares mutants, every induction at least
-// three, and none survives.
+// three, and none survives; and for each definition the proof declares it relies on, a model mutant
+// changing that definition (not a premise or the goal) is refuted. A proof that relies on no definition
+// of its own says what it rests on instead.
 #include "tests/proofs/proof_registry.h"
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 namespace palcheck {
 namespace {
@@ -27,6 +31,18 @@ TEST_P(MutationSuite, EveryDeclaredMutantIsRefuted) {
     if (res.method == "induction") {
       EXPECT_GE(res.mutants.size(), 3u) << res.summary;
     }
+    for (ModelDefinition d : res.relies_on)
+      EXPECT_TRUE(std::any_of(res.mutants.begin(), res.mutants.end(),
+                              [&](const MutantResult& m) { return m.definition == d && m.refuted; }))
+          << "no refuted model mutant changes the " << to_string(d) << ": " << res.summary;
+    for (const MutantResult& m : res.mutants)
+      if (m.kind() == MutantKind::Model)
+        EXPECT_NE(std::find(res.relies_on.begin(), res.relies_on.end(), m.definition), res.relies_on.end())
+            << m.name << " changes the " << to_string(m.definition) << ", which the proof does not declare";
+    if (res.relies_on.empty())
+      EXPECT_TRUE(std::any_of(res.details.begin(), res.details.end(),
+                              [](const auto& detail) { return detail.first == "relies on"; }))
+          << "a proof without a definition of its own must say what it rests on: " << res.summary;
   }
 }
 

@@ -74,10 +74,18 @@ CheckResult result_from_json(const json& j) {
   std::optional<Scope> scope = parse_scope(j.at("scope").get<std::string>());
   if (!scope) throw std::invalid_argument("unknown scope " + j.at("scope").dump());
   r.scope = *scope;
-  if (j.contains("mutants"))
+  if (j.contains("mutants")) {
+    auto definition = [](const json& text) {
+      std::optional<ModelDefinition> d = parse_model_definition(text.is_null() ? "" : text.get<std::string>());
+      if (!d) throw std::invalid_argument("unknown model definition " + text.dump());
+      return *d;
+    };
     for (const json& m : j.at("mutants").at("list"))
       r.mutants.push_back(MutantResult{m.at("name").get<std::string>(), m.at("change").get<std::string>(),
-                                       m.at("refuted").get<bool>(), m.at("evidence").get<std::string>()});
+                                       m.at("refuted").get<bool>(), m.at("evidence").get<std::string>(),
+                                       definition(m.at("definition"))});
+    for (const json& d : j.at("mutants").at("relies_on")) r.relies_on.push_back(definition(d));
+  }
   if (j.contains("assumptions"))
     for (const json& a : j.at("assumptions")) {
       std::optional<Given> kind = parse_given(a.at("kind").get<std::string>());

@@ -206,9 +206,22 @@ void write_result(std::ostream& out, const Registry& registry, const CheckResult
   if (!r.bound.empty()) out << "  bound: " << r.bound << "\n";
   if (r.second_solver) out << "  second solver: " << r.second_solver->solver << ": " << r.second_solver->answer << "\n";
   if (!r.mutants.empty()) out << "  mutants: " << mutants_line(r) << "\n";
-  for (const MutantResult& m : r.mutants)
-    out << "    " << (m.refuted ? "refuted" : "NOT refuted") << ": " << m.name << " (" << m.change
-        << "): " << m.evidence << "\n";
+  for (MutantKind kind : {MutantKind::Model, MutantKind::Hypothesis}) {
+    std::string line = mutants_line(r, kind);
+    if (line.empty()) continue;
+    if (kind == MutantKind::Model) {
+      std::vector<std::string> relies_on;
+      for (ModelDefinition d : r.relies_on) relies_on.push_back(to_string(d));
+      out << "   of the model (relies on " << join(relies_on, ", ") << "): " << line << "\n";
+    } else {
+      out << "   hypotheses needed: " << line << "\n";
+    }
+    for (const MutantResult& m : r.mutants)
+      if (m.kind() == kind)
+        out << "    " << (m.refuted ? "refuted" : "NOT refuted") << ": " << m.name
+            << (kind == MutantKind::Model ? " [" + to_string(m.definition) + "]" : "") << " (" << m.change
+            << "): " << m.evidence << "\n";
+  }
   for (const auto& [k, v] : r.details) out << "  " << k << ": " << v << "\n";
   if (r.seed)
     out << "  seed " << *r.seed << ", " << r.cases << " cases; re-run: " << replay_command(label, config) << "\n";

@@ -110,8 +110,23 @@ nlohmann::ordered_json result_json(const CheckResult& r) {
   if (!r.mutants.empty()) {
     json list = json::array();
     for (const MutantResult& m : r.mutants)
-      list.push_back({{"name", m.name}, {"change", m.change}, {"refuted", m.refuted}, {"evidence", m.evidence}});
-    out["mutants"] = {{"summary", mutants_line(r)}, {"list", list}};
+      list.push_back({{"name", m.name},
+                      {"change", m.change},
+                      {"kind", to_string(m.kind())},
+                      {"definition", m.kind() == MutantKind::Model ? json(to_string(m.definition)) : json(nullptr)},
+                      {"refuted", m.refuted},
+                      {"evidence", m.evidence}});
+    json relies_on = json::array();
+    for (ModelDefinition d : r.relies_on) relies_on.push_back(to_string(d));
+    auto line = [&](MutantKind kind) {
+      std::string text = mutants_line(r, kind);
+      return text.empty() ? json(nullptr) : json(text);
+    };
+    out["mutants"] = {{"summary", mutants_line(r)},
+                      {"model", line(MutantKind::Model)},
+                      {"hypotheses_needed", line(MutantKind::Hypothesis)},
+                      {"relies_on", relies_on},
+                      {"list", list}};
   }
   if (!r.assumptions.empty()) {
     json list = json::array();
