@@ -15,6 +15,31 @@ namespace {
 
 bool strict_extremum(const Q& a, const Q& b, const Q& c) { return (b > a && b > c) || (b < a && b < c); }
 
+bool strict_maximum(const Q& a, const Q& b, const Q& c) { return b > a && b > c; }
+
+// The enumeration's count of triples over {1, 2, 3} whose middle satisfies `event`: the distinct
+// orderings, or, with ties, every triple (the law the continuity hypothesis rules out).
+enum class Triples { Orderings, WithTies };
+Q fraction_of_triples(Triples triples, bool (*event)(const Q&, const Q&, const Q&)) {
+  int all = 0, hits = 0;
+  for (int a = 1; a <= 3; ++a)
+    for (int b = 1; b <= 3; ++b)
+      for (int c = 1; c <= 3; ++c) {
+        if (triples == Triples::Orderings && (a == b || b == c || a == c)) continue;
+        ++all;
+        if (event(Q(a), Q(b), Q(c))) ++hits;
+      }
+  return Q(hits, all);
+}
+
+// A mutant of the enumeration is refuted when its count is no longer 2/3: the verdict depends on what it
+// changes. Both change the hypothesis or the event counted, no definition of the model.
+MutantResult enumeration_mutant(std::string name, std::string change, const Q& fraction) {
+  const bool refuted = fraction != Q(2, 3);
+  return {std::move(name), std::move(change), refuted,
+          "the enumeration counts " + to_string(fraction) + (refuted ? ", not 2/3" : ", still 2/3")};
+}
+
 std::vector<CheckResult> check_prob_fix(const RunConfig& config) {
   std::array<int, 3> order{1, 2, 3};
   int orderings = 0, extremal = 0;
@@ -34,6 +59,12 @@ std::vector<CheckResult> check_prob_fix(const RunConfig& config) {
   counted.cases = static_cast<std::uint64_t>(orderings);
   counted.hypotheses_used = {"i.i.d. continuous: ties have probability 0 and all 6 orderings are equally likely"};
   counted.interpretation = {{"extremum", "strict local maximum or minimum of (u_{p-1}, u_p, u_{p+1})"}};
+  counted.mutants = {
+      enumeration_mutant("ties allowed", "the hypothesis 'continuous' dropped: every triple over {1, 2, 3}, ties included",
+                         fraction_of_triples(Triples::WithTies, strict_extremum)),
+      enumeration_mutant("maxima only", "the event counted is a strict local maximum only",
+                         fraction_of_triples(Triples::Orderings, strict_maximum)),
+  };
 
   // Sampled: uniform integers in a wide range stand in for a continuous law; ties are counted apart.
   std::mt19937_64 rng(config.seed);
