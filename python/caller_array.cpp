@@ -182,6 +182,7 @@ std::vector<Q> CallerArray::exact_values_nan_undefined(std::vector<char>& undefi
   undefined.clear();
   if ((ndim() != 1 && ndim() != 2) || (kind_ != ElementKind::Float64 && kind_ != ElementKind::Float32))
     return exact_values();
+  pybind11::gil_scoped_release unlocked;  // as in exact_values: the buffer alone is read
   std::vector<Q> out;
   out.reserve(size());
   for (std::size_t r = 0; r < rows(); ++r) {

@@ -944,7 +944,11 @@ json root_causes_json(Tester& tester, const FuzzOptions& o, Failures& failures) 
                                           failures.changes[*r.change].conventions.dump()}};
     } else {
       json evidence = json::object();
-      const json& diagnosis = witness ? (*witness)["diagnosis"] : smallest->diagnosis;
+      // A witness that raised an error carries no diagnosis.
+      static const json kNoDiagnosis;
+      const json& diagnosis = !witness                         ? smallest->diagnosis
+                              : witness->contains("diagnosis") ? (*witness)["diagnosis"]
+                                                               : kNoDiagnosis;
       if (diagnosis.is_object() && diagnosis.contains("causes"))
         for (const json& c : diagnosis["causes"])
           if (c["cause"] == r.cause) {

@@ -81,22 +81,35 @@ def longest_pause(call):
     return spent[0], longest
 
 
-EXACT = oracle.evaluate(inputs((4, 40_000)), relays=RELAYS)
+def prepared(function, *args, **kwargs):
+    """function(*args, **kwargs) as a call of no arguments, its inputs made before it is timed."""
+    return lambda: function(*args, **kwargs)
 
-# Each call computes for about a second on one core; holding the GIL would stall the main thread as long.
+
+def compare_call(m):
+    u = inputs((4 * m, 40_000))
+    return prepared(oracle.compare, oracle.evaluate(u, relays=RELAYS), u, relays=RELAYS)
+
+
+# Each call, at scale m, computes for about m/5 s or more on one core; holding the GIL would stall the
+# main thread as long. The scale doubles until the call is long enough to tell, whatever the machine.
 GIL_CALLS = {
-    "evaluate-double": lambda: oracle.evaluate(inputs((40, 100_000)), relays=RELAYS),
-    "evaluate-exact": lambda: oracle.evaluate(inputs((2, 200_000)), relays=RELAYS * 3 / 7, exact=True),
-    "evaluate-heads": lambda: oracle.evaluate(inputs((20_000, 2)), heads=HEADS),
-    "trace": lambda: oracle.trace(inputs(40_000), relays=RELAYS),
-    "compare": lambda: oracle.compare(EXACT, inputs((4, 40_000)), relays=RELAYS),
+    "evaluate-double": lambda m: prepared(oracle.evaluate, inputs((40 * m, 100_000)), relays=RELAYS),
+    "evaluate-exact": lambda m: prepared(oracle.evaluate, inputs((2 * m, 200_000)), relays=RELAYS * 3 / 7, exact=True),
+    "evaluate-heads": lambda m: prepared(oracle.evaluate, inputs((20_000 * m, 2)), heads=HEADS),
+    "trace": lambda m: prepared(oracle.trace, inputs(40_000 * m), relays=RELAYS),
+    "compare": compare_call,
 }
 
 
 @pytest.mark.parametrize("name", GIL_CALLS)
 def test_the_gil_is_released_while_it_computes(name):
-    spent, longest = longest_pause(GIL_CALLS[name])
-    assert spent > 0.2, f"{name} took {spent:.3f} s: too short to tell"
+    m = 1
+    spent, longest = longest_pause(GIL_CALLS[name](m))
+    while spent <= 0.2 and m < 16:
+        m *= 2
+        spent, longest = longest_pause(GIL_CALLS[name](m))
+    assert spent > 0.2, f"{name} took {spent:.3f} s at scale {m}: too short to tell"
     assert longest < spent / 3, f"{name} took {spent:.3f} s and stalled the main thread {longest:.3f} s"
 
 
