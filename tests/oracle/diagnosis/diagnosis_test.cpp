@@ -385,8 +385,10 @@ TEST(Diagnosis, UndefinedBeforeTheCrossingDoesNotHideADecidedRelay) {
   std::vector<DivergentRun> runs = seq.runs();
   ASSERT_FALSE(runs.empty());
   EXPECT_EQ(runs[0].first, 1u);
-  for (const DivergentRun& r : runs)
-    for (const json& c : seq.diagnose(r)["causes"]) EXPECT_NE(c["cause"], "before_crossing") << c.dump(1);
+  for (const DivergentRun& r : runs) {
+    json diagnosis = seq.diagnose(r);  // held: a range over a temporary's member would dangle
+    for (const json& c : diagnosis["causes"]) EXPECT_NE(c["cause"], "before_crossing") << c.dump(1);
+  }
   json report = compare_outputs(problem_of(mu, {u}), ActualOutputs{{stuck}, "test"}, declared, 10);
   EXPECT_FALSE(report["agree"]) << report.dump(1);
   // Outputs that are no number, or the reference with the undecided relay in either state, are accepted.
