@@ -54,9 +54,8 @@ TEST(FuzzImpl, NeighbourhoodsOfTheLargestDoubleStayFinite) {
 // 1/10 is no double (the double nearest it lies above), and one of a single double.
 TEST(FuzzImpl, EveryGeneratedInputIsADoubleInsideTheDomain) {
   double top = std::numeric_limits<double>::max();
-  const std::pair<Q, Q> domains[] = {{*rational_from_double(-top), *rational_from_double(top)},
-                                     {Q(0), Q(1, 10)},
-                                     {Q(1, 4), Q(1, 4)}};
+  const std::pair<Q, Q> domains[] = {
+      {*rational_from_double(-top), *rational_from_double(top)}, {Q(0), Q(1, 10)}, {Q(1, 4), Q(1, 4)}};
   for (const auto& [lo, hi] : domains) {
     FuzzOptions o;
     o.measure = {{{{Q(1, 10), Q(0)}, Q(1)}, {{*rational_from_double(top), Q(-1)}, Q(2)}}};
@@ -79,8 +78,8 @@ TEST(FuzzImpl, ATimeBudgetOutsideZeroToAYearIsRefused) {
       fuzz_seconds(bad, "--seconds");
       ADD_FAILURE() << bad;
     } catch (const InputError& e) {
-      EXPECT_EQ(std::string(e.what()).rfind("--seconds: expected a number of seconds in [0, 31536000] (a year), got ", 0),
-                0u)
+      EXPECT_EQ(
+          std::string(e.what()).rfind("--seconds: expected a number of seconds in [0, 31536000] (a year), got ", 0), 0u)
           << e.what();
     }
   }
@@ -122,15 +121,27 @@ TEST(FuzzImpl, ApproachCyclesRepeatHundredsOfPeriodsShortOfAThreshold) {
   }
 }
 
-// An implementation given the relays with every call (as fuzz-impl's process protocol does).
-ImplReply strict_pal(const Measure& mu, const std::vector<double>& u, bool skip_first) {
+// How a test's relay loop compares an input with its thresholds, and reads its first token.
+enum class Ties { Strict, Inclusive };
+enum class FirstRule { Applied, Skipped, Direction, SkipZero };
+
+// A relay loop given the relays with every call (as fuzz-impl's process protocol does): ties strict
+// (u > alpha) or inclusive (u >= alpha); the first token applied, skipped, read by its direction (u_0 sets
+// no relay, u_1 acts by its direction from u_0: rising only switches on, falling only off) or, a bug,
+// skipped only when it is 0.
+ImplReply relay_loop(const Measure& mu, const std::vector<double>& u, Ties ties, FirstRule rule) {
   std::vector<int> state(mu.relays.size(), 0);
   ImplReply reply;
   for (std::size_t n = 0; n < u.size(); ++n) {
     double y = 0;
     for (std::size_t r = 0; r < state.size(); ++r) {
       double alpha = to_double(mu.relays[r].thresholds.alpha), beta = to_double(mu.relays[r].thresholds.beta);
-      if (!(skip_first && n == 0)) state[r] = u[n] > alpha ? 1 : u[n] < beta ? 0 : state[r];
+      bool on = ties == Ties::Strict ? u[n] > alpha : u[n] >= alpha;
+      bool off = ties == Ties::Strict ? u[n] < beta : u[n] <= beta;
+      if ((rule == FirstRule::Skipped || rule == FirstRule::Direction) && n == 0) on = off = false;
+      if (rule == FirstRule::Direction && n == 1) on = on && u[1] > u[0], off = off && u[1] < u[0];
+      if (rule == FirstRule::SkipZero && n == 0 && u[0] == 0) on = off = false;
+      state[r] = on ? 1 : off ? 0 : state[r];
       y += state[r] * to_double(mu.relays[r].weight);
     }
     reply.outputs.push_back(*rational_from_double(y));
@@ -138,7 +149,7 @@ ImplReply strict_pal(const Measure& mu, const std::vector<double>& u, bool skip_
   return reply;
 }
 
-// Options for fuzzing strict_pal with the relays sent on every call.
+// Options for fuzzing a strict relay loop with the relays sent on every call.
 FuzzOptions strict_options(std::size_t relays, std::uint64_t seed, std::size_t max_cases) {
   FuzzOptions o;
   o.measure = random_measure(relays, seed);
@@ -147,10 +158,13 @@ FuzzOptions strict_options(std::size_t relays, std::uint64_t seed, std::size_t m
   return o;
 }
 
-// fuzz-impl's report on strict_pal, which reads ties strictly and maybe skips the first token.
+// fuzz-impl's report on a relay loop that reads ties strictly and maybe skips the first token.
 json fuzz_strict(const FuzzOptions& o, bool skip_first) {
   return fuzz_implementation(
-      [skip_first](const Measure& mu, const std::vector<double>& u) { return strict_pal(mu, u, skip_first); }, o);
+      [skip_first](const Measure& mu, const std::vector<double>& u) {
+        return relay_loop(mu, u, Ties::Strict, skip_first ? FirstRule::Skipped : FirstRule::Applied);
+      },
+      o);
 }
 
 TEST(FuzzImpl, ShrinkingDropsTheRelaysADefectDoesNotNeed) {
@@ -167,7 +181,7 @@ TEST(FuzzImpl, ShrinkingDropsTheRelaysADefectDoesNotNeed) {
   Measure kept;
   for (const json& r : f["relays"]) kept.relays.push_back(o.measure.relays[r["index"].get<std::size_t>()]);
   std::vector<double> u = f["inputs_double"].get<std::vector<double>>();
-  ImplReply theirs = strict_pal(kept, u, false);
+  ImplReply theirs = relay_loop(kept, u, Ties::Strict, FirstRule::Applied);
   EXPECT_EQ(to_string(theirs.outputs[f["token"].get<std::size_t>()]), f["actual"]);
   EXPECT_NE(f["actual"], f["expected"]);
 }
@@ -191,37 +205,15 @@ TEST(FuzzImpl, EveryDistinctCauseGetsItsOwnWitness) {
   EXPECT_EQ(rest["failures"][0]["cause"], "tie_rule");
 }
 
-// A relay loop whose first token is read by a rule of its own: `direction` (u_0 sets no relay, u_1 acts
-// by its direction from u_0: rising only switches on, falling only off) or `zero` (a bug: u_0 skipped
-// only when it is 0).
-enum class FirstRule { Direction, SkipZero };
-ImplReply first_rule_pal(const Measure& mu, const std::vector<double>& u, FirstRule rule) {
-  std::vector<int> state(mu.relays.size(), 0);
-  ImplReply reply;
-  for (std::size_t n = 0; n < u.size(); ++n) {
-    double y = 0;
-    for (std::size_t r = 0; r < state.size(); ++r) {
-      double alpha = to_double(mu.relays[r].thresholds.alpha), beta = to_double(mu.relays[r].thresholds.beta);
-      bool on = u[n] >= alpha, off = u[n] <= beta;
-      if (rule == FirstRule::Direction && n == 0) on = off = false;
-      if (rule == FirstRule::Direction && n == 1) on = on && u[1] > u[0], off = off && u[1] < u[0];
-      if (rule == FirstRule::SkipZero && n == 0 && u[0] == 0) on = off = false;
-      state[r] = on ? 1 : off ? 0 : state[r];
-      y += state[r] * to_double(mu.relays[r].weight);
-    }
-    reply.outputs.push_back(*rational_from_double(y));
-  }
-  return reply;
-}
-
-// first_token=direction declares the first rule above: the loop then agrees, and the search names the
+// first_token=direction declares the Direction rule of relay_loop: the loop then agrees, and the search names the
 // undeclared rule as that one convention change. Skipping u_0 only when it is 0 is no convention: under
 // every first-token rule it stays a divergence.
 TEST(FuzzImpl, TheDirectionFirstTokenRuleIsDeclarableAndASkippedZeroIsNot) {
   FuzzOptions o = strict_options(8, 5, 120);
   auto fuzz_rule = [&](FirstRule rule) {
     return fuzz_implementation(
-        [rule](const Measure& mu, const std::vector<double>& u) { return first_rule_pal(mu, u, rule); }, o);
+        [rule](const Measure& mu, const std::vector<double>& u) { return relay_loop(mu, u, Ties::Inclusive, rule); },
+        o);
   };
   json found = fuzz_rule(FirstRule::Direction);
   ASSERT_FALSE(found["passed"]);
