@@ -30,14 +30,14 @@ Q parse_number(const json& value, const std::string& field) {
   throw InputError(field + ": expected a number or a numeric string, got " + std::string(value.type_name()));
 }
 
-namespace {
-
 const json& require(const json& object, const std::string& key, const std::string& where) {
   if (!object.is_object()) throw InputError(where + ": expected an object");
   auto it = object.find(key);
   if (it == object.end()) throw InputError(where + ": missing key \"" + key + "\"");
   return *it;
 }
+
+namespace {
 
 int parse_int(const json& value, const std::string& field) {
   if (!value.is_number_integer()) throw InputError(field + ": expected an integer, got " + shown(value));
@@ -79,6 +79,23 @@ Grid parse_grid(const json& doc) {
   return grid;
 }
 
+WeightedRelay parse_relay(const json& r, const std::string& where, RelayForms forms) {
+  WeightedRelay relay;
+  if (forms == RelayForms::ObjectsOrRows && r.is_array()) {
+    if (r.size() != 2 && r.size() != 3) throw InputError(where + ": expected [alpha, beta] or [alpha, beta, weight]");
+    relay = {{parse_number(r[0], where + "[0]"), parse_number(r[1], where + "[1]")},
+             r.size() == 3 ? parse_number(r[2], where + "[2]") : Q(1)};
+  } else {
+    relay = {{parse_number(require(r, "alpha", where), where + ".alpha"),
+              parse_number(require(r, "beta", where), where + ".beta")},
+             r.contains("weight") ? parse_number(r.at("weight"), where + ".weight") : Q(1)};
+  }
+  if (relay.thresholds.alpha < relay.thresholds.beta)
+    throw InputError(where + ": alpha (" + to_string(relay.thresholds.alpha) + ") < beta (" +
+                     to_string(relay.thresholds.beta) + "): not in the Preisach half-plane alpha >= beta");
+  return relay;
+}
+
 Measure parse_measure(const json& doc) {
   if (!doc.is_object()) throw InputError("document: expected a JSON object");
   bool relays = doc.contains("relays"), grid = doc.contains("grid");
@@ -87,17 +104,8 @@ Measure parse_measure(const json& doc) {
   const json& list = doc.at("relays");
   if (!list.is_array()) throw InputError("relays: expected a list of {alpha, beta, weight}");
   Measure mu;
-  for (std::size_t k = 0; k < list.size(); ++k) {
-    std::string where = "relays[" + std::to_string(k) + "]";
-    const json& r = list[k];
-    WeightedRelay relay{{parse_number(require(r, "alpha", where), where + ".alpha"),
-                         parse_number(require(r, "beta", where), where + ".beta")},
-                        r.contains("weight") ? parse_number(r.at("weight"), where + ".weight") : Q(1)};
-    if (relay.thresholds.alpha < relay.thresholds.beta)
-      throw InputError(where + ": alpha (" + to_string(relay.thresholds.alpha) + ") < beta (" +
-                       to_string(relay.thresholds.beta) + "): not in the Preisach half-plane alpha >= beta");
-    mu.relays.push_back(relay);
-  }
+  for (std::size_t k = 0; k < list.size(); ++k)
+    mu.relays.push_back(parse_relay(list[k], "relays[" + std::to_string(k) + "]", RelayForms::Objects));
   return mu;
 }
 

@@ -16,6 +16,15 @@ namespace palcheck::oracle {
 /// An exact number from a JSON number or string; `field` names it in errors.
 Q parse_number(const nlohmann::json& value, const std::string& field);
 
+/// `object[key]`; InputError naming `where` when `object` is not an object or has no `key`.
+const nlohmann::json& require(const nlohmann::json& object, const std::string& key, const std::string& where);
+
+/// How a relay may be written: an object {alpha, beta, weight}, or also a row [alpha, beta(, weight)].
+enum class RelayForms { Objects, ObjectsOrRows };
+
+/// One relay written in one of `forms` (weight 1 unless given); InputError naming `where` unless alpha >= beta.
+WeightedRelay parse_relay(const nlohmann::json& value, const std::string& where, RelayForms forms);
+
 /// The measure of a document: "relays" or "grid" (exactly one of them).
 Measure parse_measure(const nlohmann::json& doc);
 

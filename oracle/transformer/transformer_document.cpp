@@ -10,18 +10,19 @@ using nlohmann::json;
 
 namespace {
 
-const json& field(const json& object, const std::string& key, const std::string& where) {
-  if (!object.is_object()) throw InputError(where + ": expected an object");
-  if (!object.contains(key)) throw InputError(where + ": missing key \"" + key + "\"");
-  return object.at(key);
-}
-
 void check_keys(const json& object, std::initializer_list<const char*> known, const std::string& where) {
   for (const auto& item : object.items()) {
     bool found = false;
     for (const char* k : known) found = found || item.key() == k;
     if (!found) throw InputError(where + ": unknown key \"" + item.key() + "\"");
   }
+}
+
+// `value` as an object with no key but `known`; `shape` lists them in the error.
+void check_object(const json& value, std::initializer_list<const char*> known, const std::string& where,
+                  const std::string& shape) {
+  if (!value.is_object()) throw InputError(where + ": expected an object " + shape);
+  check_keys(value, known, where);
 }
 
 QVector numbers(const json& value, std::size_t length, const std::string& where) {
@@ -47,23 +48,9 @@ Measure head_measure(const json& head, const std::string& where) {
   if (head.contains("relays") && head.at("relays").is_array()) {
     Measure mu;
     const json& list = head.at("relays");
-    for (std::size_t k = 0; k < list.size(); ++k) {
-      std::string at = where + ".relays[" + std::to_string(k) + "]";
-      const json& r = list[k];
-      WeightedRelay relay;
-      if (r.is_array()) {
-        if (r.size() != 2 && r.size() != 3) throw InputError(at + ": expected [alpha, beta] or [alpha, beta, weight]");
-        relay = {{parse_number(r[0], at + "[0]"), parse_number(r[1], at + "[1]")},
-                 r.size() == 3 ? parse_number(r[2], at + "[2]") : Q(1)};
-      } else {
-        relay = {{parse_number(field(r, "alpha", at), at + ".alpha"), parse_number(field(r, "beta", at), at + ".beta")},
-                 r.contains("weight") ? parse_number(r.at("weight"), at + ".weight") : Q(1)};
-      }
-      if (relay.thresholds.alpha < relay.thresholds.beta)
-        throw InputError(at + ": alpha (" + to_string(relay.thresholds.alpha) + ") < beta (" +
-                         to_string(relay.thresholds.beta) + "): not in the Preisach half-plane alpha >= beta");
-      mu.relays.push_back(relay);
-    }
+    for (std::size_t k = 0; k < list.size(); ++k)
+      mu.relays.push_back(
+          parse_relay(list[k], where + ".relays[" + std::to_string(k) + "]", RelayForms::ObjectsOrRows));
     return mu;
   }
   try {
@@ -75,7 +62,7 @@ Measure head_measure(const json& head, const std::string& where) {
 
 LayerNormSpec layer_norm_spec(const json& value, std::size_t d, const std::string& where) {
   check_keys(value, {"eps", "gamma", "beta"}, where);
-  LayerNormSpec ln{parse_number(field(value, "eps", where), where + ".eps"), QVector(d, Q(1)), QVector(d, Q(0))};
+  LayerNormSpec ln{parse_number(require(value, "eps", where), where + ".eps"), QVector(d, Q(1)), QVector(d, Q(0))};
   if (ln.eps <= 0) throw InputError(where + ".eps: expected a number > 0, got " + to_string(ln.eps));
   if (value.contains("gamma")) ln.gamma = numbers(value.at("gamma"), d, where + ".gamma");
   if (value.contains("beta")) ln.beta = numbers(value.at("beta"), d, where + ".beta");
@@ -85,14 +72,14 @@ LayerNormSpec layer_norm_spec(const json& value, std::size_t d, const std::strin
 MlpSpec mlp_spec(const json& value, std::size_t d, const std::string& where) {
   if (value.is_null()) return {};
   check_keys(value, {"w1", "b1", "w2", "b2"}, where);
-  const json& w1 = field(value, "w1", where);
+  const json& w1 = require(value, "w1", where);
   if (!w1.is_array() || w1.empty()) throw InputError(where + ".w1: expected a non-empty list of hidden rows of d numbers");
   if (w1.size() > kMaxTransformerWidth)
     throw InputError(where + ".w1: at most " + std::to_string(kMaxTransformerWidth) + " hidden rows, got " +
                      std::to_string(w1.size()));
   std::size_t hidden = w1.size();
-  return {matrix(w1, hidden, d, where + ".w1"), numbers(field(value, "b1", where), hidden, where + ".b1"),
-          matrix(field(value, "w2", where), d, hidden, where + ".w2"), numbers(field(value, "b2", where), d, where + ".b2")};
+  return {matrix(w1, hidden, d, where + ".w1"), numbers(require(value, "b1", where), hidden, where + ".b1"),
+          matrix(require(value, "w2", where), d, hidden, where + ".w2"), numbers(require(value, "b2", where), d, where + ".b2")};
 }
 
 std::size_t count(const json& value, std::size_t most, const std::string& where, const std::string& what) {
@@ -102,51 +89,49 @@ std::size_t count(const json& value, std::size_t most, const std::string& where,
   return value.size();
 }
 
+PalHeadSpec head_spec(const json& head, std::size_t d, const std::string& where) {
+  check_object(head, {"w_in", "w_out", "relays", "grid"}, where, "{w_in, w_out, relays or grid}");
+  return {numbers(require(head, "w_in", where), d, where + ".w_in"),
+          numbers(require(head, "w_out", where), d, where + ".w_out"), head_measure(head, where)};
+}
+
+PalLayerSpec layer_spec(const json& layer, std::size_t d, const std::string& where) {
+  check_object(layer, {"heads", "ln_mpal", "mlp", "ln_mlp"}, where, "{heads, ln_mpal, mlp, ln_mlp}");
+  PalLayerSpec out;
+  const json& heads = require(layer, "heads", where);
+  std::size_t n_heads = count(heads, kMaxTransformerHeads, where + ".heads", "heads");
+  for (std::size_t h = 0; h < n_heads; ++h)
+    out.heads.push_back(head_spec(heads[h], d, where + ".heads[" + std::to_string(h) + "]"));
+  out.ln_mpal = layer_norm_spec(require(layer, "ln_mpal", where), d, where + ".ln_mpal");
+  out.mlp = layer.contains("mlp") ? mlp_spec(layer.at("mlp"), d, where + ".mlp") : MlpSpec{};
+  out.ln_mlp = layer_norm_spec(require(layer, "ln_mlp", where), d, where + ".ln_mlp");
+  return out;
+}
+
 }  // namespace
 
 bool is_transformer_document(const json& doc) { return doc.is_object() && doc.contains("transformer"); }
 
 PalTransformerSpec parse_transformer(const json& value) {
   const std::string where = "transformer";
-  if (!value.is_object()) throw InputError(where + ": expected an object {d, pe, layers}");
-  check_keys(value, {"d", "pe", "layers"}, where);
-  const json& d_value = field(value, "d", where);
+  check_object(value, {"d", "pe", "layers"}, where, "{d, pe, layers}");
+  const json& d_value = require(value, "d", where);
   if (!d_value.is_number_unsigned() || d_value.get<std::size_t>() == 0 || d_value.get<std::size_t>() > kMaxTransformerWidth)
     throw InputError(where + ".d: expected an integer from 1 to " + std::to_string(kMaxTransformerWidth) + ", got " +
                      shown(d_value));
   PalTransformerSpec spec;
   spec.d = d_value.get<std::size_t>();
-  const json& pe = field(value, "pe", where);
+  const json& pe = require(value, "pe", where);
   spec.sinusoidal_pe = !pe.is_null();
   spec.pe_frequencies.clear();
   if (spec.sinusoidal_pe) {
     check_keys(pe, {"frequencies"}, where + ".pe");
-    spec.pe_frequencies = numbers(field(pe, "frequencies", where + ".pe"), (spec.d + 1) / 2, where + ".pe.frequencies");
+    spec.pe_frequencies = numbers(require(pe, "frequencies", where + ".pe"), (spec.d + 1) / 2, where + ".pe.frequencies");
   }
-  const json& layers = field(value, "layers", where);
+  const json& layers = require(value, "layers", where);
   std::size_t n_layers = count(layers, kMaxTransformerLayers, where + ".layers", "layers");
-  for (std::size_t l = 0; l < n_layers; ++l) {
-    std::string at = where + ".layers[" + std::to_string(l) + "]";
-    const json& layer = layers[l];
-    if (!layer.is_object()) throw InputError(at + ": expected an object {heads, ln_mpal, mlp, ln_mlp}");
-    check_keys(layer, {"heads", "ln_mpal", "mlp", "ln_mlp"}, at);
-    PalLayerSpec spec_layer;
-    const json& heads = field(layer, "heads", at);
-    std::size_t n_heads = count(heads, kMaxTransformerHeads, at + ".heads", "heads");
-    for (std::size_t h = 0; h < n_heads; ++h) {
-      std::string head_at = at + ".heads[" + std::to_string(h) + "]";
-      const json& head = heads[h];
-      if (!head.is_object()) throw InputError(head_at + ": expected an object {w_in, w_out, relays or grid}");
-      check_keys(head, {"w_in", "w_out", "relays", "grid"}, head_at);
-      spec_layer.heads.push_back({numbers(field(head, "w_in", head_at), spec.d, head_at + ".w_in"),
-                                  numbers(field(head, "w_out", head_at), spec.d, head_at + ".w_out"),
-                                  head_measure(head, head_at)});
-    }
-    spec_layer.ln_mpal = layer_norm_spec(field(layer, "ln_mpal", at), spec.d, at + ".ln_mpal");
-    spec_layer.mlp = layer.contains("mlp") ? mlp_spec(layer.at("mlp"), spec.d, at + ".mlp") : MlpSpec{};
-    spec_layer.ln_mlp = layer_norm_spec(field(layer, "ln_mlp", at), spec.d, at + ".ln_mlp");
-    spec.layers.push_back(std::move(spec_layer));
-  }
+  for (std::size_t l = 0; l < n_layers; ++l)
+    spec.layers.push_back(layer_spec(layers[l], spec.d, where + ".layers[" + std::to_string(l) + "]"));
   return spec;
 }
 
@@ -167,8 +152,8 @@ TransformerDocument parse_transformer_document(const json& doc) {
   if (!doc.is_object()) throw InputError("document: expected a JSON object");
   check_keys(doc, {"transformer", "inputs", "conventions", "initial_state"}, "document");
   TransformerDocument out;
-  out.spec = parse_transformer(field(doc, "transformer", "document"));
-  out.inputs = parse_transformer_inputs(field(doc, "inputs", "document"), out.spec.d, "inputs");
+  out.spec = parse_transformer(require(doc, "transformer", "document"));
+  out.inputs = parse_transformer_inputs(require(doc, "inputs", "document"), out.spec.d, "inputs");
   if (doc.contains("initial_state")) out.conventions.initial = parse_initial_state(doc);
   if (doc.contains("conventions")) apply_transformer_conventions(out.conventions, doc.at("conventions"), "conventions");
   check_transformer_conventions(out.spec, out.conventions);
