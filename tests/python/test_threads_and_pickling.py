@@ -8,7 +8,9 @@ that releases it leaves gaps of the interpreter's switch interval. Run:
 PYTHONPATH=build/python python3 -m pytest tests/python/test_threads_and_pickling.py   (ctest runs it).
 """
 import functools
+import pathlib
 import pickle
+import sys
 import threading
 import time
 
@@ -18,17 +20,11 @@ import pytest
 import palcheck_oracle as oracle
 from palcheck_oracle import strategies, testing
 
-RELAYS = np.array([[0.5, 0.2, 1.0], [0.0, 0.0, 0.5], [0.9, -0.3, 2.0], [1.0, 0.1, 1.5]])
+# The implementation under test and its relays are the Dask example's (float32 inputs and thresholds).
+sys.path.insert(0, str(pathlib.Path(__file__).parents[2] / "examples/dask"))
+from pal_on_dask import RELAYS, float32_pal  # noqa: E402
+
 HEADS = [{"w_in": [1, 0.5], "w_out": [0.25, 1], "relays": RELAYS}, {"w_in": [-1, 1], "w_out": [1, 0], "relays": RELAYS}]
-
-
-def float32_pal(u, relays=RELAYS):
-    alpha, beta, weight = np.asarray(relays, dtype=np.float32).T
-    state, out = np.zeros(len(weight), dtype=np.float32), []
-    for x in np.asarray(u, dtype=np.float32):
-        state = np.where(x >= alpha, 1, np.where(x <= beta, 0, state)).astype(np.float32)
-        out.append(float(state @ weight))
-    return np.array(out)
 
 
 def inputs(shape, seed=3):
