@@ -100,6 +100,21 @@ std::map<std::string, std::string> interpretation(const StackReading& sr, Initia
   return m;
 }
 
+// Draws the cases of a property under one reading's options.
+using ReadingCases = rc::Gen<Instance> (*)(std::map<std::string, std::string>);
+
+// One property under every (stack, initial state) reading: the reading's interpretation with `note`
+// added, cases drawn under the reading's options, the shrinker free to drop elements of `removable`.
+Checker reading_property(const std::string& label, const std::string& kind,
+                         const std::pair<std::string, std::string>& note, const std::string& statement,
+                         ReadingCases cases, const std::string& removable) {
+  return per_reading_checker(label, readings(), [=](const auto& reading) {
+    auto [sr, s] = reading;
+    return PropertySpec{label, kind, with(interpretation(sr, s), {note}), statement,
+                        with_shrinking(cases(reading_options(sr, s)), {{removable}, false, {}})};
+  });
+}
+
 }  // namespace
 
 void register_encoding_properties(Registry& r) {
@@ -130,28 +145,15 @@ void register_encoding_properties(Registry& r) {
     }
     return out;
   }));
-  r.add(per_reading_checker("lem:push_no_wipe", readings(), [](const auto& reading) {
-    auto [sr, s] = reading;
-    return PropertySpec{
-        "lem:push_no_wipe", "signals",
-        with(interpretation(sr, s),
-             {{"hypothesis", "M_top = code*(a_j, d) + eps on the encoded stack (the emitter's), depth >= 1"}}),
-        "the first signal of a PUSH removes no stack entry (no memory entry wiped / no pair popped)",
-        with_shrinking(signal_cases(reading_options(sr, s)), {{"ops"}, false, {}})};
-  }));
+  r.add(reading_property("lem:push_no_wipe", "signals",
+                         {"hypothesis", "M_top = code*(a_j, d) + eps on the encoded stack (the emitter's), depth >= 1"},
+                         "the first signal of a PUSH removes no stack entry (no memory entry wiped / no pair popped)",
+                         signal_cases, "ops"));
   // The proof's argument on any stack with M_top < M_{top-1}, without "under the Cantor-depth encoding".
-  r.add(with_scope(
-      per_reading_checker("lem:pop_one", readings(),
-                          [](const auto& reading) {
-                            auto [sr, s] = reading;
-                            return PropertySpec{
-                                "lem:pop_one", "any-stack",
-                                with(interpretation(sr, s),
-                                     {{"stack content", "any stack reached by a sequence, with M_top < M_{top-1}"}}),
-                                "u = M_{top-1} + 2 eps removes exactly the top pair",
-                                with_shrinking(pop_cases(reading_options(sr, s)), {{"u"}, false, {}})};
-                          }),
-      Scope::ProofStep));
+  r.add(with_scope(reading_property("lem:pop_one", "any-stack",
+                                    {"stack content", "any stack reached by a sequence, with M_top < M_{top-1}"},
+                                    "u = M_{top-1} + 2 eps removes exactly the top pair", pop_cases, "u"),
+                   Scope::ProofStep));
 }
 
 }  // namespace palcheck::properties
