@@ -8,6 +8,7 @@
 #include "reference/algorithm1.h"
 #include "smt/induction_query.h"
 #include "smt/mutation.h"
+#include "smt/query_chain.h"
 
 #include <functional>
 
@@ -142,16 +143,6 @@ InductionText spec(Algorithm1Fact fact) {
               "loop; D' and the arrays after the step: what the code leaves"};
   }
   return {"", "", "", ""};
-}
-
-bool run_case(const RunConfig& config, Algorithm1Change change, const std::string& file, const std::string& name,
-              const std::string& question, const std::function<void(Query&, const Stack&)>& pose,
-              InductionProof& proof) {
-  smt::Context c;
-  Stack s{c, change};
-  Query q(c, config, file);
-  pose(q, s);
-  return ask(q, name, question, proof.queries);
 }
 
 smt::Term as_array(smt::Context& c, const std::vector<smt::Term>& values) {
@@ -305,23 +296,18 @@ InductionProof prove_algorithm1(const RunConfig& config, Algorithm1Fact fact, Fi
   std::string file = std::string(sp.tag) + "_induction";
   if (fact == Algorithm1Fact::Counts) file += first == FirstInput::PushPair ? "_push_pair" : "_empty";
   file += mutant_tag(mutants_of(fact), change);
-  bool all = true;
-  auto run = [&](const std::string& suffix, const std::string& name, const std::string& question,
-                 const std::function<void(Query&, const Stack&)>& pose) {
-    if (mutant && !proof.queries.empty() && proof.queries.back().z3.is(SolverAnswer::Sat)) return;
-    all = run_case(config, change, file + "_" + suffix, name, question, pose, proof) && all;
-  };
+  InductionCases<Stack, Algorithm1Change> cases(config, change, file, proof);
   if (fact == Algorithm1Fact::PopOne) {
-    run("base", "base", "(D, 0) satisfies I", [](Query& q, const Stack& s) {
+    cases.run("base", "base", "(D, 0) satisfies I", [](Query& q, const Stack& s) {
       s.pop_one_premises(q);
       q.fact(!s.pop_one_inv(s.D, q.ctx().int_val(0)));
     });
-    run("step", "step: one pop", "I(d, k) and the loop test => I(d-1, k+1)", [](Query& q, const Stack& s) {
+    cases.run("step", "step: one pop", "I(d, k) and the loop test => I(d-1, k+1)", [](Query& q, const Stack& s) {
       s.pop_one_premises(q);
       q.hypothesis("I before the pop", s.pop_one_inv(s.d, s.k));
       q.fact(s.guard(s.d, s.k) && !s.pop_one_inv(s.d - 1, s.k + 1));
     });
-    run("exit", "exit: the loop stops", "I(d, k) and not the loop test => k = 1", [](Query& q, const Stack& s) {
+    cases.run("exit", "exit: the loop stops", "I(d, k) and not the loop test => k = 1", [](Query& q, const Stack& s) {
       s.pop_one_premises(q);
       q.hypothesis("I at the exit", s.pop_one_inv(s.d, s.k));
       q.fact(!s.guard(s.d, s.k) && s.k != 1);
@@ -331,23 +317,24 @@ InductionProof prove_algorithm1(const RunConfig& config, Algorithm1Fact fact, Fi
       q.hypothesis("the input differs from u_n (rising iff above)",
                    s.D >= 0 && s.rising == (s.u > s.prev) && s.u != s.prev);
     };
-    run("base", "base", "(D, 0) satisfies I", [&](Query& q, const Stack& s) {
+    cases.run("base", "base", "(D, 0) satisfies I", [&](Query& q, const Stack& s) {
       branch(q, s);
       q.fact(!s.loop_inv(s.D, q.ctx().int_val(0)));
     });
-    run("step", "step: one pop", "I(d, k) and the loop test => I(d-1, k+1)", [&](Query& q, const Stack& s) {
+    cases.run("step", "step: one pop", "I(d, k) and the loop test => I(d-1, k+1)", [&](Query& q, const Stack& s) {
       branch(q, s);
       q.hypothesis("I before the pop", s.loop_inv(s.d, s.k));
       q.fact(s.guard(s.d, s.k) && !s.loop_inv(s.d - 1, s.k + 1));
     });
-    run("exit", "exit: the loop stops at the cut",
-        "I(d, k) and not the loop test => every cut w (top w pass, the one below fails) is k",
-        [&](Query& q, const Stack& s) {
-          branch(q, s);
-          q.hypothesis("I at the exit", s.loop_inv(s.d, s.k));
-          q.fact(!s.guard(s.d, s.k) && s.cut(s.w) && s.w != s.k);
-        });
-    run("push", "push: then one pair is pushed",
+    cases.run("exit", "exit: the loop stops at the cut",
+              "I(d, k) and not the loop test => every cut w (top w pass, the one below fails) is k",
+              [&](Query& q, const Stack& s) {
+                branch(q, s);
+                q.hypothesis("I at the exit", s.loop_inv(s.d, s.k));
+                q.fact(!s.guard(s.d, s.k) && s.cut(s.w) && s.w != s.k);
+              });
+    cases.run(
+        "push", "push: then one pair is pushed",
         "the code's step over the arrays after the loop's exit at the cut w => on u != u_n the stack is the one the "
         "loop left (every pair below D - w unchanged) with one pair more, (u, m_last) rising or (M_last, u) "
         "falling, D' = D - w + 1; on u = u_n the stack is unchanged",
@@ -368,33 +355,33 @@ InductionProof prove_algorithm1(const RunConfig& config, Algorithm1Fact fact, Fi
   } else {
     const bool push_first = first == FirstInput::PushPair;
     const bool code_pushes_first = push_first != (change == Algorithm1Change::FirstPushFlipped);
-    run("base", "base", "no input: n = D = P = K = C = 0, not seen, satisfies Inv",
-        [push_first](Query& q, const Stack& s) {
-          smt::Context& c = q.ctx();
-          smt::Term zero = c.int_val(0);
-          q.fact(!s.counts_inv(zero, zero, zero, zero, zero, c.bool_val(false), push_first));
-        });
-    run("first", "step: the first input",
-        std::string("Inv and u_0 => Inv with ") + (push_first ? "one push" : "no push"),
-        [push_first, code_pushes_first](Query& q, const Stack& s) {
-          smt::Term pp = q.ctx().int_val(code_pushes_first ? 1 : 0);
-          q.hypothesis("Inv before the step", s.counts_inv(s.n, s.D, s.P, s.K, s.C, s.seen, push_first));
-          q.hypothesis("the first input", !s.seen);
-          q.fact(!s.counts_inv(s.n + 1, s.D + pp, s.P + pp, s.K, s.C, q.ctx().bool_val(true), push_first));
-        });
-    run("later", "step: a later input",
-        "Inv, the printed code's step on u (the loop pops the cut w, the branch pushes; no branch on u = u_n) => "
-        "Inv with the code's pushes and pops, and C + 1 if u != u_n",
-        [push_first](Query& q, const Stack& s) {
-          smt::Context& c = q.ctx();
-          q.hypothesis("Inv before the step", s.counts_inv(s.n, s.D, s.P, s.K, s.C, s.seen, push_first));
-          q.hypothesis("a later input", s.seen);
-          q.hypothesis("the printed code's step", s.code_step());
-          smt::Term differs = smt::ite(s.u != s.prev, c.int_val(1), c.int_val(0));
-          q.fact(!s.counts_inv(s.n + 1, s.D2, s.P + s.pushes(), s.K + s.w, s.C + differs, s.seen, push_first));
-        });
+    cases.run("base", "base", "no input: n = D = P = K = C = 0, not seen, satisfies Inv",
+              [push_first](Query& q, const Stack& s) {
+                smt::Context& c = q.ctx();
+                smt::Term zero = c.int_val(0);
+                q.fact(!s.counts_inv(zero, zero, zero, zero, zero, c.bool_val(false), push_first));
+              });
+    cases.run("first", "step: the first input",
+              std::string("Inv and u_0 => Inv with ") + (push_first ? "one push" : "no push"),
+              [push_first, code_pushes_first](Query& q, const Stack& s) {
+                smt::Term pp = q.ctx().int_val(code_pushes_first ? 1 : 0);
+                q.hypothesis("Inv before the step", s.counts_inv(s.n, s.D, s.P, s.K, s.C, s.seen, push_first));
+                q.hypothesis("the first input", !s.seen);
+                q.fact(!s.counts_inv(s.n + 1, s.D + pp, s.P + pp, s.K, s.C, q.ctx().bool_val(true), push_first));
+              });
+    cases.run("later", "step: a later input",
+              "Inv, the printed code's step on u (the loop pops the cut w, the branch pushes; no branch on u = u_n) => "
+              "Inv with the code's pushes and pops, and C + 1 if u != u_n",
+              [push_first](Query& q, const Stack& s) {
+                smt::Context& c = q.ctx();
+                q.hypothesis("Inv before the step", s.counts_inv(s.n, s.D, s.P, s.K, s.C, s.seen, push_first));
+                q.hypothesis("a later input", s.seen);
+                q.hypothesis("the printed code's step", s.code_step());
+                smt::Term differs = smt::ite(s.u != s.prev, c.int_val(1), c.int_val(0));
+                q.fact(!s.counts_inv(s.n + 1, s.D2, s.P + s.pushes(), s.K + s.w, s.C + differs, s.seen, push_first));
+              });
   }
-  proof.proved = all;
+  proof.proved = cases.all_unsat();
   if (!mutant) witness(config, fact, first, proof);
   return proof;
 }

@@ -19,9 +19,7 @@ Checker chain_checker(const std::string& label, InductionProof (*prove)(const Ru
                       InductionClaim (*words)(), std::vector<Mutant<Change>> (*mutants)(),
                       std::vector<ModelDefinition> relies_on) {
   return {label, "induction", [prove, words, mutants, relies_on](const RunConfig& config) {
-            CheckResult r = chain_report(prove(config, Change{}), words(), "induction");
-            pin(r, relies_on, [&] { return chain_mutants(config, mutants(), prove); });
-            return std::vector<CheckResult>{r};
+            return std::vector<CheckResult>{chain_pinned(config, words(), relies_on, mutants(), prove)};
           }};
 }
 

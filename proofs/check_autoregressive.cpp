@@ -155,11 +155,10 @@ std::vector<CheckResult> check_autoregressive(const RunConfig& config) {
       {{"regime", "x_{m+1} = feedback(z^(L)_m, the streamed input symbol at m+1)"}},
       {"def:pal_transformer (any depth, any number of heads, any W_I, W_O, LN, MLP)",
        "relays of eq:relay (symbolic thresholds)", "the same streamed input symbols in both runs"}};
-  CheckResult r = chain_report(prove_autoregressive(config, Change::None), claim, "induction");
-  pin(r,
-      {ModelDefinition::RelayStep, ModelDefinition::AttentionReadOut, ModelDefinition::LayerNorm, ModelDefinition::Mlp,
-       ModelDefinition::Feedback},
-      [&] { return chain_mutants(config, kMutants, prove_autoregressive); });
+  CheckResult r = chain_pinned(config, claim,
+                               {ModelDefinition::RelayStep, ModelDefinition::AttentionReadOut,
+                                ModelDefinition::LayerNorm, ModelDefinition::Mlp, ModelDefinition::Feedback},
+                               kMutants, prove_autoregressive);
   r.details.emplace_back("scope",
                          "the relay states are read from the classical memory (ref:memory_equals_definition); "
                          "Algorithm 1's stack does not determine them under any reading (prop:sufficiency)");

@@ -215,10 +215,8 @@ std::vector<CheckResult> check_convergence(const RunConfig& config) {
       {every(ReadingKey::InitialState, "the same initial state for every relay, symbolic")},
       {{"discretisation", "mu_ij = Delta^2 (cell mass), uniform density on T"}},
       {"L >= 1", "L Delta = C", "alpha >= beta"}};
-  CheckResult r = chain_report(prove_convergence(config, Change::None), claim, "induction");
-  pin(r, {ModelDefinition::RelayStep, ModelDefinition::Grid},
-      [&] { return chain_mutants(config, kMutants, prove_convergence); });
-  return {r};
+  return {
+      chain_pinned(config, claim, {ModelDefinition::RelayStep, ModelDefinition::Grid}, kMutants, prove_convergence)};
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include "reference/relay.h"
 #include "smt/induction_query.h"
 #include "smt/mutation.h"
+#include "smt/query_chain.h"
 
 #include <functional>
 
@@ -139,18 +140,6 @@ Words words(Excursion which) {
 
 void assume_relay(Query& q, const Symbols& s) { q.hypothesis("alpha >= beta", s.alpha >= s.beta); }
 
-// A fresh context and query of the induction, asked and recorded.
-bool run_case(const RunConfig& config, ExcursionChange change, const std::string& file, const std::string& name,
-              const std::string& question, const std::function<void(Query&, const Symbols&)>& pose,
-              InductionProof& proof) {
-  smt::Context c;
-  Symbols s{c, change};
-  Query q(c, config, file);
-  assume_relay(q, s);
-  pose(q, s);
-  return ask(q, name, question, proof.queries);
-}
-
 bool state_of(const smt::Model& m, const smt::Term& e) { return m.eval(e, true).is_true(); }
 
 std::vector<Q> state_values(const smt::Model& m, const std::vector<smt::Term>& states) {
@@ -253,53 +242,48 @@ InductionProof prove_excursion(const RunConfig& config, Excursion which, Excursi
   InductionProof proof = start_induction(sp);
   const bool mutant = change != ExcursionChange::None;
   const std::string file = std::string(sp.tag) + "_induction" + mutant_tag(mutants_of(which), change);
-  bool all = true;
-  auto run = [&](const std::string& suffix, const std::string& name, const std::string& question,
-                 const std::function<void(Query&, const Symbols&)>& pose) {
-    if (mutant && !proof.queries.empty() && proof.queries.back().z3.is(SolverAnswer::Sat)) return;
-    all = run_case(config, change, file + "_" + suffix, name, question, pose, proof) && all;
-  };
+  InductionCases<Symbols, ExcursionChange> cases(config, change, file, proof, assume_relay);
   if (which == Excursion::Wiping) {
-    run("base", "base", "the state before the excursion satisfies Inv", [](Query& q, const Symbols& s) {
+    cases.run("base", "base", "the state before the excursion satisfies Inv", [](Query& q, const Symbols& s) {
       q.hypothesis("the pass", s.pass());
       q.fact(!s.wipe_inv(s.x_wipe()));
     });
-    run("step", "step: one more excursion input", "Inv(y) and lo <= v <= hi => Inv(step(y, v))",
-        [](Query& q, const Symbols& s) {
-          q.hypothesis("the pass", s.pass());
-          q.hypothesis("Inv before the step", s.wipe_inv(s.y));
-          // The far end is hi on a rising pass (u_{r+1} goes beyond it), lo on a falling one.
-          q.hypothesis("v inside the excursion",
-                       s.ends(smt::ite(s.dir, s.lo <= s.v, s.v <= s.hi), smt::ite(s.dir, s.v <= s.hi, s.lo <= s.v)));
-          q.fact(!s.wipe_inv(s.step(s.v, s.y)));
-        });
-    run("exit", "exit: u_{r+1} ends the pass", "Inv(y) => step(y, u_{r+1}) = step(x, u_{r+1})",
-        [](Query& q, const Symbols& s) {
-          q.hypothesis("the pass", s.pass());
-          q.hypothesis("Inv at the end of the excursion", s.wipe_inv(s.y));
-          q.fact(s.step(s.q, s.y) != s.step(s.q, s.x_wipe()));
-        });
-    run("extremum", "lemma: an extremum passed after a reversal",
-        "m < M <= M2 (or m > M >= M2), any prior state x0 => step(x0, M, m, M2) = step(x0, m, M2)",
-        [](Query& q, const Symbols& s) {
-          // p = M, lo = m, q = M2 (dir: the maximum case).
-          q.hypothesis("extremum passed after a reversal",
-                       smt::ite(s.dir, s.lo < s.p && s.p <= s.q, s.lo > s.p && s.p >= s.q));
-          q.fact(s.step(s.q, s.step(s.lo, s.step(s.p, s.x0))) != s.step(s.q, s.step(s.lo, s.x0)));
-        });
+    cases.run("step", "step: one more excursion input", "Inv(y) and lo <= v <= hi => Inv(step(y, v))",
+              [](Query& q, const Symbols& s) {
+                q.hypothesis("the pass", s.pass());
+                q.hypothesis("Inv before the step", s.wipe_inv(s.y));
+                // The far end is hi on a rising pass (u_{r+1} goes beyond it), lo on a falling one.
+                q.hypothesis("v inside the excursion", s.ends(smt::ite(s.dir, s.lo <= s.v, s.v <= s.hi),
+                                                              smt::ite(s.dir, s.v <= s.hi, s.lo <= s.v)));
+                q.fact(!s.wipe_inv(s.step(s.v, s.y)));
+              });
+    cases.run("exit", "exit: u_{r+1} ends the pass", "Inv(y) => step(y, u_{r+1}) = step(x, u_{r+1})",
+              [](Query& q, const Symbols& s) {
+                q.hypothesis("the pass", s.pass());
+                q.hypothesis("Inv at the end of the excursion", s.wipe_inv(s.y));
+                q.fact(s.step(s.q, s.y) != s.step(s.q, s.x_wipe()));
+              });
+    cases.run("extremum", "lemma: an extremum passed after a reversal",
+              "m < M <= M2 (or m > M >= M2), any prior state x0 => step(x0, M, m, M2) = step(x0, m, M2)",
+              [](Query& q, const Symbols& s) {
+                // p = M, lo = m, q = M2 (dir: the maximum case).
+                q.hypothesis("extremum passed after a reversal",
+                             smt::ite(s.dir, s.lo < s.p && s.p <= s.q, s.lo > s.p && s.p >= s.q));
+                q.fact(s.step(s.q, s.step(s.lo, s.step(s.p, s.x0))) != s.step(s.q, s.step(s.lo, s.x0)));
+              });
   } else if (which == Excursion::ReturnPoint) {
-    run("base", "base", "the state at a satisfies Inv", [](Query& q, const Symbols& s) {
+    cases.run("base", "base", "the state at a satisfies Inv", [](Query& q, const Symbols& s) {
       q.hypothesis("the fall from h to a", s.loop_order());
       q.fact(!s.loop_inv(s.x_loop(s.h, s.x0)));
     });
-    run("step", "step: one more loop input", "Inv(y) and v in [a, h] => Inv(step(y, v))",
-        [](Query& q, const Symbols& s) {
-          q.hypothesis("the fall from h to a", s.loop_order());
-          q.hypothesis("Inv before the step", s.loop_inv(s.y));
-          q.hypothesis("v inside the loop", s.in_loop(s.v));
-          q.fact(!s.loop_inv(s.step(s.v, s.y)));
-        });
-    run("exit", "exit: the return to a", "Inv(y) => step(y, a) = x", [](Query& q, const Symbols& s) {
+    cases.run("step", "step: one more loop input", "Inv(y) and v in [a, h] => Inv(step(y, v))",
+              [](Query& q, const Symbols& s) {
+                q.hypothesis("the fall from h to a", s.loop_order());
+                q.hypothesis("Inv before the step", s.loop_inv(s.y));
+                q.hypothesis("v inside the loop", s.in_loop(s.v));
+                q.fact(!s.loop_inv(s.step(s.v, s.y)));
+              });
+    cases.run("exit", "exit: the return to a", "Inv(y) => step(y, a) = x", [](Query& q, const Symbols& s) {
       q.hypothesis("the fall from h to a", s.loop_order());
       q.hypothesis("Inv at the end of the loop", s.loop_inv(s.y));
       q.fact(s.step(s.a, s.y) != s.x_loop(s.h, s.x0));
@@ -308,30 +292,31 @@ InductionProof prove_excursion(const RunConfig& config, Excursion which, Excursi
     auto histories = [](Query& q, const Symbols& s) {
       q.hypothesis("falls from above the path", s.a < s.h && s.a < s.h2);
     };
-    run("base", "base", "the states at a satisfy Inv", [&](Query& q, const Symbols& s) {
+    cases.run("base", "base", "the states at a satisfy Inv", [&](Query& q, const Symbols& s) {
       histories(q, s);
       q.fact(!s.cong_inv(s.x1(), s.x2()));
     });
-    run("step", "step: one more path input", "Inv(y1, y2) and a <= v <= min(h_1, h_2) => Inv(step(y1, v), step(y2, v))",
-        [&](Query& q, const Symbols& s) {
-          histories(q, s);
-          q.hypothesis("Inv before the step", s.cong_inv(s.y, s.yb));
-          q.hypothesis("v on the path", s.in_path(s.v));
-          q.fact(!s.cong_inv(s.step(s.v, s.y), s.step(s.v, s.yb)));
-        });
-    run("goal", "goal: equal changes", "Inv(y1, y2) => y1 - x1 = y2 - x2", [&](Query& q, const Symbols& s) {
+    cases.run("step", "step: one more path input",
+              "Inv(y1, y2) and a <= v <= min(h_1, h_2) => Inv(step(y1, v), step(y2, v))",
+              [&](Query& q, const Symbols& s) {
+                histories(q, s);
+                q.hypothesis("Inv before the step", s.cong_inv(s.y, s.yb));
+                q.hypothesis("v on the path", s.in_path(s.v));
+                q.fact(!s.cong_inv(s.step(s.v, s.y), s.step(s.v, s.yb)));
+              });
+    cases.run("goal", "goal: equal changes", "Inv(y1, y2) => y1 - x1 = y2 - x2", [&](Query& q, const Symbols& s) {
       histories(q, s);
       q.hypothesis("Inv", s.cong_inv(s.y, s.yb));
       q.fact(s.change_differs(s.y, s.yb));
     });
   }
   if (which != Excursion::ReturnPoint)
-    run("after", "after: the same later inputs", "y1 = y2 => step(y1, w) = step(y2, w)",
-        [](Query& q, const Symbols& s) {
-          q.hypothesis("equal states at corresponding times", s.y == s.yb);
-          q.fact(s.step(s.v, s.y) != s.step(s.v, s.yb));
-        });
-  proof.proved = all;
+    cases.run("after", "after: the same later inputs", "y1 = y2 => step(y1, w) = step(y2, w)",
+              [](Query& q, const Symbols& s) {
+                q.hypothesis("equal states at corresponding times", s.y == s.yb);
+                q.fact(s.step(s.v, s.y) != s.step(s.v, s.yb));
+              });
+  proof.proved = cases.all_unsat();
   if (!mutant) witness(config, which, proof);
   return proof;
 }

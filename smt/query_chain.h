@@ -15,6 +15,7 @@
 #include <functional>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace palcheck::proofs {
@@ -69,5 +70,53 @@ std::vector<MutantResult> chain_mutants(
   return induction_mutants<Change>(
       config, mutants, [&](const RunConfig& settings, Change change) { return prove(settings, change).queries; });
 }
+
+/// A chain proved unchanged (prove(config, Change{})) and reported under `claim` as an induction, then
+/// pin()ned with `relies_on` and each of `mutants`.
+template <class Change>
+CheckResult chain_pinned(const RunConfig& config, const InductionClaim& claim,
+                         const std::vector<ModelDefinition>& relies_on, const std::vector<Mutant<Change>>& mutants,
+                         const std::type_identity_t<std::function<InductionProof(const RunConfig&, Change)>>& prove) {
+  CheckResult r = chain_report(prove(config, Change{}), claim, "induction");
+  pin(r, relies_on, [&] { return chain_mutants(config, mutants, prove); });
+  return r;
+}
+
+/// The queries of one induction over a vocabulary built as `Symbols{context, change}`: each asked in a
+/// fresh context, its file `<file>_<suffix>`, every query first posed with `common` (when given) and
+/// recorded in `proof`. Under a mutant (change != Change{}) the later queries are skipped once Z3 answers
+/// one sat: the mutant is refuted there.
+template <class Symbols, class Change>
+class InductionCases {
+ public:
+  /// Asserts premises and the negated goal of one query over the vocabulary.
+  using Pose = std::function<void(Query&, const Symbols&)>;
+
+  /// Cases of `proof` asked under `config` with `change`; `file` is the stem of their files.
+  InductionCases(const RunConfig& config, Change change, std::string file, InductionProof& proof, Pose common = {})
+      : config_(config), change_(change), file_(std::move(file)), proof_(proof), common_(std::move(common)) {}
+
+  /// Asks the query `name` (`question` in words) that `pose` asserts, unless a mutant is already refuted.
+  void run(const std::string& suffix, const std::string& name, const std::string& question, const Pose& pose) {
+    if (change_ != Change{} && !proof_.queries.empty() && proof_.queries.back().z3.is(SolverAnswer::Sat)) return;
+    smt::Context c;
+    Symbols s{c, change_};
+    Query q(c, config_, file_ + "_" + suffix);
+    if (common_) common_(q, s);
+    pose(q, s);
+    all_unsat_ = ask(q, name, question, proof_.queries) && all_unsat_;
+  }
+
+  /// Whether every query asked was unsat in both solvers.
+  bool all_unsat() const { return all_unsat_; }
+
+ private:
+  const RunConfig& config_;
+  Change change_;
+  std::string file_;
+  InductionProof& proof_;
+  Pose common_;
+  bool all_unsat_ = true;
+};
 
 }  // namespace palcheck::proofs
