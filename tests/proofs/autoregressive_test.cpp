@@ -10,22 +10,14 @@
 namespace palcheck {
 namespace {
 
-using testing::proof_registry;
-
 TEST(Autoregressive, RelayStatesAreTheSoleRecurrentState) {
-  std::vector<CheckResult> results = run_checkers(proof_registry(), "def:autoregressive", RunConfig{});
-  ASSERT_EQ(results.size(), 1u);
-  const CheckResult& r = results.front();
+  const CheckResult r = testing::only_result("def:autoregressive");
   EXPECT_EQ(r.method, "induction");
-  EXPECT_EQ(r.verdict, Verdict::Proved) << r.summary;
-  ASSERT_TRUE(r.second_solver.has_value());
-  EXPECT_EQ(r.second_solver->answer, "unsat");
+  EXPECT_TRUE(testing::proved_in_both(r));
   for (ModelDefinition d : {ModelDefinition::RelayStep, ModelDefinition::AttentionReadOut, ModelDefinition::LayerNorm,
                             ModelDefinition::Mlp, ModelDefinition::Feedback}) {
     EXPECT_NE(std::find(r.relies_on.begin(), r.relies_on.end(), d), r.relies_on.end()) << to_string(d);
-    EXPECT_TRUE(std::any_of(r.mutants.begin(), r.mutants.end(), [&](const MutantResult& m) {
-      return m.definition == d && m.refuted;
-    })) << to_string(d);
+    EXPECT_TRUE(testing::pinned(r, d)) << to_string(d);
   }
   EXPECT_TRUE(std::all_of(r.mutants.begin(), r.mutants.end(), [](const MutantResult& m) { return m.refuted; }));
 }

@@ -9,24 +9,14 @@
 
 #include <gtest/gtest.h>
 
-#include <algorithm>
-
 namespace palcheck {
 namespace {
 
-using testing::proof_registry;
-
 TEST(Convergence, ProvedForEveryL) {
-  std::vector<CheckResult> results = run_checkers(proof_registry(), "prop:pal_preisach:convergence", RunConfig{});
-  ASSERT_EQ(results.size(), 1u);
-  const CheckResult& r = results.front();
-  EXPECT_EQ(r.verdict, Verdict::Proved) << r.summary;
-  ASSERT_TRUE(r.second_solver.has_value());
-  EXPECT_EQ(r.second_solver->answer, "unsat");
+  const CheckResult r = testing::only_result("prop:pal_preisach:convergence");
+  EXPECT_TRUE(testing::proved_in_both(r));
   for (ModelDefinition d : {ModelDefinition::RelayStep, ModelDefinition::Grid})
-    EXPECT_TRUE(std::any_of(r.mutants.begin(), r.mutants.end(), [&](const MutantResult& m) {
-      return m.definition == d && m.refuted;
-    })) << to_string(d);
+    EXPECT_TRUE(testing::pinned(r, d)) << to_string(d);
 }
 
 TEST(Convergence, TheProvedBoundHoldsOnTheReference) {

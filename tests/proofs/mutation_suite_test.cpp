@@ -32,8 +32,7 @@ TEST_P(MutationSuite, EveryDeclaredMutantIsRefuted) {
       EXPECT_GE(res.mutants.size(), 3u) << res.summary;
     }
     for (ModelDefinition d : res.relies_on)
-      EXPECT_TRUE(std::any_of(res.mutants.begin(), res.mutants.end(),
-                              [&](const MutantResult& m) { return m.definition == d && m.refuted; }))
+      EXPECT_TRUE(testing::pinned(res, d))
           << "no refuted model mutant changes the " << to_string(d) << ": " << res.summary;
     for (const MutantResult& m : res.mutants)
       if (m.kind() == MutantKind::Model)
