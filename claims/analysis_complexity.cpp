@@ -119,10 +119,15 @@ CheckResult family_result(const std::string& label, cost::Family f, const cost::
                 "unbounded: the ratio rises at every size and its fitted exponent is >= 1/2; bounded: its "
                 "fitted exponent is <= 1/10; otherwise UNKNOWN"}};
   std::vector<std::vector<std::string>> rows = cost::table(run, q, b);
+  // The figures draw the table's values as it shows them (two decimals), as a reader of the JSON gets them.
+  r.cost = CostFamily{cost::to_string(f), cost::to_string(q), cost::to_string(b), {}};
+  const std::size_t measured = rows[0].size() - 3, bound = rows[0].size() - 2;
   for (std::size_t i = 1; i < rows.size(); ++i) {
     std::string line;
     for (std::size_t c = 1; c < rows[i].size(); ++c) line += (c > 1 ? ", " : "") + rows[0][c] + " " + rows[i][c];
     r.details.emplace_back("n = " + rows[i][0], line);
+    r.cost->points.push_back(CostPoint{Q(static_cast<long>(run.rows[i - 1].counts.n)),
+                                       *parse_rational(rows[i][measured]), *parse_rational(rows[i][bound])});
   }
   if (r.verdict == Verdict::Refuted) r.counterexample = cost::family_instance(label, f, q, b, sizes);
   return r;

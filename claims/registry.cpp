@@ -68,6 +68,7 @@ CheckResult confirm_refutation(const Registry& registry, CheckResult result) {
     result.details.emplace_back("unconfirmed refutation", result.summary);
     result.verdict = Verdict::Error;
     result.summary = why;
+    result.searched.reset();
     return result;
   };
   if (!result.counterexample) return demote("REFUTED without a counterexample: not reported as a refutation");

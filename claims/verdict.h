@@ -4,6 +4,7 @@
 
 #include "claims/assumption.h"
 #include "claims/instance.h"
+#include "claims/measured_cost.h"
 #include "claims/reading.h"
 
 #include <cstdint>
@@ -121,6 +122,10 @@ struct CheckResult {
   std::vector<MutantResult> mutants;          ///< for proofs: the semantic mutants it declares, each run
   std::vector<ModelDefinition> relies_on;     ///< for proofs: the definitions its queries encode (one model mutant each)
   std::vector<Assumption> assumptions;        ///< for PROVED: what the proof takes as given (its checker's declaration)
+  std::optional<CostFamily> cost;             ///< for cost analyses: the family measured (its details' table)
+  /// for a search's REFUTED: the failing case and what the reference computed on it, which its summary states
+  /// after counterexample_opening (claims/search_parts.h)
+  std::optional<std::string> searched;
 
   /// Equal in every field (the parts of a sharded search that never stopped must be).
   bool operator==(const CheckResult&) const = default;

@@ -1,7 +1,7 @@
-// libFuzzer target: the replay files of `palcheck verify --out` / `palcheck replay` (tools/report/
-// instance_json.h), read back and written again. Running the replayers is not part of it.
+// libFuzzer target: the replay files of `palcheck verify --out` / `palcheck replay` (claims/result_json.h),
+// read back and written again. Running the replayers is not part of it.
+#include "claims/result_json.h"
 #include "oracle/formats/json_input.h"
-#include "tools/report/instance_json.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -11,8 +11,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   using namespace palcheck;
   try {
     nlohmann::json doc = oracle::parse_json_text(std::string(reinterpret_cast<const char*>(data), size), "fuzz.json");
-    report::ReplayFile file = report::replay_file_from_json(doc);
-    (void)report::replay_file_to_json(file).dump();
+    ReplayFile file = replay_file_from_json(doc);
+    (void)replay_file_to_json(file).dump();
   } catch (const palcheck::InputError&) {
   }
   return 0;

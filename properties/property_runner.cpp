@@ -208,7 +208,8 @@ void read_failure(const rc::detail::FailureResult& failure, const SearchRecord& 
   ReplayOutcome outcome = judge(*last);
   r.verdict = Verdict::Refuted;
   r.counterexample = *last;
-  r.summary = counterexample_opening(failure.numSuccess) + describe(*last) + " -> " + outcome.computed;
+  r.searched = describe(*last) + " -> " + outcome.computed;
+  r.summary = counterexample_opening(failure.numSuccess) + *r.searched;
 }
 
 // The verdict, the count of cases and the summary that RapidCheck's result gives.

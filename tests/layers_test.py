@@ -19,7 +19,7 @@ LAYERS = {
     "util": ([], NO_CHECKERS + ["nlohmann", "boost", "gmp"]),
     "reference": ([], NO_CHECKERS + ["nlohmann"]),
     "reference/models": (["reference"], NO_CHECKERS + ["nlohmann"]),
-    "claims": (REFERENCE, NO_CHECKERS),
+    "claims": (["util"] + REFERENCE, NO_CHECKERS),
     "claims/constructions": (["claims"] + REFERENCE, NO_CHECKERS),
     "claims/physics": (["claims"] + REFERENCE, NO_CHECKERS),
     "smt": (["util", "claims"] + REFERENCE, ["rapidcheck", "gtest", "CLI/"]),

@@ -1,6 +1,8 @@
 // JSON input of `palcheck eval` (see json_input.h).
 #include "oracle/formats/json_input.h"
 
+#include "util/shown.h"
+
 #include <new>
 #include <set>
 
@@ -126,10 +128,7 @@ InitialState parse_initial_state(const json& doc) {
   throw InputError("initial_state: expected 0 or 1, got " + shown(v));
 }
 
-std::string shown(const std::string& text) {
-  constexpr std::size_t kShown = 60;
-  return text.size() <= kShown ? text : text.substr(0, kShown) + "... (" + std::to_string(text.size()) + " bytes)";
-}
+std::string shown(const std::string& text) { return palcheck::shown(text); }
 
 std::string shown(const json& value) {
   // Only scalars are printed whole; a list or an object could be nested as deep as the parser allows.

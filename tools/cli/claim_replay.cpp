@@ -1,20 +1,20 @@
 // Replaying saved counterexamples (see claim_replay.h).
 #include "tools/cli/claim_replay.h"
 
+#include "claims/result_json.h"
 #include "oracle/eval/eval_document.h"
 #include "oracle/formats/json_input.h"
 #include "tools/cli/claim_text.h"
 #include "tools/cli/claim_verify.h"
-#include "tools/report/instance_json.h"
 
 namespace palcheck::cli {
 
 using namespace oracle;  // the oracle library: formats, problem, eval, compare
 
 int replay_saved_file(const Registry& registry, const std::string& path, std::ostream& out, std::ostream& err) {
-  report::ReplayFile file;
+  ReplayFile file;
   try {
-    file = report::replay_file_from_json(parse_json_text(read_source(path), path == "-" ? "stdin" : path));
+    file = replay_file_from_json(parse_json_text(read_source(path), path == "-" ? "stdin" : path));
   } catch (const InputError& e) {
     err << "palcheck replay: " << path << ": " << e.what() << "\n";
     return 2;

@@ -2,8 +2,8 @@
 #include "tools/cli/claim_shard.h"
 
 #include "claims/reading_verdict.h"
+#include "claims/result_json.h"
 #include "claims/search_parts.h"
-#include "tools/report/instance_json.h"
 
 #include <algorithm>
 #include <charconv>
@@ -43,60 +43,6 @@ Sharding parse_sharding(const std::string& text) {
   throw std::invalid_argument("unknown sharding \"" + text + "\"");
 }
 
-// The inverse of result_json.
-CheckResult result_from_json(const json& j) {
-  CheckResult r;
-  std::optional<Verdict> verdict = parse_verdict(j.at("verdict").get<std::string>());
-  if (!verdict) throw std::invalid_argument("unknown verdict " + j.at("verdict").dump());
-  r.verdict = *verdict;
-  r.method = j.at("method").get<std::string>();
-  r.summary = j.at("summary").get<std::string>();
-  for (const json& d : j.at("details"))
-    r.details.emplace_back(d.at("key").get<std::string>(), d.at("value").get<std::string>());
-  for (const auto& [key, value] : j.at("reading").items()) {
-    const json& v = value.at("value");
-    std::optional<ReadingKey> dimension = parse_reading_key(key);
-    if (!dimension) throw std::invalid_argument("unknown reading \"" + key + "\"");
-    r.reading[*dimension] = ReadingValue{v.is_null() ? std::nullopt : std::optional<std::string>(v.get<std::string>()),
-                                         value.at("note").get<std::string>()};
-  }
-  // The JSON's interpretation shows the reading too; the result keeps its further conditions only.
-  for (const auto& [key, value] : j.at("interpretation").items())
-    if (!j.at("reading").contains(key)) r.interpretation[key] = value.get<std::string>();
-  r.hypotheses_used = j.at("hypotheses_used").get<std::vector<std::string>>();
-  if (!j.at("bound").is_null()) r.bound = j.at("bound").get<std::string>();
-  if (const json& s = j.at("second_solver"); !s.is_null())
-    r.second_solver = SecondSolver{s.at("solver").get<std::string>(), s.at("answer").get<std::string>()};
-  r.cases = j.at("cases").get<std::uint64_t>();
-  if (!j.at("seed").is_null()) r.seed = j.at("seed").get<std::uint64_t>();
-  if (const json& c = j.at("counterexample"); !c.is_null())
-    r.counterexample = report::instance_from_json(nlohmann::json(c));
-  std::optional<Scope> scope = parse_scope(j.at("scope").get<std::string>());
-  if (!scope) throw std::invalid_argument("unknown scope " + j.at("scope").dump());
-  r.scope = *scope;
-  if (j.contains("mutants")) {
-    auto definition = [](const json& text) {
-      std::optional<ModelDefinition> d = parse_model_definition(text.is_null() ? "" : text.get<std::string>());
-      if (!d) throw std::invalid_argument("unknown model definition " + text.dump());
-      return *d;
-    };
-    for (const json& m : j.at("mutants").at("list"))
-      r.mutants.push_back(MutantResult{m.at("name").get<std::string>(), m.at("change").get<std::string>(),
-                                       m.at("refuted").get<bool>(), m.at("evidence").get<std::string>(),
-                                       definition(m.at("definition"))});
-    for (const json& d : j.at("mutants").at("relies_on")) r.relies_on.push_back(definition(d));
-  }
-  if (j.contains("assumptions"))
-    for (const json& a : j.at("assumptions")) {
-      std::optional<Given> kind = parse_given(a.at("kind").get<std::string>());
-      std::optional<Extent> extent = parse_extent(a.at("extent").get<std::string>());
-      if (!kind || !extent) throw std::invalid_argument("unknown assumption " + a.dump());
-      r.assumptions.push_back(
-          Assumption{*kind, a.at("subject").get<std::string>(), a.at("value").get<std::string>(), *extent});
-    }
-  return r;
-}
-
 // The results one shard holds, by label.
 using ShardHoldings = std::map<std::string, std::vector<ShardResult>>;
 
@@ -107,7 +53,8 @@ ShardHoldings holdings_from_json(const json& shard, const std::set<std::string>&
     if (!selection.count(label)) throw std::invalid_argument("claim " + label + " is not in the selection");
     std::vector<ShardResult> results;
     for (const json& r : c.at("results"))
-      results.push_back(ShardResult{parse_sharding(r.at("sharding").get<std::string>()), result_from_json(r)});
+      results.push_back(ShardResult{parse_sharding(r.at("sharding").get<std::string>()),
+                                    result_from_json(nlohmann::json(r), ResultFields::Written)});
     if (!held.emplace(label, std::move(results)).second) throw std::invalid_argument("claim " + label + " twice");
   }
   return held;
@@ -363,7 +310,7 @@ nlohmann::ordered_json shard_json(const ShardRun& run) {
   for (const ShardClaim& c : run.claims) {
     json results = json::array();
     for (const ShardResult& r : c.results) {
-      results.push_back(result_json(r.result));
+      results.push_back(result_to_json(r.result));
       results.back()["sharding"] = sharding_name(r.sharding);
     }
     claims.push_back({{"label", c.label}, {"results", results}});

@@ -57,7 +57,7 @@ ShardRun run_shard(const Registry& registry, const std::vector<std::string>& sel
                    const RunConfig& config, std::ostream* progress);
 
 /// {"seed","tests","max_shrinks","rlimit","shard":{"index","count"},"selection",
-///  "claims":[{"label","results":[result_json + "sharding": "claim"|"case"]}]}.
+///  "claims":[{"label","results":[result_to_json + "sharding": "claim"|"case"]}]}.
 nlohmann::ordered_json shard_json(const ShardRun& run);
 
 /// Shard JSONs combined into the report of one process (verify_json of it is byte-identical to one

@@ -84,63 +84,6 @@ std::string replay_command(const std::string& label, const RunConfig& config) {
          std::to_string(config.tests);
 }
 
-nlohmann::ordered_json result_json(const CheckResult& r) {
-  json details = json::array();
-  for (const auto& [k, v] : r.details) details.push_back({{"key", k}, {"value", v}});
-  json interpretation = json::object();
-  for (const auto& [k, v] : interpretation_text(r)) interpretation[k] = v;
-  json reading = json::object();
-  for (const auto& [key, value] : r.reading)
-    reading[to_string(key)] = {{"value", value.value ? json(*value.value) : json(nullptr)}, {"note", value.note}};
-  json out = {
-      {"verdict", to_string(r.verdict)},
-      {"method", r.method},
-      {"scope", to_string(r.scope)},
-      {"summary", r.summary},
-      {"details", details},
-      {"interpretation", interpretation},
-      {"reading", reading},
-      {"hypotheses_used", r.hypotheses_used},
-      {"bound", r.bound.empty() ? json(nullptr) : json(r.bound)},
-      {"second_solver", r.second_solver ? json{{"solver", r.second_solver->solver}, {"answer", r.second_solver->answer}}
-                                        : json(nullptr)},
-      {"cases", r.cases},
-      {"seed", r.seed ? json(*r.seed) : json(nullptr)},
-      {"counterexample", r.counterexample ? report::instance_to_json(*r.counterexample) : json(nullptr)}};
-  if (!r.mutants.empty()) {
-    json list = json::array();
-    for (const MutantResult& m : r.mutants)
-      list.push_back({{"name", m.name},
-                      {"change", m.change},
-                      {"kind", to_string(m.kind())},
-                      {"definition", m.kind() == MutantKind::Model ? json(to_string(m.definition)) : json(nullptr)},
-                      {"refuted", m.refuted},
-                      {"evidence", m.evidence}});
-    json relies_on = json::array();
-    for (ModelDefinition d : r.relies_on) relies_on.push_back(to_string(d));
-    auto line = [&](MutantKind kind) {
-      std::string text = mutants_line(r, kind);
-      return text.empty() ? json(nullptr) : json(text);
-    };
-    out["mutants"] = {{"summary", mutants_line(r)},
-                      {"model", line(MutantKind::Model)},
-                      {"hypotheses_needed", line(MutantKind::Hypothesis)},
-                      {"relies_on", relies_on},
-                      {"list", list}};
-  }
-  if (!r.assumptions.empty()) {
-    json list = json::array();
-    for (const Assumption& a : r.assumptions)
-      list.push_back({{"kind", to_string(a.kind)},
-                      {"subject", a.subject},
-                      {"value", a.value},
-                      {"extent", to_string(a.extent)},
-                      {"text", assumption_text(a)}});
-    out["assumptions"] = list;
-  }
-  return out;
-}
-
 namespace {
 
 // The number the paper prints for a claim, null for a label of ours.
@@ -169,7 +112,7 @@ nlohmann::ordered_json verify_json(const VerifyReport& report) {
     json results = json::array();
     const CheckResult* head = c.verdict == Verdict::Refuted ? headline_for(c.claim, c.results) : nullptr;
     for (const CheckResult& r : c.results) {
-      results.push_back(result_json(r));
+      results.push_back(result_to_json(r));
       if (r.verdict != Verdict::Refuted) continue;
       results.back()["headline"] = &r == head;
       if (r.counterexample) results.back()["size"] = instance_size(*r.counterexample);
@@ -194,16 +137,16 @@ nlohmann::ordered_json verify_json(const VerifyReport& report) {
   return {{"seed", report.config.seed}, {"claims", claims}};
 }
 
-std::vector<report::ReplayFile> replay_files(const Registry& registry, const VerifyReport& report) {
-  std::vector<report::ReplayFile> files;
+std::vector<ReplayFile> replay_files(const Registry& registry, const VerifyReport& report) {
+  std::vector<ReplayFile> files;
   for (const ClaimReport& c : report.claims) {
     // A claim refuted under some readings only keeps its headline too (it refutes those readings).
     if (c.verdict != Verdict::Refuted && c.readings.line.empty()) continue;
     const CheckResult* r = c.verdict == Verdict::Refuted ? deciding_result(c) : headline_for(c.claim, c.results);
     if (!r || !r->counterexample) continue;
     ReplayReport replay = replay_instance(registry, *r->counterexample);
-    files.push_back(report::ReplayFile{*r->counterexample, r->seed, r->method, replay.outcome.predicted,
-                                       replay.outcome.computed, replay_command(c.claim.label, report.config)});
+    files.push_back(ReplayFile{*r->counterexample, r->seed, r->method, replay.outcome.predicted,
+                               replay.outcome.computed, replay_command(c.claim.label, report.config)});
   }
   return files;
 }

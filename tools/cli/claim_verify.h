@@ -5,7 +5,7 @@
 
 #include "claims/reading_verdict.h"
 #include "claims/registry.h"
-#include "tools/report/instance_json.h"
+#include "claims/result_json.h"
 
 #include <nlohmann/json.hpp>
 
@@ -51,15 +51,11 @@ const CheckResult* deciding_result(const ClaimReport& report);
 /// `palcheck verify LABEL --seed N --tests M` with the run's settings.
 std::string replay_command(const std::string& label, const RunConfig& config);
 
-/// One checker result as JSON: verdict, method, summary, details, interpretation, hypotheses_used, bound
-/// (null unless BOUNDED), second_solver (null unless a solver answered), cases, seed, counterexample.
-nlohmann::ordered_json result_json(const CheckResult& result);
-
 /// {"seed": N, "claims": [{"label","verdict","methods","evidence","interpretation"}]}; deterministic.
 nlohmann::ordered_json verify_json(const VerifyReport& report);
 
 /// The replay file of every REFUTED claim (its headline) and of every claim refuted under some readings only.
-std::vector<report::ReplayFile> replay_files(const Registry& registry, const VerifyReport& report);
+std::vector<ReplayFile> replay_files(const Registry& registry, const VerifyReport& report);
 
 /// The file name a claim's replay file gets in `--out DIR`: the label with ':' and '/' replaced.
 std::string replay_file_name(const std::string& label);

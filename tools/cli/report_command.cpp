@@ -75,8 +75,8 @@ int run_report(const ReportCommandOptions& o) {
     VerifyReport verified = run_verify(registry, labels, o.config, &std::cerr);
     mark_folder_output(o.config.smt2_dir, "--smt2-dir");
     doc = verify_json(verified);
-    for (const report::ReplayFile& file : replay_files(registry, verified))
-      replays[file.instance.label] = report::replay_file_to_json(file);
+    for (const ReplayFile& file : replay_files(registry, verified))
+      replays[file.instance.label] = replay_file_to_json(file);
   }
   report::ReportRun run;
   try {

@@ -3,6 +3,7 @@
 #include "tools/cli/commands.h"
 
 #include "claims/areas.h"
+#include "claims/result_json.h"
 #include "oracle/formats/input_file.h"
 #include "oracle/formats/json_input.h"
 #include "tools/cli/claim_replay.h"
@@ -11,7 +12,6 @@
 #include "tools/cli/claim_verify.h"
 #include "tools/cli/did_you_mean.h"
 #include "tools/cli/number_option.h"
-#include "tools/report/instance_json.h"
 #include "util/atomic_file.h"
 #include "util/atomic_write.h"
 #include "util/output_folder.h"
@@ -83,10 +83,10 @@ void write_replay_files(const Registry& registry, const VerifyReport& report, co
   try {
     OutputFolder folder(out_dir);
     std::vector<std::string> names;
-    for (const report::ReplayFile& file : replay_files(registry, report)) {
+    for (const ReplayFile& file : replay_files(registry, report)) {
       names.push_back(replay_file_name(file.instance.label));
       write_file_atomically((std::filesystem::path(folder.staging()) / names.back()).string(),
-                            report::replay_file_to_json(file).dump(2) + "\n");
+                            replay_file_to_json(file).dump(2) + "\n");
     }
     std::vector<std::string> kept;
     folder.commit(&kept);

@@ -1,6 +1,6 @@
 // Figure 5 (thm:complexity, thm:complexity:depth, prop:complexity, tab:complexity, abstract:cost): measured
 // cost against size on log-log axes with the claimed bound. The families the verify run measured (each
-// result's CostFamily, read by report_input.cpp) are drawn when it has them; otherwise the depth family of
+// result's CostFamily, claims/measured_cost.h) are drawn when it has them; otherwise the depth family of
 // thm:complexity:depth (the nested zig-zag) is measured here on the reference.
 #include "claims/cost_families.h"
 #include "reference/algorithm1.h"
@@ -62,11 +62,11 @@ std::vector<CostSeries> depth_family(std::size_t largest) {
 
 // The series of a family a result measured (see CostFamily), named by its quantity, family and verdict.
 CostSeries measured_series(const ReportResult& result) {
-  const CostFamily& family = *result.cost;
+  const CostFamily& family = *result.result.cost;
   CostSeries s{family.quantity, "claimed " + family.bound, family.quantity, "claimed " + family.bound, family.family};
   for (const CostPoint& p : family.points)
     s.sizes.push_back(p.size), s.costs.push_back(p.cost), s.bounds.push_back(p.bound);
-  s.name += (family.family.empty() ? "" : " on " + family.family) + " (" + to_string(result.verdict) + ")";
+  s.name += (family.family.empty() ? "" : " on " + family.family) + " (" + to_string(result.result.verdict) + ")";
   s.bound_name += " for " + s.name.substr(0, s.name.find(" on "));
   return s;
 }
@@ -108,7 +108,7 @@ std::vector<Figure> cost_figures(const ReportClaim& claim) {
   if (!is_cost_claim(claim.claim.label)) return {};
   std::vector<CostSeries> series;
   for (const ReportResult& r : claim.results)
-    if (r.cost) series.push_back(measured_series(r));
+    if (r.result.cost) series.push_back(measured_series(r));
   bool measured_here = series.empty();
   if (measured_here) series = depth_family(256);
   // The legend names a series by its quantity, and by its family's first word too when the figure has several.

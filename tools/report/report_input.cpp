@@ -1,10 +1,9 @@
 // Reading a verify run for the report (see report_input.h).
 #include "tools/report/report_input.h"
 
-#include "claims/search_parts.h"
+#include "claims/result_json.h"
 #include "oracle/formats/input_file.h"
 #include "oracle/formats/json_input.h"
-#include "tools/report/instance_json.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -57,79 +56,19 @@ T parse_spelled(const std::optional<T>& parsed, const std::string& text, const s
   return *parsed;
 }
 
-// What a result speaks about: its "scope", or "refutes" in runs older than typed scopes; a run that says
-// neither speaks of the statement.
-Scope result_scope(const nlohmann::json& r, const std::string& where) {
-  for (const char* key : {"scope", "refutes"}) {
-    auto it = r.find(key);
-    if (it == r.end() || it->is_null()) continue;
-    if (!it->is_string()) throw std::invalid_argument(where + "." + key + ": not a string");
-    std::string text = it->get<std::string>();
-    return parse_spelled(parse_scope(text), text, where + "." + key, "scope");
-  }
-  return Scope::Statement;
-}
-
-// The cells "name value" of a cost row's value "name value, name value, ...".
-std::vector<std::pair<std::string, std::string>> cost_cells(const std::string& value) {
-  std::vector<std::pair<std::string, std::string>> cells;
-  for (std::size_t from = 0; from <= value.size();) {
-    std::size_t comma = value.find(", ", from);
-    std::string cell = value.substr(from, comma == std::string::npos ? std::string::npos : comma - from);
-    std::size_t space = cell.rfind(' ');
-    if (space != std::string::npos) cells.emplace_back(cell.substr(0, space), cell.substr(space + 1));
-    if (comma == std::string::npos) break;
-    from = comma + 2;
-  }
-  return cells;
-}
-
-// The cost family of a result's details (see CostFamily); none when it has no row "n = <size>" or a row does
-// not read as one, so that only a whole table is drawn.
-std::optional<CostFamily> cost_family(const nlohmann::json& result) {
-  auto details = result.find("details");
-  if (details == result.end()) return std::nullopt;
-  CostFamily f;
-  const std::string size_key = "n = ";
-  for (const nlohmann::json& d : *details) {
-    std::string key = d.value("key", std::string()), value = d.value("value", std::string());
-    if (key == "family") f.family = value.substr(0, value.find(','));
-    if (key.rfind(size_key, 0) != 0) continue;
-    std::optional<Q> size = parse_rational(key.substr(size_key.size()));
-    std::vector<std::pair<std::string, std::string>> cells = cost_cells(value);
-    if (!size || cells.size() < 3) return std::nullopt;
-    const auto& quantity = cells[cells.size() - 3];
-    const auto& bound = cells[cells.size() - 2];
-    std::optional<Q> cost = parse_rational(quantity.second), bound_value = parse_rational(bound.second);
-    if (!cost || !bound_value) return std::nullopt;
-    f.quantity = quantity.first, f.bound = bound.first;
-    f.points.push_back(CostPoint{*size, *cost, *bound_value});
-  }
-  if (f.points.empty()) return std::nullopt;
-  return f;
-}
-
-// A result with its verdict, scope and cost family typed once, so that the pages and figures never read them as
-// text; a spelling claims/verdict.h does not write is refused here, naming the claim, result and field.
+// A result read as claims/result_json.h reads a run of any palcheck (its verdict, scope, cost family and searched
+// counterexample typed once, so that the pages and figures never read them as text), after the checks above; a
+// spelling claims/verdict.h does not write is refused here, naming the claim, result and field.
 ReportResult read_result(const nlohmann::json& r, const std::string& where) {
   check_result(r, where);
-  ReportResult out;
-  out.doc = r;
   if (!r.contains("verdict")) throw std::invalid_argument(where + ": no \"verdict\"");
-  std::string verdict = string_field(r, "verdict");
-  out.verdict = parse_spelled(parse_verdict(verdict), verdict, where + ".verdict", "verdict");
-  out.scope = result_scope(r, where);
-  out.cost = cost_family(r);
-  return out;
-}
-
-// A whole number above zero, signed or not as the JSON holds it; nullopt for anything else.
-std::optional<std::uint64_t> positive_count(const nlohmann::json& doc, const char* key) {
-  auto it = doc.find(key);
-  if (it == doc.end() || !it->is_number_integer()) return std::nullopt;
-  if (!it->is_number_unsigned() && it->get<std::int64_t>() <= 0) return std::nullopt;
-  std::uint64_t n = it->get<std::uint64_t>();
-  return n > 0 ? std::optional(n) : std::nullopt;
+  try {
+    return ReportResult{r, result_from_json(r, ResultFields::Given)};
+  } catch (const InputError& e) {
+    throw std::invalid_argument(where + "." + e.what());
+  } catch (const nlohmann::json::exception& e) {
+    throw std::invalid_argument(where + ": not a result as palcheck verify writes one (" + e.what() + ")");
+  }
 }
 
 // The claim's results array: absent is none, anything but a list is refused.
@@ -159,7 +98,8 @@ void check_by_reading(const nlohmann::json& claim, const std::string& where) {
 // ILL-POSED with a refutation under some reading, or NOT-CHECKABLE with no result; REFUTED needs a refutation.
 void check_verdict_of_results(const ReportClaim& rc, const std::string& where) {
   auto any = [&](Verdict v) {
-    return std::any_of(rc.results.begin(), rc.results.end(), [&](const ReportResult& r) { return r.verdict == v; });
+    return std::any_of(rc.results.begin(), rc.results.end(),
+                       [&](const ReportResult& r) { return r.result.verdict == v; });
   };
   bool possible = any(rc.verdict) || (rc.verdict == Verdict::IllPosed && any(Verdict::Refuted)) ||
                   (rc.verdict == Verdict::NotCheckable && rc.results.empty());
@@ -168,33 +108,28 @@ void check_verdict_of_results(const ReportClaim& rc, const std::string& where) {
                                 (rc.results.empty() ? std::string("it has none") : "no result gives it") + ")");
 }
 
-// The claim's evidence summary read apart when it is a searched counterexample: the summary of one of its
-// REFUTED results, whose cases are the K that passed and the one that failed (properties/property_runner.cpp
-// writes it so).
+// The searched counterexample of the claim's evidence: that of the REFUTED search result whose summary the
+// evidence summary is.
 std::optional<std::string> searched_counterexample(const nlohmann::json& claim,
                                                    const std::vector<ReportResult>& results) {
   auto evidence = claim.find("evidence");
   std::string summary = evidence != claim.end() && evidence->is_object() ? string_field(*evidence, "summary") : "";
-  for (const ReportResult& r : results) {
-    std::optional<std::uint64_t> cases = positive_count(r.doc, "cases");
-    if (r.verdict != Verdict::Refuted || !cases || string_field(r.doc, "summary") != summary) continue;
-    std::string prefix = counterexample_opening(*cases - 1);
-    if (summary.rfind(prefix, 0) == 0) return summary.substr(prefix.size());
-  }
+  for (const ReportResult& r : results)
+    if (r.result.searched && r.result.summary == summary) return r.result.searched;
   return std::nullopt;
 }
 
 // The first REFUTED result marked headline, else the first REFUTED result with a counterexample.
-const nlohmann::json* headline_result(const std::vector<ReportResult>& results, std::string& source) {
+const CheckResult* headline_result(const std::vector<ReportResult>& results, std::string& source) {
   for (const ReportResult& r : results)
-    if (r.doc.value("headline", false) && r.doc.contains("counterexample") && r.doc["counterexample"].is_object()) {
+    if (r.doc.value("headline", false) && r.result.counterexample) {
       source = "the result marked headline";
-      return &r.doc;
+      return &r.result;
     }
   for (const ReportResult& r : results)
-    if (r.verdict == Verdict::Refuted && r.doc.contains("counterexample") && r.doc["counterexample"].is_object()) {
+    if (r.result.verdict == Verdict::Refuted && r.result.counterexample) {
       source = "the first REFUTED result";
-      return &r.doc;
+      return &r.result;
     }
   return nullptr;
 }
@@ -211,13 +146,8 @@ Instance read_instance(const nlohmann::json& doc, const std::string& where) {
 
 // A replay file belongs to the run: its instance is the counterexample of one of the claim's REFUTED results.
 void check_replay_of_run(const ReportClaim& rc, const std::string& label) {
-  for (std::size_t i = 0; i < rc.results.size(); ++i) {
-    const nlohmann::json& r = rc.results[i].doc;
-    if (rc.results[i].verdict != Verdict::Refuted || !r.contains("counterexample") || !r["counterexample"].is_object())
-      continue;
-    std::string where = "verify JSON: claim " + label + " result " + std::to_string(i + 1) + ".counterexample";
-    if (read_instance(r["counterexample"], where) == *rc.headline) return;
-  }
+  for (const ReportResult& r : rc.results)
+    if (r.result.verdict == Verdict::Refuted && r.result.counterexample == rc.headline) return;
   throw std::invalid_argument("replay file of claim " + oracle::shown(label) +
                               ": its instance is no counterexample of the run's results for the claim (a replay "
                               "file of another run?)");
@@ -269,8 +199,8 @@ ReportRun make_run(const nlohmann::json& verify_doc, const std::map<std::string,
       rc.headline = read_instance(*rc.replay, "replay file of claim " + label);
       rc.headline_source = "the replay file";
       check_replay_of_run(rc, label);
-    } else if (const nlohmann::json* r = headline_result(rc.results, rc.headline_source)) {
-      rc.headline = read_instance((*r)["counterexample"], "verify JSON: claim " + label + " counterexample");
+    } else if (const CheckResult* r = headline_result(rc.results, rc.headline_source)) {
+      rc.headline = r->counterexample;
     }
     run.claims.push_back(std::move(rc));
   }

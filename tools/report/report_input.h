@@ -17,28 +17,12 @@
 
 namespace palcheck::report {
 
-/// One size of a measured cost family: the measured cost and the claimed bound there.
-struct CostPoint {
-  Q size;   ///< the input size n
-  Q cost;   ///< the cost measured at n
-  Q bound;  ///< the claimed bound's value at n
-};
-
-/// A cost family a result measured, read from its details: rows "n = <size>" with values "name value, ...,
-/// <quantity> <measured>, <bound> <bound value>, ratio <ratio>", and a row "family" naming the inputs.
-struct CostFamily {
-  std::string family;             ///< the input family measured ("" when the result does not name it)
-  std::string quantity;           ///< what is measured, e.g. "total-ops"
-  std::string bound;              ///< the claimed bound, e.g. "n log n"
-  std::vector<CostPoint> points;  ///< one per size, in the result's order
-};
-
 /// One result of a claim, with what the report decides on read into types.
 struct ReportResult {
-  nlohmann::json doc;                ///< the result's object in the verify JSON
-  Verdict verdict = Verdict::Error;  ///< its verdict
-  Scope scope = Scope::Statement;    ///< what it speaks about (a run that does not say speaks of the statement)
-  std::optional<CostFamily> cost;    ///< the cost family it measured, when its details hold one
+  nlohmann::json doc;  ///< the result's object in the verify JSON
+  /// the result as claims/result_json.h reads it (a field the run does not give keeps its default: a run that does
+  /// not say what the result speaks about speaks of the statement)
+  CheckResult result;
 };
 
 /// One claim of the run with what the report needs about it.
@@ -47,8 +31,8 @@ struct ReportClaim {
   nlohmann::json doc;                 ///< the claim's object in the verify JSON
   Verdict verdict = Verdict::Error;   ///< the claim's verdict as the run gave it
   std::vector<ReportResult> results;  ///< its results, in the run's order
-  /// FOUND, when its evidence summary is a searched counterexample "counterexample after K passing cases: FOUND"
-  /// (the failing case and what the reference computed on it).
+  /// the failing case and what the reference computed on it, when its evidence is a searched counterexample (the
+  /// summary of one of its REFUTED results, whose CheckResult::searched it is)
   std::optional<std::string> searched;
   std::optional<nlohmann::json> replay;  ///< its replay file, when the run wrote one
   std::optional<Instance> headline;      ///< the counterexample the figures draw
@@ -68,7 +52,7 @@ struct ReportRun {
 /// 0..2^64-1, no claim, a claim without label or verdict, a label not in `table` or listed twice, a verdict or scope
 /// spelled otherwise than claims/verdict.h spells it, results that are not a list or cannot give the claim's
 /// verdict, a replay file of no claim of the run or whose instance is none of the claim's counterexamples, or an
-/// instance that instance_from_json refuses.
+/// instance or result that claims/result_json.h refuses.
 ReportRun make_run(const nlohmann::json& verify_doc, const std::map<std::string, nlohmann::json>& replays,
                    const std::vector<Claim>& table);
 

@@ -248,9 +248,9 @@ std::string reading_text(const nlohmann::json& interpretation) {
 std::pair<std::size_t, std::size_t> side_refutations(const ReportClaim& rc) {
   std::size_t steps = 0, fixed = 0;
   for (const ReportResult& r : rc.results) {
-    if (r.verdict != Verdict::Refuted) continue;
-    steps += r.scope == Scope::ProofStep;
-    fixed += r.scope == Scope::FixedParameter;
+    if (r.result.verdict != Verdict::Refuted) continue;
+    steps += r.result.scope == Scope::ProofStep;
+    fixed += r.result.scope == Scope::FixedParameter;
   }
   return {steps, fixed};
 }
@@ -378,7 +378,7 @@ void emit_mutants(const Context& c, Page& page, const nlohmann::json& result) {
 void emit_result(Context& c, Page& page, const std::string& stem, const ReportResult& result, std::size_t& query) {
   const nlohmann::json& r = result.doc;
   std::string method = str(r, "method");
-  std::string head = page.badge(to_string(result.verdict)) + " " + page.strong(method + ":") + " " +
+  std::string head = page.badge(to_string(result.result.verdict)) + " " + page.strong(method + ":") + " " +
                      prose(c, page, str(r, "summary"), false);
   if (r.value("headline", false)) head += " " + page.emph(page.text("(the headline counterexample)"));
   page.paragraph(head);
@@ -409,7 +409,7 @@ void emit_result(Context& c, Page& page, const std::string& stem, const ReportRe
       items.push_back(page.bold(own(c, page, key + ":", false)) + " " + prose(c, page, value, false));
     }
   // A proof is shown whole (invariant, base and step, both solvers, mutants); other evidence folds away.
-  if (result.verdict == Verdict::Proved) {
+  if (result.result.verdict == Verdict::Proved) {
     page.items(items);
     emit_mutants(c, page, r);
     return;
@@ -573,11 +573,11 @@ void claim_evidence(Context& c, Page& page, const ReportClaim& rc) {
        {}},
       {"Other results", "", {}}};
   for (const ReportResult& r : rc.results) {
-    std::size_t g = r.verdict == Verdict::Proved       ? 0
-                    : r.verdict != Verdict::Refuted    ? 4
-                    : r.scope == Scope::ProofStep      ? 2
-                    : r.scope == Scope::FixedParameter ? 3
-                                                       : 1;
+    std::size_t g = r.result.verdict == Verdict::Proved       ? 0
+                    : r.result.verdict != Verdict::Refuted    ? 4
+                    : r.result.scope == Scope::ProofStep      ? 2
+                    : r.result.scope == Scope::FixedParameter ? 3
+                                                              : 1;
     groups[g].results.push_back(&r);
   }
   page.heading(2, "Evidence");

@@ -2,8 +2,8 @@
 // empty or oversized value is a bad file, exit 2 with a message naming the field, never a crash,
 // a hang or a default. Each instance starts from one a checker produced, then one field is broken.
 #include "claims/areas.h"
+#include "claims/result_json.h"
 #include "tools/cli/claim_replay.h"
-#include "tools/report/instance_json.h"
 
 #include <gtest/gtest.h>
 
@@ -31,7 +31,7 @@ Instance found(const std::string& label) {
 // Replays `instance` from a file; returns the exit code and what went to stderr.
 std::pair<int, std::string> replay(const Instance& instance) {
   auto path = std::filesystem::temp_directory_path() / "palcheck_bad_replay_test.json";
-  std::ofstream(path) << report::instance_to_json(instance).dump();
+  std::ofstream(path) << instance_to_json(instance).dump();
   std::ostringstream out, err;
   int code = replay_saved_file(registry(), path.string(), out, err);
   std::filesystem::remove(path);

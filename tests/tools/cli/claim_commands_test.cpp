@@ -3,8 +3,8 @@
 // registered claim, replay of saved files (the instance's values printed exactly and as decimals), and
 // --version.
 #include "claims/areas.h"
+#include "claims/result_json.h"
 #include "reference/rational.h"
-#include "tools/report/instance_json.h"
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
@@ -139,7 +139,7 @@ TEST_F(ClaimCommands, ReplayOfAnInstanceTheReferenceDoesNotRefuteExitsOne) {
              "memory-vs-definition",
              {{"initial_state", "0"}},
              {{"inputs", {Q(0), Q(2), Q(1)}}, {"alpha", {Q(2)}}, {"beta", {Q(1, 2)}}, {"weight", {Q(1)}}}};
-  std::ofstream(path("agree.json")) << report::instance_to_json(x).dump();
+  std::ofstream(path("agree.json")) << instance_to_json(x).dump();
   CommandRun r = run("replay " + path("agree.json"));
   EXPECT_EQ(r.code, 1);
   EXPECT_NE(r.out.find("no longer refutes"), std::string::npos);
@@ -179,7 +179,7 @@ TEST_F(ClaimCommands, ReplayPrintsEveryValueOfTheInstanceExactlyAndAsADecimal) {
              "memory-vs-definition",
              {{"initial_state", "0"}},
              {{"inputs", {Q(0), Q(2), Q(-7, 8)}}, {"alpha", {Q(2, 3)}}, {"beta", {Q(-1, 3)}}, {"weight", {Q(1)}}}};
-  std::ofstream(path("fractions.json")) << report::instance_to_json(x).dump();
+  std::ofstream(path("fractions.json")) << instance_to_json(x).dump();
   CommandRun r = run("replay " + path("fractions.json"));
   EXPECT_NE(r.out.find("  initial_state = 0\n"), std::string::npos) << r.out;
   for (const auto& [name, values] : x.values) expect_decimals(r.out, name, values);
@@ -187,7 +187,7 @@ TEST_F(ClaimCommands, ReplayPrintsEveryValueOfTheInstanceExactlyAndAsADecimal) {
 
 TEST_F(ClaimCommands, ReplayOfASearchedCounterexampleShowsItsValues) {
   ASSERT_EQ(run("verify prop:sufficiency --out " + path("replays")).code, 0);
-  report::ReplayFile file = report::replay_file_from_json(nlohmann::json::parse(read("replays/prop_sufficiency.json")));
+  ReplayFile file = replay_file_from_json(nlohmann::json::parse(read("replays/prop_sufficiency.json")));
   CommandRun r = run("replay " + path("replays/prop_sufficiency.json"));
   EXPECT_EQ(r.code, 0) << r.out;
   for (const auto& [name, value] : file.instance.options)

@@ -16,9 +16,6 @@ namespace palcheck::cli {
 namespace {
 
 using palcheck::testing::claim_test_registry;
-using report::instance_to_json;
-using report::replay_file_to_json;
-using report::ReplayFile;
 
 std::vector<std::string> all_labels(const Registry& registry) {
   std::vector<std::string> unknown;

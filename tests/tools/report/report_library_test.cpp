@@ -205,9 +205,9 @@ TEST(MakeRun, ReadsVerdictsAndScopesIntoTheirTypes) {
   const ReportClaim& claim = run.claims[0];
   EXPECT_EQ(claim.verdict, Verdict::Refuted);
   ASSERT_EQ(claim.results.size(), 3u);
-  EXPECT_EQ(claim.results[0].scope, Scope::Statement);
-  EXPECT_EQ(claim.results[1].scope, Scope::ProofStep);
-  EXPECT_EQ(claim.results[2].scope, Scope::FixedParameter);
+  EXPECT_EQ(claim.results[0].result.scope, Scope::Statement);
+  EXPECT_EQ(claim.results[1].result.scope, Scope::ProofStep);
+  EXPECT_EQ(claim.results[2].result.scope, Scope::FixedParameter);
 }
 
 // A spelling claims/verdict.h does not write is refused, naming the claim, the result and the field.
@@ -321,7 +321,7 @@ TEST(MakeRun, RefusesAHeadlineThatReplayRefusesNamingClaimAndField) {
     make_run(run_with({result}), {}, table());
     ADD_FAILURE() << "accepted an option that is not a string";
   } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find("claim c counterexample: options.initial_state"), std::string::npos)
+    EXPECT_NE(std::string(e.what()).find("claim c result 1.counterexample: options.initial_state"), std::string::npos)
         << e.what();
   }
 }
