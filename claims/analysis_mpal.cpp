@@ -172,8 +172,8 @@ std::vector<CheckResult> analyse_vpal(const RunConfig&) {
         "(u^x, u^y), or how the output is projected back); cor:vpal_tc and the vPAL row of tab:complexity "
         "rest on it"},
        {"scalar MPAL",
-        "not affected: eq:mpal with W_I in R^{1 x d} is consistent (see the property result of "
-        "def:mpal)"}})};
+        "not affected: eq:mpal with W_I in R^{1 x d} is consistent (see def:mpal, proved by induction, and its "
+        "property result)"}})};
 }
 
 std::vector<CheckResult> analyse_attention(const RunConfig&) {

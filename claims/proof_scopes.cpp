@@ -43,7 +43,7 @@ const std::vector<Assumption> kTcScope{
 
 const std::vector<Assumption> kNone;
 
-// The three statements whose proofs restate their whole scope.
+// The statements whose proofs restate their whole scope.
 const std::vector<Assumption> kRateIndependence{
     model("reparametrisation", "discrete: each input repeated, monotone points inserted between neighbours"),
     every("sequence"), every("relay, so every mu", "alpha >= beta"), every("initial state")};
@@ -53,6 +53,10 @@ const std::vector<Assumption> kAutoregressive{
 const std::vector<Assumption> kConvergence{
     model("measure", "mu_ij = Delta^2 on G_L: the uniform density on 0 <= beta <= alpha <= C, L Delta = C"),
     every("L", "L >= 1"), every("input sequence, n"), every("initial state", "one for every relay")};
+const std::vector<Assumption> kMpal{
+    every("H, d", "H >= 1, d >= 1"), every("W_I^(h), W_O^(h)", "real, 1 x d and d"),
+    every("measure mu^(h)", "finitely many relays (every grid G_L among them), alpha >= beta, real weights"),
+    every("n, x_{0:n}", "real, (n+1) x d"), every("initial state", "one for every relay")};
 
 
 // What each statement quantifies over.
@@ -99,6 +103,7 @@ const std::map<std::string, std::vector<Assumption>>& statements() {
          return scope;
        }()},
       {"prop:pal_preisach:convergence", kConvergence},
+      {"def:mpal", kMpal},
   };
   return table;
 }
@@ -174,6 +179,12 @@ const std::map<std::pair<std::string, std::string>, std::vector<Assumption>>& pr
        [] {
          std::vector<Assumption> given = kConvergence;
          given.push_back(imported("a cell's integral", "between its area times the least and the greatest corner state"));
+         return given;
+       }()},
+      {{"def:mpal", "induction"},
+       [] {
+         std::vector<Assumption> given = kMpal;
+         given.push_back(kMemoryInvariant);
          return given;
        }()},
   };
