@@ -53,7 +53,10 @@ const std::vector<Assumption> kAutoregressive{
 const std::vector<Assumption> kConvergence{
     model("measure", "mu_ij = Delta^2 on G_L: the uniform density on 0 <= beta <= alpha <= C, L Delta = C"),
     every("L", "L >= 1"), every("input sequence, n"), every("initial state", "one for every relay")};
-
+// The fast path runs on the classical memory: the stack the proof's reading names (stack_model).
+const std::vector<Assumption> kGridFastPath{
+    every("L", "L >= 1"), every("Delta", "Delta > 0"), every("grid weights"),
+    every("initial state", "0 and 1"), every("sequence length")};
 
 // What each statement quantifies over.
 const std::map<std::string, std::vector<Assumption>>& statements() {
@@ -99,6 +102,11 @@ const std::map<std::string, std::vector<Assumption>>& statements() {
          return scope;
        }()},
       {"prop:pal_preisach:convergence", kConvergence},
+      {"def:pal:grid", [] {
+         std::vector<Assumption> scope = kGridFastPath;
+         scope.insert(scope.begin(), kMemory);
+         return scope;
+       }()},
   };
   return table;
 }
@@ -174,6 +182,16 @@ const std::map<std::pair<std::string, std::string>, std::vector<Assumption>>& pr
        [] {
          std::vector<Assumption> given = kConvergence;
          given.push_back(imported("a cell's integral", "between its area times the least and the greatest corner state"));
+         return given;
+       }()},
+      {{"def:pal:grid", "induction"},
+       [] {
+         std::vector<Assumption> given = kGridFastPath;
+         given.push_back(kMemoryInvariant);
+         given.push_back(
+             imported("linearity", "the fast path's table, gains, losses and start are sums of per-relay shares"));
+         given.push_back(imported("MemoryPal's bookkeeping",
+                                  "one output per memory entry, the top one recomputed after each step (not encoded)"));
          return given;
        }()},
   };

@@ -24,6 +24,7 @@ void register_proof_checkers(Registry& registry) {
   proofs::register_rate_independence_checkers(registry);
   proofs::register_autoregressive_checkers(registry);
   proofs::register_convergence_checkers(registry);
+  proofs::register_grid_fast_path_checkers(registry);
   proofs::register_z3_replayers(registry);
 }
 

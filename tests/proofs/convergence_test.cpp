@@ -2,14 +2,13 @@
 // (proofs/check_convergence.cpp): PROVED in both solvers, the relay step and the grid's cell masses each
 // pinned by a model mutant; and the bound it proves holds on the reference's exact PAL and P (the
 // triangle's staircase areas), both initial states, zig-zags and plateaus at L = 1..12.
+#include "tests/proofs/chain_expectations.h"
 #include "tests/proofs/proof_registry.h"
 
 #include "reference/memory_pal.h"
 #include "reference/models/triangle_preisach.h"
 
 #include <gtest/gtest.h>
-
-#include <algorithm>
 
 namespace palcheck {
 namespace {
@@ -19,14 +18,7 @@ using testing::proof_registry;
 TEST(Convergence, ProvedForEveryL) {
   std::vector<CheckResult> results = run_checkers(proof_registry(), "prop:pal_preisach:convergence", RunConfig{});
   ASSERT_EQ(results.size(), 1u);
-  const CheckResult& r = results.front();
-  EXPECT_EQ(r.verdict, Verdict::Proved) << r.summary;
-  ASSERT_TRUE(r.second_solver.has_value());
-  EXPECT_EQ(r.second_solver->answer, "unsat");
-  for (ModelDefinition d : {ModelDefinition::RelayStep, ModelDefinition::Grid})
-    EXPECT_TRUE(std::any_of(r.mutants.begin(), r.mutants.end(), [&](const MutantResult& m) {
-      return m.definition == d && m.refuted;
-    })) << to_string(d);
+  testing::expect_proved_and_pinned(results.front(), {ModelDefinition::RelayStep, ModelDefinition::Grid});
 }
 
 TEST(Convergence, TheProvedBoundHoldsOnTheReference) {
