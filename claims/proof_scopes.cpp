@@ -58,6 +58,10 @@ const std::vector<Assumption> kMpal{
     every("measure mu^(h)", "finitely many relays (every grid G_L among them), alpha >= beta, real weights"),
     every("n, x_{0:n}", "real, (n+1) x d"), every("initial state", "one for every relay")};
 
+// The fast path runs on the classical memory: the stack the proof's reading names (stack_model).
+const std::vector<Assumption> kGridFastPath{
+    every("L", "L >= 1"), every("Delta", "Delta > 0"), every("grid weights"),
+    every("initial state", "0 and 1"), every("sequence length")};
 
 // What each statement quantifies over.
 const std::map<std::string, std::vector<Assumption>>& statements() {
@@ -104,6 +108,11 @@ const std::map<std::string, std::vector<Assumption>>& statements() {
        }()},
       {"prop:pal_preisach:convergence", kConvergence},
       {"def:mpal", kMpal},
+      {"def:pal:grid", [] {
+         std::vector<Assumption> scope = kGridFastPath;
+         scope.insert(scope.begin(), kMemory);
+         return scope;
+       }()},
   };
   return table;
 }
@@ -185,6 +194,16 @@ const std::map<std::pair<std::string, std::string>, std::vector<Assumption>>& pr
        [] {
          std::vector<Assumption> given = kMpal;
          given.push_back(kMemoryInvariant);
+         return given;
+       }()},
+      {{"def:pal:grid", "induction"},
+       [] {
+         std::vector<Assumption> given = kGridFastPath;
+         given.push_back(kMemoryInvariant);
+         given.push_back(
+             imported("linearity", "the fast path's table, gains, losses and start are sums of per-relay shares"));
+         given.push_back(imported("MemoryPal's bookkeeping",
+                                  "one output per memory entry, the top one recomputed after each step (not encoded)"));
          return given;
        }()},
   };

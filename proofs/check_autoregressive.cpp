@@ -5,7 +5,14 @@
 // induction over the positions m >= n, whose step is an induction over the layers (one relay's step, the
 // read-out, LN, the MLP, each an uninterpreted function of position m's values) and the feedback. The relay
 // states are a function of the classical memory (ref:memory_equals_definition), so the memories are too.
+// "The extremum stacks" are Algorithm 1's (the stack claims' reading): under each of its completions and both
+// initial states, a bounded model check finds two histories with equal stacks at n whose one-relay PAL outputs
+// differ after the same next token, so no state made of the stacks alone determines the later outputs.
 #include "proofs/checkers.h"
+#include "proofs/encode_algorithm1.h"
+#include "proofs/encode_relay.h"
+#include "smt/bmc_bound.h"
+#include "smt/judgement.h"
 #include "smt/mutation.h"
 #include "smt/query_chain.h"
 
@@ -165,10 +172,57 @@ std::vector<CheckResult> check_autoregressive(const RunConfig& config) {
   return {r};
 }
 
+// One completion of Algorithm 1 and one initial state.
+struct StackCase {
+  Algorithm1Options reading;
+  InitialState initial;
+};
+
+// Histories u, v of n inputs with equal Algorithm 1 stacks, then one shared token w: the relay (alpha, beta)
+// of a one-layer PAL (W_I = 1, weight 1) ends in different states, so its outputs at n+1 differ.
+Judgement stacks_then_token(smt::Context& c, Query& q, const StackCase& k, std::size_t n) {
+  std::vector<smt::Term> u = symbolic_sequence(c, "u", n), v = symbolic_sequence(c, "v", n);
+  smt::Term w = c.real_const("w"), alpha = c.real_const("alpha"), beta = c.real_const("beta");
+  Algorithm1Unrolling au = unroll_algorithm1(c, u, k.reading, "au"), av = unroll_algorithm1(c, v, k.reading, "av");
+  q.facts(au.facts);
+  q.facts(av.facts);
+  q.hypothesis("alpha >= beta", alpha >= beta);
+  q.hypothesis("Pi_n(u) = Pi_n(v) (Algorithm 1)", stacks_equal(au.states.back(), av.states.back()));
+  std::vector<smt::Term> uw = u, vw = v;
+  uw.push_back(w);
+  vw.push_back(w);
+  const bool on = k.initial == InitialState::On;
+  q.fact(relay_run(alpha, beta, uw, on).back() != relay_run(alpha, beta, vw, on).back());
+  return Judgement{
+      .proved = "equal Algorithm 1 stacks and the same next token give equal relay states",
+      .refuted = "two histories with the same Algorithm 1 stacks, fed the same next token, give a one-relay PAL "
+                 "layer different outputs: the stacks are not a sufficient recurrent state",
+      .witness = Witness{.label = "def:autoregressive",
+                         .scenario = "z3-equal-stacks-later-output",
+                         .options = {{"algorithm1", to_string(k.reading)}, {"initial_state", to_string(k.initial)}},
+                         .read = {{"u", u}, {"v", v}, {"w", {w}}, {"alpha", {alpha}}, {"beta", {beta}}}},
+      .reading = {reading(StackReading{StackKind::Algorithm1, k.reading}), reading(k.initial)},
+      .interpretation = {{"N", std::to_string(n)}, {"continuation", "one token"}},
+      .bound = bmc_bound(n)};
+}
+
+std::vector<CheckResult> check_stack_state(const RunConfig& config) {
+  std::vector<StackCase> cases;
+  for (InitialState initial : {InitialState::Off, InitialState::On})
+    for (const Algorithm1Options& reading : all_algorithm1_readings()) cases.push_back({reading, initial});
+  return bmc_each<StackCase>(
+      config, cases,
+      [](const StackCase& k) {
+        return "def_autoregressive_alg1_" + to_string(k.reading) + "_init" + to_string(k.initial);
+      },
+      stacks_then_token);
+}
+
 }  // namespace
 
 void register_autoregressive_checkers(Registry& r) {
   add_checkers(r, "induction", {{"def:autoregressive", check_autoregressive}});
+  add_checkers(r, "z3", {{"def:autoregressive", check_stack_state}});
 }
 
 }  // namespace palcheck::proofs

@@ -42,6 +42,8 @@ void add_checkers(Registry& registry, const std::string& method, const std::vect
 ///   induction over the positions and the layers.
 /// register_convergence_checkers: prop:pal_preisach:convergence as |PAL - P| <= 3 C Delta / 2 for every L.
 /// register_mpal_checkers: def:mpal (shapes, and eq:mpal against the reference's loops) for every H, d, n.
+/// register_grid_fast_path_checkers: def:pal:grid (MemoryPal's grid fast path is the sum of relay states) for
+///   every L, by lemmas on its lookups and inductions over its prefix table and its memory entries.
 /// register_memory_corollary_checkers: prop:hopfield_pal:distinct_pairs, thm:complexity:depth,
 ///   prop:no_copy:bare_memory on the classical memory, as corollaries of the memory invariant.
 /// register_z3_replayers: the replayers of every instance the checkers above produce (reference only, no Z3).
@@ -49,6 +51,7 @@ Registrar register_encoding_lemma_checkers, register_efo_lemma_checkers, registe
     register_stack_claim_checkers, register_copy_checkers, register_memory_induction_checkers,
     register_tc_induction_checkers, register_induction_claim_checkers, register_separation_checkers,
     register_arithmetic_claim_checkers, register_memory_corollary_checkers, register_rate_independence_checkers,
-    register_autoregressive_checkers, register_convergence_checkers, register_mpal_checkers, register_z3_replayers;
+    register_autoregressive_checkers, register_convergence_checkers, register_mpal_checkers,
+    register_grid_fast_path_checkers, register_z3_replayers;
 
 }  // namespace palcheck::proofs

@@ -25,6 +25,7 @@ void register_proof_checkers(Registry& registry) {
   proofs::register_autoregressive_checkers(registry);
   proofs::register_convergence_checkers(registry);
   proofs::register_mpal_checkers(registry);
+  proofs::register_grid_fast_path_checkers(registry);
   proofs::register_z3_replayers(registry);
 }
 

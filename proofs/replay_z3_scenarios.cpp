@@ -1,5 +1,5 @@
 // Replayers for every instance the Z3 checkers of proofs/ produce (def:encoding:grid, lem:stack_ops,
-// lem:threshold, lem:ext_indicator, prop:sufficiency, alg:stack, def:stack, lem:pop_one,
+// lem:threshold, lem:ext_indicator, prop:sufficiency, def:autoregressive, alg:stack, def:stack, lem:pop_one,
 // lem:push_no_wipe, prop:range). They use the exact reference only: no Z3 here.
 #include "proofs/checkers.h"
 #include "reference/algorithm1.h"
@@ -97,22 +97,33 @@ ReplayOutcome ext_indicator(const Instance& inst) {
   return r;
 }
 
-// Two sequences with equal Algorithm 1 stacks, and a relay that tells them apart.
-ReplayOutcome different_relay(const Instance& inst) {
-  const std::vector<Q>&u = sequence(inst, "u"), &v = sequence(inst, "v");
+// Two sequences with equal Algorithm 1 stacks, then the tokens `continuation` appended to both, and a relay
+// whose PAL outputs after them tell the two apart.
+ReplayOutcome different_relay_after(const Instance& inst, const std::vector<Q>& continuation) {
+  std::vector<Q> u = sequence(inst, "u"), v = sequence(inst, "v");
+  std::vector<StackPair> su = algorithm1_trace(u, algorithm1_reading(inst)).back(),
+                         sv = algorithm1_trace(v, algorithm1_reading(inst)).back();
+  u.insert(u.end(), continuation.begin(), continuation.end());
+  v.insert(v.end(), continuation.begin(), continuation.end());
   Thresholds t{scalar(inst, "alpha"), scalar(inst, "beta")};
   Measure mu{{{t, Q(1)}}};
   Q pu = pal_by_definition(mu, u, initial_state(inst)).back(),
     pv = pal_by_definition(mu, v, initial_state(inst)).back();
-  std::vector<StackPair> su = algorithm1_trace(u, algorithm1_reading(inst)).back(),
-                         sv = algorithm1_trace(v, algorithm1_reading(inst)).back();
   ReplayOutcome r;
-  r.predicted = "equal stacks give equal PAL outputs";
-  r.computed = "u = " + show(u) + ", v = " + show(v) + ": stacks " + show(su) + " and " + show(sv) +
-               "; PAL of the relay (" + to_string(t.alpha) + ", " + to_string(t.beta) +
-               ") with weight 1: " + to_string(pu) + " vs " + to_string(pv);
+  r.predicted = continuation.empty() ? "equal stacks give equal PAL outputs"
+                                     : "equal stacks and the same next tokens give equal PAL outputs";
+  r.computed = "u = " + show(sequence(inst, "u")) + ", v = " + show(sequence(inst, "v")) + ": stacks " + show(su) +
+               " and " + show(sv) + (continuation.empty() ? "" : "; then " + show(continuation)) +
+               "; PAL of the relay (" + to_string(t.alpha) + ", " + to_string(t.beta) + ") with weight 1: " +
+               to_string(pu) + " vs " + to_string(pv);
   r.violates = t.alpha >= t.beta && su == sv && pu != pv;
   return r;
+}
+
+ReplayOutcome different_relay(const Instance& inst) { return different_relay_after(inst, {}); }
+
+ReplayOutcome different_later_output(const Instance& inst) {
+  return different_relay_after(inst, sequence(inst, "w"));
 }
 
 ReplayOutcome stack_values_vs_memory(const Instance& inst) {
@@ -293,6 +304,7 @@ void register_z3_replayers(Registry& r) {
                 {"z3-threshold-at-extremum", threshold_at_extremum, {"lem:threshold"}},
                 {"z3-ext-indicator", ext_indicator, {"lem:ext_indicator"}},
                 {"z3-equal-stacks-different-relay", different_relay, {"prop:sufficiency"}},
+                {"z3-equal-stacks-later-output", different_later_output, {"def:autoregressive"}},
                 {"z3-stack-values-vs-memory", stack_values_vs_memory, {"alg:stack"}},
                 {"z3-stack-order", stack_order, {"def:stack"}},
                 {"z3-pop-signal", pop_signal, {"lem:pop_one", "repair:lem:pop_one", "lem:stack_ops"}},

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,21 @@ void expect_refuted(const proofs::Mutant<Change>& m, const std::vector<proofs::I
 template <class Change>
 void expect_three_mutants(const std::vector<proofs::Mutant<Change>>& mutants, const std::string& what) {
   EXPECT_GE(mutants.size(), 3u) << what;
+}
+
+/// A checker's result PROVED in both solvers, relying on each of `definitions`, each pinned by a refuted model
+/// mutant, and no mutant surviving.
+inline void expect_proved_and_pinned(const CheckResult& r, const std::vector<ModelDefinition>& definitions) {
+  EXPECT_EQ(r.verdict, Verdict::Proved) << r.summary;
+  ASSERT_TRUE(r.second_solver.has_value()) << r.summary;
+  EXPECT_EQ(r.second_solver->answer, "unsat");
+  for (ModelDefinition d : definitions) {
+    EXPECT_NE(std::find(r.relies_on.begin(), r.relies_on.end(), d), r.relies_on.end()) << to_string(d);
+    EXPECT_TRUE(std::any_of(r.mutants.begin(), r.mutants.end(),
+                            [&](const MutantResult& m) { return m.definition == d && m.refuted; }))
+        << to_string(d);
+  }
+  for (const MutantResult& m : r.mutants) EXPECT_TRUE(m.refuted) << m.name << ": " << m.evidence;
 }
 
 }  // namespace palcheck::testing

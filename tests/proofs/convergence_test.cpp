@@ -2,6 +2,7 @@
 // (proofs/check_convergence.cpp): PROVED in both solvers, the relay step and the grid's cell masses each
 // pinned by a model mutant; and the bound it proves holds on the reference's exact PAL and P (the
 // triangle's staircase areas), both initial states, zig-zags and plateaus at L = 1..12.
+#include "tests/proofs/chain_expectations.h"
 #include "tests/proofs/proof_registry.h"
 
 #include "reference/memory_pal.h"
@@ -13,10 +14,8 @@ namespace palcheck {
 namespace {
 
 TEST(Convergence, ProvedForEveryL) {
-  const CheckResult r = testing::only_result("prop:pal_preisach:convergence");
-  EXPECT_TRUE(testing::proved_in_both(r));
-  for (ModelDefinition d : {ModelDefinition::RelayStep, ModelDefinition::Grid})
-    EXPECT_TRUE(testing::pinned(r, d)) << to_string(d);
+  testing::expect_proved_and_pinned(testing::only_result("prop:pal_preisach:convergence"),
+                                    {ModelDefinition::RelayStep, ModelDefinition::Grid});
 }
 
 TEST(Convergence, TheProvedBoundHoldsOnTheReference) {

@@ -3,6 +3,7 @@
 // the statement's quantifiers, each definition it relies on pinned by a model mutant; and what it proves
 // holds on the reference: mpal() equals the relay-by-relay sum of eq:mpal, ties included, from both
 // initial states, and a projection that does not conform is rejected.
+#include "tests/proofs/chain_expectations.h"
 #include "tests/proofs/proof_registry.h"
 
 #include "claims/proof_scopes.h"
@@ -20,19 +21,13 @@ namespace {
 TEST(Mpal, ProvedForEveryHeadCountDimensionAndLength) {
   const CheckResult r = testing::only_result("def:mpal");
   EXPECT_EQ(r.method, "induction");
-  EXPECT_TRUE(testing::proved_in_both(r));
   EXPECT_TRUE(uncovered(statement_scope("def:mpal"), r.assumptions).empty()) << assumptions_text(r.assumptions);
-  for (ModelDefinition d : {ModelDefinition::AttentionReadOut, ModelDefinition::InitialState, ModelDefinition::RelayStep}) {
-    EXPECT_NE(std::find(r.relies_on.begin(), r.relies_on.end(), d), r.relies_on.end()) << to_string(d);
-    EXPECT_TRUE(testing::pinned(r, d)) << to_string(d);
-  }
-  std::size_t hypotheses = 0;
-  for (const MutantResult& m : r.mutants) {
-    EXPECT_TRUE(m.refuted) << m.name << ": " << m.evidence;
-    hypotheses += m.kind() == MutantKind::Hypothesis;
-  }
+  testing::expect_proved_and_pinned(
+      r, {ModelDefinition::AttentionReadOut, ModelDefinition::InitialState, ModelDefinition::RelayStep});
   // The input step needs both of its premises: equal states at t and the projected signal.
-  EXPECT_EQ(hypotheses, 2u);
+  EXPECT_EQ(std::count_if(r.mutants.begin(), r.mutants.end(),
+                          [](const MutantResult& m) { return m.kind() == MutantKind::Hypothesis; }),
+            2);
 }
 
 // eq:mpal relay by relay: W_I x_t by hand, each relay run by eq:relay, weighed, projected back by W_O.
