@@ -218,7 +218,7 @@ ChainQuery<Change> entry_base(Change mutant) {
 }
 
 // Entry k and its predecessor: R_k = step of R_{k-1} on E_k, G_k = R_k; the entry before E_k is the sentinel
-// (`initial` the state before u_0) or E_{k-1}, of the kind E_{k+1} will be, and read from some state R_{k-2}.
+// (read as the state before u_0) or E_{k-1}, of the kind E_{k+1} will be, and read from some state R_{k-2}.
 struct EntryStep {
   smt::Term p, u, before, g, r_before, r;
 };
