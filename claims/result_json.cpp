@@ -16,7 +16,7 @@ namespace {
 std::string shown(const json& value) {
   if (value.is_array()) return "a list of " + std::to_string(value.size());
   if (value.is_object()) return "an object";
-  return shown(value.dump());
+  return palcheck::shown(value.dump());
 }
 
 // An exact number from a JSON integer, a decimal read as its text (0.1 is 1/10) or a numeric string.
@@ -31,7 +31,7 @@ Q exact_number(const json& value, const std::string& field) {
   if (value.is_string())
     throw InputError(field + ": not an exact number (integer, decimal with exponent within +-" +
                      std::to_string(kMaxDecimalExponent) + ", or p/q; at most " + std::to_string(kMaxNumberChars) +
-                     " characters): \"" + shown(value.get<std::string>()) + "\"");
+                     " characters): \"" + palcheck::shown(value.get<std::string>()) + "\"");
   throw InputError(field + ": expected a number or a numeric string, got " + std::string(value.type_name()));
 }
 

@@ -18,7 +18,7 @@ void read_run(const nlohmann::json& doc, const std::map<std::string, nlohmann::j
   palcheck::report::ReportRun run = palcheck::report::make_run(doc, replays, table);
   for (const palcheck::report::ReportClaim& rc : run.claims) {
     (void)palcheck::to_string(rc.verdict);
-    for (const palcheck::report::ReportResult& r : rc.results) (void)palcheck::to_string(r.scope);
+    for (const palcheck::report::ReportResult& r : rc.results) (void)palcheck::to_string(r.result.scope);
   }
 }
 
