@@ -7,6 +7,7 @@
 
 #include "oracle/eval/oracle_eval.h"
 #include "oracle/eval/oracle_problem.h"
+#include "oracle/eval/reading_runs.h"
 
 #include <vector>
 
@@ -23,8 +24,18 @@ void check_conventions_fit(const OracleProblem& problem, const Conventions& c);
 /// or logistic (InputError then), nearest doubles (Double or Both), and `undefined` per token.
 BatchOutputs evaluate_in_frame(const OracleProblem& problem, const Conventions& c, ValueKind kind);
 
-/// MPAL of sequence s under the declared reading in the implementation's frame: a * (sum_h W_O^(h)
-/// S_h) + b + c * x_n component-wise, S_h = PAL_h (states 01) or 2 PAL_h - (total weight of head h).
+/// One head's PAL (paper's frame) after every token of its signal W_I^(h) x, under the tie rule and
+/// first-token rule of `c` and `initial` (first_token=direction keyed as SequenceReference keys it).
+std::vector<Q> head_pal(ReadingMeasures& measures, const std::vector<Q>& signal, const Conventions& c,
+                        InitialState initial);
+
+/// MPAL of sequence s in the implementation's frame from every head's PAL (`pal[h]`, per token):
+/// a * (sum_h W_O^(h) S_h) + b + c * x_n component-wise, S_h = PAL_h (states 01) or 2 PAL_h - (total
+/// weight of head h).
+std::vector<Q> mpal_from_heads(const OracleProblem& problem, std::size_t s, const Conventions& c,
+                               const std::vector<const std::vector<Q>*>& pal);
+
+/// mpal_from_heads with every head under the declared reading.
 std::vector<Q> mpal_in_frame(const OracleProblem& problem, std::size_t s, const Conventions& c);
 
 }  // namespace palcheck::oracle

@@ -3,7 +3,8 @@
 assert_agrees passes a correct numpy PAL and fails a defective one with compare's words; the Hypothesis
 strategies draw where their docstrings say (next to thresholds, one-sided cycles that never reach the
 threshold, ramps, plateaus) and, driving assert_agrees, find defects that live next to thresholds;
-assert_finds asserts a second defect and the number of root causes; compare reads NaN, and None, as an undefined output.
+assert_finds asserts a second defect and the number of root causes; compare reads NaN, and None, as an
+undefined output; MPAL compare names a root cause once, in its head (def:mpal).
 Run: PYTHONPATH=build/python python3 -m pytest tests/python/test_testing_helpers.py   (ctest runs it).
 """
 import numpy as np
@@ -212,6 +213,31 @@ def test_mpal_compare_refuses_none_as_it_refuses_nan():
             oracle.compare(theirs, x, heads=heads)
         refused.append(str(error.value))
     assert refused[0] == refused[1]
+
+
+def test_mpal_compare_names_a_defect_of_one_head_once_in_that_head():
+    heads = [{"w_in": [1.0, 0.0], "w_out": [1.0, 2.0], "relays": RELAYS[:3]},
+             {"w_in": [1.0, 1.0], "w_out": [-1.0, 1.0], "relays": RELAYS[2:]}]
+    rng = np.random.default_rng(3)
+    x = rng.integers(0, 5, size=(8, 6, 2)) / 4
+
+    def head_pal(head, tokens, strict):  # eq:relay relay by relay on the head's signal
+        alpha, beta, w = head["relays"][:, 0], head["relays"][:, 1], head["relays"][:, 2]
+        state, out = np.zeros(len(alpha)), []
+        for v in tokens @ np.array(head["w_in"]):
+            on, off = (v > alpha, v < beta) if strict else (v >= alpha, v <= beta)
+            state = np.where(on, 1.0, np.where(off, 0.0, state))
+            out.append(state @ w)
+        return np.array(out)
+
+    theirs = np.array([sum(np.outer(head_pal(h, tokens, strict=k == 1), h["w_out"]) for k, h in enumerate(heads))
+                       for tokens in x])
+    report = oracle.compare(theirs, x, heads=heads)
+    assert not report["agree"]
+    roots = report["root_causes"]
+    assert [(r["cause"], r["conventions"], r["head"]) for r in roots] == [("tie_rule", {"tie_rule": "strict"}, 1)]
+    assert roots[0]["failing_sequences"] == report["differing_sequences"]
+    assert "root cause tie_rule {\"tie_rule\":\"strict\"} in head 1" in oracle.summarize(report)
 
 
 def test_assert_finds_reads_none_as_nan():
