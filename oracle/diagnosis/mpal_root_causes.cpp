@@ -48,30 +48,56 @@ class HeadRuns {
   std::map<std::string, std::vector<Q>> pal_;
 };
 
+// Whether the reference re-run with each head's PAL `changed` reproduces every token of sequence s: a
+// token where no head's PAL moves keeps the declared output (`declared_ok` says whether that matches);
+// elsewhere the output moves by slope * sum_h W_O^(h) (PAL_h changed - PAL_h declared).
+bool reproduces(const OracleProblem& p, const std::vector<Q>& actual,
+                const std::vector<Q>& expected, const Conventions& declared, const std::vector<char>& declared_ok,
+                const std::vector<const std::vector<Q>*>& changed, const std::vector<const std::vector<Q>*>& as_declared,
+                std::size_t first_failing) {
+  const std::size_t d = p.width(), tokens = declared_ok.size();
+  const Q slope = their_slope(declared);
+  for (std::size_t t = 0; t <= tokens; ++t) {
+    std::size_t n = t == 0 ? first_failing : t - 1;  // the first failing token first, then every token
+    std::vector<Q> moved(d, Q(0));
+    bool moves = false;
+    for (std::size_t h = 0; h < p.heads.size(); ++h) {
+      if ((*changed[h])[n] == (*as_declared[h])[n]) continue;
+      moves = true;
+      Q change = (*changed[h])[n] - (*as_declared[h])[n];
+      for (std::size_t k = 0; k < d; ++k) moved[k] += p.heads[h].w_out[k] * change;
+    }
+    if (!moves && !declared_ok[n]) return false;
+    for (std::size_t k = 0; k < d && moves; ++k)
+      if (!within_tolerance(declared, actual[n * d + k], expected[n * d + k] + slope * moved[k])) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::vector<std::size_t> reproducing_mpal_changes(const std::vector<ConventionChange>& changes,
                                                   const OracleProblem& p, std::size_t s,
-                                                  const std::vector<Q>& actual, const Conventions& declared,
-                                                  std::size_t first_failing) {
+                                                  const std::vector<Q>& actual, const std::vector<Q>& expected,
+                                                  const Conventions& declared, std::size_t first_failing) {
+  const std::size_t d = p.width(), tokens = p.length(s);
+  std::vector<char> declared_ok(tokens, 1);
+  for (std::size_t i = 0; i < tokens * d; ++i)
+    if (!within_tolerance(declared, actual[i], expected[i])) declared_ok[i / d] = 0;
   std::vector<std::unique_ptr<HeadRuns>> heads;
-  for (const MpalHead& h : p.heads) heads.push_back(std::make_unique<HeadRuns>(h, p.token_sequences[s]));
+  std::vector<const std::vector<Q>*> as_declared;
+  for (const MpalHead& h : p.heads) {
+    heads.push_back(std::make_unique<HeadRuns>(h, p.token_sequences[s]));
+    as_declared.push_back(&heads.back()->pal(declared, p.initial));
+  }
   std::vector<std::size_t> out;
   for (std::size_t i = 0; i < changes.size(); ++i) {
-    const ConventionChange& c = changes[i];
-    std::vector<const std::vector<Q>*> pal;
-    bool moves = false;  // whether some changed head's PAL differs at the first failing token
-    for (std::size_t h = 0; h < heads.size(); ++h) {
-      const std::vector<Q>& as_declared = heads[h]->pal(declared, p.initial);
-      pal.push_back(!c.head || *c.head == h ? &heads[h]->pal(c.changed, c.initial) : &as_declared);
-      moves = moves || (*pal.back())[first_failing] != as_declared[first_failing];
-    }
-    if (!moves) continue;
-    // Tolerance and frame are the declared ones: a change moves only the relays' reading.
-    std::vector<Q> rerun = mpal_from_heads(p, s, declared, pal);
-    bool same = true;
-    for (std::size_t k = 0; k < rerun.size() && same; ++k) same = within_tolerance(declared, actual[k], rerun[k]);
-    if (same) out.push_back(i);
+    std::vector<const std::vector<Q>*> changed;
+    for (std::size_t h = 0; h < heads.size(); ++h)
+      changed.push_back(!changes[i].head || *changes[i].head == h ? &heads[h]->pal(changes[i].changed, changes[i].initial)
+                                                                  : as_declared[h]);
+    if (reproduces(p, actual, expected, declared, declared_ok, changed, as_declared, first_failing))
+      out.push_back(i);
   }
   return out;
 }

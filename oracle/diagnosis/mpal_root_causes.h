@@ -21,13 +21,14 @@ std::vector<ConventionChange> mpal_convention_changes(const Conventions& declare
                                                       std::size_t heads);
 
 /// The indices of the changes under which the reference reproduces `actual`, sequence s's outputs
-/// (token-major rows of width d in the implementation's frame), within the declared tolerance.
-/// `first_failing`, the first token that fails as declared, refutes at once a change that moves no
-/// changed head's PAL there.
+/// (token-major rows of width d in the implementation's frame), within the declared tolerance;
+/// `expected` are the reference's outputs as declared (mpal_in_frame). A change moves the outputs by
+/// W_O^(h) times its change of PAL_h, so only the tokens where some changed head's PAL moves are
+/// computed again; `first_failing`, the first token that fails as declared, is checked first.
 std::vector<std::size_t> reproducing_mpal_changes(const std::vector<ConventionChange>& changes,
                                                   const OracleProblem& problem, std::size_t s,
-                                                  const std::vector<Q>& actual, const Conventions& declared,
-                                                  std::size_t first_failing);
+                                                  const std::vector<Q>& actual, const std::vector<Q>& expected,
+                                                  const Conventions& declared, std::size_t first_failing);
 
 /// The defect kinds an MPAL run's diagnosis (diagnose_mpal_run) names, each in its head.
 std::vector<DefectKind> mpal_defect_kinds(const nlohmann::json& diagnosis);

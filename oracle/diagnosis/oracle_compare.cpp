@@ -392,7 +392,7 @@ void compare_sequence(const OracleProblem& p, std::size_t s, const std::vector<Q
                                 defect_kinds(first_failing)}});
     } else {
       tally.failing.push_back({s, p.length(s), max_abs,
-                               {reproducing_mpal_changes(changes, p, s, a, conv, runs.front().first),
+                               {reproducing_mpal_changes(changes, p, s, a, expected, conv, runs.front().first),
                                 mpal_defect_kinds(first_failing)}});
     }
   }

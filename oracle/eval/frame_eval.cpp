@@ -36,34 +36,21 @@ std::vector<Q> head_pal(ReadingMeasures& measures, const std::vector<Q>& signal,
   return out;
 }
 
-std::vector<Q> mpal_from_heads(const OracleProblem& p, std::size_t s, const Conventions& c,
-                               const std::vector<const std::vector<Q>*>& pal) {
+std::vector<Q> mpal_in_frame(const OracleProblem& p, std::size_t s, const Conventions& c) {
   std::size_t d = p.width();
   const std::vector<QVector>& x = p.token_sequences[s];
   std::vector<Q> out(x.size() * d, Q(0));
-  for (std::size_t h = 0; h < p.heads.size(); ++h) {
-    const MpalHead& head = p.heads[h];
-    Q total = 0;
-    for (const WeightedRelay& w : head.mu.relays) total += w.weight;
+  for (const MpalHead& h : p.heads) {
+    KeyedMeasure keyed(h.mu);
+    ReadingMeasures measures(keyed);
+    std::vector<Q> pal = head_pal(measures, project(h.w_in, x), c, p.initial);
     for (std::size_t n = 0; n < x.size(); ++n) {
-      Q sum = c.states == StateSet::ZeroOne ? (*pal[h])[n] : Q(2 * (*pal[h])[n] - total);
-      for (std::size_t k = 0; k < d; ++k) out[n * d + k] += head.w_out[k] * sum;
+      Q sum = c.states == StateSet::ZeroOne ? pal[n] : Q(2 * pal[n] - measures.total());
+      for (std::size_t k = 0; k < d; ++k) out[n * d + k] += h.w_out[k] * sum;
     }
   }
   for (std::size_t i = 0; i < out.size(); ++i) out[i] = c.output.a * out[i] + c.output.b + c.output.c * x[i / d][i % d];
   return out;
-}
-
-std::vector<Q> mpal_in_frame(const OracleProblem& p, std::size_t s, const Conventions& c) {
-  std::vector<std::vector<Q>> pal;
-  for (const MpalHead& h : p.heads) {
-    KeyedMeasure keyed(h.mu);
-    ReadingMeasures measures(keyed);
-    pal.push_back(head_pal(measures, project(h.w_in, p.token_sequences[s]), c, p.initial));
-  }
-  std::vector<const std::vector<Q>*> heads;
-  for (const std::vector<Q>& v : pal) heads.push_back(&v);
-  return mpal_from_heads(p, s, c, heads);
 }
 
 namespace {

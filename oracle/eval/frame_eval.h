@@ -29,13 +29,8 @@ BatchOutputs evaluate_in_frame(const OracleProblem& problem, const Conventions& 
 std::vector<Q> head_pal(ReadingMeasures& measures, const std::vector<Q>& signal, const Conventions& c,
                         InitialState initial);
 
-/// MPAL of sequence s in the implementation's frame from every head's PAL (`pal[h]`, per token):
-/// a * (sum_h W_O^(h) S_h) + b + c * x_n component-wise, S_h = PAL_h (states 01) or 2 PAL_h - (total
-/// weight of head h).
-std::vector<Q> mpal_from_heads(const OracleProblem& problem, std::size_t s, const Conventions& c,
-                               const std::vector<const std::vector<Q>*>& pal);
-
-/// mpal_from_heads with every head under the declared reading.
+/// MPAL of sequence s under the declared reading in the implementation's frame: a * (sum_h W_O^(h)
+/// S_h) + b + c * x_n component-wise, S_h = PAL_h (states 01) or 2 PAL_h - (total weight of head h).
 std::vector<Q> mpal_in_frame(const OracleProblem& problem, std::size_t s, const Conventions& c);
 
 }  // namespace palcheck::oracle
