@@ -5,7 +5,6 @@
 
 #include <bit>
 #include <optional>
-#include <type_traits>
 #include <utility>
 
 namespace py = pybind11;
@@ -139,63 +138,51 @@ void CallerArray::not_finite(std::size_t row, std::size_t k) const {
                    "] is not finite");
 }
 
-std::vector<Q> CallerArray::exact_values() const {
+void CallerArray::not_finite_at(std::size_t flat) const {
+  if (ndim() == 1 || ndim() == 2) not_finite(flat / cols(), flat % cols());
+  throw InputError(name_ + ": element " + std::to_string(flat) + " (C order) is not finite");
+}
+
+std::optional<Q> CallerArray::exact_element(const char* p) const {
+  switch (kind_) {
+    case ElementKind::Float64:
+    case ElementKind::Float32: {
+      double v = kind_ == ElementKind::Float64 ? load<double>(p) : load<float>(p);
+      return std::isfinite(v) ? rational_from_double(v) : std::nullopt;
+    }
+    case ElementKind::Signed: return Q(static_cast<long long>(load_signed(p)));
+    case ElementKind::Unsigned: return Q(static_cast<unsigned long long>(load_unsigned(p)));
+    case ElementKind::Bool: return Q(*p ? 1 : 0);
+  }
+  return std::nullopt;
+}
+
+std::vector<Q> CallerArray::exact_values(NanElements nan, std::vector<char>* undefined) const {
+  if (undefined) undefined->clear();
   pybind11::gil_scoped_release unlocked;  // the buffer alone is read: other Python threads run meanwhile
   std::vector<Q> out;
   out.reserve(size());
-  if (ndim() == 1 || ndim() == 2) {
-    for (std::size_t r = 0; r < rows(); ++r)
-      for_each(r, 0, cols(), [&](std::size_t, const auto& x) {
-        if constexpr (std::is_same_v<std::decay_t<decltype(x)>, double>)
-          out.push_back(*rational_from_double(x));
-        else
-          out.push_back(x);
-      });
-    return out;
-  }
-  // Any other number of dimensions (MPAL batches): walk the index in C order.
-  std::vector<std::size_t> index(ndim(), 0);
-  for (std::size_t flat = 0; flat < size(); ++flat) {
+  // Row by row in C order, a row being the last dimension (the whole of a 0-D array).
+  const std::size_t width = ndim() == 0 ? 1 : shape_.back();
+  const std::ptrdiff_t step = ndim() == 0 ? 0 : strides_.back();
+  std::vector<std::size_t> row(ndim() == 0 ? 0 : ndim() - 1, 0);
+  for (std::size_t flat = 0; flat < size(); flat += width) {
     const char* p = data_;
-    for (std::size_t k = 0; k < ndim(); ++k) p += static_cast<std::ptrdiff_t>(index[k]) * strides_[k];
-    double v = 0;
-    switch (kind_) {
-      case ElementKind::Float64: v = load<double>(p); break;
-      case ElementKind::Float32: v = load<float>(p); break;
-      case ElementKind::Signed: out.push_back(Q(static_cast<long long>(load_signed(p)))); break;
-      case ElementKind::Unsigned: out.push_back(Q(static_cast<unsigned long long>(load_unsigned(p)))); break;
-      case ElementKind::Bool: out.push_back(Q(*p ? 1 : 0)); break;
-    }
-    if (kind_ == ElementKind::Float64 || kind_ == ElementKind::Float32) {
-      if (!std::isfinite(v)) throw InputError(name_ + ": element " + std::to_string(flat) + " (C order) is not finite");
-      out.push_back(*rational_from_double(v));
-    }
-    for (std::size_t k = ndim(); k-- > 0;) {
-      if (++index[k] < shape_[k]) break;
-      index[k] = 0;
-    }
-  }
-  return out;
-}
-
-std::vector<Q> CallerArray::exact_values_nan_undefined(std::vector<char>& undefined) const {
-  undefined.clear();
-  if ((ndim() != 1 && ndim() != 2) || (kind_ != ElementKind::Float64 && kind_ != ElementKind::Float32))
-    return exact_values();
-  pybind11::gil_scoped_release unlocked;  // as in exact_values: the buffer alone is read
-  std::vector<Q> out;
-  out.reserve(size());
-  for (std::size_t r = 0; r < rows(); ++r) {
-    const char* p = data_ + (ndim() == 2 ? static_cast<std::ptrdiff_t>(r) * strides_[0] : 0);
-    for (std::size_t k = 0; k < cols(); ++k, p += strides_[ndim() - 1]) {
-      double v = kind_ == ElementKind::Float64 ? load<double>(p) : load<float>(p);
-      if (std::isnan(v)) {
-        undefined.resize(size(), 0);
-        undefined[r * cols() + k] = 1;
-        out.emplace_back(0);
+    for (std::size_t k = 0; k < row.size(); ++k) p += static_cast<std::ptrdiff_t>(row[k]) * strides_[k];
+    for (std::size_t k = 0; k < width; ++k, p += step) {
+      if (std::optional<Q> x = exact_element(p)) {
+        out.push_back(std::move(*x));
         continue;
       }
-      out.push_back(*rational_from_double(finite(v, r, k)));
+      bool is_nan = std::isnan(kind_ == ElementKind::Float64 ? load<double>(p) : double(load<float>(p)));
+      if (nan == NanElements::Refused || !is_nan) not_finite_at(flat + k);
+      undefined->resize(size(), 0);
+      (*undefined)[flat + k] = 1;
+      out.emplace_back(0);
+    }
+    for (std::size_t k = row.size(); k-- > 0;) {
+      if (++row[k] < shape_[k]) break;
+      row[k] = 0;
     }
   }
   return out;

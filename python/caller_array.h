@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -21,6 +22,12 @@ namespace palcheck::python {
 
 /// The element types read in place.
 enum class ElementKind { Float64, Float32, Signed, Unsigned, Bool };
+
+/// How exact_values reads a NaN element (numpy's reading of None in an object array or a list, too).
+enum class NanElements {
+  Refused,    ///< not finite: InputError
+  Undefined,  ///< an output that is no number (before_crossing=undefined), flagged
+};
 
 /// A read-only view of a caller's N-dimensional array of numbers; holds the buffer until destroyed.
 class CallerArray {
@@ -84,10 +91,9 @@ class CallerArray {
   }
 
   /// Every element, exactly, flattened in C order; called with the GIL held, it releases it while it reads.
-  std::vector<Q> exact_values() const;
-  /// Every element of a 1-D or 2-D array exactly (row by row), with NaN read as an undefined value: 0
-  /// there and a nonzero flag in `undefined` (left empty when there is none). InputError on infinities.
-  std::vector<Q> exact_values_nan_undefined(std::vector<char>& undefined) const;
+  /// InputError naming an element that is not finite, except a NaN under NanElements::Undefined: 0 there
+  /// and a nonzero flag at its index in `*undefined` (required then; left empty when there is none).
+  std::vector<Q> exact_values(NanElements nan = NanElements::Refused, std::vector<char>* undefined = nullptr) const;
 
  private:
   static constexpr std::int64_t kExactInteger = std::int64_t{1} << 53;
@@ -116,6 +122,10 @@ class CallerArray {
     return v;
   }
   [[noreturn]] void not_finite(std::size_t row, std::size_t k) const;
+  // The same error for element `flat` in C order, named as for_each names it in 1-D and 2-D arrays.
+  [[noreturn]] void not_finite_at(std::size_t flat) const;
+  // The element at p exactly; none when it is a float that is not finite.
+  std::optional<Q> exact_element(const char* p) const;
   void take(const pybind11::handle& exporter);
 
   std::string name_;

@@ -25,6 +25,7 @@ namespace py = pybind11;
 using namespace palcheck;
 using namespace palcheck::oracle;
 using palcheck::python::CallerArray;
+using palcheck::python::NanElements;
 
 namespace {
 
@@ -278,7 +279,7 @@ py::object run_fuzz(const py::object& fn, const py::object& relays, const py::ob
         reply.error = "fn returned an array with " + std::to_string(out.ndim()) + " dimensions";
         return reply;
       }
-      reply.outputs = out.exact_values_nan_undefined(reply.undefined);
+      reply.outputs = out.exact_values(NanElements::Undefined, &reply.undefined);
     } catch (py::error_already_set& e) {
       if (stops_the_run(e)) throw;
       reply.error = std::string("fn raised ") + e.what();
@@ -372,9 +373,10 @@ PYBIND11_MODULE(_core, m) {
         CallerArray inputs(inputs_array, "inputs"), actual(actual_array, "actual");
         OracleProblem p = problem_of(relays, grid, delta, heads, inputs, initial_state);
         if (actual.shape() != inputs.shape()) throw InputError("actual: shape does not match inputs");
-        // NaN is an undefined output (PAL only: an MPAL array is read as before and refuses it).
+        // NaN (and None, which numpy reads as NaN) is an undefined output; PAL only: MPAL refuses it.
         std::vector<char> undefined;
-        std::vector<Q> flat = p.is_mpal() ? actual.exact_values() : actual.exact_values_nan_undefined(undefined);
+        std::vector<Q> flat =
+            actual.exact_values(p.is_mpal() ? NanElements::Refused : NanElements::Undefined, &undefined);
         ActualOutputs act{{}, "actual"};
         for (std::size_t s = 0, at = 0; s < p.size(); ++s) {
           std::size_t count = p.length(s) * p.width();
@@ -421,7 +423,7 @@ PYBIND11_MODULE(_core, m) {
       py::arg("max_cases") = py::none(), py::arg("seconds") = py::none(), py::arg("case") = py::none(),
       py::arg("initial_state") = 0, py::arg("progress") = true, py::arg("relays_per_call") = false,
       "Differential testing of fn(u: 1-D float64 array) -> outputs against the exact PAL over relays (R x 3: "
-      "alpha, beta, weight); NaN in the outputs is an undefined output. Conventions as keyword arguments, as "
+      "alpha, beta, weight); NaN (or None) in the outputs is an undefined output. Conventions as keyword arguments, as "
       "compare() takes them (tie_rule=, first_token=, states='pm1', output_map=(a, b, c), "
       "smoothing='tanh:T', domain=(lo, hi) bounding the inputs, before_crossing=, atol=, rtol=). Returns the "
       "report dict: 'passed', 'failures' (one per distinct property and cause, each with the shrunk 'inputs', "

@@ -2,6 +2,7 @@
 #include "oracle/diagnosis/mpal_diagnosis.h"
 
 #include "oracle/diagnosis/diagnosis.h"
+#include "oracle/eval/frame_eval.h"
 #include "oracle/keyed/keyed_pal.h"
 
 namespace palcheck::oracle {
@@ -23,10 +24,7 @@ json diagnose_mpal_run(const OracleProblem& p, std::size_t s, const std::vector<
     KeyedMeasure keyed(head.mu);
     ReadingMeasures measures(keyed);
     std::vector<Q> signal = project(head.w_in, p.token_sequences[s]);
-    std::vector<int> keys = keyed.keys(signal);
-    PalValues values = measures.pal(keys, declared_reading(conv, p.initial));
-    std::vector<Q> implied;
-    for (std::size_t n = 0; n < signal.size(); ++n) implied.push_back(values.at(n));
+    std::vector<Q> implied = head_pal(measures, signal, conv, p.initial);
     // Every token's difference is read as a change of PAL_h (the head explains the run when that
     // reproduces each component there), so the readings judge PAL_h over the whole sequence.
     Q tolerance = 0;  // the comparison's tolerance in units of PAL_h, the largest over the sequence

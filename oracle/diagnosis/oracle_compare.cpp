@@ -3,6 +3,7 @@
 
 #include "oracle/diagnosis/diagnosis.h"
 #include "oracle/diagnosis/mpal_diagnosis.h"
+#include "oracle/diagnosis/mpal_root_causes.h"
 #include "oracle/diagnosis/root_causes.h"
 #include "oracle/eval/eval_document.h"
 #include "oracle/eval/frame_eval.h"
@@ -246,7 +247,7 @@ struct CompareTally {
   double max_abs = 0;
   json differences = json::array();
   std::map<std::string, std::pair<std::size_t, json>> causes;  // cause -> runs, sequences
-  // PAL: per failing sequence, its number, length, largest difference and what explains it.
+  // Per failing sequence, its number, length, largest difference and what explains it.
   struct Failing {
     std::size_t sequence, tokens;
     double difference;
@@ -352,9 +353,11 @@ void compare_sequence(const OracleProblem& p, std::size_t s, const std::vector<Q
   std::unique_ptr<PalSequence> seq;
   std::vector<Q> expected;  // MPAL only
   std::vector<DivergentRun> runs;
+  double max_abs = 0;  // MPAL: this sequence's largest difference
   if (p.is_mpal()) {
     expected = mpal_in_frame(p, s, conv);
-    runs = mpal_runs(p, s, a, expected, conv, tally.max_abs);
+    runs = mpal_runs(p, s, a, expected, conv, max_abs);
+    tally.max_abs = std::max(tally.max_abs, max_abs);
   } else {
     seq = std::make_unique<PalSequence>(*measures, p.sequences[s], a, p.initial, conv, undefined);
     runs = seq->runs();
@@ -374,18 +377,24 @@ void compare_sequence(const OracleProblem& p, std::size_t s, const std::vector<Q
   tally.explained += explain ? 1 : 0;
   json run_list = run_list_json(p, s, a, expected, seq.get(), conv, runs, explain, tally);
   d["diagnosis"] = run_list[0].contains("diagnosis") ? run_list[0]["diagnosis"] : json(nullptr);
-  if (seq && failure) {
+  if (failure) {
     json first_failing = nullptr;
     for (const json& run : run_list)
       if (run["failure"] == true) {
         first_failing = run.value("diagnosis", json(nullptr));
         break;
       }
-    std::size_t first = 0;
-    while (seq->status()[first] != TokenStatus::Differ) ++first;
-    tally.failing.push_back({s, p.length(s), seq->max_abs_difference(),
-                             {reproducing_changes(changes, *measures, p.sequences[s], a, undefined, first),
-                              defect_kinds(first_failing)}});
+    if (seq) {
+      std::size_t first = 0;
+      while (seq->status()[first] != TokenStatus::Differ) ++first;
+      tally.failing.push_back({s, p.length(s), seq->max_abs_difference(),
+                               {reproducing_changes(changes, *measures, p.sequences[s], a, undefined, first),
+                                defect_kinds(first_failing)}});
+    } else {
+      tally.failing.push_back({s, p.length(s), max_abs,
+                               {reproducing_mpal_changes(changes, p, s, a, expected, conv, runs.front().first),
+                                mpal_defect_kinds(first_failing)}});
+    }
   }
   d["runs"] = std::move(run_list);
   tally.differences.push_back(std::move(d));
@@ -416,7 +425,8 @@ json root_causes_json(const CompareTally& tally, const std::vector<ConventionCha
     j["most_telling"] = {{"sequence", telling->sequence}, {"max_abs_difference", telling->difference}};
     if (r.change)
       j["evidence"] = {{"reproduces", "every output of each sequence it explains, the reference re-run with " +
-                                          changes[*r.change].conventions.dump()}};
+                                          changes[*r.change].conventions.dump() +
+                                          (r.head ? " in head " + size_text(*r.head) : std::string())}};
     else if (r.cause != "unexplained")
       j["evidence"] = {{"diagnosed", "the first failing run of each sequence it explains (its runs' diagnosis)"}};
     list.push_back(j);
@@ -436,7 +446,8 @@ json compare_outputs(const OracleProblem& p, const ActualOutputs& actual, const 
     measures = std::make_unique<ReadingMeasures>(*keyed);
   }
   CompareTally tally;
-  std::vector<ConventionChange> changes = convention_changes(conv, p.initial);
+  std::vector<ConventionChange> changes =
+      p.is_mpal() ? mpal_convention_changes(conv, p.initial, p.heads.size()) : convention_changes(conv, p.initial);
   for (std::size_t s = 0; s < p.size(); ++s)
     compare_sequence(p, s, actual.values[s], actual.undefined.empty() ? std::vector<char>{} : actual.undefined[s],
                      conv, measures.get(), changes, max_explained, tally);
@@ -473,6 +484,7 @@ std::string summarize_report(const json& report) {
     for (const json& root : report.at("root_causes")) {
       text += "\n  root cause " + root.at("cause").get<std::string>();
       if (root.contains("conventions")) text += " " + root.at("conventions").dump();
+      if (root.contains("head")) text += " in head " + size_text(root.at("head").get<std::size_t>());
       text += ": " + size_text(root.at("failing_sequences").get<std::size_t>()) +
               " sequence(s), the shortest sequence " +
               size_text(root.at("witness").at("sequence").get<std::size_t>());

@@ -96,35 +96,41 @@ std::vector<std::size_t> reproducing_changes(const std::vector<ConventionChange>
   return out;
 }
 
-std::vector<std::string> defect_kinds(const json& diagnosis) {
+std::vector<DefectKind> defect_kinds(const json& diagnosis, std::optional<std::size_t> head) {
   static const std::set<std::string> conventions{"tie_rule", "initial_state", "first_token", "smoothing"};
-  std::vector<std::string> out;
+  std::vector<DefectKind> out;
   if (!diagnosis.is_object() || !diagnosis.contains("causes")) return out;
   for (const json& c : diagnosis["causes"]) {
     std::string name = c.value("cause", "");
     if (c.value("explains", "") == "consistent" || conventions.count(name)) continue;
-    if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+    if (std::none_of(out.begin(), out.end(), [&](const DefectKind& d) { return d.kind == name; }))
+      out.push_back({name, head});
   }
   return out;
 }
 
 bool explains(const RootCause& c, const CaseExplanations& e) {
   if (c.change) return std::find(e.changes.begin(), e.changes.end(), *c.change) != e.changes.end();
-  return std::find(e.defects.begin(), e.defects.end(), c.cause) != e.defects.end();
+  return std::any_of(e.defects.begin(), e.defects.end(),
+                     [&](const DefectKind& d) { return d.kind == c.cause && d.head == c.head; });
 }
 
 std::vector<RootCause> group_by_root_cause(const std::vector<CaseExplanations>& cases,
                                            const std::vector<ConventionChange>& changes) {
   // The candidates in order of preference among equal counts: single changes, defect kinds (in the
   // diagnosis's order of precedence), pairs of changes.
+  // A defect kind is a candidate in every head some case's diagnosis names it in (PAL: no head).
   std::vector<RootCause> candidates;
   for (std::size_t i = 0; i < changes.size(); ++i)
-    if (!changes[i].pair) candidates.push_back({changes[i].cause, i, {}});
+    if (!changes[i].pair) candidates.push_back({changes[i].cause, i, {}, changes[i].head});
+  std::set<std::optional<std::size_t>> heads;
+  for (const CaseExplanations& e : cases)
+    for (const DefectKind& d : e.defects) heads.insert(d.head);
   for (const char* kind :
        {"ratchet", "drift", "fractional_states", "relay_flip", "before_crossing", "undefined_output", "error"})
-    candidates.push_back({kind, std::nullopt, {}});
+    for (const std::optional<std::size_t>& head : heads) candidates.push_back({kind, std::nullopt, {}, head});
   for (std::size_t i = 0; i < changes.size(); ++i)
-    if (changes[i].pair) candidates.push_back({changes[i].cause, i, {}});
+    if (changes[i].pair) candidates.push_back({changes[i].cause, i, {}, changes[i].head});
   std::vector<char> covered(cases.size(), 0);
   std::vector<RootCause> chosen;
   for (;;) {
@@ -150,6 +156,7 @@ std::vector<RootCause> group_by_root_cause(const std::vector<CaseExplanations>& 
 json root_cause_json(const RootCause& c, const std::vector<ConventionChange>& changes) {
   json j{{"cause", c.cause}, {"failing_cases", c.cases.size()}};
   if (c.change) j["conventions"] = changes[*c.change].conventions;
+  if (c.head) j["head"] = *c.head;
   return j;
 }
 

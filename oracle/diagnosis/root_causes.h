@@ -27,6 +27,7 @@ struct ConventionChange {
   Conventions changed;         ///< the conventions under the change
   InitialState initial;        ///< the reference's initial state under the change
   bool pair = false;           ///< two keys changed
+  std::optional<std::size_t> head = std::nullopt;  ///< MPAL: the one head it applies to (none: every head; PAL)
 };
 
 /// Every change of one key (each other tie rule, each other first-token rule, the other initial state,
@@ -42,14 +43,20 @@ std::vector<std::size_t> reproducing_changes(const std::vector<ConventionChange>
                                              const std::vector<char>& undefined,
                                              std::optional<std::size_t> first_failing = std::nullopt);
 
+/// A defect kind, in PAL or in one MPAL head.
+struct DefectKind {
+  std::string kind;                                ///< "ratchet", "drift", ..., "error"
+  std::optional<std::size_t> head = std::nullopt;  ///< MPAL: the head whose implied PAL values show it
+};
+
 /// The defect kinds a run's diagnosis (PalSequence::diagnose) names as explaining it (evidence on the run
-/// or the whole sequence; conventions are left to reproducing_changes).
-std::vector<std::string> defect_kinds(const nlohmann::json& diagnosis);
+/// or the whole sequence; conventions are left to reproducing_changes), each in `head` (MPAL) if given.
+std::vector<DefectKind> defect_kinds(const nlohmann::json& diagnosis, std::optional<std::size_t> head = std::nullopt);
 
 /// What may explain one failing case.
 struct CaseExplanations {
   std::vector<std::size_t> changes;  ///< convention changes reproducing it (indices)
-  std::vector<std::string> defects;  ///< defect kinds its diagnosis names
+  std::vector<DefectKind> defects;   ///< defect kinds its diagnosis names
 };
 
 /// A root cause and the cases it explains.
@@ -57,6 +64,7 @@ struct RootCause {
   std::string cause;                  ///< a change's cause, a defect kind, or "unexplained"
   std::optional<std::size_t> change;  ///< the convention change (none: a defect kind or unexplained)
   std::vector<std::size_t> cases;     ///< indices into the cases, increasing
+  std::optional<std::size_t> head = std::nullopt;  ///< MPAL: the one head it is in (none: every head; PAL)
 };
 
 /// A smallest set of root causes (greedy) explaining every case, most cases first; each case belongs to
@@ -67,7 +75,8 @@ std::vector<RootCause> group_by_root_cause(const std::vector<CaseExplanations>& 
 /// Whether root cause `c` explains case `e`.
 bool explains(const RootCause& c, const CaseExplanations& e);
 
-/// The JSON head of a root cause: "cause", "failing_cases" and, for a convention change, "conventions".
+/// The JSON head of a root cause: "cause", "failing_cases", for a convention change "conventions" and,
+/// in one MPAL head, "head".
 nlohmann::json root_cause_json(const RootCause& c, const std::vector<ConventionChange>& changes);
 
 }  // namespace palcheck::oracle

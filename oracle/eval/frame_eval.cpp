@@ -26,6 +26,16 @@ void check_conventions_fit(const OracleProblem& p, const Conventions& c) {
     }
 }
 
+std::vector<Q> head_pal(ReadingMeasures& measures, const std::vector<Q>& signal, const Conventions& c,
+                        InitialState initial) {
+  SequenceReference ref(measures, signal, initial, c);
+  const PalValues& values = ref.pal(ref.declared());
+  std::vector<Q> out;
+  out.reserve(signal.size());
+  for (std::size_t n = 0; n < signal.size(); ++n) out.push_back(values.at(n));
+  return out;
+}
+
 std::vector<Q> mpal_in_frame(const OracleProblem& p, std::size_t s, const Conventions& c) {
   std::size_t d = p.width();
   const std::vector<QVector>& x = p.token_sequences[s];
@@ -33,9 +43,9 @@ std::vector<Q> mpal_in_frame(const OracleProblem& p, std::size_t s, const Conven
   for (const MpalHead& h : p.heads) {
     KeyedMeasure keyed(h.mu);
     ReadingMeasures measures(keyed);
-    PalValues pal = measures.pal(keyed.keys(project(h.w_in, x)), declared_reading(c, p.initial));
+    std::vector<Q> pal = head_pal(measures, project(h.w_in, x), c, p.initial);
     for (std::size_t n = 0; n < x.size(); ++n) {
-      Q sum = c.states == StateSet::ZeroOne ? pal.at(n) : Q(2 * pal.at(n) - measures.total());
+      Q sum = c.states == StateSet::ZeroOne ? pal[n] : Q(2 * pal[n] - measures.total());
       for (std::size_t k = 0; k < d; ++k) out[n * d + k] += h.w_out[k] * sum;
     }
   }

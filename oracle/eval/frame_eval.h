@@ -7,6 +7,7 @@
 
 #include "oracle/eval/oracle_eval.h"
 #include "oracle/eval/oracle_problem.h"
+#include "oracle/eval/reading_runs.h"
 
 #include <vector>
 
@@ -22,6 +23,11 @@ void check_conventions_fit(const OracleProblem& problem, const Conventions& c);
 /// The outputs under the conventions: exact values (kind Exact or Both) unless the smoothing is tanh
 /// or logistic (InputError then), nearest doubles (Double or Both), and `undefined` per token.
 BatchOutputs evaluate_in_frame(const OracleProblem& problem, const Conventions& c, ValueKind kind);
+
+/// One head's PAL (paper's frame) after every token of its signal W_I^(h) x, under the tie rule and
+/// first-token rule of `c` and `initial` (first_token=direction keyed as SequenceReference keys it).
+std::vector<Q> head_pal(ReadingMeasures& measures, const std::vector<Q>& signal, const Conventions& c,
+                        InitialState initial);
 
 /// MPAL of sequence s under the declared reading in the implementation's frame: a * (sum_h W_O^(h)
 /// S_h) + b + c * x_n component-wise, S_h = PAL_h (states 01) or 2 PAL_h - (total weight of head h).

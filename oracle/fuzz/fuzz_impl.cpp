@@ -470,7 +470,7 @@ class Tester {
   // the defect kinds its diagnosis names.
   CaseExplanations explain(const Measure& mu, const std::vector<Q>& u, const Outcome& out,
                            const std::vector<ConventionChange>& changes) {
-    if (!out.reply.error.empty()) return {{}, {"error"}};
+    if (!out.reply.error.empty()) return {{}, {{"error"}}};
     CaseExplanations e;
     e.changes =
         reproducing_changes(changes, measure_state(mu).readings, u, out.reply.outputs, out.reply.undefined, out.token);

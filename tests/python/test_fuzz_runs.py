@@ -127,3 +127,21 @@ def test_nan_outputs_are_undefined_outputs():
 
     failure = oracle.fuzz(nan_first, relays=RELAYS, max_cases=5, progress=False)["failures"][0]
     assert failure["property"] == "undefined output" and failure["token"] == 0
+
+
+def test_none_outputs_are_the_undefined_outputs_nan_is():
+    def undefined_at_start(missing, kind):
+        def fn(u):
+            out = [float(v) for v in correct(u)]
+            out[0] = missing
+            return np.array(out, dtype=kind) if kind else out
+        return fn
+
+    for conventions in ({}, {"before_crossing": "undefined"}):
+        nan = oracle.fuzz(undefined_at_start(np.nan, np.float64), relays=RELAYS, max_cases=20, progress=False,
+                          **conventions)
+        assert nan["cases"] > 0 and (conventions or not nan["passed"])
+        for kind in (None, object):
+            none = oracle.fuzz(undefined_at_start(None, kind), relays=RELAYS, max_cases=20, progress=False,
+                               **conventions)
+            assert {k: v for k, v in none.items() if k != "seconds"} == {k: v for k, v in nan.items() if k != "seconds"}

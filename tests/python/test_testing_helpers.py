@@ -3,7 +3,8 @@
 assert_agrees passes a correct numpy PAL and fails a defective one with compare's words; the Hypothesis
 strategies draw where their docstrings say (next to thresholds, one-sided cycles that never reach the
 threshold, ramps, plateaus) and, driving assert_agrees, find defects that live next to thresholds;
-assert_finds asserts a second defect and the number of root causes; compare reads NaN as an undefined output.
+assert_finds asserts a second defect and the number of root causes; compare reads NaN, and None, as an
+undefined output; MPAL compare names a root cause once, in its head (def:mpal).
 Run: PYTHONPATH=build/python python3 -m pytest tests/python/test_testing_helpers.py   (ctest runs it).
 """
 import numpy as np
@@ -174,6 +175,83 @@ def test_compare_reads_nan_as_an_undefined_output():
     y[3] = np.nan
     late = oracle.compare(y, u, relays=RELAYS, before_crossing="undefined")
     assert late["differences"][0]["token"] == 3 and late["differences"][0]["diagnosis"]["cause"] == "undefined_output"
+
+
+def with_none(values, undefined):
+    """values (2-D) as a list of lists of floats with None at the (sequence, token) pairs `undefined`."""
+    return [[None if (s, n) in undefined else float(v) for n, v in enumerate(row)] for s, row in enumerate(values)]
+
+
+def test_compare_reads_none_as_it_reads_nan():
+    """None, in a list or an object array (an implementation returning [None, 0.5, ...]), is the undefined
+    output NaN is: the same report under before_crossing=undefined and under the default convention."""
+    u = np.array([[0.0, 0.6, 2.0, 0.0], [2.0, 0.6, 0.0, 1.0]])
+    y = oracle.evaluate(u, relays=RELAYS)
+    for undefined in ({(0, 0), (0, 1)}, {(0, 0), (0, 1), (0, 3)}):  # before the crossing; also after it
+        nan = y.copy()
+        for s, n in undefined:
+            nan[s, n] = np.nan
+        for conventions in ({"before_crossing": "undefined"}, {}):
+            expected = oracle.compare(nan, u, relays=RELAYS, **conventions)
+            listed = with_none(y, undefined)
+            for theirs in (listed, np.array(listed, dtype=object)):
+                assert oracle.compare(theirs, u, relays=RELAYS, **conventions) == expected
+                assert oracle.compare(theirs[0], u[0], relays=RELAYS, **conventions) == \
+                    oracle.compare(nan[0], u[0], relays=RELAYS, **conventions)
+    late = oracle.compare(with_none(y, {(0, 0), (0, 1), (0, 3)}), u, relays=RELAYS, before_crossing="undefined")
+    assert late["differences"][0]["diagnosis"]["cause"] == "undefined_output"
+
+
+def test_mpal_compare_refuses_none_as_it_refuses_nan():
+    heads = [{"w_in": [1.0], "w_out": [1.0], "relays": RELAYS}]
+    x = np.array([[0.0], [0.6], [2.0]])
+    y = oracle.evaluate(x, heads=heads)
+    refused = []
+    for missing in (np.nan, None):
+        theirs = [[missing]] + y[1:].tolist()
+        with pytest.raises(ValueError, match="not finite") as error:
+            oracle.compare(theirs, x, heads=heads)
+        refused.append(str(error.value))
+    assert refused[0] == refused[1]
+
+
+def test_mpal_compare_names_a_defect_of_one_head_once_in_that_head():
+    heads = [{"w_in": [1.0, 0.0], "w_out": [1.0, 2.0], "relays": RELAYS[:3]},
+             {"w_in": [1.0, 1.0], "w_out": [-1.0, 1.0], "relays": RELAYS[2:]}]
+    rng = np.random.default_rng(3)
+    x = rng.integers(0, 5, size=(8, 6, 2)) / 4
+
+    def head_pal(head, tokens, strict):  # eq:relay relay by relay on the head's signal
+        alpha, beta, w = head["relays"][:, 0], head["relays"][:, 1], head["relays"][:, 2]
+        state, out = np.zeros(len(alpha)), []
+        for v in tokens @ np.array(head["w_in"]):
+            on, off = (v > alpha, v < beta) if strict else (v >= alpha, v <= beta)
+            state = np.where(on, 1.0, np.where(off, 0.0, state))
+            out.append(state @ w)
+        return np.array(out)
+
+    theirs = np.array([sum(np.outer(head_pal(h, tokens, strict=k == 1), h["w_out"]) for k, h in enumerate(heads))
+                       for tokens in x])
+    report = oracle.compare(theirs, x, heads=heads)
+    assert not report["agree"]
+    roots = report["root_causes"]
+    assert [(r["cause"], r["conventions"], r["head"]) for r in roots] == [("tie_rule", {"tie_rule": "strict"}, 1)]
+    assert roots[0]["failing_sequences"] == report["differing_sequences"]
+    assert "root cause tie_rule {\"tie_rule\":\"strict\"} in head 1" in oracle.summarize(report)
+
+
+def test_assert_finds_reads_none_as_nan():
+    def undefined_first(missing):
+        def fn(u):
+            out = [float(v) for v in relay_pal(u)]
+            out[0] = missing
+            return out
+        return fn
+
+    nan, none = undefined_first(np.nan), undefined_first(None)
+    cause = oracle.fuzz(nan, relays=RELAYS, max_cases=20, progress=False)["failures"][0]["cause"]
+    found = [assert_finds(fn, cause, relays=RELAYS, max_cases=20, max_relays=len(RELAYS)) for fn in (nan, none)]
+    assert found[0] == found[1]
 
 
 @settings(max_examples=10, database=None, suppress_health_check=list(HealthCheck))

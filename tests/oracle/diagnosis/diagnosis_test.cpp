@@ -2,7 +2,8 @@
 // of differing tokens (diagnosis.h): fractional states fitted per relay, readings one convention away
 // (a skipped first token listed with the tie rule that also explains it), several runs per sequence, a
 // summary by cause, band smoothing, states in {-1, +1} with an affine output, drift, a sawtooth
-// ratchet, rem:backprop's relaxation under tanh smoothing, undefined outputs before the crossing.
+// ratchet, rem:backprop's relaxation under tanh smoothing, undefined outputs before the crossing, MPAL
+// root causes per head (def:mpal) and MPAL under the direction first-token rule.
 #include "oracle/diagnosis/diagnosis.h"
 #include "oracle/diagnosis/oracle_compare.h"
 #include "oracle/formats/npy_format.h"
@@ -205,9 +206,14 @@ std::vector<Q> mpal_with_strict_head(const std::vector<MpalHead>& heads, const s
   return out;
 }
 
+// Two MPAL heads of d = 2 with thresholds on a half lattice.
+std::vector<MpalHead> two_heads() {
+  return {{{Q(1), Q(0)}, {Q(1), Q(2)}, {{{{Q(2), Q(1)}, Q(1)}, {{Q(3), Q(0)}, Q(1, 2)}}}},
+          {{Q(1), Q(1)}, {Q(-1), Q(1)}, {{{{Q(1), Q(1, 2)}, Q(2)}, {{Q(4), Q(2)}, Q(1, 4)}}}}};
+}
+
 TEST(Diagnosis, MpalRunsAreExplainedPerHeadAndRelay) {
-  std::vector<MpalHead> heads{{{Q(1), Q(0)}, {Q(1), Q(2)}, {{{{Q(2), Q(1)}, Q(1)}, {{Q(3), Q(0)}, Q(1, 2)}}}},
-                              {{Q(1), Q(1)}, {Q(-1), Q(1)}, {{{{Q(1), Q(1, 2)}, Q(2)}, {{Q(4), Q(2)}, Q(1, 4)}}}}};
+  std::vector<MpalHead> heads = two_heads();
   std::vector<QVector> x{{Q(0), Q(0)}, {Q(1, 2), Q(1, 2)}, {Q(3), Q(0)}, {Q(2), Q(2)}, {Q(0), Q(1, 2)}};
   OracleProblem p;
   p.heads = heads;
@@ -224,6 +230,102 @@ TEST(Diagnosis, MpalRunsAreExplainedPerHeadAndRelay) {
   // At token 1 head 1's signal is 1: relay 0 of head 1 (alpha 1) is the tied one.
   ASSERT_EQ(reading["relays"].size(), 1u);
   EXPECT_EQ(reading["relays"][0]["index"], 0);
+}
+
+// MPAL over two_heads() on a batch of 12 sequences whose tokens, drawn from a half lattice, meet the
+// thresholds of both heads.
+OracleProblem tied_two_head_batch() {
+  OracleProblem p;
+  p.heads = two_heads();
+  p.batched = true;
+  std::mt19937_64 rng(11);
+  p.token_sequences.resize(12);
+  for (auto& x : p.token_sequences)
+    for (int n = 0; n < 6; ++n) x.push_back({Q(static_cast<int>(rng() % 7), 2), Q(static_cast<int>(rng() % 5), 2)});
+  return p;
+}
+
+// A tie defect planted in one MPAL head comes back as one root cause, in that head: the reference re-run
+// with tie_rule=strict in head 1 alone reproduces every failing sequence (in both heads at once it
+// does not: head 0 meets ties too). A sequence nothing reproduces is a cause of its own.
+TEST(Diagnosis, MpalFailuresAreGroupedByRootCausePerHead) {
+  OracleProblem p = tied_two_head_batch();
+  const std::vector<MpalHead>& heads = p.heads;
+  ActualOutputs actual{{}, "test"};
+  for (const auto& x : p.token_sequences) actual.values.push_back(mpal_with_strict_head(heads, x, 1));
+  json report = compare_outputs(p, actual, Conventions{}, 10);
+  ASSERT_FALSE(report["agree"]);
+  const json& roots = report["root_causes"];
+  ASSERT_EQ(roots.size(), 1u) << roots.dump(1);
+  EXPECT_EQ(roots[0]["cause"], "tie_rule");
+  EXPECT_EQ(roots[0]["conventions"]["tie_rule"], "strict");
+  EXPECT_EQ(roots[0]["head"], 1);
+  EXPECT_EQ(roots[0]["failing_sequences"], report["differing_sequences"]);
+  EXPECT_NE(summarize_report(report).find("root cause tie_rule {\"tie_rule\":\"strict\"} in head 1: " +
+                                          report["differing_sequences"].dump() + " sequence(s)"),
+            std::string::npos)
+      << summarize_report(report);
+  // Strict ties in every head: one cause, in no single head.
+  ActualOutputs everywhere{{}, "test"};
+  for (const auto& x : p.token_sequences) {
+    std::vector<Q> both = mpal_with_strict_head(heads, x, 0), one = mpal_with_strict_head(heads, x, 1);
+    std::vector<Q> none = mpal_with_strict_head(heads, x, heads.size());
+    for (std::size_t k = 0; k < both.size(); ++k) both[k] += one[k] - none[k];
+    everywhere.values.push_back(both);
+  }
+  json global = compare_outputs(p, everywhere, Conventions{}, 10);
+  ASSERT_EQ(global["root_causes"].size(), 1u) << global["root_causes"].dump(1);
+  EXPECT_EQ(global["root_causes"][0]["cause"], "tie_rule");
+  EXPECT_FALSE(global["root_causes"][0].contains("head"));
+  std::size_t broken = roots[0]["sequences"][0].get<std::size_t>();
+  actual.values[broken].back() += 100;
+  json two = compare_outputs(p, actual, Conventions{}, 10);
+  ASSERT_EQ(two["root_causes"].size(), 2u) << two["root_causes"].dump(1);
+  EXPECT_EQ(two["root_causes"][0]["cause"], "tie_rule");
+  EXPECT_EQ(two["root_causes"][1]["sequences"], json::array({broken}));
+  EXPECT_NE(two["root_causes"][1]["cause"], "tie_rule");
+}
+
+// An independent MPAL whose heads read the first token by its direction: u_0 sets no relay, u_1 rising
+// from u_0 only switches relays on, falling only off (ties inclusive).
+std::vector<Q> mpal_first_token_by_direction(const std::vector<MpalHead>& heads, const std::vector<QVector>& x) {
+  std::size_t d = heads[0].w_out.size();
+  std::vector<Q> out(x.size() * d, Q(0));
+  for (const MpalHead& head : heads) {
+    std::vector<RelayState> states(head.mu.relays.size(), 0);
+    std::vector<Q> v(x.size(), Q(0));
+    for (std::size_t n = 0; n < x.size(); ++n) {
+      for (std::size_t c = 0; c < d; ++c) v[n] += head.w_in[c] * x[n][c];
+      Q pal = 0;
+      for (std::size_t r = 0; r < states.size(); ++r) {
+        const Thresholds& t = head.mu.relays[r].thresholds;
+        bool on = n > 0 && v[n] >= t.alpha && (n > 1 || v[1] > v[0]);
+        bool off = n > 0 && v[n] <= t.beta && (n > 1 || v[1] < v[0]);
+        states[r] = on ? 1 : off ? 0 : states[r];
+        if (states[r]) pal += head.mu.relays[r].weight;
+      }
+      for (std::size_t c = 0; c < d; ++c) out[n * d + c] += head.w_out[c] * pal;
+    }
+  }
+  return out;
+}
+
+// MPAL under first_token=direction reads each head's first tokens by that rule (as PAL does): an
+// implementation of that rule agrees once it is declared, and undeclared it is one root cause in
+// every head, the first-token rule.
+TEST(Diagnosis, MpalReadsTheDirectionFirstTokenRuleInEveryHead) {
+  OracleProblem p = tied_two_head_batch();
+  const std::vector<MpalHead>& heads = p.heads;
+  ActualOutputs actual{{}, "test"};
+  for (const auto& x : p.token_sequences) actual.values.push_back(mpal_first_token_by_direction(heads, x));
+  Conventions direction;
+  apply_convention_option(direction, "first_token=direction");
+  EXPECT_TRUE(compare_outputs(p, actual, direction, 10)["agree"]);
+  json report = compare_outputs(p, actual, Conventions{}, 10);
+  ASSERT_FALSE(report["agree"]);
+  ASSERT_EQ(report["root_causes"].size(), 1u) << report["root_causes"].dump(1);
+  EXPECT_EQ(report["root_causes"][0]["conventions"], json({{"first_token", "direction"}}));
+  EXPECT_FALSE(report["root_causes"][0].contains("head"));
 }
 
 TEST(Diagnosis, AStateCreepingUnderZigZagsInsideItsDeadBandIsARatchetAndDrift) {

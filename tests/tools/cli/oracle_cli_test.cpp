@@ -1,6 +1,7 @@
 // End to end: `palcheck eval` on JSON, CSV and .npy inputs and outputs equals PAL and MPAL
 // by definition (def:pal, def:mpal), the --dump file holds the classical memory (prop:wiping), and
-// `palcheck compare` finds a planted tie-rule divergence (def:relay) at the right token and relay.
+// `palcheck compare` finds a planted tie-rule divergence (def:relay) at the right token and relay, and
+// names a tie defect planted in one MPAL head as one root cause in that head.
 #include "oracle/formats/csv_format.h"
 #include "oracle/formats/npy_format.h"
 #include "reference/mpal.h"
@@ -160,21 +161,27 @@ TEST(OracleCli, DumpHoldsInputsOutputsMemoryAndRelayChanges) {
   }
 }
 
-TEST(OracleCli, MpalEqualsReferenceMpal) {
-  std::vector<MpalHead> heads{{{Q(1), Q(-1, 2)}, {Q(2), Q(1)}, {{{{Q(1), Q(0)}, Q(1)}, {{Q(2), Q(1, 2)}, Q(-3)}}}},
-                              {{Q(0), Q(1)}, {Q(-1), Q(1, 3)}, {{{{Q(1, 2), Q(1, 2)}, Q(2)}}}}};
-  std::vector<QVector> x{{Q(0), Q(0)}, {Q(2), Q(1)}, {Q(1, 2), Q(1, 2)}, {Q(3), Q(-1)}, {Q(0), Q(1)}};
-  json doc{{"heads", json::array()}, {"inputs", json::array()}};
+// MPAL heads of d = 2 as a JSON document holds them.
+json heads_json(const std::vector<MpalHead>& heads) {
+  json out = json::array();
   for (const auto& h : heads) {
     json relays = json::array();
     for (const auto& r : h.mu.relays)
       relays.push_back({{"alpha", to_string(r.thresholds.alpha)},
                         {"beta", to_string(r.thresholds.beta)},
                         {"weight", to_string(r.weight)}});
-    doc["heads"].push_back({{"w_in", {to_string(h.w_in[0]), to_string(h.w_in[1])}},
-                            {"w_out", {to_string(h.w_out[0]), to_string(h.w_out[1])}},
-                            {"relays", relays}});
+    out.push_back({{"w_in", {to_string(h.w_in[0]), to_string(h.w_in[1])}},
+                   {"w_out", {to_string(h.w_out[0]), to_string(h.w_out[1])}},
+                   {"relays", relays}});
   }
+  return out;
+}
+
+TEST(OracleCli, MpalEqualsReferenceMpal) {
+  std::vector<MpalHead> heads{{{Q(1), Q(-1, 2)}, {Q(2), Q(1)}, {{{{Q(1), Q(0)}, Q(1)}, {{Q(2), Q(1, 2)}, Q(-3)}}}},
+                              {{Q(0), Q(1)}, {Q(-1), Q(1, 3)}, {{{{Q(1, 2), Q(1, 2)}, Q(2)}}}}};
+  std::vector<QVector> x{{Q(0), Q(0)}, {Q(2), Q(1)}, {Q(1, 2), Q(1, 2)}, {Q(3), Q(-1)}, {Q(0), Q(1)}};
+  json doc{{"heads", heads_json(heads)}, {"inputs", json::array()}};
   for (const auto& t : x) doc["inputs"].push_back({to_string(t[0]), to_string(t[1])});
   write(temp("mpal.json"), doc.dump());
   ProcessRun r = run_palcheck("eval " + temp("mpal.json"));
@@ -228,6 +235,51 @@ TEST(OracleCli, CompareFindsAPlantedTieRuleDivergenceAtTheRightTokenAndRelay) {
   ProcessRun same = run_palcheck("compare " + problem + " --actual " + temp("ref.json"));
   EXPECT_EQ(same.code, 0) << same.err;
   EXPECT_EQ(json::parse(same.out)["agree"], true);
+}
+
+// `palcheck compare` on an MPAL batch whose head 1 reads ties strictly (each head's PAL computed here
+// relay by relay): one root cause, named once, in head 1, in the JSON report and the summary.
+TEST(OracleCli, CompareNamesTheRootCauseOfAnMpalHeadOnce) {
+  std::vector<MpalHead> heads{{{Q(1), Q(0)}, {Q(1), Q(2)}, {{{{Q(2), Q(1)}, Q(1)}, {{Q(3), Q(0)}, Q(1, 2)}}}},
+                              {{Q(1), Q(1)}, {Q(-1), Q(1)}, {{{{Q(1), Q(1, 2)}, Q(2)}, {{Q(4), Q(2)}, Q(1, 4)}}}}};
+  std::mt19937_64 rng(5);
+  json doc{{"heads", heads_json(heads)}, {"inputs", json::array()}}, theirs = json::array();
+  for (int s = 0; s < 10; ++s) {
+    std::vector<QVector> x;
+    for (int n = 0; n < 6; ++n) x.push_back({Q(static_cast<int>(rng() % 7), 2), Q(static_cast<int>(rng() % 5), 2)});
+    std::vector<std::vector<Q>> pal;  // per head, its PAL over the head's signal; head 1 strict
+    for (std::size_t h = 0; h < heads.size(); ++h) {
+      std::vector<Q> signal;
+      for (const QVector& t : x) signal.push_back(heads[h].w_in[0] * t[0] + heads[h].w_in[1] * t[1]);
+      pal.push_back(h == 1 ? strict_pal(heads[h].mu, signal)
+                           : pal_by_definition(heads[h].mu, signal, InitialState::Off));
+    }
+    json tokens = json::array(), outputs = json::array();
+    for (std::size_t n = 0; n < x.size(); ++n) {
+      tokens.push_back({to_string(x[n][0]), to_string(x[n][1])});
+      json row = json::array();
+      for (std::size_t k = 0; k < 2; ++k)
+        row.push_back(to_string(Q(heads[0].w_out[k] * pal[0][n] + heads[1].w_out[k] * pal[1][n])));
+      outputs.push_back(row);
+    }
+    doc["inputs"].push_back(tokens);
+    theirs.push_back(outputs);
+  }
+  write(temp("mpal_batch.json"), doc.dump());
+  write(temp("mpal_theirs.json"), theirs.dump());
+  ProcessRun r = run_palcheck("compare " + temp("mpal_batch.json") + " --actual " + temp("mpal_theirs.json"));
+  ASSERT_EQ(r.code, 1) << r.err;
+  json report = json::parse(r.out);
+  ASSERT_EQ(report["root_causes"].size(), 1u) << report["root_causes"].dump(1);
+  const json& root = report["root_causes"][0];
+  EXPECT_EQ(root["cause"], "tie_rule");
+  EXPECT_EQ(root["conventions"], json({{"tie_rule", "strict"}}));
+  EXPECT_EQ(root["head"], 1);
+  EXPECT_EQ(root["failing_sequences"], report["differing_sequences"]);
+  EXPECT_NE(r.err.find("root cause tie_rule {\"tie_rule\":\"strict\"} in head 1: " +
+                       report["differing_sequences"].dump() + " sequence(s)"),
+            std::string::npos)
+      << r.err;
 }
 
 TEST(OracleCli, BadInputExitsTwoWithOneMessageAndNoOutputFile) {
