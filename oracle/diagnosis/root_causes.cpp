@@ -80,19 +80,10 @@ std::vector<std::size_t> reproducing_changes(const std::vector<ConventionChange>
     return no_number || !c.conventions.contains("before_crossing");
   };
   std::vector<std::size_t> out;
-  for (std::size_t i = 0; i < changes.size(); ++i) {
-    if (!relevant(changes[i])) continue;
-    // The token that fails under the declared conventions first: one exact match there before every token.
-    if (std::size_t n = first_failing.value_or(inputs.size()); n < inputs.size() &&
-        (undefined.empty() || !undefined[n]) && changes[i].changed.before_crossing == BeforeCrossing::InitialState) {
-      SequenceReference ref(measures, inputs, changes[i].initial, changes[i].changed);
-      if (!ref.match(ref.declared(), n, actual[n], to_double(actual[n])) && !ref.band_explains(n, actual[n])) continue;
-    }
-    PalSequence seq(measures, inputs, actual, changes[i].initial, changes[i].changed, undefined);
-    const std::vector<TokenStatus>& status = seq.status();
-    if (std::none_of(status.begin(), status.end(), [](TokenStatus s) { return s == TokenStatus::Differ; }))
+  for (std::size_t i = 0; i < changes.size(); ++i)
+    if (relevant(changes[i]) && PalSequence::reproduces(measures, inputs, actual, changes[i].initial,
+                                                        changes[i].changed, undefined, first_failing))
       out.push_back(i);
-  }
   return out;
 }
 
