@@ -113,6 +113,7 @@ std::vector<std::pair<std::size_t, std::string>> combined_changes(const std::vec
         if (kind != "relay_flip") out.emplace_back(i, kind);
       break;
     }
+    if (!out.empty()) break;  // the first change (in convention_changes' order) that leaves a defect kind
   }
   return out;
 }

@@ -50,9 +50,10 @@ std::vector<std::size_t> reproducing_changes(const std::vector<ConventionChange>
 std::vector<std::string> defect_kinds(const nlohmann::json& diagnosis);
 
 /// The defect kinds (other than one relay flipped, which fits almost any short run) that the diagnosis
-/// of the first failing run names once the reference is re-run under a single change, for each single
-/// change under which the case's first failing token `first_failing` no longer differs: (change index,
-/// defect kind). For a case that no change reproduces and no defect kind explains alone.
+/// of the first failing run names once the reference is re-run under a single change, for the first
+/// single change (in order) under which the case's first failing token `first_failing` no longer differs
+/// and some defect kind is named: (change index, defect kind). For a case that no change reproduces and
+/// no defect kind explains alone.
 std::vector<std::pair<std::size_t, std::string>> combined_changes(const std::vector<ConventionChange>& changes,
                                                                   ReadingMeasures& measures,
                                                                   const std::vector<Q>& inputs,
