@@ -1,8 +1,9 @@
 // Runs `palcheck fuzz-impl` on preisach.js as written (it must pass) and with each planted defect (it
 // must be found unaided under the declared conventions: the headline failure names the planted cause
 // first, with a witness of at most 8 tokens and 3 relays, and that cause the one root cause of every
-// failure; for the ratchet also a witness whose inputs never reach the ratcheting relay's thresholds).
-// Exit 1 when any check fails.
+// failure; for the ratchet also a witness whose inputs never reach the ratcheting relay's thresholds),
+// and with two defects planted at once (every root cause, and each failure's, one of the two planted
+// causes or their pair: at most two causes named). Exit 1 when any check fails.
 // Usage: node check_defects.js PATH/TO/palcheck [--max-cases N]
 'use strict';
 const { spawnSync } = require('child_process');
@@ -24,7 +25,12 @@ const cases = [
     cause: 'before_crossing' },
   { name: 'sub-threshold ratchet', flags: ['--smoothing', '0.001', '--defect', 'ratchet'], conventions: smooth,
     cause: 'ratchet', shortOfThresholds: true },
+  { name: 'strict ties and skipped first token', flags: ['--defect', 'strict+skip-first'], conventions: sharp,
+    planted: ['tie_rule', 'first_token'] },
 ];
+
+// Whether a root cause is one of the planted causes or a pair of them ("first_token+tie_rule").
+const amongPlanted = (cause, planted) => String(cause).split('+').every((part) => planted.includes(part));
 
 let failed = false;
 for (const c of cases) {
@@ -44,12 +50,17 @@ for (const c of cases) {
   const small = (f) => f.tokens <= 8 && f.relays_kept <= 3;
   const short = report.failures.find((f) => f.cause === c.cause && f.short_of_thresholds && small(f));
   let ok, what;
-  if (c.cause === null) {
+  const roots = (report.root_causes || []).map((r) => r.cause);
+  if (c.planted) {
+    ok = run.status === 1 && first !== undefined && roots.every((r) => amongPlanted(r, c.planted)) &&
+         report.failures.every((f) => amongPlanted(f.root_cause, c.planted));
+    what = `${report.failures.length} failure(s), root cause(s) ${JSON.stringify(roots)}, failures' root causes ` +
+           JSON.stringify(report.failures.map((f) => f.root_cause));
+  } else if (c.cause === null) {
     ok = run.status === 0 && report.passed;
     what = `passes ${report.cases} cases` + (first ? `; found ${first.cause} on ${JSON.stringify(first.inputs_double)}` : '');
   } else {
     // One planted defect, one root cause: every failure names it.
-    const roots = (report.root_causes || []).map((r) => r.cause);
     ok = run.status === 1 && first !== undefined && first.cause === c.cause && first.causes[0] === c.cause &&
          small(first) && (!c.shortOfThresholds || short !== undefined) &&
          roots.length === 1 && roots[0] === c.cause && report.failures.every((f) => f.root_cause === c.cause);
@@ -57,7 +68,7 @@ for (const c of cases) {
       : `${first.property} (${first.causes.join(', ')}) at case ${first.case} of ${report.cases}, ` +
         `${first.tokens_before_shrinking} -> ${first.tokens} tokens ${JSON.stringify(first.inputs_double)}, ` +
         `${first.relays_before_shrinking} -> ${first.relays_kept} relays; ${report.failures.length} failure(s), ` +
-        `root cause(s) ${JSON.stringify((report.root_causes || []).map((r) => r.cause))}` +
+        `root cause(s) ${JSON.stringify(roots)}` +
         (c.shortOfThresholds ? `; short of the thresholds: ${short ? JSON.stringify(short.inputs_double) : 'none'}` : '');
   }
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${c.name}: ${what}`);

@@ -1,7 +1,8 @@
 """palcheck_oracle's differential tester on preisach_loop.py, a numpy Preisach loop in its own conventions
 (states -1/+1, output 0.5 * sum_r w_r s_r + 1), declared once as keyword arguments. As written it passes;
-each planted defect is found unaided, its cause named first, with a witness of at most 8 tokens and 3
-relays. Run: PYTHONPATH=build/python python3 -m pytest examples/numpy   (ctest runs it).
+each planted defect is found unaided, its cause named first and as the root cause of every failure, with a
+witness of at most 8 tokens and 3 relays; two defects planted at once are named as at most two causes.
+Run: PYTHONPATH=build/python python3 -m pytest examples/numpy   (ctest runs it).
 """
 import numpy as np
 import pytest
@@ -23,7 +24,14 @@ def test_as_written_agrees_with_the_exact_reference():
                                            ("half-tie", "fractional_states"), ("undefined-start", "before_crossing")])
 def test_a_planted_defect_is_found_and_named(defect, cause):
     found = assert_finds(lambda u, relays: preisach(u, relays, defect), cause, relays=RELAYS,
-                         relays_per_call=True, max_root_causes=1, **CONVENTIONS)
+                         relays_per_call=True, only_causes=[cause], **CONVENTIONS)
     assert found["root_cause"] == cause, found
     print(f"{defect}: {found['property']} ({found['cause']}) on {found['inputs_double']}, "
           f"{found['relays_kept']} relay(s)")
+
+
+def test_two_planted_defects_are_named_as_at_most_two_causes():
+    found = assert_finds(lambda u, relays: preisach(u, relays, "strict+skip-first"), "tie_rule", relays=RELAYS,
+                         relays_per_call=True, headline=False, only_causes=["tie_rule", "first_token"], **CONVENTIONS)
+    print(f"strict+skip-first: {found['property']} ({found['cause']}, root cause {found['root_cause']}) on "
+          f"{found['inputs_double']}")

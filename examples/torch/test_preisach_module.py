@@ -1,7 +1,9 @@
 """palcheck_oracle's differential tester on preisach_module.py, a PyTorch layer with tanh-smoothed relays
 in its own conventions (temperature 1e-3, inputs in [0, 1]), declared once as keyword arguments. As
-written it passes; each planted defect is found unaided, its cause named first, with a witness of at
-most 8 tokens and 3 relays; the ratchet also with inputs that never reach the relay's thresholds.
+written it passes; each planted defect is found unaided, its cause named first and as the root cause of
+every failure, with a witness of at most 8 tokens and 3 relays; the ratchet also with inputs that never
+reach the relay's thresholds; two defects planted at once are named as at most two causes (a case both
+shape as their pair, first_token+ratchet).
 Run: PYTHONPATH=build/python python3 -m pytest examples/torch   (ctest runs it).
 """
 import numpy as np
@@ -29,8 +31,15 @@ def test_as_written_agrees_with_the_exact_reference():
 @pytest.mark.parametrize("defect, cause", [("ratchet", "ratchet"), ("skip-first", "first_token"),
                                            ("undefined-start", "before_crossing")])
 def test_a_planted_defect_is_found_and_named(defect, cause):
-    found = assert_finds(layer(defect), cause, relays=RELAYS, relays_per_call=True, max_root_causes=1,
+    found = assert_finds(layer(defect), cause, relays=RELAYS, relays_per_call=True, only_causes=[cause],
                          short_of_thresholds=defect == "ratchet", **CONVENTIONS)
     assert found["root_cause"] == cause, found
     print(f"{defect}: {found['property']} ({found['cause']}) on {found['inputs_double']}, "
           f"{found['relays_kept']} relay(s)")
+
+
+def test_two_planted_defects_are_named_as_at_most_two_causes():
+    found = assert_finds(layer("ratchet+skip-first"), "ratchet", relays=RELAYS, relays_per_call=True,
+                         headline=False, only_causes=["ratchet", "first_token"], **CONVENTIONS)
+    print(f"ratchet+skip-first: {found['property']} ({found['cause']}, root cause {found['root_cause']}) on "
+          f"{found['inputs_double']}")

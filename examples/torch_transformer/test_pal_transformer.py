@@ -1,7 +1,7 @@
 """palcheck_oracle.transformer on pal_transformer.py, a two-layer PAL-Transformer in torch.nn idiom: as
 written it passes fuzz with no failure; each planted defect is found with its cause (the convention it
-amounts to), the first divergent layer and part named, from the outputs alone and from the per-layer
-intermediates. Run: PYTHONPATH=build/python python3 -m pytest examples/torch_transformer   (ctest runs it).
+amounts to) named by every failure, the first divergent layer and part named, from the outputs alone and
+from the per-layer intermediates; two defects planted at once are named as at most two causes. Run: PYTHONPATH=build/python python3 -m pytest examples/torch_transformer   (ctest runs it).
 """
 import json
 import pathlib
@@ -46,6 +46,16 @@ def test_a_planted_defect_is_found_and_named(defect, cause, layer, part, parts):
     found = result["failures"][0]
     print(f"{defect}: cause {found['cause']} ({found['conventions']}), layer {found['layer']}, part "
           f"{found['part']}, token {found['token']}, witness of {len(found['witness'])} token(s)")
+    assert all(f["cause"] == cause for f in result["failures"]), result["failures"]
     assert (found["cause"], found["layer"]) == (cause, layer)
     assert found["part"].startswith(part)
     assert len(found["witness"]) <= found["token"] + 1
+
+
+def test_two_planted_defects_are_named_as_at_most_two_causes():
+    planted = {"tie_rule", "pe_start"}
+    result = transformer.fuzz(model("strict+pe-from-1"), DOCUMENT, seed=1, max_cases=60)
+    assert result["failures"], f"strict+pe-from-1: no failure in {result['cases']} cases"
+    causes = {part for f in result["failures"] for part in f["cause"].split("+")}
+    print(f"strict+pe-from-1: causes {[f['cause'] for f in result['failures']]}")
+    assert causes <= planted and len({f["cause"] for f in result["failures"]}) <= len(planted), result["failures"]

@@ -44,38 +44,70 @@ Q simplest_between(const Q& lo, const Q& hi) {
   return f + Q(1) / simplest_between(Q(1) / Q(hi - f), Q(1) / Q(lo - f));
 }
 
+namespace {
+
+// How each token compares with the reference (diagnosis.h: TokenStatus), token by token.
+class TokenComparison {
+ public:
+  TokenComparison(SequenceReference& ref, const std::vector<Q>& actual, const std::vector<double>& actual_double,
+                  const std::vector<char>& undefined)
+      : ref_(ref), actual_(actual), actual_double_(actual_double), undefined_(undefined), flipped_(ref.declared()) {
+    flipped_.initial = flipped_.initial == InitialState::Off ? InitialState::On : InitialState::Off;
+    if (ref.conventions().before_crossing == BeforeCrossing::Undefined) compared_from_ = ref.decided_from(ref.declared());
+  }
+
+  TokenStatus operator()(std::size_t n) {
+    const RelayReading& declared = ref_.declared();
+    bool undefined = !undefined_.empty() && undefined_[n];
+    // Before every relay is decided, an output that is a number still shows the decided relays: it is
+    // compared with the undecided ones all in one state, either (undefined there is no state, not any output).
+    if (n < compared_from_)
+      return undefined || ref_.match(declared, n, actual_[n], actual_double_[n]) ||
+                     ref_.match(flipped_, n, actual_[n], actual_double_[n])
+                 ? TokenStatus::NotCompared
+                 : TokenStatus::Differ;
+    if (undefined) return TokenStatus::Differ;
+    if (ref_.match(declared, n, actual_[n], actual_double_[n])) return TokenStatus::Agree;
+    return ref_.band_explains(n, actual_[n]) ? TokenStatus::Smoothing : TokenStatus::Differ;
+  }
+
+ private:
+  SequenceReference& ref_;
+  const std::vector<Q>& actual_;
+  const std::vector<double>& actual_double_;
+  const std::vector<char>& undefined_;
+  RelayReading flipped_;
+  std::size_t compared_from_ = 0;
+};
+
+std::vector<double> nearest_doubles(const std::vector<Q>& actual) {
+  std::vector<double> out;
+  out.reserve(actual.size());
+  for (const Q& q : actual) out.push_back(nearest_fast(q));
+  return out;
+}
+
+}  // namespace
+
 PalSequence::PalSequence(ReadingMeasures& measures, const std::vector<Q>& inputs, const std::vector<Q>& actual,
                          InitialState initial, const Conventions& conventions, std::vector<char> undefined)
-    : ref_(measures, inputs, initial, conventions), actual_(actual), undefined_(std::move(undefined)) {
+    : ref_(measures, inputs, initial, conventions),
+      actual_(actual),
+      actual_double_(nearest_doubles(actual)),
+      undefined_(std::move(undefined)) {
   if (!undefined_.empty() && undefined_.size() != actual_.size())
     throw std::invalid_argument("PalSequence: one undefined flag per output");
-  actual_double_.reserve(actual_.size());
-  for (const Q& q : actual_) actual_double_.push_back(nearest_fast(q));
   const RelayReading& declared = ref_.declared();
-  std::size_t compared_from =
-      conventions.before_crossing == BeforeCrossing::Undefined ? ref_.decided_from(declared) : 0;
   bool smooth = !rational_outputs(conventions);
   const PalValues& pal = ref_.pal(declared);
   double a = to_double(conventions.output.a), b = to_double(conventions.output.b),
          c = to_double(conventions.output.c), total = to_double(ref_.total());
   bool states01 = conventions.states == StateSet::ZeroOne;
-  // Before every relay is decided, an output that is a number still shows the decided relays: it is
-  // compared with the undecided ones all in one state, either (undefined there is no state, not any output).
-  RelayReading flipped = declared;
-  flipped.initial = declared.initial == InitialState::Off ? InitialState::On : InitialState::Off;
-  auto undecided_match = [&](std::size_t n) {
-    return ref_.match(declared, n, actual_[n], actual_double_[n]) ||
-           ref_.match(flipped, n, actual_[n], actual_double_[n]);
-  };
+  TokenComparison compare(ref_, actual_, actual_double_, undefined_);
   status_.resize(actual_.size());
   differ_prefix_.assign(actual_.size() + 1, 0);
   for (std::size_t n = 0; n < actual_.size(); ++n) {
-    TokenStatus s = n < compared_from && (this->undefined(n) || undecided_match(n)) ? TokenStatus::NotCompared
-                    : n < compared_from                                          ? TokenStatus::Differ
-                    : this->undefined(n)                                         ? TokenStatus::Differ
-                    : ref_.match(declared, n, actual_[n], actual_double_[n])     ? TokenStatus::Agree
-                    : ref_.band_explains(n, actual_[n])                          ? TokenStatus::Smoothing
-                                                                                 : TokenStatus::Differ;
+    TokenStatus s = compare(n);
     status_[n] = s;
     differ_prefix_[n + 1] = differ_prefix_[n] + (s == TokenStatus::Differ ? 1 : 0);
     if (s == TokenStatus::NotCompared || this->undefined(n)) continue;
@@ -90,6 +122,20 @@ PalSequence::PalSequence(ReadingMeasures& measures, const std::vector<Q>& inputs
     }
     max_abs_difference_ = std::max(max_abs_difference_, std::abs(actual_double_[n] - e));
   }
+}
+
+bool PalSequence::reproduces(ReadingMeasures& measures, const std::vector<Q>& inputs, const std::vector<Q>& actual,
+                             InitialState initial, const Conventions& conventions, const std::vector<char>& undefined,
+                             std::optional<std::size_t> first) {
+  if (!undefined.empty() && undefined.size() != actual.size())
+    throw std::invalid_argument("PalSequence: one undefined flag per output");
+  SequenceReference ref(measures, inputs, initial, conventions);
+  std::vector<double> actual_double = nearest_doubles(actual);
+  TokenComparison compare(ref, actual, actual_double, undefined);
+  if (first && *first < actual.size() && compare(*first) == TokenStatus::Differ) return false;
+  for (std::size_t n = 0; n < actual.size(); ++n)
+    if (n != first && compare(n) == TokenStatus::Differ) return false;
+  return true;
 }
 
 std::vector<DivergentRun> PalSequence::runs() const {

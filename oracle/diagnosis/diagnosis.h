@@ -72,6 +72,14 @@ class PalSequence {
   PalSequence(ReadingMeasures& measures, const std::vector<Q>& inputs, const std::vector<Q>& actual,
               InitialState initial, const Conventions& conventions, std::vector<char> undefined = {});
 
+  /// Whether no token of `actual` would have the status Differ (as status() has it): the reference under
+  /// (initial, conventions) reproduces the outputs. Token `first` is compared first (where a candidate
+  /// convention is most often refuted), then the others in order, stopping at the first that differs;
+  /// the largest difference is not computed.
+  static bool reproduces(ReadingMeasures& measures, const std::vector<Q>& inputs, const std::vector<Q>& actual,
+                         InitialState initial, const Conventions& conventions, const std::vector<char>& undefined,
+                         std::optional<std::size_t> first = std::nullopt);
+
   /// The status of every token.
   const std::vector<TokenStatus>& status() const { return status_; }
   /// Maximal runs of tokens that do not agree.

@@ -389,11 +389,11 @@ void compare_sequence(const OracleProblem& p, std::size_t s, const std::vector<Q
       while (seq->status()[first] != TokenStatus::Differ) ++first;
       tally.failing.push_back({s, p.length(s), seq->max_abs_difference(),
                                {reproducing_changes(changes, *measures, p.sequences[s], a, undefined, first),
-                                defect_kinds(first_failing)}});
+                                defect_kinds(first_failing), {}}});
     } else {
       tally.failing.push_back({s, p.length(s), max_abs,
                                {reproducing_mpal_changes(changes, p, s, a, expected, conv, runs.front().first),
-                                mpal_defect_kinds(first_failing)}});
+                                mpal_defect_kinds(first_failing), {}}});
     }
   }
   d["runs"] = std::move(run_list);

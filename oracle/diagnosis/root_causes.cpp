@@ -49,6 +49,25 @@ ConventionChange change_of(const Conventions& declared, InitialState initial, co
   return c;
 }
 
+// Which changes can matter for a case: a change of how ties read moves nothing unless an input equals a
+// threshold; before_crossing=undefined explains nothing a change of the initial state does not, unless
+// some output is no number.
+std::vector<char> relevant_changes(const std::vector<ConventionChange>& changes, ReadingMeasures& measures,
+                                   const std::vector<Q>& inputs, const std::vector<char>& undefined) {
+  bool tie = false;
+  std::set<Q> thresholds;
+  for (const WeightedRelay& w : measures.keyed().measure().relays)
+    thresholds.insert(w.thresholds.alpha), thresholds.insert(w.thresholds.beta);
+  for (const Q& x : inputs) tie = tie || thresholds.count(x);
+  bool no_number = std::find(undefined.begin(), undefined.end(), 1) != undefined.end();
+  std::vector<char> out;
+  for (const ConventionChange& c : changes) {
+    bool moves_ties = c.conventions.contains("tie_rule") || c.conventions.contains("smoothing");
+    out.push_back((tie || !moves_ties) && (no_number || !c.conventions.contains("before_crossing")));
+  }
+  return out;
+}
+
 }  // namespace
 
 std::vector<ConventionChange> convention_changes(const Conventions& declared, InitialState initial) {
@@ -67,31 +86,34 @@ std::vector<std::size_t> reproducing_changes(const std::vector<ConventionChange>
                                              const std::vector<Q>& inputs, const std::vector<Q>& actual,
                                              const std::vector<char>& undefined,
                                              std::optional<std::size_t> first_failing) {
-  // A change of how ties read moves nothing unless an input equals a threshold; before_crossing=undefined
-  // explains nothing a change of the initial state does not, unless some output is no number.
-  bool tie = false;
-  std::set<Q> thresholds;
-  for (const WeightedRelay& w : measures.keyed().measure().relays)
-    thresholds.insert(w.thresholds.alpha), thresholds.insert(w.thresholds.beta);
-  for (const Q& x : inputs) tie = tie || thresholds.count(x);
-  bool no_number = std::find(undefined.begin(), undefined.end(), 1) != undefined.end();
-  auto relevant = [&](const ConventionChange& c) {
-    if (!tie && (c.conventions.contains("tie_rule") || c.conventions.contains("smoothing"))) return false;
-    return no_number || !c.conventions.contains("before_crossing");
-  };
+  std::vector<char> relevant = relevant_changes(changes, measures, inputs, undefined);
   std::vector<std::size_t> out;
-  for (std::size_t i = 0; i < changes.size(); ++i) {
-    if (!relevant(changes[i])) continue;
-    // The token that fails under the declared conventions first: one exact match there before every token.
-    if (std::size_t n = first_failing.value_or(inputs.size()); n < inputs.size() &&
-        (undefined.empty() || !undefined[n]) && changes[i].changed.before_crossing == BeforeCrossing::InitialState) {
-      SequenceReference ref(measures, inputs, changes[i].initial, changes[i].changed);
-      if (!ref.match(ref.declared(), n, actual[n], to_double(actual[n])) && !ref.band_explains(n, actual[n])) continue;
-    }
-    PalSequence seq(measures, inputs, actual, changes[i].initial, changes[i].changed, undefined);
-    const std::vector<TokenStatus>& status = seq.status();
-    if (std::none_of(status.begin(), status.end(), [](TokenStatus s) { return s == TokenStatus::Differ; }))
+  for (std::size_t i = 0; i < changes.size(); ++i)
+    if (relevant[i] && PalSequence::reproduces(measures, inputs, actual, changes[i].initial, changes[i].changed,
+                                               undefined, first_failing))
       out.push_back(i);
+  return out;
+}
+
+std::vector<std::pair<std::size_t, std::string>> combined_changes(const std::vector<ConventionChange>& changes,
+                                                                  ReadingMeasures& measures,
+                                                                  const std::vector<Q>& inputs,
+                                                                  const std::vector<Q>& actual,
+                                                                  const std::vector<char>& undefined,
+                                                                  std::size_t first_failing) {
+  std::vector<char> relevant = relevant_changes(changes, measures, inputs, undefined);
+  std::vector<std::pair<std::size_t, std::string>> out;
+  for (std::size_t i = 0; i < changes.size(); ++i) {
+    if (changes[i].pair || !relevant[i]) continue;
+    PalSequence seq(measures, inputs, actual, changes[i].initial, changes[i].changed, undefined);
+    if (first_failing >= actual.size() || seq.status()[first_failing] == TokenStatus::Differ) continue;
+    for (const DivergentRun& run : seq.runs()) {
+      if (!run.failure) continue;
+      for (const std::string& kind : defect_kinds(seq.diagnose(run)))
+        if (kind != "relay_flip") out.emplace_back(i, kind);
+      break;
+    }
+    if (!out.empty()) break;  // the first change (in convention_changes' order) that leaves a defect kind
   }
   return out;
 }
@@ -110,6 +132,8 @@ std::vector<DefectKind> defect_kinds(const json& diagnosis, std::optional<std::s
 }
 
 bool explains(const RootCause& c, const CaseExplanations& e) {
+  if (c.change && !c.defect.empty())
+    return std::find(e.combined.begin(), e.combined.end(), std::make_pair(*c.change, c.defect)) != e.combined.end();
   if (c.change) return std::find(e.changes.begin(), e.changes.end(), *c.change) != e.changes.end();
   return std::any_of(e.defects.begin(), e.defects.end(),
                      [&](const DefectKind& d) { return d.kind == c.cause && d.head == c.head; });
@@ -122,15 +146,19 @@ std::vector<RootCause> group_by_root_cause(const std::vector<CaseExplanations>& 
   // A defect kind is a candidate in every head some case's diagnosis names it in (PAL: no head).
   std::vector<RootCause> candidates;
   for (std::size_t i = 0; i < changes.size(); ++i)
-    if (!changes[i].pair) candidates.push_back({changes[i].cause, i, {}, changes[i].head});
+    if (!changes[i].pair) candidates.push_back({changes[i].cause, i, "", {}, changes[i].head});
   std::set<std::optional<std::size_t>> heads;
   for (const CaseExplanations& e : cases)
     for (const DefectKind& d : e.defects) heads.insert(d.head);
   for (const char* kind :
        {"ratchet", "drift", "fractional_states", "relay_flip", "before_crossing", "undefined_output", "error"})
-    for (const std::optional<std::size_t>& head : heads) candidates.push_back({kind, std::nullopt, {}, head});
+    for (const std::optional<std::size_t>& head : heads) candidates.push_back({kind, std::nullopt, "", {}, head});
   for (std::size_t i = 0; i < changes.size(); ++i)
-    if (changes[i].pair) candidates.push_back({changes[i].cause, i, {}, changes[i].head});
+    if (changes[i].pair) candidates.push_back({changes[i].cause, i, "", {}, changes[i].head});
+  std::set<std::pair<std::size_t, std::string>> combined;
+  for (const CaseExplanations& e : cases) combined.insert(e.combined.begin(), e.combined.end());
+  for (const auto& [i, kind] : combined)
+    candidates.push_back({changes[i].cause + "+" + kind, i, kind, {}, changes[i].head});
   std::vector<char> covered(cases.size(), 0);
   std::vector<RootCause> chosen;
   for (;;) {
@@ -146,7 +174,7 @@ std::vector<RootCause> group_by_root_cause(const std::vector<CaseExplanations>& 
       if (!covered[k] && explains(r, cases[k])) r.cases.push_back(k), covered[k] = 1;
     chosen.push_back(std::move(r));
   }
-  RootCause unexplained{"unexplained", std::nullopt, {}};
+  RootCause unexplained{"unexplained", std::nullopt, "", {}};
   for (std::size_t k = 0; k < cases.size(); ++k)
     if (!covered[k]) unexplained.cases.push_back(k);
   if (!unexplained.cases.empty()) chosen.push_back(std::move(unexplained));
@@ -156,6 +184,7 @@ std::vector<RootCause> group_by_root_cause(const std::vector<CaseExplanations>& 
 json root_cause_json(const RootCause& c, const std::vector<ConventionChange>& changes) {
   json j{{"cause", c.cause}, {"failing_cases", c.cases.size()}};
   if (c.change) j["conventions"] = changes[*c.change].conventions;
+  if (!c.defect.empty()) j["defect"] = c.defect;
   if (c.head) j["head"] = *c.head;
   return j;
 }

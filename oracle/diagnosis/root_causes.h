@@ -4,9 +4,12 @@
 // drift, fractional states, one relay flipped, no number before the crossing or after it, a failed call:
 // "error"), with the failing cases it explains. A convention change explains a case only when the
 // reference re-run under it reproduces every output of the case; a defect kind only when the case's
-// diagnosis (diagnosis.h) names it as explaining its first failing run. The causes are chosen greedily as
-// a smallest set explaining every case: most cases first, a single change before a defect kind before a
-// pair of changes; a case nothing explains is "unexplained".
+// diagnosis (diagnosis.h) names it as explaining its first failing run; a convention change with a
+// defect kind ("first_token+ratchet": two defects at once) only for a case neither explains alone, when
+// the diagnosis of the reference re-run under the change names the defect kind. The causes are chosen
+// greedily as a smallest set explaining every case: most cases first, a single change before a defect
+// kind before a pair of changes before a change with a defect kind; a case nothing explains is
+// "unexplained".
 #pragma once
 
 #include "oracle/eval/conventions.h"
@@ -53,16 +56,30 @@ struct DefectKind {
 /// or the whole sequence; conventions are left to reproducing_changes), each in `head` (MPAL) if given.
 std::vector<DefectKind> defect_kinds(const nlohmann::json& diagnosis, std::optional<std::size_t> head = std::nullopt);
 
+/// The defect kinds (other than one relay flipped, which fits almost any short run) that the diagnosis
+/// of the first failing run names once the reference is re-run under a single change, for the first
+/// single change (in order) under which the case's first failing token `first_failing` no longer differs
+/// and some defect kind is named: (change index, defect kind). For a case that no change reproduces and
+/// no defect kind explains alone.
+std::vector<std::pair<std::size_t, std::string>> combined_changes(const std::vector<ConventionChange>& changes,
+                                                                  ReadingMeasures& measures,
+                                                                  const std::vector<Q>& inputs,
+                                                                  const std::vector<Q>& actual,
+                                                                  const std::vector<char>& undefined,
+                                                                  std::size_t first_failing);
+
 /// What may explain one failing case.
 struct CaseExplanations {
   std::vector<std::size_t> changes;  ///< convention changes reproducing it (indices)
   std::vector<DefectKind> defects;   ///< defect kinds its diagnosis names
+  std::vector<std::pair<std::size_t, std::string>> combined;  ///< combined_changes (when nothing else explains it)
 };
 
 /// A root cause and the cases it explains.
 struct RootCause {
   std::string cause;                  ///< a change's cause, a defect kind, or "unexplained"
   std::optional<std::size_t> change;  ///< the convention change (none: a defect kind or unexplained)
+  std::string defect;                 ///< with a change: the defect kind diagnosed under it (else empty)
   std::vector<std::size_t> cases;     ///< indices into the cases, increasing
   std::optional<std::size_t> head = std::nullopt;  ///< MPAL: the one head it is in (none: every head; PAL)
 };
@@ -75,8 +92,8 @@ std::vector<RootCause> group_by_root_cause(const std::vector<CaseExplanations>& 
 /// Whether root cause `c` explains case `e`.
 bool explains(const RootCause& c, const CaseExplanations& e);
 
-/// The JSON head of a root cause: "cause", "failing_cases", for a convention change "conventions" and,
-/// in one MPAL head, "head".
+/// The JSON head of a root cause: "cause", "failing_cases", for a convention change "conventions" (with a
+/// defect kind, also "defect") and, in one MPAL head, "head".
 nlohmann::json root_cause_json(const RootCause& c, const std::vector<ConventionChange>& changes);
 
 }  // namespace palcheck::oracle

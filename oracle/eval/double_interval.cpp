@@ -49,7 +49,19 @@ DoubleInterval operator*(DoubleInterval a, DoubleInterval b) {
   return {round_down(*std::min_element(p, p + 4)), round_up(*std::max_element(p, p + 4))};
 }
 
+std::optional<double> exact_double(const Q& q) {
+  const __mpq_struct* r = q.backend().data();
+  if (mpz_sgn(mpq_numref(r)) == 0) return 0.0;
+  if (mpz_popcount(mpq_denref(r)) != 1) return std::nullopt;
+  long bits = static_cast<long>(mpz_sizeinbase(mpq_numref(r), 2));
+  long significant = bits - static_cast<long>(mpz_scan1(mpq_numref(r), 0));
+  long exponent = bits - static_cast<long>(mpz_scan1(mpq_denref(r), 0));  // |q| in [2^(exponent-1), 2^exponent)
+  if (significant > 53 || exponent < -1021 || exponent > 1024) return std::nullopt;
+  return mpq_get_d(r);  // truncating a value that is a double: exact
+}
+
 DoubleInterval enclose(const Q& q) {
+  if (std::optional<double> exact = exact_double(q)) return {*exact, *exact};
   double d = to_double(q);
   Q exact = *rational_from_double(d);
   if (exact == q) return {d, d};

@@ -9,6 +9,7 @@
 #include "reference/rational.h"
 
 #include <cmath>
+#include <optional>
 
 namespace palcheck::oracle {
 
@@ -25,6 +26,11 @@ inline double round_up(double x) { return std::nextafter(x, INFINITY); }
 /// Sum and product, rounded outwards.
 DoubleInterval operator+(DoubleInterval a, DoubleInterval b);
 DoubleInterval operator*(DoubleInterval a, DoubleInterval b);
+
+/// q as a double when some double equals it exactly (a power-of-two denominator, at most 53 significant
+/// bits, within the normal range), else nullopt: read from the bits of numerator and denominator, no
+/// rational arithmetic (the inputs and outputs the oracle meets are doubles).
+std::optional<double> exact_double(const Q& q);
 
 /// The doubles just outside an exact rational (one unit beyond when it is not a double).
 DoubleInterval enclose(const Q& q);

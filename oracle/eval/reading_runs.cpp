@@ -1,6 +1,8 @@
 // PAL under any reading on rank keys (see reading_runs.h).
 #include "oracle/eval/reading_runs.h"
 
+#include <algorithm>
+
 namespace palcheck::oracle {
 
 namespace {
@@ -26,6 +28,7 @@ ReadingMeasures::ReadingMeasures(const KeyedMeasure& keyed) : keyed_(keyed) {
   mpz_int common = 1;
   for (const WeightedRelay& w : keyed.measure().relays) {
     total_ += w.weight;
+    abs_total_ += abs(w.weight);
     common = lcm(common, mpz_int(denominator(w.weight)));
   }
   if (!keyed.integral() && msb(common) < 64) divisor_ = Q(common);
@@ -54,6 +57,30 @@ ReadingMeasures::Shifted& ReadingMeasures::shifted(TieRule rule) {
 }
 
 const std::vector<std::pair<int, int>>& ReadingMeasures::thresholds(TieRule rule) { return shifted(rule).thresholds; }
+
+const std::vector<std::pair<Q, std::size_t>>& ReadingMeasures::sorted_thresholds() {
+  if (sorted_thresholds_) return *sorted_thresholds_;
+  const Measure& mu = keyed_.measure();
+  std::vector<std::pair<Q, std::size_t>> sorted;
+  for (std::size_t r = 0; r < mu.relays.size(); ++r) {
+    sorted.emplace_back(mu.relays[r].thresholds.alpha, r);
+    if (mu.relays[r].thresholds.beta != mu.relays[r].thresholds.alpha)
+      sorted.emplace_back(mu.relays[r].thresholds.beta, r);
+  }
+  std::sort(sorted.begin(), sorted.end());
+  return *(sorted_thresholds_ = std::move(sorted));
+}
+
+const ReadingMeasures::RelayBands& ReadingMeasures::relay_bands() {
+  if (relay_bands_) return *relay_bands_;
+  RelayBands b;
+  for (const WeightedRelay& w : keyed_.measure().relays) {
+    b.alpha.push_back(enclose(w.thresholds.alpha));
+    b.beta.push_back(enclose(w.thresholds.beta));
+    b.weight.push_back(enclose(w.weight));
+  }
+  return *(relay_bands_ = std::move(b));
+}
 
 PalValues ReadingMeasures::pal(const std::vector<int>& keys, const RelayReading& reading) {
   Shifted& s = shifted(reading.tie);

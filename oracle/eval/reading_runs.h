@@ -5,11 +5,13 @@
 // output 0. Every reading of a batch shares the key computation, the most expensive step.
 #pragma once
 
+#include "oracle/eval/double_interval.h"
 #include "oracle/eval/oracle_readings.h"
 #include "oracle/keyed/keyed_pal.h"
 
 #include <array>
 #include <memory>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -59,6 +61,18 @@ class ReadingMeasures {
   PalValues pal(const std::vector<int>& keys, const RelayReading& reading);
   /// Total weight of the measure.
   const Q& total() const { return total_; }
+  /// Sum of the weights' magnitudes.
+  const Q& abs_total() const { return abs_total_; }
+
+  /// Every relay's alpha, and its beta where it differs, with the relay's index, increasing: built on
+  /// first use, shared by the sequences a smoothed switch reads near a threshold.
+  const std::vector<std::pair<Q, std::size_t>>& sorted_thresholds();
+  /// Per relay, alpha, beta and weight enclosed in doubles (enclose), built on first use.
+  struct RelayBands {
+    std::vector<DoubleInterval> alpha, beta, weight;  ///< one per relay
+  };
+  /// The relays' bands.
+  const RelayBands& relay_bands();
 
  private:
   struct Shifted {
@@ -70,8 +84,11 @@ class ReadingMeasures {
 
   const KeyedMeasure& keyed_;
   Q total_;
+  Q abs_total_;
   Q divisor_ = 1;  // every weight times it is an integer (1: the weights are kept as they are)
   std::array<std::unique_ptr<Shifted>, 5> rules_;
+  std::optional<std::vector<std::pair<Q, std::size_t>>> sorted_thresholds_;
+  std::optional<RelayBands> relay_bands_;
 };
 
 }  // namespace palcheck::oracle

@@ -64,25 +64,14 @@ SequenceReference::SequenceReference(ReadingMeasures& measures, const std::vecto
     u_double_.reserve(u_.size());
     for (const Q& x : u_) u_double_.push_back(to_double(x));
   }
-  if (conv_.smoothing.kind != SmoothingKind::None) {
-    const Measure& mu = measure();
-    for (std::size_t r = 0; r < mu.relays.size(); ++r) {
-      sorted_thresholds_.emplace_back(mu.relays[r].thresholds.alpha, r);
-      if (mu.relays[r].thresholds.beta != mu.relays[r].thresholds.alpha)
-        sorted_thresholds_.emplace_back(mu.relays[r].thresholds.beta, r);
-    }
-    std::sort(sorted_thresholds_.begin(), sorted_thresholds_.end());
-  }
-  for (const WeightedRelay& w : measure().relays) abs_total_ += abs(w.weight);
+  if (conv_.smoothing.kind != SmoothingKind::None) sorted_thresholds_ = &measures.sorted_thresholds();
+  abs_total_ = measures.abs_total();
   if (smoothed(conv_)) {
     radius_ = near_radius(conv_.smoothing);
     slack_ = 2 * to_double(Q(abs(conv_.output.a) * 2 * abs_total_ * pow2_negative(kFarBits)));
     bands_ = std::make_unique<Bands>();
-    for (const WeightedRelay& w : measure().relays) {
-      bands_->alpha.push_back(enclose(w.thresholds.alpha));
-      bands_->beta.push_back(enclose(w.thresholds.beta));
-      bands_->weight.push_back(enclose(w.weight));
-    }
+    const ReadingMeasures::RelayBands& relays = measures.relay_bands();
+    bands_->alpha = relays.alpha, bands_->beta = relays.beta, bands_->weight = relays.weight;
     for (const Q& x : u_) bands_->inputs.push_back(enclose(x));
     bands_->inverse_unit = enclose(Q(kFarArgument / radius_));
     bands_->a = enclose(conv_.output.a);
@@ -148,10 +137,12 @@ std::size_t SequenceReference::decided_from(const RelayReading& reading) {
 }
 
 std::vector<std::size_t> SequenceReference::relays_near(const Q& u, const Q& radius) const {
-  auto lo = std::lower_bound(sorted_thresholds_.begin(), sorted_thresholds_.end(), Q(u - radius),
-                             [](const auto& entry, const Q& x) { return entry.first < x; });
   std::vector<std::size_t> out;
-  for (auto it = lo; it != sorted_thresholds_.end() && it->first <= u + radius; ++it) out.push_back(it->second);
+  if (!sorted_thresholds_) return out;
+  const auto& sorted = *sorted_thresholds_;
+  auto lo = std::lower_bound(sorted.begin(), sorted.end(), Q(u - radius),
+                             [](const auto& entry, const Q& x) { return entry.first < x; });
+  for (auto it = lo; it != sorted.end() && it->first <= u + radius; ++it) out.push_back(it->second);
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;

@@ -103,7 +103,7 @@ class SequenceReference {
   std::vector<double> u_double_;
   std::unique_ptr<TouchIndex> touches_;
   std::map<std::tuple<int, int, int>, PalValues> pal_;
-  std::vector<std::pair<Q, std::size_t>> sorted_thresholds_;
+  const std::vector<std::pair<Q, std::size_t>>* sorted_thresholds_ = nullptr;  // the measure's (smoothing only)
   Q radius_;      // tanh or logistic: |u - theta| beyond which a switch is within the far bound
   double slack_ = 0;  // the far relays' bound in the implementation's frame, rounded up  // (threshold, relay), increasing
   Q abs_total_;

@@ -470,11 +470,18 @@ class Tester {
   // the defect kinds its diagnosis names.
   CaseExplanations explain(const Measure& mu, const std::vector<Q>& u, const Outcome& out,
                            const std::vector<ConventionChange>& changes) {
-    if (!out.reply.error.empty()) return {{}, {{"error"}}};
     CaseExplanations e;
-    e.changes =
-        reproducing_changes(changes, measure_state(mu).readings, u, out.reply.outputs, out.reply.undefined, out.token);
+    if (!out.reply.error.empty()) {
+      e.defects = {DefectKind{"error"}};
+      return e;
+    }
+    ReadingMeasures& readings = measure_state(mu).readings;
+    e.changes = reproducing_changes(changes, readings, u, out.reply.outputs, out.reply.undefined, out.token);
     e.defects = defect_kinds(out.diagnosis);
+    // Two defects at once: a convention change may leave a defect kind the declared diagnosis cannot see.
+    bool alone = !e.changes.empty() ||
+                 std::any_of(e.defects.begin(), e.defects.end(), [](const DefectKind& d) { return d.kind != "relay_flip"; });
+    if (!alone) e.combined = combined_changes(changes, readings, u, out.reply.outputs, out.reply.undefined, out.token);
     return e;
   }
 
@@ -939,7 +946,10 @@ json root_causes_json(Tester& tester, const FuzzOptions& o, Failures& failures) 
     }
     j["witness_shrunk"] = witness != nullptr;
     j["most_telling"] = case_json(*telling, o);
-    if (r.change) {
+    if (r.change && !r.defect.empty()) {
+      j["evidence"] = {{"diagnosed", "the defect kind " + r.defect + " in each case it explains, the reference re-run with " +
+                                         failures.changes[*r.change].conventions.dump()}};
+    } else if (r.change) {
       j["evidence"] = {{"reproduces", "every output of each case it explains, the reference re-run with " +
                                           failures.changes[*r.change].conventions.dump()}};
     } else {

@@ -32,13 +32,16 @@ def assert_agrees(actual, inputs, **options):
 
 
 def assert_finds(fn, cause, *, relays, max_tokens=8, max_relays=3, short_of_thresholds=False, headline=True,
-                 max_root_causes=None, **options):
+                 max_root_causes=None, only_causes=None, **options):
     """Raises AssertionError unless fuzz(fn, relays=relays, **options) finds a failure whose cause is
     `cause`, named first, with a witness of at most `max_tokens` tokens and `max_relays` relays
     (relays_per_call=True lets shrinking drop relays). With headline=True (default) that failure is the
     headline one: its cause and the first of its ranked causes are `cause`; with headline=False any
     failure will do whose cause or root cause is `cause` (a second defect beside another). With
-    max_root_causes=K the report names at most K root causes (one per planted defect). With
+    max_root_causes=K the report names at most K root causes (one per planted defect). With only_causes=S
+    (the causes of the k defects planted) every root cause and every failure's root cause is one of S or
+    a pair of them ("first_token+tie_rule": a case both defects shape), never "unexplained": at most k
+    causes named. With
     short_of_thresholds=True some failure of that cause, as small, must also have inputs that never reach
     the thresholds of the relays it keeps (a ratchet below the threshold). `options` are fuzz()'s: seed=,
     max_cases=, relays_per_call= and the conventions. Returns the failure found. Checks that a planted
@@ -61,6 +64,15 @@ def assert_finds(fn, cause, *, relays, max_tokens=8, max_relays=3, short_of_thre
     roots = [r["cause"] for r in report.get("root_causes", [])]
     if max_root_causes is not None and len(roots) > max_root_causes:
         raise AssertionError(f"expected at most {max_root_causes} root cause(s), got {roots}")
+    if only_causes is not None:
+        def planted(name):
+            return set(str(name).split("+")) <= set(only_causes)
+        stray = [f"root cause {r}" for r in roots if not planted(r)]
+        stray += [f"case {f['case']} with root cause {f.get('root_cause')}" for f in failures
+                  if not planted(f.get("root_cause"))]
+        if stray:
+            raise AssertionError(f"expected every root cause to be one of {sorted(set(only_causes))} or a pair "
+                                 f"of them; got root causes {roots}: " + "; ".join(stray))
     if headline:
         found = failures[0]
         what = "the first failure is " + described(found)
