@@ -109,8 +109,8 @@ std::vector<std::pair<std::size_t, std::string>> combined_changes(const std::vec
     if (first_failing >= actual.size() || seq.status()[first_failing] == TokenStatus::Differ) continue;
     for (const DivergentRun& run : seq.runs()) {
       if (!run.failure) continue;
-      for (const std::string& kind : defect_kinds(seq.diagnose(run)))
-        if (kind != "relay_flip") out.emplace_back(i, kind);
+      for (const DefectKind& kind : defect_kinds(seq.diagnose(run)))
+        if (kind.kind != "relay_flip") out.emplace_back(i, kind.kind);
       break;
     }
     if (!out.empty()) break;  // the first change (in convention_changes' order) that leaves a defect kind
