@@ -1,7 +1,7 @@
 // def:mpal (Definition 3.2, eq:mpal) for every number of heads H, model dimension d, projections, measures,
 // initial state and input: W_I^(h) x_t is one real, so each head's PAL reads a scalar signal; MPAL(x_{0:n})
 // lies in R^d; and loops that project each token, read every relay state from its head's classical memory and
-// sum relay by relay and head by head give, at coordinate k, sum_h W_O^(h)_k sum_r mu_r^(h) R_r[W_I^(h) x](n).
+// sum relay by relay and head by head give, at coordinate k, sum_h W_O^(h)[k] sum_r mu_r^(h) R_r[W_I^(h) x](n).
 // The finite sums (over coordinates, relays, heads) are inductions over their index, the relay states an
 // induction over the sequence length; each step sets a loop's step against the recursion of the sum eq:mpal
 // prints. The reference's mpal() sums a head's relays by the memory's staircase instead (memory_pal.h): that
@@ -35,10 +35,10 @@ using Change = MpalChange;
 
 constexpr InductionText kText{
     "def_mpal",
-    "after k coordinates the loop's running sum is sum_{k'<k} W_I^(h)_k' x_{t,k'} (at k = d the signal "
+    "after k coordinates the loop's running sum is sum_{k'<k} W_I^(h)[k'] x_{t,k'} (at k = d the signal "
     "u^(h)_t); after the inputs u^(h)_{0:t} every relay of every head is in the state eq:relay gives; after r "
     "relays the loop's PAL accumulator is sum_{r'<r} mu_r' R_r'; after h heads its output coordinate k is "
-    "sum_{h'<h} W_O^(h')_k PAL^(h')",
+    "sum_{h'<h} W_O^(h')[k] PAL^(h')",
     "shapes: (1 x d)(d x 1) is one real, (d x 1)(1 x 1) is in R^d; coordinates k -> k+1 (s += W_I[k] x_t[k]); "
     "inputs t -> t+1 (eq:relay on the projected signal, from the initial state); relays r -> r+1 (p += mu_r "
     "R_r); heads h -> h+1 (out[k] += W_O[k] PAL); each a loop's step against the sum's recursion",
@@ -84,7 +84,7 @@ ChainQuery<Change> bases() {
 
 ChainQuery<Change> projection_step(Change mutant) {
   return {"step: coordinate k to k+1",
-          "0 <= k < d, s = sum_{k'<k} W_I^(h)_k' x_{t,k'} => s + W_I^(h)_k x_{t,k} = sum_{k'<=k} W_I^(h)_k' x_{t,k'}",
+          "0 <= k < d, s = sum_{k'<k} W_I^(h)[k'] x_{t,k'} => s + W_I^(h)[k] x_{t,k} = sum_{k'<=k} W_I^(h)[k'] x_{t,k'}",
           [mutant](smt::Context& c, Query& q) {
             smt::Sort I = c.int_sort(), R = c.real_sort();
             smt::FuncDecl dot = c.function("dot", I, I, I, R), x = c.function("x", I, I, R),
@@ -157,8 +157,8 @@ ChainQuery<Change> pal_step(Change mutant) {
 
 ChainQuery<Change> heads_step(Change mutant) {
   return {"step: head h to h+1",
-          "o = sum_{h'<h} W_O^(h')_k PAL^(h')(t), the loop's PAL of head h = PAL^(h)(t) (the relay induction "
-          "at r = R_h) => o + W_O^(h)_k PAL^(h)(t) = sum_{h'<=h} W_O^(h')_k PAL^(h')(t)",
+          "o = sum_{h'<h} W_O^(h')[k] PAL^(h')(t), the loop's PAL of head h = PAL^(h)(t) (the relay induction "
+          "at r = R_h) => o + W_O^(h)[k] PAL^(h)(t) = sum_{h'<=h} W_O^(h')[k] PAL^(h')(t)",
           [mutant](smt::Context& c, Query& q) {
             smt::Sort I = c.int_sort(), R = c.real_sort();
             smt::FuncDecl pal = c.function("pal", I, I, I, R), out = c.function("mpal", I, I, I, R),
@@ -213,7 +213,7 @@ std::vector<CheckResult> check_mpal(const RunConfig& config) {
       "for every H >= 1, d >= 1, W_I^(h) in R^{1 x d}, W_O^(h) in R^d, measure mu^(h) (finitely many relays, "
       "alpha >= beta, real weights), initial state, n and x_{0:n} in R^{(n+1) x d}: each W_I^(h) x_t is one real, "
       "MPAL(x_{0:n}) is in R^d, and loops that project each token, read every relay state from its head's "
-      "classical memory and sum relay by relay and head by head give, at coordinate k, sum_h W_O^(h)_k sum_r "
+      "classical memory and sum relay by relay and head by head give, at coordinate k, sum_h W_O^(h)[k] sum_r "
       "mu_r^(h) R_r[W_I^(h) x](n): eq:mpal as printed",
       {every(ReadingKey::InitialState, "symbolic, the same for every relay")},
       {{"W_I^(h) x_{0:n}",
