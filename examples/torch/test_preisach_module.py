@@ -3,7 +3,7 @@ in its own conventions (temperature 1e-3, inputs in [0, 1]), declared once as ke
 written it passes; each planted defect is found unaided, its cause named first and as the root cause of
 every failure, with a witness of at most 8 tokens and 3 relays; the ratchet also with inputs that never
 reach the relay's thresholds; two defects planted at once are named as at most two causes (a case both
-shape as their pair, first_token+ratchet).
+shape counted with each, its failure's root cause first_token+ratchet).
 Run: PYTHONPATH=build/python python3 -m pytest examples/torch   (ctest runs it).
 """
 import numpy as np

@@ -68,6 +68,37 @@ std::vector<char> relevant_changes(const std::vector<ConventionChange>& changes,
   return out;
 }
 
+// A pair of changes, or a change with a defect kind, is chosen for cases that neither part explains
+// alone; when both parts are chosen too (on cases of their own), its cases are the two parts' joint cases,
+// not a cause of their own.
+void fold_into_parts(std::vector<RootCause>& chosen, const std::vector<ConventionChange>& changes) {
+  auto single = [&](const RootCause& r) { return r.change && r.defect.empty() && !changes[*r.change].pair; };
+  auto find = [&](auto is_part) { return std::find_if(chosen.begin(), chosen.end(), is_part); };
+  std::vector<char> folded(chosen.size(), 0);
+  for (std::size_t i = 0; i < chosen.size(); ++i) {
+    const RootCause& c = chosen[i];
+    if (!c.change || (c.defect.empty() && !changes[*c.change].pair)) continue;
+    std::vector<std::vector<RootCause>::iterator> parts;
+    if (c.defect.empty()) {
+      for (const auto& [key, value] : changes[*c.change].conventions.items())
+        parts.push_back(find([&](const RootCause& r) {
+          return single(r) && r.head == c.head && changes[*r.change].conventions == json{{key, value}};
+        }));
+    } else {
+      parts.push_back(find([&](const RootCause& r) { return single(r) && r.change == c.change; }));
+      parts.push_back(find([&](const RootCause& r) { return !r.change && r.cause == c.defect && r.head == c.head; }));
+    }
+    if (std::count(parts.begin(), parts.end(), chosen.end())) continue;
+    parts[0]->joint.push_back({parts[1]->cause, c.cause, c.cases});
+    parts[1]->joint.push_back({parts[0]->cause, c.cause, c.cases});
+    folded[i] = 1;
+  }
+  std::vector<RootCause> kept;
+  for (std::size_t i = 0; i < chosen.size(); ++i)
+    if (!folded[i]) kept.push_back(std::move(chosen[i]));
+  chosen = std::move(kept);
+}
+
 }  // namespace
 
 std::vector<ConventionChange> convention_changes(const Conventions& declared, InitialState initial) {
@@ -174,6 +205,7 @@ std::vector<RootCause> group_by_root_cause(const std::vector<CaseExplanations>& 
       if (!covered[k] && explains(r, cases[k])) r.cases.push_back(k), covered[k] = 1;
     chosen.push_back(std::move(r));
   }
+  fold_into_parts(chosen, changes);
   RootCause unexplained{"unexplained", std::nullopt, "", {}};
   for (std::size_t k = 0; k < cases.size(); ++k)
     if (!covered[k]) unexplained.cases.push_back(k);
@@ -186,6 +218,8 @@ json root_cause_json(const RootCause& c, const std::vector<ConventionChange>& ch
   if (c.change) j["conventions"] = changes[*c.change].conventions;
   if (!c.defect.empty()) j["defect"] = c.defect;
   if (c.head) j["head"] = *c.head;
+  for (const JointCases& k : c.joint)
+    j["joint"].push_back({{"with", k.with}, {"cause", k.cause}, {"failing_cases", k.cases.size()}});
   return j;
 }
 

@@ -9,7 +9,9 @@
 // the diagnosis of the reference re-run under the change names the defect kind. The causes are chosen
 // greedily as a smallest set explaining every case: most cases first, a single change before a defect
 // kind before a pair of changes before a change with a defect kind; a case nothing explains is
-// "unexplained".
+// "unexplained". A pair of changes, or a change with a defect kind, whose two parts are both chosen on
+// cases of their own is folded into them: k planted defects are named as at most k causes, each part's
+// cases (and so its witness) ones it explains alone, the cases both shape counted with each part as joint.
 #pragma once
 
 #include "oracle/eval/conventions.h"
@@ -75,6 +77,13 @@ struct CaseExplanations {
   std::vector<std::pair<std::size_t, std::string>> combined;  ///< combined_changes (when nothing else explains it)
 };
 
+/// Cases a root cause explains only together with another chosen root cause.
+struct JointCases {
+  std::string with;                ///< the other root cause ("ratchet")
+  std::string cause;               ///< the two as one cause ("first_token+ratchet")
+  std::vector<std::size_t> cases;  ///< indices into the cases, increasing
+};
+
 /// A root cause and the cases it explains.
 struct RootCause {
   std::string cause;                  ///< a change's cause, a defect kind, or "unexplained"
@@ -82,10 +91,12 @@ struct RootCause {
   std::string defect;                 ///< with a change: the defect kind diagnosed under it (else empty)
   std::vector<std::size_t> cases;     ///< indices into the cases, increasing
   std::optional<std::size_t> head = std::nullopt;  ///< MPAL: the one head it is in (none: every head; PAL)
+  std::vector<JointCases> joint{};                 ///< cases it explains only with another root cause
 };
 
 /// A smallest set of root causes (greedy) explaining every case, most cases first; each case belongs to
-/// the first cause chosen that explains it.
+/// the first cause chosen that explains it, a case two chosen causes explain only together to both (as
+/// `joint`).
 std::vector<RootCause> group_by_root_cause(const std::vector<CaseExplanations>& cases,
                                            const std::vector<ConventionChange>& changes);
 
@@ -93,7 +104,8 @@ std::vector<RootCause> group_by_root_cause(const std::vector<CaseExplanations>& 
 bool explains(const RootCause& c, const CaseExplanations& e);
 
 /// The JSON head of a root cause: "cause", "failing_cases", for a convention change "conventions" (with a
-/// defect kind, also "defect") and, in one MPAL head, "head".
+/// defect kind, also "defect"), in one MPAL head "head", and with joint cases "joint", one entry per other
+/// root cause ("with", "cause": the two as one, "failing_cases").
 nlohmann::json root_cause_json(const RootCause& c, const std::vector<ConventionChange>& changes);
 
 }  // namespace palcheck::oracle

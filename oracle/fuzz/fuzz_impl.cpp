@@ -896,7 +896,7 @@ json case_json(const Failures::Case& c, const FuzzOptions& o) {
 }
 
 // One entry per root cause (root_causes.h), most failing cases first: the cause, the failing cases it
-// explains, its smallest witness (a shrunk witness it explains, else its smallest case as met), the most
+// explains (and those it explains only with another, joint), its smallest witness (a shrunk witness it explains, else its smallest case as met), the most
 // telling case (the largest difference at the first failing token) and the evidence. Every failure is
 // marked with the root cause of the case it was shrunk from.
 json root_causes_json(Tester& tester, const FuzzOptions& o, Failures& failures) {
@@ -904,8 +904,11 @@ json root_causes_json(Tester& tester, const FuzzOptions& o, Failures& failures) 
   for (const Failures::Case& c : failures.cases) explained.push_back(c.explanations);
   std::vector<RootCause> roots = group_by_root_cause(explained, failures.changes);
   std::map<std::size_t, std::string> root_of;  // case number -> root cause
-  for (const RootCause& r : roots)
+  for (const RootCause& r : roots) {
     for (std::size_t k : r.cases) root_of[failures.cases[k].number] = r.cause;
+    for (const JointCases& joint : r.joint)
+      for (std::size_t k : joint.cases) root_of[failures.cases[k].number] = joint.cause;
+  }
   // What each shrunk witness shows, checked on the witness itself.
   std::vector<std::pair<std::string, CaseExplanations>> witnesses;
   for (const std::string& key : failures.order) {
@@ -917,9 +920,13 @@ json root_causes_json(Tester& tester, const FuzzOptions& o, Failures& failures) 
   json list = json::array();
   for (const RootCause& r : roots) {
     json j = root_cause_json(r, failures.changes);
-    json numbers = json::array();
-    for (std::size_t k : r.cases) numbers.push_back(failures.cases[k].number);
-    j["cases"] = numbers;
+    auto numbers = [&](const std::vector<std::size_t>& cases) {
+      json out = json::array();
+      for (std::size_t k : cases) out.push_back(failures.cases[k].number);
+      return out;
+    };
+    j["cases"] = numbers(r.cases);
+    for (std::size_t k = 0; k < r.joint.size(); ++k) j["joint"][k]["cases"] = numbers(r.joint[k].cases);
     // The smallest witness it shows, one that another convention explains as well (ambiguous) last.
     auto size = [](const json& f) {
       return std::make_tuple(f.value("ambiguous", false), f["tokens"].get<std::size_t>(),

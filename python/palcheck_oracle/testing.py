@@ -39,9 +39,9 @@ def assert_finds(fn, cause, *, relays, max_tokens=8, max_relays=3, short_of_thre
     headline one: its cause and the first of its ranked causes are `cause`; with headline=False any
     failure will do whose cause or root cause is `cause` (a second defect beside another). With
     max_root_causes=K the report names at most K root causes (one per planted defect). With only_causes=S
-    (the causes of the k defects planted) every root cause and every failure's root cause is one of S or
-    a pair of them ("first_token+tie_rule": a case both defects shape), never "unexplained": at most k
-    causes named. With
+    (the causes of the k defects planted) the report names at most k root causes, each one of S or a pair
+    of them, and every failure's root cause is one of S or a pair of them ("first_token+ratchet": a case
+    both defects shape, counted as joint with each), never "unexplained". With
     short_of_thresholds=True some failure of that cause, as small, must also have inputs that never reach
     the thresholds of the relays it keeps (a ratchet below the threshold). `options` are fuzz()'s: seed=,
     max_cases=, relays_per_call= and the conventions. Returns the failure found. Checks that a planted
@@ -65,6 +65,10 @@ def assert_finds(fn, cause, *, relays, max_tokens=8, max_relays=3, short_of_thre
     if max_root_causes is not None and len(roots) > max_root_causes:
         raise AssertionError(f"expected at most {max_root_causes} root cause(s), got {roots}")
     if only_causes is not None:
+        if len(roots) > len(set(only_causes)):
+            raise AssertionError(f"expected at most {len(set(only_causes))} root cause(s), one per planted defect; "
+                                 f"got {roots}")
+
         def planted(name):
             return set(str(name).split("+")) <= set(only_causes)
         stray = [f"root cause {r}" for r in roots if not planted(r)]

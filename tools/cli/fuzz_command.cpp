@@ -276,7 +276,10 @@ void print_fuzz_summary(const json& report) {
     const json& w = root["witness"];
     std::cerr << "\n  " << root["cause"].get<std::string>();
     if (root.contains("conventions")) std::cerr << " " << root["conventions"].dump();
-    std::cerr << " (" << root["failing_cases"] << " case(s)): " << w["tokens"] << " token(s) "
+    std::cerr << " (" << root["failing_cases"] << " case(s)";
+    for (const json& joint : root.value("joint", json::array()))
+      std::cerr << ", " << joint["failing_cases"] << " more with " << joint["with"].get<std::string>();
+    std::cerr << "): " << w["tokens"] << " token(s) "
               << w["inputs_double"].dump();
     if (w.contains("relays")) std::cerr << ", " << w["relays"].size() << " relay(s)";
     if (w.contains("expected") && w.contains("actual")) {

@@ -1,0 +1,103 @@
+// Root causes (root_causes.h, def:relay, def:pal): a case that a convention change explains only with a
+// defect kind is a combined cause, and a combined cause or a pair of changes whose two parts are chosen on
+// cases of their own is folded into them, so that k planted defects are named as at most k causes.
+#include "oracle/diagnosis/root_causes.h"
+#include "reference/pal_definition.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+namespace palcheck::oracle {
+namespace {
+
+// The index of the single change of `key` to `value` among `changes`.
+std::size_t change_index(const std::vector<ConventionChange>& changes, const std::string& key,
+                         const std::string& value) {
+  auto it = std::find_if(changes.begin(), changes.end(), [&](const ConventionChange& c) {
+    return !c.pair && c.conventions.contains(key) && c.conventions[key] == value;
+  });
+  EXPECT_NE(it, changes.end()) << key << "=" << value;
+  return it - changes.begin();
+}
+
+// Two defects planted at once: the first token skipped (u_0 reaches no relay) and a leak that loses 1/16
+// per token from the output while the input zig-zags inside relay 0's dead band. No one change reproduces
+// the outputs; once the reference skips u_0 as well, what is left grows from cycle to cycle: a ratchet.
+TEST(RootCauses, ASkippedFirstTokenWithALeakIsTheChangeWithTheRatchet) {
+  Measure mu{{{{Q(4), Q(0)}, Q(1)}, {{Q(1), Q(1, 2)}, Q(2)}}};
+  std::vector<Q> u{Q(5)};
+  for (int k = 0; k < 6; ++k) u.push_back(Q(2)), u.push_back(Q(3));
+  std::vector<Q> rest(u.begin() + 1, u.end()), theirs{Q(0)};
+  for (const Q& y : pal_by_definition(mu, rest, InitialState::Off)) theirs.push_back(y);
+  for (std::size_t n = 1; n < u.size(); ++n) theirs[n] -= Q(static_cast<int>(n), 16);
+  std::vector<char> undefined(u.size(), 0);
+
+  KeyedMeasure keyed(mu);
+  ReadingMeasures measures(keyed);
+  std::vector<ConventionChange> changes = convention_changes(Conventions{}, InitialState::Off);
+  EXPECT_TRUE(reproducing_changes(changes, measures, u, theirs, undefined).empty());
+  std::size_t skipped = change_index(changes, "first_token", "not-applied");
+  auto combined = combined_changes(changes, measures, u, theirs, undefined, 0);
+  ASSERT_FALSE(combined.empty());
+  EXPECT_EQ(combined.front().first, skipped) << changes[combined.front().first].cause;
+  EXPECT_EQ(combined.front().second, "ratchet");
+}
+
+// Cases 0 and 1 the skipped first token reproduces alone, case 2 the ratchet alone, and cases 3 and 4 only
+// the two together: two root causes, each with its own cases and the two joint ones, never a third.
+TEST(RootCauses, AChangeWithADefectKindIsFoldedIntoItsTwoPartsWhenBothAreChosen) {
+  std::vector<ConventionChange> changes = convention_changes(Conventions{}, InitialState::Off);
+  std::size_t skipped = change_index(changes, "first_token", "not-applied");
+  CaseExplanations alone_change{{skipped}, {}, {}}, alone_defect{{}, {{"ratchet"}}, {}},
+      both{{}, {}, {{skipped, "ratchet"}}};
+  std::vector<RootCause> roots = group_by_root_cause({alone_change, alone_change, alone_defect, both, both}, changes);
+  ASSERT_EQ(roots.size(), 2u);
+  EXPECT_EQ(roots[0].cause, "first_token");
+  EXPECT_EQ(roots[0].cases, (std::vector<std::size_t>{0, 1}));
+  EXPECT_EQ(roots[1].cause, "ratchet");
+  EXPECT_EQ(roots[1].cases, (std::vector<std::size_t>{2}));
+  for (const RootCause& r : roots) {
+    ASSERT_EQ(r.joint.size(), 1u) << r.cause;
+    EXPECT_EQ(r.joint[0].cause, "first_token+ratchet");
+    EXPECT_EQ(r.joint[0].with, r.cause == "ratchet" ? "first_token" : "ratchet");
+    EXPECT_EQ(r.joint[0].cases, (std::vector<std::size_t>{3, 4}));
+  }
+  nlohmann::json j = root_cause_json(roots[1], changes);
+  EXPECT_EQ(j["joint"], nlohmann::json::parse(R"([{"with": "first_token", "cause": "first_token+ratchet",
+                                                   "failing_cases": 2}])"));
+
+  // Without a case of its own for the ratchet, the pair stays a cause of its own: nothing is folded into a
+  // cause that explains no case alone.
+  roots = group_by_root_cause({alone_change, both, both}, changes);
+  ASSERT_EQ(roots.size(), 2u);
+  EXPECT_EQ(roots[0].cause, "first_token+ratchet");
+  EXPECT_EQ(roots[0].cases, (std::vector<std::size_t>{1, 2}));
+  EXPECT_EQ(roots[1].cause, "first_token");
+  EXPECT_TRUE(roots[1].joint.empty());
+}
+
+// The same for a pair of changes: strict ties and a skipped first token, each alone on a case, both on two.
+TEST(RootCauses, APairOfChangesIsFoldedIntoItsTwoChangesWhenBothAreChosen) {
+  std::vector<ConventionChange> changes = convention_changes(Conventions{}, InitialState::Off);
+  std::size_t skipped = change_index(changes, "first_token", "not-applied");
+  std::size_t strict = change_index(changes, "tie_rule", "strict");
+  auto pair = std::find_if(changes.begin(), changes.end(), [](const ConventionChange& c) {
+    return c.pair && c.conventions == nlohmann::json{{"tie_rule", "strict"}, {"first_token", "not-applied"}};
+  });
+  ASSERT_NE(pair, changes.end());
+  std::size_t both = pair - changes.begin();
+  std::vector<RootCause> roots =
+      group_by_root_cause({{{skipped}, {}, {}}, {{strict}, {}, {}}, {{both}, {}, {}}, {{both}, {}, {}}}, changes);
+  ASSERT_EQ(roots.size(), 2u);
+  for (const RootCause& r : roots) {
+    ASSERT_EQ(r.joint.size(), 1u) << r.cause;
+    EXPECT_EQ(r.joint[0].cause, pair->cause);
+    EXPECT_EQ(r.joint[0].cases, (std::vector<std::size_t>{2, 3}));
+  }
+  EXPECT_EQ(roots[0].joint[0].with, roots[1].cause);
+  EXPECT_EQ(roots[1].joint[0].with, roots[0].cause);
+}
+
+}  // namespace
+}  // namespace palcheck::oracle
