@@ -13,6 +13,9 @@
 #include <functional>
 
 namespace palcheck::proofs {
+
+using namespace smt;
+
 namespace {
 
 struct Stack {

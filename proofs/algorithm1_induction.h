@@ -40,8 +40,8 @@ enum class Algorithm1Change {
 
 /// The induction of `fact`; `first` matters for Counts only (the pop loop is the same in every reading).
 /// With a `change`, its queries only (no witness), up to the first that is sat.
-InductionProof prove_algorithm1(const RunConfig& config, Algorithm1Fact fact, FirstInput first = FirstInput::Empty,
-                                Algorithm1Change change = Algorithm1Change::None);
+smt::InductionProof prove_algorithm1(const RunConfig& config, Algorithm1Fact fact, FirstInput first = FirstInput::Empty,
+                                     Algorithm1Change change = Algorithm1Change::None);
 
 /// The definitions `fact`'s queries encode: the pop loop and the POP signal (PopOne), or the push and
 /// the pop loop (Steps, Counts).
@@ -51,7 +51,7 @@ std::vector<ModelDefinition> algorithm1_relies_on(Algorithm1Fact fact);
 std::vector<MutantResult> algorithm1_mutants(const RunConfig& config, Algorithm1Fact fact, FirstInput first);
 
 /// The words of `fact`'s PROVED report.
-InductionClaim algorithm1_claim(Algorithm1Fact fact, FirstInput first);
+smt::InductionClaim algorithm1_claim(Algorithm1Fact fact, FirstInput first);
 
 /// Replays prove_algorithm1's witness on the reference Algorithm 1: "" when its last step pops what the
 /// model says and the fact's premises hold there; else what differed.

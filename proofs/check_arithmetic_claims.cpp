@@ -12,6 +12,9 @@
 #include "smt/query_chain.h"
 
 namespace palcheck::proofs {
+
+using namespace smt;
+
 namespace {
 
 template <class Change>

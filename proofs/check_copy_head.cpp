@@ -7,6 +7,9 @@
 #include "smt/mutation.h"
 
 namespace palcheck::proofs {
+
+using namespace smt;
+
 namespace {
 
 /// One piece of the copy head changed on purpose: its semantic mutants (smt/mutation.h).

@@ -10,6 +10,9 @@
 #include <vector>
 
 namespace palcheck::proofs {
+
+using namespace smt;
+
 namespace {
 
 const std::vector<InitialState> kInitials{InitialState::Off, InitialState::On};

@@ -9,6 +9,9 @@
 #include <algorithm>
 
 namespace palcheck::proofs {
+
+using namespace smt;
+
 namespace {
 
 /// One piece of an encoding lemma changed on purpose: its semantic mutants (smt/mutation.h).

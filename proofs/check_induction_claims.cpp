@@ -10,6 +10,9 @@
 #include "smt/mutation.h"
 
 namespace palcheck::proofs {
+
+using namespace smt;
+
 namespace {
 
 Checker excursion_checker(const std::string& label, Excursion which) {

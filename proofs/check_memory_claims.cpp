@@ -12,6 +12,9 @@
 #include "smt/mutation.h"
 
 namespace palcheck::proofs {
+
+using namespace smt;
+
 namespace {
 
 const InitialState kInitials[] = {InitialState::Off, InitialState::On};

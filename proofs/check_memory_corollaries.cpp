@@ -8,6 +8,9 @@
 #include "smt/query_chain.h"
 
 namespace palcheck::proofs {
+
+using namespace smt;
+
 namespace {
 
 std::string summary(MemoryCorollary which, InitialState initial) {

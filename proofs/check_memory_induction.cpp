@@ -10,6 +10,9 @@
 #include <algorithm>
 
 namespace palcheck::proofs {
+
+using namespace smt;
+
 namespace {
 
 CheckResult induction_result(const RunConfig& config, const MemoryInduction& run) {

@@ -12,6 +12,9 @@
 #include "smt/query_chain.h"
 
 namespace palcheck::proofs {
+
+using namespace smt;
+
 namespace {
 
 /// One piece of the proof changed on purpose: its semantic mutants (smt/mutation.h), whose order numbers

@@ -11,6 +11,9 @@
 #include "smt/mutation.h"
 
 namespace palcheck::proofs {
+
+using namespace smt;
+
 namespace {
 
 /// One piece of the proof changed on purpose: its semantic mutants (smt/mutation.h).

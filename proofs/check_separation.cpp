@@ -13,6 +13,9 @@
 #include <algorithm>
 
 namespace palcheck::proofs {
+
+using namespace smt;
+
 namespace {
 
 CheckResult no_copy_result(const RunConfig& config, FiniteImageTarget target) {

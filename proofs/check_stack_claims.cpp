@@ -16,6 +16,9 @@
 #include <optional>
 
 namespace palcheck::proofs {
+
+using namespace smt;
+
 namespace {
 
 // v[index] for a symbolic index (0 outside the range).

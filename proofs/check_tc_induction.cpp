@@ -15,6 +15,9 @@
 #include <tuple>
 
 namespace palcheck::proofs {
+
+using namespace smt;
+
 namespace {
 
 // The definitions the induction's queries encode, each pinned by a model mutant of tc_mutants().

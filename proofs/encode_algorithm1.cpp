@@ -3,6 +3,8 @@
 
 namespace palcheck::proofs {
 
+using namespace smt;
+
 SymAlgorithm1 initial_algorithm1(smt::Context& ctx, std::size_t capacity) {
   return {ctx.bool_val(false),
           ctx.real_val(0),

@@ -3,6 +3,8 @@
 
 namespace palcheck::proofs {
 
+using namespace smt;
+
 bool memory_entry_is_maximum(InitialState initial, std::size_t index) {
   return (index % 2 == 0) == (initial == InitialState::Off);
 }

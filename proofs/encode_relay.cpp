@@ -3,6 +3,8 @@
 
 namespace palcheck::proofs {
 
+using namespace smt;
+
 smt::Term relay_step(const smt::Term& alpha, const smt::Term& beta, const smt::Term& u, const smt::Term& previous) {
   return relay_step(alpha, beta, u, previous, TieRule::AsPrinted);
 }

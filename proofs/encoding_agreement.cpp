@@ -11,6 +11,9 @@
 #include <functional>
 
 namespace palcheck::proofs {
+
+using namespace smt;
+
 namespace {
 
 Q value(const smt::Term& e) { return numeral_value(e.simplify()); }

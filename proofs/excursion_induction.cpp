@@ -12,6 +12,9 @@
 #include <functional>
 
 namespace palcheck::proofs {
+
+using namespace smt;
+
 namespace {
 
 // The symbols of one query; every query of an induction uses the same names.

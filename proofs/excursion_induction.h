@@ -31,14 +31,14 @@ enum class ExcursionChange {
 };
 
 /// The induction of `which`; with a `change`, its queries only (no witness), up to the first sat one.
-InductionProof prove_excursion(const RunConfig& config, Excursion which,
-                               ExcursionChange change = ExcursionChange::None);
+smt::InductionProof prove_excursion(const RunConfig& config, Excursion which,
+                                    ExcursionChange change = ExcursionChange::None);
 
 /// Every semantic mutant `which` declares, each run.
 std::vector<MutantResult> excursion_mutants(const RunConfig& config, Excursion which);
 
 /// The words of `which`'s PROVED report.
-InductionClaim excursion_claim(Excursion which);
+smt::InductionClaim excursion_claim(Excursion which);
 
 /// Replays prove_excursion's witness on the reference's relays: "" when the model's states are the
 /// reference's, the excursion really moves the relay and the claim's equality holds; else what differed.

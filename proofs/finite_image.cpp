@@ -6,6 +6,9 @@
 #include "proofs/finite_image.h"
 
 namespace palcheck::proofs {
+
+using namespace smt;
+
 namespace {
 
 constexpr InductionText kText{

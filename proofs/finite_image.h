@@ -39,14 +39,14 @@ enum class FiniteImageChange {
 };
 
 /// The mutants that apply to `target`'s proof.
-std::vector<Mutant<FiniteImageChange>> finite_image_mutants(FiniteImageTarget target);
+std::vector<smt::Mutant<FiniteImageChange>> finite_image_mutants(FiniteImageTarget target);
 
 /// The lemma and its conclusion for `target`, under mutant `mutant` (None: the real encoding). A mutated chain
 /// stops at its first sat query.
-InductionProof prove_finite_image(const RunConfig& config, FiniteImageTarget target,
-                                  FiniteImageChange mutant = FiniteImageChange::None);
+smt::InductionProof prove_finite_image(const RunConfig& config, FiniteImageTarget target,
+                                       FiniteImageChange mutant = FiniteImageChange::None);
 
 /// The words of `target`'s PROVED report.
-InductionClaim finite_image_claim(FiniteImageTarget target);
+smt::InductionClaim finite_image_claim(FiniteImageTarget target);
 
 }  // namespace palcheck::proofs

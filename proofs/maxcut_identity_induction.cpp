@@ -5,6 +5,9 @@
 #include "proofs/maxcut_identity_induction.h"
 
 namespace palcheck::proofs {
+
+using namespace smt;
+
 namespace {
 
 constexpr InductionText kText{

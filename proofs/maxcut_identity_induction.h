@@ -21,12 +21,12 @@ enum class MaxcutChange {
 };
 
 /// The induction's mutants.
-std::vector<Mutant<MaxcutChange>> maxcut_mutants();
+std::vector<smt::Mutant<MaxcutChange>> maxcut_mutants();
 
 /// The induction under mutant `mutant` (None: the real encoding).
-InductionProof prove_maxcut_identity(const RunConfig& config, MaxcutChange mutant = MaxcutChange::None);
+smt::InductionProof prove_maxcut_identity(const RunConfig& config, MaxcutChange mutant = MaxcutChange::None);
 
 /// The words of the PROVED report.
-InductionClaim maxcut_claim();
+smt::InductionClaim maxcut_claim();
 
 }  // namespace palcheck::proofs

@@ -19,6 +19,9 @@
 #include <functional>
 
 namespace palcheck::proofs {
+
+using namespace smt;
+
 namespace {
 
 struct State {

@@ -35,8 +35,8 @@ enum class MemoryChange {
 /// The whole induction for one initial state.
 struct MemoryInduction {
   InitialState initial = InitialState::Off;  ///< decides the kind of entry 0
-  std::vector<InductionQuery> queries;       ///< base, then the step cases
-  InductionQuery witness_query;              ///< non-vacuity (a): premises with a real wipe, sat
+  std::vector<smt::InductionQuery> queries;  ///< base, then the step cases
+  smt::InductionQuery witness_query;         ///< non-vacuity (a): premises with a real wipe, sat
   std::optional<Instance> reachable_state;   ///< the model of witness_query as reference inputs
   bool proved = false;                       ///< every base/step query unsat in both solvers
 };

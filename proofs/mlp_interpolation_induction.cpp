@@ -4,6 +4,9 @@
 #include "proofs/mlp_interpolation_induction.h"
 
 namespace palcheck::proofs {
+
+using namespace smt;
+
 namespace {
 
 constexpr InductionText kText{

@@ -23,13 +23,13 @@ enum class MlpInterpolationChange {
 };
 
 /// The proof's mutants.
-std::vector<Mutant<MlpInterpolationChange>> mlp_interpolation_mutants();
+std::vector<smt::Mutant<MlpInterpolationChange>> mlp_interpolation_mutants();
 
 /// The proof under mutant `mutant` (None: the real encoding).
-InductionProof prove_mlp_interpolation(const RunConfig& config,
-                                       MlpInterpolationChange mutant = MlpInterpolationChange::None);
+smt::InductionProof prove_mlp_interpolation(const RunConfig& config,
+                                            MlpInterpolationChange mutant = MlpInterpolationChange::None);
 
 /// The words of the PROVED report.
-InductionClaim mlp_interpolation_claim();
+smt::InductionClaim mlp_interpolation_claim();
 
 }  // namespace palcheck::proofs

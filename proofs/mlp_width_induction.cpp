@@ -5,6 +5,9 @@
 #include "proofs/mlp_width_induction.h"
 
 namespace palcheck::proofs {
+
+using namespace smt;
+
 namespace {
 
 constexpr InductionText kText{

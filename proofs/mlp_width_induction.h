@@ -22,12 +22,12 @@ enum class MlpWidthChange {
 };
 
 /// The proof's mutants.
-std::vector<Mutant<MlpWidthChange>> mlp_width_mutants();
+std::vector<smt::Mutant<MlpWidthChange>> mlp_width_mutants();
 
 /// The proof under mutant `mutant` (None: the real encoding).
-InductionProof prove_mlp_width(const RunConfig& config, MlpWidthChange mutant = MlpWidthChange::None);
+smt::InductionProof prove_mlp_width(const RunConfig& config, MlpWidthChange mutant = MlpWidthChange::None);
 
 /// The words of the PROVED report.
-InductionClaim mlp_width_claim();
+smt::InductionClaim mlp_width_claim();
 
 }  // namespace palcheck::proofs

@@ -4,6 +4,9 @@
 #include "proofs/parameter_count_induction.h"
 
 namespace palcheck::proofs {
+
+using namespace smt;
+
 namespace {
 
 constexpr InductionText kText{

@@ -21,13 +21,13 @@ enum class ParameterCountChange {
 };
 
 /// The proof's mutants.
-std::vector<Mutant<ParameterCountChange>> parameter_count_mutants();
+std::vector<smt::Mutant<ParameterCountChange>> parameter_count_mutants();
 
 /// The proof under mutant `mutant` (None: the real encoding).
-InductionProof prove_parameter_counts(const RunConfig& config,
-                                      ParameterCountChange mutant = ParameterCountChange::None);
+smt::InductionProof prove_parameter_counts(const RunConfig& config,
+                                           ParameterCountChange mutant = ParameterCountChange::None);
 
 /// The words of the PROVED report.
-InductionClaim parameter_count_claim();
+smt::InductionClaim parameter_count_claim();
 
 }  // namespace palcheck::proofs

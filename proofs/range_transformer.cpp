@@ -7,6 +7,9 @@
 #include <functional>
 
 namespace palcheck::proofs {
+
+using namespace smt;
+
 namespace {
 
 constexpr InductionText kSingle{

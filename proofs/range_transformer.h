@@ -24,13 +24,13 @@ enum class RangeTransformerChange {
 };
 
 /// The mutants that apply under `tie`.
-std::vector<Mutant<RangeTransformerChange>> range_transformer_mutants(ArgmaxTie tie);
+std::vector<smt::Mutant<RangeTransformerChange>> range_transformer_mutants(ArgmaxTie tie);
 
 /// The proof under `tie` and mutant `mutant` (None: the real encoding).
-InductionProof prove_range_transformer(const RunConfig& config, ArgmaxTie tie,
-                                       RangeTransformerChange mutant = RangeTransformerChange::None);
+smt::InductionProof prove_range_transformer(const RunConfig& config, ArgmaxTie tie,
+                                            RangeTransformerChange mutant = RangeTransformerChange::None);
 
 /// The words of the PROVED report under `tie`.
-InductionClaim range_transformer_claim(ArgmaxTie tie);
+smt::InductionClaim range_transformer_claim(ArgmaxTie tie);
 
 }  // namespace palcheck::proofs

@@ -3,6 +3,9 @@
 #include "proofs/relaxation_limit_induction.h"
 
 namespace palcheck::proofs {
+
+using namespace smt;
+
 namespace {
 
 constexpr InductionText kText{

@@ -22,12 +22,12 @@ enum class RelaxationChange {
 };
 
 /// The induction's mutants.
-std::vector<Mutant<RelaxationChange>> relaxation_mutants();
+std::vector<smt::Mutant<RelaxationChange>> relaxation_mutants();
 
 /// The induction under mutant `mutant` (None: the real encoding).
-InductionProof prove_relaxation_limit(const RunConfig& config, RelaxationChange mutant = RelaxationChange::None);
+smt::InductionProof prove_relaxation_limit(const RunConfig& config, RelaxationChange mutant = RelaxationChange::None);
 
 /// The words of the PROVED report.
-InductionClaim relaxation_claim();
+smt::InductionClaim relaxation_claim();
 
 }  // namespace palcheck::proofs

@@ -11,6 +11,8 @@
 
 namespace palcheck::proofs::tc {
 
+using namespace smt;
+
 void level_queries(Recorder& rec) {
   rec.run("codes", "level bases", "level_bases",
           "B(d) = d(k+1), k >= 1 => B(0) = 0, B(d+1) = B(d) + (k+1), and B(d) + (k+1) <= B(e) for d < e",

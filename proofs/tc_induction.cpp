@@ -14,6 +14,8 @@
 
 namespace palcheck::proofs {
 
+using namespace smt;
+
 std::vector<TcMutant> tc_mutants() {
   return {
       {TcMutation::TieOrderFlipped,

@@ -51,8 +51,8 @@ std::vector<TcMutant> tc_mutants();
 
 /// Every query of the proof.
 struct TcInduction {
-  std::vector<InductionQuery> queries;      ///< the lemmas, in order ("part: name")
-  InductionQuery witness_query;             ///< non-vacuity (a): a pop step that wipes a level, sat
+  std::vector<smt::InductionQuery> queries;  ///< the lemmas, in order ("part: name")
+  smt::InductionQuery witness_query;         ///< non-vacuity (a): a pop step that wipes a level, sat
   std::optional<Instance> reachable_state;  ///< its model as reference inputs
   bool proved = false;                      ///< every query unsat in both solvers
 };

@@ -9,6 +9,9 @@
 #include "proofs/tc_vocabulary.h"
 
 namespace palcheck::proofs::tc {
+
+using namespace smt;
+
 namespace {
 
 // The abstract objects of the composition: memories of an uninterpreted sort and what the lemmas say of them.

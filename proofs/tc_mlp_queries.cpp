@@ -11,6 +11,9 @@
 #include "proofs/tc_vocabulary.h"
 
 namespace palcheck::proofs::tc {
+
+using namespace smt;
+
 namespace {
 
 smt::Term relu(const smt::Term& x) { return smt::ite(x >= 0, x, x.ctx().real_val(0)); }

@@ -8,6 +8,8 @@
 
 namespace palcheck::proofs::tc {
 
+using namespace smt;
+
 void reader_queries(Recorder& rec) {
   for (const auto& [shape, shape_title, shape_slug] : kShapes)
     for (const auto& [f, family_title, family_slug] : kFamilies)

@@ -8,6 +8,8 @@
 
 namespace palcheck::proofs::tc {
 
+using namespace smt;
+
 Vocabulary::Vocabulary(smt::Context& ctx, TcMutation m)
     : c(ctx),
       mutation(m),

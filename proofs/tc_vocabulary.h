@@ -90,11 +90,11 @@ struct Vocabulary {
   /// The sizes (k >= 1, N >= 0) and the level-base facts (proved by the level-base query): B(0) = 0,
   /// B(x+1) = B(x) + K at each of `depths`, and B(d) + K <= B(e) for every d < e where d or e is one of
   /// `depths` or N+2.
-  void assume_levels(Query& q, const std::vector<smt::Term>& depths) const;
+  void assume_levels(smt::Query& q, const std::vector<smt::Term>& depths) const;
 
   /// Makes the entries at `indices` ground terms: cvc5 instantiates the quantifiers by E-matching on them.
   /// Each sits under a fresh uninterpreted predicate that constrains nothing, so it adds no hypothesis.
-  void name_entries(Query& q, const Memory& mem, const std::vector<smt::Term>& indices) const;
+  void name_entries(smt::Query& q, const Memory& mem, const std::vector<smt::Term>& indices) const;
 
   Memory fresh_memory(const std::string& suffix) const;
 
@@ -157,7 +157,7 @@ struct Recorder {
 
   /// Runs one query built by `build` in a fresh context; every proof query must be unsat in both solvers.
   void run(const std::string& part, const std::string& name, const std::string& file, const std::string& question,
-           const std::function<void(Vocabulary&, Query&)>& build);
+           const std::function<void(Vocabulary&, smt::Query&)>& build);
 };
 
 /// The query groups of the proof, in the order they run.

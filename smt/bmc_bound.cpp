@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <string>
 
-namespace palcheck::proofs {
+namespace palcheck::smt {
 
 std::size_t bmc_length() {
   const char* text = std::getenv("PALCHECK_BMC_N");
@@ -17,4 +17,4 @@ std::size_t bmc_length() {
   return 6;
 }
 
-}  // namespace palcheck::proofs
+}  // namespace palcheck::smt

@@ -4,9 +4,9 @@
 
 #include <cstddef>
 
-namespace palcheck::proofs {
+namespace palcheck::smt {
 
 /// Inputs per symbolic sequence: PALCHECK_BMC_N if set to an integer in [2, 12], else 6.
 std::size_t bmc_length();
 
-}  // namespace palcheck::proofs
+}  // namespace palcheck::smt

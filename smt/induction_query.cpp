@@ -3,7 +3,7 @@
 
 #include "smt/judgement.h"
 
-namespace palcheck::proofs {
+namespace palcheck::smt {
 
 InductionQuery recorded(const std::string& name, const std::string& question, const QueryOutcome& o) {
   return {name, question, z3_reply(o), o.second.reply, o.smt2_path, solvers_disagree(o)};
@@ -15,4 +15,4 @@ bool ask(Query& q, const std::string& name, const std::string& question, std::ve
   return confirmed_unsat(o);
 }
 
-}  // namespace palcheck::proofs
+}  // namespace palcheck::smt

@@ -8,7 +8,7 @@
 
 #include <string>
 
-namespace palcheck::proofs {
+namespace palcheck::smt {
 
 /// `o` recorded as query `name` ("base", "step: ...", "exit: ...") asking `question` in words.
 InductionQuery recorded(const std::string& name, const std::string& question, const QueryOutcome& o);
@@ -16,4 +16,4 @@ InductionQuery recorded(const std::string& name, const std::string& question, co
 /// Runs `q` in both solvers, appends it to `queries` and returns whether both said unsat.
 bool ask(Query& q, const std::string& name, const std::string& question, std::vector<InductionQuery>& queries);
 
-}  // namespace palcheck::proofs
+}  // namespace palcheck::smt

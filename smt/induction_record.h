@@ -6,7 +6,7 @@
 
 #include <string>
 
-namespace palcheck::proofs {
+namespace palcheck::smt {
 
 /// One query of a proof: what it asks, both solvers' answers and its file.
 struct InductionQuery {
@@ -18,4 +18,4 @@ struct InductionQuery {
   bool disagree = false;  ///< one solver sat, the other unsat
 };
 
-}  // namespace palcheck::proofs
+}  // namespace palcheck::smt

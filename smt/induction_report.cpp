@@ -4,7 +4,7 @@
 #include "smt/second_solver.h"
 #include "smt/z3_query.h"
 
-namespace palcheck::proofs {
+namespace palcheck::smt {
 
 InductionProof start_induction(const InductionText& text) {
   InductionProof proof;
@@ -71,4 +71,4 @@ void judge_induction(CheckResult& r, const std::vector<InductionQuery>& queries,
   }
 }
 
-}  // namespace palcheck::proofs
+}  // namespace palcheck::smt

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-namespace palcheck::proofs {
+namespace palcheck::smt {
 
 /// One induction: invariant, step, its queries (all must be unsat in both solvers) and witness (a).
 struct InductionProof {
@@ -60,4 +60,4 @@ void add_query_details(CheckResult& r, const std::vector<InductionQuery>& querie
 void judge_induction(CheckResult& r, const std::vector<InductionQuery>& queries, bool proved, const std::string& replay,
                      const InductionClaim& claim, const std::string& invariant);
 
-}  // namespace palcheck::proofs
+}  // namespace palcheck::smt

@@ -7,7 +7,7 @@
 #include <memory>
 #include <optional>
 
-namespace palcheck::proofs {
+namespace palcheck::smt {
 
 std::string join(const std::vector<std::string>& items) {
   std::string out;
@@ -206,4 +206,4 @@ std::vector<CheckResult> bmc_each(
   return out;
 }
 
-}  // namespace palcheck::proofs
+}  // namespace palcheck::smt

@@ -14,7 +14,7 @@
 #include <type_traits>
 #include <vector>
 
-namespace palcheck::proofs {
+namespace palcheck::smt {
 
 /// A model read back as an exact instance for the reference's replayer: values read from solver terms,
 /// and values the query itself fixes. Usable as Judgement::witness (it holds the terms by value).
@@ -115,4 +115,4 @@ std::string bmc_bound(std::size_t n);
 /// Joins names with ", ".
 std::string join(const std::vector<std::string>& items);
 
-}  // namespace palcheck::proofs
+}  // namespace palcheck::smt

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-namespace palcheck::proofs {
+namespace palcheck::smt {
 
 RunConfig mutant_config(const RunConfig& config) {
   RunConfig settings = config;
@@ -49,4 +49,4 @@ void pin(CheckResult& r, const std::vector<ModelDefinition>& relies_on,
   }
 }
 
-}  // namespace palcheck::proofs
+}  // namespace palcheck::smt

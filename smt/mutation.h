@@ -37,7 +37,7 @@
 #include <string>
 #include <vector>
 
-namespace palcheck::proofs {
+namespace palcheck::smt {
 
 /// One semantic mutant a proof declares: which piece of it changes (the proof's own enum) and in words.
 template <class Change>
@@ -119,4 +119,4 @@ CheckResult prove_pinned(const RunConfig& config, const std::string& name,
   return r;
 }
 
-}  // namespace palcheck::proofs
+}  // namespace palcheck::smt

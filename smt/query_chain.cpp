@@ -1,7 +1,7 @@
 // Chains of named queries and their reports (see query_chain.h).
 #include "smt/query_chain.h"
 
-namespace palcheck::proofs {
+namespace palcheck::smt {
 
 std::string chain_file(const InductionText& text, int mutant, const std::string& query) {
   std::string file;
@@ -23,4 +23,4 @@ CheckResult chain_report(const InductionProof& proof, const InductionClaim& clai
   return r;
 }
 
-}  // namespace palcheck::proofs
+}  // namespace palcheck::smt

@@ -18,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-namespace palcheck::proofs {
+namespace palcheck::smt {
 
 /// One query of a chain: its name, the question in words, and what it asserts (hypotheses and the
 /// negated goal, so that unsat proves the question).
@@ -119,4 +119,4 @@ class InductionCases {
   bool all_unsat_ = true;
 };
 
-}  // namespace palcheck::proofs
+}  // namespace palcheck::smt

@@ -17,7 +17,7 @@
 
 extern char** environ;
 
-namespace palcheck::proofs {
+namespace palcheck::smt {
 namespace {
 
 // What a program wrote (standard output and error), and whether it was killed at its deadline.
@@ -125,4 +125,4 @@ std::future<SecondAnswer> start_cvc5(const std::string& smt2_path, std::uint64_t
   return std::async(std::launch::async, run_cvc5, smt2_path, z3_rlimit, search, seconds);
 }
 
-}  // namespace palcheck::proofs
+}  // namespace palcheck::smt

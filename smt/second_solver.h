@@ -10,7 +10,7 @@
 #include <future>
 #include <string>
 
-namespace palcheck::proofs {
+namespace palcheck::smt {
 
 /// cvc5's answer to one SMT-LIB2 file.
 struct SecondAnswer {
@@ -47,4 +47,4 @@ std::uint64_t cvc5_rlimit(std::uint64_t z3_rlimit);
 /// "cvc5 1.0.3" (from `cvc5 --version`), or "cvc5 (not found)".
 std::string cvc5_version();
 
-}  // namespace palcheck::proofs
+}  // namespace palcheck::smt

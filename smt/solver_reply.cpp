@@ -3,7 +3,7 @@
 
 #include "reference/name_table.h"
 
-namespace palcheck::proofs {
+namespace palcheck::smt {
 namespace {
 
 constexpr NameTable<SolverAnswer, 5> kAnswers{{
@@ -26,4 +26,4 @@ std::string to_string(const SolverReply& reply) {
   }
 }
 
-}  // namespace palcheck::proofs
+}  // namespace palcheck::smt

@@ -5,7 +5,7 @@
 
 #include <string>
 
-namespace palcheck::proofs {
+namespace palcheck::smt {
 
 /// What a solver answered (NotAsked: the run asks Z3 alone, as semantic mutants do).
 enum class SolverAnswer { Sat, Unsat, Unknown, Error, NotAsked };
@@ -25,4 +25,4 @@ std::string to_string(SolverAnswer a);
 /// "sat", "unsat", "unknown (<reason>)", "error: <reason>" or "not asked".
 std::string to_string(const SolverReply& reply);
 
-}  // namespace palcheck::proofs
+}  // namespace palcheck::smt

@@ -22,7 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-namespace palcheck::proofs {
+namespace palcheck::smt {
 
 namespace {
 
@@ -332,4 +332,4 @@ long long model_int(const smt::Model& model, const smt::Term& e) {
 
 smt::Term real_val(smt::Context& ctx, const Q& q) { return ctx.real_val(palcheck::to_string(q).c_str()); }
 
-}  // namespace palcheck::proofs
+}  // namespace palcheck::smt

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-namespace palcheck::proofs {
+namespace palcheck::smt {
 
 /// The answer of one query with everything a verdict needs.
 struct QueryOutcome {
@@ -121,4 +121,4 @@ smt::Term real_val(smt::Context& ctx, const Q& q);
 /// A Z3 numeral back as an exact rational; throws if `e` is not a rational numeral.
 Q numeral_value(const smt::Term& e);
 
-}  // namespace palcheck::proofs
+}  // namespace palcheck::smt

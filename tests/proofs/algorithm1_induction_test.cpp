@@ -14,6 +14,9 @@
 #include <random>
 
 namespace palcheck::proofs {
+
+using namespace smt;
+
 namespace {
 
 constexpr Algorithm1Fact kFacts[] = {Algorithm1Fact::PopOne, Algorithm1Fact::Steps, Algorithm1Fact::Counts};

@@ -10,6 +10,9 @@
 #include "tests/proofs/chain_expectations.h"
 
 namespace palcheck::proofs {
+
+using namespace smt;
+
 namespace {
 
 // Each proof takes its own enum of mutants, so the two tests below name every proof once each.

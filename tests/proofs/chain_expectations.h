@@ -15,33 +15,34 @@
 namespace palcheck::testing {
 
 /// Each query's name and both solvers' answers, one per line.
-inline std::string answers(const std::vector<proofs::InductionQuery>& queries) {
+inline std::string answers(const std::vector<smt::InductionQuery>& queries) {
   std::string out;
-  for (const proofs::InductionQuery& q : queries) out += "\n  " + q.name + ": z3 " + proofs::to_string(q.z3) + ", cvc5 " + proofs::to_string(q.cvc5);
+  for (const smt::InductionQuery& q : queries)
+    out += "\n  " + q.name + ": z3 " + smt::to_string(q.z3) + ", cvc5 " + smt::to_string(q.cvc5);
   return out;
 }
 
 /// The proof closed: every query unsat in Z3 and in cvc5.
-inline void expect_closed(bool proved, const std::vector<proofs::InductionQuery>& queries, const std::string& what) {
+inline void expect_closed(bool proved, const std::vector<smt::InductionQuery>& queries, const std::string& what) {
   EXPECT_TRUE(proved) << what << answers(queries);
-  for (const proofs::InductionQuery& q : queries) {
-    EXPECT_TRUE(q.z3.is(proofs::SolverAnswer::Unsat)) << to_string(q.z3) << ": " << what << ": " << q.name;
-    EXPECT_TRUE(q.cvc5.is(proofs::SolverAnswer::Unsat)) << to_string(q.cvc5) << ": " << what << ": " << q.name;
+  for (const smt::InductionQuery& q : queries) {
+    EXPECT_TRUE(q.z3.is(smt::SolverAnswer::Unsat)) << to_string(q.z3) << ": " << what << ": " << q.name;
+    EXPECT_TRUE(q.cvc5.is(smt::SolverAnswer::Unsat)) << to_string(q.cvc5) << ": " << what << ": " << q.name;
   }
 }
 
 /// The mutant is refuted: one of the queries it changes is sat in Z3.
 template <class Change>
-void expect_refuted(const proofs::Mutant<Change>& m, const std::vector<proofs::InductionQuery>& queries,
+void expect_refuted(const smt::Mutant<Change>& m, const std::vector<smt::InductionQuery>& queries,
                     const std::string& what) {
   bool sat = false;
-  for (const proofs::InductionQuery& q : queries) sat = sat || q.z3.is(proofs::SolverAnswer::Sat);
+  for (const smt::InductionQuery& q : queries) sat = sat || q.z3.is(smt::SolverAnswer::Sat);
   EXPECT_TRUE(sat) << what << ": mutant '" << m.name << "' (" << m.change_text << ") stays unsat" << answers(queries);
 }
 
 /// A proof declares at least three mutants.
 template <class Change>
-void expect_three_mutants(const std::vector<proofs::Mutant<Change>>& mutants, const std::string& what) {
+void expect_three_mutants(const std::vector<smt::Mutant<Change>>& mutants, const std::string& what) {
   EXPECT_GE(mutants.size(), 3u) << what;
 }
 

@@ -11,6 +11,9 @@
 #include <random>
 
 namespace palcheck::proofs {
+
+using namespace smt;
+
 namespace {
 
 constexpr Excursion kAll[] = {Excursion::Wiping, Excursion::ReturnPoint, Excursion::Congruency};

@@ -6,6 +6,9 @@
 #include "tests/proofs/chain_expectations.h"
 
 namespace palcheck::proofs {
+
+using namespace smt;
+
 namespace {
 
 constexpr MemoryCorollary kAll[] = {MemoryCorollary::DistinctPairs, MemoryCorollary::ZigzagDepth,

@@ -11,6 +11,9 @@
 #include <random>
 
 namespace palcheck::proofs {
+
+using namespace smt;
+
 namespace {
 
 bool any_step_sat(const MemoryInduction& run) {

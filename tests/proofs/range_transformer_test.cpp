@@ -5,6 +5,9 @@
 #include "tests/proofs/chain_expectations.h"
 
 namespace palcheck::proofs {
+
+using namespace smt;
+
 namespace {
 
 TEST(RangeTransformer, ProvedUnderBothTieRules) {

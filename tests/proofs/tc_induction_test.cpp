@@ -15,6 +15,9 @@
 #include <string>
 
 namespace palcheck::proofs {
+
+using namespace smt;
+
 namespace {
 
 TEST(TcInduction, ProvedForEveryMachineWithAReplayedPop) {

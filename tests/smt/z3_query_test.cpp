@@ -16,7 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-namespace palcheck::proofs {
+namespace palcheck::smt {
 namespace {
 
 namespace fs = std::filesystem;
@@ -64,4 +64,4 @@ TEST(QueryDumpSweep, RemovesOnlyStaleDumpsOfEndedRuns) {
 }
 
 }  // namespace
-}  // namespace palcheck::proofs
+}  // namespace palcheck::smt
