@@ -189,8 +189,7 @@ ChainQuery<Change> conclusion() {
 }
 
 const std::vector<Mutant<Change>> kMutants{
-    {Change::HoldInverted, "hold inverted", "inside the dead band the relay flips its state instead of holding it",
-     ModelDefinition::RelayStep},
+    hold_inverted(Change::HoldInverted),
     {Change::HalfCellMass, "half cell mass", "mu_ij = Delta^2 / 2 in place of the cell mass Delta^2",
      ModelDefinition::Grid},
     {Change::DensityValue, "density value", "mu_ij = 1, the density's value, in place of the cell mass Delta^2",

@@ -96,8 +96,7 @@ enum class RateChange {
 };
 
 const std::vector<Mutant<RateChange>> kRateMutants{
-    {RateChange::HoldInverted, "hold inverted", "inside the dead band the relay flips its state instead of holding it",
-     ModelDefinition::RelayStep},
+    hold_inverted(RateChange::HoldInverted),
     {RateChange::TimeOffByOne, "time off by one", "the states compared one input before the corresponding time"},
     {RateChange::InsertBeyondNeighbours, "inserted point beyond its neighbours",
      "the inserted w need not lie between u_s and u_{s+1}"},

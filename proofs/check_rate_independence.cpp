@@ -28,8 +28,7 @@ enum class ReparametrisationChange {
 using Change = ReparametrisationChange;
 
 const std::vector<Mutant<Change>> kMutants{
-    {Change::HoldInverted, "hold inverted", "inside the dead band the relay flips its state instead of holding it",
-     ModelDefinition::RelayStep},
+    hold_inverted(Change::HoldInverted),
     {Change::OnlyRisingEdge, "rising edge only",
      "the relay switches on only when the previous input was below alpha (it reads the rate of its input)",
      ModelDefinition::RelayStep},

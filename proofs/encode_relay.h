@@ -4,6 +4,7 @@
 #pragma once
 
 #include "reference/readings.h"
+#include "smt/mutation.h"
 #include "smt/term.h"
 
 #include <vector>
@@ -25,5 +26,19 @@ smt::Term decides_state(const smt::Term& alpha, const smt::Term& beta, const smt
 /// The relay's state after each input of u, starting from `initial_on`.
 std::vector<smt::Term> relay_run(const smt::Term& alpha, const smt::Term& beta, const std::vector<smt::Term>& u,
                                  bool initial_on);
+
+/// The relay step's mutant that flips the state inside the dead band instead of holding it, as `change`
+/// of a proof's own mutant enum: one name and one description wherever a proof relies on eq:relay's hold.
+template <class Change>
+smt::Mutant<Change> hold_inverted(Change change) {
+  return {change, "hold inverted", "inside the dead band the relay flips its state instead of holding it",
+          ModelDefinition::RelayStep};
+}
+
+/// The relay step's mutant that reads u <= beta before u >= alpha (relay_step under TieRule::OffFirst).
+template <class Change>
+smt::Mutant<Change> tie_order_flipped(Change change) {
+  return {change, "tie order flipped", "the relay reads u <= beta before u >= alpha", ModelDefinition::RelayStep};
+}
 
 }  // namespace palcheck::proofs

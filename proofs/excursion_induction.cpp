@@ -207,8 +207,7 @@ void witness(const RunConfig& config, Excursion which, InductionProof& proof) {
 }
 
 const std::vector<Mutant<ExcursionChange>> kIntervalMutants{
-    {ExcursionChange::HoldInverted, "hold inverted",
-     "inside the dead band the relay flips its state instead of holding it", ModelDefinition::RelayStep},
+    hold_inverted(ExcursionChange::HoldInverted),
     {ExcursionChange::FarEndOpen, "far end open", "the step admits an input beyond the interval's far end"},
     {ExcursionChange::NearEndOpen, "near end open", "the step admits an input beyond the interval's near end"},
     {ExcursionChange::ThresholdDisjunctDropped, "invariant without its reset disjunct",

@@ -2,6 +2,8 @@
 // (Real) and the relay state r (Bool) before input n; invariant s = [r]; the initial state is symbolic.
 #include "proofs/relaxation_limit_induction.h"
 
+#include "proofs/encode_relay.h"
+
 namespace palcheck::proofs {
 
 using namespace smt;
@@ -75,8 +77,7 @@ const std::vector<Mutant<Change>> kMutants{
     {Change::SignFlipped, "sign flipped", "sig(u_n - beta) in place of sig(beta - u_n)",
      ModelDefinition::SigmoidRelaxation},
     {Change::OtherInitialState, "other initial state", "s_0 is the other initial state", ModelDefinition::InitialState},
-    {Change::HoldInverted, "hold inverted", "inside the dead band the relay flips its state instead of holding it",
-     ModelDefinition::RelayStep},
+    hold_inverted(Change::HoldInverted),
 };
 
 }  // namespace
