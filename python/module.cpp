@@ -295,6 +295,120 @@ py::object run_fuzz(const py::object& fn, const py::object& relays, const py::ob
   return report;
 }
 
+// PAL or MPAL outputs of evaluate() (see its docstring below).
+py::object evaluate_binding(py::handle inputs, py::object relays, py::object grid, py::object delta, py::object heads,
+                            py::object initial_state, py::object exact_argument) {
+  const bool exact = flag_argument(exact_argument, "exact");
+  CallerArray u(inputs, "inputs");
+  if (!heads.is_none() || (u.ndim() != 1 && u.ndim() != 2)) {
+    OracleProblem p = problem_of(relays, grid, delta, heads, u, initial_state);
+    BatchOutputs o = without_gil([&] { return evaluate_problem(p, exact ? ValueKind::Exact : ValueKind::Double); });
+    if (exact) {
+      py::list all;
+      for (const auto& seq : o.exact) {
+        py::list row;
+        for (std::size_t k = 0; k < seq.size(); k += o.width) {
+          py::list token;
+          for (std::size_t c = 0; c < o.width; ++c) token.append(fraction(seq[k + c]));
+          row.append(token);
+        }
+        all.append(row);
+      }
+      return p.batched ? py::object(all) : py::object(all[0]);
+    }
+    // One d-vector per token, in the inputs' shape.
+    py::array_t<double> out(std::vector<py::ssize_t>(u.shape().begin(), u.shape().end()));
+    double* data = out.mutable_data();
+    for (const auto& seq : o.approx) data = std::copy(seq.begin(), seq.end(), data);
+    return finite_outputs(std::move(out));
+  }
+  InitialState initial = initial_of(initial_state);
+  std::optional<KeyedMeasure> keyed;
+  if (grid.is_none() || !relays.is_none()) {
+    keyed.emplace(pal_measure(relays, grid, delta));
+  } else {
+    if (delta.is_none()) throw InputError("grid= needs delta=");
+    Q d = exact_of(delta, "delta");
+    if (d <= 0) throw InputError("delta: must be > 0");
+    keyed.emplace(palcheck::python::keyed_grid(CallerArray(grid, "grid"), d));
+  }
+  if (exact) return palcheck::python::keyed_fractions(*keyed, u, initial);
+  py::array_t<double> out(std::vector<py::ssize_t>(u.shape().begin(), u.shape().end()));
+  palcheck::python::keyed_doubles(*keyed, u, initial, out.mutable_data());
+  return finite_outputs(std::move(out));
+}
+
+// compare(): another implementation's outputs against the exact reference, as `palcheck compare`.
+py::object compare_binding(py::handle actual_array, py::handle inputs_array, py::object relays, py::object grid,
+                           py::object delta, py::object heads, py::object initial_state, py::object explain,
+                           const py::kwargs& conventions) {
+  CallerArray inputs(inputs_array, "inputs"), actual(actual_array, "actual");
+  OracleProblem p = problem_of(relays, grid, delta, heads, inputs, initial_state);
+  if (actual.shape() != inputs.shape()) throw InputError("actual: shape does not match inputs");
+  // NaN (and None, which numpy reads as NaN) is an undefined output; PAL only: MPAL refuses it.
+  std::vector<char> undefined;
+  std::vector<Q> flat = actual.exact_values(p.is_mpal() ? NanElements::Refused : NanElements::Undefined, &undefined);
+  ActualOutputs act{{}, "actual"};
+  for (std::size_t s = 0, at = 0; s < p.size(); ++s) {
+    std::size_t count = p.length(s) * p.width();
+    act.values.emplace_back(flat.begin() + static_cast<std::ptrdiff_t>(at),
+                            flat.begin() + static_cast<std::ptrdiff_t>(at + count));
+    if (!undefined.empty())
+      act.undefined.emplace_back(undefined.begin() + static_cast<std::ptrdiff_t>(at),
+                                 undefined.begin() + static_cast<std::ptrdiff_t>(at + count));
+    at += count;
+  }
+  Conventions c = conventions_of(conventions);
+  std::size_t explained = count_argument(explain, "explain", 0, 1'000'000);  // as --explain
+  return json_loads(without_gil([&] { return compare_outputs(p, act, c, explained); }));
+}
+
+// assert_matches(): fuzz() for pytest, an AssertionError naming the first failure or that nothing ran.
+void assert_matches_binding(const py::object& fn, const py::object& relays, py::object seed, py::object max_cases,
+                            py::object seconds, py::object initial_state, py::object relays_per_call,
+                            const py::kwargs& conventions) {
+  py::object report = run_fuzz(fn, relays, seed, max_cases, seconds, py::none(), initial_state, py::bool_(false),
+                               relays_per_call, conventions);
+  py::list failures = report["failures"];
+  std::string message;
+  if (!failures.empty()) {
+    py::dict first = failures[0];
+    message = "the implementation breaks " + py::str(first["property"]).cast<std::string>() + " (cause " +
+              py::str(first["cause"]).cast<std::string>() + ") on inputs " +
+              py::str(first["inputs_double"]).cast<std::string>() + " (relays " +
+              py::str(first["relays"]).cast<std::string>() +
+              "); replay: " + py::str(first["replay"]).cast<std::string>();
+  } else if (!report["passed"].cast<bool>()) {
+    message = "no case was run (max_cases=" + py::str(report["max_cases"]).cast<std::string>() + ", stopped by " +
+              py::str(report["stopped_by"]).cast<std::string>() + "): nothing was checked";
+  } else {
+    return;
+  }
+  PyErr_SetString(PyExc_AssertionError, message.c_str());
+  throw py::error_already_set();
+}
+
+// trace(): one sequence's per-token input, output, memory and relays switched.
+py::list trace_binding(py::handle inputs, py::object relays, py::object grid, py::object delta,
+                       py::object initial_state) {
+  OracleProblem p = problem_of(relays, grid, delta, py::none(), CallerArray(inputs, "inputs"), initial_state);
+  if (p.batched) throw InputError("trace: inputs must be one sequence (1-D)");
+  py::list steps;
+  std::vector<TraceStep> trace = without_gil([&] { return trace_pal(p.measure, p.sequences[0], p.initial); });
+  for (const TraceStep& s : trace) {
+    py::list memory;
+    for (const Q& e : s.memory) memory.append(fraction(e));
+    py::dict step;
+    step["input"] = fraction(s.input);
+    step["output"] = fraction(s.output);
+    step["memory"] = memory;
+    step["switched_on"] = s.switched_on;
+    step["switched_off"] = s.switched_off;
+    steps.append(step);
+  }
+  return steps;
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_core, m) {
@@ -313,93 +427,24 @@ PYBIND11_MODULE(_core, m) {
   });
   palcheck::python::add_transformer_functions(m);
 
-  m.def(
-      "evaluate",
-      [](py::handle inputs, py::object relays, py::object grid, py::object delta, py::object heads,
-         py::object initial_state, py::object exact_argument) -> py::object {
-        const bool exact = flag_argument(exact_argument, "exact");
-        CallerArray u(inputs, "inputs");
-        if (!heads.is_none() || (u.ndim() != 1 && u.ndim() != 2)) {
-          OracleProblem p = problem_of(relays, grid, delta, heads, u, initial_state);
-          BatchOutputs o =
-              without_gil([&] { return evaluate_problem(p, exact ? ValueKind::Exact : ValueKind::Double); });
-          if (exact) {
-            py::list all;
-            for (const auto& seq : o.exact) {
-              py::list row;
-              for (std::size_t k = 0; k < seq.size(); k += o.width) {
-                py::list token;
-                for (std::size_t c = 0; c < o.width; ++c) token.append(fraction(seq[k + c]));
-                row.append(token);
-              }
-              all.append(row);
-            }
-            return p.batched ? py::object(all) : py::object(all[0]);
-          }
-          // One d-vector per token, in the inputs' shape.
-          py::array_t<double> out(std::vector<py::ssize_t>(u.shape().begin(), u.shape().end()));
-          double* data = out.mutable_data();
-          for (const auto& seq : o.approx) data = std::copy(seq.begin(), seq.end(), data);
-          return finite_outputs(std::move(out));
-        }
-        InitialState initial = initial_of(initial_state);
-        std::optional<KeyedMeasure> keyed;
-        if (grid.is_none() || !relays.is_none()) {
-          keyed.emplace(pal_measure(relays, grid, delta));
-        } else {
-          if (delta.is_none()) throw InputError("grid= needs delta=");
-          Q d = exact_of(delta, "delta");
-          if (d <= 0) throw InputError("delta: must be > 0");
-          keyed.emplace(palcheck::python::keyed_grid(CallerArray(grid, "grid"), d));
-        }
-        if (exact) return palcheck::python::keyed_fractions(*keyed, u, initial);
-        py::array_t<double> out(std::vector<py::ssize_t>(u.shape().begin(), u.shape().end()));
-        palcheck::python::keyed_doubles(*keyed, u, initial, out.mutable_data());
-        return finite_outputs(std::move(out));
-      },
-      py::arg("inputs"), py::kw_only(), py::arg("relays") = py::none(), py::arg("grid") = py::none(),
-      py::arg("delta") = py::none(), py::arg("heads") = py::none(), py::arg("initial_state") = 0,
-      py::arg("exact") = false,
-      "PAL outputs for inputs (1-D: one sequence, 2-D: one row per sequence); relays is R x 2|3 "
-      "(alpha, beta[, weight]) or grid is L x L with delta. MPAL with heads=[{'w_in': d, 'w_out': d, "
-      "'relays': R x 2|3}, ...] on n x d (or batch x n x d) tokens. Inputs: numpy arrays, torch tensors "
-      "(DLPack) or anything with __array__, read in place. Doubles nearest the exact values, or with "
-      "exact=True lists of fractions.Fraction.");
+  m.def("evaluate", &evaluate_binding, py::arg("inputs"), py::kw_only(), py::arg("relays") = py::none(),
+        py::arg("grid") = py::none(), py::arg("delta") = py::none(), py::arg("heads") = py::none(),
+        py::arg("initial_state") = 0, py::arg("exact") = false,
+        "PAL outputs for inputs (1-D: one sequence, 2-D: one row per sequence); relays is R x 2|3 "
+        "(alpha, beta[, weight]) or grid is L x L with delta. MPAL with heads=[{'w_in': d, 'w_out': d, "
+        "'relays': R x 2|3}, ...] on n x d (or batch x n x d) tokens. Inputs: numpy arrays, torch tensors "
+        "(DLPack) or anything with __array__, read in place. Doubles nearest the exact values, or with "
+        "exact=True lists of fractions.Fraction.");
 
-  m.def(
-      "compare",
-      [](py::handle actual_array, py::handle inputs_array, py::object relays, py::object grid, py::object delta,
-         py::object heads, py::object initial_state, py::object explain, const py::kwargs& conventions) {
-        CallerArray inputs(inputs_array, "inputs"), actual(actual_array, "actual");
-        OracleProblem p = problem_of(relays, grid, delta, heads, inputs, initial_state);
-        if (actual.shape() != inputs.shape()) throw InputError("actual: shape does not match inputs");
-        // NaN (and None, which numpy reads as NaN) is an undefined output; PAL only: MPAL refuses it.
-        std::vector<char> undefined;
-        std::vector<Q> flat =
-            actual.exact_values(p.is_mpal() ? NanElements::Refused : NanElements::Undefined, &undefined);
-        ActualOutputs act{{}, "actual"};
-        for (std::size_t s = 0, at = 0; s < p.size(); ++s) {
-          std::size_t count = p.length(s) * p.width();
-          act.values.emplace_back(flat.begin() + static_cast<std::ptrdiff_t>(at),
-                                  flat.begin() + static_cast<std::ptrdiff_t>(at + count));
-          if (!undefined.empty())
-            act.undefined.emplace_back(undefined.begin() + static_cast<std::ptrdiff_t>(at),
-                                       undefined.begin() + static_cast<std::ptrdiff_t>(at + count));
-          at += count;
-        }
-        Conventions c = conventions_of(conventions);
-        std::size_t explained = count_argument(explain, "explain", 0, 1'000'000);  // as --explain
-        return json_loads(without_gil([&] { return compare_outputs(p, act, c, explained); }));
-      },
-      py::arg("actual"), py::arg("inputs"), py::kw_only(), py::arg("relays") = py::none(), py::arg("grid") = py::none(),
-      py::arg("delta") = py::none(), py::arg("heads") = py::none(), py::arg("initial_state") = 0,
-      py::arg("explain") = 10,
-      "Compares another implementation's outputs (same shape as inputs) with the exact reference; returns "
-      "the report of `palcheck compare` as a dict (PAL with relays=/grid=, MPAL with heads= as for evaluate; "
-      "'agree', 'causes', 'differences' with token, memory and "
-      "'runs' with their diagnosis). Conventions as keyword arguments, the keys and values of "
-      "`palcheck compare --convention key=value` (states='pm1', output_map=(a, b, c) for a*S + b + c*u, "
-      "atol=, rtol=, smoothing=, ...). Numbers as str are exact decimals, as float their binary value.");
+  m.def("compare", &compare_binding, py::arg("actual"), py::arg("inputs"), py::kw_only(),
+        py::arg("relays") = py::none(), py::arg("grid") = py::none(), py::arg("delta") = py::none(),
+        py::arg("heads") = py::none(), py::arg("initial_state") = 0, py::arg("explain") = 10,
+        "Compares another implementation's outputs (same shape as inputs) with the exact reference; returns "
+        "the report of `palcheck compare` as a dict (PAL with relays=/grid=, MPAL with heads= as for evaluate; "
+        "'agree', 'causes', 'differences' with token, memory and "
+        "'runs' with their diagnosis). Conventions as keyword arguments, the keys and values of "
+        "`palcheck compare --convention key=value` (states='pm1', output_map=(a, b, c) for a*S + b + c*u, "
+        "atol=, rtol=, smoothing=, ...). Numbers as str are exact decimals, as float their binary value.");
 
   m.def(
       "summarize",
@@ -433,58 +478,15 @@ PYBIND11_MODULE(_core, m) {
       "ran. KeyboardInterrupt (Ctrl-C) stops the run. With relays_per_call=True fn(u, relays) gets each case's "
       "relays (R x 3 float64: alpha, beta, weight), so shrinking can drop relays.");
 
-  m.def(
-      "assert_matches",
-      [](const py::object& fn, const py::object& relays, py::object seed, py::object max_cases,
-         py::object seconds, py::object initial_state, py::object relays_per_call, const py::kwargs& conventions) {
-        py::object report = run_fuzz(fn, relays, seed, max_cases, seconds, py::none(), initial_state, py::bool_(false),
-                                     relays_per_call, conventions);
-        py::list failures = report["failures"];
-        std::string message;
-        if (!failures.empty()) {
-          py::dict first = failures[0];
-          message = "the implementation breaks " + py::str(first["property"]).cast<std::string>() + " (cause " +
-                    py::str(first["cause"]).cast<std::string>() + ") on inputs " +
-                    py::str(first["inputs_double"]).cast<std::string>() + " (relays " +
-                    py::str(first["relays"]).cast<std::string>() +
-                    "); replay: " + py::str(first["replay"]).cast<std::string>();
-        } else if (!report["passed"].cast<bool>()) {
-          message = "no case was run (max_cases=" + py::str(report["max_cases"]).cast<std::string>() +
-                    ", stopped by " + py::str(report["stopped_by"]).cast<std::string>() + "): nothing was checked";
-        } else {
-          return;
-        }
-        PyErr_SetString(PyExc_AssertionError, message.c_str());
-        throw py::error_already_set();
-      },
-      py::arg("fn"), py::kw_only(), py::arg("relays"), py::arg("seed") = 1,
-      py::arg("max_cases") = py::none(), py::arg("seconds") = py::none(), py::arg("initial_state") = 0,
-      py::arg("relays_per_call") = false,
-      "fuzz(...) for pytest: raises AssertionError naming the property, its cause, the shrunk inputs, the relays and the "
-      "replay call when fn fails, or saying that nothing was checked when no case ran.");
+  m.def("assert_matches", &assert_matches_binding, py::arg("fn"), py::kw_only(), py::arg("relays"), py::arg("seed") = 1,
+        py::arg("max_cases") = py::none(), py::arg("seconds") = py::none(), py::arg("initial_state") = 0,
+        py::arg("relays_per_call") = false,
+        "fuzz(...) for pytest: raises AssertionError naming the property, its cause, the shrunk inputs, the relays and "
+        "the "
+        "replay call when fn fails, or saying that nothing was checked when no case ran.");
 
-  m.def(
-      "trace",
-      [](py::handle inputs, py::object relays, py::object grid, py::object delta, py::object initial_state) {
-        OracleProblem p = problem_of(relays, grid, delta, py::none(), CallerArray(inputs, "inputs"), initial_state);
-        if (p.batched) throw InputError("trace: inputs must be one sequence (1-D)");
-        py::list steps;
-        std::vector<TraceStep> trace = without_gil([&] { return trace_pal(p.measure, p.sequences[0], p.initial); });
-        for (const TraceStep& s : trace) {
-          py::list memory;
-          for (const Q& e : s.memory) memory.append(fraction(e));
-          py::dict step;
-          step["input"] = fraction(s.input);
-          step["output"] = fraction(s.output);
-          step["memory"] = memory;
-          step["switched_on"] = s.switched_on;
-          step["switched_off"] = s.switched_off;
-          steps.append(step);
-        }
-        return steps;
-      },
-      py::arg("inputs"), py::kw_only(), py::arg("relays") = py::none(), py::arg("grid") = py::none(),
-      py::arg("delta") = py::none(), py::arg("initial_state") = 0,
-      "Per-token trace of one sequence: input, output, memory (dominant extrema) and the relays (indices "
-      "into the measure) switched on and off.");
+  m.def("trace", &trace_binding, py::arg("inputs"), py::kw_only(), py::arg("relays") = py::none(),
+        py::arg("grid") = py::none(), py::arg("delta") = py::none(), py::arg("initial_state") = 0,
+        "Per-token trace of one sequence: input, output, memory (dominant extrema) and the relays (indices "
+        "into the measure) switched on and off.");
 }
