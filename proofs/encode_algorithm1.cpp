@@ -1,6 +1,8 @@
 // Algorithm 1 (alg:stack) encoded for Z3 (see encode_algorithm1.h).
 #include "proofs/encode_algorithm1.h"
 
+#include "smt/step_names.h"
+
 namespace palcheck::proofs {
 
 using namespace smt;
@@ -111,30 +113,20 @@ Algorithm1Unrolling unroll_algorithm1(smt::Context& ctx, const std::vector<smt::
   SymAlgorithm1 current = initial_algorithm1(ctx, cap);
   for (std::size_t t = 0; t < u.size(); ++t) {
     SymAlgorithm1Step step = algorithm1_step(current, u[t], options);
-    std::string base = prefix + "_" + std::to_string(t);
-    auto real = [&](const std::string& n) { return ctx.real_const((base + "_" + n).c_str()); };
-    SymAlgorithm1 fresh{ctx.bool_const((base + "_has_prev").c_str()),
-                        real("prev"),
-                        ctx.int_const((base + "_size").c_str()),
+    smt::StepNames name(ctx, prefix + "_" + std::to_string(t), r.facts);
+    SymAlgorithm1 fresh{name.boolean("has_prev", step.next.has_previous),
+                        name.real("prev", step.next.previous),
+                        name.integer("size", step.next.size),
                         {},
                         {},
-                        real("pm_last"),
-                        real("pM_last")};
-    r.facts.push_back(fresh.has_previous == step.next.has_previous);
-    r.facts.push_back(fresh.previous == step.next.previous);
-    r.facts.push_back(fresh.size == step.next.size);
-    r.facts.push_back(fresh.persisted_m_last == step.next.persisted_m_last);
-    r.facts.push_back(fresh.persisted_M_last == step.next.persisted_M_last);
+                        name.real("pm_last", step.next.persisted_m_last),
+                        name.real("pM_last", step.next.persisted_M_last)};
     for (std::size_t j = 0; j < cap; ++j) {
-      fresh.M.push_back(real("M" + std::to_string(j)));
-      fresh.m.push_back(real("m" + std::to_string(j)));
-      r.facts.push_back(fresh.M[j] == step.next.M[j]);
-      r.facts.push_back(fresh.m[j] == step.next.m[j]);
+      fresh.M.push_back(name.real("M" + std::to_string(j), step.next.M[j]));
+      fresh.m.push_back(name.real("m" + std::to_string(j), step.next.m[j]));
     }
-    smt::Term pops = ctx.int_const((base + "_pops").c_str());
-    smt::Term pushed = ctx.bool_const((base + "_pushed").c_str());
-    r.facts.push_back(pops == step.pops);
-    r.facts.push_back(pushed == step.pushed);
+    smt::Term pops = name.integer("pops", step.pops);
+    smt::Term pushed = name.boolean("pushed", step.pushed);
     r.states.push_back(fresh);
     r.pops.push_back(pops);
     r.pushed.push_back(pushed);

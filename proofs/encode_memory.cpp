@@ -1,6 +1,8 @@
 // The classical memory (prop:wiping, def:stack) encoded for Z3 (see encode_memory.h).
 #include "proofs/encode_memory.h"
 
+#include "smt/step_names.h"
+
 namespace palcheck::proofs {
 
 using namespace smt;
@@ -76,15 +78,11 @@ MemoryUnrolling unroll_memory(smt::Context& ctx, const std::vector<smt::Term>& u
   SymMemory current = empty_memory(ctx, u.size(), initial);
   for (std::size_t t = 0; t < u.size(); ++t) {
     SymMemoryStep step = memory_step(current, u[t]);
-    std::string base = prefix + "_" + std::to_string(t);
-    SymMemory fresh{ctx.int_const((base + "_size").c_str()), {}, initial};
-    r.facts.push_back(fresh.size == step.next.size);
-    for (std::size_t j = 0; j < u.size(); ++j) {
-      fresh.entries.push_back(ctx.real_const((base + "_e" + std::to_string(j)).c_str()));
-      r.facts.push_back(fresh.entries[j] == step.next.entries[j]);
-    }
-    smt::Term wiped = ctx.int_const((base + "_wiped").c_str());
-    r.facts.push_back(wiped == step.wiped);
+    smt::StepNames name(ctx, prefix + "_" + std::to_string(t), r.facts);
+    SymMemory fresh{name.integer("size", step.next.size), {}, initial};
+    for (std::size_t j = 0; j < u.size(); ++j)
+      fresh.entries.push_back(name.real("e" + std::to_string(j), step.next.entries[j]));
+    smt::Term wiped = name.integer("wiped", step.wiped);
     r.states.push_back(fresh);
     r.wiped.push_back(wiped);
     current = fresh;
