@@ -2,6 +2,7 @@
 // threshold, long cycles approaching one, shrinking a 45-relay measure down to the relays a defect
 // needs, and every distinct cause reported with its own witness.
 #include "oracle/fuzz/fuzz_impl.h"
+#include "tests/oracle/root_cause_expectations.h"
 #include "util/errors.h"
 
 #include <gtest/gtest.h>
@@ -217,8 +218,7 @@ TEST(FuzzImpl, TheDirectionFirstTokenRuleIsDeclarableAndASkippedZeroIsNot) {
   };
   json found = fuzz_rule(FirstRule::Direction);
   ASSERT_FALSE(found["passed"]);
-  ASSERT_EQ(found["root_causes"].size(), 1u) << found["root_causes"].dump(1);
-  EXPECT_EQ(found["root_causes"][0]["conventions"], json({{"first_token", "direction"}}));
+  EXPECT_TRUE(testing::one_root_change(found, {{"first_token", "direction"}}));
   apply_convention_option(o.conventions, "first_token=direction");
   EXPECT_TRUE(fuzz_rule(FirstRule::Direction)["passed"]);
   for (const char* first : {"applied", "not-applied", "state-before", "direction"}) {
@@ -234,12 +234,8 @@ TEST(FuzzImpl, OnePlantedDefectIsOneRootCause) {
   FuzzOptions o = strict_options(8, 3, 120);
   json report = fuzz_strict(o, false);
   ASSERT_FALSE(report["passed"]);
-  const json& roots = report["root_causes"];
-  ASSERT_EQ(roots.size(), 1u) << roots.dump(1);
-  EXPECT_EQ(roots[0]["cause"], "tie_rule");
-  EXPECT_EQ(roots[0]["conventions"]["tie_rule"], "strict");
-  EXPECT_EQ(roots[0]["failing_cases"], report["failing_cases"]);
-  EXPECT_TRUE(roots[0]["witness_shrunk"]);
+  ASSERT_TRUE(testing::one_root_change(report, {{"tie_rule", "strict"}}));
+  EXPECT_TRUE(report["root_causes"][0]["witness_shrunk"]);
   for (const json& f : report["failures"]) EXPECT_EQ(f["root_cause"], "tie_rule") << f.dump(1);
   // Declared, the change leaves nothing to find.
   apply_convention_option(o.conventions, "tie_rule=strict");
