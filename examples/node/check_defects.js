@@ -58,9 +58,9 @@ for (const c of cases) {
     // Cases both defects shape are counted with each of the two causes as joint, and the summary says so.
     const joint = (report.root_causes || []).flatMap((r) => r.joint || []);
     ok = run.status === 1 && first !== undefined && roots.length <= c.planted.length &&
-         roots.every((r) => amongPlanted(r, c.planted)) &&
-         report.failures.every((f) => amongPlanted(f.root_cause, c.planted)) &&
-         joint.every((j) => run.stderr.includes(`${j.failing_cases} more with ${j.with}`));
+        roots.every((r) => amongPlanted(r, c.planted)) &&
+        report.failures.every((f) => amongPlanted(f.root_cause, c.planted)) &&
+        joint.every((j) => new RegExp(`, ${j.failing_cases} more with ${j.with}[,)]`).test(run.stderr));
     what = `${report.failures.length} failure(s), root cause(s) ${JSON.stringify(roots)}, failures' root causes ` +
            JSON.stringify(report.failures.map((f) => f.root_cause));
   } else if (c.cause === null) {

@@ -401,8 +401,8 @@ void compare_sequence(const OracleProblem& p, std::size_t s, const std::vector<Q
 }
 
 // One entry per root cause of the failing sequences (root_causes.h), most sequences first: the cause, the
-// sequences it explains, its smallest witness (the shortest sequence), the most telling one (the largest
-// difference) and the evidence.
+// sequences it explains (and those it explains only with another, joint), its smallest witness (the
+// shortest sequence), the most telling one (the largest difference) and the evidence.
 json root_causes_json(const CompareTally& tally, const std::vector<ConventionChange>& changes) {
   std::vector<CaseExplanations> explained;
   for (const auto& f : tally.failing) explained.push_back(f.explanations);
@@ -421,6 +421,12 @@ json root_causes_json(const CompareTally& tally, const std::vector<ConventionCha
       if (f.difference > telling->difference) telling = &f;
     }
     j["sequences"] = sequences;
+    for (std::size_t k = 0; k < r.joint.size(); ++k) {
+      json& joint = j["joint"][k];
+      joint["failing_sequences"] = joint["failing_cases"];
+      joint.erase("failing_cases");
+      for (std::size_t s : r.joint[k].cases) joint["sequences"].push_back(tally.failing[s].sequence);
+    }
     j["witness"] = {{"sequence", smallest->sequence}, {"tokens", smallest->tokens}};
     j["most_telling"] = {{"sequence", telling->sequence}, {"max_abs_difference", telling->difference}};
     if (r.change)
@@ -485,9 +491,11 @@ std::string summarize_report(const json& report) {
       text += "\n  root cause " + root.at("cause").get<std::string>();
       if (root.contains("conventions")) text += " " + root.at("conventions").dump();
       if (root.contains("head")) text += " in head " + size_text(root.at("head").get<std::size_t>());
-      text += ": " + size_text(root.at("failing_sequences").get<std::size_t>()) +
-              " sequence(s), the shortest sequence " +
-              size_text(root.at("witness").at("sequence").get<std::size_t>());
+      text += ": " + size_text(root.at("failing_sequences").get<std::size_t>()) + " sequence(s)";
+      for (const json& joint : root.value("joint", json::array()))
+        text += ", " + size_text(joint.at("failing_sequences").get<std::size_t>()) + " more with " +
+                joint.at("with").get<std::string>();
+      text += ", the shortest sequence " + size_text(root.at("witness").at("sequence").get<std::size_t>());
     }
   for (const auto& [cause, entry] : report.at("causes").items())
     text += "\n  runs caused by " + cause + ": " + size_text(entry.at("runs").get<std::size_t>()) + " in " +

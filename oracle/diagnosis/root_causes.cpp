@@ -68,10 +68,12 @@ std::vector<char> relevant_changes(const std::vector<ConventionChange>& changes,
   return out;
 }
 
-// A pair of changes, or a change with a defect kind, is chosen for cases that neither part explains
-// alone; when both parts are chosen too (on cases of their own), its cases are the two parts' joint cases,
-// not a cause of their own.
-void fold_into_parts(std::vector<RootCause>& chosen, const std::vector<ConventionChange>& changes) {
+// A pair of changes, or a change with a defect kind, may be chosen before its parts (it explains more
+// cases still uncovered). When both parts are chosen too, on cases of their own, it is no cause of its own:
+// each of its cases goes to the first part that explains it alone, and the rest, which only the two together
+// explain, are the parts' joint cases. The causes are then ordered again by the cases they explain.
+void fold_into_parts(std::vector<RootCause>& chosen, const std::vector<CaseExplanations>& cases,
+                     const std::vector<ConventionChange>& changes) {
   auto single = [&](const RootCause& r) { return r.change && r.defect.empty() && !changes[*r.change].pair; };
   auto find = [&](auto is_part) { return std::find_if(chosen.begin(), chosen.end(), is_part); };
   std::vector<char> folded(chosen.size(), 0);
@@ -80,22 +82,41 @@ void fold_into_parts(std::vector<RootCause>& chosen, const std::vector<Conventio
     if (!c.change || (c.defect.empty() && !changes[*c.change].pair)) continue;
     std::vector<std::vector<RootCause>::iterator> parts;
     if (c.defect.empty()) {
+      // A part that applies in every head covers a pair in one head.
       for (const auto& [key, value] : changes[*c.change].conventions.items())
         parts.push_back(find([&](const RootCause& r) {
-          return single(r) && r.head == c.head && changes[*r.change].conventions == json{{key, value}};
+          return single(r) && (!r.head || r.head == c.head) && changes[*r.change].conventions == json{{key, value}};
         }));
     } else {
       parts.push_back(find([&](const RootCause& r) { return single(r) && r.change == c.change; }));
       parts.push_back(find([&](const RootCause& r) { return !r.change && r.cause == c.defect && r.head == c.head; }));
     }
     if (std::count(parts.begin(), parts.end(), chosen.end())) continue;
-    parts[0]->joint.push_back({parts[1]->cause, c.cause, c.cases});
-    parts[1]->joint.push_back({parts[0]->cause, c.cause, c.cases});
+    std::vector<std::size_t> joint;
+    for (std::size_t k : c.cases) {
+      auto alone = std::find_if(parts.begin(), parts.end(), [&](auto part) { return explains(*part, cases[k]); });
+      if (alone == parts.end())
+        joint.push_back(k);
+      else
+        (*alone)->cases.push_back(k);
+    }
+    if (!joint.empty()) {
+      parts[0]->joint.push_back({parts[1]->cause, c.cause, joint});
+      parts[1]->joint.push_back({parts[0]->cause, c.cause, joint});
+    }
     folded[i] = 1;
   }
   std::vector<RootCause> kept;
   for (std::size_t i = 0; i < chosen.size(); ++i)
     if (!folded[i]) kept.push_back(std::move(chosen[i]));
+  auto count = [](const RootCause& r) {
+    std::size_t n = r.cases.size();
+    for (const JointCases& j : r.joint) n += j.cases.size();
+    return n;
+  };
+  for (RootCause& r : kept) std::sort(r.cases.begin(), r.cases.end());
+  std::stable_sort(kept.begin(), kept.end(),
+                   [&](const RootCause& a, const RootCause& b) { return count(a) > count(b); });
   chosen = std::move(kept);
 }
 
@@ -205,7 +226,7 @@ std::vector<RootCause> group_by_root_cause(const std::vector<CaseExplanations>& 
       if (!covered[k] && explains(r, cases[k])) r.cases.push_back(k), covered[k] = 1;
     chosen.push_back(std::move(r));
   }
-  fold_into_parts(chosen, changes);
+  fold_into_parts(chosen, cases, changes);
   RootCause unexplained{"unexplained", std::nullopt, "", {}};
   for (std::size_t k = 0; k < cases.size(); ++k)
     if (!covered[k]) unexplained.cases.push_back(k);

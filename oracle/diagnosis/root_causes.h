@@ -10,8 +10,8 @@
 // greedily as a smallest set explaining every case: most cases first, a single change before a defect
 // kind before a pair of changes before a change with a defect kind; a case nothing explains is
 // "unexplained". A pair of changes, or a change with a defect kind, whose two parts are both chosen on
-// cases of their own is folded into them: k planted defects are named as at most k causes, each part's
-// cases (and so its witness) ones it explains alone, the cases both shape counted with each part as joint.
+// cases of their own is no third cause: its cases that one part explains alone go to that part, and those
+// only the two explain together are counted with each part as joint.
 #pragma once
 
 #include "oracle/eval/conventions.h"
@@ -95,8 +95,8 @@ struct RootCause {
 };
 
 /// A smallest set of root causes (greedy) explaining every case, most cases first; each case belongs to
-/// the first cause chosen that explains it, a case two chosen causes explain only together to both (as
-/// `joint`).
+/// the first cause chosen that explains it (a folded pair's to the first part that explains it alone), a
+/// case two chosen causes explain only together to both (as `joint`).
 std::vector<RootCause> group_by_root_cause(const std::vector<CaseExplanations>& cases,
                                            const std::vector<ConventionChange>& changes);
 

@@ -896,9 +896,10 @@ json case_json(const Failures::Case& c, const FuzzOptions& o) {
 }
 
 // One entry per root cause (root_causes.h), most failing cases first: the cause, the failing cases it
-// explains (and those it explains only with another, joint), its smallest witness (a shrunk witness it explains, else its smallest case as met), the most
-// telling case (the largest difference at the first failing token) and the evidence. Every failure is
-// marked with the root cause of the case it was shrunk from.
+// explains (and those it explains only with another, joint), its smallest witness (a shrunk witness it
+// explains, else its smallest case as met), the most telling case (the largest difference at the first
+// failing token) and the evidence. Every failure is marked with the root cause of the case it was shrunk
+// from.
 json root_causes_json(Tester& tester, const FuzzOptions& o, Failures& failures) {
   std::vector<CaseExplanations> explained;
   for (const Failures::Case& c : failures.cases) explained.push_back(c.explanations);

@@ -160,6 +160,10 @@ def test_assert_finds_asserts_a_second_defect_and_the_root_causes():
     with pytest.raises(AssertionError, match="at most 1 root cause"):
         assert_finds(two_defects, "tie_rule", relays=RELAYS, max_relays=len(RELAYS), max_cases=120,
                      headline=False, max_root_causes=1)
+    # Naming one planted cause for an implementation with two defects: more root causes than causes planted.
+    with pytest.raises(AssertionError, match="at most 1 root cause.s., one per planted defect"):
+        assert_finds(two_defects, "tie_rule", relays=RELAYS, max_relays=len(RELAYS), max_cases=120,
+                     headline=False, only_causes=["tie_rule"])
     found = assert_finds(two_defects, "first_token", relays=RELAYS, max_relays=len(RELAYS), max_cases=120,
                          headline=False, max_root_causes=2)
     assert "first_token" in (found["cause"], found["root_cause"])

@@ -560,6 +560,37 @@ TEST(Diagnosis, FailingSequencesAreGroupedByRootCause) {
   EXPECT_NE(two["root_causes"][1]["cause"], "tie_rule");
 }
 
+// Three sequences, one defect each or both: strict ties on a tie (0), the first token skipped without a tie
+// (1), both (2), each moving two relays at once (so that no one flipped relay fits). The pair
+// strict+not-applied is no third cause: each change keeps its own sequence, and the one only the two explain
+// is joint to both, as the summary says.
+TEST(Diagnosis, APairOfChangesBothNamedAloneIsFoldedIntoThemInCompare) {
+  Measure mu{{{{Q(2), Q(1)}, Q(1)}, {{Q(3), Q(0)}, Q(2)}, {{Q(3), Q(1, 2)}, Q(1, 2)}}};
+  std::vector<std::vector<Q>> batch{{Q(5, 2), Q(3)}, {Q(5), Q(7, 2)}, {Q(5, 2), Q(3)}};
+  auto skipped = [&](const std::vector<Q>& u, bool strict) {
+    std::vector<Q> rest(u.begin() + 1, u.end()), out{Q(0)};  // u_0 never reaches the relays
+    for (const Q& y : strict ? strict_pal(mu, rest) : pal_by_definition(mu, rest, InitialState::Off)) out.push_back(y);
+    return out;
+  };
+  std::vector<std::vector<Q>> theirs{strict_pal(mu, batch[0]), skipped(batch[1], false), skipped(batch[2], true)};
+  json report = compare_outputs(problem_of(mu, batch), ActualOutputs{theirs, "test"}, Conventions{}, 10);
+  const json& roots = report["root_causes"];
+  ASSERT_EQ(roots.size(), 2u) << roots.dump(1);
+  std::map<std::string, json> by_cause;
+  for (const json& r : roots) by_cause[r["cause"].get<std::string>()] = r;
+  ASSERT_TRUE(by_cause.count("tie_rule") && by_cause.count("first_token")) << roots.dump(1);
+  EXPECT_EQ(by_cause["tie_rule"]["sequences"], json::array({0}));
+  EXPECT_EQ(by_cause["first_token"]["sequences"], json::array({1}));
+  for (const auto& [cause, root] : by_cause) {
+    ASSERT_EQ(root["joint"].size(), 1u) << root.dump(1);
+    EXPECT_EQ(root["joint"][0]["sequences"], json::array({2}));
+    EXPECT_EQ(root["joint"][0]["failing_sequences"], 1);
+    EXPECT_EQ(root["joint"][0]["with"], cause == "tie_rule" ? "first_token" : "tie_rule");
+  }
+  EXPECT_NE(summarize_report(report).find("1 sequence(s), 1 more with first_token"), std::string::npos)
+      << summarize_report(report);
+}
+
 // A tanh-smoothed relay that switches fully when the input equals the threshold it waits for, exactly
 // (as one PyTorch library does): declared as smoothing=tanh:T:sharp-ties it agrees; declared as plain
 // tanh:T, the ties are what differs, and the root cause is that reading of ties.

@@ -21,6 +21,14 @@ std::size_t change_index(const std::vector<ConventionChange>& changes, const std
   return it - changes.begin();
 }
 
+// The index of the pair of changes among `changes` whose conventions are `both`.
+std::size_t pair_index(const std::vector<ConventionChange>& changes, const nlohmann::json& both) {
+  auto it = std::find_if(changes.begin(), changes.end(),
+                         [&](const ConventionChange& c) { return c.pair && c.conventions == both; });
+  EXPECT_NE(it, changes.end()) << both.dump();
+  return it - changes.begin();
+}
+
 // Two defects planted at once: the first token skipped (u_0 reaches no relay) and a leak that loses 1/16
 // per token from the output while the input zig-zags inside relay 0's dead band. No one change reproduces
 // the outputs; once the reference skips u_0 as well, what is left grows from cycle to cycle: a ratchet.
@@ -82,11 +90,8 @@ TEST(RootCauses, APairOfChangesIsFoldedIntoItsTwoChangesWhenBothAreChosen) {
   std::vector<ConventionChange> changes = convention_changes(Conventions{}, InitialState::Off);
   std::size_t skipped = change_index(changes, "first_token", "not-applied");
   std::size_t strict = change_index(changes, "tie_rule", "strict");
-  auto pair = std::find_if(changes.begin(), changes.end(), [](const ConventionChange& c) {
-    return c.pair && c.conventions == nlohmann::json{{"tie_rule", "strict"}, {"first_token", "not-applied"}};
-  });
-  ASSERT_NE(pair, changes.end());
-  std::size_t both = pair - changes.begin();
+  std::size_t both = pair_index(changes, {{"tie_rule", "strict"}, {"first_token", "not-applied"}});
+  auto pair = changes.begin() + static_cast<std::ptrdiff_t>(both);
   std::vector<RootCause> roots =
       group_by_root_cause({{{skipped}, {}, {}}, {{strict}, {}, {}}, {{both}, {}, {}}, {{both}, {}, {}}}, changes);
   ASSERT_EQ(roots.size(), 2u);
@@ -97,6 +102,60 @@ TEST(RootCauses, APairOfChangesIsFoldedIntoItsTwoChangesWhenBothAreChosen) {
   }
   EXPECT_EQ(roots[0].joint[0].with, roots[1].cause);
   EXPECT_EQ(roots[1].joint[0].with, roots[0].cause);
+}
+
+// A pair chosen first, on more cases than either part, takes a case one part explains alone: folded, that
+// case goes back to the part, and only the cases neither part explains alone are joint. The parts are then
+// ordered by all they explain.
+TEST(RootCauses, AFoldedPairGivesEachPartTheCasesItExplainsAlone) {
+  std::vector<ConventionChange> changes = convention_changes(Conventions{}, InitialState::Off);
+  std::size_t skipped = change_index(changes, "first_token", "not-applied");
+  std::size_t strict = change_index(changes, "tie_rule", "strict");
+  std::size_t both = pair_index(changes, {{"tie_rule", "strict"}, {"first_token", "not-applied"}});
+  std::vector<RootCause> roots = group_by_root_cause(
+      {{{skipped}, {}, {}}, {{strict}, {}, {}}, {{skipped, both}, {}, {}}, {{both}, {}, {}}, {{both}, {}, {}}},
+      changes);
+  ASSERT_EQ(roots.size(), 2u);
+  EXPECT_EQ(roots[0].cause, "first_token");
+  EXPECT_EQ(roots[0].cases, (std::vector<std::size_t>{0, 2}));
+  EXPECT_EQ(roots[1].cause, "tie_rule");
+  EXPECT_EQ(roots[1].cases, (std::vector<std::size_t>{1}));
+  for (const RootCause& r : roots) {
+    ASSERT_EQ(r.joint.size(), 1u) << r.cause;
+    EXPECT_EQ(r.joint[0].cases, (std::vector<std::size_t>{3, 4}));
+  }
+}
+
+// The initial state's change is spelled as a number ({"initial_state": 1}); a pair with it folds as any.
+TEST(RootCauses, APairWithTheInitialStateFoldsIntoItsParts) {
+  std::vector<ConventionChange> changes = convention_changes(Conventions{}, InitialState::Off);
+  std::size_t on = std::find_if(changes.begin(), changes.end(),
+                                [](const ConventionChange& c) {
+                                  return c.conventions == nlohmann::json{{"initial_state", 1}};
+                                }) -
+                   changes.begin();
+  ASSERT_LT(on, changes.size());
+  std::size_t skipped = change_index(changes, "first_token", "not-applied");
+  std::size_t both = pair_index(changes, {{"initial_state", 1}, {"first_token", "not-applied"}});
+  std::vector<RootCause> roots =
+      group_by_root_cause({{{on}, {}, {}}, {{skipped}, {}, {}}, {{both}, {}, {}}, {{both}, {}, {}}}, changes);
+  ASSERT_EQ(roots.size(), 2u);
+  for (const RootCause& r : roots) EXPECT_EQ(r.joint.at(0).cause, changes[both].cause);
+}
+
+// MPAL: a change in every head is a part of the same pair in one head (and a change in another head is not).
+TEST(RootCauses, AChangeInEveryHeadIsAPartOfAPairInOneHead) {
+  std::vector<ConventionChange> changes = convention_changes(Conventions{}, InitialState::Off);
+  std::size_t skipped = change_index(changes, "first_token", "not-applied");
+  std::size_t strict = change_index(changes, "tie_rule", "strict");
+  ConventionChange in_head = changes[pair_index(changes, {{"tie_rule", "strict"}, {"first_token", "not-applied"}})];
+  in_head.head = 1;
+  changes.push_back(in_head);
+  std::size_t both = changes.size() - 1;
+  std::vector<CaseExplanations> cases{{{skipped}, {}, {}}, {{strict}, {}, {}}, {{both}, {}, {}}, {{both}, {}, {}}};
+  EXPECT_EQ(group_by_root_cause(cases, changes).size(), 2u);
+  changes[strict].head = 0;  // strict ties in head 0 alone: no part of a pair in head 1
+  EXPECT_EQ(group_by_root_cause(cases, changes).size(), 3u);
 }
 
 }  // namespace

@@ -251,6 +251,16 @@ TEST(FuzzImpl, OnePlantedDefectIsOneRootCause) {
   }
   for (const json& f : two["failures"]) EXPECT_TRUE(named.count(f["root_cause"].get<std::string>())) << f.dump(1);
   EXPECT_FALSE(named.count("unexplained"));
+  // No failing case is lost or counted twice: each root cause's own cases, and each joint group once.
+  std::set<std::size_t> numbers;
+  std::size_t counted = 0;
+  for (const json& r : two["root_causes"]) {
+    for (const json& k : r["cases"]) numbers.insert(k.get<std::size_t>()), ++counted;
+    for (const json& joint : r.value("joint", json::array()))
+      for (const json& k : joint["cases"]) counted += numbers.insert(k.get<std::size_t>()).second;
+  }
+  EXPECT_EQ(numbers.size(), two["failing_cases"].get<std::size_t>());
+  EXPECT_EQ(counted, numbers.size());
 }
 
 }  // namespace
