@@ -29,6 +29,28 @@ std::size_t pair_index(const std::vector<ConventionChange>& changes, const nlohm
   return it - changes.begin();
 }
 
+// A root cause's name and the cases it explains alone.
+struct Part {
+  std::string cause;
+  std::vector<std::size_t> cases;
+};
+
+// Expects `roots` to be `first` and `second`, in that order and nothing else, each also with the `joint`
+// cases that only the two explain together, under their pair's name `pair`.
+void expect_folded(const std::vector<RootCause>& roots, const Part& first, const Part& second, const std::string& pair,
+                   const std::vector<std::size_t>& joint) {
+  ASSERT_EQ(roots.size(), 2u);
+  for (std::size_t k = 0; k < 2; ++k) {
+    const Part& part = k == 0 ? first : second;
+    EXPECT_EQ(roots[k].cause, part.cause);
+    EXPECT_EQ(roots[k].cases, part.cases) << part.cause;
+    ASSERT_EQ(roots[k].joint.size(), 1u) << part.cause;
+    EXPECT_EQ(roots[k].joint[0].with, (k == 0 ? second : first).cause);
+    EXPECT_EQ(roots[k].joint[0].cause, pair);
+    EXPECT_EQ(roots[k].joint[0].cases, joint) << part.cause;
+  }
+}
+
 // Two defects planted at once: the first token skipped (u_0 reaches no relay) and a leak that loses 1/16
 // per token from the output while the input zig-zags inside relay 0's dead band. No one change reproduces
 // the outputs; once the reference skips u_0 as well, what is left grows from cycle to cycle: a ratchet.
@@ -60,17 +82,7 @@ TEST(RootCauses, AChangeWithADefectKindIsFoldedIntoItsTwoPartsWhenBothAreChosen)
   CaseExplanations alone_change{{skipped}, {}, {}}, alone_defect{{}, {{"ratchet"}}, {}},
       both{{}, {}, {{skipped, "ratchet"}}};
   std::vector<RootCause> roots = group_by_root_cause({alone_change, alone_change, alone_defect, both, both}, changes);
-  ASSERT_EQ(roots.size(), 2u);
-  EXPECT_EQ(roots[0].cause, "first_token");
-  EXPECT_EQ(roots[0].cases, (std::vector<std::size_t>{0, 1}));
-  EXPECT_EQ(roots[1].cause, "ratchet");
-  EXPECT_EQ(roots[1].cases, (std::vector<std::size_t>{2}));
-  for (const RootCause& r : roots) {
-    ASSERT_EQ(r.joint.size(), 1u) << r.cause;
-    EXPECT_EQ(r.joint[0].cause, "first_token+ratchet");
-    EXPECT_EQ(r.joint[0].with, r.cause == "ratchet" ? "first_token" : "ratchet");
-    EXPECT_EQ(r.joint[0].cases, (std::vector<std::size_t>{3, 4}));
-  }
+  expect_folded(roots, {"first_token", {0, 1}}, {"ratchet", {2}}, "first_token+ratchet", {3, 4});
   nlohmann::json j = root_cause_json(roots[1], changes);
   EXPECT_EQ(j["joint"], nlohmann::json::parse(R"([{"with": "first_token", "cause": "first_token+ratchet",
                                                    "failing_cases": 2}])"));
@@ -91,17 +103,10 @@ TEST(RootCauses, APairOfChangesIsFoldedIntoItsTwoChangesWhenBothAreChosen) {
   std::size_t skipped = change_index(changes, "first_token", "not-applied");
   std::size_t strict = change_index(changes, "tie_rule", "strict");
   std::size_t both = pair_index(changes, {{"tie_rule", "strict"}, {"first_token", "not-applied"}});
-  auto pair = changes.begin() + static_cast<std::ptrdiff_t>(both);
   std::vector<RootCause> roots =
       group_by_root_cause({{{skipped}, {}, {}}, {{strict}, {}, {}}, {{both}, {}, {}}, {{both}, {}, {}}}, changes);
-  ASSERT_EQ(roots.size(), 2u);
-  for (const RootCause& r : roots) {
-    ASSERT_EQ(r.joint.size(), 1u) << r.cause;
-    EXPECT_EQ(r.joint[0].cause, pair->cause);
-    EXPECT_EQ(r.joint[0].cases, (std::vector<std::size_t>{2, 3}));
-  }
-  EXPECT_EQ(roots[0].joint[0].with, roots[1].cause);
-  EXPECT_EQ(roots[1].joint[0].with, roots[0].cause);
+  // Equal counts keep the candidates' order: a tie rule's change before a first-token rule's.
+  expect_folded(roots, {"tie_rule", {1}}, {"first_token", {0}}, changes[both].cause, {2, 3});
 }
 
 // A pair chosen first, on more cases than either part, takes a case one part explains alone: folded, that
@@ -115,15 +120,7 @@ TEST(RootCauses, AFoldedPairGivesEachPartTheCasesItExplainsAlone) {
   std::vector<RootCause> roots = group_by_root_cause(
       {{{skipped}, {}, {}}, {{strict}, {}, {}}, {{skipped, both}, {}, {}}, {{both}, {}, {}}, {{both}, {}, {}}},
       changes);
-  ASSERT_EQ(roots.size(), 2u);
-  EXPECT_EQ(roots[0].cause, "first_token");
-  EXPECT_EQ(roots[0].cases, (std::vector<std::size_t>{0, 2}));
-  EXPECT_EQ(roots[1].cause, "tie_rule");
-  EXPECT_EQ(roots[1].cases, (std::vector<std::size_t>{1}));
-  for (const RootCause& r : roots) {
-    ASSERT_EQ(r.joint.size(), 1u) << r.cause;
-    EXPECT_EQ(r.joint[0].cases, (std::vector<std::size_t>{3, 4}));
-  }
+  expect_folded(roots, {"first_token", {0, 2}}, {"tie_rule", {1}}, changes[both].cause, {3, 4});
 }
 
 // The initial state's change is spelled as a number ({"initial_state": 1}); a pair with it folds as any.
