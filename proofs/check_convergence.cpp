@@ -43,8 +43,6 @@ constexpr InductionText kText{
     "integral of S over a set of area A lies between A inf S and A sup S; the cells' errors regrouped by "
     "diagonals i - j = k; S of a grid point written S(i, j) for the thresholds (i Delta, j Delta)"};
 
-smt::Term as_number(smt::Context& c, const smt::Term& on) { return smt::ite(on, c.real_val(1), c.real_val(0)); }
-
 ChainQuery<Change> antitone_base(Change mutant) {
   return {"base: antitone before u_0",
           "every relay starts in the same initial state => S(alpha, beta) <= S(alpha', beta')",
@@ -89,7 +87,7 @@ ChainQuery<Change> off_diagonal_cell(Change mutant) {
           [mutant](smt::Context& c, Query& q) {
             smt::Term delta = c.real_const("Delta"), I = c.real_const("I"), lo_on = c.bool_const("S_i_j"),
                       hi_on = c.bool_const("S_i-1_j-1");
-            smt::Term lo = as_number(c, lo_on), hi = as_number(c, hi_on), area = delta * delta;
+            smt::Term lo = indicator(lo_on), hi = indicator(hi_on), area = delta * delta;
             q.hypothesis("Delta > 0", delta > 0);
             q.hypothesis("S antitone: S(i, j) <= S(i-1, j-1)", smt::implies(lo_on, hi_on));
             q.hypothesis("the cell's integral between its corners", area * lo <= I && I <= area * hi);
@@ -104,7 +102,7 @@ ChainQuery<Change> diagonal_cell(Change mutant) {
           "S(i, i) = s, the half cell in T (area Delta^2 / 2) lies below-left of (i Delta, i Delta), so its integral "
           "I is in [s Delta^2 / 2, Delta^2 / 2] => |mu_ii s - I| <= Delta^2 / 2",
           [mutant](smt::Context& c, Query& q) {
-            smt::Term delta = c.real_const("Delta"), I = c.real_const("I"), s = as_number(c, c.bool_const("S_i_i"));
+            smt::Term delta = c.real_const("Delta"), I = c.real_const("I"), s = indicator(c.bool_const("S_i_i"));
             smt::Term half = delta * delta / 2, in_T = mutant == Change::DiagonalWhole ? delta * delta : half;
             q.hypothesis("Delta > 0", delta > 0);
             q.hypothesis("the half cell's integral", in_T * s <= I && I <= in_T);

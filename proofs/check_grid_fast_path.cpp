@@ -49,11 +49,6 @@ constexpr InductionText kText{
     "per memory entry and recomputes the top one after each step (memory_pal.cpp), and G_k depends on entries "
     "0..k only"};
 
-smt::Term indicator(const smt::Term& condition) {
-  smt::Context& c = condition.ctx();
-  return smt::ite(condition, c.real_val(1), c.real_val(0));
-}
-
 // "g is grid_floor(x)": the last grid point k Delta, -1 <= k <= L + 1, at most x (below x under StrictFloor).
 smt::Term grid_floor_is(const smt::Term& g, const smt::Term& x, const smt::Term& delta, const smt::Term& L,
                         Change mutant) {

@@ -137,8 +137,6 @@ ChainQuery<Change> relays_step(Change mutant) {
           {Change::HoldInverted, Change::TieOrderFlipped, Change::StatesMayDiffer, Change::SignalsMayDiffer}};
 }
 
-smt::Term as_number(smt::Context& c, const smt::Term& on) { return smt::ite(on, c.real_val(1), c.real_val(0)); }
-
 ChainQuery<Change> pal_step(Change mutant) {
   return {"step: relay r to r+1",
           "p = sum_{r'<r} mu_r' R_r'(t), relay r's states equal (the input induction) => p + mu_r R_r(t) = "
@@ -152,8 +150,8 @@ ChainQuery<Change> pal_step(Change mutant) {
             q.hypothesis("r >= 0", r >= 0);
             q.hypothesis("invariant at r", acc == pal(h, t, r));
             q.hypothesis("relay r's states equal", s == printed);
-            q.hypothesis("the sum's recursion", pal(h, t, r + 1) == pal(h, t, r) + mu(h, r) * as_number(c, counted));
-            q.fact(acc + mu(h, r) * as_number(c, s) != pal(h, t, r + 1));
+            q.hypothesis("the sum's recursion", pal(h, t, r + 1) == pal(h, t, r) + mu(h, r) * indicator(counted));
+            q.fact(acc + mu(h, r) * indicator(s) != pal(h, t, r + 1));
           },
           {Change::OffRelaysWeighed}};
 }

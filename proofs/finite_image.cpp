@@ -152,7 +152,7 @@ ChainQuery<Change> conclusion_real(FiniteImageTarget target, Change mutant) {
             for (const smt::Term& pigeon : {a, b}) {
               smt::Term v = smt::to_real(pigeon);
               smt::Term target = copy ? v : smt::ite(v >= 0, v, -v);
-              if (mutant == Change::FiniteValuedTarget) target = smt::ite(v > 0, c.real_val(1), c.real_val(0));
+              if (mutant == Change::FiniteValuedTarget) target = smt::indicator(v > 0);
               smt::Term out = mutant == Change::OutputReadsTarget ? F_reading(v, st(v)) : F(st(v));
               if (mutant != Change::UnboundedStates)
                 q.hypothesis("the states at n-1 are numbered 0..M-1", 0 <= st(v) && st(v) < M);

@@ -42,7 +42,7 @@ smt::Term weighted_neuron(const Fields& f, Change mutant, const smt::Term& weigh
   int bias = mutant == Change::BiasOffByOne || mutant == Change::FieldIgnored ? -2 : -3;
   smt::Term sum = c.real_val(bias), scaled = weight * c.real_val(bias);
   for (std::size_t k = 0; k < read; ++k) {
-    sum = sum + smt::ite(f.x[k] == f.e[k], c.real_val(1), c.real_val(0));
+    sum = sum + smt::indicator(f.x[k] == f.e[k]);
     scaled = scaled + smt::ite(f.x[k] == f.e[k], weight, c.real_val(0));
   }
   return smt::ite(sum > 0, scaled, c.real_val(0));
@@ -61,7 +61,7 @@ ChainQuery<Change> indicator(Change mutant) {
           "the neuron of entry e on the one-hot input of x is 1 if e = x, else 0",
           [mutant](smt::Context& c, Query& q) {
             Fields f = fields(c);
-            q.fact(neuron(f, mutant) != smt::ite(same_entry(f), c.real_val(1), c.real_val(0)));
+            q.fact(neuron(f, mutant) != smt::indicator(same_entry(f)));
           },
           {Change::BiasOffByOne, Change::FieldIgnored}};
 }

@@ -31,7 +31,7 @@ struct Vocabulary {
   smt::Term relay_step(const smt::Term& state, const smt::Term& u) const {
     return smt::ite(u >= alpha, c.bool_val(true), smt::ite(u <= beta, c.bool_val(false), state));
   }
-  smt::Term as_number(const smt::Term& state) const { return smt::ite(state, c.real_val(1), c.real_val(0)); }
+  smt::Term as_number(const smt::Term& state) const { return smt::indicator(state); }
   void hypotheses(Query& q, const smt::Term& u, Change mutant) const {
     q.hypothesis("alpha >= beta", alpha >= beta);
     if (mutant != Change::TiesAllowed) q.hypothesis("no input equals alpha or beta", u != alpha && u != beta);

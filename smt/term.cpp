@@ -171,6 +171,7 @@ Term operator>=(const Term& a, const Term& b) { return wrap(a.ctx(), z3_of(a) >=
 Term operator>=(const Term& a, int b) { return wrap(a.ctx(), z3_of(a) >= b); }
 
 Term ite(const Term& c, const Term& t, const Term& e) { return wrap(c.ctx(), z3::ite(z3_of(c), z3_of(t), z3_of(e))); }
+Term indicator(const Term& c) { return ite(c, c.ctx().real_val(1), c.ctx().real_val(0)); }
 Term implies(const Term& a, const Term& b) { return wrap(a.ctx(), z3::implies(z3_of(a), z3_of(b))); }
 Term mod(const Term& a, const Term& b) { return wrap(a.ctx(), z3::mod(z3_of(a), z3_of(b))); }
 Term mod(const Term& a, int b) { return wrap(a.ctx(), z3::mod(z3_of(a), b)); }

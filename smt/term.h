@@ -221,6 +221,8 @@ Term operator>=(const Term& a, int b);
 
 /// if c then t else e.
 Term ite(const Term& c, const Term& t, const Term& e);
+/// The Real 1 where the Bool `c` holds, else 0: a relay's state, or a condition, as a number.
+Term indicator(const Term& c);
 /// a implies b.
 Term implies(const Term& a, const Term& b);
 /// Integer modulus (SMT-LIB2 mod).
