@@ -224,6 +224,84 @@ std::vector<Mutant<ExcursionChange>> mutants_of(Excursion which) {
   return out;
 }
 
+using Cases = InductionCases<Symbols, ExcursionChange>;
+
+// repair:prop:wiping: the excursion leaves the state the pass set (Inv), then u_{r+1} ends it; an extremum passed
+// after a reversal is forgotten.
+void wiping_cases(Cases& cases) {
+  cases.run("base", "base", "the state before the excursion satisfies Inv", [](Query& q, const Symbols& s) {
+    q.hypothesis("the pass", s.pass());
+    q.fact(!s.wipe_inv(s.x_wipe()));
+  });
+  cases.run("step", "step: one more excursion input", "Inv(y) and lo <= v <= hi => Inv(step(y, v))",
+            [](Query& q, const Symbols& s) {
+              q.hypothesis("the pass", s.pass());
+              q.hypothesis("Inv before the step", s.wipe_inv(s.y));
+              // The far end is hi on a rising pass (u_{r+1} goes beyond it), lo on a falling one.
+              q.hypothesis("v inside the excursion", s.ends(smt::ite(s.dir, s.lo <= s.v, s.v <= s.hi),
+                                                            smt::ite(s.dir, s.v <= s.hi, s.lo <= s.v)));
+              q.fact(!s.wipe_inv(s.step(s.v, s.y)));
+            });
+  cases.run("exit", "exit: u_{r+1} ends the pass", "Inv(y) => step(y, u_{r+1}) = step(x, u_{r+1})",
+            [](Query& q, const Symbols& s) {
+              q.hypothesis("the pass", s.pass());
+              q.hypothesis("Inv at the end of the excursion", s.wipe_inv(s.y));
+              q.fact(s.step(s.q, s.y) != s.step(s.q, s.x_wipe()));
+            });
+  cases.run("extremum", "lemma: an extremum passed after a reversal",
+            "m < M <= M2 (or m > M >= M2), any prior state x0 => step(x0, M, m, M2) = step(x0, m, M2)",
+            [](Query& q, const Symbols& s) {
+              // p = M, lo = m, q = M2 (dir: the maximum case).
+              q.hypothesis("extremum passed after a reversal",
+                           smt::ite(s.dir, s.lo < s.p && s.p <= s.q, s.lo > s.p && s.p >= s.q));
+              q.fact(s.step(s.q, s.step(s.lo, s.step(s.p, s.x0))) != s.step(s.q, s.step(s.lo, s.x0)));
+            });
+}
+
+// ref:return_point_memory: the loop from a up to h and back returns to the state at a.
+void return_point_cases(Cases& cases) {
+  cases.run("base", "base", "the state at a satisfies Inv", [](Query& q, const Symbols& s) {
+    q.hypothesis("the fall from h to a", s.loop_order());
+    q.fact(!s.loop_inv(s.x_loop(s.h, s.x0)));
+  });
+  cases.run("step", "step: one more loop input", "Inv(y) and v in [a, h] => Inv(step(y, v))",
+            [](Query& q, const Symbols& s) {
+              q.hypothesis("the fall from h to a", s.loop_order());
+              q.hypothesis("Inv before the step", s.loop_inv(s.y));
+              q.hypothesis("v inside the loop", s.in_loop(s.v));
+              q.fact(!s.loop_inv(s.step(s.v, s.y)));
+            });
+  cases.run("exit", "exit: the return to a", "Inv(y) => step(y, a) = x", [](Query& q, const Symbols& s) {
+    q.hypothesis("the fall from h to a", s.loop_order());
+    q.hypothesis("Inv at the end of the loop", s.loop_inv(s.y));
+    q.fact(s.step(s.a, s.y) != s.x_loop(s.h, s.x0));
+  });
+}
+
+// ref:congruency: two histories falling to a from above change equally along the same path.
+void congruency_cases(Cases& cases) {
+  auto histories = [](Query& q, const Symbols& s) {
+    q.hypothesis("falls from above the path", s.a < s.h && s.a < s.h2);
+  };
+  cases.run("base", "base", "the states at a satisfy Inv", [&](Query& q, const Symbols& s) {
+    histories(q, s);
+    q.fact(!s.cong_inv(s.x1(), s.x2()));
+  });
+  cases.run("step", "step: one more path input",
+            "Inv(y1, y2) and a <= v <= min(h_1, h_2) => Inv(step(y1, v), step(y2, v))",
+            [&](Query& q, const Symbols& s) {
+              histories(q, s);
+              q.hypothesis("Inv before the step", s.cong_inv(s.y, s.yb));
+              q.hypothesis("v on the path", s.in_path(s.v));
+              q.fact(!s.cong_inv(s.step(s.v, s.y), s.step(s.v, s.yb)));
+            });
+  cases.run("goal", "goal: equal changes", "Inv(y1, y2) => y1 - x1 = y2 - x2", [&](Query& q, const Symbols& s) {
+    histories(q, s);
+    q.hypothesis("Inv", s.cong_inv(s.y, s.yb));
+    q.fact(s.change_differs(s.y, s.yb));
+  });
+}
+
 }  // namespace
 
 InductionClaim excursion_claim(Excursion which) {
@@ -244,74 +322,13 @@ InductionProof prove_excursion(const RunConfig& config, Excursion which, Excursi
   InductionProof proof = start_induction(sp);
   const bool mutant = change != ExcursionChange::None;
   const std::string file = std::string(sp.tag) + "_induction" + mutant_tag(mutants_of(which), change);
-  InductionCases<Symbols, ExcursionChange> cases(config, change, file, proof, assume_relay);
-  if (which == Excursion::Wiping) {
-    cases.run("base", "base", "the state before the excursion satisfies Inv", [](Query& q, const Symbols& s) {
-      q.hypothesis("the pass", s.pass());
-      q.fact(!s.wipe_inv(s.x_wipe()));
-    });
-    cases.run("step", "step: one more excursion input", "Inv(y) and lo <= v <= hi => Inv(step(y, v))",
-              [](Query& q, const Symbols& s) {
-                q.hypothesis("the pass", s.pass());
-                q.hypothesis("Inv before the step", s.wipe_inv(s.y));
-                // The far end is hi on a rising pass (u_{r+1} goes beyond it), lo on a falling one.
-                q.hypothesis("v inside the excursion", s.ends(smt::ite(s.dir, s.lo <= s.v, s.v <= s.hi),
-                                                              smt::ite(s.dir, s.v <= s.hi, s.lo <= s.v)));
-                q.fact(!s.wipe_inv(s.step(s.v, s.y)));
-              });
-    cases.run("exit", "exit: u_{r+1} ends the pass", "Inv(y) => step(y, u_{r+1}) = step(x, u_{r+1})",
-              [](Query& q, const Symbols& s) {
-                q.hypothesis("the pass", s.pass());
-                q.hypothesis("Inv at the end of the excursion", s.wipe_inv(s.y));
-                q.fact(s.step(s.q, s.y) != s.step(s.q, s.x_wipe()));
-              });
-    cases.run("extremum", "lemma: an extremum passed after a reversal",
-              "m < M <= M2 (or m > M >= M2), any prior state x0 => step(x0, M, m, M2) = step(x0, m, M2)",
-              [](Query& q, const Symbols& s) {
-                // p = M, lo = m, q = M2 (dir: the maximum case).
-                q.hypothesis("extremum passed after a reversal",
-                             smt::ite(s.dir, s.lo < s.p && s.p <= s.q, s.lo > s.p && s.p >= s.q));
-                q.fact(s.step(s.q, s.step(s.lo, s.step(s.p, s.x0))) != s.step(s.q, s.step(s.lo, s.x0)));
-              });
-  } else if (which == Excursion::ReturnPoint) {
-    cases.run("base", "base", "the state at a satisfies Inv", [](Query& q, const Symbols& s) {
-      q.hypothesis("the fall from h to a", s.loop_order());
-      q.fact(!s.loop_inv(s.x_loop(s.h, s.x0)));
-    });
-    cases.run("step", "step: one more loop input", "Inv(y) and v in [a, h] => Inv(step(y, v))",
-              [](Query& q, const Symbols& s) {
-                q.hypothesis("the fall from h to a", s.loop_order());
-                q.hypothesis("Inv before the step", s.loop_inv(s.y));
-                q.hypothesis("v inside the loop", s.in_loop(s.v));
-                q.fact(!s.loop_inv(s.step(s.v, s.y)));
-              });
-    cases.run("exit", "exit: the return to a", "Inv(y) => step(y, a) = x", [](Query& q, const Symbols& s) {
-      q.hypothesis("the fall from h to a", s.loop_order());
-      q.hypothesis("Inv at the end of the loop", s.loop_inv(s.y));
-      q.fact(s.step(s.a, s.y) != s.x_loop(s.h, s.x0));
-    });
-  } else {
-    auto histories = [](Query& q, const Symbols& s) {
-      q.hypothesis("falls from above the path", s.a < s.h && s.a < s.h2);
-    };
-    cases.run("base", "base", "the states at a satisfy Inv", [&](Query& q, const Symbols& s) {
-      histories(q, s);
-      q.fact(!s.cong_inv(s.x1(), s.x2()));
-    });
-    cases.run("step", "step: one more path input",
-              "Inv(y1, y2) and a <= v <= min(h_1, h_2) => Inv(step(y1, v), step(y2, v))",
-              [&](Query& q, const Symbols& s) {
-                histories(q, s);
-                q.hypothesis("Inv before the step", s.cong_inv(s.y, s.yb));
-                q.hypothesis("v on the path", s.in_path(s.v));
-                q.fact(!s.cong_inv(s.step(s.v, s.y), s.step(s.v, s.yb)));
-              });
-    cases.run("goal", "goal: equal changes", "Inv(y1, y2) => y1 - x1 = y2 - x2", [&](Query& q, const Symbols& s) {
-      histories(q, s);
-      q.hypothesis("Inv", s.cong_inv(s.y, s.yb));
-      q.fact(s.change_differs(s.y, s.yb));
-    });
-  }
+  Cases cases(config, change, file, proof, assume_relay);
+  if (which == Excursion::Wiping)
+    wiping_cases(cases);
+  else if (which == Excursion::ReturnPoint)
+    return_point_cases(cases);
+  else
+    congruency_cases(cases);
   if (which != Excursion::ReturnPoint)
     cases.run("after", "after: the same later inputs", "y1 = y2 => step(y1, w) = step(y2, w)",
               [](Query& q, const Symbols& s) {

@@ -75,6 +75,47 @@ bool nonlinear(const z3::expr& e, std::set<unsigned>& seen) {
   return false;
 }
 
+// Where the query's dump goes: under its file name in smt2_dir when dumps are kept, else a temporary
+// file that `scratch` removes.
+std::filesystem::path dump_path(const RunConfig& config, const std::string& file_name, PendingRemoval& scratch) {
+  if (!config.smt2_dir.empty()) {
+    std::filesystem::create_directories(config.smt2_dir);
+    return std::filesystem::path(config.smt2_dir) / file_name;
+  }
+  static unsigned counter = 0;
+  static const int swept = sweep_stale_query_dumps(std::filesystem::temp_directory_path().string());
+  (void)swept;
+  std::filesystem::path path =
+      std::filesystem::temp_directory_path() /
+      ("palcheck-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + "-" + file_name);
+  scratch = PendingRemoval(path.string(), RemovalKind::File);
+  return path;
+}
+
+// How cvc5 is asked: for a model after Z3's sat, else for a refutation (a linear one in a linear logic).
+Cvc5Search cvc5_search(SolverAnswer z3, const std::string& text) {
+  const bool linear = text.find("(set-logic QF_LRA)") != std::string::npos ||
+                      text.find("(set-logic QF_LIA)") != std::string::npos ||
+                      text.find("(set-logic QF_LIRA)") != std::string::npos;
+  return z3 == SolverAnswer::Sat ? Cvc5Search::ModelSearch
+         : linear                ? Cvc5Search::LinearRefutation
+                                 : Cvc5Search::Refutation;
+}
+
+// cvc5's answer to the dump at `path`: NotAsked when `key` is empty, the one remembered under `key`, or a
+// run started now.
+std::future<SecondAnswer> second_answer(const std::string& key, const std::string& path, const RunConfig& config,
+                                        Cvc5Search search) {
+  std::promise<SecondAnswer> ready;
+  if (key.empty())
+    ready.set_value(SecondAnswer{cvc5_version(), {SolverAnswer::NotAsked, ""}});
+  else if (std::optional<SecondAnswer> known = answered(key))
+    ready.set_value(*known);
+  else
+    return start_cvc5(path, config.rlimit, search, config.query_seconds);
+  return ready.get_future();
+}
+
 }  // namespace
 
 class Query::Solver : public z3::solver {
@@ -154,20 +195,9 @@ std::string Query::smt2() {
 
 PendingOutcome Query::start() {
   QueryOutcome outcome;
-  std::filesystem::path path;
   PendingRemoval scratch;
-  if (!config_.smt2_dir.empty()) {
-    std::filesystem::create_directories(config_.smt2_dir);
-    path = std::filesystem::path(config_.smt2_dir) / file_name();
-    outcome.smt2_path = path.string();
-  } else {
-    static unsigned counter = 0;
-    static const int swept = sweep_stale_query_dumps(std::filesystem::temp_directory_path().string());
-    (void)swept;
-    path = std::filesystem::temp_directory_path() /
-           ("palcheck-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + "-" + file_name());
-    scratch = PendingRemoval(path.string(), RemovalKind::File);
-  }
+  const std::filesystem::path path = dump_path(config_, file_name(), scratch);
+  if (!config_.smt2_dir.empty()) outcome.smt2_path = path.string();
   // The dump is cvc5's input; without cvc5 it is written (and made) only where it is kept.
   const bool dumped = config_.second_solver || !config_.smt2_dir.empty();
   const std::string text = dumped ? smt2() : std::string();
@@ -193,28 +223,12 @@ PendingOutcome Query::start() {
                                std::to_string(config_.query_seconds) + " s)";
       break;
   }
-  const bool linear = text.find("(set-logic QF_LRA)") != std::string::npos ||
-                      text.find("(set-logic QF_LIA)") != std::string::npos ||
-                      text.find("(set-logic QF_LIRA)") != std::string::npos;
-  Cvc5Search search = outcome.answer == SolverAnswer::Sat ? Cvc5Search::ModelSearch
-                      : linear                            ? Cvc5Search::LinearRefutation
-                                                          : Cvc5Search::Refutation;
+  Cvc5Search search = cvc5_search(outcome.answer, text);
   // cvc5's answers are remembered by this key; a query cvc5 is not asked has none.
   std::string key = config_.second_solver
                         ? std::to_string(config_.rlimit) + " " + std::to_string(static_cast<int>(search)) + "\n" + text
                         : "";
-  std::future<SecondAnswer> second;
-  if (key.empty()) {
-    std::promise<SecondAnswer> ready;
-    ready.set_value(SecondAnswer{cvc5_version(), {SolverAnswer::NotAsked, ""}});
-    second = ready.get_future();
-  } else if (std::optional<SecondAnswer> known = answered(key)) {
-    std::promise<SecondAnswer> ready;
-    ready.set_value(*known);
-    second = ready.get_future();
-  } else {
-    second = start_cvc5(path.string(), config_.rlimit, search, config_.query_seconds);
-  }
+  std::future<SecondAnswer> second = second_answer(key, path.string(), config_, search);
   return PendingOutcome(std::move(outcome), std::move(second), path.string(), config_.smt2_dir, std::move(key),
                         std::move(scratch));
 }

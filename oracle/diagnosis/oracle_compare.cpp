@@ -94,86 +94,101 @@ bool undefined_cell(std::string cell) {
   return cell.empty() || cell == "nan";
 }
 
-// Outputs that are no number, replaced by 0 in `bytes` (read as usual afterwards) and marked per row
-// of values in the order the rows are read: JSON null, CSV cells empty or NaN, .npy NaN.
-std::vector<std::vector<char>> blank_undefined(std::string& bytes, const std::string& path) {
-  std::vector<std::vector<char>> marks;
-  switch (input_format(path, bytes)) {
-    case FileFormat::Json: {
-      json doc = parse_json_text(bytes, path);
-      json* list = doc.is_object() && doc.contains("outputs") ? &doc["outputs"] : &doc;
-      if (!list->is_array()) return marks;
-      bool flat = list->empty() || !(*list)[0].is_array();
-      auto blank = [](json& row) {
-        std::vector<char> m;
-        for (json& v : row) {
-          m.push_back(v.is_null() ? 1 : 0);
-          if (v.is_null()) v = 0;
-        }
-        return m;
-      };
-      if (flat) {
-        marks.push_back(blank(*list));
-      } else {
-        for (json& row : *list)
-          if (row.is_array()) marks.push_back(blank(row));
-      }
-      bytes = doc.dump();
-      return marks;
+// Marks of undefined values, one vector per row of values in the order the rows are read.
+using UndefinedMarks = std::vector<std::vector<char>>;
+
+// JSON: null outputs, in a list of rows or one flat row (under "outputs" or the whole document).
+UndefinedMarks blank_undefined_json(std::string& bytes, const std::string& path) {
+  UndefinedMarks marks;
+  json doc = parse_json_text(bytes, path);
+  json* list = doc.is_object() && doc.contains("outputs") ? &doc["outputs"] : &doc;
+  if (!list->is_array()) return marks;
+  bool flat = list->empty() || !(*list)[0].is_array();
+  auto blank = [](json& row) {
+    std::vector<char> m;
+    for (json& v : row) {
+      m.push_back(v.is_null() ? 1 : 0);
+      if (v.is_null()) v = 0;
     }
-    case FileFormat::Csv: {
-      std::string out;
-      std::size_t start = 0;
-      while (start < bytes.size()) {
-        std::size_t end = bytes.find('\n', start);
-        std::string line = bytes.substr(start, end == std::string::npos ? std::string::npos : end - start);
-        start = end == std::string::npos ? bytes.size() : end + 1;
-        if (line.find_first_not_of(" \t\r") == std::string::npos) {
-          out += line + "\n";
-          continue;
-        }
-        std::vector<char> m;
-        std::string cleaned;
-        for (std::size_t from = 0;;) {
-          std::size_t comma = line.find(',', from);
-          std::string cell = line.substr(from, comma == std::string::npos ? std::string::npos : comma - from);
-          bool undefined = undefined_cell(cell);
-          m.push_back(undefined ? 1 : 0);
-          cleaned += (from ? "," : "") + (undefined ? std::string("0") : cell);
-          if (comma == std::string::npos) break;
-          from = comma + 1;
-        }
-        marks.push_back(std::move(m));
-        out += cleaned + "\n";
-      }
-      bytes = out;
-      return marks;
+    return m;
+  };
+  if (flat) {
+    marks.push_back(blank(*list));
+  } else {
+    for (json& row : *list)
+      if (row.is_array()) marks.push_back(blank(row));
+  }
+  bytes = doc.dump();
+  return marks;
+}
+
+// CSV: cells empty or NaN, one row per line that is not blank.
+UndefinedMarks blank_undefined_csv(std::string& bytes) {
+  UndefinedMarks marks;
+  std::string out;
+  std::size_t start = 0;
+  while (start < bytes.size()) {
+    std::size_t end = bytes.find('\n', start);
+    std::string line = bytes.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    start = end == std::string::npos ? bytes.size() : end + 1;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) {
+      out += line + "\n";
+      continue;
     }
-    case FileFormat::Npy: {
-      NpyHeader h = parse_npy_header(bytes, path);
-      if ((h.dtype != NpyDtype::Float64 && h.dtype != NpyDtype::Float32) || bytes.size() < h.data_offset + h.count() * h.width)
-        return marks;
-      std::size_t rows = h.shape.size() == 2 ? h.shape[0] : 1, cols = h.shape.empty() ? 0 : h.shape.back();
-      marks.assign(rows, std::vector<char>(cols, 0));
-      for (std::size_t k = 0; k < h.count(); ++k) {
-        char* at = bytes.data() + h.data_offset + k * h.width;
-        bool nan = false;
-        if (h.dtype == NpyDtype::Float64) {
-          double v;
-          std::memcpy(&v, at, 8);
-          if ((nan = std::isnan(v))) v = 0, std::memcpy(at, &v, 8);
-        } else {
-          float v;
-          std::memcpy(&v, at, 4);
-          if ((nan = std::isnan(v))) v = 0, std::memcpy(at, &v, 4);
-        }
-        std::size_t c = h.fortran && h.shape.size() == 2 ? (k % rows) * cols + k / rows : k;
-        if (nan) marks[c / cols][c % cols] = 1;
-      }
-      return marks;
+    std::vector<char> m;
+    std::string cleaned;
+    for (std::size_t from = 0;;) {
+      std::size_t comma = line.find(',', from);
+      std::string cell = line.substr(from, comma == std::string::npos ? std::string::npos : comma - from);
+      bool undefined = undefined_cell(cell);
+      m.push_back(undefined ? 1 : 0);
+      cleaned += (from ? "," : "") + (undefined ? std::string("0") : cell);
+      if (comma == std::string::npos) break;
+      from = comma + 1;
     }
+    marks.push_back(std::move(m));
+    out += cleaned + "\n";
+  }
+  bytes = out;
+  return marks;
+}
+
+// .npy: NaN in a float64 or float32 array, marked at its C-order place whatever the array's order.
+UndefinedMarks blank_undefined_npy(std::string& bytes, const std::string& path) {
+  UndefinedMarks marks;
+  NpyHeader h = parse_npy_header(bytes, path);
+  if ((h.dtype != NpyDtype::Float64 && h.dtype != NpyDtype::Float32) ||
+      bytes.size() < h.data_offset + h.count() * h.width)
+    return marks;
+  std::size_t rows = h.shape.size() == 2 ? h.shape[0] : 1, cols = h.shape.empty() ? 0 : h.shape.back();
+  marks.assign(rows, std::vector<char>(cols, 0));
+  for (std::size_t k = 0; k < h.count(); ++k) {
+    char* at = bytes.data() + h.data_offset + k * h.width;
+    bool nan = false;
+    if (h.dtype == NpyDtype::Float64) {
+      double v;
+      std::memcpy(&v, at, 8);
+      if ((nan = std::isnan(v))) v = 0, std::memcpy(at, &v, 8);
+    } else {
+      float v;
+      std::memcpy(&v, at, 4);
+      if ((nan = std::isnan(v))) v = 0, std::memcpy(at, &v, 4);
+    }
+    std::size_t c = h.fortran && h.shape.size() == 2 ? (k % rows) * cols + k / rows : k;
+    if (nan) marks[c / cols][c % cols] = 1;
   }
   return marks;
+}
+
+// Outputs that are no number, replaced by 0 in `bytes` (read as usual afterwards) and marked per row
+// of values in the order the rows are read: JSON null, CSV cells empty or NaN, .npy NaN.
+UndefinedMarks blank_undefined(std::string& bytes, const std::string& path) {
+  switch (input_format(path, bytes)) {
+    case FileFormat::Json: return blank_undefined_json(bytes, path);
+    case FileFormat::Csv: return blank_undefined_csv(bytes);
+    case FileFormat::Npy: return blank_undefined_npy(bytes, path);
+  }
+  return {};
 }
 
 }  // namespace

@@ -895,6 +895,66 @@ json case_json(const Failures::Case& c, const FuzzOptions& o) {
   return j;
 }
 
+// What each failure's shrunk witness shows, checked on the witness itself, by failure key.
+using WitnessExplanations = std::vector<std::pair<std::string, CaseExplanations>>;
+
+// Marks every failure with the root cause of the case it was shrunk from.
+void mark_root_causes(const std::vector<RootCause>& roots, Failures& failures) {
+  std::map<std::size_t, std::string> root_of;  // case number -> root cause
+  for (const RootCause& r : roots) {
+    for (std::size_t k : r.cases) root_of[failures.cases[k].number] = r.cause;
+    for (const JointCases& joint : r.joint)
+      for (std::size_t k : joint.cases) root_of[failures.cases[k].number] = joint.cause;
+  }
+  for (const std::string& key : failures.order) {
+    json& failure = failures.slots[key].failure;
+    failure["root_cause"] = root_of[failure["case"].get<std::size_t>()];
+  }
+}
+
+// The smallest shrunk witness `r` shows, one that another convention explains as well (ambiguous) last; null
+// when it shows none.
+const json* smallest_witness(const RootCause& r, const WitnessExplanations& witnesses, Failures& failures) {
+  auto size = [](const json& f) {
+    return std::make_tuple(f.value("ambiguous", false), f["tokens"].get<std::size_t>(),
+                           f["relays_kept"].get<std::size_t>());
+  };
+  const json* witness = nullptr;
+  for (const auto& [key, e] : witnesses) {
+    const json& f = failures.slots[key].failure;
+    bool shown = r.cause == "unexplained" ? f["root_cause"] == "unexplained" : explains(r, e);
+    if (shown && (!witness || size(f) < size(*witness))) witness = &f;
+  }
+  return witness;
+}
+
+// Why `r` is the cause: a convention change reproduces (or, with a defect kind, diagnoses) each case it
+// explains; else the diagnosis of its witness (or of its smallest case) that names it.
+json root_cause_evidence(const RootCause& r, const json* witness, const Failures::Case& smallest,
+                         const Failures& failures) {
+  if (r.change && !r.defect.empty())
+    return {{"diagnosed", "the defect kind " + r.defect + " in each case it explains, the reference re-run with " +
+                              failures.changes[*r.change].conventions.dump()}};
+  if (r.change)
+    return {{"reproduces", "every output of each case it explains, the reference re-run with " +
+                               failures.changes[*r.change].conventions.dump()}};
+  json evidence = json::object();
+  // A witness that raised an error carries no diagnosis.
+  static const json kNoDiagnosis;
+  const json& diagnosis = !witness                         ? smallest.diagnosis
+                          : witness->contains("diagnosis") ? (*witness)["diagnosis"]
+                                                           : kNoDiagnosis;
+  if (diagnosis.is_object() && diagnosis.contains("causes"))
+    for (const json& c : diagnosis["causes"])
+      if (c["cause"] == r.cause) {
+        evidence = c;
+        break;
+      }
+  if (r.cause == "unexplained" && diagnosis.is_object())
+    evidence = {{"undecidable_relays", diagnosis.value("undecidable_relays", json())}};
+  return evidence;
+}
+
 // One entry per root cause (root_causes.h), most failing cases first: the cause, the failing cases it
 // explains (and those it explains only with another, joint), its smallest witness (a shrunk witness it
 // explains, else its smallest case as met), the most telling case (the largest difference at the first
@@ -904,41 +964,23 @@ json root_causes_json(Tester& tester, const FuzzOptions& o, Failures& failures) 
   std::vector<CaseExplanations> explained;
   for (const Failures::Case& c : failures.cases) explained.push_back(c.explanations);
   std::vector<RootCause> roots = group_by_root_cause(explained, failures.changes);
-  std::map<std::size_t, std::string> root_of;  // case number -> root cause
-  for (const RootCause& r : roots) {
-    for (std::size_t k : r.cases) root_of[failures.cases[k].number] = r.cause;
-    for (const JointCases& joint : r.joint)
-      for (std::size_t k : joint.cases) root_of[failures.cases[k].number] = joint.cause;
-  }
-  // What each shrunk witness shows, checked on the witness itself.
-  std::vector<std::pair<std::string, CaseExplanations>> witnesses;
+  mark_root_causes(roots, failures);
+  WitnessExplanations witnesses;
   for (const std::string& key : failures.order) {
-    Failures::Slot& slot = failures.slots[key];
-    slot.failure["root_cause"] = root_of[slot.failure["case"].get<std::size_t>()];
-    const Shrunk& w = slot.witness;
+    const Shrunk& w = failures.slots[key].witness;
     witnesses.emplace_back(key, tester.explain(w.mu, w.u, w.outcome, failures.changes));
   }
+  auto numbers = [&](const std::vector<std::size_t>& cases) {
+    json out = json::array();
+    for (std::size_t k : cases) out.push_back(failures.cases[k].number);
+    return out;
+  };
   json list = json::array();
   for (const RootCause& r : roots) {
     json j = root_cause_json(r, failures.changes);
-    auto numbers = [&](const std::vector<std::size_t>& cases) {
-      json out = json::array();
-      for (std::size_t k : cases) out.push_back(failures.cases[k].number);
-      return out;
-    };
     j["cases"] = numbers(r.cases);
     for (std::size_t k = 0; k < r.joint.size(); ++k) j["joint"][k]["cases"] = numbers(r.joint[k].cases);
-    // The smallest witness it shows, one that another convention explains as well (ambiguous) last.
-    auto size = [](const json& f) {
-      return std::make_tuple(f.value("ambiguous", false), f["tokens"].get<std::size_t>(),
-                             f["relays_kept"].get<std::size_t>());
-    };
-    const json* witness = nullptr;
-    for (const auto& [key, e] : witnesses) {
-      const json& f = failures.slots[key].failure;
-      bool shown = r.cause == "unexplained" ? f["root_cause"] == "unexplained" : explains(r, e);
-      if (shown && (!witness || size(f) < size(*witness))) witness = &f;
-    }
+    const json* witness = smallest_witness(r, witnesses, failures);
     const Failures::Case* smallest = &failures.cases[r.cases.front()];
     const Failures::Case* telling = smallest;
     for (std::size_t k : r.cases) {
@@ -954,29 +996,7 @@ json root_causes_json(Tester& tester, const FuzzOptions& o, Failures& failures) 
     }
     j["witness_shrunk"] = witness != nullptr;
     j["most_telling"] = case_json(*telling, o);
-    if (r.change && !r.defect.empty()) {
-      j["evidence"] = {{"diagnosed", "the defect kind " + r.defect + " in each case it explains, the reference re-run with " +
-                                         failures.changes[*r.change].conventions.dump()}};
-    } else if (r.change) {
-      j["evidence"] = {{"reproduces", "every output of each case it explains, the reference re-run with " +
-                                          failures.changes[*r.change].conventions.dump()}};
-    } else {
-      json evidence = json::object();
-      // A witness that raised an error carries no diagnosis.
-      static const json kNoDiagnosis;
-      const json& diagnosis = !witness                         ? smallest->diagnosis
-                              : witness->contains("diagnosis") ? (*witness)["diagnosis"]
-                                                               : kNoDiagnosis;
-      if (diagnosis.is_object() && diagnosis.contains("causes"))
-        for (const json& c : diagnosis["causes"])
-          if (c["cause"] == r.cause) {
-            evidence = c;
-            break;
-          }
-      if (r.cause == "unexplained" && diagnosis.is_object())
-        evidence = {{"undecidable_relays", diagnosis.value("undecidable_relays", json())}};
-      j["evidence"] = evidence;
-    }
+    j["evidence"] = root_cause_evidence(r, witness, *smallest, failures);
     list.push_back(j);
   }
   return list;

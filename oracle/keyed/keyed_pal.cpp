@@ -167,24 +167,31 @@ std::string dyadic_text(__int128 n, int scale) {
   return text;
 }
 
-KeyedMeasure::KeyedMeasure(Measure mu) : mu_(std::move(mu)) {
-  validate(*mu_);
-  // Sort the thresholds by their doubles (monotone in t), then split equal doubles exactly.
+namespace {
+
+/// The distinct thresholds of a measure, increasing, and each relay's thresholds as indices among them.
+struct DistinctThresholds {
+  std::vector<Q> values;           ///< sorted, distinct
+  std::vector<std::size_t> index;  ///< by slot: 2 * relay for alpha, 2 * relay + 1 for beta
+};
+
+// Sorted by their doubles (monotone in t), then equal doubles split exactly; each threshold's index is
+// found while splitting, with no search after.
+DistinctThresholds distinct_thresholds(const Measure& mu) {
   struct Entry {
     double d;
     const Q* t;
-    std::size_t slot;  // 2 * relay (+1 for beta)
+    std::size_t slot;
   };
   std::vector<Entry> entries;
-  entries.reserve(2 * mu_->relays.size());
-  for (std::size_t r = 0; r < mu_->relays.size(); ++r) {
-    const Thresholds& t = mu_->relays[r].thresholds;
+  entries.reserve(2 * mu.relays.size());
+  for (std::size_t r = 0; r < mu.relays.size(); ++r) {
+    const Thresholds& t = mu.relays[r].thresholds;
     entries.push_back({mpq_get_d(t.alpha.backend().data()), &t.alpha, 2 * r});
     entries.push_back({mpq_get_d(t.beta.backend().data()), &t.beta, 2 * r + 1});
   }
   std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.d < b.d; });
-  // Each threshold's index among the distinct ones, by slot: found while splitting, no search after.
-  std::vector<std::size_t> index(entries.size());
+  DistinctThresholds out{{}, std::vector<std::size_t>(entries.size())};
   // A run of equal doubles is sorted exactly (O(g log g): thousands of thresholds may share one double).
   for (std::size_t lo = 0; lo < entries.size();) {
     std::size_t hi = lo;
@@ -193,13 +200,35 @@ KeyedMeasure::KeyedMeasure(Measure mu) : mu_(std::move(mu)) {
               [](const Entry& a, const Entry& b) { return *a.t < *b.t; });
     for (std::size_t k = lo; k < hi; ++k) {
       if (k == lo || !mpq_equal(entries[k - 1].t->backend().data(), entries[k].t->backend().data()))
-        thresholds_.push_back(*entries[k].t);
-      index[entries[k].slot] = thresholds_.size() - 1;
+        out.values.push_back(*entries[k].t);
+      out.index[entries[k].slot] = out.values.size() - 1;
     }
     lo = hi;
   }
-  for (std::size_t c = 1; c < thresholds_.size(); ++c)
-    if (!(thresholds_[c - 1] < thresholds_[c])) throw std::logic_error("KeyedMeasure: thresholds out of order");
+  for (std::size_t c = 1; c < out.values.size(); ++c)
+    if (!(out.values[c - 1] < out.values[c])) throw std::logic_error("KeyedMeasure: thresholds out of order");
+  return out;
+}
+
+// Whether the dyadic weights (numerator, exponent), scaled to 2^-scale, keep every partial sum and output
+// below 2^kMaxBits: each is bounded by the total absolute mass.
+bool fits_integers(const std::vector<std::pair<__int128, int>>& dyadic, int scale) {
+  unsigned __int128 abs_mass = 0;
+  for (auto [num, e] : dyadic) {
+    if (bit_length(magnitude(num)) + scale - e >= kMaxBits) return false;
+    abs_mass += magnitude(num) << (scale - e);
+    if (bit_length(abs_mass) >= kMaxBits) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+KeyedMeasure::KeyedMeasure(Measure mu) : mu_(std::move(mu)) {
+  validate(*mu_);
+  DistinctThresholds distinct = distinct_thresholds(*mu_);
+  thresholds_ = std::move(distinct.values);
+  const std::vector<std::size_t>& index = distinct.index;
   m_ = thresholds_.size();
   // Per relay: its cell and, while every weight is dyadic, its weight in integers.
   std::vector<std::pair<std::size_t, std::size_t>> cells;
@@ -221,17 +250,7 @@ KeyedMeasure::KeyedMeasure(Measure mu) : mu_(std::move(mu)) {
       integral_ = false;
     }
   }
-  if (integral_) {
-    // Every partial sum and output is bounded by the total absolute mass; keep it below 2^kMaxBits.
-    unsigned __int128 abs_mass = 0;
-    for (auto [num, e] : dyadic) {
-      int bits = bit_length(magnitude(num));
-      if (bits + scale_ - e >= kMaxBits) integral_ = false;
-      if (!integral_) break;
-      abs_mass += magnitude(num) << (scale_ - e);
-      if (bit_length(abs_mass) >= kMaxBits) integral_ = false;
-    }
-  }
+  integral_ = integral_ && fits_integers(dyadic, scale_);
   if (integral_) {
     std::vector<StaircaseMass<__int128>> masses(cells.size());
     for (std::size_t r = 0; r < cells.size(); ++r)

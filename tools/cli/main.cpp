@@ -11,34 +11,27 @@
 
 #include <algorithm>
 #include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
 
-int main(int argc, char** argv) {
-  palcheck::install_exit_cleanup();  // temporary files and child processes undone on every exit
-  palcheck::throw_bad_alloc_from_gmp();  // out of memory in GMP: the std::bad_alloc below, not an abort
-  CLI::App app{"palcheck: exact reference of the Preisach Attention Layer and machine checks of its paper"};
-  app.set_version_flag("--version", palcheck::cli::version_text(),
-                       "Print palcheck's version (and git commit) and exit");
-  app.require_subcommand(1);
-  palcheck::cli::ColorChoice color = palcheck::cli::ColorChoice::Auto;
-  std::vector<palcheck::cli::CommandHandler> handlers{
-      palcheck::cli::add_eval_command(app),    palcheck::cli::add_claim_commands(app, color),
-      palcheck::cli::add_oracle_commands(app), palcheck::cli::add_report_command(app),
-      palcheck::cli::add_fuzz_command(app),
-  };
-  palcheck::cli::add_color_option(app, color);
-  palcheck::cli::add_help_examples(app);
-  // A first argument that is neither an option nor a command is a mistyped command: name the nearest one
-  // (CLI11 alone would answer "A subcommand is required").
-  if (argc >= 2 && argv[1][0] != '-') {
-    std::vector<std::string> names;
-    for (const CLI::App* command : app.get_subcommands([](CLI::App*) { return true; }))
-      names.push_back(command->get_name());
-    if (std::find(names.begin(), names.end(), argv[1]) == names.end()) {
-      std::cerr << "palcheck: unknown command " << argv[1] << palcheck::cli::did_you_mean(argv[1], names)
-                << " (palcheck --help lists the commands)\n";
-      return 2;
-    }
-  }
+namespace {
+
+// A first argument that is neither an option nor a command is a mistyped command: names the nearest one
+// (CLI11 alone would answer "A subcommand is required") and says whether it was.
+bool refused_unknown_command(CLI::App& app, int argc, char** argv) {
+  if (argc < 2 || argv[1][0] == '-') return false;
+  std::vector<std::string> names;
+  for (const CLI::App* command : app.get_subcommands([](CLI::App*) { return true; }))
+    names.push_back(command->get_name());
+  if (std::find(names.begin(), names.end(), argv[1]) != names.end()) return false;
+  std::cerr << "palcheck: unknown command " << argv[1] << palcheck::cli::did_you_mean(argv[1], names)
+            << " (palcheck --help lists the commands)\n";
+  return true;
+}
+
+// Parses the arguments: the exit code when parsing ends the run (--help, --version, a bad option).
+std::optional<int> parse(CLI::App& app, int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -55,6 +48,11 @@ int main(int argc, char** argv) {
     std::cerr << "palcheck: " << e.what() << "\n";
     return 2;
   }
+  return std::nullopt;
+}
+
+// Runs the chosen command: its exit code, or 2 with the failure named on standard error.
+int run(CLI::App& app, std::vector<palcheck::cli::CommandHandler>& handlers) {
   try {
     for (auto& handler : handlers) {
       if (!handler) continue;
@@ -78,4 +76,26 @@ int main(int argc, char** argv) {
     return 2;
   }
   return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  palcheck::install_exit_cleanup();      // temporary files and child processes undone on every exit
+  palcheck::throw_bad_alloc_from_gmp();  // out of memory in GMP: the std::bad_alloc below, not an abort
+  CLI::App app{"palcheck: exact reference of the Preisach Attention Layer and machine checks of its paper"};
+  app.set_version_flag("--version", palcheck::cli::version_text(),
+                       "Print palcheck's version (and git commit) and exit");
+  app.require_subcommand(1);
+  palcheck::cli::ColorChoice color = palcheck::cli::ColorChoice::Auto;
+  std::vector<palcheck::cli::CommandHandler> handlers{
+      palcheck::cli::add_eval_command(app),    palcheck::cli::add_claim_commands(app, color),
+      palcheck::cli::add_oracle_commands(app), palcheck::cli::add_report_command(app),
+      palcheck::cli::add_fuzz_command(app),
+  };
+  palcheck::cli::add_color_option(app, color);
+  palcheck::cli::add_help_examples(app);
+  if (refused_unknown_command(app, argc, argv)) return 2;
+  if (std::optional<int> code = parse(app, argc, argv)) return *code;
+  return run(app, handlers);
 }

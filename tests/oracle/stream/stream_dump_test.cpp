@@ -101,27 +101,56 @@ struct Case {
   Source source = Source::Files;
 };
 
-TEST(OracleStreamDump, SameBytesOrMessageAsWholeBatch) {
-  std::mt19937_64 rng(kSeed);
+// The generated cases and the files they share: a measure, a grid and MPAL's projections.
+struct CaseSet {
   std::string measure = scratch("measure.csv"), grid = scratch("grid.json");
+  std::string w_in = scratch("w_in.csv"), w_out = scratch("w_out.csv");
+  std::vector<Case> cases;
+
+  // Writes `text` to the scratch file `name` and adds it as a case read from `source`.
+  void add(const std::string& name, const std::string& text, const std::string& what, Source source = Source::Files) {
+    write_file(scratch(name), text);
+    cases.push_back({scratch(name), what, source});
+  }
+};
+
+// Nine random relays with ties on a lattice and a diagonal one; a grid; two heads' projections (d = 3).
+void write_shared_files(const CaseSet& s, std::mt19937_64& rng) {
   std::string relays;
   for (int r = 0; r < 9; ++r) {
     int a = static_cast<int>(rng() % 12), b = a - static_cast<int>(rng() % 5);
     relays += std::to_string(a) + "/4," + std::to_string(b) + "/4," + (r % 3 ? "1/3" : std::to_string(r - 4)) + "\n";
   }
   relays += "0.1,0.1,2\n";  // a diagonal relay
-  write_file(measure, relays);
-  write_file(grid, R"({"grid": {"delta": "1/4", "L": 8, "weights": [[2, 1, "1/2"], [8, 3, 1], [5, 5, "-1/7"]]}})");
+  write_file(s.measure, relays);
+  write_file(s.grid, R"({"grid": {"delta": "1/4", "L": 8, "weights": [[2, 1, "1/2"], [8, 3, 1], [5, 5, "-1/7"]]}})");
+  write_file(s.w_in, "1,0,1/2\n0,-1,1\n");
+  write_file(s.w_out, "1,1,0\n0,1/3,2\n");
+}
 
-  std::vector<Case> cases;
-  auto add_csv = [&](const std::string& name, const std::string& text, const std::string& what) {
-    write_file(scratch(name), text);
-    cases.push_back({scratch(name), what});
-  };
-  auto add_npy = [&](const std::string& name, const std::string& bytes, const std::string& what) {
-    write_file(scratch(name), bytes);
-    cases.push_back({scratch(name), what});
-  };
+// A 2 x 3 .npy of another type than float64: its header, then the values' bytes.
+template <class T>
+std::string npy_2x3(const std::string& descr, const std::vector<T>& values) {
+  std::string bytes("\x93NUMPY\x01\x00", 8);
+  std::string header = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': (2, 3), }";
+  header.append(64 - (10 + header.size() + 1) % 64, ' ');
+  header += '\n';
+  bytes += static_cast<char>(header.size() & 0xff);
+  bytes += static_cast<char>(header.size() >> 8);
+  bytes += header;
+  for (T v : values) bytes.append(reinterpret_cast<const char*>(&v), sizeof v);
+  return bytes;
+}
+
+// A JSON list of the numbers.
+std::string json_list(const std::vector<double>& u) {
+  std::string text = "[";
+  for (double x : u) text += (text.size() > 1 ? "," : "") + std::to_string(x);
+  return text + "]";
+}
+
+// PAL inputs files: CSV, .npy and JSON, under their own names and others; good and bad.
+void add_input_files(CaseSet& s, std::mt19937_64& rng) {
   for (int c = 0; c < 6; ++c) {  // random rows with ties, ragged or rectangular, some empty
     std::string text;
     std::size_t width = 1 + rng() % 12;
@@ -130,129 +159,130 @@ TEST(OracleStreamDump, SameBytesOrMessageAsWholeBatch) {
       for (std::size_t k = 0; k < n; ++k) text += (k ? "," : "") + number_text(rng);
       text += "\n";
     }
-    add_csv("random" + std::to_string(c) + ".csv", text, "random rows " + std::to_string(c));
+    s.add("random" + std::to_string(c) + ".csv", text, "random rows " + std::to_string(c));
   }
-  add_csv("zigzag.csv", csv_row(zig_zag(3000)) + csv_row(zig_zag(40)), "nested zig-zags (spools spill)");
-  add_csv("empty.csv", "", "no rows");
-  add_csv("bad.csv", "1,2\n3,x,4\n", "a bad cell in the last row");
-  add_csv("huge.csv", "1,1e400,2\n", "an input with no finite double");
+  s.add("zigzag.csv", csv_row(zig_zag(3000)) + csv_row(zig_zag(40)), "nested zig-zags (spools spill)");
+  s.add("empty.csv", "", "no rows");
+  s.add("bad.csv", "1,2\n3,x,4\n", "a bad cell in the last row");
+  s.add("huge.csv", "1,1e400,2\n", "an input with no finite double");
   std::vector<double> flat = zig_zag(500);
-  add_npy("zigzag.npy", format_npy_f8({flat.size()}, flat), "1-D .npy");
+  s.add("zigzag.npy", format_npy_f8({flat.size()}, flat), "1-D .npy");
   std::vector<double> square;
   for (int k = 0; k < 4 * 25; ++k) square.push_back(0.25 * static_cast<double>(rng() % 13) - 0.5);
-  add_npy("batch.npy", format_npy_f8({4, 25}, square), "2-D .npy");
-  // A 2 x 3 .npy of another type: its header, then the values' bytes.
-  auto npy_of = [](const std::string& descr, const auto& values) {
-    std::string bytes("\x93NUMPY\x01\x00", 8);
-    std::string header = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': (2, 3), }";
-    header.append(64 - (10 + header.size() + 1) % 64, ' ');
-    header += '\n';
-    bytes += static_cast<char>(header.size() & 0xff);
-    bytes += static_cast<char>(header.size() >> 8);
-    bytes += header;
-    for (auto v : values) bytes.append(reinterpret_cast<const char*>(&v), sizeof v);
-    return bytes;
-  };
-  add_npy("f4.npy", npy_of("<f4", std::vector<float>{0.1f, 1.75f, -0.25f, 2.5f, 0.1f, 3.0f}), "float32 .npy");
-  add_npy("i8.npy", npy_of("<i8", std::vector<std::int64_t>{1, (std::int64_t{1} << 60) + 1, -2, 0, 3, 2}),
-          "int64 .npy beyond 2^53");
+  s.add("batch.npy", format_npy_f8({4, 25}, square), "2-D .npy");
+  s.add("f4.npy", npy_2x3("<f4", std::vector<float>{0.1f, 1.75f, -0.25f, 2.5f, 0.1f, 3.0f}), "float32 .npy");
+  s.add("i8.npy", npy_2x3("<i8", std::vector<std::int64_t>{1, (std::int64_t{1} << 60) + 1, -2, 0, 3, 2}),
+        "int64 .npy beyond 2^53");
   // JSON inputs files, streamed when the whole-batch path reads them without error, else read whole.
-  std::string long_list = "[";
-  for (double x : zig_zag(2500)) long_list += (long_list.size() > 1 ? "," : "") + std::to_string(x);
-  long_list += "]";
-  add_csv("flat.json", long_list, "a JSON list: one sequence");
-  add_csv("batch.json", R"([[1, "1/3", 0.25, 2], [], ["-1/2", 3e0, 1]])", "a JSON batch with an empty row");
-  add_csv("object.json", R"({"note": [1, {"x": null}], "inputs": [[0.1, "0.1", 1], [2]]})", "a batch under \"inputs\"");
-  add_csv("object_flat.json", R"({"inputs": ["1/2", 3, -1]})", "a list under \"inputs\"");
-  add_csv("empty.json", "[]", "an empty JSON list: one empty sequence");
-  add_csv("bad_value.json", R"([[1, 2], [3, "x"]])", "a JSON batch with a bad value");
-  add_csv("bad_row.json", R"([[1, 2], 3])", "a JSON batch with a row that is not a list");
-  add_csv("bad_flat.json", R"([1, [2]])", "a JSON list with a list in it");
-  add_csv("twice.json", R"({"note": {"a": 1, "a": 2}, "inputs": [1, 2]})", "a JSON key given twice");
-  add_csv("no_inputs.json", R"({"input": [1]})", "a JSON object without \"inputs\"");
-  add_csv("huge.json", R"([1, 1e400])", "a JSON number beyond the exponent limit");
-  add_csv("nan_double.json", R"([1, "1e400"])", "an exact input with no finite double");
-  add_csv("inputs.txt", "1,2,3\n0,1\n", "CSV under a name without extension");
-  add_csv("inputs_json.txt", "[[1, 2], [0.5]]", "JSON under a name without extension");
-  add_npy("npy.bin", format_npy_f8({2, 2}, std::vector<double>{0.5, 1.5, -1, 2}), ".npy under another name");
-  // Documents: the measure and the inputs in one JSON file.
-  auto add_document = [&](const std::string& name, const std::string& text, const std::string& what) {
-    write_file(scratch(name), text);
-    cases.push_back({scratch(name), what, Source::Document});
-  };
-  std::string doc_relays = R"("relays": [{"alpha": "1/2", "beta": "-1/4", "weight": 2}, {"alpha": 1, "beta": 1}])";
-  add_document("doc_flat.json", "{" + doc_relays + R"(, "inputs": )" + long_list + "}", "a document, one sequence");
-  add_document("doc_batch.json", "{" + doc_relays + R"(, "initial_state": 1, "inputs": [[1, -1, "1/2"], []]})",
-               "a document with a batch and an initial state");
-  add_document("doc_grid.json", R"({"grid": {"delta": "1/4", "L": 4, "weights": [[2, 1, 1], [4, 4, "-1/2"]]},)"
-                                R"( "inputs": [[0, 1, -1, 0.5, 0.25]]})", "a grid document");
-  add_document("doc_bad_input.json", "{" + doc_relays + R"(, "inputs": [[1], [2, true]]})",
-               "a document with a bad input");
-  // MPAL: two heads of d = 3, from files and from documents.
-  std::string w_in = scratch("w_in.csv"), w_out = scratch("w_out.csv");
-  write_file(w_in, "1,0,1/2\n0,-1,1\n");
-  write_file(w_out, "1,1,0\n0,1/3,2\n");
-  auto add_mpal = [&](const std::string& name, const std::string& text, const std::string& what) {
-    write_file(scratch(name), text);
-    cases.push_back({scratch(name), what, Source::Mpal});
-  };
+  s.add("flat.json", json_list(zig_zag(2500)), "a JSON list: one sequence");
+  s.add("batch.json", R"([[1, "1/3", 0.25, 2], [], ["-1/2", 3e0, 1]])", "a JSON batch with an empty row");
+  s.add("object.json", R"({"note": [1, {"x": null}], "inputs": [[0.1, "0.1", 1], [2]]})", "a batch under \"inputs\"");
+  s.add("object_flat.json", R"({"inputs": ["1/2", 3, -1]})", "a list under \"inputs\"");
+  s.add("empty.json", "[]", "an empty JSON list: one empty sequence");
+  s.add("bad_value.json", R"([[1, 2], [3, "x"]])", "a JSON batch with a bad value");
+  s.add("bad_row.json", R"([[1, 2], 3])", "a JSON batch with a row that is not a list");
+  s.add("bad_flat.json", R"([1, [2]])", "a JSON list with a list in it");
+  s.add("twice.json", R"({"note": {"a": 1, "a": 2}, "inputs": [1, 2]})", "a JSON key given twice");
+  s.add("no_inputs.json", R"({"input": [1]})", "a JSON object without \"inputs\"");
+  s.add("huge.json", R"([1, 1e400])", "a JSON number beyond the exponent limit");
+  s.add("nan_double.json", R"([1, "1e400"])", "an exact input with no finite double");
+  s.add("inputs.txt", "1,2,3\n0,1\n", "CSV under a name without extension");
+  s.add("inputs_json.txt", "[[1, 2], [0.5]]", "JSON under a name without extension");
+  s.add("npy.bin", format_npy_f8({2, 2}, std::vector<double>{0.5, 1.5, -1, 2}), ".npy under another name");
+}
+
+const std::string kDocRelays = R"("relays": [{"alpha": "1/2", "beta": "-1/4", "weight": 2}, {"alpha": 1, "beta": 1}])";
+
+// PAL documents: the measure and the inputs in one JSON file.
+void add_documents(CaseSet& s) {
+  const Source doc = Source::Document;
+  s.add("doc_flat.json", "{" + kDocRelays + R"(, "inputs": )" + json_list(zig_zag(2500)) + "}",
+        "a document, one sequence", doc);
+  s.add("doc_batch.json", "{" + kDocRelays + R"(, "initial_state": 1, "inputs": [[1, -1, "1/2"], []]})",
+        "a document with a batch and an initial state", doc);
+  s.add("doc_grid.json",
+        R"({"grid": {"delta": "1/4", "L": 4, "weights": [[2, 1, 1], [4, 4, "-1/2"]]},)"
+        R"( "inputs": [[0, 1, -1, 0.5, 0.25]]})",
+        "a grid document", doc);
+  s.add("doc_bad_input.json", "{" + kDocRelays + R"(, "inputs": [[1], [2, true]]})", "a document with a bad input",
+        doc);
+  s.add("doc_bad_measure.json", R"({"relays": [{"alpha": 0, "beta": 1}], "inputs": [1, "x"]})",
+        "a document with a bad measure and a bad input", doc);
+}
+
+// MPAL: two heads of d = 3, tokens from files (with the shared projections) and from documents.
+void add_mpal_cases(CaseSet& s) {
   std::string tokens;
   for (std::size_t n = 0; n < 900; ++n)  // zig-zags in each head's signal
     tokens += std::to_string(n % 2 ? 1 + n / 200.0 : -1 - n / 300.0) + ",1/" + std::to_string(n % 5 + 1) + "," +
               std::to_string(static_cast<int>(n % 7) - 3) + "\n";
-  add_mpal("mpal.csv", tokens, "MPAL tokens in CSV");
-  add_mpal("mpal_empty.csv", "", "MPAL, no tokens");
-  add_mpal("mpal.json", R"([[1, 0, "1/2"], [-1, 2, 0.5], [0, 0, 0]])", "MPAL tokens in JSON");
-  add_mpal("mpal_flat.json", R"([1, 0, 2])", "MPAL, one token as a flat list");
-  add_mpal("mpal.npy", format_npy_f8({3, 3}, std::vector<double>{1, 2, 3, -1, 0.5, 0, 4, -4, 1}), "MPAL .npy");
-  add_mpal("mpal_short.csv", "1,2,3\n1,2\n3,2,1\n", "MPAL, a short token");
-  add_mpal("mpal_short_bad.csv", "1,2,3\n1,2\n3,x,1\n", "MPAL, a short token before a bad cell");
-  add_mpal("mpal_huge.csv", "1,2,3\n1e400,0,0\n", "MPAL, an input with no finite double");
-  std::string heads = R"("heads": [{"w_in": [1, 0, "1/2"], "w_out": [1, 1, 0], )" + doc_relays +
+  const Source mpal = Source::Mpal, doc = Source::Document;
+  s.add("mpal.csv", tokens, "MPAL tokens in CSV", mpal);
+  s.add("mpal_empty.csv", "", "MPAL, no tokens", mpal);
+  s.add("mpal.json", R"([[1, 0, "1/2"], [-1, 2, 0.5], [0, 0, 0]])", "MPAL tokens in JSON", mpal);
+  s.add("mpal_flat.json", R"([1, 0, 2])", "MPAL, one token as a flat list", mpal);
+  s.add("mpal.npy", format_npy_f8({3, 3}, std::vector<double>{1, 2, 3, -1, 0.5, 0, 4, -4, 1}), "MPAL .npy", mpal);
+  s.add("mpal_short.csv", "1,2,3\n1,2\n3,2,1\n", "MPAL, a short token", mpal);
+  s.add("mpal_short_bad.csv", "1,2,3\n1,2\n3,x,1\n", "MPAL, a short token before a bad cell", mpal);
+  s.add("mpal_huge.csv", "1,2,3\n1e400,0,0\n", "MPAL, an input with no finite double", mpal);
+  std::string heads = R"("heads": [{"w_in": [1, 0, "1/2"], "w_out": [1, 1, 0], )" + kDocRelays +
                       R"(}, {"w_in": [0, -1, 1], "w_out": [0, "1/3", 2], "grid": {"delta": "1/4", "L": 4,)"
                       R"( "weights": [[2, 1, 1], [4, 4, "-1/2"]]}}])";
-  add_document("mpal_doc.json", "{" + heads + R"(, "inputs": [[1, 0, 2], [-1, 3, 0], [0.5, 0.5, 0.5]]})",
-               "an MPAL document, one sequence");
-  add_document("mpal_doc_batch.json",
-               "{" + heads + R"(, "initial_state": 1, "inputs": [[[1, 0, 2], [-1, 3, 0]], [], [[2, 2, 2]]]})",
-               "an MPAL document, a batch with an empty sequence");
-  add_document("mpal_doc_one.json", "{" + heads + R"(, "inputs": [1, 0, 2]})", "an MPAL document, one token");
-  add_document("mpal_doc_none.json", "{" + heads + R"(, "inputs": []})", "an MPAL document, no token");
-  add_document("mpal_doc_short.json", "{" + heads + R"(, "inputs": [[[1, 0, 2], [1]], [[1, 2, 3], [1, 2, "x"]]]})",
-               "an MPAL document, a short token before a bad value");
-  add_document("mpal_doc_short_only.json", "{" + heads + R"(, "inputs": [[[1, 0, 2]], [[1, 2, 3], [1, 2]]]})",
-               "an MPAL document, a short token in the second sequence");
-  add_document("mpal_doc_d0.json",
-               R"({"heads": [{"w_in": [], "w_out": [], "relays": [{"alpha": 1, "beta": 0}]}], "inputs": [[], []]})",
-               "an MPAL document with d = 0");
-  add_document("doc_bad_measure.json", R"({"relays": [{"alpha": 0, "beta": 1}], "inputs": [1, "x"]})",
-               "a document with a bad measure and a bad input");
+  s.add("mpal_doc.json", "{" + heads + R"(, "inputs": [[1, 0, 2], [-1, 3, 0], [0.5, 0.5, 0.5]]})",
+        "an MPAL document, one sequence", doc);
+  s.add("mpal_doc_batch.json",
+        "{" + heads + R"(, "initial_state": 1, "inputs": [[[1, 0, 2], [-1, 3, 0]], [], [[2, 2, 2]]]})",
+        "an MPAL document, a batch with an empty sequence", doc);
+  s.add("mpal_doc_one.json", "{" + heads + R"(, "inputs": [1, 0, 2]})", "an MPAL document, one token", doc);
+  s.add("mpal_doc_none.json", "{" + heads + R"(, "inputs": []})", "an MPAL document, no token", doc);
+  s.add("mpal_doc_short.json", "{" + heads + R"(, "inputs": [[[1, 0, 2], [1]], [[1, 2, 3], [1, 2, "x"]]]})",
+        "an MPAL document, a short token before a bad value", doc);
+  s.add("mpal_doc_short_only.json", "{" + heads + R"(, "inputs": [[[1, 0, 2]], [[1, 2, 3], [1, 2]]]})",
+        "an MPAL document, a short token in the second sequence", doc);
+  s.add("mpal_doc_d0.json",
+        R"({"heads": [{"w_in": [], "w_out": [], "relays": [{"alpha": 1, "beta": 0}]}], "inputs": [[], []]})",
+        "an MPAL document with d = 0", doc);
+}
+
+// The request for one case with the measures `m`, every other route alternating the initial state.
+DumpRequest request(const CaseSet& s, const Case& input, const std::vector<std::string>& m, int number) {
+  DumpRequest r;
+  if (input.source == Source::Document) {
+    r.sources.document = input.inputs;
+    r.sources.parsed_document = parse_json_text(read_file(input.inputs), input.inputs);
+  } else {
+    r.sources.measures = m;
+    r.sources.inputs = input.inputs;
+  }
+  if (input.source == Source::Mpal) {
+    r.sources.w_in = s.w_in;
+    r.sources.w_out = s.w_out;
+  }
+  if (number % 2) r.sources.initial_state = InitialState::On;
+  return r;
+}
+
+TEST(OracleStreamDump, SameBytesOrMessageAsWholeBatch) {
+  std::mt19937_64 rng(kSeed);
+  CaseSet s;
+  write_shared_files(s, rng);
+  add_input_files(s, rng);
+  add_documents(s);
+  add_mpal_cases(s);
 
   int compared = 0, errors = 0;
-  for (const Case& input : cases)
+  for (const Case& input : s.cases)
     for (const std::vector<std::string>& m :
          input.source == Source::Document ? std::vector<std::vector<std::string>>{{}}
-         : input.source == Source::Files  ? std::vector<std::vector<std::string>>{{measure}, {grid}}
-                                          : std::vector<std::vector<std::string>>{{measure}, {grid, measure}})
+         : input.source == Source::Files  ? std::vector<std::vector<std::string>>{{s.measure}, {s.grid}}
+                                          : std::vector<std::vector<std::string>>{{s.measure}, {s.grid, s.measure}})
       for (auto [output, kind] : {std::pair{"", ValueKind::Exact}, std::pair{"out.json", ValueKind::Both},
                                   std::pair{"out.json", ValueKind::Double}, std::pair{"out.csv", ValueKind::Exact},
                                   std::pair{"out.csv", ValueKind::Double}, std::pair{"out.npy", ValueKind::Double}})
         for (int mode = 0; mode < 3; ++mode) {  // dump, trace, both
           bool json = std::string(output).empty() || std::string(output).ends_with(".json");
           if (mode > 0 && !json) continue;  // the trace is JSON only
-          DumpRequest r;
-          if (input.source == Source::Document) {
-            r.sources.document = input.inputs;
-            r.sources.parsed_document = parse_json_text(read_file(input.inputs), input.inputs);
-          } else {
-            r.sources.measures = m;
-            r.sources.inputs = input.inputs;
-          }
-          if (input.source == Source::Mpal) {
-            r.sources.w_in = w_in;
-            r.sources.w_out = w_out;
-          }
-          if (compared % 2) r.sources.initial_state = InitialState::On;
+          DumpRequest r = request(s, input, m, compared);
           r.output = std::string(output).empty() ? "" : scratch(output);
           r.kind = kind;
           r.trace = mode > 0;
