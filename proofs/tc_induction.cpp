@@ -241,13 +241,12 @@ Q modelled_entry(const TwoStackPda& m, int o, long t) {
   return Q(s - K);
 }
 
-// The reference's transformer for m at `bound` against the modelled construction, parameter by parameter;
-// adds the number compared to `compared`; "" when all agree.
-std::string compare_parameters(const TwoStackPda& m, int bound, std::size_t& compared) {
-  RepairTransformer t(m, bound);
+// The reference transformer's four heads against the modelled ones: each reads its input slot, writes its
+// output slot, with the modelled measure; adds the number compared to `compared`; "" when all agree.
+std::string compare_heads(const RepairTransformer& t, const TwoStackPda& m, const std::string& where,
+                          std::size_t& compared) {
   const NestedEncoding& enc = t.encoding();
-  const long nq = m.state_count(), nc = 2 * nq, ni = m.input_count(), nr = m.stack_symbol_count() + 1;
-  const std::string where = m.name() + ", bound " + std::to_string(bound) + ": ";
+  const long nc = 2 * m.state_count(), ni = m.input_count();
   // Heads: (input slot, output slot, measure).
   const std::vector<Atom> measures[4] = {modelled_diagonal(static_cast<int>(nc)), modelled_reader(enc),
                                          modelled_reader(enc), modelled_diagonal(static_cast<int>(ni))};
@@ -266,6 +265,16 @@ std::string compare_parameters(const TwoStackPda& m, int bound, std::size_t& com
     if (have != want) return where + "head " + std::to_string(h + 1) + "'s measure is not the modelled one";
     compared += 3 * want.size();
   }
+  return "";
+}
+
+// The reference transformer's MLP against the modelled one: the interpolation neurons over the key, the linear
+// neurons of the control and stack slots, the output biases; adds the number compared to `compared`; "" when
+// all agree.
+std::string compare_mlp(const RepairTransformer& t, const TwoStackPda& m, const std::string& where,
+                        std::size_t& compared) {
+  const NestedEncoding& enc = t.encoding();
+  const long nc = 2 * m.state_count(), ni = m.input_count(), nr = m.stack_symbol_count() + 1;
   // MLP: n - 1 interpolation neurons over the key, then the linear neurons of the control and stack slots.
   const long n = nc * ni * nr * nr;
   const ReluMlp& mlp = t.mlp();
@@ -305,6 +314,15 @@ std::string compare_parameters(const TwoStackPda& m, int bound, std::size_t& com
     ++compared;
   }
   return "";
+}
+
+// The reference's transformer for m at `bound` against the modelled construction, parameter by parameter;
+// adds the number compared to `compared`; "" when all agree.
+std::string compare_parameters(const TwoStackPda& m, int bound, std::size_t& compared) {
+  RepairTransformer t(m, bound);
+  const std::string where = m.name() + ", bound " + std::to_string(bound) + ": ";
+  std::string heads = compare_heads(t, m, where, compared);
+  return heads.empty() ? compare_mlp(t, m, where, compared) : heads;
 }
 
 }  // namespace

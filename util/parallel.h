@@ -37,6 +37,16 @@ void for_parts(std::size_t parts, unsigned threads, F&& f) {
     if (e) std::rethrow_exception(e);
 }
 
+/// ordered_stream on the calling thread: take, work and give each part in turn, with one State.
+template <class State, class Take, class Work, class Give>
+void sequential_stream(Take& take, Work& work, Give& give) {
+  State state;
+  for (std::size_t p = 0; take(state, p); ++p) {
+    work(state, p);
+    give(state, p);
+  }
+}
+
 /// A pipeline over parts 0, 1, ... until take(state, part) returns false (nothing taken: the input
 /// is exhausted), on up to `threads` threads, each worker with its own State: per part, take runs in
 /// part order (one at a time: a sequential reader), work(state, part) runs in parallel,
@@ -46,14 +56,7 @@ void for_parts(std::size_t parts, unsigned threads, F&& f) {
 template <class State, class Take, class Work, class Give>
 void ordered_stream(unsigned threads, Take&& take, Work&& work, Give&& give) {
   std::size_t workers = std::max(1u, threads);
-  if (workers == 1) {
-    State state;
-    for (std::size_t p = 0; take(state, p); ++p) {
-      work(state, p);
-      give(state, p);
-    }
-    return;
-  }
+  if (workers == 1) return sequential_stream<State>(take, work, give);
   std::mutex take_mutex, give_mutex;
   std::condition_variable turn;
   std::size_t next_take = 0, next_give = 0;

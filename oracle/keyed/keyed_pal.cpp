@@ -331,6 +331,44 @@ const Measure& KeyedMeasure::measure() const {
   return *mu_;
 }
 
+namespace {
+
+// Whether every threshold is a double (a dyadic whose double is itself).
+bool all_doubles(const std::vector<Q>& thresholds) {
+  return std::all_of(thresholds.begin(), thresholds.end(), [](const Q& t) {
+    // Beyond DBL_MAX mpq_get_d gives an infinity, which no rational equals (and GMP cannot convert).
+    double d = mpq_get_d(t.backend().data());
+    return mpz_popcount(&t.backend().data()->_mp_den) == 1 && std::isfinite(d) && d == t;
+  });
+}
+
+// Each threshold as a fraction of machine integers; none when one does not fit.
+std::vector<std::pair<std::int64_t, std::int64_t>> machine_fractions(const std::vector<Q>& thresholds) {
+  std::vector<std::pair<std::int64_t, std::int64_t>> fractions;
+  for (const Q& t : thresholds) {
+    const __mpq_struct* q = t.backend().data();
+    if (!mpz_fits_slong_p(&q->_mp_num) || !mpz_fits_slong_p(&q->_mp_den)) return {};
+    fractions.emplace_back(mpz_get_si(&q->_mp_num), mpz_get_si(&q->_mp_den));
+  }
+  return fractions;
+}
+
+// 2^-e when the thresholds are the lattice c * 2^e for c = 1..m (the first a power of two, the others its
+// multiples, m <= 2^24); else 0.
+double lattice_inverse_step(const std::vector<Q>& thresholds) {
+  const std::size_t m = thresholds.size();
+  if (m == 0 || m > (std::size_t{1} << 24)) return 0;
+  const __mpq_struct* first = thresholds[0].backend().data();
+  bool power = mpz_popcount(&first->_mp_num) == 1 && mpz_popcount(&first->_mp_den) == 1 && mpz_sgn(&first->_mp_num) > 0;
+  int e = power ? static_cast<int>(mpz_scan1(&first->_mp_num, 0)) - static_cast<int>(mpz_scan1(&first->_mp_den, 0)) : 0;
+  bool lattice = power && e > -1000 && e < 1000;
+  for (std::size_t c = 1; lattice && c < m; ++c)
+    lattice = thresholds[c] == thresholds[0] * static_cast<long long>(c + 1);
+  return lattice ? std::ldexp(1.0, -e) : 0;
+}
+
+}  // namespace
+
 void KeyedMeasure::build_double_keys() {
   // Thresholds sharing a bracketing double form one run; inside it the exact signs of t - d order them.
   std::size_t c = 0;
@@ -359,31 +397,9 @@ void KeyedMeasure::build_double_keys() {
   while (low_infinite < m_ && bracketing_double(thresholds_[low_infinite]) == -std::numeric_limits<double>::infinity())
     ++low_infinite;
   key_below_all_ = 2 * static_cast<int>(low_infinite) + 1;
-  thresholds_are_doubles_ = std::all_of(thresholds_.begin(), thresholds_.end(), [](const Q& t) {
-    // Beyond DBL_MAX mpq_get_d gives an infinity, which no rational equals (and GMP cannot convert).
-    double d = mpq_get_d(t.backend().data());
-    return mpz_popcount(&t.backend().data()->_mp_den) == 1 && std::isfinite(d) && d == t;
-  });
-  fractions_.clear();
-  for (const Q& t : thresholds_) {
-    const __mpq_struct* q = t.backend().data();
-    if (!mpz_fits_slong_p(&q->_mp_num) || !mpz_fits_slong_p(&q->_mp_den)) {
-      fractions_.clear();
-      break;
-    }
-    fractions_.emplace_back(mpz_get_si(&q->_mp_num), mpz_get_si(&q->_mp_den));
-  }
-  lattice_inverse_step_ = 0;
-  if (m_ > 0 && m_ <= (std::size_t{1} << 24)) {
-    // c * 2^e for c = 1..m: the first threshold a power of two, the others its multiples.
-    const __mpq_struct* first = thresholds_[0].backend().data();
-    bool power = mpz_popcount(&first->_mp_num) == 1 && mpz_popcount(&first->_mp_den) == 1 && mpz_sgn(&first->_mp_num) > 0;
-    int e = power ? static_cast<int>(mpz_scan1(&first->_mp_num, 0)) - static_cast<int>(mpz_scan1(&first->_mp_den, 0)) : 0;
-    bool lattice = power && e > -1000 && e < 1000;
-    for (std::size_t c = 1; lattice && c < m_; ++c)
-      lattice = thresholds_[c] == thresholds_[0] * static_cast<long long>(c + 1);
-    if (lattice) lattice_inverse_step_ = std::ldexp(1.0, -e);
-  }
+  thresholds_are_doubles_ = all_doubles(thresholds_);
+  fractions_ = machine_fractions(thresholds_);
+  lattice_inverse_step_ = lattice_inverse_step(thresholds_);
   if (doubles_.size() >= 2) {
     double span = doubles_.back() - doubles_.front();
     double inverse = static_cast<double>(doubles_.size() - 1) / span;

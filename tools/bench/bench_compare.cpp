@@ -28,6 +28,43 @@ struct Fixture {
   Conventions smoothing;  ///< smoothing=tanh:1/1000
 };
 
+// The other implementation: u > alpha switches on, u < beta off, relay by relay; outputs rounded to doubles.
+std::vector<Q> strict_implementation(const palcheck::Measure& mu, const std::vector<Q>& u) {
+  std::vector<int> state(mu.relays.size(), 0);
+  std::vector<Q> y;
+  for (const Q& x : u) {
+    Q sum = 0;
+    for (std::size_t r = 0; r < state.size(); ++r) {
+      const auto& w = mu.relays[r];
+      state[r] = x > w.thresholds.alpha ? 1 : x < w.thresholds.beta ? 0 : state[r];
+      if (state[r]) sum += w.weight;
+    }
+    y.push_back(*palcheck::rational_from_double(palcheck::to_double(sum)));
+  }
+  return y;
+}
+
+// The smoothed implementation: relay r shows (1 + tanh((x - theta) / T)) / 2, T = 1e-3, theta the threshold
+// its sharp state waits for.
+std::vector<Q> smoothed_implementation(const palcheck::Measure& mu, const std::vector<double>& xs) {
+  std::vector<int> state(mu.relays.size(), 0);
+  std::vector<Q> z;
+  for (double x : xs) {
+    long double sum = 0;
+    for (std::size_t r = 0; r < state.size(); ++r) {
+      const auto& w = mu.relays[r];
+      double alpha = palcheck::to_double(w.thresholds.alpha), beta = palcheck::to_double(w.thresholds.beta);
+      double theta = state[r] ? beta : alpha;
+      state[r] = x >= alpha ? 1 : x <= beta ? 0 : state[r];
+      sum += palcheck::to_double(w.weight) * (1 + std::tanh((x - theta) / 1e-3L)) / 2;
+    }
+    z.push_back(*palcheck::rational_from_double(static_cast<double>(sum)));
+  }
+  return z;
+}
+
+// 45 relays (every ninth diagonal) and 100,000 inputs, a third of them on a threshold (for `problem`) or within
+// 1e-3 of one (for `near`).
 const Fixture& fixture() {
   static const Fixture f = [] {
     std::mt19937_64 rng(22);
@@ -47,22 +84,8 @@ const Fixture& fixture() {
     std::vector<Q> u;
     for (int n = 0; n < 100000; ++n)
       u.push_back(n % 3 == 0 ? thresholds[rng() % thresholds.size()] : *palcheck::rational_from_double(place(rng)));
-    // The other implementation: u > alpha switches on, u < beta off, relay by relay.
-    std::vector<int> state(45, 0);
-    std::vector<Q> y;
-    for (const Q& x : u) {
-      Q sum = 0;
-      for (std::size_t r = 0; r < state.size(); ++r) {
-        const auto& w = out.problem.measure.relays[r];
-        state[r] = x > w.thresholds.alpha ? 1 : x < w.thresholds.beta ? 0 : state[r];
-        if (state[r]) sum += w.weight;
-      }
-      y.push_back(*palcheck::rational_from_double(palcheck::to_double(sum)));
-    }
     out.problem.sequences = {u};
-    out.strict = {{y}, "strict"};
-    // The smoothed implementation: relay r shows (1 + tanh((x - theta) / T)) / 2, theta the threshold
-    // its sharp state waits for.
+    out.strict = {{strict_implementation(out.problem.measure, u)}, "strict"};
     apply_convention_option(out.smoothing, "smoothing=tanh:1/1000");
     out.near.measure = out.problem.measure;
     std::uniform_real_distribution<double> offset(-1e-3, 1e-3);
@@ -73,21 +96,8 @@ const Fixture& fixture() {
       xs.push_back(x);
       v.push_back(*palcheck::rational_from_double(x));
     }
-    std::fill(state.begin(), state.end(), 0);
-    std::vector<Q> z;
-    for (double x : xs) {
-      long double sum = 0;
-      for (std::size_t r = 0; r < state.size(); ++r) {
-        const auto& w = out.near.measure.relays[r];
-        double alpha = palcheck::to_double(w.thresholds.alpha), beta = palcheck::to_double(w.thresholds.beta);
-        double theta = state[r] ? beta : alpha;
-        state[r] = x >= alpha ? 1 : x <= beta ? 0 : state[r];
-        sum += palcheck::to_double(w.weight) * (1 + std::tanh((x - theta) / 1e-3L)) / 2;
-      }
-      z.push_back(*palcheck::rational_from_double(static_cast<double>(sum)));
-    }
     out.near.sequences = {v};
-    out.smooth = {{z}, "tanh"};
+    out.smooth = {{smoothed_implementation(out.near.measure, xs)}, "tanh"};
     return out;
   }();
   return f;

@@ -24,6 +24,57 @@ int small_int(const Q& q, int lo, int hi) {
   return std::clamp(static_cast<int>(boost::multiprecision::numerator(q).convert_to<long>()), lo, hi);
 }
 
+// The plotted points: each code at its symbol index, and the symbols both decoders read from code* + eps.
+struct EncodingPoints {
+  std::vector<std::vector<std::string>> codes, printed, nearest, headline;
+  Q lo, hi;  ///< the values' range, with Delta
+};
+
+// One data row per code (i, d) for d <= depth into `rows`, the headline (head_i, head_d) marked, and the points.
+EncodingPoints encoding_points(const CantorEncoding& enc, const Q& eps, int depth, int head_i, int head_d,
+                               std::vector<std::vector<std::string>>& rows) {
+  EncodingPoints pts{{}, {}, {}, {}, enc.delta, enc.delta};
+  for (int dd = 0; dd <= depth; ++dd)
+    for (int ii = 1; ii <= enc.k; ++ii) {
+      Q code = enc.code(ii, dd), pushed = code + eps;
+      int p = enc.decode_printed(pushed), n = enc.decode_nearest(pushed);
+      bool is_head = ii == head_i && dd == head_d;
+      rows.push_back({std::to_string(ii), std::to_string(dd), exact(code), exact(pushed), std::to_string(p),
+                      std::to_string(n), is_head ? "yes" : ""});
+      pts.lo = std::min({pts.lo, code, pushed}), pts.hi = std::max({pts.hi, code, pushed});
+      pts.codes.push_back({as_double(code), std::to_string(ii)});
+      pts.printed.push_back({as_double(pushed), std::to_string(p)});
+      pts.nearest.push_back({as_double(pushed), std::to_string(n)});
+      if (is_head) pts.headline.push_back({as_double(code), std::to_string(ii)});
+    }
+  return pts;
+}
+
+// The gnuplot script: the points, the lowest grid threshold Delta dashed.
+std::string encoding_script(const EncodingPoints& pts, const Q& delta) {
+  std::string s = std::string("set xlabel \"value (a maximum M of the memory)\"\nset ylabel \"symbol index\"\n") +
+                  detail::key_settings() + "set ytics 1\nset offsets 0, 0, 0.5, 0.5\n";
+  Q pad = (pts.hi - pts.lo) / 10 + delta / 4;
+  s += "set xrange [" + as_double(pts.lo - pad) + ":" + as_double(pts.hi + pad) + "]\n";
+  s += "set arrow from " + as_double(delta) + ", graph 0 to " + as_double(delta) +
+       ", graph 1 nohead dt 2 lc \"gray40\"\n";
+  s += data_block("codes", pts.codes) + data_block("printed", pts.printed) + data_block("nearest", pts.nearest);
+  std::string plot = "plot $codes using 1:2 with points pt 6 ps 2 lc \"black\" title " +
+                     detail::key_title("code*(a_i, d) at i") +
+                     ", \\\n"
+                     "  $printed using 1:2 with points pt 4 ps 1.4 lc \"#d62728\" title " +
+                     detail::key_title("printed TOP of code* + eps") +
+                     ", \\\n"
+                     "  $nearest using 1:2 with points pt 2 ps 1.4 lc \"#1f77b4\" title " +
+                     detail::key_title("nearest TOP of code* + eps");
+  if (!pts.headline.empty()) {
+    s += data_block("headline", pts.headline);
+    plot +=
+        ", \\\n  $headline using 1:2 with points pt 7 ps 2 lc \"black\" title " + detail::key_title("headline code");
+  }
+  return s + plot + "\n";
+}
+
 }  // namespace
 
 std::vector<Figure> encoding_figures(const Instance& instance) {
@@ -51,42 +102,8 @@ std::vector<Figure> encoding_figures(const Instance& instance) {
                          ", D_max = " + std::to_string(enc.d_max) + ", Delta = " + to_string(enc.delta) +
                          ", eps = " + to_string(eps) + ", C_max = " + to_string(enc.c_max()));
   f.data.header = {"i", "d", "code*(a_i, d)", "code* + eps", "printed TOP", "nearest TOP", "headline"};
-  std::vector<std::vector<std::string>> codes, printed, nearest, headline;
-  Q lo = enc.delta, hi = enc.delta;
-  for (int dd = 0; dd <= depth; ++dd)
-    for (int ii = 1; ii <= enc.k; ++ii) {
-      Q code = enc.code(ii, dd), pushed = code + eps;
-      int p = enc.decode_printed(pushed), n = enc.decode_nearest(pushed);
-      bool is_head = ii == head_i && dd == head_d;
-      f.data.rows.push_back({std::to_string(ii), std::to_string(dd), exact(code), exact(pushed), std::to_string(p),
-                             std::to_string(n), is_head ? "yes" : ""});
-      lo = std::min({lo, code, pushed}), hi = std::max({hi, code, pushed});
-      codes.push_back({as_double(code), std::to_string(ii)});
-      printed.push_back({as_double(pushed), std::to_string(p)});
-      nearest.push_back({as_double(pushed), std::to_string(n)});
-      if (is_head) headline.push_back({as_double(code), std::to_string(ii)});
-    }
-  std::string s = std::string("set xlabel \"value (a maximum M of the memory)\"\nset ylabel \"symbol index\"\n") +
-                  detail::key_settings() + "set ytics 1\nset offsets 0, 0, 0.5, 0.5\n";
-  Q pad = (hi - lo) / 10 + enc.delta / 4;
-  s += "set xrange [" + as_double(lo - pad) + ":" + as_double(hi + pad) + "]\n";
-  s += "set arrow from " + as_double(enc.delta) + ", graph 0 to " + as_double(enc.delta) +
-       ", graph 1 nohead dt 2 lc \"gray40\"\n";
-  s += data_block("codes", codes) + data_block("printed", printed) + data_block("nearest", nearest);
-  std::string plot = "plot $codes using 1:2 with points pt 6 ps 2 lc \"black\" title " +
-                     detail::key_title("code*(a_i, d) at i") +
-                     ", \\\n"
-                     "  $printed using 1:2 with points pt 4 ps 1.4 lc \"#d62728\" title " +
-                     detail::key_title("printed TOP of code* + eps") +
-                     ", \\\n"
-                     "  $nearest using 1:2 with points pt 2 ps 1.4 lc \"#1f77b4\" title " +
-                     detail::key_title("nearest TOP of code* + eps");
-  if (!headline.empty()) {
-    s += data_block("headline", headline);
-    plot +=
-        ", \\\n  $headline using 1:2 with points pt 7 ps 2 lc \"black\" title " + detail::key_title("headline code");
-  }
-  f.gnuplot = s + plot + "\n";
+  EncodingPoints pts = encoding_points(enc, eps, depth, head_i, head_d, f.data.rows);
+  f.gnuplot = encoding_script(pts, enc.delta);
   return {f};
 }
 

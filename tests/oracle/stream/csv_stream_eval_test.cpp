@@ -149,6 +149,46 @@ TEST(OracleCsvStreamEval, AFileThatReportsNoSizeIsReadWhole) {
   }
 }
 
+// t with its last digit moved by -1, 0 or +1, or one more digit after it.
+std::string near(const std::string& t, std::mt19937_64& rng) {
+  std::string u = t;
+  switch (rng() % 4) {
+    case 0: u.back() = static_cast<char>(u.back() == '0' ? '1' : u.back() - 1); break;
+    case 1: u.back() = static_cast<char>(u.back() == '9' ? '8' : u.back() + 1); break;
+    case 2: u += std::to_string(rng() % 10); break;
+    default: break;
+  }
+  return u;
+}
+
+// Rows of one width until 300,000 bytes, ended by `line_end`: decimals near the thresholds, quoted thresholds,
+// fractions, exponents and long decimals.
+std::string buffers_text(const std::vector<std::string>& thresholds, const char* line_end, std::mt19937_64& rng) {
+  auto any = [&] { return thresholds[rng() % thresholds.size()]; };
+  std::string text;
+  std::size_t width = 100 + rng() % 100;  // one width: .npy holds no ragged rows
+  while (text.size() < 300000) {
+    for (std::size_t k = 0; k < width; ++k) {
+      std::string c;
+      switch (rng() % 8) {
+        case 0: c = " " + near(any(), rng); break;
+        case 1: c = "\"" + any() + "\""; break;
+        case 2: c = std::to_string(rng() % 9) + "/7"; break;
+        case 3: c = near(any(), rng) + "0e-0"; break;
+        case 4: {
+          std::string digits = std::to_string(rng());
+          c = "0." + digits + std::to_string(rng() % 10);
+          break;
+        }
+        default: c = near(any(), rng);
+      }
+      text += (k ? "," : "") + c;
+    }
+    text += line_end;
+  }
+  return text;
+}
+
 TEST(OracleCsvStreamEval, CellsAcrossReadBuffersReadAsTheWholeBatch) {
   // Files of several 64 KiB read buffers, so that cells, exponents and CRLF pairs fall across their ends:
   // 17-digit decimals at, next to and between thresholds that are 17-digit decimals too (read in place,
@@ -164,39 +204,8 @@ TEST(OracleCsvStreamEval, CellsAcrossReadBuffersReadAsTheWholeBatch) {
       relays += std::string(relays.empty() ? "" : ",") + "{\"alpha\": \"" + thresholds[a] + "\", \"beta\": \"" +
                 thresholds[b] + "\", \"weight\": \"" + std::to_string(1 + a + b) + "\"}";
   write_file(measure, "{\"relays\": [" + relays + "]}");
-  auto near = [&](const std::string& t) {
-    // t with its last digit moved by -1, 0 or +1, or one more digit after it.
-    std::string u = t;
-    switch (rng() % 4) {
-      case 0: u.back() = static_cast<char>(u.back() == '0' ? '1' : u.back() - 1); break;
-      case 1: u.back() = static_cast<char>(u.back() == '9' ? '8' : u.back() + 1); break;
-      case 2: u += std::to_string(rng() % 10); break;
-      default: break;
-    }
-    return u;
-  };
   for (const char* line_end : {"\n", "\r\n", "\r"}) {
-    std::string text;
-    std::size_t width = 100 + rng() % 100;  // one width: .npy holds no ragged rows
-    while (text.size() < 300000) {
-      for (std::size_t k = 0; k < width; ++k) {
-        std::string c;
-        switch (rng() % 8) {
-          case 0: c = " " + near(thresholds[rng() % thresholds.size()]); break;
-          case 1: c = "\"" + thresholds[rng() % thresholds.size()] + "\""; break;
-          case 2: c = std::to_string(rng() % 9) + "/7"; break;
-          case 3: c = near(thresholds[rng() % thresholds.size()]) + "0e-0"; break;
-          case 4: {
-            std::string digits = std::to_string(rng());
-            c = "0." + digits + std::to_string(rng() % 10);
-            break;
-          }
-          default: c = near(thresholds[rng() % thresholds.size()]);
-        }
-        text += (k ? "," : "") + c;
-      }
-      text += line_end;
-    }
+    std::string text = buffers_text(thresholds, line_end, rng);
     write_file(inputs, text);
     ProblemSources sources;
     sources.measures = {measure};

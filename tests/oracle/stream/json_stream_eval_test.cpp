@@ -41,6 +41,35 @@ const char* const kFlaws[] = {
     "true", "null", "\"x\"", "[1]", "{\"a\": 1}", "1e-400", "1e2000", "{\"a\": 1, \"b\": {\"a\": 2, \"a\": 3}}",
 };
 
+// Case c's inputs document: a batch of random rows (ragged every third case, with a flaw every fourth), bare or
+// under "inputs" beside other keys, repeated keys, trailing text and deep nesting.
+std::string random_document(int c, std::mt19937_64& rng) {
+  std::string rows;
+  std::size_t n = c % 9 == 0 ? 0 : 1 + rng() % 6, width = rng() % 6;
+  for (std::size_t r = 0; r < n; ++r) {
+    rows += r ? ", [" : "[";
+    std::size_t len = c % 3 == 0 ? rng() % 6 : width;
+    for (std::size_t k = 0; k < len; ++k) rows += (k ? ", " : "") + value(rng);
+    if (c % 4 == 1 && rng() % 3 == 0) rows += std::string(len ? ", " : "") + kFlaws[rng() % std::size(kFlaws)];
+    rows += "]";
+  }
+  std::string list = c % 13 == 7 ? "[1, [2]]" : "[" + rows + "]";
+  std::string doc;
+  switch (c % 6) {
+    case 0: doc = list; break;
+    case 1: doc = "{\"inputs\": " + list + "}"; break;
+    case 2:  // every other time with a key given twice beside the inputs
+      doc = std::string("{\"note\": [1, {\"deep\": [[\"x\"]]") + (c % 12 == 8 ? ", \"deep\": 1" : "") +
+            "}], \"inputs\": " + list + ", \"z\": null}";
+      break;
+    case 3: doc = "{\"inputs\": " + list + ", \"inputs\": [[1]]}"; break;
+    case 4: doc = "{\"inputs\": " + list + ", \"junk\": " + kFlaws[rng() % std::size(kFlaws)] + "}"; break;
+    default: doc = "{\"other\": " + list + "}" + (rng() % 2 ? "" : " trailing"); break;
+  }
+  if (c % 17 == 16) doc = std::string(70, '[') + std::string(70, ']');
+  return doc;
+}
+
 TEST(OracleJsonStreamEval, StreamedOnlyWhenTheWholeBatchReadsABatchAndThenSameBytes) {
   std::mt19937_64 rng(kSeed);
   std::string measure = scratch("measure.json"), inputs = scratch("inputs.json");
@@ -49,29 +78,7 @@ TEST(OracleJsonStreamEval, StreamedOnlyWhenTheWholeBatchReadsABatchAndThenSameBy
              "\"0.1\", \"weight\": 2}, {\"alpha\": 1, \"beta\": 1, \"weight\": -1}]}");
   int streamed_cases = 0, refused = 0;
   for (int c = 0; c < 80; ++c) {
-    std::string rows;
-    std::size_t n = c % 9 == 0 ? 0 : 1 + rng() % 6, width = rng() % 6;
-    for (std::size_t r = 0; r < n; ++r) {
-      rows += r ? ", [" : "[";
-      std::size_t len = c % 3 == 0 ? rng() % 6 : width;
-      for (std::size_t k = 0; k < len; ++k) rows += (k ? ", " : "") + value(rng);
-      if (c % 4 == 1 && rng() % 3 == 0) rows += std::string(len ? ", " : "") + kFlaws[rng() % std::size(kFlaws)];
-      rows += "]";
-    }
-    std::string list = c % 13 == 7 ? "[1, [2]]" : "[" + rows + "]";
-    std::string doc;
-    switch (c % 6) {
-      case 0: doc = list; break;
-      case 1: doc = "{\"inputs\": " + list + "}"; break;
-      case 2:  // every other time with a key given twice beside the inputs
-        doc = std::string("{\"note\": [1, {\"deep\": [[\"x\"]]") + (c % 12 == 8 ? ", \"deep\": 1" : "") +
-              "}], \"inputs\": " + list + ", \"z\": null}";
-        break;
-      case 3: doc = "{\"inputs\": " + list + ", \"inputs\": [[1]]}"; break;
-      case 4: doc = "{\"inputs\": " + list + ", \"junk\": " + kFlaws[rng() % std::size(kFlaws)] + "}"; break;
-      default: doc = "{\"other\": " + list + "}" + (rng() % 2 ? "" : " trailing"); break;
-    }
-    if (c % 17 == 16) doc = std::string(70, '[') + std::string(70, ']');
+    std::string doc = random_document(c, rng);
     write_file(inputs, doc);
     ProblemSources sources;
     sources.measures = {measure};
