@@ -74,9 +74,8 @@ smt::Term falling_token(const Vocabulary& v, Shape shape, const Memory& middle, 
   return 2 * O - v.at(middle, middle.L - 1) - v.real(v.reader_value(shape, G, b));
 }
 
-}  // namespace
-
-void channel_queries(Recorder& rec) {
+// The memory's last entries, and the prompt on the empty memory.
+void memory_queries(Recorder& rec) {
   rec.run("stack channel", "last entries", "last_entries",
           "a memory encoding G[0..b] (b >= 0) ends in m(G[b], b); the encoding of G[0..b] plus v (b >= -1) ends in v",
           [&](Vocabulary& v, Query& q) {
@@ -101,6 +100,10 @@ void channel_queries(Recorder& rec) {
             v.name_entries(q, E1, {c.int_val(0)});
             q.fact(!v.shape_memory(Shape::Push, E1, G, c.int_val(-1), c.int_val(1)));
           });
+}
+
+// A rising token: the target code of each stack operation leaves the middle memory in the reader lemma's shape.
+void rising_queries(Recorder& rec) {
   for (const auto& [op, op_title, op_slug] : kOps)
     rec.run("stack channel", std::string("rising token: ") + op_title, std::string("rise_") + op_slug,
             std::string("the memory encodes G[0..D], the input is the target code of ") + op_title + " (" +
@@ -123,6 +126,10 @@ void channel_queries(Recorder& rec) {
               name_step_entries(v, q, E, E1, cut);
               q.fact(!v.shape_memory(mid.shape, E1, G, mid.below, a));
             });
+}
+
+// A falling token: the reader's input takes the middle memory to the next stack's encoding.
+void falling_queries(Recorder& rec) {
   for (Shape shape : {Shape::Push, Shape::Slot})
     rec.run("stack channel", shape == Shape::Push ? "falling token from a push" : "falling token from a slot",
             shape == Shape::Push ? "fall_push" : "fall_slot",
@@ -144,6 +151,14 @@ void channel_queries(Recorder& rec) {
                   shape == Shape::Push ? v.encodes(E2, smt::store(G, b + 1, a), b + 1) : v.encodes(E2, G, b);
               q.fact(!(next && v.at(E2, E2.L - 1) == u));
             });
+}
+
+}  // namespace
+
+void channel_queries(Recorder& rec) {
+  memory_queries(rec);
+  rising_queries(rec);
+  falling_queries(rec);
 }
 
 void witness_query(const RunConfig& config, TcInduction& out) {

@@ -162,84 +162,89 @@ struct Composition {
   }
 };
 
+// The base: the prompt on empty memories, then the next token, gives the invariant at step 0.
+void prompt_base(Vocabulary& v, Query& q) {
+  smt::Context& c = v.c;
+  Composition k(v, q);
+  smt::Term q0 = c.int_const("q0"), x = c.int_const("w0"), G = v.stack("G");
+  smt::Term empty = c.constant("empty", k.mem);
+  v.assume_levels(q, {c.int_val(-1)});
+  q.hypothesis("|Q| >= 1, q0 a state, the tape input in range",
+               k.nq >= 1 && 0 <= q0 && q0 < k.nq && 0 <= x && x < k.ni);
+  smt::Term prompt = v.M(c.int_val(1), c.int_val(0));
+  smt::Term m1 = k.feed(empty, prompt);
+  q.hypothesis("prompt lemma", k.mid_push(m1, G, c.int_val(-1), c.int_val(1)));
+  Composition::Token middle = k.token(k.nq + q0, prompt, prompt, x, m1, m1);
+  smt::Term m[2] = {m1, m1}, Gs[2] = {G, G}, Ds[2] = {c.int_val(-1), c.int_val(-1)};
+  smt::Term one[2] = {c.int_val(1), c.int_val(1)};
+  k.falls_and_middle(middle, m, Gs, Ds, one);
+  smt::TermVector args = middle.args(c);
+  smt::Term next[2] = {k.feed(m1, k.mlp_stack1(args)), k.feed(m1, k.mlp_stack2(args))};
+  smt::Term u[2] = {k.mlp_stack1(args), k.mlp_stack2(args)};
+  smt::Term bottom = smt::store(G, 0, 1);
+  smt::Term stacks[2] = {bottom, bottom}, depths[2] = {c.int_val(0), c.int_val(0)};
+  q.fact(!(k.mlp_control(args) == q0 && k.invariant(k.mlp_control(args), next, u, stacks, depths)));
+}
+
+// The step: the rising and the falling token take the invariant at t to t+1 for any well-formed delta.
+void any_delta_step(Vocabulary& v, Query& q) {
+  smt::Context& c = v.c;
+  Composition k(v, q);
+  smt::Term state = c.int_const("q"), x = c.int_const("w");
+  smt::Term G[2] = {v.stack("G1"), v.stack("G2")}, D[2] = {c.int_const("D1"), c.int_const("D2")};
+  smt::Term m[2] = {c.constant("m1", k.mem), c.constant("m2", k.mem)};
+  smt::Term u[2] = {c.int_const("u1"), c.int_const("u2")};
+  v.assume_levels(q, {D[0] - 1, D[0], D[1] - 1, D[1]});
+  q.hypothesis("|Q| >= 1, the tape input in range", k.nq >= 1 && 0 <= x && x < k.ni);
+  q.hypothesis("the invariant at step t", k.invariant(state, m, u, G, D));
+  smt::Term tops[2] = {smt::select(G[0], D[0]) - 1, smt::select(G[1], D[1]) - 1};
+  auto at = [&](const smt::FuncDecl& f) { return f(state, x, tops[0], tops[1]); };
+  q.hypothesis("delta well formed at the key", k.delta.well_formed(state, x, tops[0], tops[1], k.nq, v.k));
+  smt::Term op[2] = {at(k.delta.op1), at(k.delta.op2)};
+  smt::Term a[2] = {at(k.delta.sym1) + 1, at(k.delta.sym2) + 1};
+  q.hypothesis("the run within the depth bound (the transformer is built for N)",
+               smt::implies(op[0] == static_cast<int>(Op::Push), D[0] + 1 <= v.N) &&
+                   smt::implies(op[1] == static_cast<int>(Op::Push), D[1] + 1 <= v.N));
+  // The rest token and the rising token.
+  Composition::Token rest = k.token(state, u[0], u[1], x, m[0], m[1]);
+  k.heads(rest);
+  for (int s = 0; s < 2; ++s) k.reader_at_rest(m[s], G[s], D[s]);
+  k.mlp_at_rest(rest, D[0], D[1]);
+  smt::TermVector rest_args = rest.args(c);
+  smt::Term rise[2] = {k.mlp_stack1(rest_args), k.mlp_stack2(rest_args)};
+  smt::Term middle_control = k.mlp_control(rest_args);
+  smt::Term mid[2] = {k.feed(m[0], rise[0]), k.feed(m[1], rise[1])};
+  for (int s = 0; s < 2; ++s) k.rises(m[s], G[s], D[s], a[s], rise[s]);
+  // The middle token and the falling token.
+  Composition::Token middle = k.token(middle_control, rise[0], rise[1], x, mid[0], mid[1]);
+  k.falls_and_middle(middle, mid, G, D, a);
+  smt::TermVector middle_args = middle.args(c);
+  smt::Term fall[2] = {k.mlp_stack1(middle_args), k.mlp_stack2(middle_args)};
+  smt::Term next[2] = {k.feed(mid[0], fall[0]), k.feed(mid[1], fall[1])};
+  // What the interpreter does (pda_step), one case per operation (so no two stacks need comparing).
+  smt::Term next_state = k.mlp_control(middle_args);
+  smt::Term goal = next_state == at(k.delta.next) && 0 <= next_state && next_state < k.nq;
+  for (int s = 0; s < 2; ++s)
+    goal = goal &&
+           smt::implies(op[s] == static_cast<int>(Op::Push),
+                        k.stack_invariant(next[s], fall[s], smt::store(G[s], D[s] + 1, a[s]), D[s] + 1)) &&
+           smt::implies(op[s] == static_cast<int>(Op::Pop), k.stack_invariant(next[s], fall[s], G[s], D[s] - 1)) &&
+           smt::implies(op[s] == static_cast<int>(Op::None), k.stack_invariant(next[s], fall[s], G[s], D[s]));
+  q.fact(!goal);
+}
+
 }  // namespace
 
 void machine_step_queries(Recorder& rec) {
   rec.run("machine step", "base: the prompt", "machine_base",
           "the prompt (control |Q| + q0, both stacks M(1,0), tape w_0) on empty memories, then the next token => the "
           "invariant at step 0: state q0, both stacks [Z0]",
-          [&](Vocabulary& v, Query& q) {
-            smt::Context& c = v.c;
-            Composition k(v, q);
-            smt::Term q0 = c.int_const("q0"), x = c.int_const("w0"), G = v.stack("G");
-            smt::Term empty = c.constant("empty", k.mem);
-            v.assume_levels(q, {c.int_val(-1)});
-            q.hypothesis("|Q| >= 1, q0 a state, the tape input in range",
-                         k.nq >= 1 && 0 <= q0 && q0 < k.nq && 0 <= x && x < k.ni);
-            smt::Term prompt = v.M(c.int_val(1), c.int_val(0));
-            smt::Term m1 = k.feed(empty, prompt);
-            q.hypothesis("prompt lemma", k.mid_push(m1, G, c.int_val(-1), c.int_val(1)));
-            Composition::Token middle = k.token(k.nq + q0, prompt, prompt, x, m1, m1);
-            smt::Term m[2] = {m1, m1}, Gs[2] = {G, G}, Ds[2] = {c.int_val(-1), c.int_val(-1)};
-            smt::Term one[2] = {c.int_val(1), c.int_val(1)};
-            k.falls_and_middle(middle, m, Gs, Ds, one);
-            smt::TermVector args = middle.args(c);
-            smt::Term next[2] = {k.feed(m1, k.mlp_stack1(args)), k.feed(m1, k.mlp_stack2(args))};
-            smt::Term u[2] = {k.mlp_stack1(args), k.mlp_stack2(args)};
-            smt::Term bottom = smt::store(G, 0, 1);
-            smt::Term stacks[2] = {bottom, bottom}, depths[2] = {c.int_val(0), c.int_val(0)};
-            q.fact(!(k.mlp_control(args) == q0 && k.invariant(k.mlp_control(args), next, u, stacks, depths)));
-          });
+          prompt_base);
   rec.run("machine step", "step: any delta", "machine_step",
           "the invariant at step t, delta uninterpreted and well formed at the key (q, w_t, top1, top2), the run "
           "within the depth bound => after the rising and the falling token the invariant at step t+1 for "
           "delta's next state and each stack pushed, popped or kept as delta says",
-          [&](Vocabulary& v, Query& q) {
-            smt::Context& c = v.c;
-            Composition k(v, q);
-            smt::Term state = c.int_const("q"), x = c.int_const("w");
-            smt::Term G[2] = {v.stack("G1"), v.stack("G2")}, D[2] = {c.int_const("D1"), c.int_const("D2")};
-            smt::Term m[2] = {c.constant("m1", k.mem), c.constant("m2", k.mem)};
-            smt::Term u[2] = {c.int_const("u1"), c.int_const("u2")};
-            v.assume_levels(q, {D[0] - 1, D[0], D[1] - 1, D[1]});
-            q.hypothesis("|Q| >= 1, the tape input in range", k.nq >= 1 && 0 <= x && x < k.ni);
-            q.hypothesis("the invariant at step t", k.invariant(state, m, u, G, D));
-            smt::Term tops[2] = {smt::select(G[0], D[0]) - 1, smt::select(G[1], D[1]) - 1};
-            auto at = [&](const smt::FuncDecl& f) { return f(state, x, tops[0], tops[1]); };
-            q.hypothesis("delta well formed at the key", k.delta.well_formed(state, x, tops[0], tops[1], k.nq, v.k));
-            smt::Term op[2] = {at(k.delta.op1), at(k.delta.op2)};
-            smt::Term a[2] = {at(k.delta.sym1) + 1, at(k.delta.sym2) + 1};
-            q.hypothesis("the run within the depth bound (the transformer is built for N)",
-                         smt::implies(op[0] == static_cast<int>(Op::Push), D[0] + 1 <= v.N) &&
-                             smt::implies(op[1] == static_cast<int>(Op::Push), D[1] + 1 <= v.N));
-            // The rest token and the rising token.
-            Composition::Token rest = k.token(state, u[0], u[1], x, m[0], m[1]);
-            k.heads(rest);
-            for (int s = 0; s < 2; ++s) k.reader_at_rest(m[s], G[s], D[s]);
-            k.mlp_at_rest(rest, D[0], D[1]);
-            smt::TermVector rest_args = rest.args(c);
-            smt::Term rise[2] = {k.mlp_stack1(rest_args), k.mlp_stack2(rest_args)};
-            smt::Term middle_control = k.mlp_control(rest_args);
-            smt::Term mid[2] = {k.feed(m[0], rise[0]), k.feed(m[1], rise[1])};
-            for (int s = 0; s < 2; ++s) k.rises(m[s], G[s], D[s], a[s], rise[s]);
-            // The middle token and the falling token.
-            Composition::Token middle = k.token(middle_control, rise[0], rise[1], x, mid[0], mid[1]);
-            k.falls_and_middle(middle, mid, G, D, a);
-            smt::TermVector middle_args = middle.args(c);
-            smt::Term fall[2] = {k.mlp_stack1(middle_args), k.mlp_stack2(middle_args)};
-            smt::Term next[2] = {k.feed(mid[0], fall[0]), k.feed(mid[1], fall[1])};
-            // What the interpreter does (pda_step), one case per operation (so no two stacks need comparing).
-            smt::Term next_state = k.mlp_control(middle_args);
-            smt::Term goal = next_state == at(k.delta.next) && 0 <= next_state && next_state < k.nq;
-            for (int s = 0; s < 2; ++s)
-              goal = goal &&
-                     smt::implies(op[s] == static_cast<int>(Op::Push),
-                                  k.stack_invariant(next[s], fall[s], smt::store(G[s], D[s] + 1, a[s]), D[s] + 1)) &&
-                     smt::implies(op[s] == static_cast<int>(Op::Pop),
-                                  k.stack_invariant(next[s], fall[s], G[s], D[s] - 1)) &&
-                     smt::implies(op[s] == static_cast<int>(Op::None), k.stack_invariant(next[s], fall[s], G[s], D[s]));
-            q.fact(!goal);
-          });
+          any_delta_step);
 }
 
 }  // namespace palcheck::proofs::tc

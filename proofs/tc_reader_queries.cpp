@@ -10,7 +10,10 @@ namespace palcheck::proofs::tc {
 
 using namespace smt;
 
-void reader_queries(Recorder& rec) {
+namespace {
+
+// The reader's relay states, read from a memory of each shape, for each family.
+void relay_state_queries(Recorder& rec) {
   for (const auto& [shape, shape_title, shape_slug] : kShapes)
     for (const auto& [f, family_title, family_slug] : kFamilies)
       rec.run(
@@ -32,7 +35,10 @@ void reader_queries(Recorder& rec) {
             v.name_entries(q, mem, {g, mem.L - 1, 2 * b, 2 * b + 1, 2 * b + 2, 2 * d, 2 * d + 1, 2 * d + 2, 2 * d + 3});
             q.fact(s != v.state(v.form(shape, f, b, d), smt::select(G, d), i));
           });
-  // The symbol-sum lemma: sum over i = 1..n of a relay form's states is partial_sum (g >= 1 the symbol).
+}
+
+// The symbol-sum lemma: the sum over i = 1..n of a relay form's states is partial_sum (g >= 1 the symbol).
+void symbol_sum_queries(Recorder& rec) {
   for (bool step : {false, true})
     rec.run("reader", step ? "sum over symbols: step" : "sum over symbols: base",
             step ? "symbols_step" : "symbols_base",
@@ -53,6 +59,10 @@ void reader_queries(Recorder& rec) {
               q.fact(S(n + 1) == S(n) + smt::ite(v.state(f, g, n + 1), c.int_val(1), c.int_val(0)));
               q.fact(S(n + 1) != v.partial_sum(f, g, n + 1));
             });
+}
+
+// The reader's output at one depth, for each memory shape.
+void depth_output_queries(Recorder& rec) {
   for (const auto& [shape, shape_title, shape_slug] : kShapes)
     rec.run(
         "reader", std::string("output at one depth ") + shape_title, std::string("depth_") + shape_slug,
@@ -79,7 +89,10 @@ void reader_queries(Recorder& rec) {
                              sum_above(v.k);
           q.fact(output != smt::ite(d == b, v.reader_value(shape, G, b), c.int_val(0)));
         });
-  // The sum over depths 0..N of a part that is `val` at d = b and 0 elsewhere is `val` (b <= N).
+}
+
+// The sum over depths 0..N of a part that is val at d = b and 0 elsewhere is val (b <= N).
+void depth_sum_queries(Recorder& rec) {
   for (bool step : {false, true})
     rec.run("reader", step ? "sum over depths: step" : "sum over depths: base", step ? "depths_step" : "depths_base",
             step ? "S(d-1) = [d-1 >= b] val and S(d) = S(d-1) + [d = b] val => S(d) = [d >= b] val"
@@ -99,6 +112,15 @@ void reader_queries(Recorder& rec) {
               q.fact(S(d) == S(d - 1) + smt::ite(d == b, val, c.int_val(0)));
               q.fact(S(d) != claimed(d));
             });
+}
+
+}  // namespace
+
+void reader_queries(Recorder& rec) {
+  relay_state_queries(rec);
+  symbol_sum_queries(rec);
+  depth_output_queries(rec);
+  depth_sum_queries(rec);
 }
 
 void head_queries(Recorder& rec) {

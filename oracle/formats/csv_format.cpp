@@ -288,6 +288,50 @@ void CsvReader::fail_at_cell(const std::string& what) const {
                    what);
 }
 
+namespace {
+
+// The first byte from `pos` on (before `end`) that ends or quotes a cell ('"', ',', LF, CR); `end` when none.
+std::size_t skip_ordinary(const char* data, std::size_t pos, std::size_t end) {
+  static constexpr auto kOrdinary = [] {
+    std::array<bool, 256> ordinary{};
+    ordinary.fill(true);
+    for (unsigned char c : {'"', ',', '\n', '\r'}) ordinary[c] = false;
+    return ordinary;
+  }();
+  // Eight bytes at a time: the lowest byte equal to one of the four (a zero byte of x ^ c) ends the run.
+  for (std::uint64_t word; pos + 8 <= end; pos += 8) {
+    std::memcpy(&word, data + pos, 8);
+    constexpr std::uint64_t kOnes = 0x0101010101010101, kHighs = 0x8080808080808080;
+    auto zero_byte = [](std::uint64_t x) { return (x - kOnes) & ~x & kHighs; };
+    std::uint64_t hits = zero_byte(word ^ (kOnes * '"')) | zero_byte(word ^ (kOnes * ',')) |
+                         zero_byte(word ^ (kOnes * '\n')) | zero_byte(word ^ (kOnes * '\r'));
+    if (hits) return pos + static_cast<std::size_t>(std::countr_zero(hits) / 8);
+  }
+  while (pos < end && kOrdinary[static_cast<unsigned char>(data[pos])]) ++pos;
+  return pos;
+}
+
+}  // namespace
+
+// A quote just read (the cell's bytes before it kept): it opens the cell when only blanks came before, is
+// a quote inside quotes when doubled, else closes them; `content` is then the closed cell's length.
+void CsvReader::take_quote(Quoting& quoting, std::size_t& content) {
+  if (quoting == Quoting::None && trimmed(cell_).empty()) {
+    quoting = Quoting::Open;
+    cell_.clear();
+  } else if (quoting == Quoting::Open && peek() == '"') {
+    cell_ += '"';
+    ++pos_;
+  } else if (quoting == Quoting::Open) {
+    quoting = Quoting::Closed;
+    content = cell_.size();
+  } else {
+    fail_at_cell(quoting == Quoting::Closed
+                     ? "text after the closing quote (a quote inside a quoted cell is written \"\")"
+                     : "a quote inside an unquoted cell (quote the whole cell, RFC 4180: \"0\"\"3\" is 0\"3)");
+  }
+}
+
 // One cell as RFC 4180 writes it: a cell whose first byte other than blanks is '"' is quoted up to
 // the next lone '"' ("" is one quote; commas and line ends inside are the cell's), and only blanks may
 // follow it; a quote anywhere else is an error, as is a quote never closed or a cell over kMaxCsvCellBytes.
@@ -315,46 +359,13 @@ void CsvReader::scan_cell() {
       start = 0;
       continue;
     }
-    // Ordinary bytes, until one that ends or quotes a cell.
-    static constexpr auto kOrdinary = [] {
-      std::array<bool, 256> ordinary{};
-      ordinary.fill(true);
-      for (unsigned char c : {'"', ',', '\n', '\r'}) ordinary[c] = false;
-      return ordinary;
-    }();
-    const char* data = buffer_.data();
-    // Eight bytes at a time: the lowest byte equal to one of the four (a zero byte of x ^ c) ends the run.
-    for (std::uint64_t word; pos_ + 8 <= end_; pos_ += 8) {
-      std::memcpy(&word, data + pos_, 8);
-      constexpr std::uint64_t kOnes = 0x0101010101010101, kHighs = 0x8080808080808080;
-      auto zero_byte = [](std::uint64_t x) { return (x - kOnes) & ~x & kHighs; };
-      std::uint64_t hits = zero_byte(word ^ (kOnes * '"')) | zero_byte(word ^ (kOnes * ',')) |
-                           zero_byte(word ^ (kOnes * '\n')) | zero_byte(word ^ (kOnes * '\r'));
-      if (hits) {
-        pos_ += static_cast<std::size_t>(std::countr_zero(hits) / 8);
-        break;
-      }
-    }
-    while (pos_ < end_ && kOrdinary[static_cast<unsigned char>(data[pos_])]) ++pos_;
+    pos_ = skip_ordinary(buffer_.data(), pos_, end_);
     if (pos_ == end_) continue;
     char c = buffer_[pos_];
     if (c == '"') {
       keep();
       ++pos_;
-      if (quoting == Quoting::None && trimmed(cell_).empty()) {
-        quoting = Quoting::Open;
-        cell_.clear();
-      } else if (quoting == Quoting::Open && peek() == '"') {
-        cell_ += '"';
-        ++pos_;
-      } else if (quoting == Quoting::Open) {
-        quoting = Quoting::Closed;
-        content = cell_.size();
-      } else {
-        fail_at_cell(quoting == Quoting::Closed
-                         ? "text after the closing quote (a quote inside a quoted cell is written \"\")"
-                         : "a quote inside an unquoted cell (quote the whole cell, RFC 4180: \"0\"\"3\" is 0\"3)");
-      }
+      take_quote(quoting, content);
       start = pos_;
     } else if (quoting == Quoting::Open) {
       // A comma or a line end inside quotes belongs to the cell; a line end still counts a line.

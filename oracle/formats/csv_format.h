@@ -70,6 +70,7 @@ class CsvReader {
   bool fill();
   int peek();
   void take_line_end(char c);
+  void take_quote(Quoting& quoting, std::size_t& content);
   void scan_cell();
   void skip_row();
 
