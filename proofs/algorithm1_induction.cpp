@@ -5,6 +5,7 @@
 #include "proofs/algorithm1_induction.h"
 
 #include "proofs/encode_algorithm1.h"
+#include "proofs/pop_signal_mutants.h"
 #include "reference/algorithm1.h"
 #include "smt/induction_query.h"
 #include "smt/mutation.h"
@@ -247,8 +248,7 @@ InductionClaim algorithm1_claim(Algorithm1Fact fact, FirstInput first) {
 namespace {
 
 const std::vector<Mutant<Algorithm1Change>> kPopOneMutants{
-    {Algorithm1Change::PrintedSignal, "printed signal", "the POP signal is the printed M_{top-1} + 2eps",
-     ModelDefinition::Encoding},
+    printed_pop_signal(Algorithm1Change::PrintedSignal),
     {Algorithm1Change::EpsBoundNonStrict, "eps bound made non-strict", "eps <= M_{top-1} - M_top"},
     {Algorithm1Change::FallingTest, "falling test", "the rising signal meets the falling test m[q] > u",
      ModelDefinition::Algorithm1Pop},

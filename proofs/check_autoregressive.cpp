@@ -133,8 +133,7 @@ ChainQuery<Change> feedback(Change mutant) {
 }
 
 const std::vector<Mutant<Change>> kMutants{
-    {Change::RateDependentRelay, "rate-dependent relay",
-     "the relay switches on only when its signal rises across alpha (it reads m-1)", ModelDefinition::RelayStep},
+    rate_dependent_relay(Change::RateDependentRelay, "m-1"),
     {Change::ReadOutReadsCache, "read-out reads a cache", "the head's read-out also reads earlier positions",
      ModelDefinition::AttentionReadOut},
     {Change::LayerNormRunning, "running layer norm", "LN normalises with statistics carried from earlier positions",

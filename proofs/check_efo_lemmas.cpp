@@ -100,16 +100,13 @@ std::vector<CheckResult> check_threshold_repair(const RunConfig& config) {
   for (std::size_t v = 0; v < variants.size(); ++v) {
     // At eps = 0 the relay (c, c) is diagonal: the tie order decides u = c; off the diagonal both
     // thresholds' comparisons do.
-    std::vector<Mutant<ThresholdChange>> mutants{{ThresholdChange::StrictOn, "relay on made strict",
-                                                  "the relay switches on only when u > alpha",
-                                                  ModelDefinition::RelayStep}};
+    std::vector<Mutant<ThresholdChange>> mutants{strict_relay_on(ThresholdChange::StrictOn)};
     if (variants[v] == ThresholdRepair::ZeroBand) {
       mutants.push_back({ThresholdChange::TieOrderFlipped, "tie order flipped",
                          "the relay reads u <= beta before u >= alpha, so u = c switches relay (c, c) off",
                          ModelDefinition::RelayStep});
     } else {
-      mutants.push_back({ThresholdChange::StrictOff, "relay off made strict",
-                         "the relay switches off only when u < beta", ModelDefinition::RelayStep});
+      mutants.push_back(strict_relay_off(ThresholdChange::StrictOff));
       mutants.push_back({ThresholdChange::HalfBand, "half the band", "u_i need only lie eps/2 away from c"});
     }
     pin(out[v], {ModelDefinition::RelayStep}, [&] {

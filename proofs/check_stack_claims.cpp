@@ -7,6 +7,7 @@
 #include "proofs/checkers.h"
 #include "proofs/encode_algorithm1.h"
 #include "proofs/encode_memory.h"
+#include "proofs/pop_signal_mutants.h"
 #include "smt/bmc_bound.h"
 #include "smt/judgement.h"
 #include "smt/mutation.h"
@@ -261,12 +262,8 @@ std::vector<CheckResult> pop_results(const RunConfig& config, const std::string&
   for (std::size_t i = 0; i < stacks.size(); ++i) {
     // On Algorithm 1's reachable stacks with M_top < M_{top-1}, the top's M is u_n under some readings, so a
     // signal that may stay below M_top, or need not rise, is an equivalent mutant there: only the memory's.
-    std::vector<Mutant<PopChange>> mutants{{PopChange::PrintedSignal, "printed signal",
-                                            "the POP signal is the printed M_{top-1} + 2eps",
-                                            ModelDefinition::Encoding}};
-    if (stacks[i].classical())
-      mutants.push_back({PopChange::EpsBoundDoubled, "eps bound doubled",
-                         "eps < 2 (M_{top-1} - M_top), so the signal may stay below M_top"});
+    std::vector<Mutant<PopChange>> mutants{printed_pop_signal(PopChange::PrintedSignal)};
+    if (stacks[i].classical()) mutants.push_back(pop_eps_doubled(PopChange::EpsBoundDoubled));
     pin(out[i], {ModelDefinition::Encoding}, [&] {
       return query_mutants<PopChange>(config, name(stacks[i]), mutants, [&](smt::Context& c, Query& q, PopChange ch) {
         return claim(c, q, stacks[i], ch, bmc_length());

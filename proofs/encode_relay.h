@@ -7,6 +7,7 @@
 #include "smt/mutation.h"
 #include "smt/term.h"
 
+#include <string>
 #include <vector>
 
 namespace palcheck::proofs {
@@ -39,6 +40,27 @@ smt::Mutant<Change> hold_inverted(Change change) {
 template <class Change>
 smt::Mutant<Change> tie_order_flipped(Change change) {
   return {change, "tie order flipped", "the relay reads u <= beta before u >= alpha", ModelDefinition::RelayStep};
+}
+
+/// The relay step's mutant that switches on only when u > alpha (eq:relay's u >= alpha made strict).
+template <class Change>
+smt::Mutant<Change> strict_relay_on(Change change) {
+  return {change, "relay on made strict", "the relay switches on only when u > alpha", ModelDefinition::RelayStep};
+}
+
+/// The relay step's mutant that switches off only when u < beta (eq:relay's u <= beta made strict).
+template <class Change>
+smt::Mutant<Change> strict_relay_off(Change change) {
+  return {change, "relay off made strict", "the relay switches off only when u < beta", ModelDefinition::RelayStep};
+}
+
+/// The relay step's mutant that reads the previous input too: it switches on only when its signal rises across
+/// alpha; `previous` names the position it reads ("m-1").
+template <class Change>
+smt::Mutant<Change> rate_dependent_relay(Change change, const std::string& previous) {
+  return {change, "rate-dependent relay",
+          "the relay switches on only when its signal rises across alpha (it reads " + previous + ")",
+          ModelDefinition::RelayStep};
 }
 
 }  // namespace palcheck::proofs

@@ -5,6 +5,8 @@
 // every relay, pigeon or prefix is asserted at the ones the argument looks at, which only weakens it.
 #include "proofs/finite_image.h"
 
+#include "proofs/encode_relay.h"
+
 namespace palcheck::proofs {
 
 using namespace smt;
@@ -202,8 +204,7 @@ ChainQuery<Change> conclusion_finite(Change mutant) {
 }
 
 const std::vector<Mutant<Change>> kMutants{
-    {Change::RateDependentRelay, "rate-dependent relay",
-     "the relay switches on only when its signal rises across alpha (it reads n-1)", ModelDefinition::RelayStep},
+    rate_dependent_relay(Change::RateDependentRelay, "n-1"),
     {Change::StatesMayDiffer, "states at n-1 may differ",
      "the layer step's premise 'same relay states at n-1' is dropped"},
     {Change::ReadsAnotherPosition, "layer reads another position",

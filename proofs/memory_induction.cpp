@@ -8,6 +8,7 @@
 #include "proofs/memory_induction.h"
 
 #include "proofs/encode_relay.h"
+#include "proofs/pop_signal_mutants.h"
 #include "reference/preisach_memory.h"
 #include "smt/induction_query.h"
 #include "smt/judgement.h"
@@ -175,31 +176,30 @@ std::string memory_step_text() {
 
 namespace {
 
+// The memory update's cut, as changed in both the invariant's proof and the pop's.
+const Mutant<MemoryChange> kNoStopBelowCut{
+    MemoryChange::NoStopBelowCut, "cut need not stop",
+    "the cut need not stop above an entry u does not wipe (E[c-2] may be wiped too)", ModelDefinition::MemoryUpdate};
+
 const std::vector<Mutant<MemoryChange>> kMutants{
     {MemoryChange::TieOrderFlipped, "tie order flipped",
      "the relay step reads u <= beta before u >= alpha (tie rule off-first), so u = alpha = beta switches it off",
      ModelDefinition::RelayStep},
     {MemoryChange::OtherInitialState, "other initial state",
      "the relay starts in the other state than the one the invariant reads at g = -1", ModelDefinition::InitialState},
-    {MemoryChange::StrictRelayOn, "relay on made strict", "the relay switches on only when u > alpha",
-     ModelDefinition::RelayStep},
-    {MemoryChange::StrictRelayOff, "relay off made strict", "the relay switches off only when u < beta",
-     ModelDefinition::RelayStep},
+    strict_relay_on(MemoryChange::StrictRelayOn),
+    strict_relay_off(MemoryChange::StrictRelayOff),
     {MemoryChange::StrictWipe, "wipe made strict",
      "u wipes a same-kind entry only beyond it (u > E[q] rising, u < E[q] falling), not at equality",
      ModelDefinition::MemoryUpdate},
-    {MemoryChange::NoStopBelowCut, "cut need not stop",
-     "the cut need not stop above an entry u does not wipe (E[c-2] may be wiped too)", ModelDefinition::MemoryUpdate},
+    kNoStopBelowCut,
     {MemoryChange::GhostIgnoresWipe, "ghost ignores the wipe", "the ghost index keeps pointing at a wiped entry"},
 };
 
 const std::vector<Mutant<MemoryChange>> kPopMutants{
-    {MemoryChange::PrintedPopSignal, "printed signal", "the POP signal is the printed M_{top-1} + 2eps",
-     ModelDefinition::Encoding},
-    {MemoryChange::PopEpsUnbounded, "eps bound doubled",
-     "eps < 2 (M_{top-1} - M_top), so the signal may stay below M_top"},
-    {MemoryChange::NoStopBelowCut, "cut need not stop",
-     "the cut need not stop above an entry u does not wipe (E[c-2] may be wiped too)", ModelDefinition::MemoryUpdate},
+    printed_pop_signal(MemoryChange::PrintedPopSignal),
+    pop_eps_doubled(MemoryChange::PopEpsUnbounded),
+    kNoStopBelowCut,
 };
 
 }  // namespace
