@@ -14,6 +14,7 @@ namespace palcheck {
 namespace {
 
 constexpr std::uint64_t kSeed = 7007;
+using Z = boost::multiprecision::mpz_int;
 
 Measure with_weights(Measure mu, std::mt19937_64& rng, bool dyadic) {
   for (WeightedRelay& r : mu.relays) {
@@ -67,7 +68,6 @@ TEST(OracleKeyedPal, DyadicRoundingMatchesReferenceIncludingTies) {
       if (c % 4 == 0) n = -n;
     }
     int scale = static_cast<int>(rng() % 1200);
-    using Z = boost::multiprecision::mpz_int;
     Z z = static_cast<std::uint64_t>((n < 0 ? -n : n) >> 64);
     z = (z << 64) + static_cast<std::uint64_t>(n < 0 ? -n : n);
     Q exact(n < 0 ? Z(-z) : z, Z(1) << scale);
@@ -229,7 +229,6 @@ TEST(OracleKeyedPal, FractionKeysEqualExactKeys) {
   // key(num, den) on every route: thresholds that are doubles, a lattice, fractions of machine integers
   // and 17-digit decimals; inputs at, next to (by one in the last of 18 digits) and between thresholds,
   // with numerators and denominators below and beyond 2^53.
-  using Z = boost::multiprecision::mpz_int;
   std::mt19937_64 rng(kSeed + 8);
   constexpr std::int64_t kTen17 = 100000000000000000;
   auto decimal17 = [&] { return Q(static_cast<std::int64_t>(rng() % (9 * kTen17)) + kTen17 / 10, kTen17); };
@@ -276,7 +275,6 @@ TEST(OracleKeyedPal, FractionKeysEqualExactKeysAtTheEdgeOfTheMargin) {
   // Long fractions within a few margins of a threshold (the margin about the rounded quotient is 2^-50 of
   // it), where the keys of two doubles settle a key or leave it to the cross products: thresholds that are
   // 18-digit decimals (den 10^18), integers from 2^53 to 2^62 (den 1), zero and a negative one.
-  using Z = boost::multiprecision::mpz_int;
   std::mt19937_64 rng(kSeed + 9);
   constexpr std::int64_t kTen18 = 1000000000000000000;
   std::vector<Q> points{Q(0)};
@@ -312,7 +310,6 @@ TEST(OracleKeyedPal, DecimalKeysEqualExactKeysAtTheEdgeOfTheMargin) {
   // key(Decimal) on 19-digit decimals (numpy's savetxt) at every exponent of its double route (-44 to 22,
   // one and two divisions, products) and beyond it (GMP), within a few margins of thresholds that are
   // 19-digit decimals at that exponent, a lattice of 1/64, zero, and their negatives; digits up to 2^64.
-  using Z = boost::multiprecision::mpz_int;
   std::mt19937_64 rng(kSeed + 10);
   constexpr std::uint64_t kTen18 = 1000000000000000000;
   auto exact = [](bool negative, std::uint64_t digits, int exponent) {
@@ -497,7 +494,6 @@ TEST(OracleKeyedPal, DyadicTextIsCanonical) {
     __int128 n = static_cast<__int128>(rng() >> (rng() % 64)) << (rng() % 60);
     if (c % 2) n = -n;
     int scale = static_cast<int>(rng() % 300);
-    using Z = boost::multiprecision::mpz_int;
     __int128 m = n < 0 ? -n : n;
     Z z = (Z(static_cast<std::uint64_t>(m >> 64)) << 64) + static_cast<std::uint64_t>(m);
     ASSERT_EQ(dyadic_text(n, scale), to_string(Q(n < 0 ? Z(-z) : z, Z(1) << scale))) << "case " << c;
