@@ -258,7 +258,7 @@ void wiping_cases(Cases& cases) {
             });
 }
 
-// ref:return_point_memory: the loop from a up to h and back returns to the state at a.
+// ref:return_point_memory: after a fall from h to a, a minor loop inside [a, h] closes at a.
 void return_point_cases(Cases& cases) {
   cases.run("base", "base", "the state at a satisfies Inv", [](Query& q, const Symbols& s) {
     q.hypothesis("the fall from h to a", s.loop_order());

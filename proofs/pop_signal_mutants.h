@@ -1,6 +1,6 @@
-// lem:pop_one, repair:lem:pop_one: the POP signal's mutants, one name and one description for every proof
-// of the pop (Algorithm 1's loop, the classical memory's, the stack claims): the signal as printed, and the
-// bound on eps doubled.
+// lem:pop_one, repair:lem:pop_one: the POP signal's mutants, one name and one description wherever a proof of
+// the pop (Algorithm 1's loop, the classical memory's, the stack claims) changes the signal: sent as printed,
+// or with the bound on eps doubled.
 #pragma once
 
 #include "smt/mutation.h"

@@ -76,7 +76,7 @@ bool nonlinear(const z3::expr& e, std::set<unsigned>& seen) {
 }
 
 // Where the query's dump goes: under its file name in smt2_dir when dumps are kept, else a temporary
-// file that `scratch` removes.
+// file that `scratch` removes (the first such call also sweeps the dumps of runs that died).
 std::filesystem::path dump_path(const RunConfig& config, const std::string& file_name, PendingRemoval& scratch) {
   if (!config.smt2_dir.empty()) {
     std::filesystem::create_directories(config.smt2_dir);
@@ -106,13 +106,14 @@ Cvc5Search cvc5_search(SolverAnswer z3, const std::string& text) {
 // run started now.
 std::future<SecondAnswer> second_answer(const std::string& key, const std::string& path, const RunConfig& config,
                                         Cvc5Search search) {
-  std::promise<SecondAnswer> ready;
+  std::optional<SecondAnswer> known;
   if (key.empty())
-    ready.set_value(SecondAnswer{cvc5_version(), {SolverAnswer::NotAsked, ""}});
-  else if (std::optional<SecondAnswer> known = answered(key))
-    ready.set_value(*known);
+    known = SecondAnswer{cvc5_version(), {SolverAnswer::NotAsked, ""}};
   else
-    return start_cvc5(path, config.rlimit, search, config.query_seconds);
+    known = answered(key);
+  if (!known) return start_cvc5(path, config.rlimit, search, config.query_seconds);
+  std::promise<SecondAnswer> ready;
+  ready.set_value(*known);
   return ready.get_future();
 }
 

@@ -914,14 +914,14 @@ void mark_root_causes(const std::vector<RootCause>& roots, Failures& failures) {
 
 // The smallest shrunk witness `r` shows, one that another convention explains as well (ambiguous) last; null
 // when it shows none.
-const json* smallest_witness(const RootCause& r, const WitnessExplanations& witnesses, Failures& failures) {
+const json* smallest_witness(const RootCause& r, const WitnessExplanations& witnesses, const Failures& failures) {
   auto size = [](const json& f) {
     return std::make_tuple(f.value("ambiguous", false), f["tokens"].get<std::size_t>(),
                            f["relays_kept"].get<std::size_t>());
   };
   const json* witness = nullptr;
   for (const auto& [key, e] : witnesses) {
-    const json& f = failures.slots[key].failure;
+    const json& f = failures.slots.at(key).failure;
     bool shown = r.cause == "unexplained" ? f["root_cause"] == "unexplained" : explains(r, e);
     if (shown && (!witness || size(f) < size(*witness))) witness = &f;
   }
@@ -929,7 +929,8 @@ const json* smallest_witness(const RootCause& r, const WitnessExplanations& witn
 }
 
 // Why `r` is the cause: a convention change reproduces (or, with a defect kind, diagnoses) each case it
-// explains; else the diagnosis of its witness (or of its smallest case) that names it.
+// explains; else the cause the diagnosis of its witness (or of its smallest case) names, and for the
+// unexplained the relays that diagnosis could not decide.
 json root_cause_evidence(const RootCause& r, const json* witness, const Failures::Case& smallest,
                          const Failures& failures) {
   if (r.change && !r.defect.empty())

@@ -354,7 +354,7 @@ std::vector<std::pair<std::int64_t, std::int64_t>> machine_fractions(const std::
 }
 
 // 2^-e when the thresholds are the lattice c * 2^e for c = 1..m (the first a power of two, the others its
-// multiples, m <= 2^24); else 0.
+// multiples, m <= 2^24, -1000 < e < 1000); else 0.
 double lattice_inverse_step(const std::vector<Q>& thresholds) {
   const std::size_t m = thresholds.size();
   if (m == 0 || m > (std::size_t{1} << 24)) return 0;

@@ -106,6 +106,12 @@ def test_the_gil_is_released_while_it_computes(name):
         m *= 2
         spent, longest = longest_pause(GIL_CALLS[name](m))
     assert spent > 0.2, f"{name} took {spent:.3f} s at scale {m}: too short to tell"
+    # On a loaded machine the main thread may also wait for a core, once in a while; a call that holds the GIL
+    # stalls it on every try, so a stall seen three times running is the call's.
+    for _ in range(2):
+        if longest < spent / 3:
+            break
+        spent, longest = longest_pause(GIL_CALLS[name](m))
     assert longest < spent / 3, f"{name} took {spent:.3f} s and stalled the main thread {longest:.3f} s"
 
 

@@ -51,7 +51,8 @@ std::optional<int> parse(CLI::App& app, int argc, char** argv) {
   return std::nullopt;
 }
 
-// Runs the chosen command: its exit code, or 2 with the failure named on standard error.
+// Runs the chosen command: its exit code (0 when no handler takes it), or 2 with the failure named on
+// standard error.
 int run(CLI::App& app, std::vector<palcheck::cli::CommandHandler>& handlers) {
   try {
     for (auto& handler : handlers) {
@@ -82,7 +83,7 @@ int run(CLI::App& app, std::vector<palcheck::cli::CommandHandler>& handlers) {
 
 int main(int argc, char** argv) {
   palcheck::install_exit_cleanup();      // temporary files and child processes undone on every exit
-  palcheck::throw_bad_alloc_from_gmp();  // out of memory in GMP: the std::bad_alloc below, not an abort
+  palcheck::throw_bad_alloc_from_gmp();  // out of memory in GMP: a std::bad_alloc (run() names it), not an abort
   CLI::App app{"palcheck: exact reference of the Preisach Attention Layer and machine checks of its paper"};
   app.set_version_flag("--version", palcheck::cli::version_text(),
                        "Print palcheck's version (and git commit) and exit");

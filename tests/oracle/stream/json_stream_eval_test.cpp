@@ -41,8 +41,9 @@ const char* const kFlaws[] = {
     "true", "null", "\"x\"", "[1]", "{\"a\": 1}", "1e-400", "1e2000", "{\"a\": 1, \"b\": {\"a\": 2, \"a\": 3}}",
 };
 
-// Case c's inputs document: a batch of random rows (ragged every third case, with a flaw every fourth), bare or
-// under "inputs" beside other keys, repeated keys, trailing text and deep nesting.
+// Case c's inputs document: a batch of random rows (ragged every third case; in one case of four a row may end in
+// a flaw), or a list with a list in it; bare or under "inputs" beside other keys, repeated keys, trailing text,
+// and deep nesting.
 std::string random_document(int c, std::mt19937_64& rng) {
   std::string rows;
   std::size_t n = c % 9 == 0 ? 0 : 1 + rng() % 6, width = rng() % 6;

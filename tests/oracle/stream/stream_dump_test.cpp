@@ -244,7 +244,8 @@ void add_mpal_cases(CaseSet& s) {
         "an MPAL document with d = 0", doc);
 }
 
-// The request for one case with the measures `m`, every other route alternating the initial state.
+// The request for one case with the measures `m`; the initial state is on when `number` (the comparisons so far)
+// is odd.
 DumpRequest request(const CaseSet& s, const Case& input, const std::vector<std::string>& m, int number) {
   DumpRequest r;
   if (input.source == Source::Document) {
@@ -307,7 +308,7 @@ TEST(OracleStreamDump, ADocumentNamedLikeAFieldIsWordedAsTheWholeBatchWordsIt) {
   // The whole-batch path puts the document's name in front of a message unless it starts with it.
   std::string relays = R"("relays": [{"alpha": 1, "beta": 0}])";
   std::string heads = R"("heads": [{"w_in": [1, 0], "w_out": [0, 1], "relays": [{"alpha": 1, "beta": 0}]}])";
-  for (const std::string& name : {"i", "in", "inputs", "inputs[0]", "-", "heads"})
+  for (std::string name : {"i", "in", "inputs", "inputs[0]", "-", "heads"})
     for (const std::string& text : {"{" + relays + R"(, "inputs": [[1, "x"]]})", "{" + heads + R"(, "inputs": [[1, 2], [1]]})",
                                     "{" + heads + R"(, "inputs": [[[1, 2]], [[1, "x"]]]})"}) {
       DumpRequest r;
