@@ -306,6 +306,41 @@ ReplayOutcome replay_relay_from_stack(const Instance& in) {
   return out;
 }
 
+// tab:complexity: the PAL row's total time and memory measured on the nested zig-zag family; the other rows and
+// columns are other architectures' costs and the TC results, not checkable here.
+std::vector<CheckResult> check_table(const RunConfig&) {
+  const cost::FamilyCounts zigzag = cost::measure_family(Family::NestedZigzagPeak, cost::geometric_sizes());
+  std::vector<CheckResult> out{
+      family_result("tab:complexity", Family::NestedZigzagPeak, zigzag, Quantity::TotalOps, Bound::NLogN,
+                    {{"row", "PAL (scalar), time (total)"}}, "PAL row, O(n log n d) total time,"),
+      family_result("tab:complexity", Family::NestedZigzagPeak, zigzag, Quantity::Memory, Bound::K,
+                    {{"row", "PAL (scalar), memory"}}, "PAL row, O(kd) memory,")};
+  out.push_back(analysis_result(
+      Verdict::NotCheckable,
+      "the other entries are costs of other architectures and Turing-completeness results from the literature",
+      {{"vPAL row", "the same counts with d_u = 2; vPAL is not defined consistently (def:mpal:vpal)"},
+       {"TC columns", "tab:complexity:tc-columns (thm:tc, cor:vpal_tc)"},
+       {"doubtful row",
+        "\"Transformer (hard) ... Depth for TC O(log n)\" cites Perez et al. (2021), whose "
+        "construction, to our reading, uses a constant number of layers"},
+       {"heads",
+        "the table gives H = 4 for scalar PAL, rem:heads_dims calls H = 2 the minimal TC architecture; "
+        "consistent only if H = 4 is read as sufficient, not minimal"},
+       {"other rows", "Mamba/SSM and RWKV (\"open\"), softmax \"not TC\": statements about other work, not checked"}}));
+  return out;
+}
+
+// abstract:cost: the total inference cost measured on the nested zig-zag family; attention's O(n^2) is not.
+std::vector<CheckResult> check_abstract_cost(const RunConfig&) {
+  const cost::FamilyCounts zigzag = cost::measure_family(Family::NestedZigzagPeak, cost::geometric_sizes());
+  CheckResult r = family_result("abstract:cost", Family::NestedZigzagPeak, zigzag, Quantity::TotalOps, Bound::NLogN, {},
+                                "O(n log n) total inference cost");
+  r.details.emplace_back("exact point",
+                         "abstract: \"with O(n \\log n) total inference cost versus O(n^2) for "
+                         "standard attention\"; attention's O(n^2) is not measured");
+  return std::vector<CheckResult>{r};
+}
+
 }  // namespace
 
 void register_complexity_analyses(Registry& registry) {
@@ -317,46 +352,14 @@ void register_complexity_analyses(Registry& registry) {
   registry.add(Replayer{"prop:complexity", "relay-from-stack-every-reading", replay_every_reading});
   registry.add(Checker{"thm:complexity:depth", "enumeration", check_depth});
 
-  registry.add(Checker{
-      "tab:complexity", "enumeration", [](const RunConfig&) {
-        const cost::FamilyCounts zigzag = cost::measure_family(Family::NestedZigzagPeak, cost::geometric_sizes());
-        std::vector<CheckResult> out{
-            family_result("tab:complexity", Family::NestedZigzagPeak, zigzag, Quantity::TotalOps, Bound::NLogN,
-                          {{"row", "PAL (scalar), time (total)"}}, "PAL row, O(n log n d) total time,"),
-            family_result("tab:complexity", Family::NestedZigzagPeak, zigzag, Quantity::Memory, Bound::K,
-                          {{"row", "PAL (scalar), memory"}}, "PAL row, O(kd) memory,")};
-        out.push_back(analysis_result(
-            Verdict::NotCheckable,
-            "the other entries are costs of other architectures and Turing-completeness results from the literature",
-            {{"vPAL row", "the same counts with d_u = 2; vPAL is not defined consistently (def:mpal:vpal)"},
-             {"TC columns", "tab:complexity:tc-columns (thm:tc, cor:vpal_tc)"},
-             {"doubtful row",
-              "\"Transformer (hard) ... Depth for TC O(log n)\" cites Perez et al. (2021), whose "
-              "construction, to our reading, uses a constant number of layers"},
-             {"heads",
-              "the table gives H = 4 for scalar PAL, rem:heads_dims calls H = 2 the minimal TC architecture; "
-              "consistent only if H = 4 is read as sufficient, not minimal"},
-             {"other rows",
-              "Mamba/SSM and RWKV (\"open\"), softmax \"not TC\": statements about other work, not checked"}}));
-        return out;
-      }});
+  registry.add(Checker{"tab:complexity", "enumeration", check_table});
   registry.add(analysis_checker(
       "tab:complexity:tc-columns", Verdict::NotCheckable,
       "these entries restate thm:tc (scalar PAL, H = 4) and cor:vpal_tc (vPAL, H = 1): their verdicts are those "
       "claims' verdicts",
       {{"depends on", "thm:tc, cor:vpal_tc, def:mpal:vpal (vPAL is not defined consistently)"}}));
 
-  registry.add(Checker{"abstract:cost", "enumeration", [](const RunConfig&) {
-                         const cost::FamilyCounts zigzag =
-                             cost::measure_family(Family::NestedZigzagPeak, cost::geometric_sizes());
-                         CheckResult r =
-                             family_result("abstract:cost", Family::NestedZigzagPeak, zigzag, Quantity::TotalOps,
-                                           Bound::NLogN, {}, "O(n log n) total inference cost");
-                         r.details.emplace_back("exact point",
-                                                "abstract: \"with O(n \\log n) total inference cost versus O(n^2) for "
-                                                "standard attention\"; attention's O(n^2) is not measured");
-                         return std::vector<CheckResult>{r};
-                       }});
+  registry.add(Checker{"abstract:cost", "enumeration", check_abstract_cost});
   registry.add(
       analysis_checker("sec:complexity:advantages", Verdict::NotCheckable,
                        "an empirical prediction about trained models; the paper itself lists it as open",
