@@ -8,7 +8,7 @@ pkgs=(build-essential cmake pkg-config libboost-dev libgmp-dev libz3-dev z3 cvc5
       nlohmann-json3-dev libcli11-dev libfmt-dev
       pybind11-dev python3-dev python3-numpy python3-setuptools python3-pybind11 python3-venv
       python3-pytest python3-hypothesis python3-torch python3-dask python3-distributed parallel
-      gnuplot-nox chromium libjs-katex nodejs "$@")
+      gnuplot-nox chromium libjs-katex nodejs libflint-arb-dev libflint-dev "$@")
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
