@@ -1,10 +1,9 @@
-// The whole PAL-Transformer on enclosures, in declared conventions (see transformer_run.h).
+// The whole PAL-Transformer on balls, in declared conventions, at adaptive precision (see transformer_run.h).
 #include "oracle/transformer/transformer_run.h"
 
-#include "oracle/transformer/enclosure_ops.h"
-#include "oracle/transformer/positional_encoding.h"
 
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 
 namespace palcheck::oracle {
@@ -54,66 +53,94 @@ Known step_enclosed(TieRule rule, const Thresholds& t, const QInterval& u, Known
   return can_on ? Known::On : Known::Off;
 }
 
-IVector layer_norm(const LayerNormSpec& ln, const IVector& z, const TransformerConventions& c, unsigned bits) {
+// The relays' inputs are compared with their thresholds exactly: the ball's ends as rationals.
+QInterval ends(const Ball& u) { return {*u.lower(), *u.upper()}; }
+
+Ball weighted_sum(const QVector& w, const BVector& z, long bits) {
+  Ball s(bits);
+  for (std::size_t i = 0; i < w.size(); ++i)
+    if (w[i] != 0) s += scaled(w[i], z[i]);
+  return s;
+}
+
+BVector layer_norm(const LayerNormSpec& ln, const BVector& z, const TransformerConventions& c, long bits) {
   const std::size_t d = z.size();
-  QInterval mean{Q(0), Q(0)};
-  for (const QInterval& v : z) mean = mean + v;
+  Ball mean(bits);
+  for (const Ball& v : z) mean += v;
   mean = scaled(Q(1, static_cast<long>(d)), mean);
-  IVector centred;
+  BVector centred;
   centred.reserve(d);
-  for (const QInterval& v : z) centred.push_back(v - mean);
-  QInterval var{Q(0), Q(0)};
-  for (const QInterval& x : centred) var = var + squared(x);
+  for (const Ball& v : z) centred.push_back(v - mean);
+  Ball var(bits);
+  for (const Ball& x : centred) var += squared(x);
   long divisor = static_cast<long>(c.ln_variance == LnVariance::Unbiased ? d - 1 : d);
-  var = rounded_out(scaled(Q(1, divisor), var), bits);
-  QInterval sd = c.ln_eps == LnEps::Inside ? sqrt_enclosure(var + point(ln.eps), bits)
-                                           : sqrt_enclosure(var, bits) + point(ln.eps);
-  const QInterval inverse{Q(1) / sd.hi, Q(1) / sd.lo};
-  IVector out;
+  var = scaled(Q(1, divisor), var);
+  const Ball eps(ln.eps, bits);
+  // The variance is at least 0 by definition: its ball's negative part is rounding, not value.
+  const Ball sd = c.ln_eps == LnEps::Inside ? sqrt_nonnegative(var + eps) : sqrt_nonnegative(var) + eps;
+  // |z_i - mean| <= sqrt(d var) <= sqrt(d) sd for either variance and either eps: a bound the balls do
+  // not know (they count z twice), which keeps a deep model's balls finite where the sd's holds 0.
+  const Ball root_d = sqrt_nonnegative(Ball(Q(static_cast<long>(d)), bits));
+  const Ball bound = join(Ball(Q(-*root_d.upper()), bits), Ball(*root_d.upper(), bits));
+  BVector out;
   out.reserve(d);
   for (std::size_t i = 0; i < d; ++i) {
-    QInterval v = scaled(ln.gamma[i], times_positive(centred[i], inverse));
-    out.push_back(rounded_out({v.lo + ln.beta[i], v.hi + ln.beta[i]}, bits));
+    Ball normalised = centred[i] / sd;
+    normalised = normalised.finite() ? intersect(normalised, bound) : bound;
+    out.push_back(scaled(ln.gamma[i], normalised) + Ball(ln.beta[i], bits));
   }
   return out;
 }
 
-IVector mlp(const MlpSpec& m, const IVector& z) {
-  if (m.w1.empty()) return IVector(z.size(), point(0));
-  IVector hidden;
+BVector mlp(const MlpSpec& m, const BVector& z, long bits) {
+  if (m.w1.empty()) return BVector(z.size(), Ball(bits));
+  BVector hidden;
   hidden.reserve(m.w1.size());
-  for (std::size_t k = 0; k < m.w1.size(); ++k) hidden.push_back(relu(weighted_sum(m.w1[k], z) + point(m.b1[k])));
-  IVector out;
+  for (std::size_t k = 0; k < m.w1.size(); ++k)
+    hidden.push_back(relu(weighted_sum(m.w1[k], z, bits) + Ball(m.b1[k], bits)));
+  BVector out;
   out.reserve(m.w2.size());
-  for (std::size_t i = 0; i < m.w2.size(); ++i) out.push_back(weighted_sum(m.w2[i], hidden) + point(m.b2[i]));
+  for (std::size_t i = 0; i < m.w2.size(); ++i) out.push_back(weighted_sum(m.w2[i], hidden, bits) + Ball(m.b2[i], bits));
   return out;
 }
 
-IVector sum(const IVector& a, const IVector& b) {
-  IVector out(a.size());
-  for (std::size_t i = 0; i < a.size(); ++i) out[i] = a[i] + b[i];
+BVector sum(const BVector& a, const BVector& b) {
+  BVector out;
+  out.reserve(a.size());
+  for (std::size_t i = 0; i < a.size(); ++i) out.push_back(a[i] + b[i]);
   return out;
 }
 
 // The heads of one layer on the inputs they read: their PAL values and MPAL, relays run over the tokens.
-void run_heads(const PalLayerSpec& layer, std::size_t l, const std::vector<IVector>& read,
-               const TransformerConventions& c, TransformerLayerRun& out, std::vector<UndecidedRelay>& undecided) {
+// `exact` holds a token's input where it is still rational (the first layer before any LayerNorm), so
+// that a token exactly on a threshold meets the tie rule, as in the exact reference, whatever the bits.
+void run_heads(const PalLayerSpec& layer, std::size_t l, const std::vector<BVector>& read,
+               const std::vector<std::optional<QVector>>& exact, const TransformerConventions& c, long bits,
+               TransformerLayerRun& out, std::vector<UndecidedRelay>& undecided) {
   const std::size_t n = read.size(), d = read.empty() ? 0 : read[0].size(), H = layer.heads.size();
-  out.inputs.assign(n, IVector(H, point(0)));
-  out.heads.assign(n, IVector(H, point(0)));
-  out.mpal.assign(n, IVector(d, point(0)));
+  out.inputs.assign(n, BVector(H, Ball(bits)));
+  out.heads.assign(n, BVector(H, Ball(bits)));
+  out.mpal.assign(n, BVector(d, Ball(bits)));
   const bool pm1 = c.states == HeadStates::PlusMinusOne;
   for (std::size_t h = 0; h < H; ++h) {
     const PalHeadSpec& head = layer.heads[h];
     const std::vector<WeightedRelay>& relays = head.mu.relays;
     std::vector<Known> state(relays.size(), c.initial == InitialState::On ? Known::On : Known::Off);
     for (std::size_t t = 0; t < n; ++t) {
-      QInterval u = weighted_sum(head.w_in, read[t]);
+      std::optional<Q> rational;
+      if (t < exact.size() && exact[t]) {
+        rational = Q(0);
+        for (std::size_t i = 0; i < d; ++i) *rational += head.w_in[i] * (*exact[t])[i];
+      }
+      Ball u = rational ? Ball(*rational, bits) : weighted_sum(head.w_in, read[t], bits);
       out.inputs[t][h] = u;
+      const bool finite = u.finite();
+      const QInterval range = rational ? point(*rational) : finite ? ends(u) : QInterval{};
       Q decided = 0, low = 0, high = 0;  // the decided relays' sum, and the undecided ones' range
       for (std::size_t r = 0; r < relays.size(); ++r) {
-        bool straddled = false;
-        state[r] = step_enclosed(c.tie, relays[r].thresholds, u, state[r], straddled);
+        bool straddled = true;
+        if (finite || rational) state[r] = step_enclosed(c.tie, relays[r].thresholds, range, state[r], straddled);
+        else state[r] = Known::Either;
         if (straddled) undecided.push_back({t, l, h, r, u});
         const Q& w = relays[r].weight;
         Q off_value = pm1 ? Q(-w) : Q(0);
@@ -124,9 +151,10 @@ void run_heads(const PalLayerSpec& layer, std::size_t l, const std::vector<IVect
           high += std::max(off_value, w);
         }
       }
-      QInterval pal{decided + low, decided + high};
+      Ball pal = low == high ? Ball(decided + low, bits) : join(Ball(decided + low, bits), Ball(decided + high, bits));
       out.heads[t][h] = pal;
-      for (std::size_t i = 0; i < d; ++i) add_scaled(out.mpal[t][i], head.w_out[i], pal);
+      for (std::size_t i = 0; i < d; ++i)
+        if (head.w_out[i] != 0) out.mpal[t][i] += scaled(head.w_out[i], pal);
     }
   }
 }
@@ -134,27 +162,41 @@ void run_heads(const PalLayerSpec& layer, std::size_t l, const std::vector<IVect
 }  // namespace
 
 TransformerRun run_transformer(const PalTransformerSpec& spec, const std::vector<QVector>& x,
-                               const TransformerConventions& c, unsigned bits) {
+                               const TransformerConventions& c, long bits) {
   const std::size_t n = x.size(), d = spec.d;
   TransformerRun run;
-  std::vector<IVector> z(n), pe_for_heads;
+  run.bits = bits;
+  std::vector<BVector> z(n);
   for (std::size_t t = 0; t < n; ++t) {
     if (x[t].size() != d) throw std::invalid_argument("token length differs from d");
     z[t].reserve(d);
-    for (const Q& q : x[t]) z[t].push_back(point(q));
+    for (const Q& q : x[t]) z[t].emplace_back(q, bits);
   }
   if (spec.sinusoidal_pe) {
     for (std::size_t t = 0; t < n; ++t)
       run.pe.push_back(transformer_pe(spec, static_cast<long>(t) + c.pe_start, c.pe_layout, bits));
   }
-  std::vector<IVector> plain = z;  // x, for heads that read no PE
+  std::vector<BVector> plain = z;  // x, for heads that read no PE
   if (spec.sinusoidal_pe && c.pe_into != PeInto::Heads)
     for (std::size_t t = 0; t < n; ++t) z[t] = sum(z[t], run.pe[t]);
   const bool pre = c.ln_placement == LnPlacement::Pre;
+  // What the first layer's heads read, exactly, where PE adds nothing irrational (an exact ball is its
+  // midpoint): the tokens themselves, or with PE at a position whose angles are all 0.
+  const bool pe_read = spec.sinusoidal_pe && c.pe_into != PeInto::Residual;
+  std::vector<std::optional<QVector>> first_exact(n), no_exact;
+  for (std::size_t t = 0; t < n && !pre; ++t) {
+    QVector v = x[t];
+    bool rational = true;
+    for (std::size_t i = 0; pe_read && i < d && rational; ++i) {
+      rational = run.pe[t][i].exact();
+      if (rational) v[i] += *run.pe[t][i].lower();
+    }
+    if (rational) first_exact[t] = std::move(v);
+  }
   for (std::size_t l = 0; l < spec.layers.size(); ++l) {
     const PalLayerSpec& layer = spec.layers[l];
     TransformerLayerRun part;
-    std::vector<IVector> read = l == 0 && spec.sinusoidal_pe && c.pe_into == PeInto::Residual ? plain : z;
+    std::vector<BVector> read = l == 0 && spec.sinusoidal_pe && c.pe_into == PeInto::Residual ? plain : z;
     if (pre) {
       part.ln_mpal.reserve(n);
       for (std::size_t t = 0; t < n; ++t) part.ln_mpal.push_back(layer_norm(layer.ln_mpal, read[t], c, bits));
@@ -162,21 +204,21 @@ TransformerRun run_transformer(const PalTransformerSpec& spec, const std::vector
     }
     if (l == 0 && spec.sinusoidal_pe && c.pe_into == PeInto::Heads)
       for (std::size_t t = 0; t < n; ++t) read[t] = sum(read[t], run.pe[t]);
-    run_heads(layer, l, read, c, part, run.undecided);
+    run_heads(layer, l, read, l == 0 && !pre ? first_exact : no_exact, c, bits, part, run.undecided);
     part.mlp.reserve(n);
     part.stream.reserve(n);
     if (!pre) part.ln_mpal.reserve(n), part.ln_mlp.reserve(n);
-    const IVector zero(d, point(0));
+    const BVector zero(d, Ball(bits));
     const bool keep_mpal = c.residual != Residual::NoMpal, keep_mlp = c.residual != Residual::NoMlp;
     for (std::size_t t = 0; t < n; ++t) {
-      IVector after = sum(keep_mpal ? z[t] : zero, part.mpal[t]);
+      BVector after = sum(keep_mpal ? z[t] : zero, part.mpal[t]);
       if (pre) {
         part.ln_mlp.push_back(layer_norm(layer.ln_mlp, after, c, bits));
-        part.mlp.push_back(mlp(layer.mlp, part.ln_mlp[t]));
+        part.mlp.push_back(mlp(layer.mlp, part.ln_mlp[t], bits));
         part.stream.push_back(sum(keep_mlp ? after : zero, part.mlp[t]));
       } else {
         part.ln_mpal.push_back(layer_norm(layer.ln_mpal, after, c, bits));
-        part.mlp.push_back(mlp(layer.mlp, part.ln_mpal[t]));
+        part.mlp.push_back(mlp(layer.mlp, part.ln_mpal[t], bits));
         part.ln_mlp.push_back(layer_norm(layer.ln_mlp, sum(keep_mlp ? part.ln_mpal[t] : zero, part.mlp[t]), c, bits));
         part.stream.push_back(part.ln_mlp[t]);
       }
@@ -185,6 +227,47 @@ TransformerRun run_transformer(const PalTransformerSpec& spec, const std::vector
     run.layers.push_back(std::move(part));
   }
   return run;
+}
+
+
+bool determined(const Ball& b, const PrecisionGoal& goal) {
+  return goal.width ? b.width_at_most(*goal.width) : b.nearest_double().has_value();
+}
+
+bool beyond_doubles(const Ball& b) {
+  constexpr double largest = std::numeric_limits<double>::max();
+  return b.finite() && (b.lower_double() >= largest || b.upper_double() <= -largest);
+}
+
+namespace {
+
+// Every ball of the rows determined, or beyond what more bits could determine.
+bool all_determined(const std::vector<BVector>& rows, const PrecisionGoal& goal) {
+  for (const BVector& row : rows)
+    for (const Ball& b : row)
+      if (!determined(b, goal) && (goal.width || !beyond_doubles(b))) return false;
+  return true;
+}
+
+}  // namespace
+
+bool meets(const TransformerRun& run, const PrecisionGoal& goal) {
+  if (!run.undecided.empty() || !all_determined(run.output(), goal)) return false;
+  if (!goal.parts) return true;
+  for (const TransformerLayerRun& l : run.layers)
+    for (const auto* part : {&l.heads, &l.mpal, &l.ln_mpal, &l.mlp, &l.ln_mlp, &l.stream})
+      if (!all_determined(*part, goal)) return false;
+  return true;
+}
+
+TransformerRun run_transformer_to(const PalTransformerSpec& spec, const std::vector<QVector>& x,
+                                  const TransformerConventions& c, const PrecisionGoal& goal) {
+  long bits = kFirstTransformerBits;
+  for (;;) {
+    TransformerRun run = run_transformer(spec, x, c, bits);
+    if (meets(run, goal) || 2 * bits > goal.max_bits) return run;
+    bits *= 2;
+  }
 }
 
 }  // namespace palcheck::oracle

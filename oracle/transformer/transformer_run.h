@@ -1,49 +1,76 @@
-// def:pal_transformer, def:mpal, def:relay: the whole PAL-Transformer on rigorous enclosures, in an
-// implementation's conventions, keeping every part's values for diagnosis. Unlike the reference's run
-// (reference/models/transformer_pal.h), a relay whose input enclosure straddles a threshold does not stop
-// it: the relay is reported (token, layer, head, relay) and its state is carried as "0 or 1" until an
-// input decides it, so every later enclosure still holds the true value, never a guess.
+// def:pal_transformer, def:mpal, def:relay: the whole PAL-Transformer on Arb balls, in an implementation's
+// conventions, keeping every part's values for diagnosis. Unlike the reference's run
+// (reference/models/transformer_pal.h), a relay whose input ball straddles a threshold does not stop it:
+// the relay is reported (token, layer, head, relay) and its state is carried as "0 or 1" until an input
+// decides it, so every later ball still holds the true value, never a guess. The precision is adaptive:
+// run_transformer_to doubles the bits until every relay is decided and every output is as narrow as the
+// caller needs, up to kMaxTransformerBits; depth costs bits, not truth.
 #pragma once
 
+#include "oracle/transformer/positional_encoding.h"
 #include "oracle/transformer/transformer_conventions.h"
 #include "reference/models/transformer_pal.h"
 
+#include <optional>
 #include <vector>
 
 namespace palcheck::oracle {
 
-/// One layer's parts at every token, as enclosures: [n][h] the heads' PAL outputs in the declared states,
+/// One layer's parts at every token, as balls: [n][h] the heads' PAL outputs in the declared states,
 /// [n][i] the rest. Post-LN: ln_mpal = LN(z + MPAL(z)), ln_mlp = LN(.. + MLP(..)), the layer's output;
 /// pre-LN: ln_mpal, ln_mlp the LayerNorms the sub-layers read.
 struct TransformerLayerRun {
-  std::vector<IVector> inputs;   ///< each head's input w_in . (what it reads)
-  std::vector<IVector> heads;    ///< PAL of each head
-  std::vector<IVector> mpal;     ///< sum over heads of w_out * PAL
-  std::vector<IVector> ln_mpal;  ///< see above
-  std::vector<IVector> mlp;      ///< the MLP's output
-  std::vector<IVector> ln_mlp;   ///< see above
-  std::vector<IVector> stream;   ///< the layer's output z^(l)
+  std::vector<BVector> inputs;   ///< each head's input w_in . (what it reads)
+  std::vector<BVector> heads;    ///< PAL of each head
+  std::vector<BVector> mpal;     ///< sum over heads of w_out * PAL
+  std::vector<BVector> ln_mpal;  ///< see above
+  std::vector<BVector> mlp;      ///< the MLP's output
+  std::vector<BVector> ln_mlp;   ///< see above
+  std::vector<BVector> stream;   ///< the layer's output z^(l)
 };
 
-/// A relay the enclosure of its input could not decide.
+/// A relay the ball of its input could not decide.
 struct UndecidedRelay {
   std::size_t token, layer, head, relay;  ///< where
-  QInterval input;                        ///< the head's input enclosure there
+  Ball input;                             ///< the head's input ball there
 };
 
-/// A whole run: PE, every layer's parts, the output and the undecided relays.
+/// A whole run: PE, every layer's parts, the output, the undecided relays and the precision used.
 struct TransformerRun {
-  std::vector<IVector> pe;                 ///< PE at each token's position (empty without PE)
-  std::vector<TransformerLayerRun> layers; ///< per layer
-  std::vector<UndecidedRelay> undecided;   ///< in the order met (layer, head, token)
-  const std::vector<IVector>& output() const { return layers.back().stream; }  ///< z^(L)
+  std::vector<BVector> pe;                  ///< PE at each token's position (empty without PE)
+  std::vector<TransformerLayerRun> layers;  ///< per layer
+  std::vector<UndecidedRelay> undecided;    ///< in the order met (layer, head, token)
+  long bits = 0;                            ///< the working precision of this run
+  const std::vector<BVector>& output() const { return layers.back().stream; }  ///< z^(L)
 };
 
-/// Enclosure widths after each rounding step: 2^-bits (64: about 5e-20, far below a double's half unit near 1).
-inline constexpr unsigned kTransformerBits = 64;
+/// The first working precision, and the cap: past it a run reports what it could not decide.
+inline constexpr long kFirstTransformerBits = 64;
+inline constexpr long kMaxTransformerBits = 4096;
 
-/// Runs `spec` on tokens `x` under `c`; std::invalid_argument if a token's length is not d.
+/// What the caller needs of the balls, so that the run knows when it has enough bits.
+struct PrecisionGoal {
+  std::optional<Q> width;  ///< every output ball at most this wide; none: the double nearest it determined
+  bool parts = false;      ///< the layers' parts too (compare reads them)
+  long max_bits = kMaxTransformerBits;  ///< the cap
+};
+
+/// Runs `spec` on tokens `x` under `c` at one precision; std::invalid_argument if a token's length is not d.
 TransformerRun run_transformer(const PalTransformerSpec& spec, const std::vector<QVector>& x,
-                               const TransformerConventions& c, unsigned bits = kTransformerBits);
+                               const TransformerConventions& c, long bits = kFirstTransformerBits);
+
+/// Whether a ball meets the goal (narrow enough, or its nearest double determined).
+bool determined(const Ball& b, const PrecisionGoal& goal);
+
+/// Whether a ball lies wholly beyond the double range (no double to determine; more bits change nothing).
+bool beyond_doubles(const Ball& b);
+
+/// Whether a run meets the goal: every relay decided and every output (and part) determined.
+bool meets(const TransformerRun& run, const PrecisionGoal& goal);
+
+/// Runs at kFirstTransformerBits, then at twice the bits while the run does not meet the goal, up to the
+/// cap: the last run, which may still hold undecided relays (a true tie stays one) or undetermined outputs.
+TransformerRun run_transformer_to(const PalTransformerSpec& spec, const std::vector<QVector>& x,
+                                  const TransformerConventions& c, const PrecisionGoal& goal);
 
 }  // namespace palcheck::oracle

@@ -1,5 +1,6 @@
 // The subcommands of the palcheck command line; each file adds its own to the app.
-// A command's handler returns the process exit code (0 ok, 1 a check failed or differed, 2 bad usage/input).
+// A command's handler returns the process exit code (0 ok, 1 a check failed or differed, 2 bad usage/input,
+// 3 an output the oracle could not determine).
 #pragma once
 
 #include "tools/cli/terminal.h"
@@ -9,6 +10,9 @@
 #include <functional>
 
 namespace palcheck::cli {
+
+/// The exit code of a run that printed an output its balls did not determine (docs/oracle.md).
+inline constexpr int kExitUndetermined = 3;
 
 /// Handler run after parsing when its subcommand was chosen.
 using CommandHandler = std::function<int()>;

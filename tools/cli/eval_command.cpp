@@ -21,6 +21,7 @@ CommandHandler add_eval_command(CLI::App& app) {
   struct Options {
     std::string file;
     bool trace = false;
+    std::string width;  // a transformer document's --width, an exact decimal
     OracleEvalOptions oracle;  // test-oracle mode (oracle_cli.h): files, batches, MPAL, --dump
   };
   auto options = std::make_shared<Options>();
@@ -28,6 +29,10 @@ CommandHandler add_eval_command(CLI::App& app) {
       "eval", "Exact PAL and MPAL outputs of a measure and inputs: one JSON document, or JSON, CSV and .npy files");
   eval->add_option("FILE", options->file, "JSON document, or - for standard input")->type_name("");
   eval->add_flag("--trace", options->trace, "Add per-token memory and switched relays");
+  eval->add_option("--width", options->width,
+                   "A transformer document's outputs to within this width (an exact decimal > 0; default: the "
+                   "double nearest each output determined)")
+      ->type_name("W");
   add_problem_options(eval, options->oracle.sources);
   eval->add_option("-o,--output", options->oracle.output, "Output file: .json, .csv or .npy (default: JSON on stdout)")
       ->type_name("FILE");
@@ -60,9 +65,18 @@ CommandHandler add_eval_command(CLI::App& app) {
       auto doc = parse_json_text(read_source(options->file), options->file == "-" ? "stdin" : options->file);
       if (is_transformer_document(doc)) {
         if (options->trace) throw InputError("--trace: not available for a transformer document");
-        std::cout << evaluate_transformer_document(doc).dump(2) << "\n";
-        return 0;
+        PrecisionGoal goal;
+        if (!options->width.empty()) {
+          std::optional<Q> width = parse_rational(options->width);
+          if (!width || *width <= 0)
+            throw InputError("--width: expected an exact decimal > 0, got \"" + options->width + "\"");
+          goal.width = *width;
+        }
+        nlohmann::json result = evaluate_transformer_document(doc, goal);
+        std::cout << result.dump(2) << "\n";
+        return result["undetermined"].empty() ? 0 : kExitUndetermined;
       }
+      if (!options->width.empty()) throw InputError("--width: for a transformer document only");
       if (!needs_oracle_mode(doc)) {
         std::cout << evaluate_document(doc, options->trace).dump(2) << "\n";
         return 0;

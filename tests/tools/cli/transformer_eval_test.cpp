@@ -1,7 +1,9 @@
 // def:pal_transformer: `palcheck eval` on a transformer document. Per token every output coordinate's
-// enclosure holds the reference's (reference/models/transformer_pal.h, a separate run: no argument
-// reduction, no three-valued relays) and the double shown is the one nearest its midpoint; a relay the
-// enclosures cannot settle is listed by token, layer and head; bad input exits 2 naming the field.
+// enclosure holds the reference's (reference/models/transformer_pal.h, a separate run: its own interval
+// code, no argument reduction, no three-valued relays) and the double shown is the one nearest the value,
+// at any depth (generated 64-layer models); a relay no precision settles (a true tie) is listed by token,
+// layer and head and exits 3, as does a value beyond the doubles, which no number crashes; bad input
+// exits 2 naming the field.
 #include "reference/models/transformer_pal.h"
 #include "tests/tools/cli/palcheck_process.h"
 
@@ -9,12 +11,16 @@
 #include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <random>
 #include <string>
 
 namespace {
 
 using namespace palcheck::cli_test;  // ProcessRun, run_palcheck(), temp()
 using palcheck::Q;
+
+/// The exit status docs/oracle.md gives a run with an output its balls do not determine.
+constexpr int kUndetermined = 3;
 
 ProcessRun run_eval(const std::string& document) {
   static int count = 0;
@@ -78,13 +84,133 @@ TEST(TransformerEval, AnUnsettledRelayIsListedByTokenLayerAndHead) {
      "ln_mlp": {"eps": "21/121"}},
     {"heads": [{"w_in": [1, 0], "w_out": [1, 0], "relays": [["10/11", "-10/11", 1]]}], "ln_mpal": {"eps": "21/100"},
      "ln_mlp": {"eps": "21/100"}}]}, "inputs": [[0, 0], [1, -1]]})");
-  ASSERT_EQ(r.code, 0) << r.err;
+  ASSERT_EQ(r.code, kUndetermined) << r.err;
   auto undecided = nlohmann::json::parse(r.out)["undecided"];
   ASSERT_EQ(undecided.size(), 1u) << r.out;
   EXPECT_EQ(undecided[0]["token"], 1);
   EXPECT_EQ(undecided[0]["layer"], 1);
   EXPECT_EQ(undecided[0]["head"], 0);
   EXPECT_EQ(undecided[0]["alpha"], "10/11");
+}
+
+/// A generated model of `layers` layers, 2 heads of 3 relays each, d = 4, PE on, weights k/8 in [-1, 1].
+std::pair<palcheck::PalTransformerSpec, nlohmann::json> deep_model(std::size_t layers, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::vector<Q> values;
+  auto weight = [&] {
+    Q w(static_cast<int>(rng() % 17) - 8, 8);
+    return w;
+  };
+  auto vector = [&](std::size_t n, palcheck::QVector& q, nlohmann::json& j) {
+    for (std::size_t i = 0; i < n; ++i) {
+      q.push_back(weight());
+      j.push_back(palcheck::to_string(q.back()));
+    }
+  };
+  palcheck::PalTransformerSpec spec;
+  spec.d = 4;
+  spec.pe_frequencies = {Q(1), Q(1, 3)};
+  nlohmann::json model = {{"d", 4}, {"pe", {{"frequencies", {"1", "1/3"}}}}, {"layers", nlohmann::json::array()}};
+  for (std::size_t l = 0; l < layers; ++l) {
+    palcheck::PalLayerSpec layer;
+    nlohmann::json jl = {{"heads", nlohmann::json::array()}};
+    for (int h = 0; h < 2; ++h) {
+      palcheck::PalHeadSpec head;
+      nlohmann::json jh = {{"w_in", nlohmann::json::array()}, {"w_out", nlohmann::json::array()},
+                           {"relays", nlohmann::json::array()}};
+      vector(4, head.w_in, jh["w_in"]);
+      vector(4, head.w_out, jh["w_out"]);
+      for (int r = 0; r < 3; ++r) {
+        Q a = weight(), b = weight(), w = weight();
+        if (a < b) std::swap(a, b);
+        head.mu.relays.push_back({{a, b}, w});
+        jh["relays"].push_back({palcheck::to_string(a), palcheck::to_string(b), palcheck::to_string(w)});
+      }
+      layer.heads.push_back(head);
+      jl["heads"].push_back(jh);
+    }
+    layer.ln_mpal = layer.ln_mlp = palcheck::plain_layer_norm(4, Q(1, 100));
+    jl["ln_mpal"] = jl["ln_mlp"] = {{"eps", "1/100"}};
+    spec.layers.push_back(layer);
+    model["layers"].push_back(jl);
+  }
+  return {spec, model};
+}
+
+TEST(TransformerEval, A64LayerModelIsDeterminedToTheNearestDoubleAndToAStatedWidth) {
+  auto [spec, model] = deep_model(64, 7);
+  std::vector<palcheck::QVector> x{{Q(1, 2), Q(-1), Q(0), Q(3, 4)}, {Q(2), Q(1, 3), Q(-1, 5), Q(1)},
+                                   {Q(0), Q(0), Q(0), Q(0)}, {Q(-3, 2), Q(1, 7), Q(5), Q(-2)}};
+  nlohmann::json doc = {{"transformer", model}, {"inputs", nlohmann::json::array()}};
+  for (const auto& token : x) {
+    nlohmann::json row;
+    for (const Q& v : token) row.push_back(palcheck::to_string(v));
+    doc["inputs"].push_back(row);
+  }
+  // The reference's own intervals at 2048 bits: wide enough a margin for 64 layers' growth.
+  palcheck::PalTransformerRun expected = palcheck::run_pal_transformer(spec, x, palcheck::InitialState::Off, 2048);
+  ProcessRun r = run_eval(doc.dump());
+  ASSERT_EQ(r.code, 0) << r.err;
+  auto out = nlohmann::json::parse(r.out);
+  EXPECT_TRUE(out["undetermined"].empty()) << out["undetermined"];
+  EXPECT_GT(out["bits"].get<long>(), 64);
+  for (std::size_t n = 0; n < x.size(); ++n)
+    for (std::size_t i = 0; i < 4; ++i) {
+      const palcheck::QInterval& e = expected.output[n][i];
+      ASSERT_LT(e.hi - e.lo, Q(1, 1000000) * Q(1, 1000000) * Q(1, 1000000) * Q(1, 1000000));
+      EXPECT_EQ(out["outputs"][n]["double"][i].get<double>(), palcheck::to_double((e.lo + e.hi) / 2))
+          << "token " << n << " coordinate " << i;
+    }
+  std::string in = temp("deep.json");
+  std::ofstream(in) << doc.dump();
+  ProcessRun narrow = run_palcheck("eval " + in + " --width 1e-12");
+  ASSERT_EQ(narrow.code, 0) << narrow.err;
+  auto narrow_out = nlohmann::json::parse(narrow.out);
+  for (const auto& token : narrow_out["outputs"])
+    for (std::size_t i = 0; i < 4; ++i)
+      EXPECT_LE(token["hi"][i].get<double>() - token["lo"][i].get<double>(), 1e-12);
+  for (const char* bad : {"0", "-1e-3", "nan", "x"}) {
+    ProcessRun refused = run_palcheck("eval " + in + " --width " + bad);
+    EXPECT_EQ(refused.code, 2) << bad;
+    EXPECT_TRUE(refused.out.empty()) << bad;
+    EXPECT_NE(refused.err.find("--width"), std::string::npos) << refused.err;
+  }
+}
+
+TEST(TransformerEval, NoNumberCrashesItAndValuesBeyondTheDoublesAreBallsNotDoubles) {
+  // The head adds its relay's output to both coordinates: a constant token stays constant.
+  const std::string head = R"({"heads": [{"w_in": [1, 0], "w_out": [1, 1], "relays": [[1, 0, 1]]}])";
+  auto doc = [&](const std::string& ln_mlp, const std::string& inputs, const std::string& ln_mpal = R"({"eps": "1/100"})") {
+    return R"({"transformer": {"d": 2, "pe": null, "layers": [)" + head + R"(, "ln_mpal": )" + ln_mpal +
+           R"(, "ln_mlp": )" + ln_mlp + "}]}, \"inputs\": " + inputs + "}";
+  };
+  // LN's beta or gamma past DBL_MAX: the value is listed as a ball, its double is null, exit 3.
+  for (std::string ln : {R"({"eps": "1/100", "beta": ["1e400", 0]})", R"({"eps": "1/100", "gamma": ["1e309", 1]})"}) {
+    ProcessRun r = run_eval(doc(ln, "[[1, 0], [0, 1]]"));
+    ASSERT_EQ(r.code, kUndetermined) << ln << ": " << r.err;
+    auto out = nlohmann::json::parse(r.out);
+    ASSERT_FALSE(out["undetermined"].empty()) << r.out;
+    EXPECT_EQ(out["undetermined"][0]["coordinate"], 0);
+    EXPECT_NE(out["undetermined"][0]["reason"].get<std::string>().find("beyond the double range"), std::string::npos);
+    EXPECT_TRUE(out["outputs"][0]["double"][0].is_null()) << r.out;
+  }
+  // A gain of 1.8e308 times an LN output of about 0.995 is just inside the doubles.
+  ProcessRun edge = run_eval(doc(R"({"eps": "1/100", "gamma": ["1.8e308", 1]})", "[[1, 0]]"));
+  ASSERT_EQ(edge.code, 0) << edge.err;
+  EXPECT_GT(nlohmann::json::parse(edge.out)["outputs"][0]["double"][0].get<double>(), 1.7e308) << edge.out;
+  // A constant token under a tiny eps is LN's beta exactly; a pre-LN sum past DBL_MAX normalises to a
+  // value LayerNorm bounds.
+  for (std::string eps : {"1e-40", "1e-1000"}) {
+    ProcessRun r = run_eval(doc(R"({"eps": ")" + eps + R"(", "beta": ["1/4", "-1/2"]})", "[[3, 3]]",
+                                R"({"eps": ")" + eps + R"("})"));
+    ASSERT_EQ(r.code, 0) << eps << ": " << r.err;
+    auto out = nlohmann::json::parse(r.out);
+    EXPECT_EQ(out["outputs"][0]["double"], nlohmann::json::parse("[0.25, -0.5]")) << r.out;
+  }
+  ProcessRun huge = run_eval(doc(R"({"eps": "1/100"})", R"([["1e400", "-1e400"], ["1e308", 0]])"));
+  ASSERT_EQ(huge.code, 0) << huge.err;
+  for (const auto& token : nlohmann::json::parse(huge.out)["outputs"])
+    for (const auto& v : token["double"]) EXPECT_LE(std::fabs(v.get<double>()), 1.0 + 1e-12) << huge.out;
 }
 
 TEST(TransformerEval, BadInputExitsTwoNamingTheField) {
