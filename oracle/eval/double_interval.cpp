@@ -2,6 +2,7 @@
 #include "oracle/eval/double_interval.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace palcheck::oracle {
 
@@ -46,6 +47,9 @@ DoubleInterval operator+(DoubleInterval a, DoubleInterval b) { return {round_dow
 
 DoubleInterval operator*(DoubleInterval a, DoubleInterval b) {
   double p[] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
+  // 0 times an infinite end: the product's end is unknown here, so the whole line (the exact path decides).
+  for (double v : p)
+    if (std::isnan(v)) return {-INFINITY, INFINITY};
   return {round_down(*std::min_element(p, p + 4)), round_up(*std::max_element(p, p + 4))};
 }
 
@@ -63,6 +67,9 @@ std::optional<double> exact_double(const Q& q) {
 DoubleInterval enclose(const Q& q) {
   if (std::optional<double> exact = exact_double(q)) return {*exact, *exact};
   double d = to_double(q);
+  // Beyond the double range: the largest double on one side, the infinity on the other.
+  constexpr double largest = std::numeric_limits<double>::max();
+  if (std::isinf(d)) return d > 0 ? DoubleInterval{largest, INFINITY} : DoubleInterval{-INFINITY, -largest};
   Q exact = *rational_from_double(d);
   if (exact == q) return {d, d};
   return exact < q ? DoubleInterval{d, round_up(d)} : DoubleInterval{round_down(d), d};

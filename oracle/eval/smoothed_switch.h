@@ -1,9 +1,9 @@
 // rem:backprop: a smoothed relay leaves the rationals. Its state is s(y) with y = (u - theta)/T, theta
 // the threshold the relay's state waits for (alpha when off, beta when on), s the logistic function
 // 1/(1 + e^-y) or (1 + tanh(y))/2 = logistic(2y). The state is carried as a closed interval of exact
-// rationals that contains it (QInterval, reference/models/interval_arith.h): e^-z by an alternating
-// Taylor series on z / 2^k (whose partial sums bracket it) squared k times with outward rounding, so
-// every comparison made on it is as rigorous as the exact reference's.
+// rationals that contains it (QInterval, reference/models/interval_arith.h), the ends of an Arb ball
+// (reference/ball.h), so every comparison made on it is as rigorous as the exact reference's, at any
+// argument (a temperature of 1e-1000 gives an argument of 1e1000: still a ball, never an overflow).
 #pragma once
 
 #include "oracle/eval/conventions.h"

@@ -101,6 +101,23 @@ TEST(ConventionsCommand, UndefinedBeforeTheCrossingSmoothingAndDomainInEval) {
     }
     EXPECT_NEAR(values[n].get<double>(), static_cast<double>(y), 4e-16 * std::fabs(static_cast<double>(y)) + 1e-300) << n;
   }
+  // Temperatures far below the doubles' range (they aborted the process): each relay is the step it
+  // smooths, with half its weight where the input is exactly on the threshold in use.
+  for (std::string temperature : {"tanh:1e-308", "tanh:1e-1000", "logistic:1e-308", "logistic:1e-1000"}) {
+    ProcessRun cold = run_palcheck("eval" + problem + " --convention smoothing=" + temperature);
+    ASSERT_EQ(cold.code, 0) << temperature << ": " << cold.err;
+    std::vector<int> state(3, 0);
+    json cold_values = json::parse(cold.out)["outputs"];
+    for (std::size_t n = 0; n < kInputs.size(); ++n) {
+      double y = 0;
+      for (std::size_t r = 0; r < 3; ++r) {
+        double theta = state[r] ? relays[r][1] : relays[r][0];
+        state[r] = kInputs[n] >= relays[r][0] ? 1 : kInputs[n] <= relays[r][1] ? 0 : state[r];
+        y += relays[r][2] * (kInputs[n] > theta ? 1 : kInputs[n] < theta ? 0 : 0.5);
+      }
+      EXPECT_EQ(cold_values[n].get<double>(), y) << temperature << ", token " << n;
+    }
+  }
   ProcessRun exact = run_palcheck("eval" + problem + " --convention smoothing=tanh:1/8 --values exact");
   EXPECT_EQ(exact.code, 2);
   EXPECT_NE(exact.err.find("smoothing"), std::string::npos) << exact.err;
