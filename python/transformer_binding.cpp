@@ -20,7 +20,7 @@ using namespace palcheck::oracle;
 namespace {
 
 // n x k x 3; k given, so no tokens still gives the model's shape.
-py::array_t<double> table(const std::vector<IVector>& rows, std::size_t k) {
+py::array_t<double> table(const std::vector<BVector>& rows, std::size_t k) {
   std::size_t n = rows.size();
   py::array_t<double> out(std::vector<py::ssize_t>{static_cast<py::ssize_t>(n), static_cast<py::ssize_t>(k), 3});
   std::vector<double> flat = enclosure_table(rows);
@@ -38,7 +38,14 @@ void add_transformer_functions(py::module_& m) {
   m.def(
       "transformer_run",
       [](const std::string& spec_text, py::array_t<double, py::array::c_style | py::array::forcecast> x,
-         const std::string& conventions_text, bool parts) {
+         const std::string& conventions_text, bool parts, const std::string& width) {
+        PrecisionGoal goal;
+        goal.parts = parts;
+        if (!width.empty()) {
+          std::optional<Q> w = parse_rational(width);
+          if (!w || *w <= 0) throw InputError("atol: expected a tolerance > 0, got \"" + width + "\"");
+          goal.width = *w;
+        }
         PalTransformerSpec spec = parse_transformer(parse_json_text(spec_text, "spec"));
         TransformerConventions conventions;
         apply_transformer_conventions(conventions, parse_json_text(conventions_text, "conventions"), "conventions");
@@ -56,7 +63,7 @@ void add_transformer_functions(py::module_& m) {
         TransformerRun run;
         {
           py::gil_scoped_release unlocked;
-          run = run_transformer(spec, tokens, conventions);
+          run = run_transformer_to(spec, tokens, conventions, goal);
         }
         py::dict out;
         out["pe"] = spec.sinusoidal_pe ? py::object(table(run.pe, spec.d)) : py::object(py::none());
@@ -77,13 +84,17 @@ void add_transformer_functions(py::module_& m) {
         out["layers"] = layers;
         out["output"] = table(run.output(), spec.d);
         out["undecided"] = json_to_python(undecided_json(spec, run.undecided));
+        out["undetermined"] = json_to_python(undetermined_json(run, goal));
+        out["bits"] = run.bits;
         out["conventions"] = json_to_python(transformer_conventions_json(conventions));
         return out;
       },
-      py::arg("spec"), py::arg("x"), py::arg("conventions"), py::arg("parts") = true,
-      "The PAL-Transformer `spec` (JSON text) on tokens x (n x d) under `conventions` (JSON text): per part "
-      "n x k x 3 arrays of (lo, double nearest the midpoint, hi) (every layer's parts unless parts=False), and the "
-      "undecided relays");
+      py::arg("spec"), py::arg("x"), py::arg("conventions"), py::arg("parts") = true, py::arg("width") = "",
+      "The PAL-Transformer `spec` (JSON text) on tokens x (n x d) under `conventions` (JSON text), at the "
+      "precision that makes every output (and part, with parts) at most `width` wide (an exact decimal; empty: its "
+      "nearest double determined), up to the cap: per part n x k x 3 arrays of (lo, double nearest the midpoint, "
+      "hi) (every layer's parts unless parts=False), the undecided relays, the outputs still undetermined at the "
+      "cap, and the bits used");
   m.def("transformer_convention_values", &transformer_convention_values,
         "Each transformer convention's key and spellings, the paper's first");
 }

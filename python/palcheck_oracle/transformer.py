@@ -35,11 +35,12 @@ _TOLERANCES = ("atol", "rtol")
 
 
 class TransformerOutputs(np.ndarray):
-    """evaluate's result: the n x d doubles nearest each output enclosure's midpoint, with the run.
+    """evaluate's result: the n x d doubles nearest each output (NaN where not determined), with the run.
 
     .lo and .hi bound the exact outputs; .pe and .layers hold every part's Enclosure (.layers[l]["heads"]
-    is n x H, the rest n x d; "inputs" the heads' input, n x H); .undecided lists the relays the enclosures
-    could not decide; undecided_at(token=, layer=, head=) selects from it; .conventions the ones applied.
+    is n x H, the rest n x d; "inputs" the heads' input, n x H); .undecided lists the relays no precision
+    decided; undecided_at(token=, layer=, head=) selects from it; .undetermined the outputs with no double
+    (token, coordinate, reason); .bits the precision used; .conventions the ones applied.
     """
 
     def __array_finalize__(self, obj):
@@ -66,6 +67,14 @@ class TransformerOutputs(np.ndarray):
     @property
     def undecided(self):
         return self.run["undecided"]
+
+    @property
+    def undetermined(self):
+        return self.run["undetermined"]
+
+    @property
+    def bits(self):
+        return self.run["bits"]
 
     @property
     def conventions(self):
@@ -144,29 +153,37 @@ def _tokens(spec, x):
     return x
 
 
-def _run(spec, x, conventions, parts=True):
-    """The reference's run: every part as Enclosure arrays (layers None unless parts), the undecided
-    relays, the conventions."""
+def _run(spec, x, conventions, parts=True, width=None):
+    """The reference's run, at the precision that makes every output (and part, with parts) at most
+    `width` wide (None: its nearest double determined), up to the cap: every part as Enclosure arrays
+    (layers None unless parts), the undecided relays, the outputs still undetermined, the bits used and
+    the conventions."""
     model = _model(spec)
     text = json.dumps(_numbers_as_text(model, "transformer"))
-    raw = _core.transformer_run(text, x, json.dumps(conventions), parts)
+    goal = "" if width is None else str(_exact(width, "atol"))
+    raw = _core.transformer_run(text, x, json.dumps(conventions), parts, goal)
 
     def enclosure(a):
         return None if a is None else Enclosure(a[..., 0], a[..., 1], a[..., 2])
 
     return {"pe": enclosure(raw["pe"]),
             "layers": [{k: enclosure(v) for k, v in layer.items()} for layer in raw["layers"]] if parts else None,
-            "output": enclosure(raw["output"]), "undecided": raw["undecided"], "conventions": raw["conventions"]}
+            "output": enclosure(raw["output"]), "undecided": raw["undecided"],
+            "undetermined": raw["undetermined"], "bits": raw["bits"], "conventions": raw["conventions"]}
 
 
 def evaluate(spec, x=None, **conventions):
     """The PAL-Transformer `spec` on tokens x (n x d; default: the document's "inputs"), in the declared
-    conventions: a TransformerOutputs (the n x d doubles nearest each enclosure's midpoint, with .lo, .hi,
-    .layers, .pe and .undecided). ValueError naming the field on a bad spec or convention."""
+    conventions: a TransformerOutputs (the n x d doubles nearest each output, NaN where the balls do not
+    determine it at the cap, with .lo, .hi, .layers, .pe, .undecided, .undetermined and .bits). ValueError
+    naming the field on a bad spec or convention."""
     declared, _ = _conventions(spec, conventions)
     x = _tokens(spec, x)
     run = _run(spec, x, declared, parts=False)
-    out = np.array(run["output"].mid).view(TransformerOutputs)
+    nearest = np.array(run["output"].mid)
+    for u in run["undetermined"]:  # no double its balls do not determine
+        nearest[u["token"], u["coordinate"]] = np.nan
+    out = nearest.view(TransformerOutputs)
     out.run = dict(run, spec=spec, x=x, declared=declared)
     return out
 
@@ -320,7 +337,10 @@ def _shrink(fn, spec, x, token, declared, atol, rtol):
 def compare(fn_or_outputs, spec, x=None, *, shrink=True, **conventions):
     """Compares an implementation with the reference on tokens x: fn_or_outputs is fn (called as fn(x)) or
     its result, the n x d outputs or a dict {"output", "layers": [{"mpal", "ln_mpal", "mlp", "ln_mlp"}
-    (and "heads", n x H, if it has them)]}. Returns {"agree", "tokens", "undecided", "failures"}: each
+    (and "heads", n x H, if it has them)]}. Returns {"agree", "status", "tokens", "bits", "undecided",
+    "undetermined", "failures"}: status is "agree" (agree True: every output determined to within the
+    tolerance and inside it), "disagree", "undecided" (no output outside, but some not determined to within
+    atol at the cap: listed in undetermined by token and coordinate) or "nothing compared" (no tokens); each
     failure names its cause (the convention whose other value explains the outputs, "unexplained" when
     none does), the first divergent layer (0-based) and part (pe, head h, mpal, ln_mpal, mlp, ln_mlp), the
     token and coordinate, the expected enclosure and the actual value, and its smallest witness."""
@@ -328,14 +348,24 @@ def compare(fn_or_outputs, spec, x=None, *, shrink=True, **conventions):
     atol = float(fractions.Fraction(str(tolerances.get("atol", "1e-9"))))
     rtol = float(fractions.Fraction(str(tolerances.get("rtol", "1e-6"))))
     x = _tokens(spec, x)
-    run = _run(spec, x, declared)
+    # The reference runs until every value it compares is narrower than atol (or to the cap).
+    run = _run(spec, x, declared, width=tolerances.get("atol", "1e-9") if atol > 0 else None)
     output, layers = _implementation(fn_or_outputs, x)
-    report = {"agree": True, "tokens": int(len(x)), "undecided": run["undecided"], "failures": []}
+    report = {"agree": False, "status": "agree", "tokens": int(len(x)), "bits": run["bits"],
+              "undecided": run["undecided"], "undetermined": run["undetermined"], "failures": []}
     if output.shape != run["output"].mid.shape:
         raise ValueError(f"output: expected shape {run['output'].mid.shape}, got {output.shape}")
     divergence = _first_divergence(run, output, layers, atol, rtol)
     if divergence is None:
+        # Agree only on what the reference determined: an output still wider than the tolerance at the
+        # cap (or one resting on a relay no precision decides) is undecided, never agree.
+        if len(x) == 0:
+            report["status"] = "nothing compared"
+        elif run["undetermined"]:
+            report["status"] = "undecided"
+        report["agree"] = report["status"] == "agree"
         return report
+    report["status"] = "disagree"
     layer, part, token, coordinate, where = divergence
     seen_at = layer  # the layer of the implementation's part that diverged (None: its output)
     witness = _shrink(fn_or_outputs, spec, x, token, declared, atol, rtol) if shrink else x[:token + 1]
@@ -372,20 +402,27 @@ def fuzz(fn, spec, *, seed=0, max_cases=100, max_tokens=24, **conventions):
     """Searches for tokens on which fn(x) leaves the reference, with the generators of
     palcheck_oracle.transformer_cases (first tokens on a threshold, projections after LN within 1e-12
     of a threshold, long zig-zags in one coordinate, relays of layer 1 flipped only through layer 0's
-    output, and plain random tokens). Returns {"cases", "undecided", "failures", "case_kinds"}: the first
-    failing case's failure (as compare's), shrunk; no failures when fn agreed on every case."""
+    output, and plain random tokens). Returns {"status", "cases", "undecided", "undetermined", "failures",
+    "case_kinds"}: the first failing case's failure (as compare's), shrunk; status "agree" only when fn
+    agreed on every case and every output was determined ("undecided" lists the cases that were not)."""
     from . import transformer_cases
 
     declared, _ = _conventions(spec, conventions)
     rng = np.random.default_rng(seed)
-    kinds, undecided = {}, 0
+    kinds, undecided, undetermined = {}, 0, []
     for case in range(max_cases):
         kind, make = transformer_cases.GENERATORS[case % len(transformer_cases.GENERATORS)]
         x = make(spec, rng, declared, max_tokens)
         kinds[kind] = kinds.get(kind, 0) + 1
         report = compare(fn, spec, x, **conventions)
         undecided += len(report["undecided"])
-        if not report["agree"]:
+        if report["status"] == "disagree":
             failure = dict(report["failures"][0], case=case, case_kind=kind)
-            return {"cases": case + 1, "undecided": undecided, "failures": [failure], "case_kinds": kinds}
-    return {"cases": max_cases, "undecided": undecided, "failures": [], "case_kinds": kinds}
+            return {"status": "disagree", "cases": case + 1, "undecided": undecided, "failures": [failure],
+                    "undetermined": undetermined, "case_kinds": kinds}
+        if report["status"] == "undecided":
+            undetermined.append({"case": case, "case_kind": kind, "tokens": x.tolist(),
+                                 "outputs": report["undetermined"]})
+    status = "undecided" if undetermined else "agree"
+    return {"status": status, "cases": max_cases, "undecided": undecided, "failures": [],
+            "undetermined": undetermined, "case_kinds": kinds}

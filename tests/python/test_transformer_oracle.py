@@ -239,4 +239,54 @@ def test_two_undeclared_conventions_are_named_together():
 def test_no_tokens_keeps_the_models_shape():
     got = transformer.evaluate(EXAMPLE, np.zeros((0, 4)))
     assert got.shape == (0, 4) and got.layers[1]["heads"].mid.shape == (0, 2)
-    assert transformer.compare(np.zeros((0, 4)), EXAMPLE, np.zeros((0, 4)))["agree"]
+    nothing = transformer.compare(np.zeros((0, 4)), EXAMPLE, np.zeros((0, 4)))
+    assert nothing["status"] == "nothing compared" and not nothing["agree"]
+
+
+def deep(layers, seed=None):
+    """EXAMPLE's two layers repeated to `layers`, or a random model of that depth (seed given)."""
+    if seed is not None:
+        rng = np.random.default_rng(seed)
+        return {"transformer": random_model(rng, 4, layers=layers, heads=2)}
+    doc = copy.deepcopy(EXAMPLE)
+    doc["transformer"]["layers"] = [copy.deepcopy(EXAMPLE["transformer"]["layers"][i % 2]) for i in range(layers)]
+    return doc
+
+
+@pytest.mark.parametrize("layers", [20, 24, 64])
+@pytest.mark.parametrize("seed", [None, 1])
+def test_deep_models_are_determined_and_wrong_implementations_rejected(layers, seed):
+    doc = deep(layers, seed)
+    x = floats(EXAMPLE["inputs"])
+    got = transformer.evaluate(doc, x)
+    assert got.undecided == []
+    # LayerNorm bounds every output; the balls are as narrow as a double's rounding at any depth.
+    assert np.all(np.isfinite(got.lo)) and np.all(np.isfinite(got.hi))
+    assert np.all(got.hi - got.lo <= 1e-12)
+    right = np.asarray(got)
+    assert transformer.compare(right, doc, x)["status"] == "agree"
+    for wrong in (np.full_like(right, 1e100), right + 0.5, np.full_like(right, 7.0)):
+        report = transformer.compare(wrong, doc, x, shrink=False)
+        assert report["status"] == "disagree" and not report["agree"]
+
+
+def test_fuzz_finds_a_constant_implementation_of_a_deep_model():
+    doc = deep(24)
+    found = transformer.fuzz(lambda x: np.full((len(x), 4), 7.0), doc, max_cases=3, max_tokens=4)
+    assert found["status"] == "disagree" and found["failures"]
+
+
+def test_a_true_tie_is_undecided_never_agree():
+    # The relay's input after two LayerNorms is exactly its threshold 10/11: no precision decides it, so
+    # the outputs that rest on it stay wider than the tolerance and compare says undecided, not agree.
+    ln = {"eps": "21/100"}
+    quiet = {"w_in": [0, 0], "w_out": [0, 0], "relays": [[100, 99, 1]]}
+    model = {"d": 2, "pe": None, "layers": [
+        {"heads": [quiet], "ln_mpal": ln, "mlp": None, "ln_mlp": {"eps": "21/121"}},
+        {"heads": [{"w_in": [1, 0], "w_out": [1, 0], "relays": [["10/11", "-10/11", 1]]}], "ln_mpal": ln,
+         "ln_mlp": ln}]}
+    x = [[0, 0], [1, -1]]
+    got = transformer.evaluate({"transformer": model}, x)
+    report = transformer.compare(np.asarray(got.lo), {"transformer": model}, x)
+    assert report["status"] == "undecided" and not report["agree"]
+    assert {(u["token"], u["coordinate"]) for u in report["undetermined"]} == {(1, 0), (1, 1)}
