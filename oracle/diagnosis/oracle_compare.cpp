@@ -474,7 +474,12 @@ json compare_outputs(const OracleProblem& p, const ActualOutputs& actual, const 
                      conv, measures.get(), changes, max_explained, tally);
   json report = tally.counts_json();
   if (!tally.failing.empty()) report["root_causes"] = root_causes_json(tally, changes);
-  report["agree"] = tally.differing == 0;
+  // No token compared is no evidence of agreement: an empty batch, or every token outside what was compared.
+  const char* status = tally.tokens == tally.not_compared_tokens ? "nothing compared"
+                       : tally.differing > 0                     ? "disagree"
+                                                                 : "agree";
+  report["status"] = status;
+  report["agree"] = std::string(status) == "agree";
   report["conventions"] = conventions_json(conv);
   report["atol"] = to_string(conv.atol);
   report["rtol"] = to_string(conv.rtol);
@@ -485,6 +490,9 @@ json compare_outputs(const OracleProblem& p, const ActualOutputs& actual, const 
 }
 
 std::string summarize_report(const json& report) {
+  if (report.at("status") == "nothing compared")
+    return "compare: nothing compared: " + size_text(report.at("sequences").get<std::size_t>()) +
+           " sequence(s), no token compared\n";
   std::size_t differing = report.at("differing_sequences").get<std::size_t>();
   std::string text = "compare: " + size_text(differing) + " of " +
                      size_text(report.at("sequences").get<std::size_t>()) + " sequence(s) differ (atol " +

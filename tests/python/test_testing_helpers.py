@@ -41,6 +41,14 @@ def test_assert_agrees_passes_a_correct_implementation():
     assert_agrees(relay_pal, u[0], relays=RELAYS)
 
 
+def test_no_token_is_nothing_compared_and_fails_assert_agrees():
+    empty = np.zeros((1, 0))
+    report = oracle.compare(empty, empty, relays=RELAYS)
+    assert report["status"] == "nothing compared" and not report["agree"]
+    with pytest.raises(AssertionError, match="nothing compared"):
+        assert_agrees(empty, empty, relays=RELAYS)
+
+
 def test_assert_agrees_fails_with_the_words_of_compare():
     u = np.array([0.0, 1.0, 0.5, 0.75, 2.0, 1.25])
     with pytest.raises(AssertionError) as failure:

@@ -1,6 +1,6 @@
 // The subcommands of the palcheck command line; each file adds its own to the app.
 // A command's handler returns the process exit code (0 ok, 1 a check failed or differed, 2 bad usage/input,
-// 3 an output the oracle could not determine).
+// 3 no verdict: an output the oracle could not determine, or nothing compared).
 #pragma once
 
 #include "tools/cli/terminal.h"
@@ -11,7 +11,8 @@
 
 namespace palcheck::cli {
 
-/// The exit code of a run that printed an output its balls did not determine (docs/oracle.md).
+/// The exit code of a run with no verdict: an output its balls did not determine, or a compare of no token
+/// (docs/oracle.md).
 inline constexpr int kExitUndetermined = 3;
 
 /// Handler run after parsing when its subcommand was chosen.

@@ -282,6 +282,21 @@ TEST(OracleCli, CompareNamesTheRootCauseOfAnMpalHeadOnce) {
       << r.err;
 }
 
+TEST(OracleCli, CompareOfNoTokenIsNothingComparedNeverAgree) {
+  // An empty sequence and an empty batch: no evidence, so no agree and no exit 0 (docs/oracle.md: exit 3).
+  write(temp("mu_none.json"), R"({"relays": [{"alpha": "1", "beta": "0"}]})");
+  for (std::string batch : {"[[]]", "[[], []]", "[]"}) {
+    write(temp("u_none.json"), batch);
+    ProcessRun r = run_palcheck("compare --measure " + temp("mu_none.json") + " --inputs " + temp("u_none.json") +
+                                " --actual " + temp("u_none.json"));
+    EXPECT_EQ(r.code, 3) << batch << ": " << r.err;
+    json report = json::parse(r.out);
+    EXPECT_EQ(report["status"], "nothing compared") << batch;
+    EXPECT_FALSE(report["agree"]) << batch;
+    EXPECT_NE(r.err.find("nothing compared"), std::string::npos) << r.err;
+  }
+}
+
 TEST(OracleCli, BadInputExitsTwoWithOneMessageAndNoOutputFile) {
   write(temp("bad_mu.csv"), "alpha,beta\n1,2\n");
   write(temp("ok_mu.csv"), "2,1\n");
