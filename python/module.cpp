@@ -246,7 +246,7 @@ py::object run_fuzz(const py::object& fn, const py::object& relays, const py::ob
   f.measure = relays_from_rows(number_rows(CallerArray(relays, "relays")));
   f.initial = initial_of(initial_state);
   f.seed = seed;
-  if (!max_cases.is_none()) f.max_cases = count_argument(max_cases, "max_cases", 0, SIZE_MAX);
+  if (!max_cases.is_none()) f.max_cases = count_argument(max_cases, "max_cases", 1, SIZE_MAX);
   if (!seconds.is_none()) f.seconds = fuzz_seconds(argument<double>(seconds, "seconds", "a number"), "seconds");
   if (!case_number.is_none()) f.only_case = count_argument(case_number, "case", 0, kMaxFuzzCases - 1);
   std::string call = "palcheck_oracle.fuzz(fn, relays=relays" + keywords_text(conventions) +

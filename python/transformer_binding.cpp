@@ -37,8 +37,8 @@ py::object json_to_python(const nlohmann::json& value) {
 void add_transformer_functions(py::module_& m) {
   m.def(
       "transformer_run",
-      [](const std::string& spec_text, py::array_t<double, py::array::c_style | py::array::forcecast> x,
-         const std::string& conventions_text, bool parts, const std::string& width) {
+      [](const std::string& spec_text, const py::object& x_object, const std::string& conventions_text, bool parts,
+         const std::string& width) {
         PrecisionGoal goal;
         goal.parts = parts;
         if (!width.empty()) {
@@ -50,16 +50,24 @@ void add_transformer_functions(py::module_& m) {
         TransformerConventions conventions;
         apply_transformer_conventions(conventions, parse_json_text(conventions_text, "conventions"), "conventions");
         check_transformer_conventions(spec, conventions);
-        if (x.ndim() != 2 || static_cast<std::size_t>(x.shape(1)) != spec.d)
-          throw InputError("x: expected an n x d array of tokens with d = " + std::to_string(spec.d));
-        std::vector<QVector> tokens(static_cast<std::size_t>(x.shape(0)));
-        const double* data = x.data();
-        for (std::size_t t = 0; t < tokens.size(); ++t)
-          for (std::size_t i = 0; i < spec.d; ++i) {
-            std::optional<Q> q = rational_from_double(data[t * spec.d + i]);
-            if (!q) throw InputError("x[" + std::to_string(t) + "][" + std::to_string(i) + "]: not finite");
-            tokens[t].push_back(*q);
-          }
+        // Exact text (a JSON list of token rows: decimals and fractions as written) or doubles at their
+        // exact binary value.
+        std::vector<QVector> tokens;
+        if (py::isinstance<py::str>(x_object)) {
+          tokens = parse_transformer_inputs(parse_json_text(x_object.cast<std::string>(), "x"), spec.d, "x");
+        } else {
+          auto x = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(x_object);
+          if (!x || x.ndim() != 2 || static_cast<std::size_t>(x.shape(1)) != spec.d)
+            throw InputError("x: expected an n x d array of tokens with d = " + std::to_string(spec.d));
+          tokens.resize(static_cast<std::size_t>(x.shape(0)));
+          const double* data = x.data();
+          for (std::size_t t = 0; t < tokens.size(); ++t)
+            for (std::size_t i = 0; i < spec.d; ++i) {
+              std::optional<Q> q = rational_from_double(data[t * spec.d + i]);
+              if (!q) throw InputError("x[" + std::to_string(t) + "][" + std::to_string(i) + "]: not finite");
+              tokens[t].push_back(*q);
+            }
+        }
         TransformerRun run;
         {
           py::gil_scoped_release unlocked;
@@ -83,6 +91,12 @@ void add_transformer_functions(py::module_& m) {
         }
         out["layers"] = layers;
         out["output"] = table(run.output(), spec.d);
+        py::array_t<double> nearest(std::vector<py::ssize_t>{static_cast<py::ssize_t>(tokens.size()),
+                                                             static_cast<py::ssize_t>(spec.d)});
+        double* cell = nearest.mutable_data();
+        for (const QVector& token : tokens)
+          for (const Q& v : token) *cell++ = to_double(v);
+        out["x"] = nearest;
         out["undecided"] = json_to_python(undecided_json(spec, run.undecided));
         out["undetermined"] = json_to_python(undetermined_json(run, goal));
         out["bits"] = run.bits;
@@ -90,11 +104,12 @@ void add_transformer_functions(py::module_& m) {
         return out;
       },
       py::arg("spec"), py::arg("x"), py::arg("conventions"), py::arg("parts") = true, py::arg("width") = "",
-      "The PAL-Transformer `spec` (JSON text) on tokens x (n x d) under `conventions` (JSON text), at the "
+      "The PAL-Transformer `spec` (JSON text) on tokens x (n x d doubles, or JSON text of exact rows) under "
+      "`conventions` (JSON text), at the "
       "precision that makes every output (and part, with parts) at most `width` wide (an exact decimal; empty: its "
       "nearest double determined), up to the cap: per part n x k x 3 arrays of (lo, double nearest the midpoint, "
       "hi) (every layer's parts unless parts=False), the undecided relays, the outputs still undetermined at the "
-      "cap, and the bits used");
+      "cap, the bits used, and the tokens as the doubles nearest them");
   m.def("transformer_convention_values", &transformer_convention_values,
         "Each transformer convention's key and spellings, the paper's first");
 }

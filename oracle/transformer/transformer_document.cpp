@@ -45,6 +45,9 @@ QMatrix matrix(const json& value, std::size_t rows, std::size_t columns, const s
 
 // "relays" as rows [alpha, beta(, weight)] or objects {alpha, beta, weight}, or a "grid".
 Measure head_measure(const json& head, const std::string& where) {
+  // Both would leave one of them unread: the head would not be the measure its author wrote.
+  if (head.contains("relays") && head.contains("grid"))
+    throw InputError(where + ": give \"relays\" or \"grid\", not both");
   if (head.contains("relays") && head.at("relays").is_array()) {
     Measure mu;
     const json& list = head.at("relays");

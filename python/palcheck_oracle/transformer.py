@@ -61,7 +61,7 @@ class TransformerOutputs(np.ndarray):
     @property
     def layers(self):
         if self.run["layers"] is None:  # evaluate kept the output only: the parts are run again once
-            self.run["layers"] = _run(self.run["spec"], self.run["x"], self.run["declared"])["layers"]
+            self.run["layers"] = _run(self.run["spec"], self.run["source"], self.run["declared"])["layers"]
         return self.run["layers"]
 
     @property
@@ -141,27 +141,42 @@ def _conventions(spec, conventions):
 
 
 def _tokens(spec, x):
+    """The tokens as palcheck reads them: a float array (floats are exact binary values) or, for exact
+    numbers (the document's inputs, lists, integer or object arrays: ints, exact decimal strings,
+    Fractions), their JSON text, which the reference reads exactly."""
     if x is None:
         if "inputs" not in spec:
             raise ValueError("x: give the tokens, or a document with \"inputs\"")
-        x = [[float(fractions.Fraction(_exact(v, "inputs"))) for v in row] for row in spec["inputs"]]
+        return json.dumps(_numbers_as_text(spec["inputs"], "inputs"))
     if hasattr(x, "detach"):
         x = x.detach().cpu().numpy()
-    x = np.asarray(x, dtype=np.float64)
-    if x.ndim == 1 and x.size == 0:
-        x = x.reshape(0, int(_model(spec).get("d", 1)))
-    return x
+    if isinstance(x, np.ndarray) and x.dtype.kind == "f":
+        if x.ndim == 1 and x.size == 0:
+            x = x.reshape(0, int(_model(spec).get("d", 1)))
+        return np.asarray(x, dtype=np.float64)
+    if isinstance(x, np.ndarray) and x.dtype.kind == "c" or isinstance(x, complex):
+        raise ValueError("x: complex values are not tokens; give real numbers")
+    if isinstance(x, np.ndarray) and x.dtype.kind not in "iuO":
+        raise ValueError(f"x: expected numbers, got an array of {x.dtype}")
+    if isinstance(x, np.ndarray):
+        x = x.tolist()
+    if not isinstance(x, (list, tuple)):
+        raise ValueError(f"x: expected an n x d array of tokens, got {type(x).__name__}")
+    return json.dumps(_numbers_as_text(list(x), "x"))
 
 
 def _run(spec, x, conventions, parts=True, width=None):
     """The reference's run, at the precision that makes every output (and part, with parts) at most
     `width` wide (None: its nearest double determined), up to the cap: every part as Enclosure arrays
     (layers None unless parts), the undecided relays, the outputs still undetermined, the bits used and
-    the conventions."""
+    the conventions, and the tokens as the doubles nearest them ("x", what an implementation is called with).
+    x is _tokens's: a float array or exact JSON text."""
     model = _model(spec)
     text = json.dumps(_numbers_as_text(model, "transformer"))
     goal = "" if width is None else str(_exact(width, "atol"))
     raw = _core.transformer_run(text, x, json.dumps(conventions), parts, goal)
+    if not isinstance(x, str):
+        raw["x"] = x  # the caller's own array: its floats are the tokens exactly
 
     def enclosure(a):
         return None if a is None else Enclosure(a[..., 0], a[..., 1], a[..., 2])
@@ -169,7 +184,8 @@ def _run(spec, x, conventions, parts=True, width=None):
     return {"pe": enclosure(raw["pe"]),
             "layers": [{k: enclosure(v) for k, v in layer.items()} for layer in raw["layers"]] if parts else None,
             "output": enclosure(raw["output"]), "undecided": raw["undecided"],
-            "undetermined": raw["undetermined"], "bits": raw["bits"], "conventions": raw["conventions"]}
+            "undetermined": raw["undetermined"], "bits": raw["bits"], "conventions": raw["conventions"],
+            "x": raw["x"]}
 
 
 def evaluate(spec, x=None, **conventions):
@@ -178,19 +194,21 @@ def evaluate(spec, x=None, **conventions):
     determine it at the cap, with .lo, .hi, .layers, .pe, .undecided, .undetermined and .bits). ValueError
     naming the field on a bad spec or convention."""
     declared, _ = _conventions(spec, conventions)
-    x = _tokens(spec, x)
-    run = _run(spec, x, declared, parts=False)
+    source = _tokens(spec, x)
+    run = _run(spec, source, declared, parts=False)
     nearest = np.array(run["output"].mid)
     for u in run["undetermined"]:  # no double its balls do not determine
         nearest[u["token"], u["coordinate"]] = np.nan
     out = nearest.view(TransformerOutputs)
-    out.run = dict(run, spec=spec, x=x, declared=declared)
+    out.run = dict(run, spec=spec, source=source, declared=declared)
     return out
 
 
 def _as_array(value, where):
     if hasattr(value, "detach"):
         value = value.detach().cpu().numpy()
+    if np.iscomplexobj(value):  # numpy would drop the imaginary part with a warning
+        raise ValueError(f"{where}: complex values are not outputs; give real numbers")
     try:
         return np.asarray(value, dtype=np.float64)
     except (TypeError, ValueError):
@@ -347,9 +365,10 @@ def compare(fn_or_outputs, spec, x=None, *, shrink=True, **conventions):
     declared, tolerances = _conventions(spec, conventions)
     atol = float(fractions.Fraction(str(tolerances.get("atol", "1e-9"))))
     rtol = float(fractions.Fraction(str(tolerances.get("rtol", "1e-6"))))
-    x = _tokens(spec, x)
-    # The reference runs until every value it compares is narrower than atol (or to the cap).
-    run = _run(spec, x, declared, width=tolerances.get("atol", "1e-9") if atol > 0 else None)
+    # The reference runs until every value it compares is narrower than atol (or to the cap), on the tokens
+    # as given; the implementation is called with the doubles nearest them.
+    run = _run(spec, _tokens(spec, x), declared, width=tolerances.get("atol", "1e-9") if atol > 0 else None)
+    x = run["x"]
     output, layers = _implementation(fn_or_outputs, x)
     report = {"agree": False, "status": "agree", "tokens": int(len(x)), "bits": run["bits"],
               "undecided": run["undecided"], "undetermined": run["undetermined"], "failures": []}
@@ -407,6 +426,10 @@ def fuzz(fn, spec, *, seed=0, max_cases=100, max_tokens=24, **conventions):
     agreed on every case and every output was determined ("undecided" lists the cases that were not)."""
     from . import transformer_cases
 
+    for name, value in (("max_cases", max_cases), ("max_tokens", max_tokens)):
+        # A budget of no case would be a pass that checked nothing.
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
+            raise ValueError(f"{name}: expected an integer >= 1, got {value!r}")
     declared, _ = _conventions(spec, conventions)
     rng = np.random.default_rng(seed)
     kinds, undecided, undetermined = {}, 0, []

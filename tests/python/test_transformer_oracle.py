@@ -287,6 +287,55 @@ def test_a_true_tie_is_undecided_never_agree():
          "ln_mlp": ln}]}
     x = [[0, 0], [1, -1]]
     got = transformer.evaluate({"transformer": model}, x)
+    assert np.isnan(got[1]).all() and not np.isnan(got[0]).any()
+    assert {(u["token"], u["coordinate"]) for u in got.undetermined} == {(1, 0), (1, 1)}
+    assert all("undecided relay at token 1, layer 1, head 0" in u["reason"] for u in got.undetermined)
+    assert got.bits > 64
     report = transformer.compare(np.asarray(got.lo), {"transformer": model}, x)
     assert report["status"] == "undecided" and not report["agree"]
     assert {(u["token"], u["coordinate"]) for u in report["undetermined"]} == {(1, 0), (1, 1)}
+
+
+def threshold_model(alpha):
+    """One layer, no PE, one head reading x_0 with one relay switching on at `alpha` (weight 1)."""
+    head = {"w_in": [1, 0], "w_out": [1, 0], "relays": [[alpha, "-10", 1]]}
+    return {"transformer": {"d": 2, "pe": None, "layers": [
+        {"heads": [head], "ln_mpal": {"eps": "1/100"}, "ln_mlp": {"eps": "1/100"}}]}}
+
+
+@pytest.mark.parametrize("text", ["1/3", "0.1", "2.5e-3"])
+def test_tokens_are_read_exactly_as_written(text):
+    # The first layer's head reads the token exactly: on the threshold `text` it switches on (the paper's
+    # u >= alpha); the double nearest `text` lies on one side of it, so read as a double the relay can differ.
+    doc = threshold_model(text)
+    exact_value = Fraction(text)
+    as_double = float(exact_value)
+    expected_from_double = 1.0 if Fraction(as_double) >= exact_value else 0.0
+    for x in ([[text, 0]], np.array([[text, 0]], dtype=object), [[exact_value, 0]]):
+        assert transformer.evaluate(doc, x).layers[0]["heads"].mid[0, 0] == 1.0
+    with_inputs = dict(doc, inputs=[[text, 0]])
+    assert transformer.evaluate(with_inputs).layers[0]["heads"].mid[0, 0] == 1.0
+    floats = transformer.evaluate(doc, np.array([[as_double, 0.0]]))
+    assert floats.layers[0]["heads"].mid[0, 0] == expected_from_double
+
+
+@pytest.mark.parametrize("text", ["١", "１", "1_000", "0x10", " nan"])
+def test_a_token_that_is_no_exact_decimal_is_refused_naming_it(text):
+    with pytest.raises(ValueError, match=r"x\[0\]\[0\]"):
+        transformer.evaluate(threshold_model("1"), [[text, 0]])
+
+
+def test_complex_tokens_and_outputs_are_refused():
+    doc = threshold_model("1")
+    with pytest.raises(ValueError, match="complex"):
+        transformer.evaluate(doc, np.array([[1 + 2j, 0]]))
+    with pytest.raises(ValueError, match="complex"):
+        transformer.evaluate(doc, [[1 + 2j, 0]])
+    with pytest.raises(ValueError, match="complex"):
+        transformer.compare(np.array([[1 + 0j, 0]]), doc, np.array([[0.0, 0.0]]))
+
+
+@pytest.mark.parametrize("budget", [dict(max_cases=0), dict(max_cases=-3), dict(max_tokens=0), dict(max_cases=1.5)])
+def test_fuzz_refuses_a_budget_of_no_case(budget):
+    with pytest.raises(ValueError, match=next(iter(budget))):
+        transformer.fuzz(lambda x: x, EXAMPLE, **budget)
