@@ -1,7 +1,6 @@
 // The whole PAL-Transformer on balls, in declared conventions, at adaptive precision (see transformer_run.h).
 #include "oracle/transformer/transformer_run.h"
 
-
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
@@ -260,9 +259,16 @@ bool meets(const TransformerRun& run, const PrecisionGoal& goal) {
   return true;
 }
 
+long first_bits(const PalTransformerSpec& spec) {
+  long want = kFirstTransformerBits + kBitsPerLayer * static_cast<long>(spec.layers.size());
+  long bits = kFirstTransformerBits;
+  while (bits < want && bits < kMaxTransformerBits) bits *= 2;
+  return bits;
+}
+
 TransformerRun run_transformer_to(const PalTransformerSpec& spec, const std::vector<QVector>& x,
                                   const TransformerConventions& c, const PrecisionGoal& goal) {
-  long bits = kFirstTransformerBits;
+  long bits = std::min(first_bits(spec), goal.max_bits);
   for (;;) {
     TransformerRun run = run_transformer(spec, x, c, bits);
     if (meets(run, goal) || 2 * bits > goal.max_bits) return run;
