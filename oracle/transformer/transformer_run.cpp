@@ -261,9 +261,7 @@ bool meets(const TransformerRun& run, const PrecisionGoal& goal) {
 
 long first_bits(const PalTransformerSpec& spec) {
   long want = kFirstTransformerBits + kBitsPerLayer * static_cast<long>(spec.layers.size());
-  long bits = kFirstTransformerBits;
-  while (bits < want && bits < kMaxTransformerBits) bits *= 2;
-  return bits;
+  return std::min((want + 63) / 64 * 64, kMaxTransformerBits);
 }
 
 TransformerRun run_transformer_to(const PalTransformerSpec& spec, const std::vector<QVector>& x,
@@ -271,8 +269,8 @@ TransformerRun run_transformer_to(const PalTransformerSpec& spec, const std::vec
   long bits = std::min(first_bits(spec), goal.max_bits);
   for (;;) {
     TransformerRun run = run_transformer(spec, x, c, bits);
-    if (meets(run, goal) || 2 * bits > goal.max_bits) return run;
-    bits *= 2;
+    if (meets(run, goal) || bits >= goal.max_bits) return run;
+    bits = std::min(2 * bits, goal.max_bits);
   }
 }
 

@@ -44,14 +44,14 @@ struct TransformerRun {
   const std::vector<BVector>& output() const { return layers.back().stream; }  ///< z^(L)
 };
 
-/// The first working precision of a one-layer model, the bits each layer adds to it, and the cap: past it
-/// a run reports what it could not decide.
-inline constexpr long kFirstTransformerBits = 64;
+/// The working precision of a model of no layer (a double's 53 bits and a margin), the bits each layer
+/// adds to it, and the cap: past it a run reports what it could not decide.
+inline constexpr long kFirstTransformerBits = 120;
 inline constexpr long kBitsPerLayer = 4;
 inline constexpr long kMaxTransformerBits = 4096;
 
 /// The first precision run_transformer_to tries: kFirstTransformerBits + kBitsPerLayer per layer, rounded
-/// up to a power of two (a ball loses about 3.5 bits a layer: a deep model's first runs would be wasted).
+/// up to whole 64-bit words (a ball loses about 3.5 bits a layer: runs at fewer bits would be wasted).
 long first_bits(const PalTransformerSpec& spec);
 
 /// What the caller needs of the balls, so that the run knows when it has enough bits.
@@ -74,7 +74,8 @@ bool beyond_doubles(const Ball& b);
 /// Whether a run meets the goal: every relay decided and every output (and part) determined.
 bool meets(const TransformerRun& run, const PrecisionGoal& goal);
 
-/// Runs at first_bits(spec), then at twice the bits while the run does not meet the goal, up to the cap: the last run, which may still hold undecided relays (a true tie stays one) or undetermined outputs.
+/// Runs at first_bits(spec), then at twice the bits (the cap at last) while the run does not meet the goal:
+/// the last run, which may still hold undecided relays (a true tie stays one) or undetermined outputs.
 TransformerRun run_transformer_to(const PalTransformerSpec& spec, const std::vector<QVector>& x,
                                   const TransformerConventions& c, const PrecisionGoal& goal);
 
