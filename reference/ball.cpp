@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <stdexcept>
 
 namespace palcheck {
 
@@ -402,6 +403,19 @@ std::optional<int> certain_sign(const Ball& a, const Q& q) {
   }
   // q is outside the ball: the midpoint's side is every point's side.
   return compare(arb_midref(CARB(a)), q) > 0 ? 1 : -1;
+}
+
+std::pair<Q, Q> ends_within(const std::function<Ball(long bits)>& compute, const Q& width, long first_bits,
+                            const std::string& what) {
+  for (long bits = std::max(first_bits, 2L); bits <= kMaxEnclosureBits; bits *= 2) {
+    Ball b = compute(bits);
+    if (b.width_at_most(width)) {
+      std::optional<Q> lo = b.lower(), hi = b.upper();
+      if (lo && hi) return {*lo, *hi};
+    }
+  }
+  throw std::domain_error(what + ": no enclosure of width " + to_string(width) + " within " +
+                          std::to_string(kMaxEnclosureBits) + " bits");
 }
 
 std::string arb_version_string() { return arb_version; }

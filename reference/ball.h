@@ -7,6 +7,7 @@
 
 #include "rational.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -93,6 +94,14 @@ class Ball {
 };
 
 std::optional<int> certain_sign(const Ball& a, const Q& q);
+
+/// The exact ends [lo, hi] of the first ball compute(bits) no wider than `width`, trying `first_bits`,
+/// then twice as many while wider, up to kMaxEnclosureBits (std::domain_error past it, naming `what`).
+std::pair<Q, Q> ends_within(const std::function<Ball(long bits)>& compute, const Q& width, long first_bits,
+                            const std::string& what);
+
+/// The most bits ends_within spends on one value.
+inline constexpr long kMaxEnclosureBits = long(1) << 20;
 
 /// The version of Arb palcheck is built with, for reports.
 std::string arb_version_string();

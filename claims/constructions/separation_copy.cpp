@@ -68,7 +68,7 @@ std::vector<CheckResult> check_copy(const RunConfig&) {
   if (failed == 0) sinus.bound = "n <= " + std::to_string(kSinusoidalMax) + " (every 0 <= p <= n certified)";
   sinus.hypotheses_used = {"0 <= p <= n", "the query token carries PE(p)", "PE(j) = (sin j, cos j)"};
   sinus.interpretation = {{"position_encoding", "sinusoidal with d = 2 (Vaswani's formula at d = 2)"}};
-  sinus.details = {{"rigour", "sin and cos enclosed by Taylor sums with Lagrange remainders, width 2^-96"},
+  sinus.details = {{"rigour", "sin and cos enclosed by Arb balls, width 2^-96"},
                    {"general n",
                     "cos(m) < 1 for every integer m != 0 (pi is irrational), but the margin 1 - cos(j - p) "
                     "has no positive lower bound as n grows: finite precision cannot keep up"}};

@@ -73,7 +73,7 @@ CheckResult stutter_result(const std::string& label, const std::string& compared
   r.details = {
       {"x", "two constant tokens (0, 0); phi = (0, 1, 1) repeats the last one"},
       {"head", "d = 2, PE(n) = (sin n, cos n), W_I = (1, 0), one relay (9/10, 1/2), W_O = (1, 0), LN eps 1/100"},
-      {"rigour", "sin 1 < 9/10 <= sin 2 certified by Taylor enclosures; outputs enclosed to 2^-96"}};
+      {"rigour", "sin 1 < 9/10 <= sin 2 certified by Arb enclosures; outputs enclosed to 2^-96"}};
   if (differs) r.counterexample = instance;
   return r;
 }
@@ -167,7 +167,7 @@ std::vector<CheckResult> check_attention_item3(const RunConfig& config) {
                        {"reading",
                         "item 3 attributes the loss of rate-independence to absolute position through q.k_j; "
                         "without PE attention is permutation-invariant and still not rate-independent"},
-                       {"rigour", "exp enclosed by Taylor sums with Lagrange remainders"}});
+                       {"rigour", "exp enclosed by Arb balls"}});
   if (witness) r.counterexample = witness;
   return {r};
 }

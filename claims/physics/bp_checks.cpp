@@ -82,7 +82,7 @@ CheckResult search(const RunConfig& config, const std::string& reading) {
                  {"beliefs", list_string(beliefs)},
                  {"statement vs proof", "the statement says PAL = m_n, the proof tanh(PAL) = m_n; both fail here"},
                  {"loopy graphs", "'approximates the loopy BP fixed point' gives no bound: not checkable"},
-                 {"tolerance", "artanh enclosed by its Taylor series with a geometric tail bound, width < 2^-80"}};
+                 {"tolerance", "artanh enclosed by an Arb ball, width < 2^-80"}};
     return r;
   }
   return make_result(Verdict::Unknown, "numeric", "no chain found where both forms fail");

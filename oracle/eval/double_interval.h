@@ -1,9 +1,10 @@
 // rem:backprop: rigorous enclosures at double speed. A real number is carried as a closed interval of
 // doubles; every operation rounds each end outwards by one unit in the last place (more than the half
 // unit the operation rounded by), so the interval always contains the exact result. The logistic
-// function is bounded the way smoothed_switch.h bounds it in rationals (an alternating Taylor series
-// on z / 2^k, whose partial sums bracket e^-z, squared k times), each step rounded outwards: about
-// 1e-14 wide, enough to settle nearly every comparison; the rational enclosures settle the rest.
+// function is bounded by an alternating Taylor series on z / 2^k, whose partial sums bracket e^-z,
+// squared k times, each step rounded outwards: about 1e-14 wide, enough to settle nearly every
+// comparison; the Arb enclosures of smoothed_switch.h settle the rest and are the reference it is
+// tested against.
 #pragma once
 
 #include "reference/rational.h"

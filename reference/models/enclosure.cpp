@@ -1,6 +1,10 @@
-// Rigorous rational enclosures (see enclosure.h); used by prop:bp_pal and prop:criticality checks.
+// Rigorous rational enclosures (see enclosure.h) from Arb's balls; used by prop:bp_pal and
+// prop:criticality checks.
 #include "enclosure.h"
 
+#include "../ball.h"
+
+#include <functional>
 #include <stdexcept>
 
 namespace palcheck::physics {
@@ -10,30 +14,10 @@ using Z = boost::multiprecision::mpz_int;
 
 Q two_to_minus(unsigned bits) { return Q(Z(1), Z(1) << bits); }
 
-// Partial sums of sum_k (-1)^k x^(2k+1)/(2k+1) for 0 < x < 1 bracket arctan(x): the terms decrease.
-Enclosure arctan_small(const Q& x, unsigned bits) {
-  Q sum = 0, power = x, x2 = x * x;
-  const Q tolerance = two_to_minus(bits);
-  for (int k = 0;; ++k) {
-    Q term = power / (2 * k + 1);
-    Q next = sum + (k % 2 == 0 ? term : Q(-term));
-    if (term < tolerance) return k % 2 == 0 ? Enclosure{sum, next} : Enclosure{next, sum};
-    sum = next;
-    power *= x2;
-  }
-}
-
-// artanh(x) for 0 < x < 1 = sum_k x^(2k+1)/(2k+1); after the term k the tail is at most
-// x^(2k+3)/((2k+3)(1-x^2)).
-Enclosure artanh_series(const Q& x, unsigned bits) {
-  const Q x2 = x * x, tolerance = two_to_minus(bits);
-  Q sum = 0, power = x;
-  for (int k = 0;; ++k) {
-    sum += power / (2 * k + 1);
-    power *= x2;
-    Q tail = power / ((2 * k + 3) * (1 - x2));
-    if (tail < tolerance) return {sum, sum + tail};
-  }
+// f at Arb's precision to within 2^-bits: its exact ends.
+Enclosure enclosed(const std::function<Ball(long)>& f, unsigned bits, const std::string& what) {
+  auto [lo, hi] = ends_within(f, two_to_minus(bits), static_cast<long>(bits) + 32, what);
+  return {lo, hi};
 }
 
 // Decimal rounding of q to `digits` places, downwards or upwards.
@@ -67,39 +51,23 @@ std::string to_decimal_string(const Enclosure& a, int digits) {
 
 Enclosure artanh_enclosure(const Q& x, unsigned bits) {
   if (x <= -1 || x >= 1) throw std::domain_error("artanh needs |x| < 1, got " + to_string(x));
-  if (x < 0) {
-    Enclosure e = artanh_enclosure(Q(-x), bits);
-    return {Q(-e.hi), Q(-e.lo)};
-  }
-  if (x == 0) return {0, 0};
-  // A long series over a huge denominator is slow: split x into a dyadic y <= x and the small remainder
-  // z = (x - y)/(1 - x y), using artanh(x) = artanh(y) + artanh(z).
-  const Z scale = Z(1) << 16;
-  Q y(boost::multiprecision::numerator(floor_q(x * scale)), scale);
-  if (y != x && y > 0) return artanh_series(y, bits + 1) + artanh_series(Q((x - y) / (1 - x * y)), bits + 1);
-  return artanh_series(x, bits);
+  return enclosed([&](long b) { return artanh(Ball(x, b)); }, bits, "artanh");
 }
 
 Enclosure pi_enclosure(unsigned bits) {
-  // pi = 16 arctan(1/5) - 4 arctan(1/239).
-  return scale(arctan_small(Q(1, 5), bits + 5), 16) - scale(arctan_small(Q(1, 239), bits + 3), 4);
+  return enclosed([](long b) { return Ball::pi(b); }, bits, "pi");
 }
 
 Enclosure sqrt_enclosure(const Enclosure& x, unsigned bits) {
   if (x.lo < 0) throw std::domain_error("sqrt of an enclosure reaching below 0");
-  const Z denominator = Z(1) << bits;
-  auto floor_sqrt = [&](const Q& q) {  // floor(sqrt(q) * 2^bits) / 2^bits <= sqrt(q)
-    Q scaled = q * denominator * denominator;
-    Z n = boost::multiprecision::numerator(floor_q(scaled));
-    return Q(boost::multiprecision::sqrt(n), denominator);
-  };
-  Q lo = floor_sqrt(x.lo), hi = floor_sqrt(x.hi) + Q(Z(1), denominator);
-  return {lo, hi};
+  // sqrt is increasing: the root of each end, that end's side kept.
+  Enclosure low = enclosed([&](long b) { return sqrt_nonnegative(Ball(x.lo, b)); }, bits, "sqrt");
+  Enclosure high = enclosed([&](long b) { return sqrt_nonnegative(Ball(x.hi, b)); }, bits, "sqrt");
+  return {low.lo, high.hi};
 }
 
 Enclosure sqrt_two_over_pi(unsigned bits) {
-  Enclosure pi = pi_enclosure(bits + 4);
-  return sqrt_enclosure({Q(2) / pi.hi, Q(2) / pi.lo}, bits);
+  return enclosed([](long b) { return sqrt_nonnegative(Ball(Q(2), b) / Ball::pi(b)); }, bits, "sqrt(2/pi)");
 }
 
 }  // namespace palcheck::physics

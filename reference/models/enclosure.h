@@ -1,6 +1,6 @@
 // Rigorous rational enclosures for the places where sec:rfim leaves the rationals: artanh (prop:bp_pal),
 // pi and sqrt (prop:criticality, the mean-field critical disorder sqrt(2/pi) J). Every enclosure is a
-// pair of exact rationals lo <= x <= hi proved by an alternating or geometric series tail bound.
+// pair of exact rationals lo <= x <= hi, the ends of an Arb ball (reference/ball.h) narrow enough.
 #pragma once
 
 #include "../rational.h"
@@ -26,9 +26,9 @@ bool contains(const Enclosure& a, const Q& q);
 /// "[lo, hi]" with both ends as decimals to `digits` places (rounded outwards) for reports.
 std::string to_decimal_string(const Enclosure& a, int digits = 6);
 
-/// artanh(x) for rational |x| < 1, width below 2^-bits (Taylor series, geometric tail bound).
+/// artanh(x) for rational |x| < 1, width below 2^-bits.
 Enclosure artanh_enclosure(const Q& x, unsigned bits = 80);
-/// pi, width below 2^-bits (Machin's formula, alternating arctan series).
+/// pi, width below 2^-bits.
 Enclosure pi_enclosure(unsigned bits = 80);
 /// sqrt(x) for an enclosure of x >= 0, each end widened by at most 2^-bits.
 Enclosure sqrt_enclosure(const Enclosure& x, unsigned bits = 80);

@@ -1,8 +1,12 @@
-// Rigorous rational enclosures (see interval_arith.h).
+// Rigorous rational enclosures (see interval_arith.h): sums and products exactly, sqrt, sin, cos and exp
+// from Arb's balls.
 #include "interval_arith.h"
+
+#include "../ball.h"
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <stdexcept>
 
 namespace palcheck {
@@ -14,28 +18,11 @@ Q pow2(unsigned bits) { return Q(Z(1) << bits); }
 
 Q ceil_q(const Q& q) { return -floor_q(-q); }
 
-Z as_integer(const Q& integral) { return boost::multiprecision::numerator(integral); }
-
-// Sum of a Taylor series sum_k sign(k) x^k / k! over the indices `step` apart from `first`, with the
-// Lagrange bound `scale * |x|^m / m!` on the remainder after the last term taken.
-QInterval taylor(const Q& x, unsigned first, unsigned step, bool alternating, const Q& scale, unsigned bits) {
-  const Q target = Q(1) / pow2(bits + 1);
-  const Q ax = abs(x);
-  Q term = 1;  // x^m / m! for the current m
-  for (unsigned m = 1; m <= first; ++m) term = term * x / m;
-  Q sum = 0;
-  unsigned m = first;
-  bool negative = false;
-  for (;;) {
-    sum += negative ? Q(-term) : term;
-    if (alternating) negative = !negative;
-    for (unsigned s = 0; s < step; ++s) {
-      ++m;
-      term = term * x / m;
-    }
-    Q bound = scale * abs(term);
-    if (bound <= target && m > 2 * ax) return round_out({sum - bound, sum + bound}, bits + 1);
-  }
+// f at Arb's precision to within 2^-(bits+2), its ends rounded outwards to the grid of 2^-(bits+2): in all
+// at most 2^-bits wide.
+QInterval enclosed(const std::function<Ball(long)>& f, unsigned bits, const std::string& what) {
+  auto [lo, hi] = ends_within(f, Q(1) / pow2(bits + 2), static_cast<long>(bits) + 32, what);
+  return round_out({lo, hi}, bits + 2);
 }
 
 }  // namespace
@@ -65,29 +52,24 @@ QInterval round_out(const QInterval& a, unsigned bits) {
 
 QInterval sqrt_enclosure(const QInterval& a, unsigned bits) {
   if (a.lo < 0) throw std::domain_error("sqrt of an enclosure reaching below 0");
-  const Q scale = pow2(2 * bits);
-  Z low = boost::multiprecision::sqrt(as_integer(floor_q(a.lo * scale)));
-  Z top = as_integer(ceil_q(a.hi * scale));
-  Z high = boost::multiprecision::sqrt(top);
-  if (high * high < top) high += 1;
-  return {Q(low) / pow2(bits), Q(high) / pow2(bits)};
+  // sqrt is increasing: the root of each end, that end's side kept.
+  QInterval low = enclosed([&](long b) { return sqrt_nonnegative(Ball(a.lo, b)); }, bits, "sqrt");
+  QInterval high = enclosed([&](long b) { return sqrt_nonnegative(Ball(a.hi, b)); }, bits, "sqrt");
+  return {low.lo, high.hi};
 }
 
 QInterval sin_enclosure(const Q& x, unsigned bits) {
-  QInterval s = taylor(x, 1, 2, true, 1, bits);
+  QInterval s = enclosed([&](long b) { return sin_cos(Ball(x, b)).first; }, bits, "sin");
   return {std::max(s.lo, Q(-1)), std::min(s.hi, Q(1))};
 }
 
 QInterval cos_enclosure(const Q& x, unsigned bits) {
-  QInterval c = taylor(x, 0, 2, true, 1, bits);
+  QInterval c = enclosed([&](long b) { return sin_cos(Ball(x, b)).second; }, bits, "cos");
   return {std::max(c.lo, Q(-1)), std::min(c.hi, Q(1))};
 }
 
 QInterval exp_enclosure(const Q& x, unsigned bits) {
-  // e^xi <= 3^ceil(x) bounds the derivative on [0, x]; on [x, 0] it is at most 1.
-  Q scale = 1;
-  for (Q k = 0; k < x; k += 1) scale *= 3;
-  QInterval e = taylor(x, 0, 1, false, scale, bits);
+  QInterval e = enclosed([&](long b) { return exp(Ball(x, b)); }, bits, "exp");
   return {std::max(e.lo, Q(0)), e.hi};
 }
 

@@ -35,8 +35,8 @@ QInterval round_out(const QInterval& a, unsigned bits);
 /// An enclosure of sqrt(a) of width <= 2^-bits for a >= 0; throws std::domain_error if a.lo < 0.
 QInterval sqrt_enclosure(const QInterval& a, unsigned bits);
 
-/// Enclosures of sin(x), cos(x) and exp(x) for exact x: Taylor sums with Lagrange remainder bounds,
-/// width <= 2^-bits (plus the remainder, which is driven below 2^-bits).
+/// Enclosures of sin(x), cos(x) and exp(x) for exact x, width <= 2^-bits (Arb's balls at the precision
+/// that makes them so; std::domain_error when no precision up to kMaxEnclosureBits does).
 QInterval sin_enclosure(const Q& x, unsigned bits);
 QInterval cos_enclosure(const Q& x, unsigned bits);
 QInterval exp_enclosure(const Q& x, unsigned bits);
