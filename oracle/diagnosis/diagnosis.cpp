@@ -67,7 +67,9 @@ class TokenComparison {
                  ? TokenStatus::NotCompared
                  : TokenStatus::Differ;
     if (undefined) return TokenStatus::Differ;
-    if (ref_.match(declared, n, actual_[n], actual_double_[n])) return TokenStatus::Agree;
+    std::optional<bool> in = ref_.decide(declared, n, actual_[n], actual_double_[n]);
+    if (!in) return TokenStatus::Undecided;
+    if (*in) return TokenStatus::Agree;
     return ref_.band_explains(n, actual_[n]) ? TokenStatus::Smoothing : TokenStatus::Differ;
   }
 
@@ -110,7 +112,7 @@ PalSequence::PalSequence(ReadingMeasures& measures, const std::vector<Q>& inputs
     TokenStatus s = compare(n);
     status_[n] = s;
     differ_prefix_[n + 1] = differ_prefix_[n] + (s == TokenStatus::Differ ? 1 : 0);
-    if (s == TokenStatus::NotCompared || this->undefined(n)) continue;
+    if (s == TokenStatus::NotCompared || s == TokenStatus::Undecided || this->undefined(n)) continue;
     // The largest difference is reported as a double: computed in doubles, exactly where smoothed.
     double e = 0;
     if (smooth) {
@@ -141,7 +143,9 @@ bool PalSequence::reproduces(ReadingMeasures& measures, const std::vector<Q>& in
 std::vector<DivergentRun> PalSequence::runs() const {
   std::vector<DivergentRun> out;
   for (std::size_t n = 0; n < status_.size(); ++n) {
-    if (status_[n] == TokenStatus::Agree || status_[n] == TokenStatus::NotCompared) continue;
+    if (status_[n] == TokenStatus::Agree || status_[n] == TokenStatus::NotCompared ||
+        status_[n] == TokenStatus::Undecided)
+      continue;
     if (out.empty() || out.back().last + 1 != n) out.push_back({n, n, false});
     out.back().last = n;
     if (status_[n] == TokenStatus::Differ) out.back().failure = true;
@@ -233,7 +237,7 @@ const std::vector<PalSequence::ReadingMatch>& PalSequence::reading_matches() {
     const PalValues& other = ref_.pal(reading);
     for (std::size_t n = 0; n < status_.size(); ++n) {
       bool miss = false;
-      if (status_[n] != TokenStatus::NotCompared) {
+      if (status_[n] != TokenStatus::NotCompared && status_[n] != TokenStatus::Undecided) {
         // Where the sharp values agree the answer is the declared reading's (smoothing: ask again).
         bool same = !smooth && other.same(n, mine);
         bool ok = !undefined(n) && (same ? status_[n] == TokenStatus::Agree
@@ -255,7 +259,7 @@ const PalSequence::ReadingMatch& PalSequence::relaxation_match() {
   ReadingMatch m{ref_.declared(), std::vector<std::size_t>(status_.size() + 1, 0), 0};
   for (std::size_t n = 0; n < status_.size(); ++n) {
     bool miss = false;
-    if (status_[n] != TokenStatus::NotCompared)  // an undecided comparison counts as consistent
+    if (status_[n] != TokenStatus::NotCompared && status_[n] != TokenStatus::Undecided)  // an undecided one: consistent
       miss = undefined(n) || !interval_within_tolerance(ref_.conventions(), actual_[n], relax.outputs[n]).value_or(true);
     m.mismatches += miss ? 1 : 0;
     m.misses[n + 1] = m.misses[n] + (miss && status_[n] == TokenStatus::Differ ? 1 : 0);

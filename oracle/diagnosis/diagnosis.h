@@ -53,6 +53,7 @@ enum class TokenStatus {
   Agree,        ///< within tolerance
   Smoothing,    ///< outside tolerance but inside the smoothing band's range
   NotCompared,  ///< before every relay is decided, declared undefined there
+  Undecided,    ///< on the tolerance's edge at every precision up to the cap: neither agree nor a failure
   Differ        ///< a failure (also an undefined output where one is expected)
 };
 

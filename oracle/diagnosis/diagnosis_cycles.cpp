@@ -105,7 +105,7 @@ std::optional<std::size_t> PalSequence::growing_phase(const CycleWindow& w) {
     Q tol = 0;
     for (std::size_t j = w.steady; j < w.cycles; ++j) {
       std::size_t n = w.start + j * w.period + phase;
-      if (status_[n] == TokenStatus::NotCompared || undefined(n)) {
+      if (status_[n] == TokenStatus::NotCompared || status_[n] == TokenStatus::Undecided || undefined(n)) {
         g.clear();
         break;
       }

@@ -261,6 +261,7 @@ struct CompareTally {
               not_compared_tokens = 0, explained = 0;
   double max_abs = 0;
   json differences = json::array();
+  json undecided = json::array();  // {sequence, token} of every comparison no precision up to the cap decided
   std::map<std::string, std::pair<std::size_t, json>> causes;  // cause -> runs, sequences
   // Per failing sequence, its number, length, largest difference and what explains it.
   struct Failing {
@@ -280,6 +281,8 @@ struct CompareTally {
             {"smoothing_only_sequences", smoothing_only},
             {"smoothing_tokens", smoothing_tokens},
             {"not_compared_tokens", not_compared_tokens},
+            {"undecided_tokens", undecided.size()},
+            {"undecided", undecided},
             {"max_abs_difference", max_abs},
             {"causes", std::move(summary)}};
   }
@@ -377,7 +380,10 @@ void compare_sequence(const OracleProblem& p, std::size_t s, const std::vector<Q
     seq = std::make_unique<PalSequence>(*measures, p.sequences[s], a, p.initial, conv, undefined);
     runs = seq->runs();
     tally.max_abs = std::max(tally.max_abs, seq->max_abs_difference());
-    for (TokenStatus t : seq->status()) tally.not_compared_tokens += t == TokenStatus::NotCompared ? 1 : 0;
+    for (std::size_t n = 0; n < seq->status().size(); ++n) {
+      tally.not_compared_tokens += seq->status()[n] == TokenStatus::NotCompared ? 1 : 0;
+      if (seq->status()[n] == TokenStatus::Undecided) tally.undecided.push_back({{"sequence", s}, {"token", n}});
+    }
   }
   if (runs.empty()) return;
   bool failure = false;
@@ -477,6 +483,7 @@ json compare_outputs(const OracleProblem& p, const ActualOutputs& actual, const 
   // No token compared is no evidence of agreement: an empty batch, or every token outside what was compared.
   const char* status = tally.tokens == tally.not_compared_tokens ? "nothing compared"
                        : tally.differing > 0                     ? "disagree"
+                       : !tally.undecided.empty()                ? "undecided"
                                                                  : "agree";
   report["status"] = status;
   report["agree"] = std::string(status) == "agree";
@@ -493,6 +500,13 @@ std::string summarize_report(const json& report) {
   if (report.at("status") == "nothing compared")
     return "compare: nothing compared: " + size_text(report.at("sequences").get<std::size_t>()) +
            " sequence(s), no token compared\n";
+  if (report.at("status") == "undecided") {
+    const json& first = report.at("undecided").at(0);
+    return "compare: undecided: " + size_text(report.at("undecided_tokens").get<std::size_t>()) +
+           " token(s) on the tolerance's edge at " + std::to_string(SequenceReference::kMaxSmoothingBits) +
+           " bits, first sequence " + size_text(first.at("sequence").get<std::size_t>()) + ", token " +
+           size_text(first.at("token").get<std::size_t>()) + "; no other differs\n";
+  }
   std::size_t differing = report.at("differing_sequences").get<std::size_t>();
   std::string text = "compare: " + size_text(differing) + " of " +
                      size_text(report.at("sequences").get<std::size_t>()) + " sequence(s) differ (atol " +

@@ -34,7 +34,9 @@ ActualOutputs load_actual(const std::string& path, const OracleProblem& problem)
 /// before_crossing, evaluated once over the sequence); the other sequences' runs have neither and the
 /// sequence's "diagnosis" is null. Every run has its "cause" ("not_diagnosed" when none is known).
 /// The report's "status" is "agree" when tokens were compared and none fails (smoothing is no failure),
-/// "disagree" when one does, "nothing compared" when no token was; "agree" is status == "agree".
+/// "disagree" when one does, "undecided" when none does but a smoothed comparison stays on the
+/// tolerance's edge at every precision (listed in "undecided"), "nothing compared" when no token was
+/// compared; "agree" is status == "agree".
 nlohmann::json compare_outputs(const OracleProblem& problem, const ActualOutputs& actual,
                                const Conventions& conventions, std::size_t max_explained);
 

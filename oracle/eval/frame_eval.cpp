@@ -4,6 +4,10 @@
 #include "oracle/eval/sequence_reference.h"
 #include "util/errors.h"
 
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
 namespace palcheck::oracle {
 
 bool paper_frame(const Conventions& c) {
@@ -55,15 +59,23 @@ std::vector<Q> mpal_in_frame(const OracleProblem& p, std::size_t s, const Conven
 
 namespace {
 
-// The double nearest a value known by enclosures that narrow with `bits`.
+// The double nearest a value known by enclosures that narrow with `bits`: refined until both ends round
+// to one double (a value far below 2^-1074 needs more than a thousand bits to be known as 0), never
+// guessed from a midpoint.
 template <class F>
-double nearest_of(F&& enclosure) {
-  QInterval e{};
-  for (unsigned bits : {80u, 160u, 400u}) {
-    e = enclosure(bits);
-    if (to_double(e.lo) == to_double(e.hi)) return to_double(e.lo);
+double nearest_of(F&& enclosure, std::size_t token) {
+  for (unsigned bits = 80;; bits = std::min(2 * bits, SequenceReference::kMaxSmoothingBits)) {
+    QInterval e = enclosure(bits);
+    double lo = to_double(e.lo);
+    if (lo == to_double(e.hi)) {
+      if (lo != 0) return lo;
+      return e.hi > 0 ? 0.0 : -0.0;  // a zero is negative only when no point of the enclosure is above 0
+    }
+    if (bits == SequenceReference::kMaxSmoothingBits)
+      throw std::runtime_error("token " + std::to_string(token) + ": the double nearest the smoothed output is not "
+                               "determined at " + std::to_string(bits) + " bits (it lies that near a rounding "
+                               "boundary)");
   }
-  return to_double(Q((e.lo + e.hi) / 2));  // the value sits within 2^-400 of a rounding boundary
 }
 
 }  // namespace
@@ -94,7 +106,7 @@ BatchOutputs evaluate_in_frame(const OracleProblem& p, const Conventions& c, Val
       if (approx)
         doubles.push_back(n < defined_from ? 0.0
                           : exact          ? to_double(values.back())
-                                           : nearest_of([&](unsigned bits) { return ref.expected(ref.declared(), n, bits); }));
+                                           : nearest_of([&](unsigned bits) { return ref.expected(ref.declared(), n, bits); }, n));
     }
     if (exact) out.exact.push_back(std::move(values));
     if (approx) out.approx.push_back(std::move(doubles));

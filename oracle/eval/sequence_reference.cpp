@@ -171,19 +171,24 @@ QInterval SequenceReference::smoothed_sum(const RelayReading& reading, std::size
   Q p = pal(reading).at(n);
   QInterval sum{p, p};
   if (n == 0 && reading.first != FirstToken::Applied) return sum;  // the output before u_0: no switch moved
-  for (std::size_t r : relays_near(u_[n], radius_)) {
+  // A relay farther than k kFarArgument from its threshold (in the logistic's argument) shows its sharp
+  // state to within e^(-kFarArgument k) < 2^(-kFarBits k): at `bits` the relays within k = bits / kFarBits
+  // of that are enclosed one by one and the rest bounded together, so the enclosure narrows with the bits
+  // without visiting every relay.
+  const unsigned k = std::max(1u, bits / static_cast<unsigned>(kFarBits));
+  for (std::size_t r : relays_near(u_[n], radius_ * k)) {
     const WeightedRelay& w = measure().relays[r];
     int before = state_before(r, n, reading), now = state(r, n, reading);
     if (sharp_tie(r, n, reading)) continue;  // its sharp state, already in p
     Q y = smoothing_argument(conv_.smoothing, u_[n], before ? w.thresholds.beta : w.thresholds.alpha);
-    if (abs(y) > kFarArgument) continue;  // within the far bound below
+    if (abs(y) > Q(kFarArgument) * k) continue;  // within the far bound below
     QInterval s = logistic_enclosure(y, bits);
     Q lo = (s.lo - now) * w.weight, hi = (s.hi - now) * w.weight;
     if (w.weight < 0) std::swap(lo, hi);
     sum.lo += lo;
     sum.hi += hi;
   }
-  Q far = abs_total_ * pow2_negative(kFarBits);  // every other relay is within 2^-kFarBits of its sharp state
+  Q far = abs_total_ * pow2_negative(kFarBits * static_cast<int>(k));  // every other relay, together
   sum.lo -= far;
   sum.hi += far;
   return sum;
@@ -200,11 +205,12 @@ QInterval SequenceReference::expected(const RelayReading& reading, std::size_t n
   return {lo, hi};
 }
 
-bool SequenceReference::matches(const RelayReading& reading, std::size_t n, const Q& actual) {
+std::optional<bool> SequenceReference::matches(const RelayReading& reading, std::size_t n, const Q& actual) {
   if (!smoothed(conv_)) return within_tolerance(conv_, actual, their_output(conv_, pal(reading).at(n), total(), u_[n]));
-  for (unsigned bits : {80u, 160u, 400u})
+  for (unsigned bits = 80;; bits = std::min(2 * bits, kMaxSmoothingBits)) {
     if (std::optional<bool> in = interval_within_tolerance(conv_, actual, expected(reading, n, bits))) return *in;
-  return true;
+    if (bits == kMaxSmoothingBits) return std::nullopt;
+  }
 }
 
 std::optional<bool> SequenceReference::fast_match(const PalValues& pal, std::size_t n, double actual,
@@ -268,7 +274,8 @@ std::optional<bool> SequenceReference::fast_smoothed_match(const RelayReading& r
   return std::nullopt;
 }
 
-bool SequenceReference::match(const RelayReading& reading, std::size_t n, const Q& actual, double actual_double) {
+std::optional<bool> SequenceReference::decide(const RelayReading& reading, std::size_t n, const Q& actual,
+                                              double actual_double) {
   bool smooth = smoothed(conv_);
   if (smooth && !(n == 0 && reading.first != FirstToken::Applied) && !relays_near(u_[n], radius_).empty()) {
     if (std::optional<bool> fast = fast_smoothed_match(reading, n, actual_double)) return *fast;
@@ -276,6 +283,10 @@ bool SequenceReference::match(const RelayReading& reading, std::size_t n, const 
   }
   std::optional<bool> fast = fast_match(pal(reading), n, actual_double, slack_);
   return fast ? *fast : matches(reading, n, actual);
+}
+
+bool SequenceReference::match(const RelayReading& reading, std::size_t n, const Q& actual, double actual_double) {
+  return decide(reading, n, actual, actual_double).value_or(true);
 }
 
 std::vector<char> SequenceReference::matches_all(const RelayReading& reading, const std::vector<Q>& actual,

@@ -58,8 +58,12 @@ class SequenceReference {
   /// The first token whose reported output has every relay decided by an input (size() if none).
   std::size_t decided_from(const RelayReading& reading);
 
+  /// The most bits a smoothed comparison is refined to; past them it is undecided, never a match.
+  static constexpr unsigned kMaxSmoothingBits = 4096;
+
   /// The expected output in the implementation's frame at token n: a point, or under tanh or logistic
-  /// smoothing an enclosure of width about 2^-bits times the total weight.
+  /// smoothing an enclosure at most about 2^-(bits - kFarBits) times the total weight wide (2^-kFarBits at
+  /// the default).
   QInterval expected(const RelayReading& reading, std::size_t n, unsigned bits = 80);
   /// Under tanh or logistic smoothing, an enclosure of the state relay r shows at token n (its sharp
   /// state when its input is far from the threshold it waits for, within 2^-kFarBits).
@@ -67,11 +71,14 @@ class SequenceReference {
   /// Under tanh or logistic smoothing, an enclosure in doubles of the expected output at token n (about
   /// 1e-14 wide relative to the weights: fast, not narrow).
   DoubleInterval expected_band(const RelayReading& reading, std::size_t n);
-  /// Whether `actual` is within tolerance of the expected output at token n; an enclosure is refined
-  /// until the answer is certain (an output on the tolerance's edge to 2^-400 counts as a match).
-  bool matches(const RelayReading& reading, std::size_t n, const Q& actual);
+  /// Whether `actual` is within tolerance of the expected output at token n; an enclosure is refined, to
+  /// kMaxSmoothingBits, until the answer is certain: nullopt for an output still on the tolerance's edge.
+  std::optional<bool> matches(const RelayReading& reading, std::size_t n, const Q& actual);
   /// matches() at token n, decided in doubles when the rounding errors cannot change the answer
   /// (actual_double nearest actual, or truncated: within 2^-52 relative).
+  std::optional<bool> decide(const RelayReading& reading, std::size_t n, const Q& actual, double actual_double);
+  /// decide(), an undecided token counted as consistent with the reading: a diagnosis weighs a reading by
+  /// the tokens it contradicts, and an undecided token contradicts none.
   bool match(const RelayReading& reading, std::size_t n, const Q& actual, double actual_double);
   /// matches() at every token, with the actual outputs also as doubles (actual_double[n] nearest actual[n]).
   std::vector<char> matches_all(const RelayReading& reading, const std::vector<Q>& actual,

@@ -355,6 +355,7 @@ struct MeasureState {
 struct Outcome {
   ImplReply reply;
   bool fails = false;
+  bool undecided = false;   // no token fails, but one is on the tolerance's edge at every precision
   std::size_t token = 0;    // first failing token
   json diagnosis;           // of the first failing run (null for errors)
   std::string cause;        // its cause ("error" for a failed call)
@@ -401,6 +402,8 @@ class Tester {
         for (std::size_t n = 0; n < u.size(); ++n) out.sharp.push_back(sharp.at(n));
         break;
       }
+    if (!out.fails)
+      for (TokenStatus t : seq.status()) out.undecided = out.undecided || t == TokenStatus::Undecided;
     return out;
   }
 
@@ -1031,6 +1034,7 @@ json fuzz_implementation(const Implementation& impl, const FuzzOptions& o) {
   Failures failures;
   failures.changes = convention_changes(o.conventions, o.initial);
   std::size_t cases = 0;
+  std::vector<std::size_t> undecided_cases;  // cases no precision up to the cap compared
   std::string stopped = "cases";
   std::size_t first = o.only_case.value_or(0), last = o.only_case ? *o.only_case + 1 : o.max_cases;
   for (std::size_t k = first; k < last; ++k) {
@@ -1043,6 +1047,7 @@ json fuzz_implementation(const Implementation& impl, const FuzzOptions& o) {
     ++cases;
     Outcome out = tester.run(o.measure, u);
     if (out.fails) record_failure(tester, o, palette, deadline, k, family, u, out, failures);
+    if (out.undecided) undecided_cases.push_back(k);
     if (o.progress && (cases % 50 == 0))
       o.progress("fuzz-impl: " + std::to_string(cases) + "/" + std::to_string(last - first) + " cases, " +
                  std::to_string(failures.cases.size()) + " failing case(s), " + std::to_string(tester.calls()) + " calls");
@@ -1053,8 +1058,10 @@ json fuzz_implementation(const Implementation& impl, const FuzzOptions& o) {
   json per_property = json::object(), per_cause = json::object();
   for (const auto& [p, n] : failures.by_property) per_property[p] = n;
   for (const auto& [c, n] : failures.by_cause) per_cause[c] = n;
-  // A run that checked no case (a time budget spent before the first) has shown nothing: not passed.
-  json report{{"passed", list.empty() && cases > 0},
+  // A run that checked no case (a time budget spent before the first) has shown nothing: not passed; nor
+  // has one whose comparison of a case was undecided.
+  json report{{"passed", list.empty() && cases > 0 && undecided_cases.empty()},
+          {"undecided_cases", undecided_cases},
           {"seed", o.seed},
           {"cases", cases},
           {"max_cases", o.max_cases},

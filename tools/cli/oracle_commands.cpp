@@ -63,7 +63,7 @@ CommandHandler add_oracle_commands(CLI::App& app) {
     nlohmann::json report = compare_outputs(problem, actual, conventions, o->explain);
     write_file_atomically(o->report.empty() ? "-" : o->report, report.dump(2) + "\n");
     std::cerr << summarize_report(report);
-    if (report.at("status") == "nothing compared") return kExitUndetermined;
+    if (report.at("status") == "nothing compared" || report.at("status") == "undecided") return kExitUndetermined;
     return report.at("agree").get<bool>() ? 0 : 1;
   };
 }

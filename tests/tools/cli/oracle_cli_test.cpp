@@ -4,6 +4,7 @@
 // names a tie defect planted in one MPAL head as one root cause in that head.
 #include "oracle/formats/csv_format.h"
 #include "oracle/formats/npy_format.h"
+#include "reference/ball.h"
 #include "reference/mpal.h"
 #include "reference/pal_definition.h"
 #include "reference/preisach_memory.h"
@@ -294,6 +295,32 @@ TEST(OracleCli, CompareOfNoTokenIsNothingComparedNeverAgree) {
     EXPECT_EQ(report["status"], "nothing compared") << batch;
     EXPECT_FALSE(report["agree"]) << batch;
     EXPECT_NE(r.err.find("nothing compared"), std::string::npos) << r.err;
+  }
+}
+
+TEST(OracleCli, ASmoothedOutputOnTheToleranceEdgeAtEveryPrecisionIsUndecidedNeverAgree) {
+  // One relay (alpha 1, beta 0) smoothed by tanh at T = 1, off, input 1/2: it shows s = (1 - tanh(1/2))/2.
+  // An output s + atol to within 2^-11000 (a 12000-bit ball's end) is on the edge of |actual - s| <= atol
+  // beyond every precision up to the cap; 2^-100 inside or outside it is decided either way.
+  Ball s = (Ball(Q(1), 12000) + tanh(Ball(Q(-1, 2), 12000))) * Ball(Q(1, 2), 12000);
+  Q atol(1, 1000), edge = *(s + Ball(atol, 12000)).lower(), shift = Q(1) / Q(boost::multiprecision::pow(boost::multiprecision::mpz_int(2), 100));
+  write(temp("mu_edge.json"), R"({"relays": [{"alpha": "1", "beta": "0"}]})");
+  write(temp("u_edge.json"), "[[\"1/2\"]]");
+  std::string args = "compare --measure " + temp("mu_edge.json") + " --inputs " + temp("u_edge.json") +
+                     " --convention smoothing=tanh:1 --atol 1/1000 --rtol 0 --actual " + temp("a_edge.json");
+  struct Case {
+    Q actual;
+    int code;
+    const char* status;
+  };
+  for (const Case& c : {Case{edge, 3, "undecided"}, Case{edge - shift, 0, "agree"}, Case{edge + shift, 1, "disagree"}}) {
+    write(temp("a_edge.json"), "[[\"" + to_string(c.actual) + "\"]]");
+    ProcessRun r = run_palcheck(args);
+    EXPECT_EQ(r.code, c.code) << c.status << ": " << r.err;
+    json report = json::parse(r.out);
+    EXPECT_EQ(report["status"], c.status);
+    EXPECT_EQ(report["agree"], std::string(c.status) == "agree");
+    EXPECT_EQ(report["undecided_tokens"], std::string(c.status) == "undecided" ? 1 : 0);
   }
 }
 
