@@ -99,9 +99,9 @@ def test_budgets_outside_their_range_are_refused(seconds):
 
 
 @pytest.mark.parametrize("argument, value, message", [
-    ("max_cases", -1, r"^max_cases: out of range 0\.\."),
-    ("max_cases", 2.5, r"^max_cases: expected an integer in 0\.\..*, got float"),
-    ("max_cases", True, r"^max_cases: expected an integer in 0\.\..*, got bool"),
+    ("max_cases", -1, r"^max_cases: out of range 1\.\."),
+    ("max_cases", 2.5, r"^max_cases: expected an integer in 1\.\..*, got float"),
+    ("max_cases", True, r"^max_cases: expected an integer in 1\.\..*, got bool"),
     ("case", 1_000_000, r"^case: out of range 0\.\.999999: 1000000"),
     ("seconds", "ten", r"^seconds: expected a number, got str"),
 ])

@@ -61,7 +61,7 @@ CommandHandler add_eval_command(CLI::App& app) {
     if (!*eval) return -1;
     if (options->file.empty() && options->oracle.sources.measures.empty())
       throw InputError("eval: give a JSON document (FILE) or --measure and --inputs files");
-    if (!options->file.empty() && !oracle_options_given(options->oracle)) {
+    if (!options->file.empty() && oracle_options_given(options->oracle).empty()) {
       auto doc = parse_json_text(read_source(options->file), options->file == "-" ? "stdin" : options->file);
       if (is_transformer_document(doc)) {
         if (options->trace) throw InputError("--trace: not available for a transformer document");

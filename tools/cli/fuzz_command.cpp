@@ -237,6 +237,10 @@ FuzzOptions fuzz_options(const std::shared_ptr<FuzzCommandOptions>& o) {
   FuzzOptions f;
   const char* why = "the report (JSON, which holds only UTF-8) repeats it in its replay lines";
   check_utf8(o->command, "--command", why);
+  // An empty command runs nothing: every case would fail as "the implementation's error", a verdict on
+  // an implementation that was never given.
+  if (o->command.find_first_not_of(" \t\n") == std::string::npos)
+    throw InputError("--command: expected a shell command that runs the implementation, got an empty one");
   check_utf8(o->measure, "--measure", why);
   for (const std::string& option : o->conventions) check_utf8(option, "--convention", why);
   for (const std::string& option : o->conventions) apply_convention_option(f.conventions, option);

@@ -7,6 +7,7 @@
 #include "oracle/formats/json_input.h"
 #include "oracle/stream/stream_dump.h"
 #include "oracle/stream/stream_eval.h"
+#include "oracle/transformer/transformer_document.h"
 #include "tools/cli/number_option.h"
 #include "util/atomic_file.h"
 #include "util/atomic_write.h"
@@ -69,11 +70,24 @@ void add_problem_options(CLI::App* command, ProblemSources& s) {
       ->type_name("0|1");
 }
 
-bool oracle_options_given(const OracleEvalOptions& o) {
+std::vector<std::string> oracle_options_given(const OracleEvalOptions& o) {
   const ProblemSources& s = o.sources;
-  return !s.measures.empty() || !s.inputs.empty() || !s.w_in.empty() || !s.w_out.empty() || s.grid_delta ||
-         s.initial_state || s.csv_header == CsvHeader::Declared || !o.output.empty() || o.values || !o.dump.empty() ||
-         !o.conventions.empty();
+  std::vector<std::string> given;
+  auto note = [&](bool is_given, const char* name) {
+    if (is_given) given.push_back(name);
+  };
+  note(!s.measures.empty(), "--measure");
+  note(!s.inputs.empty(), "--inputs");
+  note(!s.w_in.empty(), "--w-in");
+  note(!s.w_out.empty(), "--w-out");
+  note(s.grid_delta.has_value(), "--grid-delta");
+  note(s.initial_state.has_value(), "--initial-state");
+  note(s.csv_header == CsvHeader::Declared, "--header");
+  note(!o.output.empty(), "-o");
+  note(o.values.has_value(), "--values");
+  note(!o.dump.empty(), "--dump");
+  note(!o.conventions.empty(), "--convention");
+  return given;
 }
 
 void check_output_paths(const std::vector<OutputPath>& outputs, const ProblemSources& s,
@@ -231,6 +245,10 @@ int run_oracle_eval(const OracleEvalOptions& options) {
   if (!o.sources.document.empty() && !o.sources.parsed_document)  // read once: it may be a pipe
     o.sources.parsed_document =
         parse_json_text(read_source(o.sources.document), o.sources.document == "-" ? "stdin" : o.sources.document);
+  if (o.sources.parsed_document && is_transformer_document(*o.sources.parsed_document))
+    throw InputError((oracle_options_given(o).empty() ? std::string("eval") : oracle_options_given(o).front()) +
+                     ": not for a transformer document, which eval prints as JSON on standard output with the "
+                     "conventions it declares (docs/oracle.md)");
   EvalRoute route = plan_eval(std::move(o));
   std::visit([](auto& r) { run_route(r); }, route);
   return 0;

@@ -40,8 +40,8 @@ Q parse_grid_delta(const std::string& text);
 /// Adds --measure, --inputs, --w-in, --w-out, --grid-delta and --initial-state to a command.
 void add_problem_options(CLI::App* command, oracle::ProblemSources& sources);
 
-/// Whether any oracle-only option was given (otherwise eval keeps its original path).
-bool oracle_options_given(const OracleEvalOptions& options);
+/// The oracle-only options given, by name (none: eval keeps its original path).
+std::vector<std::string> oracle_options_given(const OracleEvalOptions& options);
 
 /// An output file and its option, e.g. {"-o", "out.npy"}.
 struct OutputPath {

@@ -64,6 +64,17 @@ TEST(FuzzCommand, ADeadCommandIsAFailureNotACrash) {
   EXPECT_EQ(json::parse(r.out)["failures"][0]["property"], "exception");
 }
 
+TEST(FuzzCommand, AnEmptyCommandIsBadInputNotTheImplementationsFailure) {
+  write(temp("mu.csv"), kRelays);
+  for (const char* command : {"''", "'  '"}) {
+    ProcessRun r = shell(std::string(PALCHECK_BINARY) + " fuzz-impl --measure " + temp("mu.csv") +
+                         " --max-cases 3 --command " + command);
+    EXPECT_EQ(r.code, 2) << command << ": " << r.err;
+    EXPECT_TRUE(r.out.empty()) << command;
+    EXPECT_NE(r.err.find("--command: expected a shell command"), std::string::npos) << r.err;
+  }
+}
+
 // A command that never answers: each call is stopped at --call-timeout and the case fails, so the
 // whole run ends within a few call limits instead of hanging.
 TEST(FuzzCommand, AHungCommandIsStoppedAtTheCallTimeout) {

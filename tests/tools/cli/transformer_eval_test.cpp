@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <fstream>
 #include <random>
 #include <string>
@@ -254,6 +255,21 @@ TEST(TransformerEval, BadInputExitsTwoNamingTheField) {
 }  // namespace
 
 namespace {
+
+TEST(TransformerEval, TheRelayOutputOptionsAreRefusedNamingTheOption) {
+  std::string in = temp("transformer_options.json"), out = temp("transformer_options_out.json");
+  std::ofstream(in) << kDocument;
+  for (const std::string& option :
+       {std::string("-o ") + out, std::string("--values exact"), "--dump " + out, std::string("--convention tie_rule=strict")}) {
+    std::filesystem::remove(out);
+    ProcessRun r = run_palcheck("eval " + in + " " + option);
+    EXPECT_EQ(r.code, 2) << option;
+    EXPECT_TRUE(r.out.empty()) << option;
+    EXPECT_FALSE(std::filesystem::exists(out)) << option;
+    std::string name = option.substr(0, option.find(' '));
+    EXPECT_EQ(r.err.rfind("palcheck: " + name + ": not for a transformer document", 0), 0u) << r.err;
+  }
+}
 
 TEST(TransformerEval, CompareSendsATransformerDocumentToPython) {
   std::string in = temp("transformer_compare.json"), actual = temp("transformer_actual.json");
