@@ -68,10 +68,19 @@ void add_transformer_functions(py::module_& m) {
               tokens[t].push_back(*q);
             }
         }
+        // Ctrl-C reaches the run between layers (and every few thousand tokens): the signal is taken with
+        // the GIL, the run unwinds without it, and KeyboardInterrupt is raised once the GIL is back.
+        struct Interrupted {};
+        auto interrupt = [] {
+          py::gil_scoped_acquire held;
+          if (PyErr_CheckSignals() != 0) throw Interrupted{};
+        };
         TransformerRun run;
-        {
+        try {
           py::gil_scoped_release unlocked;
-          run = run_transformer_to(spec, tokens, conventions, goal);
+          run = run_transformer_to(spec, tokens, conventions, goal, interrupt);
+        } catch (const Interrupted&) {
+          throw py::error_already_set();
         }
         py::dict out;
         out["pe"] = spec.sinusoidal_pe ? py::object(table(run.pe, spec.d)) : py::object(py::none());

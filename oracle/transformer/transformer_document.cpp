@@ -128,7 +128,7 @@ PalTransformerSpec parse_transformer(const json& value) {
   spec.sinusoidal_pe = !pe.is_null();
   spec.pe_frequencies.clear();
   if (spec.sinusoidal_pe) {
-    check_keys(pe, {"frequencies"}, where + ".pe");
+    check_object(pe, {"frequencies"}, where + ".pe", "{frequencies} or null (no PE)");
     spec.pe_frequencies = numbers(require(pe, "frequencies", where + ".pe"), (spec.d + 1) / 2, where + ".pe.frequencies");
   }
   const json& layers = require(value, "layers", where);

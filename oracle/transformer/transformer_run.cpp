@@ -161,7 +161,7 @@ void run_heads(const PalLayerSpec& layer, std::size_t l, const std::vector<BVect
 }  // namespace
 
 TransformerRun run_transformer(const PalTransformerSpec& spec, const std::vector<QVector>& x,
-                               const TransformerConventions& c, long bits) {
+                               const TransformerConventions& c, long bits, const Interrupt& interrupt) {
   const std::size_t n = x.size(), d = spec.d;
   TransformerRun run;
   run.bits = bits;
@@ -193,6 +193,7 @@ TransformerRun run_transformer(const PalTransformerSpec& spec, const std::vector
     if (rational) first_exact[t] = std::move(v);
   }
   for (std::size_t l = 0; l < spec.layers.size(); ++l) {
+    if (interrupt) interrupt();
     const PalLayerSpec& layer = spec.layers[l];
     TransformerLayerRun part;
     std::vector<BVector> read = l == 0 && spec.sinusoidal_pe && c.pe_into == PeInto::Residual ? plain : z;
@@ -210,6 +211,7 @@ TransformerRun run_transformer(const PalTransformerSpec& spec, const std::vector
     const BVector zero(d, Ball(bits));
     const bool keep_mpal = c.residual != Residual::NoMpal, keep_mlp = c.residual != Residual::NoMlp;
     for (std::size_t t = 0; t < n; ++t) {
+      if (interrupt && t % kTokensBetweenInterrupts == kTokensBetweenInterrupts - 1) interrupt();
       BVector after = sum(keep_mpal ? z[t] : zero, part.mpal[t]);
       if (pre) {
         part.ln_mlp.push_back(layer_norm(layer.ln_mlp, after, c, bits));
@@ -227,7 +229,6 @@ TransformerRun run_transformer(const PalTransformerSpec& spec, const std::vector
   }
   return run;
 }
-
 
 bool determined(const Ball& b, const PrecisionGoal& goal) {
   return goal.width ? b.width_at_most(*goal.width) : b.nearest_double().has_value();
@@ -265,10 +266,11 @@ long first_bits(const PalTransformerSpec& spec) {
 }
 
 TransformerRun run_transformer_to(const PalTransformerSpec& spec, const std::vector<QVector>& x,
-                                  const TransformerConventions& c, const PrecisionGoal& goal) {
+                                  const TransformerConventions& c, const PrecisionGoal& goal,
+                                  const Interrupt& interrupt) {
   long bits = std::min(first_bits(spec), goal.max_bits);
   for (;;) {
-    TransformerRun run = run_transformer(spec, x, c, bits);
+    TransformerRun run = run_transformer(spec, x, c, bits, interrupt);
     if (meets(run, goal) || bits >= goal.max_bits) return run;
     bits = std::min(2 * bits, goal.max_bits);
   }

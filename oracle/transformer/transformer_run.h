@@ -11,6 +11,7 @@
 #include "oracle/transformer/transformer_conventions.h"
 #include "reference/models/transformer_pal.h"
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -61,9 +62,15 @@ struct PrecisionGoal {
   long max_bits = kMaxTransformerBits;  ///< the cap
 };
 
+/// Called between layers and every kTokensBetweenInterrupts tokens of a long run; it stops the run by
+/// throwing (Python's Ctrl-C). Empty: never called.
+using Interrupt = std::function<void()>;
+inline constexpr std::size_t kTokensBetweenInterrupts = 4096;
+
 /// Runs `spec` on tokens `x` under `c` at one precision; std::invalid_argument if a token's length is not d.
 TransformerRun run_transformer(const PalTransformerSpec& spec, const std::vector<QVector>& x,
-                               const TransformerConventions& c, long bits = kFirstTransformerBits);
+                               const TransformerConventions& c, long bits = kFirstTransformerBits,
+                               const Interrupt& interrupt = {});
 
 /// Whether a ball meets the goal (narrow enough, or its nearest double determined).
 bool determined(const Ball& b, const PrecisionGoal& goal);
@@ -77,6 +84,7 @@ bool meets(const TransformerRun& run, const PrecisionGoal& goal);
 /// Runs at first_bits(spec), then at twice the bits (the cap at last) while the run does not meet the goal:
 /// the last run, which may still hold undecided relays (a true tie stays one) or undetermined outputs.
 TransformerRun run_transformer_to(const PalTransformerSpec& spec, const std::vector<QVector>& x,
-                                  const TransformerConventions& c, const PrecisionGoal& goal);
+                                  const TransformerConventions& c, const PrecisionGoal& goal,
+                                  const Interrupt& interrupt = {});
 
 }  // namespace palcheck::oracle
