@@ -3,9 +3,10 @@
 The model is the document of `palcheck eval` ({"transformer": {"d", "pe", "layers"}, "inputs",
 "conventions"}, docs/oracle.md), as a dict; numbers are ints, exact decimal strings, fractions.Fraction or
 floats (a float at its exact binary value). The reference runs on rigorous enclosures: each value is an
-interval (lo, hi) holding the exact one, and `evaluate` gives the double nearest each midpoint. A relay whose
-input enclosure straddles a threshold is reported by token, layer and head, its state carried as "0 or 1"
-until an input decides it, never guessed.
+interval (lo, hi) holding the exact one, computed at the precision that settles it, and `evaluate` gives the
+double nearest each value (NaN where no precision up to the cap determines it). A relay whose input still
+straddles a threshold at the cap is reported by token, layer and head, its state carried as "0 or 1", never
+guessed.
 
 An implementation's conventions are keyword arguments (ln_variance=, ln_eps=, ln_placement=, pe_start=,
 pe_layout=, pe_into=, residual=, tie_rule=, states=, initial_state=; atol=, rtol= for compare): declared,
@@ -44,41 +45,57 @@ class TransformerOutputs(np.ndarray):
     """
 
     def __array_finalize__(self, obj):
-        self.run = getattr(obj, "run", None)
+        # Only evaluate's own result carries the run: a slice, a copy, a transpose or y + 1 holds other
+        # values (or the same in another place), which the run does not describe.
+        self.run = None
+
+    def __reduce__(self):
+        constructor, args, state = super().__reduce__()
+        return constructor, args, (state, self.run)
+
+    def __setstate__(self, state):
+        array_state, self.run = state
+        super().__setstate__(array_state)
+
+    def _part(self, key):
+        if self.run is None:
+            raise AttributeError(f"{key}: this array is derived from evaluate's result (a slice, a copy, a "
+                                 "sum...); read it from the result itself")
+        return self.run[key]
 
     @property
     def lo(self):
-        return self.run["output"].lo
+        return self._part("output").lo
 
     @property
     def hi(self):
-        return self.run["output"].hi
+        return self._part("output").hi
 
     @property
     def pe(self):
-        return self.run["pe"]
+        return self._part("pe")
 
     @property
     def layers(self):
-        if self.run["layers"] is None:  # evaluate kept the output only: the parts are run again once
+        if self._part("layers") is None:  # evaluate kept the output only: the parts are run again once
             self.run["layers"] = _run(self.run["spec"], self.run["source"], self.run["declared"])["layers"]
         return self.run["layers"]
 
     @property
     def undecided(self):
-        return self.run["undecided"]
+        return self._part("undecided")
 
     @property
     def undetermined(self):
-        return self.run["undetermined"]
+        return self._part("undetermined")
 
     @property
     def bits(self):
-        return self.run["bits"]
+        return self._part("bits")
 
     @property
     def conventions(self):
-        return self.run["conventions"]
+        return self._part("conventions")
 
     def undecided_at(self, token=None, layer=None, head=None):
         """The undecided relays at a token, layer and head (None: any)."""
@@ -102,6 +119,17 @@ def _exact(value, where):
             raise ValueError(f"{where}: not finite: {value!r}") from None
         return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
     raise ValueError(f"{where}: expected a number, got {type(value).__name__}")
+
+
+def _tolerance(value, name):
+    """A tolerance as a float, refused by name unless it is an exact number >= 0."""
+    try:
+        exact = fractions.Fraction(_exact(value, name))
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(f"{name}: expected an exact number >= 0, got {value!r}") from None
+    if exact < 0:
+        raise ValueError(f"{name}: expected an exact number >= 0, got {value!r}")
+    return float(exact)
 
 
 def _numbers_as_text(value, where):
@@ -153,7 +181,7 @@ def _tokens(spec, x):
     if isinstance(x, np.ndarray) and x.dtype.kind == "f":
         if x.ndim == 1 and x.size == 0:
             x = x.reshape(0, int(_model(spec).get("d", 1)))
-        return np.asarray(x, dtype=np.float64)
+        return np.array(x, dtype=np.float64)  # a copy: the caller changing x later changes no result
     if isinstance(x, np.ndarray) and x.dtype.kind == "c" or isinstance(x, complex):
         raise ValueError("x: complex values are not tokens; give real numbers")
     if isinstance(x, np.ndarray) and x.dtype.kind not in "iuO":
@@ -179,7 +207,10 @@ def _run(spec, x, conventions, parts=True, width=None):
         raw["x"] = x  # the caller's own array: its floats are the tokens exactly
 
     def enclosure(a):
-        return None if a is None else Enclosure(a[..., 0], a[..., 1], a[..., 2])
+        if a is None:
+            return None
+        a.setflags(write=False)  # a result is a snapshot: its parts cannot be changed behind it
+        return Enclosure(a[..., 0], a[..., 1], a[..., 2])
 
     return {"pe": enclosure(raw["pe"]),
             "layers": [{k: enclosure(v) for k, v in layer.items()} for layer in raw["layers"]] if parts else None,
@@ -231,7 +262,8 @@ def _first(mask):
 
 def _implementation(fn_or_outputs, x):
     """The implementation's output (n x d) and its per-layer parts (or None)."""
-    got = fn_or_outputs(x) if callable(fn_or_outputs) else fn_or_outputs
+    # fn gets a copy: one that changes its input leaves the witness as it was called.
+    got = fn_or_outputs(np.array(x)) if callable(fn_or_outputs) else fn_or_outputs
     layers = None
     if isinstance(got, dict):
         if "output" not in got:
@@ -363,8 +395,8 @@ def compare(fn_or_outputs, spec, x=None, *, shrink=True, **conventions):
     none does), the first divergent layer (0-based) and part (pe, head h, mpal, ln_mpal, mlp, ln_mlp), the
     token and coordinate, the expected enclosure and the actual value, and its smallest witness."""
     declared, tolerances = _conventions(spec, conventions)
-    atol = float(fractions.Fraction(str(tolerances.get("atol", "1e-9"))))
-    rtol = float(fractions.Fraction(str(tolerances.get("rtol", "1e-6"))))
+    atol = _tolerance(tolerances.get("atol", "1e-9"), "atol")
+    rtol = _tolerance(tolerances.get("rtol", "1e-6"), "rtol")
     # The reference runs until every value it compares is narrower than atol (or to the cap), on the tokens
     # as given; the implementation is called with the doubles nearest them.
     run = _run(spec, _tokens(spec, x), declared, width=tolerances.get("atol", "1e-9") if atol > 0 else None)

@@ -6,6 +6,7 @@ convention an implementation differs in, and a declared convention stops being a
 import copy
 import json
 import pathlib
+import pickle
 from fractions import Fraction
 
 import numpy as np
@@ -339,3 +340,54 @@ def test_complex_tokens_and_outputs_are_refused():
 def test_fuzz_refuses_a_budget_of_no_case(budget):
     with pytest.raises(ValueError, match=next(iter(budget))):
         transformer.fuzz(lambda x: x, EXAMPLE, **budget)
+
+
+def test_results_are_snapshots_that_describe_only_their_own_values():
+    x = np.array(EXAMPLE["inputs"], dtype=float)
+    y = transformer.evaluate(EXAMPLE, x)
+    first_lo, first_layers = np.array(y.lo), y.layers[0]["ln_mlp"].mid.copy()
+    x[:] = 7.0  # the caller's array changes after the call: the result does not
+    assert np.array_equal(y.layers[0]["ln_mlp"].mid, first_layers) and np.array_equal(y.lo, first_lo)
+    with pytest.raises(ValueError):
+        y.lo[0, 0] = 1.0
+    for derived in (y[1:], y + 1, y.T, y.copy()):
+        with pytest.raises(AttributeError):
+            derived.lo
+    again = pickle.loads(pickle.dumps(y))
+    assert np.array_equal(again.lo, y.lo) and again.bits == y.bits and np.array_equal(again, y)
+
+
+def test_the_witness_is_the_input_as_called_even_when_fn_changes_it():
+    def mutating(x):
+        out = transformer.evaluate(EXAMPLE, x)
+        x[:] = 99.0  # an implementation that scribbles on its input
+        return np.asarray(out) + 0.5
+
+    f = transformer.compare(mutating, EXAMPLE)["failures"][0]
+    assert 99.0 not in np.asarray(f["witness"])
+    assert not transformer.compare(mutating, EXAMPLE, f["witness"])["agree"]
+
+
+@pytest.mark.parametrize("atol", ["nan", -1, "-1e-9", "x", float("nan")])
+def test_a_bad_tolerance_is_refused_naming_it(atol):
+    with pytest.raises(ValueError, match=r"^atol: "):
+        transformer.compare(transformer.evaluate(EXAMPLE), EXAMPLE, atol=atol)
+
+
+def test_ctrl_c_stops_a_long_evaluate_within_a_second():
+    import os
+    import signal
+    import threading
+    import time
+
+    doc = deep(64)
+    x = np.random.default_rng(3).uniform(-2, 2, (20000, 4))  # some 30 s of work
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+    start = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            transformer.evaluate(doc, x)
+    finally:
+        timer.cancel()
+    assert time.monotonic() - start < 0.5 + 1.0 + 1.0  # the signal, a second to stop, a loaded machine's slack

@@ -227,6 +227,8 @@ TEST(TransformerEval, BadInputExitsTwoNamingTheField) {
       {doc(R"({"d": 0, "pe": null, "layers": [)" + layer + "]}"), "transformer.d"},
       {doc(R"({"d": 2, "pe": {"frequencies": []}, "layers": [)" + layer + "]}"), "transformer.pe.frequencies"},
       {doc(R"({"d": 2, "pe": null, "layers": []})"), "transformer.layers"},
+      {doc(R"({"d": 2, "pe": false, "layers": [)" + layer + "]}"), "transformer.pe: expected an object"},
+      {doc(R"({"d": 2, "pe": [1], "layers": [)" + layer + "]}"), "transformer.pe: expected an object"},
       {doc(R"({"d": 2, "pe": null, "layers": [{"heads": [{"w_in": [1], "w_out": [1, 0], "relays": []}],
               "ln_mpal": {"eps": 1}, "ln_mlp": {"eps": 1}}]})"), "transformer.layers[0].heads[0].w_in"},
       {doc(R"({"d": 2, "pe": null, "layers": [{"heads": [{"w_in": [1, 0], "w_out": [1, 0], "relays": [[0, 1]]}],
