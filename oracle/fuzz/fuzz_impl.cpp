@@ -4,6 +4,7 @@
 #include "oracle/diagnosis/diagnosis.h"
 #include "oracle/diagnosis/root_causes.h"
 #include "oracle/formats/double_range.h"
+#include "oracle/formats/json_input.h"
 #include "oracle/keyed/keyed_pal.h"
 #include "reference/preisach_memory.h"
 #include "util/errors.h"
@@ -375,7 +376,7 @@ class Tester {
     ImplReply& reply = out.reply;
     if (reply.error.empty() && reply.outputs.size() != u.size())
       reply.error = "returned " + std::to_string(reply.outputs.size()) + " outputs for " + std::to_string(u.size()) +
-                    " inputs";
+                    " inputs" + (reply.read.empty() ? "" : " (its reply: " + shown(reply.read) + ")");
     if (reply.error.empty() && !reply.undefined.empty() && reply.undefined.size() != u.size())
       reply.error = "marked " + std::to_string(reply.undefined.size()) + " outputs undefined for " +
                     std::to_string(u.size()) + " inputs";

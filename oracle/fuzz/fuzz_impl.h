@@ -31,6 +31,7 @@ struct ImplReply {
   std::vector<Q> outputs;       ///< exact values of the doubles it returned (0 where undefined)
   std::vector<char> undefined;  ///< per output, nonzero where it returned no number (NaN, null); empty: none
   std::string error;            ///< non-empty: the call failed
+  std::string read;             ///< the reply as read from a command (empty for one called in process)
 };
 
 /// The implementation under test: outputs for a measure and a sequence of doubles.

@@ -32,6 +32,7 @@ Measure measure_as_doubles(const Measure& mu, const std::string& source) {
 
 ImplReply parse_impl_reply(const std::string& line) {
   ImplReply reply;
+  reply.read = line;
   json doc;
   try {
     doc = parse_json_text(line, "reply");

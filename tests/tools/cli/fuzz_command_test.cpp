@@ -75,6 +75,15 @@ TEST(FuzzCommand, AnEmptyCommandIsBadInputNotTheImplementationsFailure) {
   }
 }
 
+TEST(FuzzCommand, AReplyOfTheWrongLengthIsShownAsRead) {
+  write(temp("mu.csv"), kRelays);
+  ProcessRun r = shell(std::string(PALCHECK_BINARY) + " fuzz-impl --measure " + temp("mu.csv") +
+                       " --max-cases 2 --command 'while read -r line; do echo \"{\\\"outputs\\\": [7, 8]}\"; done'");
+  ASSERT_EQ(r.code, 1) << r.err;
+  EXPECT_NE(r.out.find("outputs for"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("its reply: {\\\"outputs\\\": [7, 8]}"), std::string::npos) << r.out;
+}
+
 // A command that never answers: each call is stopped at --call-timeout and the case fails, so the
 // whole run ends within a few call limits instead of hanging.
 TEST(FuzzCommand, AHungCommandIsStoppedAtTheCallTimeout) {
