@@ -449,35 +449,47 @@ def compare(fn_or_outputs, spec, x=None, *, shrink=True, **conventions):
     return report
 
 
-def fuzz(fn, spec, *, seed=0, max_cases=100, max_tokens=24, **conventions):
+def fuzz(fn, spec, *, seed=0, max_cases=100, max_tokens=24, seconds=120, **conventions):
     """Searches for tokens on which fn(x) leaves the reference, with the generators of
     palcheck_oracle.transformer_cases (first tokens on a threshold, projections after LN within 1e-12
     of a threshold, long zig-zags in one coordinate, relays of layer 1 flipped only through layer 0's
-    output, and plain random tokens). Returns {"status", "cases", "undecided", "undetermined", "failures",
+    output, and plain random tokens), for at most max_cases cases and about `seconds` (no case starts
+    after it). Returns {"status", "cases", "stopped_by", "undecided", "undetermined", "failures",
     "case_kinds"}: the first failing case's failure (as compare's), shrunk; status "agree" only when fn
-    agreed on every case and every output was determined ("undecided" lists the cases that were not)."""
+    agreed on every case and every output was determined ("undecided" lists the cases that were not),
+    "nothing compared" when the time ran out before the first case."""
+    import time
+
     from . import transformer_cases
 
     for name, value in (("max_cases", max_cases), ("max_tokens", max_tokens)):
         # A budget of no case would be a pass that checked nothing.
         if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
             raise ValueError(f"{name}: expected an integer >= 1, got {value!r}")
+    if isinstance(seconds, bool) or not isinstance(seconds, numbers.Real) or not 0 <= seconds <= 31536000:
+        raise ValueError(f"seconds: expected a number in [0, 31536000], got {seconds!r}")
     declared, _ = _conventions(spec, conventions)
     rng = np.random.default_rng(seed)
     kinds, undecided, undetermined = {}, 0, []
+    deadline = time.monotonic() + seconds
+    cases, stopped_by = 0, "cases"
     for case in range(max_cases):
+        if time.monotonic() >= deadline:
+            stopped_by = "time"
+            break
         kind, make = transformer_cases.GENERATORS[case % len(transformer_cases.GENERATORS)]
         x = make(spec, rng, declared, max_tokens)
         kinds[kind] = kinds.get(kind, 0) + 1
         report = compare(fn, spec, x, **conventions)
+        cases = case + 1
         undecided += len(report["undecided"])
         if report["status"] == "disagree":
             failure = dict(report["failures"][0], case=case, case_kind=kind)
-            return {"status": "disagree", "cases": case + 1, "undecided": undecided, "failures": [failure],
-                    "undetermined": undetermined, "case_kinds": kinds}
+            return {"status": "disagree", "cases": cases, "stopped_by": "failure", "undecided": undecided,
+                    "failures": [failure], "undetermined": undetermined, "case_kinds": kinds}
         if report["status"] == "undecided":
             undetermined.append({"case": case, "case_kind": kind, "tokens": x.tolist(),
                                  "outputs": report["undetermined"]})
-    status = "undecided" if undetermined else "agree"
-    return {"status": status, "cases": max_cases, "undecided": undecided, "failures": [],
+    status = "nothing compared" if cases == 0 else "undecided" if undetermined else "agree"
+    return {"status": status, "cases": cases, "stopped_by": stopped_by, "undecided": undecided, "failures": [],
             "undetermined": undetermined, "case_kinds": kinds}

@@ -391,3 +391,17 @@ def test_ctrl_c_stops_a_long_evaluate_within_a_second():
     finally:
         timer.cancel()
     assert time.monotonic() - start < 0.5 + 1.0 + 1.0  # the signal, a second to stop, a loaded machine's slack
+
+
+def test_fuzz_stops_at_its_time_budget_and_a_run_of_no_case_is_no_pass():
+    import time
+
+    doc = deep(20)
+    start = time.monotonic()
+    result = transformer.fuzz(lambda x: np.asarray(transformer.evaluate(doc, x)), doc, max_cases=10**6, seconds=2)
+    assert result["stopped_by"] == "time" and result["cases"] >= 1 and time.monotonic() - start < 30
+    assert result["status"] == "agree", result["failures"]
+    none = transformer.fuzz(lambda x: x, EXAMPLE, seconds=0)
+    assert none["cases"] == 0 and none["status"] == "nothing compared"
+    with pytest.raises(ValueError, match="seconds"):
+        transformer.fuzz(lambda x: x, EXAMPLE, seconds=-1)
