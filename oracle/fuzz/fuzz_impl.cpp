@@ -859,7 +859,9 @@ void record_failure(Tester& tester, const FuzzOptions& o, const Palette& palette
   slot.reshrunk += smaller ? 1 : 0;
   Shrunk s{o.measure, {}, u, out};
   for (std::size_t r = 0; r < o.measure.relays.size(); ++r) s.relay_index.push_back(r);
-  s = shrink(tester, o, palette, s, property, deadline + std::chrono::seconds(30));
+  // Shrinking spends the same budget as the search: --seconds bounds the whole run, and a failure found
+  // late is reported as far as it was shrunk by then.
+  s = shrink(tester, o, palette, s, property, deadline);
   json f = failure_json(s, o, property, family, k, u.size());
   bool better = fresh || std::make_pair(s.u.size(), s.mu.relays.size()) <
                              std::make_pair(slot.failure["tokens"].get<std::size_t>(),

@@ -209,7 +209,7 @@ void add_fuzz_options(CLI::App* fuzz, const std::shared_ptr<FuzzCommandOptions>&
                    "The reference's relay state before the first input");
   add_count_option(fuzz, "--seed", o->seed, 0, UINT64_MAX, "Seed; every case derives from the seed and its number");
   add_count_option(fuzz, "--max-cases", o->max_cases, 1, kMaxFuzzCases, "Case budget");
-  fuzz->add_option("--seconds", o->seconds, "Time budget in seconds (default 120); whichever budget ends first")
+  fuzz->add_option("--seconds", o->seconds, "Time budget in seconds for the search and its shrinking (default 120); whichever budget ends first")
       ->type_name("SECONDS");
   fuzz->add_option("--call-timeout", o->call_seconds,
                    "Seconds one call may take before the command is stopped and the case fails (default 10)")

@@ -103,6 +103,29 @@ TEST(FuzzCommand, AHungCommandIsStoppedAtTheCallTimeout) {
   EXPECT_EQ(bad.code, 2) << bad.err;
 }
 
+// A slow failing command: shrinking its failures would take minutes, and --seconds bounds it too.
+TEST(FuzzCommand, SecondsBoundTheShrinkingToo) {
+  write(temp("mu.csv"), kRelays);
+  write(temp("slow_client.py"), std::string("import runpy, sys, time\n"
+                                            "lines = sys.stdin\n"
+                                            "def slow():\n"
+                                            "    for line in lines:\n"
+                                            "        time.sleep(0.25)\n"
+                                            "        yield line\n"
+                                            "sys.stdin = slow()\n"
+                                            "sys.argv = ['client', '--strict']\n"
+                                            "runpy.run_path('") + PALCHECK_SOURCE_DIR +
+                                            "/python/fuzz_impl_client.py', run_name='__main__')\n");
+  std::string python = std::filesystem::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
+  auto start = std::chrono::steady_clock::now();
+  ProcessRun r = shell(std::string(PALCHECK_BINARY) + " fuzz-impl --measure " + temp("mu.csv") +
+                       " --seconds 2 --command '" + python + " " + temp("slow_client.py") + "'");
+  double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_EQ(r.code, 1) << r.err;
+  EXPECT_EQ(json::parse(r.out)["stopped_by"], "time");
+  EXPECT_LT(took, 2 + 10.0);  // the budget and one call limit at most, where shrinking had 30 s more
+}
+
 TEST(FuzzCommand, CompareReadsConventionsPipesAndFortranOrder) {
   write(temp("mu.csv"), "beta,alpha,weight\n0.25,1,0.5\n0.5,0.75,1\n");
   Measure mu{{{{Q(1), Q(1, 4)}, Q(1, 2)}, {{Q(3, 4), Q(1, 2)}, Q(1)}}};
