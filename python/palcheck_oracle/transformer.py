@@ -21,7 +21,8 @@ import numpy as np
 
 from . import _core
 
-__all__ = ["evaluate", "compare", "fuzz", "convention_values", "Enclosure", "TransformerOutputs", "PARTS"]
+__all__ = ["evaluate", "compare", "fuzz", "convention_values", "Enclosure", "TransformerOutputs", "PARTS",
+           "CallTimeout"]
 
 #: An enclosure of an array of values: lo <= exact <= hi, and mid the double nearest the midpoint.
 Enclosure = namedtuple("Enclosure", "lo mid hi")
@@ -366,16 +367,18 @@ def _fails(fn, spec, x, declared, atol, rtol):
     return output.shape != run["output"].mid.shape or _first_divergence(run, output, layers, atol, rtol) is not None
 
 
-def _shrink(fn, spec, x, token, declared, atol, rtol):
-    """The smallest witness found: the prefix up to the divergent token, then tokens dropped one at a time
-    while fn still fails (positions shift, so PE changes with them)."""
+def _shrink(fn, spec, x, token, declared, atol, rtol, deadline):
+    """The smallest witness found by the deadline (time.monotonic()): the prefix up to the divergent token,
+    then tokens dropped one at a time while fn still fails (positions shift, so PE changes with them)."""
+    import time
+
     x = x[:token + 1]
     if not callable(fn):
         return x
     if not _fails(fn, spec, x, declared, atol, rtol):
         return x
     i = 0
-    while i < len(x) and len(x) > 1:
+    while i < len(x) and len(x) > 1 and time.monotonic() < deadline:
         shorter = np.delete(x, i, axis=0)
         if _fails(fn, spec, shorter, declared, atol, rtol):
             x = shorter
@@ -384,7 +387,45 @@ def _shrink(fn, spec, x, token, declared, atol, rtol):
     return x
 
 
-def compare(fn_or_outputs, spec, x=None, *, shrink=True, **conventions):
+class CallTimeout(Exception):
+    """An implementation's call that took longer than call_timeout."""
+
+
+def _limited(fn, call_timeout):
+    """fn, each call stopped after call_timeout seconds with CallTimeout (None: no limit). The limit is
+    SIGALRM's, so it holds in the main thread, and inside a call that returns to Python now and then."""
+    import signal
+    import threading
+
+    if call_timeout is None or not callable(fn):
+        return fn
+    if isinstance(call_timeout, bool) or not isinstance(call_timeout, numbers.Real) or not 0 < call_timeout <= 86400:
+        raise ValueError(f"call_timeout: expected a number of seconds in (0, 86400], got {call_timeout!r}")
+    if threading.current_thread() is not threading.main_thread():
+        raise ValueError("call_timeout: a limit per call needs the main thread (SIGALRM); give None elsewhere")
+
+    def expire(signum, frame):
+        raise CallTimeout(f"the implementation gave no result within call_timeout={call_timeout} s")
+
+    def call(x):
+        previous = signal.signal(signal.SIGALRM, expire)
+        signal.setitimer(signal.ITIMER_REAL, call_timeout)
+        try:
+            return fn(x)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+
+    return call
+
+
+def _seconds(seconds, name="seconds"):
+    if isinstance(seconds, bool) or not isinstance(seconds, numbers.Real) or not 0 <= seconds <= 31536000:
+        raise ValueError(f"{name}: expected a number in [0, 31536000], got {seconds!r}")
+    return float(seconds)
+
+
+def compare(fn_or_outputs, spec, x=None, *, shrink=True, seconds=120, call_timeout=None, **conventions):
     """Compares an implementation with the reference on tokens x: fn_or_outputs is fn (called as fn(x)) or
     its result, the n x d outputs or a dict {"output", "layers": [{"mpal", "ln_mpal", "mlp", "ln_mlp"}
     (and "heads", n x H, if it has them)]}. Returns {"agree", "status", "tokens", "bits", "undecided",
@@ -393,7 +434,13 @@ def compare(fn_or_outputs, spec, x=None, *, shrink=True, **conventions):
     atol at the cap: listed in undetermined by token and coordinate) or "nothing compared" (no tokens); each
     failure names its cause (the convention whose other value explains the outputs, "unexplained" when
     none does), the first divergent layer (0-based) and part (pe, head h, mpal, ln_mpal, mlp, ln_mlp), the
-    token and coordinate, the expected enclosure and the actual value, and its smallest witness."""
+    token and coordinate, the expected enclosure and the actual value, and its smallest witness (shrunk for
+    at most `seconds`). Each call of fn is limited to call_timeout seconds (None: no limit; CallTimeout
+    when one takes longer)."""
+    import time
+
+    deadline = time.monotonic() + _seconds(seconds)
+    fn_or_outputs = _limited(fn_or_outputs, call_timeout)
     declared, tolerances = _conventions(spec, conventions)
     atol = _tolerance(tolerances.get("atol", "1e-9"), "atol")
     rtol = _tolerance(tolerances.get("rtol", "1e-6"), "rtol")
@@ -419,7 +466,7 @@ def compare(fn_or_outputs, spec, x=None, *, shrink=True, **conventions):
     report["status"] = "disagree"
     layer, part, token, coordinate, where = divergence
     seen_at = layer  # the layer of the implementation's part that diverged (None: its output)
-    witness = _shrink(fn_or_outputs, spec, x, token, declared, atol, rtol) if shrink else x[:token + 1]
+    witness = _shrink(fn_or_outputs, spec, x, token, declared, atol, rtol, deadline) if shrink else x[:token + 1]
     if callable(fn_or_outputs):
         witness_output = _implementation(fn_or_outputs, witness)[0]
     else:
@@ -449,7 +496,7 @@ def compare(fn_or_outputs, spec, x=None, *, shrink=True, **conventions):
     return report
 
 
-def fuzz(fn, spec, *, seed=0, max_cases=100, max_tokens=24, seconds=120, **conventions):
+def fuzz(fn, spec, *, seed=0, max_cases=100, max_tokens=24, seconds=120, call_timeout=None, **conventions):
     """Searches for tokens on which fn(x) leaves the reference, with the generators of
     palcheck_oracle.transformer_cases (first tokens on a threshold, projections after LN within 1e-12
     of a threshold, long zig-zags in one coordinate, relays of layer 1 flipped only through layer 0's
@@ -457,7 +504,8 @@ def fuzz(fn, spec, *, seed=0, max_cases=100, max_tokens=24, seconds=120, **conve
     after it). Returns {"status", "cases", "stopped_by", "undecided", "undetermined", "failures",
     "case_kinds"}: the first failing case's failure (as compare's), shrunk; status "agree" only when fn
     agreed on every case and every output was determined ("undecided" lists the cases that were not),
-    "nothing compared" when the time ran out before the first case."""
+    "nothing compared" when the time ran out before the first case. Shrinking spends the same budget; each
+    call of fn is limited to call_timeout seconds, as compare's."""
     import time
 
     from . import transformer_cases
@@ -466,8 +514,8 @@ def fuzz(fn, spec, *, seed=0, max_cases=100, max_tokens=24, seconds=120, **conve
         # A budget of no case would be a pass that checked nothing.
         if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
             raise ValueError(f"{name}: expected an integer >= 1, got {value!r}")
-    if isinstance(seconds, bool) or not isinstance(seconds, numbers.Real) or not 0 <= seconds <= 31536000:
-        raise ValueError(f"seconds: expected a number in [0, 31536000], got {seconds!r}")
+    _seconds(seconds)
+    fn = _limited(fn, call_timeout)
     declared, _ = _conventions(spec, conventions)
     rng = np.random.default_rng(seed)
     kinds, undecided, undetermined = {}, 0, []
@@ -480,7 +528,7 @@ def fuzz(fn, spec, *, seed=0, max_cases=100, max_tokens=24, seconds=120, **conve
         kind, make = transformer_cases.GENERATORS[case % len(transformer_cases.GENERATORS)]
         x = make(spec, rng, declared, max_tokens)
         kinds[kind] = kinds.get(kind, 0) + 1
-        report = compare(fn, spec, x, **conventions)
+        report = compare(fn, spec, x, seconds=max(0.0, deadline - time.monotonic()), **conventions)
         cases = case + 1
         undecided += len(report["undecided"])
         if report["status"] == "disagree":

@@ -387,3 +387,32 @@ def test_fuzz_stops_at_its_time_budget_and_a_run_of_no_case_is_no_pass():
     assert none["cases"] == 0 and none["status"] == "nothing compared"
     with pytest.raises(ValueError, match="seconds"):
         transformer.fuzz(lambda x: x, EXAMPLE, seconds=-1)
+
+
+def test_a_call_past_call_timeout_is_stopped_and_named():
+    import time
+
+    def slow(x):
+        time.sleep(30)
+        return np.asarray(transformer.evaluate(EXAMPLE, x))
+
+    start = time.monotonic()
+    with pytest.raises(transformer.CallTimeout, match="call_timeout=0.2"):
+        transformer.compare(slow, EXAMPLE, call_timeout=0.2)
+    with pytest.raises(transformer.CallTimeout):
+        transformer.fuzz(slow, EXAMPLE, call_timeout=0.2, max_cases=2)
+    assert time.monotonic() - start < 20
+    for bad in (0, -1, "1", True):
+        with pytest.raises(ValueError, match="call_timeout"):
+            transformer.compare(slow, EXAMPLE, call_timeout=bad)
+
+
+def test_compare_shrinks_only_within_its_seconds():
+    def wrong(x):
+        return np.asarray(transformer.evaluate(EXAMPLE, x)) + (np.asarray(x)[:, :1] > 1) * 0.5
+
+    x = np.array(EXAMPLE["inputs"], dtype=float)
+    unshrunk = transformer.compare(wrong, EXAMPLE, x, seconds=0)["failures"][0]
+    shrunk = transformer.compare(wrong, EXAMPLE, x)["failures"][0]
+    assert len(unshrunk["witness"]) == unshrunk["token"] + 1 > 1
+    assert len(shrunk["witness"]) == 1
