@@ -416,3 +416,34 @@ def test_compare_shrinks_only_within_its_seconds():
     shrunk = transformer.compare(wrong, EXAMPLE, x)["failures"][0]
     assert len(unshrunk["witness"]) == unshrunk["token"] + 1 > 1
     assert len(shrunk["witness"]) == 1
+
+
+@pytest.mark.parametrize("eps, ln_mlp, inputs, beyond, expected", [
+    ("1/100", {"eps": "1/100", "beta": ["1e400", 0]}, [[1, 0]], True, None),
+    ("1/100", {"eps": "1/100", "gamma": ["1e309", 1]}, [[1, 0]], True, None),
+    ("1/100", {"eps": "1/100", "gamma": ["1.8e308", 1]}, [[1, 0]], False, None),
+    ("1e-40", {"eps": "1e-40", "beta": ["1/4", 0]}, [[3, 3]], False, [0.25, 0.0]),
+    ("1e-1000", {"eps": "1e-1000", "beta": ["1/4", 0]}, [[3, 3]], False, [0.25, 0.0]),
+    ("1/100", {"eps": "1/100"}, [["1e400", "-1e400"], ["1e308", 0]], False, None),
+])
+def test_no_number_crashes_the_interpreter(eps, ln_mlp, inputs, beyond, expected):
+    # The head adds its relay's output to both coordinates, so a constant token stays constant for LN:
+    # under any eps it is LN's beta exactly.
+    head = {"w_in": [1, 0], "w_out": [1, 1], "relays": [[1, 0, 1]]}
+    doc = {"transformer": {"d": 2, "pe": None, "layers": [
+        {"heads": [head], "ln_mpal": {"eps": eps}, "ln_mlp": ln_mlp}]}, "inputs": inputs}
+    y = transformer.evaluate(doc)
+    assert bool(np.isnan(y[0, 0])) == beyond
+    assert all("beyond the double range" in u["reason"] for u in y.undetermined) and bool(y.undetermined) == beyond
+    if expected is not None:
+        assert y[0].tolist() == expected
+
+
+@pytest.mark.parametrize("smoothing", ["tanh:1e-308", "logistic:1e-1000"])
+def test_a_tiny_temperature_compares_as_the_step_it_smooths(smoothing):
+    import palcheck_oracle as oracle
+
+    relays = np.array([[1.0, 0.0, 1.0]])
+    u = np.array([0.0, 2.0, 0.5, -1.0])
+    report = oracle.compare(np.array([0.0, 1.0, 1.0, 0.0]), u, relays=relays, smoothing=smoothing)
+    assert report["status"] == "agree", report["differences"][:1]
