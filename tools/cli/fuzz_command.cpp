@@ -324,9 +324,15 @@ CommandHandler add_fuzz_command(CLI::App& app) {
     json report = fuzz_implementation(impl, f);
     write_file_atomically(o->report.empty() ? "-" : o->report, report.dump(2) + "\n");
     print_fuzz_summary(report);
+    // No case, or no failure but a case no precision compared: no verdict, neither a pass nor a failure.
     if (report["cases"] == 0) {
       std::cerr << "fuzz-impl: no case was checked (the time budget ended first), so nothing passed\n";
-      return 2;
+      return kExitUndetermined;
+    }
+    if (report["failures"].empty() && !report["undecided_cases"].empty()) {
+      std::cerr << "fuzz-impl: no case failed, but " << report["undecided_cases"].size()
+                << " case(s) stayed on the tolerance's edge at every precision, so nothing passed\n";
+      return kExitUndetermined;
     }
     return report["passed"].get<bool>() ? 0 : 1;
   };
