@@ -210,7 +210,8 @@ TEST(TransformerEval, NoNumberCrashesItAndValuesBeyondTheDoublesAreBallsNotDoubl
   }
   ProcessRun huge = run_eval(doc(R"({"eps": "1/100"})", R"([["1e400", "-1e400"], ["1e308", 0]])"));
   ASSERT_EQ(huge.code, 0) << huge.err;
-  for (const auto& token : nlohmann::json::parse(huge.out)["outputs"])
+  const nlohmann::json huge_out = nlohmann::json::parse(huge.out);  // kept: a loop over a temporary's member dangles
+  for (const auto& token : huge_out["outputs"])
     for (const auto& v : token["double"]) EXPECT_LE(std::fabs(v.get<double>()), 1.0 + 1e-12) << huge.out;
 }
 
