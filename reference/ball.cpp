@@ -2,11 +2,9 @@
 #include "ball.h"
 
 #include <arb.h>
-#include <arb_hypgeom.h>
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <limits>
 #include <stdexcept>
 
@@ -15,7 +13,6 @@ namespace palcheck {
 static_assert(sizeof(arb_struct) == 48, "Ball's storage holds one arb_struct");
 
 namespace {
-
 
 // q as an fmpq (a copy: Boost's mpq_t and FLINT's fmpq are different representations).
 struct Fraction {
