@@ -105,8 +105,14 @@ double rounded(const arf_t x, arf_rnd_t rnd) {
 void* Ball::raw() { return storage_; }
 const void* Ball::raw() const { return storage_; }
 
-#define ARB(b) (static_cast<arb_ptr>((b).raw()))
-#define CARB(b) (static_cast<arb_srcptr>((b).raw()))
+// The one way into a Ball's arb_struct, so that helpers outside the class reach it too.
+struct BallAccess {
+  static arb_ptr of(Ball& b) { return static_cast<arb_ptr>(b.raw()); }
+  static arb_srcptr of(const Ball& b) { return static_cast<arb_srcptr>(b.raw()); }
+};
+
+#define ARB(b) (BallAccess::of(b))
+#define CARB(b) (BallAccess::of(static_cast<const Ball&>(b)))
 
 Ball::Ball(long bits) : bits_(bits) { arb_init(ARB(*this)); }
 
@@ -249,32 +255,31 @@ std::string Ball::to_string(long digits) const {
 }
 
 namespace {
+
 long wider(const Ball& a, const Ball& b) { return a.bits() > b.bits() ? a.bits() : b.bits(); }
+
+// Arb's f(out, a, b, prec) at the wider precision, and f(out, a, prec) at a's.
+Ball binary(void (*f)(arb_ptr, arb_srcptr, arb_srcptr, slong), const Ball& a, const Ball& b) {
+  Ball out(wider(a, b));
+  f(ARB(out), CARB(a), CARB(b), out.bits());
+  return out;
+}
+
+Ball unary(void (*f)(arb_ptr, arb_srcptr, slong), const Ball& a) {
+  Ball out(a.bits());
+  f(ARB(out), CARB(a), out.bits());
+  return out;
+}
+
 }  // namespace
 
-Ball operator+(const Ball& a, const Ball& b) {
-  Ball out(wider(a, b));
-  arb_add(ARB(out), CARB(a), CARB(b), out.bits());
-  return out;
-}
+Ball operator+(const Ball& a, const Ball& b) { return binary(arb_add, a, b); }
 
-Ball operator-(const Ball& a, const Ball& b) {
-  Ball out(wider(a, b));
-  arb_sub(ARB(out), CARB(a), CARB(b), out.bits());
-  return out;
-}
+Ball operator-(const Ball& a, const Ball& b) { return binary(arb_sub, a, b); }
 
-Ball operator*(const Ball& a, const Ball& b) {
-  Ball out(wider(a, b));
-  arb_mul(ARB(out), CARB(a), CARB(b), out.bits());
-  return out;
-}
+Ball operator*(const Ball& a, const Ball& b) { return binary(arb_mul, a, b); }
 
-Ball operator/(const Ball& a, const Ball& b) {
-  Ball out(wider(a, b));
-  arb_div(ARB(out), CARB(a), CARB(b), out.bits());
-  return out;
-}
+Ball operator/(const Ball& a, const Ball& b) { return binary(arb_div, a, b); }
 
 Ball& Ball::operator+=(const Ball& b) {
   if (b.bits_ > bits_) bits_ = b.bits_;
@@ -303,11 +308,7 @@ Ball scaled(const Q& w, const Ball& a) {
   return out;
 }
 
-Ball sqrt_nonnegative(const Ball& a) {
-  Ball out(a.bits());
-  arb_sqrtpos(ARB(out), CARB(a), out.bits());
-  return out;
-}
+Ball sqrt_nonnegative(const Ball& a) { return unary(arb_sqrtpos, a); }
 
 Ball relu(const Ball& a) {
   Ball out(a.bits());
@@ -315,11 +316,7 @@ Ball relu(const Ball& a) {
   return out;
 }
 
-Ball squared(const Ball& a) {
-  Ball out(a.bits());
-  arb_sqr(ARB(out), CARB(a), out.bits());
-  return out;
-}
+Ball squared(const Ball& a) { return unary(arb_sqr, a); }
 
 std::pair<Ball, Ball> sin_cos(const Ball& a) {
   Ball s(a.bits()), c(a.bits());
@@ -327,23 +324,11 @@ std::pair<Ball, Ball> sin_cos(const Ball& a) {
   return {std::move(s), std::move(c)};
 }
 
-Ball exp(const Ball& a) {
-  Ball out(a.bits());
-  arb_exp(ARB(out), CARB(a), out.bits());
-  return out;
-}
+Ball exp(const Ball& a) { return unary(arb_exp, a); }
 
-Ball tanh(const Ball& a) {
-  Ball out(a.bits());
-  arb_tanh(ARB(out), CARB(a), out.bits());
-  return out;
-}
+Ball tanh(const Ball& a) { return unary(arb_tanh, a); }
 
-Ball artanh(const Ball& a) {
-  Ball out(a.bits());
-  arb_atanh(ARB(out), CARB(a), out.bits());
-  return out;
-}
+Ball artanh(const Ball& a) { return unary(arb_atanh, a); }
 
 Ball logistic(const Ball& a) {
   // 1/(1 + e^-a) = (1 + tanh(a/2))/2: tanh stays bounded where e^-a overflows.

@@ -87,6 +87,7 @@ class Ball {
   friend std::optional<int> certain_sign(const Ball& a, const Q& q);
 
  private:
+  friend struct BallAccess;  // ball.cpp's one way to the arb_struct
   alignas(8) unsigned char storage_[48];  // an arb_struct, kept out of this header
   long bits_;
   void* raw();

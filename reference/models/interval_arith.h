@@ -1,7 +1,8 @@
 // Rigorous enclosures where the maths of def:pal_transformer (sinusoidal PE, LayerNorm's sqrt) and of
 // eq:attention (softmax's exp) leaves the rationals. Every real is carried as a closed interval of
-// exact rationals that is guaranteed to contain it; a comparison is decided only when the intervals
-// separate, so a verdict built on these enclosures is as rigorous as exact arithmetic.
+// exact rationals that is guaranteed to contain it; a rational stays an exact point (Arb's balls are
+// dyadic and could not hold 1/3, so the constructions' exact ties would be lost), and what leaves the
+// rationals is enclosed by Arb (ball.h). A comparison is decided only when the intervals separate.
 #pragma once
 
 #include "../rational.h"

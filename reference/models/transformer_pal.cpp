@@ -58,8 +58,10 @@ IVector layer_norm(const LayerNormSpec& ln, const IVector& z, unsigned bits) {
   return out;
 }
 
-PalTransformerRun run_pal_transformer(const PalTransformerSpec& spec, const std::vector<QVector>& x,
-                                      InitialState initial, unsigned bits) {
+namespace {
+
+PalTransformerRun run_at(const PalTransformerSpec& spec, const std::vector<QVector>& x, InitialState initial,
+                         unsigned bits) {
   std::vector<IVector> z;
   for (std::size_t n = 0; n < x.size(); ++n) {
     if (x[n].size() != spec.d) throw std::invalid_argument("token length differs from d");
@@ -98,6 +100,20 @@ PalTransformerRun run_pal_transformer(const PalTransformerSpec& spec, const std:
   }
   run.output = std::move(z);
   return run;
+}
+
+}  // namespace
+
+PalTransformerRun run_pal_transformer(const PalTransformerSpec& spec, const std::vector<QVector>& x,
+                                      InitialState initial, unsigned bits) {
+  for (;; bits *= 2) {
+    try {
+      return run_at(spec, x, initial, bits);
+    } catch (const RelayUndecided&) {
+      // An input exactly on a threshold that the enclosures cannot reach stays undecided at every width.
+      if (bits >= kMaxReferenceBits) throw;
+    }
+  }
 }
 
 std::vector<Q> flatten(const std::vector<QVector>& x) {

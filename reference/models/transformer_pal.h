@@ -67,7 +67,12 @@ struct PalTransformerRun {
 /// PE(n) as enclosures of width <= 2^-bits.
 IVector positional_encoding(const PalTransformerSpec& spec, std::size_t n, unsigned bits);
 
-/// Runs the PAL-Transformer on tokens x (each of length d), relays from `initial`; throws RelayUndecided.
+/// The most bits run_pal_transformer spends before it reports a relay undecided.
+inline constexpr unsigned kMaxReferenceBits = 4096;
+
+/// Runs the PAL-Transformer on tokens x (each of length d), relays from `initial`, its enclosures rounded
+/// outwards to 2^-bits, then to twice the bits while a relay is undecided; throws RelayUndecided past
+/// kMaxReferenceBits.
 PalTransformerRun run_pal_transformer(const PalTransformerSpec& spec, const std::vector<QVector>& x,
                                       InitialState initial, unsigned bits = 128);
 
