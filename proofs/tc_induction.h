@@ -14,6 +14,7 @@
 
 #include "claims/instance.h"
 #include "proofs/memory_induction.h"
+#include "proofs/tc_record.h"
 #include "reference/models/pda_machine.h"
 
 #include <optional>
@@ -21,21 +22,6 @@
 #include <vector>
 
 namespace palcheck::proofs {
-
-/// A semantic variation of the construction, the memory or the invariant (a mutant the proof must refute).
-enum class TcMutation {
-  None,                     ///< the real construction
-  TieOrderFlipped,          ///< relays read "E[g] <= beta" first: a diagonal relay (j, j) is off at input j
-  OtherInitialState,        ///< relays start on: the memory's entry 0 is a minimum
-  PushDropped,              ///< the MLP's table emits the no-op's rise for a push
-  PushDoubled,              ///< the MLP's table rises one level too deep for a push (M(a, D+2))
-  ReaderThresholdOffByOne,  ///< the reader's top relays (M(k,d+1), m(i,d) + 1)
-  SlotRelaysEqual,          ///< the reader's slot relays (P(d)+1, m(i,d)) lose their +1
-  FallIgnoresReader,        ///< the MLP's falling token forgets the reader's output (2O - u)
-  CutMayStopEarly,          ///< the memory's wiping cut need not stop at an entry u does not wipe
-  EncodingLengthDropped,    ///< the invariant's encoding drops its length conjunct (L = 2D + 2)
-  Z0BottomDropped,          ///< the invariant drops "Z0 only at the bottom" (so delta may pop Z0's level)
-};
 
 /// A declared mutant: the variation, its name, what it changes and the queries it must turn sat.
 struct TcMutant {
@@ -48,14 +34,6 @@ struct TcMutant {
 
 /// Every mutant the proof declares.
 std::vector<TcMutant> tc_mutants();
-
-/// Every query of the proof.
-struct TcInduction {
-  std::vector<smt::InductionQuery> queries;  ///< the lemmas, in order ("part: name")
-  smt::InductionQuery witness_query;         ///< non-vacuity (a): a pop step that wipes a level, sat
-  std::optional<Instance> reachable_state;  ///< its model as reference inputs
-  bool proved = false;                      ///< every query unsat in both solvers
-};
 
 /// The simulation invariant, in words.
 std::string tc_invariant_text();

@@ -9,7 +9,7 @@
 // B(d) + K <= B(e) for d < e): every other query is linear.
 #pragma once
 
-#include "proofs/tc_induction.h"
+#include "proofs/tc_record.h"
 #include "smt/z3_query.h"
 
 #include <functional>

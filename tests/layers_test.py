@@ -65,6 +65,70 @@ def solver_includes_outside_the_wall():
     return bad
 
 
+PY_IMPORT = re.compile(r"^\s*from\s+\.(\w*)\s+import\s+(.+)$")
+
+
+def module_graph():
+    """Modules and what each imports: C++ by its includes (x.h and x.cpp one module), Python by relative
+    imports within the package (inside functions too)."""
+    graph = {}
+    for folder, names, files in os.walk("."):
+        names[:] = sorted(n for n in names if not n.startswith(SKIPPED))
+        folder = os.path.normpath(folder)
+        for name in sorted(files):
+            path = os.path.join(folder, name)
+            stem, ext = os.path.splitext(os.path.normpath(path))
+            if ext in (".h", ".cpp"):
+                edges = graph.setdefault(stem, set())
+                with open(path, encoding="utf-8") as f:
+                    for line in f:
+                        m = INCLUDE.match(line)
+                        if not m:
+                            continue
+                        for target in (os.path.normpath(os.path.join(folder, m.group(1))), m.group(1)):
+                            if os.path.isfile(target):
+                                edges.add(os.path.splitext(os.path.normpath(target))[0])
+                                break
+            elif ext == ".py" and os.path.isfile(os.path.join(folder, "__init__.py")):
+                edges = graph.setdefault(stem, set())
+                with open(path, encoding="utf-8") as f:
+                    for line in f:
+                        m = PY_IMPORT.match(line)
+                        if not m:
+                            continue
+                        targets = [m.group(1)] if m.group(1) else [t.strip().split(" as ")[0]
+                                                                   for t in m.group(2).strip("()").split(",")]
+                        for t in targets:
+                            if os.path.isfile(os.path.join(folder, t + ".py")):
+                                edges.add(os.path.join(folder, t))
+    for stem in graph:
+        graph[stem].discard(stem)
+    return graph
+
+
+def import_cycles():
+    """One line per cycle of modules that import each other (each cycle once, from its least module)."""
+    graph, bad, seen = module_graph(), [], set()
+    for start in sorted(graph):
+        stack, path = [(start, iter(sorted(graph[start])))], [start]
+        while stack:
+            node, children = stack[-1]
+            child = next(children, None)
+            if child is None:
+                stack.pop()
+                path.pop()
+                continue
+            if child == start:
+                cycle = tuple(path)
+                if min(cycle) == start and frozenset(cycle) not in seen:
+                    seen.add(frozenset(cycle))
+                    bad.append("modules import each other: " + " -> ".join(cycle + (start,)))
+            elif child not in path and child > start and child in graph:
+                stack.append((child, iter(sorted(graph[child]))))
+                path.append(child)
+    return bad
+
+
 def main(root):
     os.chdir(root)
     bad = []
@@ -98,6 +162,7 @@ def main(root):
                     if home != folder and home not in inside:
                         bad.append(f"{folder} may not include {home}/: {where}")
     bad += solver_includes_outside_the_wall()
+    bad += import_cycles()
     for line in bad:
         print(line)
     if not bad:

@@ -12,7 +12,7 @@ import fractions
 
 import numpy as np
 
-from . import transformer as _t
+from . import transformer_run as _t
 
 #: How close to a threshold near_threshold_after_ln brings a head's input.
 NEAR = 1e-12
@@ -131,7 +131,6 @@ def near_threshold_after_ln(spec, rng, conventions, max_tokens):
 def zigzag(spec, rng, conventions, max_tokens):
     """A long zig-zag in one coordinate: a first-layer head's input alternately above and below a relay's
     thresholds, by amounts shrinking towards them."""
-    d = int(_model(spec)["d"])
     n = max(2, max_tokens)
     heads = _heads(spec, 0)
     h = int(rng.integers(len(heads)))

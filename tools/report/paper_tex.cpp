@@ -2,6 +2,7 @@
 #include "tools/report/paper_tex.h"
 
 #include "oracle/formats/input_file.h"
+#include "tools/report/tex_group.h"
 #include "tools/report/tex_text.h"
 
 #include <unistd.h>

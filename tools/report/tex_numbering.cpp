@@ -1,7 +1,7 @@
 // LaTeX's numbering of a document's labels (see tex_numbering.h).
 #include "tools/report/tex_numbering.h"
 
-#include "tools/report/tex_text.h"
+#include "tools/report/tex_group.h"
 
 #include <cctype>
 #include <optional>

@@ -3,6 +3,8 @@
 // What it does not know it drops, keeping the braced arguments' text.
 #include "tools/report/tex_text.h"
 
+#include "tools/report/tex_group.h"
+
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -677,20 +679,6 @@ class Converter {
 };
 
 }  // namespace
-
-std::optional<std::string> braced_group(const std::string& text, std::size_t open) {
-  if (open >= text.size() || text[open] != '{') return std::nullopt;
-  int depth = 0;
-  for (std::size_t i = open; i < text.size(); ++i) {
-    if (text[i] == '\\') {
-      ++i;
-      continue;
-    }
-    if (text[i] == '{') ++depth;
-    if (text[i] == '}' && --depth == 0) return text.substr(open + 1, i - open - 1);
-  }
-  return std::nullopt;
-}
 
 void append_tex(Page& page, const std::string& tex, const RefLink& link) {
   Converter converter(page, link, false);

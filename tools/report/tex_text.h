@@ -21,9 +21,6 @@ struct RefLink {
   std::function<std::optional<TexNumber>(const std::string& label)> number;
 };
 
-/// The balanced {...} group at text[open] == '{' without its braces; nothing when there is none there.
-std::optional<std::string> braced_group(const std::string& text, std::size_t open);
-
 /// Appends `tex` (a statement with its environment, a section heading, an excerpt) to `page` as blocks.
 void append_tex(Page& page, const std::string& tex, const RefLink& link);
 
