@@ -21,8 +21,12 @@ TEST(ExactDouble, IsTheDoubleExactlyOrNothing) {
     double x = d(rng) * std::pow(2.0, static_cast<int>(rng() % 2098) - 1074);
     Q q = *rational_from_double(x);
     std::optional<double> e = exact_double(q);
-    if (std::abs(x) >= std::numeric_limits<double>::min() || x == 0) ASSERT_TRUE(e) << x;
-    if (e) EXPECT_EQ(*e, x);
+    if (std::abs(x) >= std::numeric_limits<double>::min() || x == 0) {
+      ASSERT_TRUE(e) << x;
+    }
+    if (e) {
+      EXPECT_EQ(*e, x);
+    }
     DoubleInterval box = enclose(q);
     EXPECT_EQ(box.lo, x);
     EXPECT_EQ(box.hi, x);

@@ -43,10 +43,16 @@ TEST(DoubleRange, TheDoublesWithinADomainAreTheInnermostOnes) {
   EXPECT_EQ(hi, exact(below));
   // [1/3, 2/3] from both sides, and the widest domain of doubles as it is.
   auto [third, two_thirds] = doubles_within(Q(1, 3), Q(2, 3), "d", "why");
-  for (double d : {1.0 / 3, std::nextafter(1.0 / 3, 1.0)})
-    if (exact(d) >= Q(1, 3) && exact(std::nextafter(d, 0.0)) < Q(1, 3)) EXPECT_EQ(third, exact(d));
-  for (double d : {2.0 / 3, std::nextafter(2.0 / 3, 0.0)})
-    if (exact(d) <= Q(2, 3) && exact(std::nextafter(d, 1.0)) > Q(2, 3)) EXPECT_EQ(two_thirds, exact(d));
+  for (double d : {1.0 / 3, std::nextafter(1.0 / 3, 1.0)}) {
+    if (exact(d) >= Q(1, 3) && exact(std::nextafter(d, 0.0)) < Q(1, 3)) {
+      EXPECT_EQ(third, exact(d));
+    }
+  }
+  for (double d : {2.0 / 3, std::nextafter(2.0 / 3, 0.0)}) {
+    if (exact(d) <= Q(2, 3) && exact(std::nextafter(d, 1.0)) > Q(2, 3)) {
+      EXPECT_EQ(two_thirds, exact(d));
+    }
+  }
   auto widest = doubles_within(exact(-kMax), exact(kMax), "d", "why");
   EXPECT_EQ(widest.first, exact(-kMax));
   EXPECT_EQ(widest.second, exact(kMax));

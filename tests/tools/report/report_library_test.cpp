@@ -151,7 +151,7 @@ nlohmann::json refuted_result(const std::string& u0, bool headline) {
 }
 
 // The claim table of these runs: the one claim "c".
-std::vector<Claim> table() { return {Claim{"c", "lemma", "sec:x", "", {}, {}, false}}; }
+std::vector<Claim> table() { return {Claim{"c", "lemma", "sec:x", "", {}, {}, false, ""}}; }
 
 nlohmann::json run_with(std::vector<nlohmann::json> results) {
   return {{"seed", 1}, {"claims", {{{"label", "c"}, {"verdict", "REFUTED"}, {"evidence", {{"results", results}}}}}}};
@@ -361,7 +361,7 @@ TEST(CostFigures, DrawTheFamilyTableOfAResult) {
                          {{{"label", "thm:complexity"},
                            {"verdict", "HELD"},
                            {"evidence", {{"results", {{{"verdict", "HELD"}, {"details", details}}}}}}}}}};
-  Claim claim{"thm:complexity", "theorem", "sec:cost", "", {}, {}, false};
+  Claim claim{"thm:complexity", "theorem", "sec:cost", "", {}, {}, false, ""};
   std::vector<Figure> figures = cost_figures(make_run(run, {}, {claim}).claims[0]);
   ASSERT_EQ(figures.size(), 1u);
   ASSERT_EQ(figures[0].data.rows.size(), sizes.size());
