@@ -49,10 +49,16 @@ void judge_induction(CheckResult& r, const std::vector<InductionQuery>& queries,
     if (!gave_up && q.z3.is(SolverAnswer::Unknown)) gave_up = &q;
   }
   r.second_solver = SecondSolver{cvc5_version(), proved ? "unsat" : "not all unsat (see details)"};
+  std::optional<std::string> stop;
+  for (const InductionQuery& q : queries)
+    if (!stop) stop = backstop_stop(q.name, q.z3, q.cvc5);
   if (disagreement) {
     r.verdict = Verdict::Error;
     r.summary = "the solvers disagree on " + disagreement->name + ": z3 " + to_string(disagreement->z3) + ", cvc5 " +
                 to_string(disagreement->cvc5) + " (" + disagreement->smt2_path + ")";
+  } else if (stop) {
+    r.verdict = Verdict::Error;
+    r.summary = *stop;
   } else if (!proved) {
     r.verdict = gave_up && stopped_at_a_limit(gave_up->z3.reason) ? Verdict::Timeout : Verdict::Unknown;
     if (gave_up)

@@ -31,6 +31,9 @@ CheckResult solver_result(const QueryOutcome& outcome, const std::string& method
     r.verdict = Verdict::Error;
     r.summary = "the solvers disagree: Z3 says " + to_string(outcome.answer) + ", " + outcome.second.solver + " says " +
                 to_string(outcome.second.reply) + " on " + outcome.smt2_path;
+  } else if (const std::optional<std::string> stop = backstop_stop(outcome)) {
+    r.verdict = Verdict::Error;
+    r.summary = *stop;
   }
   return r;
 }
@@ -43,7 +46,7 @@ CheckResult judge(const QueryOutcome& outcome, const Judgement& j) {
   CheckResult r = solver_result(outcome, j.method);
   r.reading = j.reading;
   r.interpretation = j.interpretation;
-  if (solvers_disagree(outcome)) return r;
+  if (r.verdict == Verdict::Error) return r;
   switch (outcome.answer) {
     case SolverAnswer::Unsat:
       r.hypotheses_used = outcome.core;
@@ -73,7 +76,8 @@ CheckResult judge(const QueryOutcome& outcome, const Judgement& j) {
       break;
     case SolverAnswer::Unknown:
     case SolverAnswer::Error:
-    case SolverAnswer::NotAsked: {
+    case SolverAnswer::NotAsked:
+    case SolverAnswer::Backstop: {
       r.verdict = stopped_at_a_limit(outcome.reason_unknown) ? Verdict::Timeout : Verdict::Unknown;
       r.summary = "Z3 gave up: " + outcome.reason_unknown;
       r.details.emplace_back("reason_unknown", outcome.reason_unknown);
@@ -91,7 +95,7 @@ CheckResult judge_induction(const std::vector<InductionCase>& cases, const Judge
   bool all = true;
   for (const InductionCase& k : cases) {
     CheckResult one = solver_result(k.outcome, "induction");
-    if (solvers_disagree(k.outcome)) return one;
+    if (one.verdict == Verdict::Error) return one;
     all = all && confirmed_unsat(k.outcome);
     r.details.emplace_back(k.name, "z3 " + to_string(k.outcome.answer) + ", cvc5 " + to_string(k.outcome.second.reply) +
                                        (k.outcome.smt2_path.empty() ? "" : " (" + k.outcome.smt2_path + ")"));
@@ -184,18 +188,27 @@ std::vector<CheckResult> bmc_each(
   probe.smt2_dir.clear();
   const std::size_t longest = bmc_length();
   std::vector<std::size_t> length(count, longest);
+  std::vector<std::optional<std::string>> stopped(count);
   for (std::size_t i = 0; i < count; ++i)
     for (std::size_t n = 2; n < longest; ++n) {
       smt::Context c;
       Query q(c, probe, name(i));
       claim(c, q, i, n);
-      if (q.check().answer == SolverAnswer::Sat) {
+      QueryOutcome o = q.check();
+      // A length the backstop stopped would let the machine's load choose the counterexample's length.
+      stopped[i] = backstop_stop(o);
+      if (o.answer == SolverAnswer::Sat || stopped[i]) {
         length[i] = n;
         break;
       }
     }
   std::vector<CheckResult> out = prove_each(
       config, count, name, [&](smt::Context& c, Query& q, std::size_t i) { return claim(c, q, i, length[i]); });
+  for (std::size_t i = 0; i < count; ++i)
+    if (stopped[i]) {
+      out[i].verdict = Verdict::Error;
+      out[i].summary = *stopped[i] + " (at length " + std::to_string(length[i]) + ")";
+    }
   // A shorter length whose query came back without a model after all (a wall-clock limit): the bound.
   for (std::size_t i = 0; i < count; ++i)
     if (length[i] < longest && out[i].verdict != Verdict::Refuted && out[i].verdict != Verdict::Error)

@@ -5,6 +5,13 @@
 
 namespace palcheck::smt {
 
+namespace {
+
+// How a mutant's evidence begins when the wall-clock backstop, not a solver, ended its open query.
+const std::string kBackstopped = "stopped, no answer: ";
+
+}  // namespace
+
 RunConfig mutant_config(const RunConfig& config) {
   RunConfig settings = config;
   settings.second_solver = false;
@@ -26,7 +33,9 @@ MutantResult mutant_outcome(const std::string& name, const std::string& change,
       return m;
     }
   auto open = std::find_if(queries.begin(), queries.end(), [](const InductionQuery& q) { return !q.z3.is(SolverAnswer::Unsat); });
-  if (open != queries.end())
+  if (open != queries.end() && backstopped(open->z3))
+    m.evidence = kBackstopped + answers(*open);
+  else if (open != queries.end())
     m.evidence = "undecided: " + answers(*open);
   else
     m.evidence = "every query stays unsat: the proof does not tell this change from the real semantics";
@@ -40,6 +49,13 @@ void pin(CheckResult& r, const std::vector<ModelDefinition>& relies_on,
   r.mutants = run();
   for (const MutantResult& m : r.mutants) {
     if (m.refuted) continue;
+    if (m.evidence.rfind(kBackstopped, 0) == 0) {
+      // Whether the mutant is refuted was left to the machine's load: no verdict either way.
+      r.verdict = Verdict::Error;
+      r.summary = "the proof's mutant '" + m.name + "' was not decided: " + m.evidence;
+      r.hypotheses_used.clear();
+      return;
+    }
     r.details.emplace_back("not pinned: " + to_string(r.verdict) + " withdrawn", r.summary);
     r.verdict = Verdict::Unknown;
     r.summary = "the proof does not pin what it names: its mutant '" + m.name + "' (" + m.change +

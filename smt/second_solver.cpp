@@ -99,16 +99,15 @@ SecondAnswer run_cvc5(const std::string& smt2_path, std::uint64_t z3_rlimit, Cvc
   SecondAnswer a{cvc5_version(), {}};
   const std::uint64_t rlimit = cvc5_rlimit(z3_rlimit);
   // --rlimit bounds cvc5's own resource count, so the answer does not depend on the machine's load; the
-  // wall-clock limit only ends a call that its resource count does not.
-  std::vector<std::string> argv{"cvc5", "--lang=smt2", "--rlimit=" + std::to_string(rlimit),
-                                "--tlimit-per=" + std::to_string(seconds * 1000)};
+  // wall-clock backstop only kills a call that its resource count does not end, and is no answer.
+  std::vector<std::string> argv{"cvc5", "--lang=smt2", "--rlimit=" + std::to_string(rlimit)};
   if (search == Cvc5Search::ModelSearch) argv.emplace_back("--decision=justification");
   if (search == Cvc5Search::LinearRefutation) argv.emplace_back("--ite-simp");
   argv.push_back(smt2_path);
-  Output out = output_of(argv, seconds + 1);
+  Output out = output_of(argv, seconds);
   std::string line = first_line(out.text);
   if (out.killed)
-    a.reply = {SolverAnswer::Unknown, "killed at the wall-clock limit of " + std::to_string(seconds) + " s"};
+    a.reply = {SolverAnswer::Backstop, "cvc5 killed after " + std::to_string(seconds) + " s"};
   else if (line == "sat")
     a.reply = {SolverAnswer::Sat, ""};
   else if (line == "unsat")

@@ -6,12 +6,13 @@
 namespace palcheck::smt {
 namespace {
 
-constexpr NameTable<SolverAnswer, 5> kAnswers{{
+constexpr NameTable<SolverAnswer, 6> kAnswers{{
     {SolverAnswer::Sat, "sat"},
     {SolverAnswer::Unsat, "unsat"},
     {SolverAnswer::Unknown, "unknown"},
     {SolverAnswer::Error, "error"},
     {SolverAnswer::NotAsked, "not asked"},
+    {SolverAnswer::Backstop, "stopped by the wall-clock backstop"},
 }};
 
 }  // namespace
@@ -22,8 +23,12 @@ std::string to_string(const SolverReply& reply) {
   switch (reply.answer) {
     case SolverAnswer::Unknown: return "unknown (" + reply.reason + ")";
     case SolverAnswer::Error: return "error: " + reply.reason;
-    default: return to_string(reply.answer);
+    case SolverAnswer::Backstop: return to_string(reply.answer) + " (" + reply.reason + ")";
+    case SolverAnswer::Sat:
+    case SolverAnswer::Unsat:
+    case SolverAnswer::NotAsked: return to_string(reply.answer);
   }
+  return to_string(reply.answer);
 }
 
 }  // namespace palcheck::smt

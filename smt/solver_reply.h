@@ -7,8 +7,9 @@
 
 namespace palcheck::smt {
 
-/// What a solver answered (NotAsked: the run asks Z3 alone, as semantic mutants do).
-enum class SolverAnswer { Sat, Unsat, Unknown, Error, NotAsked };
+/// What a solver answered (NotAsked: the run asks Z3 alone, as semantic mutants do; Backstop: the wall-clock
+/// safety net ended the call before its resource limit did, a stop that depends on the machine's load).
+enum class SolverAnswer { Sat, Unsat, Unknown, Error, NotAsked, Backstop };
 
 /// One solver's answer and, when it is not definite, why.
 struct SolverReply {
@@ -22,7 +23,11 @@ struct SolverReply {
 /// "sat", "unsat", "unknown", "error" or "not asked".
 std::string to_string(SolverAnswer a);
 
-/// "sat", "unsat", "unknown (<reason>)", "error: <reason>" or "not asked".
+/// "sat", "unsat", "unknown (<reason>)", "error: <reason>", "not asked" or "stopped by the wall-clock
+/// backstop (<reason>)".
 std::string to_string(const SolverReply& reply);
+
+/// Whether a reply is the backstop's: never a verdict, so the check it belongs to is an ERROR.
+inline bool backstopped(const SolverReply& reply) { return reply.is(SolverAnswer::Backstop); }
 
 }  // namespace palcheck::smt

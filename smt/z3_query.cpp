@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <cerrno>
 #include <csignal>
 #include <ctime>
@@ -29,18 +30,22 @@ namespace {
 z3::context& z3_of(smt::Context& c) { return *static_cast<z3::context*>(c.native()); }
 z3::expr z3_of(const smt::Term& t) { return z3::expr(z3_of(t.ctx()), static_cast<Z3_ast>(t.native())); }
 
+// The wall-clock backstop of one Z3 call, in Z3's milliseconds.
+std::chrono::milliseconds backstop(const RunConfig& config) {
+  return std::chrono::milliseconds(std::min<std::uint64_t>(config.query_seconds * 1000, 4'000'000'000u));
+}
+
 z3::solver seeded_solver(z3::context& ctx, const RunConfig& config) {
-  // Seeds are global parameters in Z3 4.8 and must be set before the solver exists.
-  int seed = static_cast<int>(config.seed % 1000003);
-  z3::set_param("smt.random_seed", seed);
-  z3::set_param("sat.random_seed", seed);
+  // The seed is the solver's own parameter, not a global one: Z3's smt and sat engines read `random_seed`
+  // from the solver's parameters before the module's, so each query carries its own seed and limits.
+  const unsigned seed = static_cast<unsigned>(config.seed % 1000003);
   z3::solver solver(ctx);
   z3::params p(ctx);
   p.set("rlimit", static_cast<unsigned>(config.rlimit));
   // Z3 4.8 does not count resources in every procedure (its nonlinear arithmetic can run for minutes under
-  // some seeds without reaching the rlimit): a wall-clock limit ends every call.
-  p.set("timeout", static_cast<unsigned>(std::min<std::uint64_t>(config.query_seconds * 1000, 4'000'000'000u)));
-  p.set("random_seed", static_cast<unsigned>(seed));
+  // some seeds without reaching the rlimit): a wall-clock backstop ends every call, and is no answer.
+  p.set("timeout", static_cast<unsigned>(backstop(config).count()));
+  p.set("random_seed", seed);
   solver.set(p);
   return solver;
 }
@@ -205,6 +210,7 @@ PendingOutcome Query::start() {
   if (dumped) write_file_atomically(path.string(), text);
   z3::expr_vector literals(z3_of(ctx_));
   for (const smt::Term& l : literals_) literals.push_back(z3_of(l));
+  const auto started = std::chrono::steady_clock::now();
   switch (solver().check(literals)) {
     case z3::sat:
       outcome.answer = SolverAnswer::Sat;
@@ -217,7 +223,10 @@ PendingOutcome Query::start() {
           if (z3::eq(c, literals[static_cast<int>(i)])) outcome.core.push_back(names_[i]);
       break;
     case z3::unknown:
-      outcome.answer = SolverAnswer::Unknown;
+      // Stopped at the wall-clock backstop rather than by the rlimit: the machine's load chose it.
+      outcome.answer = std::chrono::steady_clock::now() - started >= backstop(config_)
+                           ? SolverAnswer::Backstop
+                           : SolverAnswer::Unknown;
       // The limits and the seed the answer depends on, so that a TIMEOUT can be re-run as it was.
       outcome.reason_unknown = solver_->reason_unknown() + " (seed " + std::to_string(config_.seed) + ", rlimit " +
                                std::to_string(config_.rlimit) + ", wall-clock limit " +
@@ -248,7 +257,8 @@ PendingOutcome::PendingOutcome(QueryOutcome outcome, std::future<SecondAnswer> s
 QueryOutcome PendingOutcome::get() {
   QueryOutcome outcome = std::move(outcome_);
   outcome.second = second_.get();
-  if (!key_.empty()) remember(key_, outcome.second);
+  // A backstop's stop is this moment's load, not the query's answer: it is not remembered.
+  if (!key_.empty() && !backstopped(outcome.second.reply)) remember(key_, outcome.second);
   // A disagreement keeps its query file, so that the ERROR it becomes names a file both solvers can re-read;
   // in the temporary folder under a name the sweep of killed runs' dumps leaves alone.
   if (solvers_disagree(outcome)) {
@@ -314,8 +324,21 @@ bool solvers_disagree(const QueryOutcome& outcome) {
          (outcome.answer == SolverAnswer::Unsat && outcome.second.reply.is(SolverAnswer::Sat));
 }
 
+std::optional<std::string> backstop_stop(const std::string& query, const SolverReply& z3, const SolverReply& cvc5) {
+  const SolverReply* stopped = backstopped(z3) ? &z3 : backstopped(cvc5) ? &cvc5 : nullptr;
+  if (!stopped) return std::nullopt;
+  return std::string(stopped == &z3 ? "Z3" : "cvc5") + " was " + to_string(*stopped) + (query.empty() ? "" : " on " + query) +
+         ": the machine's load ended it before its resource limit did, so nothing is claimed; run it again on a " +
+         "less loaded machine";
+}
+
+std::optional<std::string> backstop_stop(const QueryOutcome& outcome) {
+  return backstop_stop(outcome.smt2_path, z3_reply(outcome), outcome.second.reply);
+}
+
 SolverReply z3_reply(const QueryOutcome& outcome) {
-  return {outcome.answer, outcome.answer == SolverAnswer::Unknown ? outcome.reason_unknown : ""};
+  const bool why = outcome.answer == SolverAnswer::Unknown || outcome.answer == SolverAnswer::Backstop;
+  return {outcome.answer, why ? outcome.reason_unknown : ""};
 }
 
 std::vector<smt::Term> symbolic_sequence(smt::Context& ctx, const std::string& name, std::size_t n) {

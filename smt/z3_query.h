@@ -94,6 +94,12 @@ bool stopped_at_a_limit(const std::string& reason);
 /// True when one solver says sat and the other unsat.
 bool solvers_disagree(const QueryOutcome& outcome);
 
+/// What an ERROR says when the wall-clock backstop stopped either solver on this query; nullopt otherwise.
+std::optional<std::string> backstop_stop(const QueryOutcome& outcome);
+
+/// The same for one query of an induction, by name.
+std::optional<std::string> backstop_stop(const std::string& query, const SolverReply& z3, const SolverReply& cvc5);
+
 /// Removes the query dumps a killed run left in `folder` (SIGKILL: no handler runs): files of this user
 /// named palcheck-PID-N-NAME.smt2 whose process is gone and that were not modified for kStaleSeconds
 /// (util/temporary_name.h); returns how many. The first query of a run sweeps the temporary folder. A

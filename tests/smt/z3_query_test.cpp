@@ -1,5 +1,6 @@
 // The query machinery's own housekeeping (smt/z3_query.h): the sweep of the query dumps a killed run
-// left in the temporary folder removes those and nothing else.
+// left in the temporary folder removes those and nothing else, and the wall-clock backstop is
+// no answer.
 #include "smt/z3_query.h"
 
 #include "util/temporary_name.h"
@@ -61,6 +62,36 @@ TEST(QueryDumpSweep, RemovesOnlyStaleDumpsOfEndedRuns) {
   EXPECT_EQ(left, 6u);
   EXPECT_EQ(sweep_stale_query_dumps((folder / "absent").string()), 0);
   fs::remove_all(folder);
+}
+
+// x^3 + y^3 = z^3 in positive integers: no model, and nothing Z3's nonlinear integer arithmetic refutes.
+void fermat_cubes(smt::Context& ctx, Query& q) {
+  smt::Term x = ctx.int_const("x"), y = ctx.int_const("y"), z = ctx.int_const("z");
+  q.fact(x >= 1 && y >= 1 && z >= 1 && x * x * x + y * y * y == z * z * z);
+}
+
+TEST(QueryBackstop, AStopByTheWallClockIsNoAnswerAndAStopByTheRlimitIsOne) {
+  smt::Context ctx;
+  RunConfig clock;
+  clock.second_solver = false;
+  clock.rlimit = 4'000'000'000u;
+  clock.query_seconds = 1;
+  Query slow(ctx, clock, "fermat");
+  fermat_cubes(ctx, slow);
+  QueryOutcome stopped = slow.check();
+  EXPECT_EQ(stopped.answer, SolverAnswer::Backstop) << stopped.reason_unknown;
+  std::optional<std::string> error = backstop_stop(stopped);
+  ASSERT_TRUE(error.has_value());
+  EXPECT_NE(error->find("nothing is claimed"), std::string::npos) << *error;
+
+  RunConfig counted = clock;
+  counted.rlimit = 10'000;
+  counted.query_seconds = 300;
+  Query limited(ctx, counted, "fermat");
+  fermat_cubes(ctx, limited);
+  QueryOutcome out = limited.check();
+  EXPECT_EQ(out.answer, SolverAnswer::Unknown) << out.reason_unknown;
+  EXPECT_FALSE(backstop_stop(out).has_value());
 }
 
 }  // namespace
