@@ -91,6 +91,13 @@ struct Conventions {
   Q rtol = Q(1, 1000000);                                     ///< relative tolerance (default 1e-6)
 };
 
+/// The paper's conventions, every one at its default, as one object to pass by reference (GCC 12 reports
+/// a false maybe-uninitialized in the destructor of a Conventions{} temporary's rationals).
+inline const Conventions& paper_conventions() {
+  static const Conventions paper;
+  return paper;
+}
+
 /// Applies one `key=value`: tie_rule=as-printed|off-first|strict|strict-alpha|strict-beta,
 /// first_token=applied|not-applied|state-before|direction, states=01|pm1, output_map=a,b,c (also a=, b=, c=),
 /// smoothing=none|band:T|tanh:T|logistic:T (tanh and logistic also with :sharp-ties), domain=LO,HI, before_crossing=initial-state|undefined,

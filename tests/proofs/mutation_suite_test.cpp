@@ -34,14 +34,17 @@ TEST_P(MutationSuite, EveryDeclaredMutantIsRefuted) {
     for (ModelDefinition d : res.relies_on)
       EXPECT_TRUE(testing::pinned(res, d))
           << "no refuted model mutant changes the " << to_string(d) << ": " << res.summary;
-    for (const MutantResult& m : res.mutants)
-      if (m.kind() == MutantKind::Model)
+    for (const MutantResult& m : res.mutants) {
+      if (m.kind() == MutantKind::Model) {
         EXPECT_NE(std::find(res.relies_on.begin(), res.relies_on.end(), m.definition), res.relies_on.end())
             << m.name << " changes the " << to_string(m.definition) << ", which the proof does not declare";
-    if (res.relies_on.empty())
+      }
+    }
+    if (res.relies_on.empty()) {
       EXPECT_TRUE(std::any_of(res.details.begin(), res.details.end(),
                               [](const auto& detail) { return detail.first == "relies on"; }))
           << "a proof without a definition of its own must say what it rests on: " << res.summary;
+    }
   }
 }
 

@@ -114,7 +114,7 @@ void BM_CompareEveryRunDiagnosed(benchmark::State& state) {
   const Fixture& f = fixture();
   std::size_t runs = 0;
   for (auto _ : state) {
-    nlohmann::json report = compare_outputs(f.problem, f.strict, Conventions{}, 1'000'000);
+    nlohmann::json report = compare_outputs(f.problem, f.strict, paper_conventions(), 1'000'000);
     runs = report["causes"]["tie_rule"]["runs"].get<std::size_t>();
   }
   state.counters["runs_named_tie_rule"] = static_cast<double>(runs);

@@ -68,7 +68,7 @@ std::vector<std::size_t> relay_indices(json cause) {
 
 // The first run of differing tokens when `theirs` are the outputs on u, under the default conventions.
 json first_run(const Measure& mu, const std::vector<Q>& u, const std::vector<Q>& theirs) {
-  json report = compare_outputs(problem_of(mu, {u}), ActualOutputs{{theirs}, "test"}, Conventions{}, 10);
+  json report = compare_outputs(problem_of(mu, {u}), ActualOutputs{{theirs}, "test"}, paper_conventions(), 10);
   return report["differences"][0]["runs"][0];
 }
 
@@ -76,7 +76,7 @@ TEST(Diagnosis, HalfSwitchedTiedRelaysAreFractionalStatesFittedPerRelay) {
   Measure mu = sample_measure();
   std::vector<std::vector<Q>> batch{{Q(0), Q(2), Q(3, 2), Q(1), Q(5), Q(1, 2), Q(3)}, {Q(3), Q(2), Q(0), Q(2)}};
   ActualOutputs actual{{half_switched(mu, batch[0]), half_switched(mu, batch[1])}, "test"};
-  json report = compare_outputs(problem_of(mu, batch), actual, Conventions{}, 10);
+  json report = compare_outputs(problem_of(mu, batch), actual, paper_conventions(), 10);
   ASSERT_FALSE(report["agree"]);
   std::size_t checked = 0;
   for (const json& d : report["differences"])
@@ -126,7 +126,7 @@ TEST(Diagnosis, FractionsAreFittedPerRelayNotOverEveryTiedRelay) {
     }
     theirs.push_back(y);
   }
-  json report = compare_outputs(problem_of(mu, {u}), ActualOutputs{{theirs}, "test"}, Conventions{}, 10);
+  json report = compare_outputs(problem_of(mu, {u}), ActualOutputs{{theirs}, "test"}, paper_conventions(), 10);
   std::size_t listed = 0;
   for (const json& run : report["differences"][0]["runs"]) {
     EXPECT_EQ(run["cause"], "fractional_states") << run.dump(1);
@@ -147,7 +147,7 @@ TEST(Diagnosis, EveryRunOfASequenceIsReportedAndDiagnosisIsNullPastExplain) {
   theirs[1] += 7;  // two separate defects in one sequence
   theirs[5] += 7;
   ActualOutputs actual{{theirs, theirs}, "test"};
-  json report = compare_outputs(problem_of(mu, {u, u}), actual, Conventions{}, 1);
+  json report = compare_outputs(problem_of(mu, {u, u}), actual, paper_conventions(), 1);
   ASSERT_EQ(report["differences"].size(), 2u);
   const json& runs = report["differences"][0]["runs"];
   ASSERT_EQ(runs.size(), 2u);
@@ -174,7 +174,7 @@ TEST(Diagnosis, PlusMinusOneAffineOutputsAgreeUnderTheirConventionsOnly) {
     theirs.push_back(3 * s - Q(1, 2) + 2 * x);
   }
   ActualOutputs actual{{theirs}, "test"};
-  EXPECT_FALSE(compare_outputs(problem_of(mu, {u}), actual, Conventions{}, 10)["agree"]);
+  EXPECT_FALSE(compare_outputs(problem_of(mu, {u}), actual, paper_conventions(), 10)["agree"]);
   Conventions c;
   for (const char* option : {"states=pm1", "output=3,-1/2,2"}) apply_convention_option(c, option);
   EXPECT_TRUE(compare_outputs(problem_of(mu, {u}), actual, c, 10)["agree"]);
@@ -220,7 +220,7 @@ TEST(Diagnosis, MpalRunsAreExplainedPerHeadAndRelay) {
   p.heads = heads;
   p.token_sequences = {x};
   ActualOutputs actual{{mpal_with_strict_head(heads, x, 1)}, "test"};
-  json report = compare_outputs(p, actual, Conventions{}, 10);
+  json report = compare_outputs(p, actual, paper_conventions(), 10);
   ASSERT_FALSE(report["agree"]);
   const json& run = report["differences"][0]["runs"][0];
   EXPECT_EQ(run["cause"], "tie_rule") << run.dump(1);
@@ -254,7 +254,7 @@ TEST(Diagnosis, MpalFailuresAreGroupedByRootCausePerHead) {
   const std::vector<MpalHead>& heads = p.heads;
   ActualOutputs actual{{}, "test"};
   for (const auto& x : p.token_sequences) actual.values.push_back(mpal_with_strict_head(heads, x, 1));
-  json report = compare_outputs(p, actual, Conventions{}, 10);
+  json report = compare_outputs(p, actual, paper_conventions(), 10);
   ASSERT_FALSE(report["agree"]);
   ASSERT_TRUE(testing::one_root_change(report, {{"tie_rule", "strict"}}, 1));
   const json& roots = report["root_causes"];
@@ -270,11 +270,11 @@ TEST(Diagnosis, MpalFailuresAreGroupedByRootCausePerHead) {
     for (std::size_t k = 0; k < both.size(); ++k) both[k] += one[k] - none[k];
     everywhere.values.push_back(both);
   }
-  json global = compare_outputs(p, everywhere, Conventions{}, 10);
+  json global = compare_outputs(p, everywhere, paper_conventions(), 10);
   EXPECT_TRUE(testing::one_root_change(global, {{"tie_rule", "strict"}}));
   std::size_t broken = roots[0]["sequences"][0].get<std::size_t>();
   actual.values[broken].back() += 100;
-  json two = compare_outputs(p, actual, Conventions{}, 10);
+  json two = compare_outputs(p, actual, paper_conventions(), 10);
   ASSERT_EQ(two["root_causes"].size(), 2u) << two["root_causes"].dump(1);
   EXPECT_EQ(two["root_causes"][0]["cause"], "tie_rule");
   EXPECT_EQ(two["root_causes"][1]["sequences"], json::array({broken}));
@@ -316,7 +316,7 @@ TEST(Diagnosis, MpalReadsTheDirectionFirstTokenRuleInEveryHead) {
   Conventions direction;
   apply_convention_option(direction, "first_token=direction");
   EXPECT_TRUE(compare_outputs(p, actual, direction, 10)["agree"]);
-  json report = compare_outputs(p, actual, Conventions{}, 10);
+  json report = compare_outputs(p, actual, paper_conventions(), 10);
   ASSERT_FALSE(report["agree"]);
   EXPECT_TRUE(testing::one_root_change(report, {{"first_token", "direction"}}));
 }
@@ -524,7 +524,7 @@ TEST(Diagnosis, CompareReadsUndefinedOutputsInEveryFormat) {
     ASSERT_EQ(actual.undefined.size(), 1u) << name;
     EXPECT_EQ(actual.undefined[0], std::vector<char>({1, 1, 0, 0, 0})) << name;
     EXPECT_TRUE(compare_outputs(p, actual, declared, 10)["agree"]) << name;
-    json plain = compare_outputs(p, actual, Conventions{}, 10);
+    json plain = compare_outputs(p, actual, paper_conventions(), 10);
     EXPECT_FALSE(plain["agree"]) << name;
     EXPECT_EQ(plain["differences"][0]["diagnosis"]["cause"], "before_crossing") << name;
     // No number where every relay is decided: a divergence of its own.
@@ -545,7 +545,7 @@ TEST(Diagnosis, FailingSequencesAreGroupedByRootCause) {
   std::vector<std::vector<Q>> batch{{Q(0), Q(2), Q(1), Q(3)}, {Q(5), Q(2), Q(1, 2), Q(2)}, {Q(3), Q(0), Q(5)}};
   std::vector<std::vector<Q>> theirs;
   for (const auto& u : batch) theirs.push_back(strict_pal(mu, u));
-  json report = compare_outputs(problem_of(mu, batch), ActualOutputs{theirs, "test"}, Conventions{}, 10);
+  json report = compare_outputs(problem_of(mu, batch), ActualOutputs{theirs, "test"}, paper_conventions(), 10);
   ASSERT_FALSE(report["agree"]);
   EXPECT_TRUE(testing::one_root_change(report, {{"tie_rule", "strict"}}));
   EXPECT_NE(summarize_report(report).find("root cause tie_rule {\"tie_rule\":\"strict\"}: " +
@@ -553,7 +553,7 @@ TEST(Diagnosis, FailingSequencesAreGroupedByRootCause) {
             std::string::npos)
       << summarize_report(report);
   theirs[2].back() += 100;
-  json two = compare_outputs(problem_of(mu, batch), ActualOutputs{theirs, "test"}, Conventions{}, 10);
+  json two = compare_outputs(problem_of(mu, batch), ActualOutputs{theirs, "test"}, paper_conventions(), 10);
   ASSERT_EQ(two["root_causes"].size(), 2u) << two["root_causes"].dump(1);
   EXPECT_EQ(two["root_causes"][0]["cause"], "tie_rule");
   EXPECT_EQ(two["root_causes"][1]["sequences"], json::array({2}));
@@ -573,7 +573,7 @@ TEST(Diagnosis, APairOfChangesBothNamedAloneIsFoldedIntoThemInCompare) {
     return out;
   };
   std::vector<std::vector<Q>> theirs{strict_pal(mu, batch[0]), skipped(batch[1], false), skipped(batch[2], true)};
-  json report = compare_outputs(problem_of(mu, batch), ActualOutputs{theirs, "test"}, Conventions{}, 10);
+  json report = compare_outputs(problem_of(mu, batch), ActualOutputs{theirs, "test"}, paper_conventions(), 10);
   const json& roots = report["root_causes"];
   ASSERT_EQ(roots.size(), 2u) << roots.dump(1);
   std::map<std::string, json> by_cause;
@@ -637,7 +637,7 @@ TEST(Diagnosis, EveryRunOfALongSequenceIsNamedByTheReadingsInOnePass) {
   std::vector<Q> u;
   for (int k = 0; k < 5000; ++k) u.push_back(values[rng() % values.size()]);
   std::vector<Q> theirs = strict_pal(mu, u);
-  json report = compare_outputs(problem_of(mu, {u}), ActualOutputs{{theirs}, "test"}, Conventions{}, 10);
+  json report = compare_outputs(problem_of(mu, {u}), ActualOutputs{{theirs}, "test"}, paper_conventions(), 10);
   const json& runs = report["differences"][0]["runs"];
   EXPECT_GT(runs.size(), 100u);
   std::size_t in_full = 0;

@@ -65,7 +65,7 @@ TEST(RootCauses, ASkippedFirstTokenWithALeakIsTheChangeWithTheRatchet) {
 
   KeyedMeasure keyed(mu);
   ReadingMeasures measures(keyed);
-  std::vector<ConventionChange> changes = convention_changes(Conventions{}, InitialState::Off);
+  std::vector<ConventionChange> changes = convention_changes(paper_conventions(), InitialState::Off);
   EXPECT_TRUE(reproducing_changes(changes, measures, u, theirs, undefined).empty());
   std::size_t skipped = change_index(changes, "first_token", "not-applied");
   auto combined = combined_changes(changes, measures, u, theirs, undefined, 0);
@@ -77,7 +77,7 @@ TEST(RootCauses, ASkippedFirstTokenWithALeakIsTheChangeWithTheRatchet) {
 // Cases 0 and 1 the skipped first token reproduces alone, case 2 the ratchet alone, and cases 3 and 4 only
 // the two together: two root causes, each with its own cases and the two joint ones, never a third.
 TEST(RootCauses, AChangeWithADefectKindIsFoldedIntoItsTwoPartsWhenBothAreChosen) {
-  std::vector<ConventionChange> changes = convention_changes(Conventions{}, InitialState::Off);
+  std::vector<ConventionChange> changes = convention_changes(paper_conventions(), InitialState::Off);
   std::size_t skipped = change_index(changes, "first_token", "not-applied");
   CaseExplanations alone_change{{skipped}, {}, {}}, alone_defect{{}, {{"ratchet"}}, {}},
       both{{}, {}, {{skipped, "ratchet"}}};
@@ -99,7 +99,7 @@ TEST(RootCauses, AChangeWithADefectKindIsFoldedIntoItsTwoPartsWhenBothAreChosen)
 
 // The same for a pair of changes: strict ties and a skipped first token, each alone on a case, both on two.
 TEST(RootCauses, APairOfChangesIsFoldedIntoItsTwoChangesWhenBothAreChosen) {
-  std::vector<ConventionChange> changes = convention_changes(Conventions{}, InitialState::Off);
+  std::vector<ConventionChange> changes = convention_changes(paper_conventions(), InitialState::Off);
   std::size_t skipped = change_index(changes, "first_token", "not-applied");
   std::size_t strict = change_index(changes, "tie_rule", "strict");
   std::size_t both = pair_index(changes, {{"tie_rule", "strict"}, {"first_token", "not-applied"}});
@@ -113,7 +113,7 @@ TEST(RootCauses, APairOfChangesIsFoldedIntoItsTwoChangesWhenBothAreChosen) {
 // case goes back to the part, and only the cases neither part explains alone are joint. The parts are then
 // ordered by all they explain.
 TEST(RootCauses, AFoldedPairGivesEachPartTheCasesItExplainsAlone) {
-  std::vector<ConventionChange> changes = convention_changes(Conventions{}, InitialState::Off);
+  std::vector<ConventionChange> changes = convention_changes(paper_conventions(), InitialState::Off);
   std::size_t skipped = change_index(changes, "first_token", "not-applied");
   std::size_t strict = change_index(changes, "tie_rule", "strict");
   std::size_t both = pair_index(changes, {{"tie_rule", "strict"}, {"first_token", "not-applied"}});
@@ -125,7 +125,7 @@ TEST(RootCauses, AFoldedPairGivesEachPartTheCasesItExplainsAlone) {
 
 // The initial state's change is spelled as a number ({"initial_state": 1}); a pair with it folds as any.
 TEST(RootCauses, APairWithTheInitialStateFoldsIntoItsParts) {
-  std::vector<ConventionChange> changes = convention_changes(Conventions{}, InitialState::Off);
+  std::vector<ConventionChange> changes = convention_changes(paper_conventions(), InitialState::Off);
   std::size_t on = std::find_if(changes.begin(), changes.end(),
                                 [](const ConventionChange& c) {
                                   return c.conventions == nlohmann::json{{"initial_state", 1}};
@@ -142,7 +142,7 @@ TEST(RootCauses, APairWithTheInitialStateFoldsIntoItsParts) {
 
 // MPAL: a change in every head is a part of the same pair in one head (and a change in another head is not).
 TEST(RootCauses, AChangeInEveryHeadIsAPartOfAPairInOneHead) {
-  std::vector<ConventionChange> changes = convention_changes(Conventions{}, InitialState::Off);
+  std::vector<ConventionChange> changes = convention_changes(paper_conventions(), InitialState::Off);
   std::size_t skipped = change_index(changes, "first_token", "not-applied");
   std::size_t strict = change_index(changes, "tie_rule", "strict");
   ConventionChange in_head = changes[pair_index(changes, {{"tie_rule", "strict"}, {"first_token", "not-applied"}})];

@@ -240,7 +240,7 @@ TEST(FuzzImpl, OnePlantedDefectIsOneRootCause) {
   // Declared, the change leaves nothing to find.
   apply_convention_option(o.conventions, "tie_rule=strict");
   EXPECT_TRUE(fuzz_strict(o, false)["passed"]);
-  o.conventions = Conventions{};
+  o.conventions = paper_conventions();
   json two = fuzz_strict(o, true);
   EXPECT_LE(two["root_causes"].size(), 2u) << two["root_causes"].dump(1);
   // A failure's root cause is one named, or the joint cause of two named (a case both defects shape).

@@ -129,8 +129,9 @@ TEST(TerminalCli, EveryCommandsHelpEndsWithExamplesOfItsOwnOptions) {
       std::string command = line.substr(at, line.find_first_of(";#", at) - at);
       std::istringstream words(command);
       for (std::string word; words >> word;) {
-        if (word.rfind("--", 0) == 0)
+        if (word.rfind("--", 0) == 0) {
           EXPECT_NE(help.find("  " + word.substr(0, word.find('='))), std::string::npos) << name << ": " << word;
+        }
       }
     }
     EXPECT_GE(own, 1u) << name << ": no example of the command itself";

@@ -77,7 +77,9 @@ TEST(Terminal, WrapKeepsEveryWordWithinTheWidthWithAHangingIndent) {
         joined += lines[k] + " ";
       }
       EXPECT_EQ(squeezed(joined), squeezed(sentence)) << width;
-      if (width >= indent + longest) EXPECT_EQ(words(joined), words(sentence)) << "no word cut at " << width;
+      if (width >= indent + longest) {
+        EXPECT_EQ(words(joined), words(sentence)) << "no word cut at " << width;
+      }
       EXPECT_EQ(lines[0].substr(0, 7), "label:x");
       EXPECT_EQ(lines.size() == 1, sentence.size() <= width) << width;
     }

@@ -32,8 +32,8 @@ class Load {
       pid_t child = ::fork();
       if (child == 0) {
         ::alarm(1200);
-        for (volatile unsigned long spin = 0;; spin = spin + 1) {
-        }
+        volatile unsigned long spin = 0;
+        for (;;) spin = spin + 1;
       }
       if (child > 0) children_.push_back(child);
     }

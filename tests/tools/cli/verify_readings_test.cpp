@@ -111,7 +111,9 @@ TEST(VerifyReadings, EveryProvedResultSaysWhatItTakesAsGivenAndCoversItsClaim) {
         EXPECT_NE(r["summary"].get<std::string>().find(a["text"].get<std::string>()), std::string::npos) << label;
       // A proof narrower than its claim's statement is a sub-claim, and never decides the claim.
       std::set<Entry> statement = declared(palcheck::statement_scope(label));
-      if (!statement.empty() && narrowing(r["assumptions"]) != statement) EXPECT_EQ(r["scope"], "sub-claim") << label;
+      if (!statement.empty() && narrowing(r["assumptions"]) != statement) {
+        EXPECT_EQ(r["scope"], "sub-claim") << label;
+      }
     }
     if (c["verdict"] != "PROVED") continue;
     ++proved;
