@@ -22,7 +22,7 @@ Q near_radius(const Smoothing& s) {
 
 }  // namespace
 
-std::optional<bool> interval_within_tolerance(const Conventions& c, const Q& actual, const QInterval& e) {
+std::optional<bool> interval_within_tolerance(const Q& atol, const Q& rtol, const Q& actual, const QInterval& e) {
   // atol + rtol |x| - |actual - x| is piecewise linear in x with kinks at 0 and actual: its extremes on
   // [lo, hi] are at the ends and the kinks inside.
   std::vector<Q> points{e.lo, e.hi};
@@ -30,13 +30,17 @@ std::optional<bool> interval_within_tolerance(const Conventions& c, const Q& act
     if (kink > e.lo && kink < e.hi) points.push_back(kink);
   bool all_in = true, all_out = true;
   for (const Q& x : points) {
-    bool in = abs(Q(actual - x)) <= c.atol + c.rtol * abs(x);
+    bool in = abs(Q(actual - x)) <= atol + rtol * abs(x);
     all_in = all_in && in;
     all_out = all_out && !in;
   }
   if (all_in) return true;
   if (all_out) return false;
   return std::nullopt;
+}
+
+std::optional<bool> interval_within_tolerance(const Conventions& c, const Q& actual, const QInterval& e) {
+  return interval_within_tolerance(c.atol, c.rtol, actual, e);
 }
 
 SequenceReference::SequenceReference(ReadingMeasures& measures, const std::vector<Q>& inputs, InitialState initial,

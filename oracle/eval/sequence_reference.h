@@ -124,6 +124,9 @@ class SequenceReference {
 };
 
 /// Whether |actual - e| <= atol + rtol |e| for every e in `expected` (true), for none (false), or neither.
+std::optional<bool> interval_within_tolerance(const Q& atol, const Q& rtol, const Q& actual, const QInterval& expected);
+
+/// The same with the tolerances of `c`.
 std::optional<bool> interval_within_tolerance(const Conventions& c, const Q& actual, const QInterval& expected);
 
 }  // namespace palcheck::oracle

@@ -1,9 +1,11 @@
-// `palcheck compare` (test-oracle mode): def:pal, def:mpal outputs of another
-// implementation against the exact reference; see oracle_compare.h. Exit 0 agree, 1 differ, 2 bad input.
+// `palcheck compare` (test-oracle mode): def:pal, def:mpal and def:pal_transformer outputs of another
+// implementation against the exact reference; see oracle_compare.h and transformer_compare.h. Exit 0
+// agree, 1 differ, 2 bad input, 3 no verdict (nothing compared, or undecided).
 #include "oracle/diagnosis/oracle_compare.h"
 #include "oracle/eval/eval_document.h"
 #include "oracle/formats/json_input.h"
 #include "oracle/formats/oracle_files.h"
+#include "oracle/transformer/transformer_compare.h"
 #include "oracle/transformer/transformer_document.h"
 #include "tools/cli/commands.h"
 #include "tools/cli/number_option.h"
@@ -20,6 +22,56 @@ namespace palcheck::cli {
 
 using namespace oracle;  // the oracle library: formats, problem, eval, compare
 
+namespace {
+
+// A transformer document's comparison: its conventions with --convention's (atol= and rtol= beside
+// --atol and --rtol), the outputs file as n rows of d.
+nlohmann::json compare_transformer(const nlohmann::json& document, const std::string& actual_path,
+                                   const std::string& atol, const std::string& rtol,
+                                   const std::vector<std::string>& options) {
+  TransformerDocument doc = parse_transformer_document(document);
+  Conventions tolerances;  // the relay conventions' parser, for atol and rtol alone
+  if (!atol.empty()) apply_convention_option(tolerances, "atol=" + atol);
+  if (!rtol.empty()) apply_convention_option(tolerances, "rtol=" + rtol);
+  for (const std::string& option : options) {
+    std::size_t eq = option.find('=');
+    if (eq == std::string::npos) throw InputError("--convention: expected KEY=VALUE, got \"" + option + "\"");
+    const std::string key = option.substr(0, eq);
+    if (key == "atol" || key == "rtol")
+      apply_convention_option(tolerances, option);
+    else
+      apply_transformer_convention(doc.conventions, key, option.substr(eq + 1));
+  }
+  check_transformer_conventions(doc.spec, doc.conventions);
+  NumberRows rows = rows_from_bytes(read_source(actual_path), actual_path, "outputs");
+  if (rows.one_dimensional && rows.rows.size() == 1 && rows.rows[0].empty()) rows.rows.clear();  // [] is no token
+  if (rows.one_dimensional && doc.spec.d == 1 && rows.rows.size() == 1) {
+    std::vector<std::vector<Q>> column;
+    for (Q& q : rows.rows[0]) column.push_back({std::move(q)});
+    rows.rows = std::move(column);
+  }
+  return compare_transformer_outputs(doc, rows.rows, {tolerances.atol, tolerances.rtol}, actual_path);
+}
+
+// The options that describe a relay problem, which a transformer document does not take.
+std::vector<std::string> relay_options_given(const ProblemSources& s, const CLI::App* compare) {
+  std::vector<std::string> given;
+  auto note = [&](bool is_given, const char* name) {
+    if (is_given) given.push_back(name);
+  };
+  note(!s.measures.empty(), "--measure");
+  note(!s.inputs.empty(), "--inputs");
+  note(!s.w_in.empty(), "--w-in");
+  note(!s.w_out.empty(), "--w-out");
+  note(s.grid_delta.has_value(), "--grid-delta");
+  note(s.initial_state.has_value(), "--initial-state");
+  note(s.csv_header == CsvHeader::Declared, "--header");
+  note(compare->count("--explain") > 0, "--explain");
+  return given;
+}
+
+}  // namespace
+
 CommandHandler add_oracle_commands(CLI::App& app) {
   struct Options {
     std::string document, actual, report;
@@ -29,9 +81,12 @@ CommandHandler add_oracle_commands(CLI::App& app) {
     std::size_t explain = 10;
   };
   auto o = std::make_shared<Options>();
-  auto* compare =
-      app.add_subcommand("compare", "Compare another implementation's PAL/MPAL outputs with the exact reference");
-  compare->add_option("FILE", o->document, "JSON document with measure and inputs (as for eval), or - for stdin")
+  auto* compare = app.add_subcommand("compare",
+                                     "Compare another implementation's PAL, MPAL or PAL-Transformer outputs with the "
+                                     "exact reference");
+  compare
+      ->add_option("FILE", o->document,
+                   "JSON document with measure and inputs, or a transformer document (as for eval), or - for stdin")
       ->type_name("");
   add_problem_options(compare, o->sources);
   compare->add_option("--actual", o->actual, "The other implementation's outputs: .json, .csv or .npy")
@@ -53,9 +108,17 @@ CommandHandler add_oracle_commands(CLI::App& app) {
     if (!o->document.empty())
       o->sources.parsed_document =
           parse_json_text(read_source(o->document), o->document == "-" ? "stdin" : o->document);
-    if (o->sources.parsed_document && is_transformer_document(*o->sources.parsed_document))
-      throw InputError(o->document + ": a transformer document is compared in Python "
-                       "(palcheck_oracle.transformer.compare); palcheck eval evaluates it");
+    if (o->sources.parsed_document && is_transformer_document(*o->sources.parsed_document)) {
+      std::vector<std::string> given = relay_options_given(o->sources, compare);
+      if (!given.empty())
+        throw InputError(given.front() + ": not for a transformer document, which holds its model and tokens");
+      nlohmann::json report =
+          compare_transformer(*o->sources.parsed_document, o->actual, o->atol, o->rtol, o->conventions);
+      write_file_atomically(o->report.empty() ? "-" : o->report, report.dump(2) + "\n");
+      std::cerr << summarize_transformer_report(report);
+      if (report.at("status") != "agree" && report.at("status") != "disagree") return kExitUndetermined;
+      return report.at("agree").get<bool>() ? 0 : 1;
+    }
     Conventions conventions = conventions_of(o->sources.parsed_document, o->atol, o->rtol, o->conventions);
     o->sources.columns = conventions.columns;
     OracleProblem problem = load_problem(o->sources);
