@@ -30,8 +30,8 @@ enum class TcMutation {
 struct TcInduction {
   std::vector<smt::InductionQuery> queries;  ///< the lemmas, in order ("part: name")
   smt::InductionQuery witness_query;         ///< non-vacuity (a): a pop step that wipes a level, sat
-  std::optional<Instance> reachable_state;  ///< its model as reference inputs
-  bool proved = false;                      ///< every query unsat in both solvers
+  std::optional<Instance> reachable_state;   ///< its model as reference inputs
+  bool proved = false;                       ///< every query unsat in both solvers
 };
 
 }  // namespace palcheck::proofs
