@@ -10,6 +10,7 @@
 #include "util/errors.h"
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -327,22 +328,21 @@ std::vector<double> doubles(const std::vector<Q>& u) {
   return d;
 }
 
+// x with `precision` significant decimal digits (printf's %g), as a double.
+double rounded(double x, int precision) {
+  char buf[64];
+  auto [end, error] = std::to_chars(buf, buf + sizeof buf - 1, x, std::chars_format::general, precision);
+  if (error != std::errc()) return x;
+  *end = '\0';
+  return std::strtod(buf, nullptr);
+}
+
 // The digits a double needs: the length of its shortest round-trip decimal (simpler numbers need fewer).
 int digits_of(double x) {
   if (x == 0) return 0;
-  char buf[40];
-  for (int precision = 1; precision < 17; ++precision) {
-    std::snprintf(buf, sizeof buf, "%.*g", precision, x);
-    if (std::strtod(buf, nullptr) == x) return precision;
-  }
+  for (int precision = 1; precision < 17; ++precision)
+    if (rounded(x, precision) == x) return precision;
   return 17;
-}
-
-// x with `precision` significant decimal digits, as a double.
-double rounded(double x, int precision) {
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.*g", precision, x);
-  return std::strtod(buf, nullptr);
 }
 
 // A measure keyed for the reference, with its readings; shared while the measure is in use.
