@@ -70,8 +70,7 @@ void add_problem_options(CLI::App* command, ProblemSources& s) {
       ->type_name("0|1");
 }
 
-std::vector<std::string> oracle_options_given(const OracleEvalOptions& o) {
-  const ProblemSources& s = o.sources;
+std::vector<std::string> problem_options_given(const ProblemSources& s) {
   std::vector<std::string> given;
   auto note = [&](bool is_given, const char* name) {
     if (is_given) given.push_back(name);
@@ -83,6 +82,14 @@ std::vector<std::string> oracle_options_given(const OracleEvalOptions& o) {
   note(s.grid_delta.has_value(), "--grid-delta");
   note(s.initial_state.has_value(), "--initial-state");
   note(s.csv_header == CsvHeader::Declared, "--header");
+  return given;
+}
+
+std::vector<std::string> oracle_options_given(const OracleEvalOptions& o) {
+  std::vector<std::string> given = problem_options_given(o.sources);
+  auto note = [&](bool is_given, const char* name) {
+    if (is_given) given.push_back(name);
+  };
   note(!o.output.empty(), "-o");
   note(o.values.has_value(), "--values");
   note(!o.dump.empty(), "--dump");

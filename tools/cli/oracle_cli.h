@@ -40,6 +40,9 @@ Q parse_grid_delta(const std::string& text);
 /// Adds --measure, --inputs, --w-in, --w-out, --grid-delta and --initial-state to a command.
 void add_problem_options(CLI::App* command, oracle::ProblemSources& sources);
 
+/// The options of a relay problem's sources given (--measure, --inputs, ..., --header), by name.
+std::vector<std::string> problem_options_given(const oracle::ProblemSources& sources);
+
 /// The oracle-only options given, by name (none: eval keeps its original path).
 std::vector<std::string> oracle_options_given(const OracleEvalOptions& options);
 

@@ -53,20 +53,10 @@ nlohmann::json compare_transformer(const nlohmann::json& document, const std::st
   return compare_transformer_outputs(doc, rows.rows, {tolerances.atol, tolerances.rtol}, actual_path);
 }
 
-// The options that describe a relay problem, which a transformer document does not take.
+// The options that describe a relay problem or its diagnosis, which a transformer document does not take.
 std::vector<std::string> relay_options_given(const ProblemSources& s, const CLI::App* compare) {
-  std::vector<std::string> given;
-  auto note = [&](bool is_given, const char* name) {
-    if (is_given) given.push_back(name);
-  };
-  note(!s.measures.empty(), "--measure");
-  note(!s.inputs.empty(), "--inputs");
-  note(!s.w_in.empty(), "--w-in");
-  note(!s.w_out.empty(), "--w-out");
-  note(s.grid_delta.has_value(), "--grid-delta");
-  note(s.initial_state.has_value(), "--initial-state");
-  note(s.csv_header == CsvHeader::Declared, "--header");
-  note(compare->count("--explain") > 0, "--explain");
+  std::vector<std::string> given = problem_options_given(s);
+  if (compare->count("--explain") > 0) given.push_back("--explain");
   return given;
 }
 

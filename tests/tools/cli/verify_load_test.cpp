@@ -1,6 +1,8 @@
 // Same seed, same bytes on a loaded machine: the proofs' answers are decided by counted limits (Z3's and
 // cvc5's rlimits), never by the clock, so `palcheck verify` of claims proved by both solvers writes the
 // same JSON while busy processes keep every core loaded twice over as it does on an idle machine.
+#include "tests/tools/cli/palcheck_process.h"
+
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
@@ -9,8 +11,6 @@
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <string>
 #include <vector>
 
@@ -19,10 +19,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
+std::string slurp(const fs::path& path) { return cli_test::read(path.string()); }
 
 // Processes that spin on the CPU while they live (each ends itself after 20 minutes should the test die).
 class Load {
