@@ -222,7 +222,6 @@ def _cause(spec, cases, declared, atol, rtol):
 def _probes(fn, spec, declared, x, output):
     """The cases a cause must explain besides the witness: the failing input, and when fn can be called,
     a few random ones (a cause that only fits the witness fails on them)."""
-
     cases = [(x, output)]
     if callable(fn):
         rng = np.random.default_rng(0)
@@ -247,7 +246,6 @@ def _fails(fn, spec, x, declared, atol, rtol):
 def _shrink(fn, spec, x, token, declared, atol, rtol, deadline):
     """The smallest witness found by the deadline (time.monotonic()): the prefix up to the divergent token,
     then tokens dropped one at a time while fn still fails (positions shift, so PE changes with them)."""
-
     x = x[:token + 1]
     if not callable(fn):
         return x
@@ -270,7 +268,6 @@ class CallTimeout(Exception):
 def _limited(fn, call_timeout):
     """fn, each call stopped after call_timeout seconds with CallTimeout (None: no limit). The limit is
     SIGALRM's, so it holds in the main thread, and inside a call that returns to Python now and then."""
-
     if call_timeout is None or not callable(fn):
         return fn
     if isinstance(call_timeout, bool) or not isinstance(call_timeout, numbers.Real) or not 0 < call_timeout <= 86400:
@@ -311,7 +308,6 @@ def compare(fn_or_outputs, spec, x=None, *, shrink=True, seconds=120, call_timeo
     token and coordinate, the expected enclosure and the actual value, and its smallest witness (shrunk for
     at most `seconds`). Each call of fn is limited to call_timeout seconds (None: no limit; CallTimeout
     when one takes longer)."""
-
     deadline = time.monotonic() + _seconds(seconds)
     fn_or_outputs = _limited(fn_or_outputs, call_timeout)
     declared, tolerances = _conventions(spec, conventions)
@@ -379,8 +375,6 @@ def fuzz(fn, spec, *, seed=0, max_cases=100, max_tokens=24, seconds=120, call_ti
     agreed on every case and every output was determined ("undecided" lists the cases that were not),
     "nothing compared" when the time ran out before the first case. Shrinking spends the same budget; each
     call of fn is limited to call_timeout seconds, as compare's."""
-
-
     for name, value in (("max_cases", max_cases), ("max_tokens", max_tokens)):
         # A budget of no case would be a pass that checked nothing.
         if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
