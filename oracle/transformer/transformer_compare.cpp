@@ -5,6 +5,7 @@
 #include "oracle/transformer/transformer_eval.h"
 #include "util/errors.h"
 
+#include <cmath>
 #include <optional>
 #include <string>
 #include <utility>
@@ -194,6 +195,7 @@ json compare_transformer_outputs(const TransformerDocument& doc, const std::vect
     place = pe ? std::make_pair(std::size_t{0}, std::string("pe")) : where_runs_differ(run, found->second, tolerance);
   }
   const Ball& expected = run.output()[token][coordinate];
+  const double actual_double = to_double(actual[token][coordinate]);
   report["failures"].push_back({{"cause", name},
                                 {"conventions", changes},
                                 {"layer", place.first},
@@ -203,7 +205,8 @@ json compare_transformer_outputs(const TransformerDocument& doc, const std::vect
                                 {"expected", expected.mid_double()},
                                 {"lo", expected.lower_double()},
                                 {"hi", expected.upper_double()},
-                                {"actual", to_double(actual[token][coordinate])},
+                                {"actual", std::isfinite(actual_double) ? json(actual_double) : json(nullptr)},
+                                {"actual_exact", to_string(actual[token][coordinate])},
                                 {"witness", exact_rows(witness.x)}});
   return report;
 }
@@ -228,7 +231,9 @@ std::string summarize_transformer_report(const json& report) {
   const json& f = report.at("failures").at(0);
   std::string text = "compare: disagree: token " + f.at("token").dump() + ", coordinate " + f.at("coordinate").dump() +
                      ": expected " + f.at("expected").dump() + " [" + f.at("lo").dump() + ", " + f.at("hi").dump() +
-                     "], got " + f.at("actual").dump() + "; cause " + f.at("cause").get<std::string>();
+                     "], got " +
+                     (f.at("actual").is_null() ? f.at("actual_exact").get<std::string>() : f.at("actual").dump()) +
+                     "; cause " + f.at("cause").get<std::string>();
   if (!f.at("conventions").empty()) text += " " + f.at("conventions").dump();
   return text + ", first at layer " + f.at("layer").dump() + ", " + f.at("part").get<std::string>() + "\n";
 }

@@ -65,7 +65,7 @@ void apply_transformer_convention(TransformerConventions& c, const std::string& 
       }
     throw InputError(key + ": expected one of " + joined(k.values) + ", got \"" + value + "\"");
   }
-  throw InputError("conventions: unknown key \"" + key + "\" (the transformer's keys: " + joined(names) + ")");
+  throw InputError(key + ": not a transformer convention (the transformer's keys: " + joined(names) + ")");
 }
 
 void apply_transformer_conventions(TransformerConventions& c, const nlohmann::json& object, const std::string& where) {

@@ -78,6 +78,31 @@ TEST(TransformerCompare, AMovedOutputIsNamedAtItsTokenAndCoordinate) {
   EXPECT_EQ(failure["witness"].size(), 4u);
   EXPECT_LE(failure["lo"].get<double>(), failure["expected"].get<double>());
   EXPECT_GE(failure["hi"].get<double>(), failure["expected"].get<double>());
+  // An output past the doubles is shown exactly, where its double would be an infinity.
+  nlohmann::json huge = outputs_of(run, same);
+  huge[0][0] = "1e400";
+  ProcessRun past = run_compare(kDocument, huge);
+  ASSERT_EQ(past.code, 1) << past.err;
+  auto shown = nlohmann::json::parse(past.out)["failures"][0];
+  EXPECT_TRUE(shown["actual"].is_null());
+  EXPECT_EQ(shown["actual_exact"], palcheck::to_string(*palcheck::parse_rational("1e400")));
+  EXPECT_NE(past.err.find("got 1000000000"), std::string::npos) << past.err;
+}
+
+TEST(TransformerCompare, ADocumentsOwnTolerancesAreItsConventionsAsInPython) {
+  palcheck::PalTransformerRun run = palcheck::run_pal_transformer(reference_spec(), kTokens, palcheck::InitialState::Off);
+  const nlohmann::json moved = outputs_of(run, [](std::size_t, std::size_t, double v) { return v + 0.25; });
+  nlohmann::json loose = nlohmann::json::parse(kDocument);
+  loose["conventions"] = {{"atol", "1/2"}, {"rtol", 0}};
+  ProcessRun r = run_compare(loose.dump(), moved);
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["atol"], "1/2");
+  // The command line's tolerance comes after the document's.
+  EXPECT_EQ(run_compare(loose.dump(), moved, "--atol 1e-9").code, 1);
+  loose["conventions"] = {{"layernorm", "post"}};
+  ProcessRun bad = run_compare(loose.dump(), moved);
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("conventions.layernorm: not a transformer convention"), std::string::npos) << bad.err;
 }
 
 TEST(TransformerCompare, OutputsOfRelaysStartedOnAreNamedByThatConvention) {
@@ -169,7 +194,7 @@ TEST(TransformerCompare, BadInputExitsTwoNamingWhatIsWrongAndWritesNothing) {
                          Bad{narrow, "", "row 2 has 1 value(s), the model's d is 2"},
                          Bad{good, "--explain 3", "--explain: not for a transformer document"},
                          Bad{good, "--initial-state 1", "--initial-state: not for a transformer document"},
-                         Bad{good, "--convention tie=strict", "tie"}, Bad{good, "--convention atol=-1", "atol"},
+                         Bad{good, "--convention tie=strict", "tie: not a transformer convention"}, Bad{good, "--convention atol=-1", "atol"},
                          Bad{good, "--atol nan", "atol"}}) {
     std::filesystem::remove(report);
     ProcessRun r = run_compare(kDocument, bad.outputs, bad.options + " --report " + report);
