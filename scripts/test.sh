@@ -15,10 +15,11 @@ if [ "$sanitizers" != 0 ]; then
   # (fuzz/), replayed once. Two command-line tests run the whole paper four times between them to compare
   # bytes (same seed, same bytes), about 12 minutes under the sanitizers; so that .ci/run stays under an
   # hour on two cores they run here only with PALCHECK_SANITIZERS=full (the whole paper still runs once,
-  # in VerifyReadings). Any sanitizer report fails the test that triggered it (docs/hardening.md).
+  # in the run whole_paper_seed1 that VerifyReadings shares). Any sanitizer report fails the test that
+  # triggered it (docs/hardening.md).
   flags="-O1 -g1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
   suites=(tests_util tests_reference tests_reference_models tests_oracle tests_claims tests_claims_constructions
-          tests_claims_physics tests_tools_cli)
+          tests_claims_physics tests_tools_cli tests_tools_cli_whole_paper)
   # Every harness fuzz/CMakeLists.txt lists, so that a new one is replayed here too.
   targets=("${suites[@]}")
   for fuzzer in $(sed -n 's/^set(PALCHECK_FUZZERS \(.*\))$/\1/p' fuzz/CMakeLists.txt); do targets+=("fuzz_$fuzzer"); done

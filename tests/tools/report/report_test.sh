@@ -11,15 +11,21 @@
 # The TeX given to --tex is paper_excerpt.tex, a small paper written for this test (the user's copy of the
 # paper is not part of the source tree); when PALCHECK_PAPER_TEX names a readable file (the paper itself),
 # the report made with it is checked the same way.
-# usage: report_test.sh PALCHECK SOURCE_DIR WORK_DIR
+# With RUN_DIR (a whole-paper `verify --seed 1 --json RUN_DIR/run.json --out RUN_DIR/replays` made before,
+# ctest's shared whole_paper_seed1), its run is copied rather than made again.
+# usage: report_test.sh PALCHECK SOURCE_DIR WORK_DIR [RUN_DIR]
 set -u
-palcheck=$1 source=$2 work=$3
+palcheck=$1 source=$2 work=$3 made=${4:-}
 here=$(cd "$(dirname "$0")" && pwd)
 rm -rf "$work" && mkdir -p "$work"
 fail() { echo "FAILED: $*"; exit 1; }
 
-"$palcheck" verify --seed 1 --json "$work/run.json" --out "$work/replays" >/dev/null 2>"$work/verify.log" ||
-  fail "verify (see $work/verify.log)"
+if [ -n "$made" ]; then
+  cp "$made/run.json" "$work/run.json" && cp -r "$made/replays" "$work/replays" || fail "no whole-paper run in $made"
+else
+  "$palcheck" verify --seed 1 --json "$work/run.json" --out "$work/replays" >/dev/null 2>"$work/verify.log" ||
+    fail "verify (see $work/verify.log)"
+fi
 claims=$(python3 -c "import json,sys; print(len(json.load(open(sys.argv[1]))['claims']))" "$work/run.json")
 
 # Makes the report twice into $work/NAME and $work/NAME-again, checks they are equal, complete and clean.

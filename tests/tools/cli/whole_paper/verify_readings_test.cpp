@@ -1,4 +1,4 @@
-// Over the whole registry (`palcheck verify --seed 1`): no claim is REFUTED while one of its admitted
+// Over the whole registry (`palcheck verify --seed 1`, the run ctest's whole_paper_seed1 made): no claim is REFUTED while one of its admitted
 // readings holds; every REFUTED claim has exactly one headline, which refutes the statement itself and
 // has no number over 6 digits (no claim needs more today), and is the strongest of its refutations (every
 // reading, then general before generated, then the smallest); every PROVED result says what it takes as
@@ -12,7 +12,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdlib>
 #include <fstream>
 #include <optional>
 #include <set>
@@ -21,14 +20,11 @@
 
 namespace {
 
-// The whole-paper run, once per process.
+// The shared whole-paper run, read once per process.
 const nlohmann::json& whole_paper() {
   static const nlohmann::json doc = [] {
-    std::string path = ::testing::TempDir() + "verify_readings.json";
-    EXPECT_EQ(
-        std::system((std::string(PALCHECK_BINARY) + " verify --seed 1 --json " + path + " >/dev/null 2>&1").c_str()),
-        0);
-    std::ifstream in(path);
+    std::ifstream in(std::string(PALCHECK_FIXTURE_DIR) + "/run.json");
+    EXPECT_TRUE(in) << "no whole-paper run in " << PALCHECK_FIXTURE_DIR << " (ctest runs whole_paper_seed1 first)";
     return nlohmann::json::parse(in);
   }();
   return doc;
