@@ -557,24 +557,40 @@ class Converter {
     return b;
   }
 
+  // A command with a handler of its own; `name` is the command read, `i` just after it.
+  using Handler = void (Converter::*)(const std::string& name, const std::string& s, std::size_t& i);
+
+  // The commands whose handling is more than printing a symbol or skipping, by name.
+  static const std::map<std::string, Handler>& handlers() {
+    static const std::map<std::string, Handler> table = [] {
+      std::map<std::string, Handler> t;
+      auto add = [&t](std::initializer_list<const char*> names, Handler handler) {
+        for (const char* name : names) t.emplace(name, handler);
+      };
+      add({"(", "["}, &Converter::inline_or_display_math);
+      add({"begin"}, &Converter::begin_environment);
+      add({"end"}, &Converter::skip_group);
+      add({"\\", "newline"}, &Converter::line_break);
+      add({"emph", "textit", "textsl", "textbf", "texttt", "url"}, &Converter::styled);
+      add({"section", "section*", "subsection", "subsection*", "subsubsection", "subsubsection*"}, &Converter::heading);
+      add({"paragraph", "paragraph*"}, &Converter::run_in_heading);
+      add({"ref", "cref", "Cref", "autoref", "eqref", "nameref", "pageref", "labelcref", "cpageref"},
+          &Converter::reference_command);
+      add({"footnote"}, &Converter::footnote);
+      add({"caption"}, &Converter::caption);
+      add({"href"}, &Converter::href);
+      add({"Comment"}, &Converter::algorithm_comment);
+      add({"item"}, &Converter::loose_item);
+      add({"multicolumn"}, &Converter::multicolumn);
+      add({"label", "vspace", "hspace", "vspace*", "hspace*", "phantom", "cline"}, &Converter::skip_group);
+      return t;
+    }();
+    return table;
+  }
+
   void command(const std::string& s, std::size_t& i) {
     std::string name = command_at(s, i);
-    if (name == "(") return delimited_math(s, i, "\\)", false);
-    if (name == "[") return delimited_math(s, i, "\\]", true);
-    if (name == "begin") return environment(s, i);
-    if (name == "end") {
-      group(s, i);
-      return;
-    }
-    if (name == "\\" || name == "newline") {
-      if (i < s.size() && s[i] == '*') ++i;
-      optional_arg(s, i);
-      if (flat_)
-        plain_ += ' ';
-      else
-        emit(page_.line_break());
-      return;
-    }
+    if (auto h = handlers().find(name); h != handlers().end()) return (this->*h->second)(name, s, i);
     if (auto a = accents().find(name); a != accents().end()) {
       std::string letter;
       if (std::optional<std::string> g = group(s, i))
@@ -594,73 +610,8 @@ class Converter {
       }
       return;
     }
-    if (name == "emph" || name == "textit" || name == "textsl") {
-      if (auto g = group(s, i)) emit(page_.emph(inline_of(*g)));
-      return;
-    }
-    if (name == "textbf") {
-      if (auto g = group(s, i)) emit(page_.bold(inline_of(*g)));
-      return;
-    }
-    if (name == "texttt" || name == "url") {
-      if (auto g = group(s, i)) emit(page_.code(*g));
-      return;
-    }
-    if (name == "section" || name == "section*" || name == "subsection" || name == "subsection*" ||
-        name == "subsubsection" || name == "subsubsection*" || name == "paragraph" || name == "paragraph*") {
-      optional_arg(s, i);
-      std::optional<std::string> g = group(s, i);
-      if (!g) return;
-      if (!flat_ && name.rfind("paragraph", 0) != 0) flush_paragraph();
-      emit(page_.bold(inline_of(*g) + (name.rfind("paragraph", 0) == 0 ? page_.text(".") : "")) + " ");
-      if (!flat_ && name.rfind("paragraph", 0) != 0) flush_paragraph();
-      return;
-    }
-    if (name == "ref" || name == "cref" || name == "Cref" || name == "autoref" || name == "eqref" ||
-        name == "nameref" || name == "pageref" || name == "labelcref" || name == "cpageref") {
-      if (auto g = group(s, i)) references(name, *g);
-      return;
-    }
     if (name.rfind("cite", 0) == 0) return citation(name, s, i);
-    if (name == "footnote") {
-      if (auto g = group(s, i)) emit(page_.text(" (") + inline_of(*g) + page_.text(")"));
-      return;
-    }
-    if (name == "caption") {
-      optional_arg(s, i);
-      std::optional<std::string> g = group(s, i);
-      if (!g) return;
-      if (!flat_) flush_paragraph();
-      emit(page_.bold(page_.text((caption_.empty() ? std::string("Caption") : caption_) + ":")) + " " + inline_of(*g));
-      if (!flat_) flush_paragraph();
-      return;
-    }
-    if (name == "href") {
-      group(s, i);
-      if (auto g = group(s, i)) run(*g);
-      return;
-    }
-    if (name == "Comment") {
-      if (auto g = group(s, i)) emit(page_.text(" \u25b7 ") + page_.emph(inline_of(*g)));
-      return;
-    }
-    if (name == "item") {
-      optional_arg(s, i);
-      plain_ += " \u2022 ";
-      return;
-    }
-    if (name == "multicolumn") {
-      group(s, i);
-      group(s, i);
-      if (auto g = group(s, i)) run(*g);
-      return;
-    }
-    if (silent_commands().count(name)) {
-      if (name == "label" || name == "vspace" || name == "hspace" || name == "vspace*" || name == "hspace*" ||
-          name == "phantom" || name == "cline")
-        group(s, i);
-      return;
-    }
+    if (silent_commands().count(name)) return;
     // Anything else prints its arguments' text (\text, \mbox, \textrm, \underline, unknown macros).
     optional_arg(s, i);
     std::size_t j = i;
@@ -668,6 +619,89 @@ class Converter {
       run(*g);
       i = j;
     }
+  }
+
+  void inline_or_display_math(const std::string& name, const std::string& s, std::size_t& i) {
+    if (name == "(") return delimited_math(s, i, "\\)", false);
+    delimited_math(s, i, "\\]", true);
+  }
+
+  void begin_environment(const std::string&, const std::string& s, std::size_t& i) { environment(s, i); }
+
+  void skip_group(const std::string&, const std::string& s, std::size_t& i) { group(s, i); }
+
+  void line_break(const std::string&, const std::string& s, std::size_t& i) {
+    if (i < s.size() && s[i] == '*') ++i;
+    optional_arg(s, i);
+    if (flat_)
+      plain_ += ' ';
+    else
+      emit(page_.line_break());
+  }
+
+  void styled(const std::string& name, const std::string& s, std::size_t& i) {
+    std::optional<std::string> g = group(s, i);
+    if (!g) return;
+    if (name == "textbf")
+      emit(page_.bold(inline_of(*g)));
+    else if (name == "texttt" || name == "url")
+      emit(page_.code(*g));
+    else
+      emit(page_.emph(inline_of(*g)));
+  }
+
+  // \section and its kin: a bold line of its own.
+  void heading(const std::string&, const std::string& s, std::size_t& i) {
+    optional_arg(s, i);
+    std::optional<std::string> g = group(s, i);
+    if (!g) return;
+    if (!flat_) flush_paragraph();
+    emit(page_.bold(inline_of(*g)) + " ");
+    if (!flat_) flush_paragraph();
+  }
+
+  // \paragraph: a bold title that starts its paragraph's text.
+  void run_in_heading(const std::string&, const std::string& s, std::size_t& i) {
+    optional_arg(s, i);
+    if (std::optional<std::string> g = group(s, i)) emit(page_.bold(inline_of(*g) + page_.text(".")) + " ");
+  }
+
+  void reference_command(const std::string& name, const std::string& s, std::size_t& i) {
+    if (auto g = group(s, i)) references(name, *g);
+  }
+
+  void footnote(const std::string&, const std::string& s, std::size_t& i) {
+    if (auto g = group(s, i)) emit(page_.text(" (") + inline_of(*g) + page_.text(")"));
+  }
+
+  void caption(const std::string&, const std::string& s, std::size_t& i) {
+    optional_arg(s, i);
+    std::optional<std::string> g = group(s, i);
+    if (!g) return;
+    if (!flat_) flush_paragraph();
+    emit(page_.bold(page_.text((caption_.empty() ? std::string("Caption") : caption_) + ":")) + " " + inline_of(*g));
+    if (!flat_) flush_paragraph();
+  }
+
+  void href(const std::string&, const std::string& s, std::size_t& i) {
+    group(s, i);
+    if (auto g = group(s, i)) run(*g);
+  }
+
+  void algorithm_comment(const std::string&, const std::string& s, std::size_t& i) {
+    if (auto g = group(s, i)) emit(page_.text(" \u25b7 ") + page_.emph(inline_of(*g)));
+  }
+
+  // An \item outside a list environment.
+  void loose_item(const std::string&, const std::string& s, std::size_t& i) {
+    optional_arg(s, i);
+    plain_ += " \u2022 ";
+  }
+
+  void multicolumn(const std::string&, const std::string& s, std::size_t& i) {
+    group(s, i);
+    group(s, i);
+    if (auto g = group(s, i)) run(*g);
   }
 
   const Page& page_;
