@@ -8,7 +8,6 @@
 #include <termios.h>
 #include <unistd.h>
 
-#include <regex>
 #include <sstream>
 
 namespace palcheck::cli_test {
@@ -47,7 +46,22 @@ std::string on_pipe(const std::string& args) {
   return shell("env -u NO_COLOR " + std::string(PALCHECK_BINARY) + " " + args).out;
 }
 
-std::string plain(const std::string& text) { return std::regex_replace(text, std::regex("\x1b\\[[0-9;]*m"), ""); }
+// The text without its SGR escapes (ESC [ digits-and-semicolons m); a scan, not std::regex
+// (docs/decisions.md: a warning is an error).
+std::string plain(const std::string& text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text.compare(i, 2, "\x1b[") == 0) {
+      std::size_t end = text.find_first_not_of("0123456789;", i + 2);
+      if (end != std::string::npos && text[end] == 'm') {
+        i = end;
+        continue;
+      }
+    }
+    out += text[i];
+  }
+  return out;
+}
 
 bool colored(const std::string& text) { return text.find("\x1b[") != std::string::npos; }
 
