@@ -4,6 +4,7 @@
 // fuzz-impl takes must yield, in every family of cases, finite doubles inside it (a domain beyond the
 // doubles once crashed the generators, which dereferenced the missing double of an infinity).
 #include "oracle/eval/conventions.h"
+#include "oracle/fuzz/fuzz_cases.h"
 #include "oracle/fuzz/fuzz_impl.h"
 #include "util/errors.h"
 

@@ -1,6 +1,7 @@
 // The differential tester (fuzz_impl.h) on implementations written here: the neighbourhoods of a
 // threshold, long cycles approaching one, shrinking a 45-relay measure down to the relays a defect
 // needs, and every distinct cause reported with its own witness.
+#include "oracle/fuzz/fuzz_cases.h"
 #include "oracle/fuzz/fuzz_impl.h"
 #include "tests/oracle/root_cause_expectations.h"
 #include "util/errors.h"
