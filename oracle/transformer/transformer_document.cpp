@@ -158,7 +158,22 @@ TransformerDocument parse_transformer_document(const json& doc) {
   out.spec = parse_transformer(require(doc, "transformer", "document"));
   out.inputs = parse_transformer_inputs(require(doc, "inputs", "document"), out.spec.d, "inputs");
   if (doc.contains("initial_state")) out.conventions.initial = parse_initial_state(doc);
-  if (doc.contains("conventions")) apply_transformer_conventions(out.conventions, doc.at("conventions"), "conventions");
+  if (doc.contains("conventions")) {
+    // The tolerances a comparison reads among the conventions (palcheck_oracle.transformer reads them
+    // there too); they change no output, so eval passes over them.
+    json conventions = doc.at("conventions"), tolerances = json::object();
+    if (conventions.is_object())
+      for (const char* key : {"atol", "rtol"})
+        if (conventions.contains(key)) {
+          tolerances[key] = conventions[key];
+          conventions.erase(key);
+        }
+    apply_transformer_conventions(out.conventions, conventions, "conventions");
+    Conventions read = paper_conventions();  // the relay conventions' parser, for atol and rtol alone
+    apply_convention_json(read, tolerances, "conventions");
+    out.atol = read.atol;
+    out.rtol = read.rtol;
+  }
   check_transformer_conventions(out.spec, out.conventions);
   return out;
 }

@@ -4,6 +4,7 @@
 // InputError naming the field, e.g. transformer.layers[1].heads[0].w_in.
 #pragma once
 
+#include "oracle/eval/conventions.h"
 #include "oracle/transformer/transformer_conventions.h"
 #include "reference/models/transformer_pal.h"
 
@@ -33,6 +34,8 @@ struct TransformerDocument {
   PalTransformerSpec spec;             ///< the model
   std::vector<QVector> inputs;         ///< x_0 .. x_{n-1}
   TransformerConventions conventions;  ///< "conventions", and "initial_state" as initial_state=
+  Q atol = paper_conventions().atol;   ///< compare's absolute tolerance ("conventions" may hold it)
+  Q rtol = paper_conventions().rtol;   ///< compare's relative tolerance ("conventions" may hold it)
 };
 
 /// Reads a whole transformer document.

@@ -27,20 +27,12 @@ namespace {
 // A transformer document's comparison: its conventions, then --atol and --rtol, then --convention's
 // (atol= and rtol= among the conventions too, as palcheck_oracle.transformer.compare reads them), the
 // outputs file as n rows of d.
-nlohmann::json compare_transformer(nlohmann::json document, const std::string& actual_path, const std::string& atol,
+nlohmann::json compare_transformer(const nlohmann::json& document, const std::string& actual_path, const std::string& atol,
                                    const std::string& rtol, const std::vector<std::string>& options) {
-  Conventions tolerances;  // the relay conventions' parser, for atol and rtol alone
-  if (document.contains("conventions") && document["conventions"].is_object()) {
-    nlohmann::json& declared = document["conventions"];
-    nlohmann::json given = nlohmann::json::object();
-    for (const char* key : {"atol", "rtol"})
-      if (declared.contains(key)) {
-        given[key] = declared[key];
-        declared.erase(key);
-      }
-    apply_convention_json(tolerances, given, "conventions");
-  }
   TransformerDocument doc = parse_transformer_document(document);
+  Conventions tolerances;  // the relay conventions' parser, for atol and rtol alone
+  tolerances.atol = doc.atol;
+  tolerances.rtol = doc.rtol;
   if (!atol.empty()) apply_convention_option(tolerances, "atol=" + atol);
   if (!rtol.empty()) apply_convention_option(tolerances, "rtol=" + rtol);
   for (const std::string& option : options) {

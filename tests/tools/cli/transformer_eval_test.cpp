@@ -145,6 +145,22 @@ TEST(TransformerEval, NoNumberCrashesItAndValuesBeyondTheDoublesAreBallsNotDoubl
     for (const auto& v : token["double"]) EXPECT_LE(std::fabs(v.get<double>()), 1.0 + 1e-12) << huge.out;
 }
 
+// atol and rtol among a document's conventions are compare's (as in palcheck_oracle.transformer): eval
+// reads them, checks them, and gives the outputs it gives without them.
+TEST(TransformerEval, TheComparisonTolerancesAmongTheConventionsChangeNoOutput) {
+  nlohmann::json plain = nlohmann::json::parse(kDocument), loose = plain;
+  loose["conventions"]["atol"] = "1/2";
+  loose["conventions"]["rtol"] = 0;
+  ProcessRun without = run_eval(plain.dump()), with = run_eval(loose.dump());
+  ASSERT_EQ(without.code, 0) << without.err;
+  ASSERT_EQ(with.code, 0) << with.err;
+  EXPECT_EQ(nlohmann::json::parse(with.out)["outputs"], nlohmann::json::parse(without.out)["outputs"]);
+  loose["conventions"]["atol"] = "-1";
+  ProcessRun bad = run_eval(loose.dump());
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("atol"), std::string::npos) << bad.err;
+}
+
 TEST(TransformerEval, BadInputExitsTwoNamingTheField) {
   struct Case {
     std::string doc, field;
