@@ -250,13 +250,17 @@ std::string outputs_npy_bytes(const OutputRows& rows, const BatchOutputs& o, Val
 
 std::string format_outputs(const OracleProblem& p, const BatchOutputs& o, FileFormat format, ValueKind kind,
                            bool trace) {
-  if (format == FileFormat::Json) return outputs_json_text(p, o, kind, trace);
-  if (trace) throw InputError("--trace: per-token memory and relay states are written as JSON only");
-  if (p.is_mpal() && p.size() != 1)
-    throw InputError("a batch of MPAL sequences is written as JSON only (CSV and .npy hold one sequence, n x d)");
-  OutputRows rows{p, o.width};
-  if (format == FileFormat::Csv) return outputs_csv_text(rows, o, kind);
-  return outputs_npy_bytes(rows, o, kind);
+  if (format != FileFormat::Json) {
+    if (trace) throw InputError("--trace: per-token memory and relay states are written as JSON only");
+    if (p.is_mpal() && p.size() != 1)
+      throw InputError("a batch of MPAL sequences is written as JSON only (CSV and .npy hold one sequence, n x d)");
+  }
+  switch (format) {
+    case FileFormat::Json: return outputs_json_text(p, o, kind, trace);
+    case FileFormat::Csv: return outputs_csv_text(OutputRows{p, o.width}, o, kind);
+    case FileFormat::Npy: return outputs_npy_bytes(OutputRows{p, o.width}, o, kind);
+  }
+  throw std::logic_error("format_outputs: a file format without a writer");
 }
 
 json dump_head(const OracleProblem& p) {

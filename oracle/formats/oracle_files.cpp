@@ -6,25 +6,34 @@
 #include "oracle/formats/json_input.h"
 #include "oracle/formats/npy_format.h"
 
-#include <cstring>
+#include <optional>
 
 namespace palcheck::oracle {
 
 using nlohmann::json;
 
+namespace {
+
+// The format the file's name ends in, if any ("-", standard input or output, is JSON).
+std::optional<FileFormat> named_format(const std::string& path) {
+  if (path == "-") return FileFormat::Json;
+  for (const FileFormatName& f : kFileFormats)
+    if (path.ends_with(f.extension)) return f.format;
+  return std::nullopt;
+}
+
+}  // namespace
+
 FileFormat format_of(const std::string& path) {
-  auto ends_with = [&](const std::string& ext) {
-    return path.size() >= ext.size() && path.compare(path.size() - ext.size(), ext.size(), ext) == 0;
-  };
-  if (path == "-" || ends_with(".json")) return FileFormat::Json;
-  if (ends_with(".csv")) return FileFormat::Csv;
-  if (ends_with(".npy")) return FileFormat::Npy;
-  throw InputError(path + ": unknown format (the name must end in .json, .csv or .npy)");
+  if (std::optional<FileFormat> format = named_format(path)) return *format;
+  std::string endings;
+  for (std::size_t k = 0; k < kFileFormats.size(); ++k)
+    endings += (k == 0 ? "" : k + 1 == kFileFormats.size() ? " or " : ", ") + std::string(kFileFormats[k].extension);
+  throw InputError(path + ": unknown format (the name must end in " + endings + ")");
 }
 
 FileFormat input_format(const std::string& path, const std::string& bytes) {
-  for (const char* ext : {".json", ".csv", ".npy"})
-    if (path == "-" || (path.size() >= std::strlen(ext) && path.ends_with(ext))) return format_of(path);
+  if (std::optional<FileFormat> format = named_format(path)) return *format;
   if (bytes.rfind("\x93NUMPY", 0) == 0) return FileFormat::Npy;
   std::size_t start = bytes.find_first_not_of(" \t\r\n");
   if (start != std::string::npos && (bytes[start] == '[' || bytes[start] == '{')) return FileFormat::Json;

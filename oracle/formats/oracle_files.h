@@ -7,14 +7,27 @@
 
 #include <nlohmann/json.hpp>
 
+#include <array>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace palcheck::oracle {
 
-/// The file formats of eval and compare.
+/// The file formats of eval and compare. The routes that write one switch over it without a default, so
+/// that a new format is named by the compiler at every place it must be written.
 enum class FileFormat { Json, Csv, Npy };
+
+/// A file format and the extension that names it.
+struct FileFormatName {
+  FileFormat format;           ///< the format
+  std::string_view extension;  ///< the file name's ending
+};
+
+/// Every file format by extension, in the enum's order.
+inline constexpr std::array<FileFormatName, 3> kFileFormats{
+    {{FileFormat::Json, ".json"}, {FileFormat::Csv, ".csv"}, {FileFormat::Npy, ".npy"}}};
 
 /// The format named by the file's extension (.json, .csv, .npy; "-" is JSON); InputError otherwise.
 FileFormat format_of(const std::string& path);

@@ -417,18 +417,22 @@ class DumpWriter {
     // The output's double: to_double of the exact value, as evaluate_problem gives it with both kinds.
     double y_double = 0;
     if (double_out_ || dumping_) y_double = y ? to_double(*y) : t.run->nearest_double();
-    if (format_ == FileFormat::Json) {
-      if (exact_out_) out_exact_.json.value(quoted(*y));
-      if (double_out_) out_double_.json.value(json_double(finite(y_double, objection_)));
-    } else if (format_ == FileFormat::Csv) {
-      if (length_) out_.text += ',';
-      if (exact_out_)
-        out_.text += to_string(*y);
-      else
-        out_.text += csv_double(finite(y_double, objection_));
-    } else {
-      if (!std::isfinite(y_double)) row_finite_ = false;
-      npy_data_.text.append(reinterpret_cast<const char*>(&y_double), sizeof y_double);
+    switch (format_) {
+      case FileFormat::Json:
+        if (exact_out_) out_exact_.json.value(quoted(*y));
+        if (double_out_) out_double_.json.value(json_double(finite(y_double, objection_)));
+        break;
+      case FileFormat::Csv:
+        if (length_) out_.text += ',';
+        if (exact_out_)
+          out_.text += to_string(*y);
+        else
+          out_.text += csv_double(finite(y_double, objection_));
+        break;
+      case FileFormat::Npy:
+        if (!std::isfinite(y_double)) row_finite_ = false;
+        npy_data_.text.append(reinterpret_cast<const char*>(&y_double), sizeof y_double);
+        break;
     }
     if (r_.trace) t.changes(out_memory_.json, out_relays_.json, true);
     if (dumping_) {
@@ -456,23 +460,24 @@ class DumpWriter {
         t.changes(t.memory_list.json, t.relay_list.json, r_.trace);
       }
     }
-    if (format_ == FileFormat::Json) {
-      if (exact_out_) exact_row(out_exact_.json, row);
-      if (double_out_) double_row(out_double_.json, row, objection_);
-    } else {
-      for (std::size_t k = 0; k < row.size(); ++k) {
-        if (format_ == FileFormat::Csv && k) out_.text += ',';
-        if (format_ == FileFormat::Csv && exact_out_) {
-          out_.text += to_string(row[k]);
-          continue;
+    switch (format_) {
+      case FileFormat::Json:
+        if (exact_out_) exact_row(out_exact_.json, row);
+        if (double_out_) double_row(out_double_.json, row, objection_);
+        break;
+      case FileFormat::Csv:
+        for (std::size_t k = 0; k < row.size(); ++k) {
+          if (k) out_.text += ',';
+          out_.text += exact_out_ ? to_string(row[k]) : csv_double(finite(to_double(row[k]), objection_));
         }
-        double d = finite(to_double(row[k]), objection_);
-        if (format_ == FileFormat::Npy)
+        out_.text += '\n';
+        break;
+      case FileFormat::Npy:
+        for (const Q& v : row) {
+          double d = finite(to_double(v), objection_);
           npy_data_.text.append(reinterpret_cast<const char*>(&d), sizeof d);
-        else
-          out_.text += csv_double(d);
-      }
-      if (format_ == FileFormat::Csv) out_.text += '\n';
+        }
+        break;
     }
     if (dumping_) {
       exact_row(dump_inputs_.json, x);
@@ -539,29 +544,32 @@ class DumpWriter {
       file.commit();
     }
     AtomicFile file(output_);
-    if (format_ == FileFormat::Json) {
-      std::string head;
-      PrettyJson doc(head, 2, 0);
-      doc.open('{');
-      doc.key("initial_state");
-      doc.value(std::to_string(static_cast<int>(p_.initial)));
-      for (auto& [key, list] : lists_) {
-        doc.key(key);
-        doc.value("");
-        file.write(head);
-        head.clear();
-        list->spool.copy_to(file);
+    switch (format_) {
+      case FileFormat::Json: {
+        std::string head;
+        PrettyJson doc(head, 2, 0);
+        doc.open('{');
+        doc.key("initial_state");
+        doc.value(std::to_string(static_cast<int>(p_.initial)));
+        for (auto& [key, list] : lists_) {
+          doc.key(key);
+          doc.value("");
+          file.write(head);
+          head.clear();
+          list->spool.copy_to(file);
+        }
+        doc.close('}');
+        file.write(head + "\n");
+        break;
       }
-      doc.close('}');
-      file.write(head + "\n");
-    } else if (format_ == FileFormat::Npy) {
-      if (mpal_)
-        file.write(npy_f8_header({npy_rows_, npy_rows_ ? p_.width() : 0}));
-      else
-        file.write(batched_ ? npy_f8_header({rows_, cols_}) : npy_f8_header({cols_}));
-      npy_data_.copy_to(file);
-    } else {
-      out_.copy_to(file);
+      case FileFormat::Npy:
+        if (mpal_)
+          file.write(npy_f8_header({npy_rows_, npy_rows_ ? p_.width() : 0}));
+        else
+          file.write(batched_ ? npy_f8_header({rows_, cols_}) : npy_f8_header({cols_}));
+        npy_data_.copy_to(file);
+        break;
+      case FileFormat::Csv: out_.copy_to(file); break;
     }
     file.commit();
   }

@@ -225,9 +225,12 @@ void stream_long_rows(const StreamRequest& r, NpyReader& reader, AtomicFile& out
 }  // namespace
 
 void stream_evaluate(StreamRequest r) {
-  if (format_of(r.inputs) != FileFormat::Npy) {
-    if (r.output.empty()) r.output = "-";
-    return format_of(r.inputs) == FileFormat::Csv ? stream_evaluate_csv(r) : stream_evaluate_json(r);
+  FileFormat inputs = format_of(r.inputs);
+  if (inputs != FileFormat::Npy && r.output.empty()) r.output = "-";
+  switch (inputs) {
+    case FileFormat::Csv: return stream_evaluate_csv(r);
+    case FileFormat::Json: return stream_evaluate_json(r);
+    case FileFormat::Npy: break;  // read row by row below
   }
   NpyReader reader(r.inputs);
   const NpyHeader& h = reader.header();

@@ -108,8 +108,11 @@ void RowOutputs::end_row() {
   open_ = false;
   finite_.push_back(row_finite_);
   lengths_.push_back(row_values_);
-  if (format_ == FileFormat::Json) text_ += row_values_ == 0 ? "]" : "\n    ]";
-  if (format_ == FileFormat::Csv) text_ += '\n';
+  switch (format_) {
+    case FileFormat::Json: text_ += row_values_ == 0 ? "]" : "\n    ]"; break;
+    case FileFormat::Csv: text_ += '\n'; break;
+    case FileFormat::Npy: break;
+  }
 }
 
 void RowOutputs::give(AtomicFile& out, std::size_t& row, std::size_t cols,
@@ -125,11 +128,55 @@ void RowOutputs::give(AtomicFile& out, std::size_t& row, std::size_t cols,
     objection = no_finite_double_message();
   row += lengths_.size();
   if (objection) return;  // nothing more is written: the temporary file is removed
-  if (format_ == FileFormat::Npy)
-    out.write(reinterpret_cast<const char*>(values_.data()), 8 * values_.size());
-  else
-    out.write(text_);
+  switch (format_) {
+    case FileFormat::Npy: out.write(reinterpret_cast<const char*>(values_.data()), 8 * values_.size()); break;
+    case FileFormat::Json:
+    case FileFormat::Csv: out.write(text_); break;
+  }
 }
+
+namespace {
+
+// A .npy batch: the header (with the row count the shape gives, else counted by the pass and written
+// over it), then the pass's doubles.
+std::optional<std::string> npy_batch(AtomicFile& out, ValueKind kind, const std::function<NpyShape()>& npy_shape,
+                                     const BatchPass& pass, std::size_t& rows) {
+  NpyShape shape = npy_shape();
+  std::string header = npy_f8_header({shape.rows.value_or(0), shape.cols});
+  out.write(header);
+  std::optional<std::string> objection = pass(out, FileFormat::Npy, kind, shape.cols, rows);
+  if (!objection && shape.rows && rows != *shape.rows) {
+    // Rows counted before the pass come from a pass of their own: a file that changed between the
+    // passes must not leave a header that disagrees with the data.
+    objection = "the inputs changed while they were read (" + std::to_string(*shape.rows) + " rows, then " +
+                std::to_string(rows) + ")";
+  } else if (!objection && !shape.rows) {
+    std::string counted = npy_f8_header({rows, shape.cols});
+    if (counted.size() != header.size()) throw std::logic_error("write_batch: the .npy header changed length");
+    out.overwrite(0, counted.data(), counted.size());
+  }
+  return objection;
+}
+
+// format_outputs' JSON (dump(2)): a pass per list, exact outputs first.
+std::optional<std::string> json_batch(AtomicFile& out, ValueKind kind, InitialState initial, const BatchPass& pass,
+                                      std::size_t& rows) {
+  std::vector<std::pair<ValueKind, std::string>> lists;
+  if (kind != ValueKind::Double) lists.emplace_back(ValueKind::Exact, "outputs");
+  if (kind != ValueKind::Exact) lists.emplace_back(ValueKind::Double, kind == ValueKind::Both ? "outputs_double" : "outputs");
+  std::optional<std::string> objection;
+  out.write("{\n  \"initial_state\": " + std::to_string(static_cast<int>(initial)));
+  for (const auto& [list_kind, key] : lists) {
+    out.write(",\n  \"" + key + "\": [");
+    objection = pass(out, FileFormat::Json, list_kind, 0, rows);
+    if (objection) break;
+    out.write(rows ? "\n  ]" : "]");
+  }
+  out.write("\n}\n");
+  return objection;
+}
+
+}  // namespace
 
 void write_batch(const std::string& output, ValueKind kind, InitialState initial,
                  const std::function<NpyShape()>& npy_shape, const BatchPass& pass) {
@@ -137,37 +184,10 @@ void write_batch(const std::string& output, ValueKind kind, InitialState initial
   AtomicFile out(output);
   std::optional<std::string> objection;
   std::size_t rows = 0;
-  if (format == FileFormat::Npy) {
-    NpyShape shape = npy_shape();
-    std::string header = npy_f8_header({shape.rows.value_or(0), shape.cols});
-    out.write(header);
-    objection = pass(out, format, kind, shape.cols, rows);
-    if (!objection && shape.rows && rows != *shape.rows) {
-      // Rows counted before the pass come from a pass of their own: a file that changed between the
-      // passes must not leave a header that disagrees with the data.
-      objection = "the inputs changed while they were read (" + std::to_string(*shape.rows) + " rows, then " +
-                  std::to_string(rows) + ")";
-    } else if (!objection && !shape.rows) {
-      std::string counted = npy_f8_header({rows, shape.cols});
-      if (counted.size() != header.size()) throw std::logic_error("write_batch: the .npy header changed length");
-      out.overwrite(0, counted.data(), counted.size());
-    }
-  } else if (format == FileFormat::Csv) {
-    objection = pass(out, format, kind, 0, rows);
-  } else {
-    // format_outputs' JSON (dump(2)): a pass per list, exact outputs first.
-    std::vector<std::pair<ValueKind, std::string>> lists;
-    if (kind != ValueKind::Double) lists.emplace_back(ValueKind::Exact, "outputs");
-    if (kind != ValueKind::Exact)
-      lists.emplace_back(ValueKind::Double, kind == ValueKind::Both ? "outputs_double" : "outputs");
-    out.write("{\n  \"initial_state\": " + std::to_string(static_cast<int>(initial)));
-    for (const auto& [list_kind, key] : lists) {
-      out.write(",\n  \"" + key + "\": [");
-      objection = pass(out, format, list_kind, 0, rows);
-      if (objection) break;
-      out.write(rows ? "\n  ]" : "]");
-    }
-    out.write("\n}\n");
+  switch (format) {
+    case FileFormat::Npy: objection = npy_batch(out, kind, npy_shape, pass, rows); break;
+    case FileFormat::Csv: objection = pass(out, format, kind, 0, rows); break;
+    case FileFormat::Json: objection = json_batch(out, kind, initial, pass, rows); break;
   }
   if (objection) throw InputError((output == "-" ? std::string("standard output") : output) + ": " + *objection);
   out.commit();
