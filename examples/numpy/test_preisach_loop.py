@@ -24,7 +24,7 @@ def test_as_written_agrees_with_the_exact_reference():
                                            ("half-tie", "fractional_states"), ("undefined-start", "before_crossing")])
 def test_a_planted_defect_is_found_and_named(defect, cause):
     found = assert_finds(lambda u, relays: preisach(u, relays, defect), cause, relays=RELAYS,
-                         relays_per_call=True, only_causes=[cause], **CONVENTIONS)
+                         relays_per_call=True, headline=True, only_causes=[cause], **CONVENTIONS)
     assert found["root_cause"] == cause, found
     print(f"{defect}: {found['property']} ({found['cause']}) on {found['inputs_double']}, "
           f"{found['relays_kept']} relay(s)")

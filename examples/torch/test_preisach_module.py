@@ -31,8 +31,8 @@ def test_as_written_agrees_with_the_exact_reference():
 @pytest.mark.parametrize("defect, cause", [("ratchet", "ratchet"), ("skip-first", "first_token"),
                                            ("undefined-start", "before_crossing")])
 def test_a_planted_defect_is_found_and_named(defect, cause):
-    found = assert_finds(layer(defect), cause, relays=RELAYS, relays_per_call=True, only_causes=[cause],
-                         short_of_thresholds=defect == "ratchet", **CONVENTIONS)
+    found = assert_finds(layer(defect), cause, relays=RELAYS, relays_per_call=True, headline=True,
+                         only_causes=[cause], short_of_thresholds=defect == "ratchet", **CONVENTIONS)
     assert found["root_cause"] == cause, found
     print(f"{defect}: {found['property']} ({found['cause']}) on {found['inputs_double']}, "
           f"{found['relays_kept']} relay(s)")

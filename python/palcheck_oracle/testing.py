@@ -31,21 +31,26 @@ def assert_agrees(actual, inputs, **options):
     return report
 
 
-def assert_finds(fn, cause, *, relays, max_tokens=8, max_relays=3, short_of_thresholds=False, headline=True,
+def _kinds(name):
+    """The defect kinds a root cause's name joins ("first_token+ratchet": both)."""
+    return set(str(name).split("+")) if name else set()
+
+
+def assert_finds(fn, cause, *, relays, max_tokens=8, max_relays=3, short_of_thresholds=False, headline=False,
                  max_root_causes=None, only_causes=None, **options):
-    """Raises AssertionError unless fuzz(fn, relays=relays, **options) finds a failure whose cause is
-    `cause`, named first, with a witness of at most `max_tokens` tokens and `max_relays` relays
-    (relays_per_call=True lets shrinking drop relays). With headline=True (default) that failure is the
-    headline one: its cause and the first of its ranked causes are `cause`; with headline=False any
-    failure will do whose cause or root cause is `cause` (a second defect beside another). With
+    """Raises AssertionError unless fuzz(fn, relays=relays, **options) names `cause` among the run's root
+    causes, alone or joined with another ("first_token+ratchet" names both), with a witness of at most
+    `max_tokens` tokens and `max_relays` relays (relays_per_call=True lets shrinking drop relays): the
+    smallest failure whose cause or root cause names it, else that root cause's own witness. With
+    headline=True, instead, the headline (first) failure must name it, and is the witness: its cause and
+    the first of its ranked causes are `cause` (a defect named first, not only found). With
     max_root_causes=K the report names at most K root causes (one per planted defect). With only_causes=S
     (the causes of the k defects planted) the report names at most k root causes, each one of S or a pair
     of them, and every failure's root cause is one of S or a pair of them ("first_token+ratchet": a case
-    both defects shape, counted as joint with each), never "unexplained". With
-    short_of_thresholds=True some failure of that cause, as small, must also have inputs that never reach
-    the thresholds of the relays it keeps (a ratchet below the threshold). `options` are fuzz()'s: seed=,
-    max_cases=, relays_per_call= and the conventions. Returns the failure found. Checks that a planted
-    defect (a mutant of one's own implementation) is found.
+    both defects shape, counted as joint with each), never "unexplained". With short_of_thresholds=True
+    some failure of that cause, as small, must also have inputs that never reach the thresholds of the
+    relays it keeps (a ratchet below the threshold). `options` are fuzz()'s: seed=, max_cases=, relays_per_call= and the conventions.
+    Returns the failure found. Checks that a planted defect (a mutant of one's own implementation) is found.
     """
     __tracebackhide__ = True
     report = fuzz(fn, relays=relays, progress=False, **options)
@@ -55,11 +60,12 @@ def assert_finds(fn, cause, *, relays, max_tokens=8, max_relays=3, short_of_thre
                              f"expected the cause {cause}")
 
     def small(f):
-        return f["tokens"] <= max_tokens and f["relays_kept"] <= max_relays
+        return f["tokens"] <= max_tokens and f.get("relays_kept", len(relays)) <= max_relays
 
     def described(f):
-        return (f"{f['property']} with causes {f['causes']} (root cause {f.get('root_cause')}) on inputs "
-                f"{f['inputs_double']} ({f['tokens']} tokens, {f['relays_kept']} relays); replay: {f['replay']}")
+        return (f"{f.get('property', 'a case')} with causes {f.get('causes')} (root cause {f.get('root_cause')}) "
+                f"on inputs {f['inputs_double']} ({f['tokens']} tokens, {f.get('relays_kept', len(relays))} "
+                f"relays); replay: {f['replay']}")
 
     roots = [r["cause"] for r in report.get("root_causes", [])]
     if max_root_causes is not None and len(roots) > max_root_causes:
@@ -70,7 +76,7 @@ def assert_finds(fn, cause, *, relays, max_tokens=8, max_relays=3, short_of_thre
                                  f"got {roots}")
 
         def planted(name):
-            return set(str(name).split("+")) <= set(only_causes)
+            return _kinds(name) <= set(only_causes)
         stray = [f"root cause {r}" for r in roots if not planted(r)]
         stray += [f"case {f['case']} with root cause {f.get('root_cause')}" for f in failures
                   if not planted(f.get("root_cause"))]
@@ -83,11 +89,13 @@ def assert_finds(fn, cause, *, relays, max_tokens=8, max_relays=3, short_of_thre
         if found["cause"] != cause or found["causes"][0] != cause:
             raise AssertionError(f"expected the cause {cause} first: {what}")
     else:
-        named = [f for f in failures if cause in (f["cause"], f.get("root_cause"))]
-        if not named:
-            raise AssertionError(f"no failure names the cause {cause}: the failures are "
+        if not any(cause in _kinds(r) for r in roots):
+            raise AssertionError(f"no root cause names {cause}: the root causes are {roots}; the failures are "
                                  + "; ".join(described(f) for f in failures))
-        found = min(named, key=lambda f: (f["tokens"], f["relays_kept"]))
+        named = [f for f in failures if cause in _kinds(f["cause"]) | _kinds(f.get("root_cause"))]
+        # A root cause whose cases all went to failures of other slots shows it on its own witness.
+        named = named or [r["witness"] for r in report["root_causes"] if cause in _kinds(r["cause"])]
+        found = min(named, key=lambda f: (f["tokens"], f.get("relays_kept", len(relays))))
         what = "the smallest failure of that cause is " + described(found)
     if not small(found):
         raise AssertionError(f"expected a witness of at most {max_tokens} tokens and {max_relays} relays: {what}")

@@ -149,11 +149,14 @@ def test_a_correct_implementation_passes_every_strategy():
 def test_assert_finds_fails_when_the_search_finds_nothing_or_another_cause():
     with pytest.raises(AssertionError, match="found nothing"):
         assert_finds(lambda u: relay_pal(u), "tie_rule", relays=RELAYS, max_cases=50)
-    with pytest.raises(AssertionError, match="expected the cause first_token first"):
+    with pytest.raises(AssertionError, match="no root cause names first_token"):
         assert_finds(lambda u: relay_pal(u, strict=True), "first_token", relays=RELAYS, max_cases=50)
-    found = assert_finds(lambda u: relay_pal(u, strict=True), "tie_rule", relays=RELAYS, max_relays=len(RELAYS),
-                         max_cases=50)
-    assert found["cause"] == "tie_rule" and found["tokens"] <= 8
+    with pytest.raises(AssertionError, match="expected the cause first_token first"):
+        assert_finds(lambda u: relay_pal(u, strict=True), "first_token", relays=RELAYS, max_cases=50, headline=True)
+    for headline in (False, True):
+        found = assert_finds(lambda u: relay_pal(u, strict=True), "tie_rule", relays=RELAYS, max_relays=len(RELAYS),
+                             max_cases=50, headline=headline)
+        assert found["cause"] == "tie_rule" and found["tokens"] <= 8
 
 
 def test_assert_finds_asks_for_a_small_witness():
@@ -175,6 +178,22 @@ def test_assert_finds_asserts_a_second_defect_and_the_root_causes():
     found = assert_finds(two_defects, "first_token", relays=RELAYS, max_relays=len(RELAYS), max_cases=120,
                          headline=False, max_root_causes=2)
     assert "first_token" in (found["cause"], found["root_cause"])
+
+
+def test_assert_finds_passes_for_every_kind_the_run_names_alone_or_joined():
+    def two_defects(u):  # strict ties, and u_0 never applied
+        return np.concatenate(([0.0], relay_pal(np.asarray(u)[1:], strict=True)))
+
+    report = oracle.fuzz(two_defects, relays=RELAYS, max_cases=120, progress=False)
+    named = {kind for r in report["root_causes"] for kind in r["cause"].split("+")}
+    assert {"tie_rule", "first_token"} <= named, report["root_causes"]
+    for kind in named - {"unexplained"}:
+        found = assert_finds(two_defects, kind, relays=RELAYS, max_relays=len(RELAYS), max_tokens=10**6,
+                             max_cases=120)
+        assert kind in {found["cause"]} | set(str(found.get("root_cause")).split("+")), found
+    for kind in {"ratchet", "drift", "smoothing"} - named:
+        with pytest.raises(AssertionError, match="no root cause names " + kind):
+            assert_finds(two_defects, kind, relays=RELAYS, max_relays=len(RELAYS), max_cases=120)
 
 
 def test_compare_reads_nan_as_an_undefined_output():
