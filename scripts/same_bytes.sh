@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the same commands through palcheck and compares every byte they write: the whole-paper run (table,
-# JSON, replay files, show, replay, report) and the oracle's eval, compare and fuzz-impl over generated
+# JSON, replay files, show, replay, report, and report --tex on tests/tools/report/paper_excerpt.tex) and the oracle's eval, compare and fuzz-impl over generated
 # JSON, CSV and .npy inputs. For a change that must not change behaviour (a move, a refactor):
 #   bash scripts/same_bytes.sh OLD_PALCHECK NEW_PALCHECK [WORK_DIR]
 # prints one line per command that differs and exits 1 if any did, else "same bytes: N commands". Against
@@ -25,6 +25,7 @@ source_dir=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$work/in"
 cd "$work/in" || exit 2
 cp "$source_dir/python/fuzz_impl_client.py" .
+cp "$source_dir/tests/tools/report/paper_excerpt.tex" .
 python3 - <<'PY'
 import json, numpy as np
 rng = np.random.default_rng(7)
@@ -67,6 +68,7 @@ commands=(
   "fuzz-impl --command 'python3 in/fuzz_impl_client.py --strict' --measure in/relays.csv --report fuzz.json --seed 3"
   "eval --measure in/relays.csv --inputs in/u.csv --values nonsense"
   "eval --convention states=01x in/doc.json"
+  "report --from run.json --replays replays --tex in/paper_excerpt.tex --out report_tex"
 )
 sides=(old new)
 [ "$mode" = compare ] || sides=(new)
