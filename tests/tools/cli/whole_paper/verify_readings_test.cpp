@@ -1,8 +1,9 @@
-// Over the whole registry (`palcheck verify --seed 1`, the run ctest's whole_paper_seed1 made): no claim is REFUTED while one of its admitted
-// readings holds; every REFUTED claim has exactly one headline, which refutes the statement itself and
-// has no number over 6 digits (no claim needs more today), and is the strongest of its refutations (every
-// reading, then general before generated, then the smallest); every PROVED result says what it takes as
-// given, and no PROVED claim's assumptions are narrower than its statement's quantifiers.
+// Over the whole registry (`palcheck verify --seed 1`, the run ctest's fixture whole_paper_seed1 makes
+// before these tests; the binary run by hand reads that fixture's last run): no claim is REFUTED while one
+// of its admitted readings holds; every REFUTED claim has exactly one headline, which refutes the statement
+// itself and has no number over 6 digits (no claim needs more today), and is the strongest of its
+// refutations (every reading, then general before generated, then the smallest); every PROVED result says
+// what it takes as given, and no PROVED claim's assumptions are narrower than its statement's quantifiers.
 #include "claims/areas.h"
 #include "claims/proof_scopes.h"
 #include "claims/reading.h"
