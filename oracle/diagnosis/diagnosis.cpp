@@ -1,5 +1,5 @@
 // Diagnosis of divergent runs (see diagnosis.h); the cycle checks (ratchet, drift) are in
-// diagnosis_cycles.cpp.
+// diagnosis_cycles.cpp, the first token's defect in diagnosis_first_token.cpp.
 #include "oracle/diagnosis/diagnosis.h"
 
 #include "oracle/eval/relaxation.h"
@@ -17,7 +17,8 @@ using nlohmann::json;
 
 namespace {
 
-constexpr std::size_t kListedRelays = 20;
+// Fractions held after their ties are fitted for at most this many (differing token, relay) pairs.
+constexpr std::size_t kHeldFractionWork = std::size_t{1} << 20;
 
 Q ceil_q(const Q& q) {
   Q f = floor_q(q);
@@ -358,7 +359,7 @@ json PalSequence::fractional(const DivergentRun& run, bool detailed) {
   };
   RelayReading printed{TieRule::AsPrinted, ref_.declared().initial, ref_.declared().first};
   for (bool held : {false, true}) {
-    if (held && tokens.size() > 256) break;
+    if (held && tokens.size() * mu.relays.size() > kHeldFractionWork) break;
     std::vector<std::vector<Tie>> ties(tokens.size());
     bool every_token_has_one = true;
     for (std::size_t i = 0; i < tokens.size(); ++i) {
@@ -566,6 +567,9 @@ std::vector<PalSequence::Candidate> PalSequence::candidates(const DivergentRun& 
     found.push_back({cause, whole ? "whole_sequence" : "run", whole ? 2 : 1,
                      detailed ? reading_evidence(m.reading, n, whole) : json(), m.contradictions > 0});
   }
+  if (detailed)
+    if (json e = first_token_states(run); !e.is_null())
+      found.push_back({DivergenceCause::FirstToken, "whole_sequence", 2, e, false, true});
   bool any_undefined = std::any_of(tokens.begin(), tokens.end(), [&](std::size_t t) { return undefined(t); });
   if (std::optional<Candidate> c = before_crossing_candidate(run, tokens, detailed)) {
     found.push_back(std::move(*c));
@@ -592,10 +596,12 @@ std::vector<PalSequence::Candidate> PalSequence::candidates(const DivergentRun& 
     if (json r = fractional(run, detailed); !r.is_null()) found.push_back({DivergenceCause::FractionalStates, "run", 1, r});
     if (json e = common_flips(tokens); !e.is_null()) found.push_back({DivergenceCause::RelayFlip, "run", 1, e});
   }
-  // Strongest evidence first; among causes of one run, a reading that tokens agreeing with the
+  // Strongest evidence first; among causes of one run, the first-token defect after the readings (any
+  // states left by u_0 fit it, a reading names them), and a reading that tokens agreeing with the
   // reference contradict (a convention would hold there too) after the causes local to the run.
   auto rank = [](const Candidate& c) {
-    return std::make_pair(-c.strength, static_cast<int>(c.cause) + (c.contradicted ? 100 : 0));
+    return std::make_pair(-c.strength, static_cast<int>(c.cause) + (c.any_first_states ? 50 : 0) +
+                                           (c.contradicted ? 100 : 0));
   };
   std::stable_sort(found.begin(), found.end(), [&](const Candidate& a, const Candidate& b) { return rank(a) < rank(b); });
   return found;

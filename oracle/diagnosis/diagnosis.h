@@ -3,6 +3,8 @@
 // tokens of a sequence. Every cause consistent with the evidence is listed with that evidence, ranked:
 //   - a reading one convention away (tie rule, initial state, first token) reproducing the whole
 //     sequence, then one reproducing the run (oracle_readings.h, reading_runs.h);
+//   - the first token's defect: the states u_0 leaves some relays in are not the reference's, and every
+//     relay follows eq:relay from them on (diagnosis_first_token.cpp), after the readings it includes;
 //   - a ratchet: under tanh or logistic smoothing, the outputs are rem:backprop's stateful relaxation
 //     (relaxation.h), whose state carries over and creeps on; or, model-free, with the input repeating a
 //     cycle, the difference at the same phase grows from cycle to cycle while the reference repeats
@@ -114,6 +116,7 @@ class PalSequence {
     int strength;  // 3: undefined outputs before the crossing; 2: the whole sequence; 1: the run; 0: anything goes
     nlohmann::json evidence;
     bool contradicted = false;  // a reading the tokens that agree with the reference contradict
+    bool any_first_states = false;  // the first-token defect: the states left by u_0, whatever they are
   };
   struct Tie {
     std::size_t relay;
@@ -133,7 +136,12 @@ class PalSequence {
     std::size_t contradictions = 0;   // tokens it does not match where the implementation agrees
   };
 
+  /// Relays listed in a cause's evidence, at most.
+  static constexpr std::size_t kListedRelays = 20;
+
   std::vector<Candidate> candidates(const DivergentRun& run, bool detailed);
+  nlohmann::json first_token_states(const DivergentRun& run);
+  bool kept_flips_fit(const Q& flips, std::size_t lo, std::size_t hi);
   std::optional<Candidate> before_crossing_candidate(const DivergentRun& run, const std::vector<std::size_t>& tokens,
                                                      bool detailed);
   nlohmann::json common_flips(const std::vector<std::size_t>& tokens);
@@ -173,6 +181,10 @@ class PalSequence {
   std::map<std::size_t, Q> approximate_expected_;  // apparent_expected under tanh or logistic smoothing
   double max_abs_difference_ = 0;
 };
+
+/// Whether a cause of diagnose()'s "causes" is the first-token defect (states left by u_0), not a
+/// first-token reading: it includes the readings, so it neither makes them ambiguous nor is a convention.
+bool first_token_defect(const nlohmann::json& cause);
 
 /// The simplest rational (smallest denominator, then numerator) in [lo, hi], 0 < lo <= hi.
 Q simplest_between(const Q& lo, const Q& hi);

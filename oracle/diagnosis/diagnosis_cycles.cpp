@@ -14,7 +14,6 @@ using nlohmann::json;
 
 namespace {
 
-constexpr std::size_t kListedRelays = 20;
 constexpr std::size_t kLongestPeriod = 16;  // tokens per cycle, at most
 constexpr std::size_t kCycles = 64;         // the last cycles examined, at most
 

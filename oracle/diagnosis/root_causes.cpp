@@ -176,7 +176,8 @@ std::vector<DefectKind> defect_kinds(const json& diagnosis, std::optional<std::s
   if (!diagnosis.is_object() || !diagnosis.contains("causes")) return out;
   for (const json& c : diagnosis["causes"]) {
     std::string name = c.value("cause", "");
-    if (c.value("explains", "") == "consistent" || conventions.count(name)) continue;
+    bool reading = conventions.count(name) && !first_token_defect(c);
+    if (c.value("explains", "") == "consistent" || reading) continue;
     if (std::none_of(out.begin(), out.end(), [&](const DefectKind& d) { return d.kind == name; }))
       out.push_back({name, head});
   }
@@ -203,7 +204,7 @@ std::vector<RootCause> group_by_root_cause(const std::vector<CaseExplanations>& 
   for (const CaseExplanations& e : cases)
     for (const DefectKind& d : e.defects) heads.insert(d.head);
   for (const char* kind :
-       {"ratchet", "drift", "fractional_states", "relay_flip", "before_crossing", "undefined_output", "error"})
+       {"first_token", "ratchet", "drift", "fractional_states", "relay_flip", "before_crossing", "undefined_output", "error"})
     for (const std::optional<std::size_t>& head : heads) candidates.push_back({kind, std::nullopt, "", {}, head});
   for (std::size_t i = 0; i < changes.size(); ++i)
     if (changes[i].pair) candidates.push_back({changes[i].cause, i, "", {}, changes[i].head});

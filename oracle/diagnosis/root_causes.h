@@ -1,17 +1,19 @@
 // def:relay, def:pal, rem:backprop: the root causes of another implementation's failures. A failure
 // report names each root cause once: a convention change (tie rule, first token, initial state,
-// before_crossing, a smoothed switch's reading of exact ties, or two of them) or a defect kind (ratchet,
-// drift, fractional states, one relay flipped, no number before the crossing or after it, a failed call:
-// "error"), with the failing cases it explains. A convention change explains a case only when the
-// reference re-run under it reproduces every output of the case; a defect kind only when the case's
-// diagnosis (diagnosis.h) names it as explaining its first failing run; a convention change with a
-// defect kind ("first_token+ratchet": two defects at once) only for a case neither explains alone, when
-// the diagnosis of the reference re-run under the change names the defect kind. The causes are chosen
-// greedily as a smallest set explaining every case: most cases first, a single change before a defect
-// kind before a pair of changes before a change with a defect kind; a case nothing explains is
-// "unexplained". A pair of changes, or a change with a defect kind, whose two parts are both chosen on
-// cases of their own is no third cause: its cases that one part explains alone go to that part, and those
-// only the two explain together are counted with each part as joint.
+// before_crossing, a smoothed switch's reading of exact ties, or two of them) or a defect kind (the states
+// u_0 leaves the relays in: "first_token"; ratchet, drift, fractional states, one relay flipped, no number
+// before the crossing or after it, a failed call: "error"), with the failing cases it explains. A
+// convention change explains a case only when the reference re-run under it reproduces every output of
+// the case; a defect kind only when the case's diagnosis (diagnosis.h) names it as explaining its first
+// failing run; a convention change with a defect kind ("first_token+ratchet": two defects at once) only
+// for a case neither explains alone, when the diagnosis of the reference re-run under the change names
+// the defect kind. The causes are chosen greedily as a smallest set explaining every case: most cases
+// first, a single change before a defect kind before a pair of changes before a change with a defect kind
+// (so a first-token or initial-state change that explains as many cases wins over the first-token defect,
+// which any states left by u_0 fit); a case nothing explains is "unexplained". A pair of changes, or a
+// change with a defect kind, whose two parts are both chosen on cases of their own is no third cause: its
+// cases that one part explains alone go to that part, and those only the two explain together are
+// counted with each part as joint.
 #pragma once
 
 #include "oracle/eval/conventions.h"

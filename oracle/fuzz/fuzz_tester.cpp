@@ -54,7 +54,8 @@ Outcome Tester::run(const Measure& mu, const std::vector<Q>& u) {
       const json& causes = out.diagnosis["causes"];
       if (!causes.empty() && causes[0]["explains"] == "whole_sequence")
         for (const json& c : causes)
-          out.ambiguous = out.ambiguous || (c["explains"] == "whole_sequence" && c["cause"] != causes[0]["cause"]);
+          out.ambiguous = out.ambiguous || (c["explains"] == "whole_sequence" && c["cause"] != causes[0]["cause"] &&
+                                            !first_token_defect(c));
       out.expected = seq.expected_json(out.token);
       const PalValues& sharp = seq.reference().pal(seq.reference().declared());
       for (std::size_t n = 0; n < u.size(); ++n) out.sharp.push_back(sharp.at(n));

@@ -1,9 +1,10 @@
 // compare under declared conventions (def:relay, def:pal, rem:backprop) and the diagnosis of every run
 // of differing tokens (diagnosis.h): fractional states fitted per relay, readings one convention away
-// (a skipped first token listed with the tie rule that also explains it), several runs per sequence, a
-// summary by cause, band smoothing, states in {-1, +1} with an affine output, drift, a sawtooth
-// ratchet, rem:backprop's relaxation under tanh smoothing, undefined outputs before the crossing, MPAL
-// root causes per head (def:mpal) and MPAL under the direction first-token rule.
+// (a skipped first token listed with the tie rule that also explains it), states left wrong by the
+// first token (the first-token defect), several runs per sequence, a summary by cause, band smoothing,
+// states in {-1, +1} with an affine output, drift, a sawtooth ratchet, rem:backprop's relaxation under
+// tanh smoothing, undefined outputs before the crossing, MPAL root causes per head (def:mpal) and MPAL
+// under the direction first-token rule.
 #include "oracle/diagnosis/diagnosis.h"
 #include "oracle/diagnosis/oracle_compare.h"
 #include "oracle/formats/npy_format.h"
@@ -344,6 +345,32 @@ TEST(Diagnosis, OneRelayFlippedAwayFromItsThresholdsIsARelayFlip) {
   json run = first_run(mu, u, theirs);
   EXPECT_EQ(run["cause"], "relay_flip") << run.dump(1);
   EXPECT_EQ(relay_indices(cause_in(run, "relay_flip")), std::vector<std::size_t>{1});
+}
+
+// u_0 leaves relay 1 on (its alpha is 5, u_0 is 0), and from u_1 on both relays follow eq:relay from
+// there: relay 1 stays on in its dead band until u_3 = 6 decides it. One relay flipped fits each
+// differing token too; the first-token defect fits the whole sequence, with the token that ends it.
+TEST(Diagnosis, StatesLeftWrongByTheFirstTokenAreTheFirstTokenDefect) {
+  Measure mu{{{{Q(2), Q(1)}, Q(1)}, {{Q(5), Q(4)}, Q(3)}}};
+  std::vector<Q> u{Q(0), Q(9, 2), Q(9, 2), Q(6), Q(3)};
+  std::vector<Q> theirs = pal_by_definition(mu, u, InitialState::Off);
+  for (std::size_t n = 0; n < 3; ++n) theirs[n] += 3;
+  json run = first_run(mu, u, theirs);
+  EXPECT_EQ(run["cause"], "first_token") << run.dump(1);
+  json first = cause_in(run, "first_token");
+  ASSERT_FALSE(first.is_null());
+  EXPECT_EQ(first["explains"], "whole_sequence");
+  ASSERT_EQ(first["evidence"]["kept_from_first_token"].size(), 1u) << first.dump(1);
+  EXPECT_EQ(first["evidence"]["kept_from_first_token"][0]["index"], 1);
+  EXPECT_EQ(first["evidence"]["kept_from_first_token"][0]["kept_until"], 3);
+  EXPECT_FALSE(cause_in(run, "relay_flip").is_null());
+  json report = compare_outputs(problem_of(mu, {u}), ActualOutputs{{theirs}, "test"}, paper_conventions(), 10);
+  ASSERT_EQ(report["root_causes"].size(), 1u) << report["root_causes"].dump(1);
+  EXPECT_EQ(report["root_causes"][0]["cause"], "first_token");
+  EXPECT_FALSE(report["root_causes"][0].contains("conventions"));
+  // Relay 1 on again at u_4 = 3, below its beta, is none of u_0's doing: no first-token defect.
+  theirs[4] += 3;
+  EXPECT_TRUE(cause_in(first_run(mu, u, theirs), "first_token").is_null());
 }
 
 TEST(Diagnosis, SimplestRationalInAnInterval) {
