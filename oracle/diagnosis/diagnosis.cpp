@@ -254,9 +254,10 @@ const std::vector<PalSequence::ReadingMatch>& PalSequence::reading_matches() {
   return readings_;
 }
 
-const PalSequence::ReadingMatch& PalSequence::relaxation_match() {
-  if (relaxation_) return *relaxation_;
-  Relaxation relax = run_relaxation(ref_, ref_.declared(), 0);
+const PalSequence::ReadingMatch& PalSequence::relaxation_match(RelaxationModel model) {
+  std::optional<ReadingMatch>& cached = relaxation_[static_cast<std::size_t>(model)];
+  if (cached) return *cached;
+  Relaxation relax = run_relaxation(ref_, ref_.declared(), 0, model);
   ReadingMatch m{ref_.declared(), std::vector<std::size_t>(status_.size() + 1, 0), 0};
   for (std::size_t n = 0; n < status_.size(); ++n) {
     bool miss = false;
@@ -265,16 +266,19 @@ const PalSequence::ReadingMatch& PalSequence::relaxation_match() {
     m.mismatches += miss ? 1 : 0;
     m.misses[n + 1] = m.misses[n] + (miss && status_[n] == TokenStatus::Differ ? 1 : 0);
   }
-  relaxation_ = std::move(m);
-  return *relaxation_;
+  cached = std::move(m);
+  return *cached;
 }
 
 // The relays whose relaxed state at token n is furthest from the state the declared switch shows there.
-json PalSequence::relaxation_evidence(std::size_t n, bool whole, bool detailed) {
-  json e{{"model", "stateful relaxation s_{n+1} = s_n [1 - sig(beta - u_n)] + (1 - s_n) sig(u_n - alpha) (rem:backprop)"},
+json PalSequence::relaxation_evidence(std::size_t n, bool whole, bool detailed, RelaxationModel model) {
+  json e{{"model", model == RelaxationModel::Stateful
+                       ? "stateful relaxation s_{n+1} = s_n [1 - sig(beta - u_n)] + (1 - s_n) sig(u_n - alpha) (rem:backprop)"
+                       : "held switch: s_{n+1} = max(s_n, sig(u_n - alpha)) waiting for alpha, min(s_n, sig(u_n - beta)) "
+                         "waiting for beta (it never moves back)"},
          {"matches_whole_sequence", whole}};
   if (!detailed) return e;
-  Relaxation relax = run_relaxation(ref_, ref_.declared(), n);
+  Relaxation relax = run_relaxation(ref_, ref_.declared(), n, model);
   std::vector<std::pair<double, std::size_t>> apart;
   for (std::size_t r = 0; r < relax.at.size(); ++r) {
     QInterval shown = ref_.shown_state(r, n, ref_.declared());
@@ -579,10 +583,17 @@ std::vector<PalSequence::Candidate> PalSequence::candidates(const DivergentRun& 
                      detailed ? json{{"undefined_outputs", count}} : json()});
   }
   if (!any_undefined && !rational_outputs(ref_.conventions())) {
-    const ReadingMatch& m = relaxation_match();
-    if (m.misses[run.last + 1] == m.misses[run.first]) {
-      bool whole = m.mismatches == 0;
-      json e = relaxation_evidence(n, whole, detailed);
+    // The model that matches the whole sequence, else the first that matches the run.
+    std::optional<RelaxationModel> chosen;
+    for (RelaxationModel model : {RelaxationModel::Stateful, RelaxationModel::Held}) {
+      const ReadingMatch& m = relaxation_match(model);
+      if (m.misses[run.last + 1] != m.misses[run.first]) continue;
+      if (!chosen || m.mismatches == 0) chosen = model;
+      if (m.mismatches == 0) break;
+    }
+    if (chosen) {
+      bool whole = relaxation_match(*chosen).mismatches == 0;
+      json e = relaxation_evidence(n, whole, detailed, *chosen);
       if (detailed)
         if (json cycles = ratchet(run, detailed); !cycles.is_null()) e["cycles"] = cycles;
       found.push_back({DivergenceCause::Ratchet, whole ? "whole_sequence" : "run", whole ? 2 : 1, e});

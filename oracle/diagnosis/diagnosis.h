@@ -6,7 +6,8 @@
 //   - the first token's defect: the states u_0 leaves some relays in are not the reference's, and every
 //     relay follows eq:relay from them on (diagnosis_first_token.cpp), after the readings it includes;
 //   - a ratchet: under tanh or logistic smoothing, the outputs are rem:backprop's stateful relaxation
-//     (relaxation.h), whose state carries over and creeps on; or, model-free, with the input repeating a
+//     (relaxation.h), whose state carries over and creeps on, or a switch held where it has got to
+//     (its state never moves back); or, model-free, with the input repeating a
 //     cycle, the difference at the same phase grows from cycle to cycle while the reference repeats
 //     itself (a sawtooth within the cycle is no obstacle), with the relays whose implied states rise;
 //   - drift: the difference never shrinks while the input stays strictly inside some dead bands;
@@ -20,6 +21,7 @@
 // lies within the declared smoothing band's range is "smoothing", not a failure.
 #pragma once
 
+#include "oracle/eval/relaxation.h"
 #include "oracle/eval/sequence_reference.h"
 
 #include <nlohmann/json.hpp>
@@ -146,8 +148,8 @@ class PalSequence {
                                                      bool detailed);
   nlohmann::json common_flips(const std::vector<std::size_t>& tokens);
   const std::vector<ReadingMatch>& reading_matches();
-  const ReadingMatch& relaxation_match();
-  nlohmann::json relaxation_evidence(std::size_t n, bool whole, bool detailed);
+  const ReadingMatch& relaxation_match(RelaxationModel model);
+  nlohmann::json relaxation_evidence(std::size_t n, bool whole, bool detailed, RelaxationModel model);
   Q apparent_pal(std::size_t n) const;
   Q apparent_expected(std::size_t n);
   Q to_paper(const Q& output, std::size_t n) const;
@@ -176,7 +178,7 @@ class PalSequence {
   std::vector<std::size_t> differ_prefix_;  // differing tokens before each token
   std::vector<ReadingMatch> readings_;
   bool readings_done_ = false;
-  std::optional<ReadingMatch> relaxation_;
+  std::optional<ReadingMatch> relaxation_[2];  // per RelaxationModel
   std::optional<std::size_t> decided_from_;
   std::map<std::size_t, Q> approximate_expected_;  // apparent_expected under tanh or logistic smoothing
   double max_abs_difference_ = 0;

@@ -153,21 +153,35 @@ std::vector<std::pair<std::size_t, std::string>> combined_changes(const std::vec
                                                                   const std::vector<Q>& actual,
                                                                   const std::vector<char>& undefined,
                                                                   std::size_t first_failing) {
+  if (first_failing >= actual.size()) return {};
   std::vector<char> relevant = relevant_changes(changes, measures, inputs, undefined);
-  std::vector<std::pair<std::size_t, std::string>> out;
-  for (std::size_t i = 0; i < changes.size(); ++i) {
+  // The first change (in convention_changes' order) whose defect kind accounts for the whole sequence,
+  // else the first that leaves a defect kind on the run. A change that leaves the first failing token
+  // failing counts only through a defect kind of the whole sequence (a smoothed switch held where it got
+  // to, with sharp ties).
+  std::vector<std::pair<std::size_t, std::string>> whole_out, run_out;
+  for (std::size_t i = 0; i < changes.size() && whole_out.empty(); ++i) {
     if (changes[i].pair || !relevant[i]) continue;
     PalSequence seq(measures, inputs, actual, changes[i].initial, changes[i].changed, undefined);
-    if (first_failing >= actual.size() || seq.status()[first_failing] == TokenStatus::Differ) continue;
+    bool still_failing = seq.status()[first_failing] == TokenStatus::Differ;
+    std::vector<std::pair<std::size_t, std::string>> here_whole, here_run;
     for (const DivergentRun& run : seq.runs()) {
       if (!run.failure) continue;
-      for (const DefectKind& kind : defect_kinds(seq.diagnose(run)))
-        if (kind.kind != "relay_flip") out.emplace_back(i, kind.kind);
+      json diagnosis = seq.diagnose(run);
+      for (const DefectKind& kind : defect_kinds(diagnosis)) {
+        if (kind.kind == "relay_flip") continue;
+        bool whole = std::any_of(diagnosis["causes"].begin(), diagnosis["causes"].end(), [&](const json& c) {
+          return c.value("cause", "") == kind.kind && c.value("explains", "") == "whole_sequence";
+        });
+        if (whole) here_whole.emplace_back(i, kind.kind);
+        if (!still_failing) here_run.emplace_back(i, kind.kind);
+      }
       break;
     }
-    if (!out.empty()) break;  // the first change (in convention_changes' order) that leaves a defect kind
+    if (!here_whole.empty()) whole_out = here_whole;
+    if (run_out.empty()) run_out = here_run;
   }
-  return out;
+  return whole_out.empty() ? run_out : whole_out;
 }
 
 std::vector<DefectKind> defect_kinds(const json& diagnosis, std::optional<std::size_t> head) {

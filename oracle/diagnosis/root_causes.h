@@ -61,9 +61,10 @@ struct DefectKind {
 std::vector<DefectKind> defect_kinds(const nlohmann::json& diagnosis, std::optional<std::size_t> head = std::nullopt);
 
 /// The defect kinds (other than one relay flipped, which fits almost any short run) that the diagnosis
-/// of the first failing run names once the reference is re-run under a single change, for the first
-/// single change (in order) under which the case's first failing token `first_failing` no longer differs
-/// and some defect kind is named: (change index, defect kind). For a case that no change reproduces and
+/// of the first failing run names once the reference is re-run under a single change: for the first
+/// single change (in order) under which a defect kind accounts for the whole sequence, else for the
+/// first under which the case's first failing token `first_failing` no longer differs and some defect
+/// kind is named: (change index, defect kind). For a case that no change reproduces and
 /// no defect kind explains alone.
 std::vector<std::pair<std::size_t, std::string>> combined_changes(const std::vector<ConventionChange>& changes,
                                                                   ReadingMeasures& measures,

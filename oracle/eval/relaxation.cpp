@@ -15,7 +15,8 @@ constexpr double kFar = 0x1p-69;  // |sig(y) - sharp| when |y| > kFarArgument
 
 }  // namespace
 
-Relaxation run_relaxation(SequenceReference& ref, const RelayReading& reading, std::size_t keep) {
+Relaxation run_relaxation(SequenceReference& ref, const RelayReading& reading, std::size_t keep,
+                          RelaxationModel model) {
   const Conventions& c = ref.conventions();
   const Measure& mu = ref.measure();
   const KeyedMeasure& keyed = ref.measures().keyed();
@@ -62,6 +63,19 @@ Relaxation run_relaxation(SequenceReference& ref, const RelayReading& reading, s
         } else {
           if (ref.keys()[n] > keyed.alpha_keys()[r]) on = {round_down(1), 1};
           if (ref.keys()[n] < keyed.beta_keys()[r]) off = {round_down(1), 1};
+        }
+        if (model == RelaxationModel::Held) {
+          DoubleInterval& s = state[r];
+          if (ref.sharp_tie(r, n, reading)) {  // `:sharp-ties`: the switch is the sharp state there
+            double sharp = ref.state(r, n, reading);
+            s = ref.state_before(r, n, reading) ? DoubleInterval{std::min(s.lo, sharp), std::min(s.hi, sharp)}
+                                                 : DoubleInterval{std::max(s.lo, sharp), std::max(s.hi, sharp)};
+          } else if (ref.state_before(r, n, reading)) {  // min(s, sig(u - beta)), sig(u - beta) = 1 - off
+            s = {std::min(s.lo, round_down(1 - off.hi)), std::min(s.hi, round_up(1 - off.lo))};
+          } else {
+            s = {std::max(s.lo, on.lo), std::max(s.hi, on.hi)};
+          }
+          continue;
         }
         // s' = s (1 - on - off) + on, with 1 - on - off in [0, 1] since alpha >= beta.
         DoubleInterval keep_part{std::max(0.0, round_down(round_down(1 - on.hi) - off.hi)),

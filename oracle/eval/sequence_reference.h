@@ -91,12 +91,12 @@ class SequenceReference {
   std::size_t last_touch(int hi, int lo, std::size_t from, std::size_t to) { return touches().last(hi, lo, from, to); }
   /// The relays with alpha or beta within `radius` of u.
   std::vector<std::size_t> relays_near(const Q& u, const Q& radius) const;
+  /// Whether relay r shows its sharp state at token n because the input equals, exactly, the threshold
+  /// it waits for under smoothing with sharp ties.
+  bool sharp_tie(std::size_t r, std::size_t n, const RelayReading& reading);
 
  private:
   bool states01() const { return conv_.states == StateSet::ZeroOne; }
-  // Whether relay r shows its sharp state at token n because the input equals, exactly, the threshold
-  // it waits for under smoothing with sharp ties.
-  bool sharp_tie(std::size_t r, std::size_t n, const RelayReading& reading);
   const TouchIndex& touches();
   std::optional<bool> fast_match(const PalValues& pal, std::size_t n, double actual, double slack) const;
   std::optional<bool> fast_smoothed_match(const RelayReading& reading, std::size_t n, double actual);

@@ -2,8 +2,8 @@
 // of differing tokens (diagnosis.h): fractional states fitted per relay, readings one convention away
 // (a skipped first token listed with the tie rule that also explains it), states left wrong by the
 // first token (the first-token defect), several runs per sequence, a summary by cause, band smoothing,
-// states in {-1, +1} with an affine output, drift, a sawtooth ratchet, rem:backprop's relaxation under
-// tanh smoothing, undefined outputs before the crossing, MPAL root causes per head (def:mpal) and MPAL
+// states in {-1, +1} with an affine output, drift, a sawtooth ratchet, rem:backprop's relaxation and a
+// switch that never moves back under tanh smoothing, undefined outputs before the crossing, MPAL root causes per head (def:mpal) and MPAL
 // under the direction first-token rule.
 #include "oracle/diagnosis/diagnosis.h"
 #include "oracle/diagnosis/oracle_compare.h"
@@ -463,6 +463,41 @@ TEST(Diagnosis, TheStatefulRelaxationUnderASubThresholdZigZagIsARatchet) {
   EXPECT_EQ(ratchet["explains"], "whole_sequence");
   EXPECT_EQ(ratchet["evidence"]["relays"][0]["index"], 0);
   EXPECT_EQ(ratchet["evidence"]["cycles"]["period"], 2);
+}
+
+// A smoothed switch that never moves back while it waits (the running maximum of sig(u - alpha) until the
+// relay switches on, then the running minimum of sig(u - beta)): an approach to alpha and back leaves its
+// state raised. Neither the declared switch nor rem:backprop's relaxation gives these outputs; the held
+// model gives them at every token.
+TEST(Diagnosis, ASmoothedSwitchThatNeverMovesBackIsARatchetOfTheHeldModel) {
+  Measure mu{{{{Q(1, 2), Q(1, 5)}, Q(1)}, {{Q(9, 10), Q(-3, 10)}, Q(2)}}};
+  std::vector<double> d{0.1, 0.4995, 0.3, 0.45, 0.6, 0.35, 0.1, 0.4997, 0.2};
+  std::vector<Q> u;
+  for (double x : d) u.push_back(*rational_from_double(x));
+  auto sig = [](long double x) { return (1 + std::tanh(x / 1e-3L)) / 2; };
+  std::vector<Q> held;
+  std::vector<int> hard(2, 0);
+  std::vector<long double> s(2, 0);
+  for (double x : d) {
+    long double y = 0;
+    for (std::size_t r = 0; r < 2; ++r) {
+      long double alpha = to_double(mu.relays[r].thresholds.alpha), beta = to_double(mu.relays[r].thresholds.beta);
+      s[r] = hard[r] ? std::min(s[r], sig(x - beta)) : std::max(s[r], sig(x - alpha));
+      hard[r] = x >= alpha ? 1 : x <= beta ? 0 : hard[r];
+      y += to_double(mu.relays[r].weight) * s[r];
+    }
+    held.push_back(*rational_from_double(static_cast<double>(y)));
+  }
+  Conventions c;
+  apply_convention_option(c, "smoothing=tanh:1/1000");
+  json report = compare_outputs(problem_of(mu, {u}), ActualOutputs{{held}, "test"}, c, 10);
+  ASSERT_FALSE(report["agree"]);
+  const json& run = report["differences"][0]["runs"][0];
+  EXPECT_EQ(run["cause"], "ratchet") << run.dump(1);
+  json ratchet = cause_in(run, "ratchet");
+  EXPECT_EQ(ratchet["explains"], "whole_sequence");
+  EXPECT_NE(ratchet["evidence"]["model"].get<std::string>().find("held switch"), std::string::npos);
+  EXPECT_EQ(report["root_causes"][0]["cause"], "ratchet");
 }
 
 // Outputs left undefined until every relay has met a threshold: named before_crossing first; declared
