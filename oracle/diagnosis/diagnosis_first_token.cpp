@@ -62,7 +62,7 @@ json PalSequence::first_token_states(const DivergentRun& run) {
           sum += ref_.state(relays[i], 0, declared) ? Q(-w) : w;
         }
       // Token d - 1 keeps every relay of the group: most subsets are refuted there.
-      if (kept_flips_fit(sum, d - 1, d) && kept_flips_fit(sum, lo, d)) found = mask, flips = sum;
+      if (kept_flips_fit(sum, d - 1, d) && kept_flips_fit(sum, lo, d - 1)) found = mask, flips = sum;
     }
     if (!found) return nullptr;
     for (std::size_t i = 0; i < relays.size(); ++i)
