@@ -228,6 +228,14 @@ void check_signals_locked() {
   check_signals();
 }
 
+// The floating-point format of a numpy array or torch tensor ("float32", "torch.float32"), if any.
+std::optional<FloatFormat> float_format_of(const py::object& value) {
+  if (!py::hasattr(value, "dtype")) return std::nullopt;
+  std::string name = py::str(value.attr("dtype"));
+  if (name.rfind("torch.", 0) == 0) name = name.substr(6);
+  return parse_float_format(name);
+}
+
 // fuzz(fn, relays=..., ...) as a report dict: fn(u) gets a 1-D float64 array and returns the outputs
 // (any array the module reads); an exception it raises, or a wrong shape, is a failure of its own.
 // A report of no case is not a pass.
@@ -280,6 +288,7 @@ py::object run_fuzz(const py::object& fn, const py::object& relays, const py::ob
         return reply;
       }
       reply.outputs = out.exact_values(NanElements::Undefined, &reply.undefined);
+      reply.dtype = float_format_of(result);
     } catch (py::error_already_set& e) {
       if (stops_the_run(e)) throw;
       reply.error = std::string("fn raised ") + e.what();
@@ -359,6 +368,10 @@ py::object compare_binding(py::handle actual_array, py::handle inputs_array, py:
     at += count;
   }
   Conventions c = conventions_of(conventions);
+  // An undeclared dtype narrower than a double is the outputs' own (the report's conventions show it).
+  if (std::optional<FloatFormat> seen = float_format_of(py::reinterpret_borrow<py::object>(actual_array));
+      !c.dtype && seen && *seen != FloatFormat::Float64)
+    c.dtype = seen;
   std::size_t explained = count_argument(explain, "explain", 0, 1'000'000);  // as --explain
   return json_loads(without_gil([&] { return compare_outputs(p, act, c, explained); }));
 }

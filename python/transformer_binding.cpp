@@ -3,8 +3,10 @@
 #include "transformer_binding.h"
 
 #include "oracle/formats/json_input.h"
+#include "oracle/transformer/transformer_compare.h"
 #include "oracle/transformer/transformer_document.h"
 #include "oracle/transformer/transformer_eval.h"
+#include "oracle/transformer/transformer_rounding.h"
 #include "util/errors.h"
 
 #include <pybind11/numpy.h>
@@ -30,6 +32,22 @@ py::array_t<double> table(const std::vector<BVector>& rows, std::size_t k) {
 
 py::object json_to_python(const nlohmann::json& value) {
   return py::module_::import("json").attr("loads")(value.dump());
+}
+
+// An n x k array of doubles as exact rows; InputError naming `where` for another shape or a non-finite value.
+std::vector<QVector> exact_rows(const py::object& object, std::size_t k, const std::string& where) {
+  auto a = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(object);
+  if (!a || a.ndim() != 2 || static_cast<std::size_t>(a.shape(1)) != k)
+    throw InputError(where + ": expected an n x " + std::to_string(k) + " array");
+  std::vector<QVector> rows(static_cast<std::size_t>(a.shape(0)));
+  const double* data = a.data();
+  for (std::size_t t = 0; t < rows.size(); ++t)
+    for (std::size_t i = 0; i < k; ++i) {
+      std::optional<Q> q = rational_from_double(data[t * k + i]);
+      if (!q) throw InputError(where + "[" + std::to_string(t) + "][" + std::to_string(i) + "]: not finite");
+      rows[t].push_back(*q);
+    }
+  return rows;
 }
 
 }  // namespace
@@ -119,6 +137,36 @@ void add_transformer_functions(py::module_& m) {
       "nearest double determined), up to the cap: per part n x k x 3 arrays of (lo, double nearest the midpoint, "
       "hi) (every layer's parts unless parts=False), the undecided relays, the outputs still undetermined at the "
       "cap, the bits used, and the tokens as the doubles nearest them");
+  m.def(
+      "transformer_rounding",
+      [](const std::string& spec_text, const py::object& x, const py::object& y, const std::string& conventions_text,
+         const std::string& atol, const std::string& rtol, const std::string& dtype) -> py::object {
+        PalTransformerSpec spec = parse_transformer(parse_json_text(spec_text, "spec"));
+        TransformerConventions conventions;
+        apply_transformer_conventions(conventions, parse_json_text(conventions_text, "conventions"), "conventions");
+        check_transformer_conventions(spec, conventions);
+        std::optional<FloatFormat> format = parse_float_format(dtype);
+        if (!format) throw InputError("dtype: expected float64, float32, float16 or bfloat16, got \"" + dtype + "\"");
+        std::optional<Q> a = parse_rational(atol), r = parse_rational(rtol);
+        if (!a || !r) throw InputError("atol, rtol: expected exact numbers");
+        const TransformerTolerance tolerance{*a, *r};
+        std::vector<QVector> tokens = exact_rows(x, spec.d, "x"), outputs = exact_rows(y, spec.d, "output");
+        PrecisionGoal goal;
+        if (*a > 0) goal.width = *a;
+        std::optional<std::pair<NearThreshold, TransformerRun>> found;
+        {
+          py::gil_scoped_release unlocked;
+          found = rounding_cause(spec, tokens, conventions, goal, *format,
+                                 [&](const TransformerRun& run) { return outputs_agree(run, outputs, tolerance); });
+        }
+        if (!found) return py::none();
+        return json_to_python(rounding_json(spec, found->first, *format));
+      },
+      py::arg("spec"), py::arg("x"), py::arg("y"), py::arg("conventions"), py::arg("atol"), py::arg("rtol"),
+      py::arg("dtype"),
+      "Rounding as the cause of outputs y on tokens x (n x d doubles): the first relay within dtype's rounding of "
+      "a threshold which, read on the threshold's other side at that token, makes the reference agree with every "
+      "output (JSON-like dict of its place), or None");
   m.def("transformer_convention_values", &transformer_convention_values,
         "Each transformer convention's key and spellings, the paper's first");
 }

@@ -30,7 +30,7 @@ double nearest_fast(const Q& q) { return mpq_get_d(q.backend().data()); }
 }  // namespace
 
 std::string cause_name(DivergenceCause cause) {
-  static const char* names[] = {"smoothing", "first_token",       "tie_rule",   "initial_state",   "ratchet",
+  static const char* names[] = {"rounding", "smoothing", "first_token",       "tie_rule",   "initial_state",   "ratchet",
                                 "drift",     "fractional_states", "relay_flip", "before_crossing", "undefined_output",
                                 "unexplained"};
   return names[static_cast<int>(cause)];
@@ -561,6 +561,7 @@ std::vector<PalSequence::Candidate> PalSequence::candidates(const DivergentRun& 
   std::size_t n = tokens.front();
   std::vector<Candidate> found;
   const RelayReading& declared = ref_.declared();
+  if (json e = rounding(); !e.is_null()) found.push_back({DivergenceCause::Rounding, "whole_sequence", 2, e});
   for (const ReadingMatch& m : reading_matches()) {
     if (m.misses[run.last + 1] != m.misses[run.first]) continue;
     bool whole = m.mismatches == 0;

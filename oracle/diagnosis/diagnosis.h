@@ -35,6 +35,7 @@ namespace palcheck::oracle {
 
 /// A cause of a run of differing tokens, in the order of precedence among equally strong evidence.
 enum class DivergenceCause {
+  Rounding,
   Smoothing,
   FirstToken,
   TieRule,
@@ -48,7 +49,7 @@ enum class DivergenceCause {
   Unexplained
 };
 
-/// The report's name of a cause: "smoothing", "first_token", "tie_rule", "initial_state", "ratchet",
+/// The report's name of a cause: "rounding", "smoothing", "first_token", "tie_rule", "initial_state", "ratchet",
 /// "drift", "fractional_states", "relay_flip", "before_crossing", "undefined_output", "unexplained".
 std::string cause_name(DivergenceCause cause);
 
@@ -143,6 +144,7 @@ class PalSequence {
 
   std::vector<Candidate> candidates(const DivergentRun& run, bool detailed);
   nlohmann::json first_token_states(const DivergentRun& run);
+  nlohmann::json rounding();
   bool kept_flips_fit(const Q& flips, std::size_t lo, std::size_t hi);
   std::optional<Candidate> before_crossing_candidate(const DivergentRun& run, const std::vector<std::size_t>& tokens,
                                                      bool detailed);
@@ -179,6 +181,7 @@ class PalSequence {
   std::vector<ReadingMatch> readings_;
   bool readings_done_ = false;
   std::optional<ReadingMatch> relaxation_[2];  // per RelaxationModel
+  std::optional<nlohmann::json> rounding_;      // rounding's evidence once computed (null: it does not reproduce)
   std::optional<std::size_t> decided_from_;
   std::map<std::size_t, Q> approximate_expected_;  // apparent_expected under tanh or logistic smoothing
   double max_abs_difference_ = 0;

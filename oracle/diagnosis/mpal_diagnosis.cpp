@@ -5,9 +5,83 @@
 #include "oracle/eval/frame_eval.h"
 #include "oracle/keyed/keyed_pal.h"
 
+#include <cmath>
+
 namespace palcheck::oracle {
 
 using nlohmann::json;
+
+namespace {
+
+// Tokens whose head input a single rounding moves past the threshold tried alone, at most.
+constexpr std::size_t kMovedAlone = 16;
+
+// Whether u meets alpha (to switch on) and beta (to switch off) under the tie rule's strictness.
+std::pair<bool, bool> meets(TieRule rule, const Q& u, const Thresholds& t) {
+  bool strict_alpha = rule == TieRule::Strict || rule == TieRule::StrictAlpha;
+  bool strict_beta = rule == TieRule::Strict || rule == TieRule::StrictBeta;
+  return {strict_alpha ? u > t.alpha : u >= t.alpha, strict_beta ? u < t.beta : u <= t.beta};
+}
+
+// Rounding in one head: the evidence when its implied PAL values are reproduced with the inputs within
+// the rounding bound of a threshold moved to its other side, all together or one alone; null otherwise.
+json head_rounding(ReadingMeasures& measures, const MpalHead& head, const std::vector<QVector>& tokens,
+                   const std::vector<Q>& signal, const std::vector<Q>& implied, InitialState initial,
+                   const Conventions& frame, FloatFormat format) {
+  struct Move {
+    std::size_t token, relay;
+    bool at_alpha;
+    Q input;
+    double distance, bound;
+  };
+  std::vector<Move> moves;
+  for (std::size_t n = 0; n < signal.size(); ++n) {
+    if (dot_is_exact(head.w_in, tokens[n], format)) continue;  // computed exactly: nothing rounded
+    double scale = 0;
+    for (std::size_t i = 0; i < head.w_in.size(); ++i) scale += std::abs(to_double(Q(head.w_in[i] * tokens[n][i])));
+    bool moved = false;
+    for (std::size_t r = 0; r < head.mu.relays.size() && !moved; ++r) {
+      const Thresholds& t = head.mu.relays[r].thresholds;
+      for (bool at_alpha : {true, false}) {
+        const Q& theta = at_alpha ? t.alpha : t.beta;
+        const double bound = rounding_bound(scale + std::abs(to_double(theta)), format), distance = std::abs(to_double(Q(signal[n] - theta)));
+        if (moved || !(distance <= bound)) continue;
+        const Q step = *rational_from_double(bound);
+        for (const Q& v : {Q(theta - step), Q(theta + step)})
+          if (!moved && meets(frame.tie, v, t) != meets(frame.tie, signal[n], t)) {
+            moves.push_back({n, r, at_alpha, v, distance, bound});
+            moved = true;
+          }
+      }
+    }
+  }
+  if (moves.empty()) return nullptr;
+  auto reproduced = [&](const std::vector<Move>& these) {
+    std::vector<Q> u = signal;
+    for (const Move& m : these) u[m.token] = m.input;
+    return PalSequence::reproduces(measures, u, implied, initial, frame, {});
+  };
+  std::vector<Move> shown;
+  if (reproduced(moves)) shown = moves;
+  for (std::size_t k = 0; shown.empty() && k < moves.size() && k < kMovedAlone; ++k)
+    if (reproduced({moves[k]})) shown = {moves[k]};
+  if (shown.empty()) return nullptr;
+  json list = json::array();
+  for (const Move& m : shown) {
+    const WeightedRelay& w = head.mu.relays[m.relay];
+    list.push_back({{"token", m.token},
+                    {"relay", {{"index", m.relay}, {"alpha", to_string(w.thresholds.alpha)},
+                               {"beta", to_string(w.thresholds.beta)}, {"weight", to_string(w.weight)}}},
+                    {"threshold", m.at_alpha ? "alpha" : "beta"},
+                    {"input", to_string(signal[m.token])},
+                    {"moved_input", to_string(m.input)},
+                    {"distance", m.distance},
+                    {"bound", m.bound}});
+  }
+  return {{"dtype", to_string(format)}, {"matches_whole_sequence", true}, {"moved", list}};
+}
+
+}  // namespace
 
 json diagnose_mpal_run(const OracleProblem& p, std::size_t s, const std::vector<Q>& actual,
                        const std::vector<Q>& expected, const Conventions& conv, std::size_t first, std::size_t last) {
@@ -53,6 +127,13 @@ json diagnose_mpal_run(const OracleProblem& p, std::size_t s, const std::vector<
         break;
       }
     if (run.is_null()) continue;
+    const json rounding = head_rounding(measures, head, p.token_sequences[s], signal, implied, p.initial, head_frame,
+                                        conv.dtype.value_or(FloatFormat::Float64));
+    if (!rounding.is_null()) {
+      run["causes"].insert(run["causes"].begin(),
+                           json{{"cause", "rounding"}, {"explains", "whole_sequence"}, {"evidence", rounding}});
+      run["cause"] = "rounding";
+    }
     // The cause is the first explaining head's that names one (with d = 1 every head can explain).
     if (cause == cause_name(DivergenceCause::Unexplained)) cause = run["cause"].get<std::string>();
     heads.push_back({{"head", h}, {"cause", run["cause"]}, {"diagnosis", run}});

@@ -1,7 +1,10 @@
 // def:mpal (eq:mpal), def:pal, def:relay: why another implementation's MPAL outputs
 // differ, per head and relay. Each head's PAL enters the output only through W_O^(h), so a run of
 // differing tokens is attributed to head h when one change of PAL_h per token reproduces every
-// component; that head's PAL values so implied are then diagnosed like PAL (diagnosis.h).
+// component; that head's PAL values so implied are then diagnosed like PAL (diagnosis.h). The head's input
+// w_in . x is the implementation's own computation, so rounding is tried first: the implied values
+// reproduced with the inputs within the dtype's rounding bound of a threshold read on its other side
+// (all of them, else one alone) is `rounding` in that head.
 #pragma once
 
 #include "oracle/eval/conventions.h"

@@ -448,6 +448,12 @@ json root_causes_json(const CompareTally& tally, const std::vector<ConventionCha
       joint.erase("failing_cases");
       for (std::size_t s : r.joint[k].cases) joint["sequences"].push_back(tally.failing[s].sequence);
     }
+    for (std::size_t k = 0; k < r.folded.size(); ++k) {
+      json& stray = j["folded"][k];
+      stray["failing_sequences"] = stray["failing_cases"];
+      stray.erase("failing_cases");
+      for (std::size_t s : r.folded[k].cases) stray["sequences"].push_back(tally.failing[s].sequence);
+    }
     j["witness"] = {{"sequence", smallest->sequence}, {"tokens", smallest->tokens}};
     j["most_telling"] = {{"sequence", telling->sequence}, {"max_abs_difference", telling->difference}};
     if (r.change)
@@ -532,6 +538,9 @@ std::string summarize_report(const json& report) {
       for (const json& joint : root.value("joint", json::array()))
         text += ", " + size_text(joint.at("failing_sequences").get<std::size_t>()) + " more with " +
                 joint.at("with").get<std::string>();
+      for (const json& stray : root.value("folded", json::array()))
+        text += ", " + size_text(stray.at("failing_sequences").get<std::size_t>()) + " folded from " +
+                stray.at("cause").get<std::string>();
       text += ", the shortest sequence " + size_text(root.at("witness").at("sequence").get<std::size_t>());
     }
   for (const auto& [cause, entry] : report.at("causes").items())

@@ -120,6 +120,50 @@ void fold_into_parts(std::vector<RootCause>& chosen, const std::vector<CaseExpla
   chosen = std::move(kept);
 }
 
+// The parts of a cause's name: "initial_state+ratchet" -> {initial_state, ratchet}.
+std::set<std::string> parts_of(const std::string& cause) {
+  std::set<std::string> parts;
+  for (std::size_t from = 0;;) {
+    std::size_t plus = cause.find('+', from);
+    parts.insert(cause.substr(from, plus - from));
+    if (plus == std::string::npos) return parts;
+    from = plus + 1;
+  }
+}
+
+// Whether `larger` implies the stray `small`: they share a part, or the stray is one relay flipped,
+// which every difference in relay states shows.
+bool implies(const RootCause& larger, const RootCause& small) {
+  if (larger.cause == "unexplained" || larger.cause == "error" || larger.head != small.head) return false;
+  if (small.cause == "relay_flip") return true;
+  std::set<std::string> a = parts_of(larger.cause), b = parts_of(small.cause);
+  return std::any_of(b.begin(), b.end(), [&](const std::string& p) { return a.count(p) > 0; });
+}
+
+// Folds each stray (a cause of fewer than 1/kStrayShare of the cases) into the largest other cause that
+// implies it; chosen is ordered by cases, largest first.
+void fold_strays(std::vector<RootCause>& chosen, std::size_t failing) {
+  auto stray = [&](const RootCause& r) {
+    std::size_t n = r.cases.size();
+    for (const JointCases& j : r.joint) n += j.cases.size();
+    return r.joint.empty() && r.cause != "error" && n * kStrayShare < failing;
+  };
+  std::vector<char> folded(chosen.size(), 0);
+  for (std::size_t i = 0; i < chosen.size(); ++i) {
+    if (!stray(chosen[i])) continue;
+    for (std::size_t j = 0; j < chosen.size(); ++j) {
+      if (j == i || folded[j] || stray(chosen[j]) || !implies(chosen[j], chosen[i])) continue;
+      chosen[j].folded.push_back({chosen[i].cause, chosen[i].cases});
+      folded[i] = 1;
+      break;
+    }
+  }
+  std::vector<RootCause> kept;
+  for (std::size_t i = 0; i < chosen.size(); ++i)
+    if (!folded[i]) kept.push_back(std::move(chosen[i]));
+  chosen = std::move(kept);
+}
+
 }  // namespace
 
 std::vector<ConventionChange> convention_changes(const Conventions& declared, InitialState initial) {
@@ -218,7 +262,7 @@ std::vector<RootCause> group_by_root_cause(const std::vector<CaseExplanations>& 
   for (const CaseExplanations& e : cases)
     for (const DefectKind& d : e.defects) heads.insert(d.head);
   for (const char* kind :
-       {"first_token", "ratchet", "drift", "fractional_states", "relay_flip", "before_crossing", "undefined_output", "error"})
+       {"rounding", "first_token", "ratchet", "drift", "fractional_states", "relay_flip", "before_crossing", "undefined_output", "error"})
     for (const std::optional<std::size_t>& head : heads) candidates.push_back({kind, std::nullopt, "", {}, head});
   for (std::size_t i = 0; i < changes.size(); ++i)
     if (changes[i].pair) candidates.push_back({changes[i].cause, i, "", {}, changes[i].head});
@@ -226,22 +270,33 @@ std::vector<RootCause> group_by_root_cause(const std::vector<CaseExplanations>& 
   for (const CaseExplanations& e : cases) combined.insert(e.combined.begin(), e.combined.end());
   for (const auto& [i, kind] : combined)
     candidates.push_back({changes[i].cause + "+" + kind, i, kind, {}, changes[i].head});
+  // One relay flipped, which fits a single relay at a single token, never takes a case that a convention
+  // change reproduces whole: it is at most what that case is also consistent with.
+  auto takes = [&](const RootCause& c, std::size_t k) {
+    return explains(c, cases[k]) && !(c.cause == "relay_flip" && !cases[k].changes.empty());
+  };
   std::vector<char> covered(cases.size(), 0);
   std::vector<RootCause> chosen;
   for (;;) {
     std::size_t best = candidates.size(), best_count = 0;
     for (std::size_t c = 0; c < candidates.size(); ++c) {
       std::size_t count = 0;
-      for (std::size_t k = 0; k < cases.size(); ++k) count += !covered[k] && explains(candidates[c], cases[k]);
+      for (std::size_t k = 0; k < cases.size(); ++k) count += !covered[k] && takes(candidates[c], k);
       if (count > best_count) best = c, best_count = count;
     }
     if (best == candidates.size()) break;
     RootCause r = candidates[best];
     for (std::size_t k = 0; k < cases.size(); ++k)
-      if (!covered[k] && explains(r, cases[k])) r.cases.push_back(k), covered[k] = 1;
+      if (!covered[k] && takes(r, k)) r.cases.push_back(k), covered[k] = 1;
+    for (std::size_t c = 0; c < candidates.size(); ++c)
+      if (c != best && std::all_of(r.cases.begin(), r.cases.end(),
+                                   [&](std::size_t k) { return explains(candidates[c], cases[k]); }))
+        if (std::find(r.also.begin(), r.also.end(), candidates[c].cause) == r.also.end())
+          r.also.push_back(candidates[c].cause);
     chosen.push_back(std::move(r));
   }
   fold_into_parts(chosen, cases, changes);
+  fold_strays(chosen, cases.size());
   RootCause unexplained{"unexplained", std::nullopt, "", {}};
   for (std::size_t k = 0; k < cases.size(); ++k)
     if (!covered[k]) unexplained.cases.push_back(k);
@@ -256,6 +311,8 @@ json root_cause_json(const RootCause& c, const std::vector<ConventionChange>& ch
   if (c.head) j["head"] = *c.head;
   for (const JointCases& k : c.joint)
     j["joint"].push_back({{"with", k.with}, {"cause", k.cause}, {"failing_cases", k.cases.size()}});
+  for (const FoldedCause& f : c.folded) j["folded"].push_back({{"cause", f.cause}, {"failing_cases", f.cases.size()}});
+  if (!c.also.empty()) j["also_consistent_with"] = c.also;
   return j;
 }
 

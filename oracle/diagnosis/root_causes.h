@@ -87,6 +87,15 @@ struct JointCases {
   std::vector<std::size_t> cases;  ///< indices into the cases, increasing
 };
 
+/// A stray cause folded into a larger one: under kStrayShare of the failing cases, and implied by it.
+struct FoldedCause {
+  std::string cause;               ///< the stray's own name ("initial_state+ratchet")
+  std::vector<std::size_t> cases;  ///< indices into the cases, increasing
+};
+
+/// A cause explaining fewer than 1/kStrayShare of the failing cases may be folded (group_by_root_cause).
+inline constexpr std::size_t kStrayShare = 50;
+
 /// A root cause and the cases it explains.
 struct RootCause {
   std::string cause;                  ///< a change's cause, a defect kind, or "unexplained"
@@ -95,11 +104,18 @@ struct RootCause {
   std::vector<std::size_t> cases;     ///< indices into the cases, increasing
   std::optional<std::size_t> head = std::nullopt;  ///< MPAL: the one head it is in (none: every head; PAL)
   std::vector<JointCases> joint{};                 ///< cases it explains only with another root cause
+  std::vector<FoldedCause> folded{};               ///< strays folded into it
+  std::vector<std::string> also{};  ///< the other candidates that explain every case it explains: vaguer names
 };
 
 /// A smallest set of root causes (greedy) explaining every case, most cases first; each case belongs to
 /// the first cause chosen that explains it (a folded pair's to the first part that explains it alone), a
-/// case two chosen causes explain only together to both (as `joint`).
+/// case two chosen causes explain only together to both (as `joint`). Then a stray, a cause of fewer than
+/// 1/kStrayShare of the cases, is folded into the largest cause that implies it: one whose parts (the
+/// names joined by "+") it shares, or, for one relay flipped, any defect kind or change of relay states;
+/// its cases stay its own, listed under the larger cause's `folded` (never "unexplained" or "error").
+/// Each cause lists in `also` every other candidate that explains all of its cases (the precise name
+/// wins among them by the order above; the rest are what its cases are also consistent with).
 std::vector<RootCause> group_by_root_cause(const std::vector<CaseExplanations>& cases,
                                            const std::vector<ConventionChange>& changes);
 
@@ -108,7 +124,8 @@ bool explains(const RootCause& c, const CaseExplanations& e);
 
 /// The JSON head of a root cause: "cause", "failing_cases", for a convention change "conventions" (with a
 /// defect kind, also "defect"), in one MPAL head "head", and with joint cases "joint", one entry per other
-/// root cause ("with", "cause": the two as one, "failing_cases").
+/// root cause ("with", "cause": the two as one, "failing_cases"), with strays folded into it "folded" ("cause",
+/// "failing_cases"), and "also_consistent_with" (`also`) when not empty.
 nlohmann::json root_cause_json(const RootCause& c, const std::vector<ConventionChange>& changes);
 
 }  // namespace palcheck::oracle

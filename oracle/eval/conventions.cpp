@@ -40,6 +40,9 @@ constexpr NameTable<StateSet, 2> kStateSets{{{StateSet::ZeroOne, "01"}, {StateSe
 constexpr NameTable<BeforeCrossing, 2> kBeforeCrossings{{{BeforeCrossing::InitialState, "initial-state"},
                                                          {BeforeCrossing::Undefined, "undefined"}}};
 
+constexpr NameTable<RoundingCases, 2> kRoundingCases{{{RoundingCases::Failure, "failure"},
+                                                       {RoundingCases::Expected, "expected"}}};
+
 // The value among `all` whose name is `text`, else InputError listing the names.
 template <class T>
 T one_of(const std::vector<T>& all, const std::string& text, const std::string& where) {
@@ -143,6 +146,14 @@ const std::vector<Key>& keys() {
        [](Conventions& c, const std::string& v, const std::string& w) {
          c.before_crossing = one_of(values_in(kBeforeCrossings), v, w);
        }},
+      {"dtype",
+       [](Conventions& c, const std::string& v, const std::string& w) {
+         c.dtype = one_of(all_float_formats(), v, w);
+       }},
+      {"rounding",
+       [](Conventions& c, const std::string& v, const std::string& w) {
+         c.rounding = one_of(values_in(kRoundingCases), v, w);
+       }},
       {"columns", [](Conventions& c, const std::string& v, const std::string& w) { set_columns(c, split(v, ','), w); }},
       {"atol", [](Conventions& c, const std::string& v, const std::string& w) { c.atol = nonnegative(exact_value(v, w), w); }},
       {"rtol", [](Conventions& c, const std::string& v, const std::string& w) { c.rtol = nonnegative(exact_value(v, w), w); }},
@@ -213,6 +224,8 @@ std::string to_string(const Smoothing& s) {
 
 std::string to_string(BeforeCrossing b) { return name_in(kBeforeCrossings, b); }
 
+std::string to_string(RoundingCases r) { return name_in(kRoundingCases, r); }
+
 void apply_convention_option(Conventions& c, const std::string& option) {
   auto eq = option.find('=');
   if (eq == std::string::npos)
@@ -246,6 +259,8 @@ json conventions_json(const Conventions& c) {
          {"atol", to_string(c.atol)},
          {"rtol", to_string(c.rtol)}};
   if (c.domain) j["domain"] = {to_string(c.domain->first), to_string(c.domain->second)};
+  if (c.dtype) j["dtype"] = to_string(*c.dtype);
+  if (c.rounding != RoundingCases::Failure) j["rounding"] = to_string(c.rounding);
   return j;
 }
 
@@ -257,8 +272,10 @@ std::string conventions_help() {
          "smoothing=none|band:T|tanh:T|logistic:T, tanh and logistic also with :sharp-ties (default none); "
          "domain=LO,HI (inputs accepted; default "
          "any); before_crossing=initial-state|undefined (outputs before every relay met a threshold; default "
-         "initial-state); columns=alpha,beta,weight (relay file order); atol= (default 1e-9), rtol= (default "
-         "1e-6)";
+         "initial-state); dtype=float64|float32|float16|bfloat16 (the format it holds inputs and thresholds in; "
+         "default: the outputs' dtype where Python sees one, else float64); rounding=failure|expected (a case that "
+         "rounding in that dtype accounts for; default failure); columns=alpha,beta,weight (relay file order); "
+         "atol= (default 1e-9), rtol= (default 1e-6)";
 }
 
 std::vector<std::vector<Q>> reorder_relay_rows(const std::vector<std::vector<Q>>& rows, const RelayColumns& columns,

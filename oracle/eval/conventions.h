@@ -8,6 +8,7 @@
 // conventions_json; the same keys and values form the JSON object "conventions".
 #pragma once
 
+#include "oracle/eval/float_format.h"
 #include "reference/rational.h"
 #include "reference/readings.h"
 
@@ -77,6 +78,12 @@ enum class BeforeCrossing {
   Undefined      ///< undefined: those outputs are not compared (NaN or null accepted there)
 };
 
+/// What a failing case that rounding in the implementation's dtype accounts for counts as.
+enum class RoundingCases {
+  Failure,  ///< a failure, named `rounding` (the default: the user sees it)
+  Expected  ///< expected: reported apart, not a failure
+};
+
 /// Everything another implementation may do differently from the paper's presentation.
 struct Conventions {
   TieRule tie = TieRule::AsPrinted;                           ///< how inputs on a threshold switch
@@ -87,6 +94,8 @@ struct Conventions {
   std::optional<std::pair<Q, Q>> domain;                      ///< inputs it accepts, [lo, hi]
   BeforeCrossing before_crossing = BeforeCrossing::InitialState;  ///< outputs before every relay is decided
   RelayColumns columns;                                       ///< relay file columns
+  std::optional<FloatFormat> dtype;  ///< the format it holds inputs and thresholds in (none: detected, else float64)
+  RoundingCases rounding = RoundingCases::Failure;            ///< what a case rounding accounts for counts as
   Q atol = Q(1, 1000000000);                                  ///< absolute tolerance (default 1e-9)
   Q rtol = Q(1, 1000000);                                     ///< relative tolerance (default 1e-6)
 };
@@ -101,7 +110,8 @@ inline const Conventions& paper_conventions() {
 /// Applies one `key=value`: tie_rule=as-printed|off-first|strict|strict-alpha|strict-beta,
 /// first_token=applied|not-applied|state-before|direction, states=01|pm1, output_map=a,b,c (also a=, b=, c=),
 /// smoothing=none|band:T|tanh:T|logistic:T (tanh and logistic also with :sharp-ties), domain=LO,HI, before_crossing=initial-state|undefined,
-/// columns=alpha,beta,weight in the file's order, atol=, rtol=. InputError naming the key otherwise.
+/// columns=alpha,beta,weight in the file's order, dtype=float64|float32|float16|bfloat16,
+/// rounding=failure|expected, atol=, rtol=. InputError naming the key otherwise.
 void apply_convention_option(Conventions& c, const std::string& option);
 
 /// Applies a JSON object with the same keys: values as the option's text, or numbers, or lists for
@@ -122,6 +132,8 @@ std::string to_string(FirstToken f);
 std::string to_string(const Smoothing& s);
 /// "initial-state" or "undefined".
 std::string to_string(BeforeCrossing b);
+/// "failure" or "expected".
+std::string to_string(RoundingCases r);
 
 /// Whether the expected outputs are exact rationals (no tanh or logistic smoothing).
 inline bool rational_outputs(const Conventions& c) {

@@ -206,6 +206,8 @@ void mark_root_causes(const std::vector<RootCause>& roots, Failures& failures) {
     for (std::size_t k : r.cases) root_of[failures.cases[k].number] = r.cause;
     for (const JointCases& joint : r.joint)
       for (std::size_t k : joint.cases) root_of[failures.cases[k].number] = joint.cause;
+    for (const FoldedCause& stray : r.folded)
+      for (std::size_t k : stray.cases) root_of[failures.cases[k].number] = r.cause;
   }
   for (const std::string& key : failures.order) {
     json& failure = failures.slots[key].failure;
@@ -231,7 +233,7 @@ const json* smallest_witness(const RootCause& r, const WitnessExplanations& witn
 
 // Why `r` is the cause: a convention change reproduces (or, with a defect kind, diagnoses) each case it
 // explains; else the cause the diagnosis of its witness (or of its smallest case) names, and for the
-// unexplained the relays that diagnosis could not decide.
+// unexplained the tokens of that diagnosis's run and the relays it could not decide.
 json root_cause_evidence(const RootCause& r, const json* witness, const Failures::Case& smallest,
                          const Failures& failures) {
   if (r.change && !r.defect.empty())
@@ -252,8 +254,11 @@ json root_cause_evidence(const RootCause& r, const json* witness, const Failures
         evidence = c;
         break;
       }
+  // The unexplained: where (the first failing run's tokens) and which relays a convention would decide there.
   if (r.cause == "unexplained" && diagnosis.is_object())
-    evidence = {{"undecidable_relays", diagnosis.value("undecidable_relays", json())}};
+    evidence = {{"first_token", diagnosis.value("first_token", json())},
+                {"last_token", diagnosis.value("last_token", json())},
+                {"undecidable_relays", diagnosis.value("undecidable_relays", json())}};
   return evidence;
 }
 
@@ -282,6 +287,7 @@ json root_causes_json(Tester& tester, const FuzzOptions& o, Failures& failures) 
     json j = root_cause_json(r, failures.changes);
     j["cases"] = numbers(r.cases);
     for (std::size_t k = 0; k < r.joint.size(); ++k) j["joint"][k]["cases"] = numbers(r.joint[k].cases);
+    for (std::size_t k = 0; k < r.folded.size(); ++k) j["folded"][k]["cases"] = numbers(r.folded[k].cases);
     const json* witness = smallest_witness(r, witnesses, failures);
     const Failures::Case* smallest = &failures.cases[r.cases.front()];
     const Failures::Case* telling = smallest;
@@ -333,6 +339,7 @@ json fuzz_implementation(const Implementation& impl, const FuzzOptions& o) {
   failures.changes = convention_changes(o.conventions, o.initial);
   std::size_t cases = 0;
   std::vector<std::size_t> undecided_cases;  // cases no precision up to the cap compared
+  std::vector<std::size_t> expected_cases;   // cases rounding accounts for, under rounding=expected
   std::string stopped = "cases";
   std::size_t first = o.only_case.value_or(0), last = o.only_case ? *o.only_case + 1 : o.max_cases;
   for (std::size_t k = first; k < last; ++k) {
@@ -344,7 +351,12 @@ json fuzz_implementation(const Implementation& impl, const FuzzOptions& o) {
     std::vector<Q> u = fuzz::case_inputs(o, palette, k, family);
     ++cases;
     Outcome out = tester.run(o.measure, u);
-    if (out.fails) record_failure(tester, o, palette, deadline, k, family, u, out, failures);
+    // Under rounding=expected a case that rounding in the dtype accounts for (its first cause, which
+    // reproduces the whole case) is reported apart, not as a failure.
+    if (out.fails && out.cause == "rounding" && o.conventions.rounding == RoundingCases::Expected)
+      expected_cases.push_back(k);
+    else if (out.fails)
+      record_failure(tester, o, palette, deadline, k, family, u, out, failures);
     if (out.undecided) undecided_cases.push_back(k);
     if (o.progress && (cases % 50 == 0))
       o.progress("fuzz-impl: " + std::to_string(cases) + "/" + std::to_string(last - first) + " cases, " +
@@ -371,6 +383,8 @@ json fuzz_implementation(const Implementation& impl, const FuzzOptions& o) {
           {"conventions", conventions_json(o.conventions)},
           {"failures", list},
           {"replay", o.replay ? o.replay(std::nullopt) : std::string()}};
+  if (o.conventions.rounding == RoundingCases::Expected)
+    report["expected_cases"] = {{"cause", "rounding"}, {"count", expected_cases.size()}, {"cases", expected_cases}};
   if (!failures.cases.empty()) report["failing_cases"] = failures.cases.size(), report["root_causes"] = roots;
   return report;
 }

@@ -20,6 +20,7 @@ struct ImplReply {
   std::vector<char> undefined;  ///< per output, nonzero where it returned no number (NaN, null); empty: none
   std::string error;            ///< non-empty: the call failed
   std::string read;             ///< the reply as read from a command (empty for one called in process)
+  std::optional<FloatFormat> dtype;  ///< the outputs' format where the caller sees one (a numpy or torch dtype)
 };
 
 /// The implementation under test: outputs for a measure and a sequence of doubles.

@@ -43,7 +43,11 @@ Outcome Tester::run(const Measure& mu, const std::vector<Q>& u) {
     return out;
   }
   MeasureState& state = measure_state(mu);
-  PalSequence seq(state.readings, u, reply.outputs, o_.initial, o_.conventions, reply.undefined);
+  // An undeclared dtype is the one the outputs came in, where the caller could see it.
+  Conventions seen;
+  const bool detected = !o_.conventions.dtype && reply.dtype;
+  if (detected) seen = o_.conventions, seen.dtype = reply.dtype;
+  PalSequence seq(state.readings, u, reply.outputs, o_.initial, detected ? seen : o_.conventions, reply.undefined);
   for (const DivergentRun& r : seq.runs())
     if (r.failure) {
       out.fails = true;

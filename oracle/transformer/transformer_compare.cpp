@@ -3,6 +3,7 @@
 
 #include "oracle/eval/sequence_reference.h"
 #include "oracle/transformer/transformer_eval.h"
+#include "oracle/transformer/transformer_rounding.h"
 #include "util/errors.h"
 
 #include <cmath>
@@ -39,9 +40,7 @@ struct Case {
 std::optional<TransformerRun> explains(const PalTransformerSpec& spec, const TransformerConventions& conventions,
                                        const Case& c, const TransformerTolerance& tol) {
   TransformerRun run = run_transformer_to(spec, c.x, conventions, goal_of(tol));
-  for (std::size_t t = 0; t < c.y.size(); ++t)
-    for (std::size_t i = 0; i < c.y[t].size(); ++i)
-      if (within(tol, c.y[t][i], run.output()[t][i]) != true) return std::nullopt;
+  if (!outputs_agree(run, c.y, tol)) return std::nullopt;
   return run;
 }
 
@@ -137,6 +136,14 @@ json exact_rows(const std::vector<QVector>& x) {
 
 }  // namespace
 
+bool outputs_agree(const TransformerRun& run, const std::vector<std::vector<Q>>& actual,
+                   const TransformerTolerance& tolerance) {
+  for (std::size_t t = 0; t < actual.size(); ++t)
+    for (std::size_t i = 0; i < actual[t].size(); ++i)
+      if (within(tolerance, actual[t][i], run.output()[t][i]) != true) return false;
+  return true;
+}
+
 json compare_transformer_outputs(const TransformerDocument& doc, const std::vector<std::vector<Q>>& actual,
                                  const TransformerTolerance& tolerance, const std::string& source) {
   const std::size_t n = doc.inputs.size(), d = doc.spec.d;
@@ -181,8 +188,17 @@ json compare_transformer_outputs(const TransformerDocument& doc, const std::vect
   if (token + 1 < n) cases.push_back(Case{doc.inputs, actual});
   auto found = cause(doc, cases, tolerance);
   std::pair<std::size_t, std::string> place{doc.spec.layers.empty() ? 0 : doc.spec.layers.size() - 1, "output"};
-  json changes = json::object();
+  json changes = json::object(), rounding;
   std::string name = "unexplained";
+  if (!found) {
+    auto rounded = rounding_cause(doc.spec, witness.x, doc.conventions, goal, FloatFormat::Float64,
+                                  [&](const TransformerRun& r) { return outputs_agree(r, witness.y, tolerance); });
+    if (rounded) {
+      name = "rounding";
+      rounding = rounding_json(doc.spec, rounded->first, FloatFormat::Float64);
+      place = {rounded->first.moved.layer, "head " + std::to_string(rounded->first.moved.head)};
+    }
+  }
   if (found) {
     name.clear();
     for (const auto& [key, value] : found->first) {
@@ -208,6 +224,7 @@ json compare_transformer_outputs(const TransformerDocument& doc, const std::vect
                                 {"actual", std::isfinite(actual_double) ? json(actual_double) : json(nullptr)},
                                 {"actual_exact", to_string(actual[token][coordinate])},
                                 {"witness", exact_rows(witness.x)}});
+  if (!rounding.is_null()) report["failures"][0]["rounding"] = rounding;
   return report;
 }
 

@@ -4,10 +4,12 @@
 // its ball is within atol + rtol |x| of it, differs when no point is, and is undecided otherwise. The
 // first difference is named by its cause: the change of one declared convention (else of two) under which
 // the reference agrees with every output, tried on the tokens up to that difference and then on all of
-// them, and the first layer and part where the reference's runs under the two part.
+// them, and the first layer and part where the reference's runs under the two part; else float64
+// rounding at a relay within its bound of a threshold (transformer_rounding.h), placed at that relay.
 #pragma once
 
 #include "oracle/transformer/transformer_document.h"
+#include "oracle/transformer/transformer_run.h"
 
 #include <nlohmann/json.hpp>
 
@@ -20,6 +22,10 @@ struct TransformerTolerance {
   Q atol;  ///< >= 0
   Q rtol;  ///< >= 0
 };
+
+/// Whether every output ball of `run` lies within the tolerance of `actual` (n rows of d, as the run's).
+bool outputs_agree(const TransformerRun& run, const std::vector<std::vector<Q>>& actual,
+                   const TransformerTolerance& tolerance);
 
 /// Compares `actual` (one row of d exact values per token) with the reference on `doc`'s tokens:
 /// {"agree", "status" (agree, disagree, undecided, nothing compared), "tokens", "bits", "undecided",

@@ -2,6 +2,7 @@
 #include "oracle/transformer/transformer_run.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <stdexcept>
 
@@ -113,9 +114,36 @@ BVector sum(const BVector& a, const BVector& b) {
 // The heads of one layer on the inputs they read: their PAL values and MPAL, relays run over the tokens.
 // `exact` holds a token's input where it is still rational (the first layer before any LayerNorm), so
 // that a token exactly on a threshold meets the tie rule, as in the exact reference, whatever the bits.
+// The dot product's scale at which rounding is measured: sum_i |w_i z_i| (balls' midpoints).
+double dot_scale(const QVector& w, const BVector& z, const std::optional<QVector>& exact) {
+  double scale = 0;
+  for (std::size_t i = 0; i < w.size(); ++i)
+    if (w[i] != 0) scale += std::abs(to_double(w[i]) * (exact ? to_double((*exact)[i]) : z[i].mid_double()));
+  return scale;
+}
+
+// Whether relay r, stepping from `previous` to `now` on input `u`, is within rounding of a threshold
+// whose other side would step it elsewhere; the place and that input if so.
+std::optional<NearThreshold> near_threshold(TieRule rule, const Thresholds& t, const QInterval& u, double scale,
+                                            FloatFormat format, Known previous, Known now) {
+  if (previous == Known::Either || now == Known::Either) return std::nullopt;
+  const Q mid = (u.lo + u.hi) / 2;
+  for (bool at_alpha : {true, false}) {
+    const Q& theta = at_alpha ? t.alpha : t.beta;
+    const double bound = rounding_bound(scale + std::abs(to_double(theta)), format);
+    const double distance = to_double(abs(Q(mid - theta)));
+    if (!(distance <= bound)) continue;
+    const Q step = *rational_from_double(bound);
+    for (const Q& v : {Q(theta - step), Q(theta + step)})
+      if (step_point(rule, t, v, previous) != now) return NearThreshold{{0, 0, 0, v}, 0, at_alpha, distance, bound};
+  }
+  return std::nullopt;
+}
+
 void run_heads(const PalLayerSpec& layer, std::size_t l, const std::vector<BVector>& read,
                const std::vector<std::optional<QVector>>& exact, const TransformerConventions& c, long bits,
-               TransformerLayerRun& out, std::vector<UndecidedRelay>& undecided) {
+               const RunProbe& probe, TransformerLayerRun& out, std::vector<UndecidedRelay>& undecided,
+               std::vector<NearThreshold>& near) {
   const std::size_t n = read.size(), d = read.empty() ? 0 : read[0].size(), H = layer.heads.size();
   out.inputs.assign(n, BVector(H, Ball(bits)));
   out.heads.assign(n, BVector(H, Ball(bits)));
@@ -133,13 +161,32 @@ void run_heads(const PalLayerSpec& layer, std::size_t l, const std::vector<BVect
       }
       Ball u = rational ? Ball(*rational, bits) : weighted_sum(head.w_in, read[t], bits);
       out.inputs[t][h] = u;
-      const bool finite = u.finite();
-      const QInterval range = rational ? point(*rational) : finite ? ends(u) : QInterval{};
+      auto moved = std::find_if(probe.moved.begin(), probe.moved.end(), [&](const MovedInput& m) {
+        return m.token == t && m.layer == l && m.head == h;
+      });
+      const bool is_moved = moved != probe.moved.end();
+      const bool finite = u.finite() || is_moved;
+      const QInterval range = is_moved   ? point(moved->input)
+                              : rational ? point(*rational)
+                              : finite   ? ends(u)
+                                         : QInterval{};
+      // Listed only where the implementation's own computation can round: not an input it computes exactly
+      // (dyadic tokens on a coarse grid), nor one the probe moved.
+      const bool may_round =
+          probe.near && !is_moved && !(t < exact.size() && exact[t] && dot_is_exact(head.w_in, *exact[t], *probe.near));
       Q decided = 0, low = 0, high = 0;  // the decided relays' sum, and the undecided ones' range
       for (std::size_t r = 0; r < relays.size(); ++r) {
         bool straddled = true;
+        const Known previous = state[r];
         if (finite || rational) state[r] = step_enclosed(c.tie, relays[r].thresholds, range, state[r], straddled);
         else state[r] = Known::Either;
+        if (may_round && !straddled) {
+          const double scale = dot_scale(head.w_in, read[t], t < exact.size() ? exact[t] : std::nullopt);
+          if (auto n = near_threshold(c.tie, relays[r].thresholds, range, scale, *probe.near, previous, state[r])) {
+            n->moved.token = t, n->moved.layer = l, n->moved.head = h, n->relay = r;
+            near.push_back(std::move(*n));
+          }
+        }
         if (straddled) undecided.push_back({t, l, h, r, u});
         const Q& w = relays[r].weight;
         Q off_value = pm1 ? Q(-w) : Q(0);
@@ -161,7 +208,8 @@ void run_heads(const PalLayerSpec& layer, std::size_t l, const std::vector<BVect
 }  // namespace
 
 TransformerRun run_transformer(const PalTransformerSpec& spec, const std::vector<QVector>& x,
-                               const TransformerConventions& c, long bits, const Interrupt& interrupt) {
+                               const TransformerConventions& c, long bits, const Interrupt& interrupt,
+                               const RunProbe& probe) {
   const std::size_t n = x.size(), d = spec.d;
   TransformerRun run;
   run.bits = bits;
@@ -204,7 +252,7 @@ TransformerRun run_transformer(const PalTransformerSpec& spec, const std::vector
     }
     if (l == 0 && spec.sinusoidal_pe && c.pe_into == PeInto::Heads)
       for (std::size_t t = 0; t < n; ++t) read[t] = sum(read[t], run.pe[t]);
-    run_heads(layer, l, read, l == 0 && !pre ? first_exact : no_exact, c, bits, part, run.undecided);
+    run_heads(layer, l, read, l == 0 && !pre ? first_exact : no_exact, c, bits, probe, part, run.undecided, run.near);
     part.mlp.reserve(n);
     part.stream.reserve(n);
     if (!pre) part.ln_mpal.reserve(n), part.ln_mlp.reserve(n);
@@ -267,10 +315,10 @@ long first_bits(const PalTransformerSpec& spec) {
 
 TransformerRun run_transformer_to(const PalTransformerSpec& spec, const std::vector<QVector>& x,
                                   const TransformerConventions& c, const PrecisionGoal& goal,
-                                  const Interrupt& interrupt) {
+                                  const Interrupt& interrupt, const RunProbe& probe) {
   long bits = std::min(first_bits(spec), goal.max_bits);
   for (;;) {
-    TransformerRun run = run_transformer(spec, x, c, bits, interrupt);
+    TransformerRun run = run_transformer(spec, x, c, bits, interrupt, probe);
     if (meets(run, goal) || bits >= goal.max_bits) return run;
     bits = std::min(2 * bits, goal.max_bits);
   }

@@ -7,6 +7,7 @@
 // caller needs, up to kMaxTransformerBits; depth costs bits, not truth.
 #pragma once
 
+#include "oracle/eval/float_format.h"
 #include "oracle/transformer/positional_encoding.h"
 #include "oracle/transformer/transformer_conventions.h"
 #include "reference/models/transformer_pal.h"
@@ -36,11 +37,35 @@ struct UndecidedRelay {
   Ball input;                             ///< the head's input ball there
 };
 
+/// One head reading another input at one token: what the implementation's rounding made of w_in . z.
+struct MovedInput {
+  std::size_t token, layer, head;  ///< where
+  Q input;                         ///< the input every relay of the head reads there instead
+};
+
+/// A relay whose input lies within the implementation's rounding of a threshold, where the input on that
+/// threshold's other side would leave it in the other state: a place rounding may have switched it.
+struct NearThreshold {
+  MovedInput moved;       ///< the head, and an input on the threshold's other side within the bound
+  std::size_t relay = 0;  ///< the relay whose threshold it is
+  bool at_alpha = true;   ///< the threshold is its alpha (else its beta)
+  double distance = 0;    ///< |input - threshold| (the ball's midpoint)
+  double bound = 0;       ///< the rounding bound there (rounding_bound, float_format.h)
+};
+
+/// What a run is asked to do besides the reference's own run: heads reading moved inputs, and, with
+/// `near` (the implementation's format), the relays within its rounding bound of a threshold listed.
+struct RunProbe {
+  std::vector<MovedInput> moved;     ///< heads that read another input at one token
+  std::optional<FloatFormat> near;   ///< none: list none
+};
+
 /// A whole run: PE, every layer's parts, the output, the undecided relays and the precision used.
 struct TransformerRun {
   std::vector<BVector> pe;                  ///< PE at each token's position (empty without PE)
   std::vector<TransformerLayerRun> layers;  ///< per layer
   std::vector<UndecidedRelay> undecided;    ///< in the order met (layer, head, token)
+  std::vector<NearThreshold> near;          ///< with RunProbe::near: in the order met (layer, head, token)
   long bits = 0;                            ///< the working precision of this run
   const std::vector<BVector>& output() const { return layers.back().stream; }  ///< z^(L)
 };
@@ -70,7 +95,7 @@ inline constexpr std::size_t kTokensBetweenInterrupts = 4096;
 /// Runs `spec` on tokens `x` under `c` at one precision; std::invalid_argument if a token's length is not d.
 TransformerRun run_transformer(const PalTransformerSpec& spec, const std::vector<QVector>& x,
                                const TransformerConventions& c, long bits = kFirstTransformerBits,
-                               const Interrupt& interrupt = {});
+                               const Interrupt& interrupt = {}, const RunProbe& probe = {});
 
 /// Whether a ball meets the goal (narrow enough, or its nearest double determined).
 bool determined(const Ball& b, const PrecisionGoal& goal);
@@ -85,6 +110,6 @@ bool meets(const TransformerRun& run, const PrecisionGoal& goal);
 /// the last run, which may still hold undecided relays (a true tie stays one) or undetermined outputs.
 TransformerRun run_transformer_to(const PalTransformerSpec& spec, const std::vector<QVector>& x,
                                   const TransformerConventions& c, const PrecisionGoal& goal,
-                                  const Interrupt& interrupt = {});
+                                  const Interrupt& interrupt = {}, const RunProbe& probe = {});
 
 }  // namespace palcheck::oracle

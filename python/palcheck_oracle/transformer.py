@@ -10,7 +10,9 @@ guessed.
 
 An implementation's conventions are keyword arguments (ln_variance=, ln_eps=, ln_placement=, pe_start=,
 pe_layout=, pe_into=, residual=, tie_rule=, states=, initial_state=; atol=, rtol= for compare): declared,
-a convention stops being a difference; undeclared, it is what compare names as the cause.
+a convention stops being a difference; undeclared, it is what compare names as the cause. compare's
+dtype= (float64, float32, float16, bfloat16; default: the dtype of what fn returns) bounds the rounding
+it may name as a cause, and rounding="expected" reports such a divergence apart, not as a failure.
 """
 import numbers
 import signal
@@ -20,7 +22,7 @@ import time
 import numpy as np
 
 from . import transformer_cases
-from .transformer_run import Enclosure, _conventions, _run, _tokens, _tolerance, convention_values
+from .transformer_run import Enclosure, _conventions, _rounding, _run, _tokens, _tolerance, convention_values
 
 __all__ = ["evaluate", "compare", "fuzz", "convention_values", "Enclosure", "TransformerOutputs", "PARTS",
            "CallTimeout"]
@@ -139,8 +141,15 @@ def _first(mask):
     return None if len(hits) == 0 else tuple(int(v) for v in hits[0])
 
 
-def _implementation(fn_or_outputs, x):
-    """The implementation's output (n x d) and its per-layer parts (or None)."""
+def _dtype(value):
+    """The floating-point format of an array or tensor ("float32"), None for anything else."""
+    name = str(getattr(value, "dtype", "")).removeprefix("torch.")
+    return name if name in ("float64", "float32", "float16", "bfloat16") else None
+
+
+def _implementation(fn_or_outputs, x, dtypes=None):
+    """The implementation's output (n x d) and its per-layer parts (or None); the output's dtype is
+    appended to `dtypes` when given."""
     # fn gets a copy: one that changes its input leaves the witness as it was called.
     got = fn_or_outputs(np.array(x)) if callable(fn_or_outputs) else fn_or_outputs
     layers = None
@@ -149,6 +158,8 @@ def _implementation(fn_or_outputs, x):
             raise ValueError("outputs: a dict needs \"output\" (and may give \"layers\")")
         layers = got.get("layers")
         got = got["output"]
+    if dtypes is not None:
+        dtypes.append(_dtype(got))
     return _as_array(got, "output"), layers
 
 
@@ -303,10 +314,13 @@ def compare(fn_or_outputs, spec, x=None, *, shrink=True, seconds=120, call_timeo
     "undetermined", "failures"}: status is "agree" (agree True: every output determined to within the
     tolerance and inside it), "disagree", "undecided" (no output outside, but some not determined to within
     atol at the cap: listed in undetermined by token and coordinate) or "nothing compared" (no tokens); each
-    failure names its cause (the convention whose other value explains the outputs, "unexplained" when
-    none does), the first divergent layer (0-based) and part (pe, head h, mpal, ln_mpal, mlp, ln_mlp), the
+    failure names its cause (the convention whose other value explains the outputs; else "rounding" when
+    one relay within the dtype's rounding of a threshold, read on its other side at that token, explains
+    them, with its place in "rounding"; "unexplained" when nothing does), the first divergent layer
+    (0-based) and part (pe, head h, mpal, ln_mpal, mlp, ln_mlp: for rounding, the relay's own head), the
     token and coordinate, the expected enclosure and the actual value, and its smallest witness (shrunk for
-    at most `seconds`). Each call of fn is limited to call_timeout seconds (None: no limit; CallTimeout
+    at most `seconds`). With rounding="expected" a rounding failure is listed in "expected" instead, and
+    is no disagreement. Each call of fn is limited to call_timeout seconds (None: no limit; CallTimeout
     when one takes longer)."""
     deadline = time.monotonic() + _seconds(seconds)
     fn_or_outputs = _limited(fn_or_outputs, call_timeout)
@@ -317,7 +331,12 @@ def compare(fn_or_outputs, spec, x=None, *, shrink=True, seconds=120, call_timeo
     # as given; the implementation is called with the doubles nearest them.
     run = _run(spec, _tokens(spec, x), declared, width=tolerances.get("atol", "1e-9") if atol > 0 else None)
     x = run["x"]
-    output, layers = _implementation(fn_or_outputs, x)
+    seen = []
+    output, layers = _implementation(fn_or_outputs, x, seen)
+    dtype = str(tolerances.get("dtype") or seen[0] or "float64")
+    rounding = str(tolerances.get("rounding", "failure"))
+    if rounding not in ("failure", "expected"):
+        raise ValueError(f"rounding: expected failure or expected, got {rounding!r}")
     report = {"agree": False, "status": "agree", "tokens": int(len(x)), "bits": run["bits"],
               "undecided": run["undecided"], "undetermined": run["undetermined"], "failures": []}
     if output.shape != run["output"].mid.shape:
@@ -346,7 +365,13 @@ def compare(fn_or_outputs, spec, x=None, *, shrink=True, seconds=120, call_timeo
     if changes is None:  # the whole input may need what the witness lost
         changes, cause_run = _cause(spec, probes, declared, atol, rtol)
         base = run
-    if changes is not None and any(k.startswith("pe_") for k, _ in changes):
+    rounded = None
+    if changes is None:  # no convention: rounding at a relay near a threshold, shown by re-running it
+        rounded = _rounding(spec, witness, witness_output, declared, tolerances.get("atol", "1e-9"),
+                            tolerances.get("rtol", "1e-6"), dtype)
+    if rounded is not None:
+        layer, part = rounded["layer"], f"head {rounded['head']}"
+    elif changes is not None and any(k.startswith("pe_") for k, _ in changes):
         layer, part = 0, "pe"  # no implementation's part shows PE: its first reader diverges first
     elif changes is not None and layer is None:
         layer, part = _where_runs_differ(base, cause_run, atol, rtol)
@@ -355,13 +380,22 @@ def compare(fn_or_outputs, spec, x=None, *, shrink=True, seconds=120, call_timeo
     enc = run["output"] if where == "output" else run["layers"][seen_at][where]
     actual = output if where == "output" else _as_array(layers[seen_at][where], where)
     report["agree"] = False
-    report["failures"].append({
-        "cause": "unexplained" if changes is None else "+".join(k for k, _ in changes),
+    failure = {
+        "cause": "rounding" if rounded is not None else "unexplained" if changes is None else "+".join(k for k, _ in changes),
         "conventions": {} if changes is None else dict(changes),
         "layer": layer, "part": part, "token": token, "coordinate": coordinate,
         "expected": float(enc.mid[token, coordinate]), "lo": float(enc.lo[token, coordinate]),
         "hi": float(enc.hi[token, coordinate]), "actual": float(actual[token, coordinate]),
-        "witness": witness.tolist()})
+        "witness": witness.tolist()}
+    if rounded is not None:
+        failure["rounding"] = rounded
+    if rounded is not None and rounding == "expected":
+        # Counted as expected: reported, not a failure; agree only if nothing else stays open.
+        report["expected"] = [failure]
+        report["status"] = "undecided" if run["undetermined"] else "agree"
+        report["agree"] = report["status"] == "agree"
+        return report
+    report["failures"].append(failure)
     return report
 
 
@@ -373,7 +407,8 @@ def fuzz(fn, spec, *, seed=0, max_cases=100, max_tokens=24, seconds=120, call_ti
     after it). Returns {"status", "cases", "stopped_by", "undecided", "undetermined", "failures",
     "case_kinds"}: the first failing case's failure (as compare's), shrunk; status "agree" only when fn
     agreed on every case and every output was determined ("undecided" lists the cases that were not),
-    "nothing compared" when the time ran out before the first case. Shrinking spends the same budget; each
+    "nothing compared" when the time ran out before the first case; with rounding="expected" the cases
+    rounding accounts for are listed in "expected" and the search goes on. Shrinking spends the same budget; each
     call of fn is limited to call_timeout seconds, as compare's."""
     for name, value in (("max_cases", max_cases), ("max_tokens", max_tokens)):
         # A budget of no case would be a pass that checked nothing.
@@ -383,7 +418,7 @@ def fuzz(fn, spec, *, seed=0, max_cases=100, max_tokens=24, seconds=120, call_ti
     fn = _limited(fn, call_timeout)
     declared, _ = _conventions(spec, conventions)
     rng = np.random.default_rng(seed)
-    kinds, undecided, undetermined = {}, 0, []
+    kinds, undecided, undetermined, expected = {}, 0, [], []
     deadline = time.monotonic() + seconds
     cases, stopped_by = 0, "cases"
     for case in range(max_cases):
@@ -396,13 +431,15 @@ def fuzz(fn, spec, *, seed=0, max_cases=100, max_tokens=24, seconds=120, call_ti
         report = compare(fn, spec, x, seconds=max(0.0, deadline - time.monotonic()), **conventions)
         cases = case + 1
         undecided += len(report["undecided"])
+        expected += [dict(f, case=case, case_kind=kind) for f in report.get("expected", [])]
         if report["status"] == "disagree":
             failure = dict(report["failures"][0], case=case, case_kind=kind)
             return {"status": "disagree", "cases": cases, "stopped_by": "failure", "undecided": undecided,
-                    "failures": [failure], "undetermined": undetermined, "case_kinds": kinds}
+                    "failures": [failure], "undetermined": undetermined, "case_kinds": kinds,
+                    "expected": expected}
         if report["status"] == "undecided":
             undetermined.append({"case": case, "case_kind": kind, "tokens": x.tolist(),
                                  "outputs": report["undetermined"]})
     status = "nothing compared" if cases == 0 else "undecided" if undetermined else "agree"
     return {"status": status, "cases": cases, "stopped_by": stopped_by, "undecided": undecided, "failures": [],
-            "undetermined": undetermined, "case_kinds": kinds}
+            "undetermined": undetermined, "case_kinds": kinds, "expected": expected}

@@ -16,7 +16,9 @@ Enclosure = namedtuple("Enclosure", "lo mid hi")
 #: Each convention's spellings, the paper's first.
 convention_values = dict(_core.transformer_convention_values())
 
-_TOLERANCES = ("atol", "rtol")
+#: compare's own keys, not the model's conventions: the tolerance, the implementation's dtype (default:
+#: its outputs' own) and whether a divergence rounding accounts for is a failure or expected.
+_TOLERANCES = ("atol", "rtol", "dtype", "rounding")
 
 
 def _exact(value, where):
@@ -132,3 +134,13 @@ def _run(spec, x, conventions, parts=True, width=None):
             "output": enclosure(raw["output"]), "undecided": raw["undecided"],
             "undetermined": raw["undetermined"], "bits": raw["bits"], "conventions": raw["conventions"],
             "x": raw["x"]}
+
+
+def _rounding(spec, x, y, conventions, atol, rtol, dtype):
+    """Rounding as the cause of outputs y on tokens x (n x d): the place of the first relay within dtype's
+    rounding of a threshold which, read on its other side at that token, makes the reference agree with
+    every output (token, layer, head, relay, threshold, distance, bound, moved_input), else None."""
+    text = json.dumps(_numbers_as_text(_model(spec), "transformer"))
+    return _core.transformer_rounding(text, np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64),
+                                      json.dumps(conventions), str(_exact(atol, "atol")), str(_exact(rtol, "rtol")),
+                                      dtype)

@@ -107,6 +107,18 @@ def held_sharp_ties(u):
     return held(u, sharp_ties=True)
 
 
+def float32_pm1(u):
+    """PyTorch in float32, states in {-1, +1}, no defect: eq:relay as printed on what float32 holds of the
+    inputs and thresholds, so an input within a float32 ulp of a threshold may switch where the double
+    does not. Its dtype is seen on the tensor it returns."""
+    a, b, w = (torch.tensor(c, dtype=torch.float32) for c in (ALPHA, BETA, WEIGHT))
+    s, out = -torch.ones(len(ALPHA)), []
+    for x in torch.as_tensor(np.asarray(u), dtype=torch.float32):
+        s = torch.where(x >= a, 1.0, torch.where(x <= b, -1.0, s))
+        out.append(s @ w)
+    return torch.stack(out)
+
+
 PM1 = dict(states="pm1", domain=(0, 1))
 SMOOTH = dict(domain=(0, 1), smoothing="tanh:1/1000")
 FIXTURES = [  # (implementation, its conventions, the planted defects' causes)
@@ -116,6 +128,7 @@ FIXTURES = [  # (implementation, its conventions, the planted defects' causes)
     (strict_late_start, dict(domain=(0, 1)), ["tie_rule", "first_token"]),
     (relaxed, SMOOTH, ["ratchet"]),
     (held, SMOOTH, ["ratchet"]),
+    (float32_pm1, PM1, ["rounding"]),
 ]
 
 
@@ -135,9 +148,20 @@ def test_a_defect_of_the_first_token_alone_is_named_first_token_first():
 
 def test_a_held_switch_with_sharp_ties_names_both_and_leaves_no_failure_unexplained():
     """Two defects at once: the sharp ties are the smoothing convention's other reading, the held state a
-    ratchet, and the cases both shape are smoothing+ratchet. Some stray root causes are still named on
-    a few cases (docs/oracle.md says which), so only the planted two and no "unexplained" are asserted."""
-    for cause in ("smoothing", "ratchet"):
-        assert_finds(held_sharp_ties, cause, relays=RELAYS, max_tokens=8, **SMOOTH, **SEARCH)
+    ratchet, and the cases both shape are smoothing+ratchet. The few cases named otherwise (one relay
+    flipped, initial_state+ratchet: under 2% each) are folded into the planted cause that implies them."""
+    planted = ["smoothing", "ratchet"]
+    for cause in planted:
+        assert_finds(held_sharp_ties, cause, relays=RELAYS, only_causes=planted, max_tokens=8, **SMOOTH, **SEARCH)
     report = fuzz(held_sharp_ties, relays=RELAYS, progress=False, **SMOOTH, **SEARCH)
-    assert "unexplained" not in [r["cause"] for r in report["root_causes"]]
+    assert sorted(r["cause"] for r in report["root_causes"]) == sorted(planted)
+    assert any(r.get("folded") for r in report["root_causes"])
+
+
+def test_rounding_counted_as_expected_is_reported_and_no_failure():
+    report = fuzz(float32_pm1, relays=RELAYS, progress=False, rounding="expected", **PM1, **SEARCH)
+    assert report["passed"], report["failures"][:1]
+    assert report["expected_cases"]["cause"] == "rounding" and report["expected_cases"]["count"] > 0
+    named = fuzz(float32_pm1, relays=RELAYS, progress=False, **PM1, **SEARCH)
+    assert "expected_cases" not in named
+    assert named["failing_cases"] == report["expected_cases"]["count"]

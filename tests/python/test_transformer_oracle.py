@@ -447,3 +447,25 @@ def test_a_tiny_temperature_compares_as_the_step_it_smooths(smoothing):
     u = np.array([0.0, 2.0, 0.5, -1.0])
     report = oracle.compare(np.array([0.0, 1.0, 1.0, 0.0]), u, relays=relays, smoothing=smoothing)
     assert report["status"] == "agree", report["differences"][:1]
+
+
+def test_float64_rounding_at_a_threshold_is_named_placed_and_counted_as_expected_when_declared():
+    """A correct float64 model written from the paper: the generators put a head's input on or within an
+    ulp of a threshold, and float64's dot product lands on the other side of it. That is `rounding`, at
+    the relay's own layer and head (not where the output shows it), within its bound; with
+    rounding="expected" such cases are listed apart and the search agrees."""
+    model = random_model(np.random.default_rng(2), 4, layers=2, heads=2)
+    doc = {"transformer": model}
+    found = transformer.fuzz(lambda x: paper_model(model, x), doc, seed=3, max_cases=200)
+    assert found["status"] == "disagree"
+    f = found["failures"][0]
+    assert f["cause"] == "rounding", f
+    place = f["rounding"]
+    assert (f["layer"], f["part"]) == (place["layer"], f"head {place['head']}")
+    assert place["dtype"] == "float64" and place["distance"] <= place["bound"] < 1e-12
+    quiet = transformer.fuzz(lambda x: paper_model(model, x), doc, seed=3, max_cases=200, rounding="expected")
+    assert quiet["status"] == "agree" and quiet["expected"], quiet["failures"]
+    assert all(e["cause"] == "rounding" for e in quiet["expected"])
+    # The same model one offset away is a defect, not rounding.
+    off = transformer.fuzz(lambda x: paper_model(model, x) + 1e-3, doc, seed=3, max_cases=5, rounding="expected")
+    assert off["status"] == "disagree" and off["failures"][0]["cause"] == "unexplained"

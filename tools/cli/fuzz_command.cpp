@@ -283,6 +283,8 @@ void print_fuzz_summary(const json& report) {
     std::cerr << " (" << root["failing_cases"] << " case(s)";
     for (const json& joint : root.value("joint", json::array()))
       std::cerr << ", " << joint["failing_cases"] << " more with " << joint["with"].get<std::string>();
+    for (const json& stray : root.value("folded", json::array()))
+      std::cerr << ", " << stray["failing_cases"] << " folded from " << stray["cause"].get<std::string>();
     std::cerr << "): " << w["tokens"] << " token(s) "
               << w["inputs_double"].dump();
     if (w.contains("relays")) std::cerr << ", " << w["relays"].size() << " relay(s)";

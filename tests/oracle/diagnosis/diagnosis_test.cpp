@@ -17,6 +17,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <map>
 #include <random>
@@ -214,6 +215,41 @@ std::vector<MpalHead> two_heads() {
           {{Q(1), Q(1)}, {Q(-1), Q(1)}, {{{{Q(1), Q(1, 2)}, Q(2)}, {{Q(4), Q(2)}, Q(1, 4)}}}}};
 }
 
+// A float64 MPAL computes its head's input 0.1 + 0.2 in doubles: it lands on alpha, the double just
+// above the exact sum, and switches the relay on where the exact input stays below it. That is rounding
+// in head 0, placed at token 1, and the root cause in that head.
+TEST(Diagnosis, AHeadInputFloat64RoundsOntoAThresholdIsRoundingInThatHead) {
+  const double lands = 0.1 + 0.2;
+  std::vector<MpalHead> heads{{{Q(1), Q(1)}, {Q(1), Q(0)}, {{{{*rational_from_double(lands), Q(0)}, Q(1)}}}}};
+  std::vector<std::array<double, 2>> tokens{{0.0, 0.0}, {0.1, 0.2}, {0.0, 0.25}, {-1.0, 0.0}};
+  std::vector<QVector> x;
+  std::vector<Q> theirs;
+  bool on = false;
+  for (const auto& t : tokens) {
+    x.push_back({*rational_from_double(t[0]), *rational_from_double(t[1])});
+    double v = t[0] + t[1];
+    on = v >= lands ? true : v <= 0 ? false : on;
+    theirs.push_back(Q(on ? 1 : 0));
+    theirs.push_back(Q(0));
+  }
+  OracleProblem p;
+  p.heads = heads;
+  p.token_sequences = {x};
+  json report = compare_outputs(p, ActualOutputs{{theirs}, "test"}, paper_conventions(), 10);
+  ASSERT_FALSE(report["agree"]);
+  const json& run = report["differences"][0]["runs"][0];
+  EXPECT_EQ(run["cause"], "rounding") << run.dump(1);
+  const json& head = run["diagnosis"]["heads"][0];
+  EXPECT_EQ(head["head"], 0);
+  const json& moved = head["diagnosis"]["causes"][0]["evidence"]["moved"];
+  ASSERT_EQ(moved.size(), 1u) << moved.dump(1);
+  EXPECT_EQ(moved[0]["token"], 1);
+  EXPECT_EQ(moved[0]["threshold"], "alpha");
+  EXPECT_LE(moved[0]["distance"].get<double>(), moved[0]["bound"].get<double>());
+  EXPECT_EQ(report["root_causes"][0]["cause"], "rounding") << report["root_causes"].dump(1);
+  EXPECT_EQ(report["root_causes"][0]["head"], 0);
+}
+
 TEST(Diagnosis, MpalRunsAreExplainedPerHeadAndRelay) {
   std::vector<MpalHead> heads = two_heads();
   std::vector<QVector> x{{Q(0), Q(0)}, {Q(1, 2), Q(1, 2)}, {Q(3), Q(0)}, {Q(2), Q(2)}, {Q(0), Q(1, 2)}};
@@ -371,6 +407,32 @@ TEST(Diagnosis, StatesLeftWrongByTheFirstTokenAreTheFirstTokenDefect) {
   // Relay 1 on again at u_4 = 3, below its beta, is none of u_0's doing: no first-token defect.
   theirs[4] += 3;
   EXPECT_TRUE(cause_in(first_run(mu, u, theirs), "first_token").is_null());
+}
+
+// A float32 implementation sees u_1, the double just below alpha = 0.6, as float32's 0.6, alpha's own
+// float32 value, and switches relay 0 on; the exact input does not. Declared dtype=float32, the cause is
+// rounding, placed at token 1 and relay 0's alpha; undeclared, it is not.
+TEST(Diagnosis, AnInputFloat32RoundsOntoAThresholdIsRoundingInThatDtype) {
+  Measure mu{{{{Q(*rational_from_double(0.6)), Q(*rational_from_double(0.3))}, Q(1)}, {{Q(2), Q(1)}, Q(2)}}};
+  std::vector<double> doubles{0.0, std::nextafter(0.6, 0.0), 0.5, 3.0};
+  std::vector<Q> u, seen;
+  for (double d : doubles) u.push_back(*rational_from_double(d)), seen.push_back(*rational_from_double(static_cast<float>(d)));
+  Measure seen_mu{{{{Q(*rational_from_double(static_cast<float>(0.6))), Q(*rational_from_double(static_cast<float>(0.3)))}, Q(1)},
+                   {{Q(2), Q(1)}, Q(2)}}};
+  std::vector<Q> theirs = pal_by_definition(seen_mu, seen, InitialState::Off);
+  Conventions c;
+  c.dtype = FloatFormat::Float32;
+  json report = compare_outputs(problem_of(mu, {u}), ActualOutputs{{theirs}, "test"}, c, 10);
+  json run = report["differences"][0]["runs"][0];
+  EXPECT_EQ(run["diagnosis"]["cause"], "rounding") << run.dump(1);
+  json e = cause_in(run, "rounding")["evidence"];
+  EXPECT_EQ(e["dtype"], "float32");
+  EXPECT_EQ(e["first_changed"]["token"], 1);
+  EXPECT_EQ(e["first_changed"]["index"], 0);
+  EXPECT_EQ(e["first_changed"]["threshold"], "alpha");
+  EXPECT_GT(e["first_changed"]["distance"].get<double>(), 0);
+  EXPECT_EQ(report["root_causes"][0]["cause"], "rounding") << report["root_causes"].dump(1);
+  EXPECT_TRUE(cause_in(first_run(mu, u, theirs), "rounding").is_null());
 }
 
 TEST(Diagnosis, SimplestRationalInAnInterval) {

@@ -155,5 +155,33 @@ TEST(RootCauses, AChangeInEveryHeadIsAPartOfAPairInOneHead) {
   EXPECT_EQ(group_by_root_cause(cases, changes).size(), 3u);
 }
 
+// 100 cases the strict tie rule reproduces, one that only one relay flipped explains, one that only a
+// first-token change with a ratchet explains, one the ratchet alone explains: the first two strays (under
+// 1 in 50) fold into the cause that implies them, the ratchet's share keeps its own; with 20 cases of the
+// tie rule instead, no cause is a stray and nothing folds.
+TEST(RootCauses, AStrayCauseOfUnderTwoPercentIsFoldedIntoALargerCauseThatImpliesIt) {
+  std::vector<ConventionChange> changes = convention_changes(paper_conventions(), InitialState::Off);
+  std::size_t strict = change_index(changes, "tie_rule", "strict"), skipped = change_index(changes, "first_token", "not-applied");
+  CaseExplanations tie{{strict}, {}, {}}, flip{{}, {{"relay_flip"}}, {}}, ratchet{{}, {{"ratchet"}}, {}},
+      both{{}, {}, {{skipped, "ratchet"}}};
+  std::vector<CaseExplanations> cases(100, tie);
+  for (int k = 0; k < 3; ++k) cases.push_back(ratchet);
+  cases.push_back(flip);
+  cases.push_back(both);
+  std::vector<RootCause> roots = group_by_root_cause(cases, changes);
+  ASSERT_EQ(roots.size(), 2u);
+  EXPECT_EQ(roots[0].cause, "tie_rule");
+  ASSERT_EQ(roots[0].folded.size(), 1u);
+  EXPECT_EQ(roots[0].folded[0].cause, "relay_flip");
+  EXPECT_EQ(roots[0].folded[0].cases, (std::vector<std::size_t>{103}));
+  EXPECT_EQ(roots[1].cause, "ratchet");
+  ASSERT_EQ(roots[1].folded.size(), 1u);
+  EXPECT_EQ(roots[1].folded[0].cause, "first_token+ratchet");
+  nlohmann::json j = root_cause_json(roots[1], changes);
+  EXPECT_EQ(j["folded"], nlohmann::json::parse(R"([{"cause": "first_token+ratchet", "failing_cases": 1}])"));
+  cases.erase(cases.begin(), cases.begin() + 80);
+  EXPECT_EQ(group_by_root_cause(cases, changes).size(), 4u);
+}
+
 }  // namespace
 }  // namespace palcheck::oracle

@@ -96,7 +96,7 @@ TEST(FuzzImplementation, ARunThatCheckedNoCaseIsNotPassed) {
   std::size_t calls = 0;
   Implementation impl = [&](const Measure&, const std::vector<double>& u) {
     ++calls;
-    return ImplReply{std::vector<Q>(u.size(), Q(0)), {}, "", ""};
+    return ImplReply{std::vector<Q>(u.size(), Q(0)), {}, "", "", std::nullopt};
   };
   o.max_cases = 0;
   nlohmann::json none = fuzz_implementation(impl, o);

@@ -264,5 +264,43 @@ TEST(FuzzImpl, OnePlantedDefectIsOneRootCause) {
   EXPECT_EQ(counted, numbers.size());
 }
 
+// A relay loop in float32 (inputs and thresholds held as float, outputs summed in float): no defect but
+// its format. Declared dtype=float32, every failing case is rounding, the one root cause; with
+// rounding=expected the run passes, those cases counted apart; declared float64, none is rounding.
+TEST(FuzzImpl, AFloat32RelayLoopFailsOnlyByRoundingInItsDtype) {
+  Implementation float32 = [](const Measure& mu, const std::vector<double>& u) {
+    std::vector<int> state(mu.relays.size(), 0);
+    ImplReply reply;
+    for (double x : u) {
+      float y = 0, v = static_cast<float>(x);
+      for (std::size_t r = 0; r < state.size(); ++r) {
+        float alpha = static_cast<float>(to_double(mu.relays[r].thresholds.alpha));
+        float beta = static_cast<float>(to_double(mu.relays[r].thresholds.beta));
+        state[r] = v >= alpha ? 1 : v <= beta ? 0 : state[r];
+        y += static_cast<float>(state[r]) * static_cast<float>(to_double(mu.relays[r].weight));
+      }
+      reply.outputs.push_back(*rational_from_double(y));
+    }
+    return reply;
+  };
+  FuzzOptions o;
+  o.measure = random_measure(6, 5);
+  o.max_cases = 200;
+  o.conventions.rtol = Q(1, 10000);
+  json plain = fuzz_implementation(float32, o);
+  ASSERT_FALSE(plain["passed"]);
+  for (const json& r : plain["root_causes"]) EXPECT_NE(r["cause"], "rounding");
+  o.conventions.dtype = FloatFormat::Float32;
+  json named = fuzz_implementation(float32, o);
+  ASSERT_FALSE(named["passed"]);
+  ASSERT_EQ(named["root_causes"].size(), 1u) << named["root_causes"].dump(1);
+  EXPECT_EQ(named["root_causes"][0]["cause"], "rounding");
+  EXPECT_EQ(named["root_causes"][0]["evidence"]["evidence"]["dtype"], "float32");
+  o.conventions.rounding = RoundingCases::Expected;
+  json expected = fuzz_implementation(float32, o);
+  EXPECT_TRUE(expected["passed"]) << expected["failures"].dump(1);
+  EXPECT_EQ(expected["expected_cases"]["count"], named["failing_cases"]);
+}
+
 }  // namespace
 }  // namespace palcheck::oracle
