@@ -6,22 +6,12 @@
 // with the distance from the exact input to the threshold.
 #include "oracle/diagnosis/diagnosis.h"
 
+#include "oracle/eval/oracle_readings.h"
 #include "oracle/keyed/keyed_pal.h"
 
 namespace palcheck::oracle {
 
 using nlohmann::json;
-
-namespace {
-
-// Whether u meets alpha (to switch on) and beta (to switch off) under the tie rule's strictness.
-std::pair<bool, bool> meets(TieRule rule, const Q& u, const Q& alpha, const Q& beta) {
-  bool strict_alpha = rule == TieRule::Strict || rule == TieRule::StrictAlpha;
-  bool strict_beta = rule == TieRule::Strict || rule == TieRule::StrictBeta;
-  return {strict_alpha ? u > alpha : u >= alpha, strict_beta ? u < beta : u <= beta};
-}
-
-}  // namespace
 
 json PalSequence::rounding() {
   const Conventions& c = ref_.conventions();
@@ -52,7 +42,7 @@ json PalSequence::rounding() {
     for (std::size_t r = 0; r < mu.relays.size(); ++r) {
       const Thresholds& t = mu.relays[r].thresholds;
       const Thresholds& rt = rounded_mu.relays[r].thresholds;
-      auto exact = meets(rule, u[n], t.alpha, t.beta), seen = meets(rule, rounded_u[n], rt.alpha, rt.beta);
+      auto exact = meets(rule, u[n], t), seen = meets(rule, rounded_u[n], rt);
       if (exact == seen) continue;
       if (changed++ > 0) continue;
       bool at_alpha = exact.first != seen.first;

@@ -3,6 +3,7 @@
 
 #include "oracle/diagnosis/diagnosis.h"
 #include "oracle/eval/frame_eval.h"
+#include "oracle/eval/oracle_readings.h"
 #include "oracle/keyed/keyed_pal.h"
 
 #include <cmath>
@@ -15,13 +16,6 @@ namespace {
 
 // Tokens whose head input a single rounding moves past the threshold tried alone, at most.
 constexpr std::size_t kMovedAlone = 16;
-
-// Whether u meets alpha (to switch on) and beta (to switch off) under the tie rule's strictness.
-std::pair<bool, bool> meets(TieRule rule, const Q& u, const Thresholds& t) {
-  bool strict_alpha = rule == TieRule::Strict || rule == TieRule::StrictAlpha;
-  bool strict_beta = rule == TieRule::Strict || rule == TieRule::StrictBeta;
-  return {strict_alpha ? u > t.alpha : u >= t.alpha, strict_beta ? u < t.beta : u <= t.beta};
-}
 
 // Rounding in one head: the evidence when its implied PAL values are reproduced with the inputs within
 // the rounding bound of a threshold moved to its other side, all together or one alone; null otherwise.

@@ -42,6 +42,14 @@ std::string differing_convention(const RelayReading& declared, const RelayReadin
 /// The value of that convention in `other`, e.g. "strict", "1" or "not-applied".
 std::string differing_value(const RelayReading& declared, const RelayReading& other);
 
+/// Whether u meets alpha (to switch on) and beta (to switch off) under the tie rule's strictness; which
+/// one wins when both do is the rule's order (off-first), not this.
+inline std::pair<bool, bool> meets(TieRule rule, const Q& u, const Thresholds& t) {
+  bool strict_alpha = rule == TieRule::Strict || rule == TieRule::StrictAlpha;
+  bool strict_beta = rule == TieRule::Strict || rule == TieRule::StrictBeta;
+  return {strict_alpha ? u > t.alpha : u >= t.alpha, strict_beta ? u < t.beta : u <= t.beta};
+}
+
 /// One relay step on rank keys (keyed_pal.h) under a tie rule.
 inline int step_keyed(TieRule rule, int alpha, int beta, int u, int previous) {
   switch (rule) {

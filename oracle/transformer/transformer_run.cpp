@@ -1,6 +1,8 @@
 // The whole PAL-Transformer on balls, in declared conventions, at adaptive precision (see transformer_run.h).
 #include "oracle/transformer/transformer_run.h"
 
+#include "oracle/eval/oracle_readings.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -15,10 +17,7 @@ enum class Known { Off, On, Either };
 
 // A point's step under the tie rule: which of "on" and "off" it meets, in the rule's order.
 Known step_point(TieRule rule, const Thresholds& t, const Q& v, Known previous) {
-  bool strict_alpha = rule == TieRule::Strict || rule == TieRule::StrictAlpha;
-  bool strict_beta = rule == TieRule::Strict || rule == TieRule::StrictBeta;
-  bool on = strict_alpha ? v > t.alpha : v >= t.alpha;
-  bool off = strict_beta ? v < t.beta : v <= t.beta;
+  const auto [on, off] = meets(rule, v, t);
   if (rule == TieRule::OffFirst && off) return Known::Off;
   if (on) return Known::On;
   if (off) return Known::Off;
