@@ -110,9 +110,6 @@ BVector sum(const BVector& a, const BVector& b) {
   return out;
 }
 
-// The heads of one layer on the inputs they read: their PAL values and MPAL, relays run over the tokens.
-// `exact` holds a token's input where it is still rational (the first layer before any LayerNorm), so
-// that a token exactly on a threshold meets the tie rule, as in the exact reference, whatever the bits.
 // The dot product's scale at which rounding is measured: sum_i |w_i z_i| (balls' midpoints).
 double dot_scale(const QVector& w, const BVector& z, const std::optional<QVector>& exact) {
   double scale = 0;
@@ -139,6 +136,10 @@ std::optional<NearThreshold> near_threshold(TieRule rule, const Thresholds& t, c
   return std::nullopt;
 }
 
+// The heads of one layer on the inputs they read: their PAL values and MPAL, relays run over the tokens.
+// `exact` holds a token's input where it is still rational (the first layer before any LayerNorm), so
+// that a token exactly on a threshold meets the tie rule, as in the exact reference, whatever the bits.
+// With probe.near, the relays rounding may have switched are listed in `near`.
 void run_heads(const PalLayerSpec& layer, std::size_t l, const std::vector<BVector>& read,
                const std::vector<std::optional<QVector>>& exact, const TransformerConventions& c, long bits,
                const RunProbe& probe, TransformerLayerRun& out, std::vector<UndecidedRelay>& undecided,
