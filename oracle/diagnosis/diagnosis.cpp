@@ -30,9 +30,9 @@ double nearest_fast(const Q& q) { return mpq_get_d(q.backend().data()); }
 }  // namespace
 
 std::string cause_name(DivergenceCause cause) {
-  static const char* names[] = {"rounding", "smoothing", "first_token",       "tie_rule",   "initial_state",   "ratchet",
-                                "drift",     "fractional_states", "relay_flip", "before_crossing", "undefined_output",
-                                "unexplained"};
+  static const char* names[] = {"rounding",   "smoothing",  "first_token",     "tie_rule",
+                                "initial_state", "ratchet", "drift",       "fractional_states",
+                                "relay_flip", "before_crossing", "undefined_output", "unexplained"};
   return names[static_cast<int>(cause)];
 }
 

@@ -38,7 +38,8 @@ json head_rounding(ReadingMeasures& measures, const MpalHead& head, const std::v
       const Thresholds& t = head.mu.relays[r].thresholds;
       for (bool at_alpha : {true, false}) {
         const Q& theta = at_alpha ? t.alpha : t.beta;
-        const double bound = rounding_bound(scale + std::abs(to_double(theta)), format), distance = std::abs(to_double(Q(signal[n] - theta)));
+        const double bound = rounding_bound(scale + std::abs(to_double(theta)), format);
+        const double distance = std::abs(to_double(Q(signal[n] - theta)));
         if (moved || !(distance <= bound)) continue;
         const Q step = *rational_from_double(bound);
         for (const Q& v : {Q(theta - step), Q(theta + step)})

@@ -411,7 +411,8 @@ TEST(Diagnosis, StatesLeftWrongByTheFirstTokenAreTheFirstTokenDefect) {
 
 // A float32 implementation sees u_1, the double just below alpha = 0.6, as float32's 0.6, alpha's own
 // float32 value, and switches relay 0 on; the exact input does not. Declared dtype=float32, the cause is
-// rounding, placed at token 1 and relay 0's alpha; undeclared, it is not.
+// rounding, placed at token 1 and relay 0's alpha (under rounding=expected no difference); undeclared, it
+// is not.
 TEST(Diagnosis, AnInputFloat32RoundsOntoAThresholdIsRoundingInThatDtype) {
   Measure mu{{{{Q(*rational_from_double(0.6)), Q(*rational_from_double(0.3))}, Q(1)}, {{Q(2), Q(1)}, Q(2)}}};
   std::vector<double> doubles{0.0, std::nextafter(0.6, 0.0), 0.5, 3.0};
@@ -433,6 +434,14 @@ TEST(Diagnosis, AnInputFloat32RoundsOntoAThresholdIsRoundingInThatDtype) {
   EXPECT_GT(e["first_changed"]["distance"].get<double>(), 0);
   EXPECT_EQ(report["root_causes"][0]["cause"], "rounding") << report["root_causes"].dump(1);
   EXPECT_TRUE(cause_in(first_run(mu, u, theirs), "rounding").is_null());
+  // Counted as expected, the sequence is no difference: the comparison agrees and lists it apart.
+  c.rounding = RoundingCases::Expected;
+  json expected = compare_outputs(problem_of(mu, {u}), ActualOutputs{{theirs}, "test"}, c, 10);
+  EXPECT_TRUE(expected["agree"]) << expected.dump(1);
+  EXPECT_EQ(expected["expected_sequences"]["sequences"], json::array({0}));
+  EXPECT_NE(summarize_report(expected).find("; 1 more that rounding accounts for, expected"), std::string::npos)
+      << summarize_report(expected);
+  EXPECT_FALSE(report.contains("expected_sequences"));
 }
 
 TEST(Diagnosis, SimplestRationalInAnInterval) {
