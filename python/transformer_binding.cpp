@@ -2,6 +2,7 @@
 // of (lo rounded down, double nearest the midpoint, hi rounded up), for palcheck_oracle.transformer.
 #include "transformer_binding.h"
 
+#include "oracle/eval/sequence_reference.h"
 #include "oracle/formats/json_input.h"
 #include "oracle/transformer/transformer_compare.h"
 #include "oracle/transformer/transformer_document.h"
@@ -167,6 +168,33 @@ void add_transformer_functions(py::module_& m) {
       "Rounding as the cause of outputs y on tokens x (n x d doubles): the first relay within dtype's rounding of "
       "a threshold which, read on the threshold's other side at that token, makes the reference agree with every "
       "output (JSON-like dict of its place), or None");
+  m.def(
+      "within_tolerance",
+      [](const py::object& actual_object, const py::object& lo_object, const py::object& hi_object,
+         const std::string& atol, const std::string& rtol) {
+        using Doubles = py::array_t<double, py::array::c_style | py::array::forcecast>;
+        Doubles actual = Doubles::ensure(actual_object), lo = Doubles::ensure(lo_object), hi = Doubles::ensure(hi_object);
+        if (!actual || !lo || !hi || actual.size() != lo.size() || actual.size() != hi.size())
+          throw InputError("within_tolerance: expected three arrays of one size");
+        std::optional<Q> a = parse_rational(atol), r = parse_rational(rtol);
+        if (!a || !r) throw InputError("atol, rtol: expected exact numbers");
+        py::array_t<std::int8_t> out(std::vector<py::ssize_t>(actual.shape(), actual.shape() + actual.ndim()));
+        const double *x = actual.data(), *l = lo.data(), *h = hi.data();
+        std::int8_t* code = out.mutable_data();
+        for (py::ssize_t k = 0; k < actual.size(); ++k) {
+          std::optional<Q> value = rational_from_double(x[k]), low = rational_from_double(l[k]),
+                           high = rational_from_double(h[k]);
+          std::optional<bool> within;
+          if (!value) within = false;  // NaN or an infinity is no output within any tolerance
+          else if (low && high) within = interval_within_tolerance(*a, *r, *value, QInterval{*low, *high});
+          code[k] = !within ? -1 : *within ? 1 : 0;
+        }
+        return out;
+      },
+      py::arg("actual"), py::arg("lo"), py::arg("hi"), py::arg("atol"), py::arg("rtol"),
+      "Per element, exactly: 1 when every point of [lo, hi] is within atol + rtol |x| of actual, 0 when none is (a "
+      "NaN or infinite actual included), -1 when some are (or an end is not finite): the tolerance decided on "
+      "the doubles as they are, never in floating point");
   m.def("transformer_convention_values", &transformer_convention_values,
         "Each transformer convention's key and spellings, the paper's first");
 }

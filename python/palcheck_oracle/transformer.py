@@ -21,7 +21,7 @@ import time
 
 import numpy as np
 
-from . import transformer_cases
+from . import _core, transformer_cases
 from .transformer_run import Enclosure, _conventions, _rounding, _run, _tokens, _tolerance, convention_values
 
 __all__ = ["evaluate", "compare", "fuzz", "convention_values", "Enclosure", "TransformerOutputs", "PARTS",
@@ -127,12 +127,15 @@ def _as_array(value, where):
         raise ValueError(f"{where}: expected an array of numbers") from None
 
 
+def _within(actual, enc, atol, rtol):
+    """Per element, decided exactly on the doubles: 1 where every point of the enclosure is within the
+    tolerance of `actual`, 0 where none is (NaN included), -1 where some are."""
+    return _core.within_tolerance(np.asarray(actual, dtype=np.float64), enc.lo, enc.hi, str(atol), str(rtol))
+
+
 def _outside(actual, enc, atol, rtol):
-    """Where `actual` lies outside the enclosure widened by the tolerance (NaN is outside)."""
-    slack = atol + rtol * np.abs(enc.mid)
-    with np.errstate(invalid="ignore"):
-        inside = (actual >= enc.lo - slack) & (actual <= enc.hi + slack)
-    return ~inside
+    """Where no point of the enclosure is within the tolerance of `actual` (NaN is outside)."""
+    return _within(actual, enc, atol, rtol) == 0
 
 
 def _first(mask):
@@ -312,8 +315,9 @@ def compare(fn_or_outputs, spec, x=None, *, shrink=True, seconds=120, call_timeo
     its result, the n x d outputs or a dict {"output", "layers": [{"mpal", "ln_mpal", "mlp", "ln_mlp"}
     (and "heads", n x H, if it has them)]}. Returns {"agree", "status", "tokens", "bits", "undecided",
     "undetermined", "failures"}: status is "agree" (agree True: every output determined to within the
-    tolerance and inside it), "disagree", "undecided" (no output outside, but some not determined to within
-    atol at the cap: listed in undetermined by token and coordinate) or "nothing compared" (no tokens); each
+    tolerance and inside it, decided exactly on the doubles), "disagree", "undecided" (no output outside, but
+    some not determined to within atol at the cap, listed in undetermined by token and coordinate, or one
+    whose enclosure straddles the tolerance's edge) or "nothing compared" (no tokens); each
     failure names its cause (the convention whose other value explains the outputs; else "rounding" when
     one relay within the dtype's rounding of a threshold, read on its other side at that token, explains
     them, with its place in "rounding"; "unexplained" when nothing does), the first divergent layer
@@ -329,7 +333,7 @@ def compare(fn_or_outputs, spec, x=None, *, shrink=True, seconds=120, call_timeo
     rtol = _tolerance(tolerances.get("rtol", "1e-6"), "rtol")
     # The reference runs until every value it compares is narrower than atol (or to the cap), on the tokens
     # as given; the implementation is called with the doubles nearest them.
-    run = _run(spec, _tokens(spec, x), declared, width=tolerances.get("atol", "1e-9") if atol > 0 else None)
+    run = _run(spec, _tokens(spec, x), declared, width=str(atol) if atol > 0 else None)
     x = run["x"]
     seen = []
     output, layers = _implementation(fn_or_outputs, x, seen)
@@ -344,10 +348,10 @@ def compare(fn_or_outputs, spec, x=None, *, shrink=True, seconds=120, call_timeo
     divergence = _first_divergence(run, output, layers, atol, rtol)
     if divergence is None:
         # Agree only on what the reference determined: an output still wider than the tolerance at the
-        # cap (or one resting on a relay no precision decides) is undecided, never agree.
+        # cap (or one resting on a relay no precision decides, or on the tolerance's edge) is undecided.
         if len(x) == 0:
             report["status"] = "nothing compared"
-        elif run["undetermined"]:
+        elif run["undetermined"] or (_within(output, run["output"], atol, rtol) < 0).any():
             report["status"] = "undecided"
         report["agree"] = report["status"] == "agree"
         return report
@@ -367,8 +371,7 @@ def compare(fn_or_outputs, spec, x=None, *, shrink=True, seconds=120, call_timeo
         base = run
     rounded = None
     if changes is None:  # no convention: rounding at a relay near a threshold, shown by re-running it
-        rounded = _rounding(spec, witness, witness_output, declared, tolerances.get("atol", "1e-9"),
-                            tolerances.get("rtol", "1e-6"), dtype)
+        rounded = _rounding(spec, witness, witness_output, declared, atol, rtol, dtype)
     if rounded is not None:
         layer, part = rounded["layer"], f"head {rounded['head']}"
     elif changes is not None and any(k.startswith("pe_") for k, _ in changes):

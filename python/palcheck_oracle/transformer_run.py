@@ -39,14 +39,14 @@ def _exact(value, where):
 
 
 def _tolerance(value, name):
-    """A tolerance as a float, refused by name unless it is an exact number >= 0."""
+    """A tolerance as an exact Fraction, refused by name unless it is an exact number >= 0."""
     try:
         exact = fractions.Fraction(_exact(value, name))
     except (ValueError, ZeroDivisionError):
         raise ValueError(f"{name}: expected an exact number >= 0, got {value!r}") from None
     if exact < 0:
         raise ValueError(f"{name}: expected an exact number >= 0, got {value!r}")
-    return float(exact)
+    return exact
 
 
 def _numbers_as_text(value, where):

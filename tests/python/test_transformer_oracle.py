@@ -469,3 +469,23 @@ def test_float64_rounding_at_a_threshold_is_named_placed_and_counted_as_expected
     # The same model one offset away is a defect, not rounding.
     off = transformer.fuzz(lambda x: paper_model(model, x) + 1e-3, doc, seed=3, max_cases=5, rounding="expected")
     assert off["status"] == "disagree" and off["failures"][0]["cause"] == "unexplained"
+
+
+def test_the_tolerance_is_decided_exactly_on_the_doubles_at_its_edge():
+    """compare's tolerance test on enclosures, against Fractions: the doubles next to the edge
+    atol + rtol |x| on either side are told apart, and an enclosure straddling it is neither."""
+    from palcheck_oracle.transformer import Enclosure, _within
+    atol, rtol = Fraction(1, 10**9), Fraction(1, 10**6)
+    rng = np.random.default_rng(4)
+    for _ in range(200):
+        x = float(rng.uniform(-3, 3))
+        edge = float(Fraction(x) + atol + rtol * abs(Fraction(x)))
+        for actual in (np.nextafter(edge, -np.inf), edge, np.nextafter(edge, np.inf)):
+            got = _within(np.array([actual]), Enclosure(np.array([x]), np.array([x]), np.array([x])), atol, rtol)[0]
+            exact = abs(Fraction(actual) - Fraction(x)) <= atol + rtol * abs(Fraction(x))
+            assert got == (1 if exact else 0), (x, actual)
+        both = Enclosure(np.array([x]), np.array([x]), np.array([2 * edge - x]))
+        assert _within(np.array([edge]), both, atol, rtol)[0] in (-1, 1)
+        far = Enclosure(np.array([x - 1]), np.array([x]), np.array([x + 1]))
+        assert _within(np.array([x]), far, atol, rtol)[0] == -1
+    assert _within(np.array([np.nan]), Enclosure(np.zeros(1), np.zeros(1), np.zeros(1)), atol, rtol)[0] == 0
