@@ -387,14 +387,20 @@ void compare_sequence(const OracleProblem& p, std::size_t s, const std::vector<Q
     }
   }
   if (runs.empty()) return;
-  // Under rounding=expected a sequence whose first failing run rounding in the dtype accounts for (over the
-  // whole sequence) is counted apart, not as a difference.
-  auto failing_run = std::find_if(runs.begin(), runs.end(), [](const DivergentRun& r) { return r.failure; });
-  if (conv.rounding == RoundingCases::Expected && failing_run != runs.end()) {
-    std::vector<std::string> names;
-    if (seq) names = seq->cause_names(*failing_run);
-    else names = {diagnose_mpal_run(p, s, a, expected, conv, failing_run->first, failing_run->last)["cause"].get<std::string>()};
-    if (!names.empty() && names.front() == "rounding") {
+  // Under rounding=expected a sequence every failing run of which rounding in the dtype accounts for is
+  // counted apart, not as a difference (an MPAL head's rounding is checked run by run).
+  if (conv.rounding == RoundingCases::Expected) {
+    bool any = false, all = true;
+    for (const DivergentRun& r : runs) {
+      if (!r.failure || !all) continue;
+      any = true;
+      std::vector<std::string> names =
+          seq ? seq->cause_names(r)
+              : std::vector<std::string>{
+                    diagnose_mpal_run(p, s, a, expected, conv, r.first, r.last)["cause"].get<std::string>()};
+      all = !names.empty() && names.front() == "rounding";
+    }
+    if (any && all) {
       tally.expected.push_back(s);
       return;
     }
